@@ -1,0 +1,66 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiKey } from '../../domain/types';
+import type { ApiKeyStore } from '../../ports';
+import { documentClient, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+
+/**
+ * A key is written twice in one transaction: under its account (for listing and revoking by id) and
+ * under its hash (for authentication with a single GetItem). Both copies change together.
+ */
+export const dynamoApiKeyStore = (): ApiKeyStore => ({
+  async create(key) {
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: { ...keys.apiKey(key.account_id, key.id), entity: 'apiKey', ...key } } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.apiKeyByHash(key.key_hash), entity: 'apiKeyHash', ...key },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  },
+
+  async findByHash(keyHash) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyByHash(keyHash) }));
+    return Item ? withoutKeys<ApiKey>(Item) : undefined;
+  },
+
+  async list(accountId) {
+    const items: ApiKey[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.apiKeyPrefix },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      items.push(...(page.Items ?? []).map((item) => withoutKeys<ApiKey>(item)));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return items;
+  },
+
+  async revoke(accountId, keyId, at) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(accountId, keyId) }));
+    if (!Item || Item.revoked_at) return Boolean(Item);
+    const update = { UpdateExpression: 'SET revoked_at = :at', ExpressionAttributeValues: { ':at': at } };
+    await documentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Update: { TableName: tableName(), Key: keys.apiKey(accountId, keyId), ...update } },
+          { Update: { TableName: tableName(), Key: keys.apiKeyByHash(Item.key_hash as string), ...update } },
+        ],
+      }),
+    );
+    return true;
+  },
+});

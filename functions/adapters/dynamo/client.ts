@@ -1,0 +1,18 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../../config';
+import { instrument } from '../instrument';
+
+/**
+ * One document client per process, created on first use (not at import) so that a function that
+ * never touches the table pays nothing for it. The endpoint comes from the SDK's own
+ * AWS_ENDPOINT_URL_DYNAMODB when running locally.
+ */
+let client: DynamoDBDocumentClient | undefined;
+
+export const documentClient = () =>
+  (client ??= DynamoDBDocumentClient.from(instrument(new DynamoDBClient({})), {
+    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+  }));
+
+export const tableName = () => config.tableName;

@@ -1,0 +1,52 @@
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { IdempotencyStore, StoredResponse } from '../../ports';
+import { documentClient, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * An idempotency record is claimed with a conditional put. When the claim fails, the failed write
+ * returns the existing record (ReturnValuesOnConditionCheckFailure), so deciding between replay and
+ * conflict costs no extra read.
+ */
+export const dynamoIdempotencyStore = (): IdempotencyStore => ({
+  async claim(accountId, key, fingerprint, expiresAt) {
+    try {
+      await documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.idempotency(accountId, key), entity: 'idempotency', fingerprint, state: 'in_flight', ttl: expiresAt },
+          // An expired record that TTL has not removed yet counts as absent.
+          ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return { state: 'claimed' };
+    } catch (error) {
+      const existing = (error as { Item?: Record<string, unknown> }).Item;
+      if ((error as Error).name !== 'ConditionalCheckFailedException' || !existing) throw error;
+      const record = unmarshall(existing as never) as { fingerprint: string; state: string; response?: StoredResponse };
+      if (record.fingerprint !== fingerprint) return { state: 'conflict', reason: 'different_body' };
+      if (record.state !== 'done' || !record.response) return { state: 'conflict', reason: 'in_flight' };
+      return { state: 'replay', response: record.response };
+    }
+  },
+
+  async complete(accountId, key, response) {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.idempotency(accountId, key),
+        UpdateExpression: 'SET #state = :done, #response = :response',
+        ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
+        ExpressionAttributeValues: { ':done': 'done', ':response': response },
+      }),
+    );
+  },
+
+  async release(accountId, key) {
+    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.idempotency(accountId, key) }));
+  },
+});

@@ -1,0 +1,38 @@
+/**
+ * Every entity's key layout, declared once. docs/data-model.md lists the access patterns these serve;
+ * change both together.
+ */
+export const keys = {
+  account: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
+  apiKey: (accountId: string, keyId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `APIKEY#${keyId}` }),
+  apiKeyPrefix: 'APIKEY#',
+  /** Lookup item for authentication: one GetItem by the hash of the presented key. */
+  apiKeyByHash: (keyHash: string) => ({ pk: `APIKEYHASH#${keyHash}`, sk: 'APIKEYHASH' }),
+  provider: (accountId: string, providerId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `PROVIDER#${providerId}` }),
+  /**
+   * The default-provider pointer. Its sort key is the prefix of the providers' own, so one Query
+   * (begins_with 'PROVIDER') reads the pointer and every provider together.
+   */
+  defaultProvider: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROVIDER' }),
+  providerPrefix: 'PROVIDER',
+  message: (accountId: string, messageUuid: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: 'MESSAGE' }),
+  messageEvent: (accountId: string, messageUuid: string, at: string, eventId: string) => ({
+    pk: `MSG#${accountId}#${messageUuid}`,
+    sk: `EVENT#${at}#${eventId}`,
+  }),
+  /** GSI1: find a message by the id its provider gave it (bounce and delivery events). */
+  messageByProviderId: (providerMessageId: string) => ({ gsi1pk: `PMSG#${providerMessageId}`, gsi1sk: 'MESSAGE' }),
+  suppression: (accountId: string, email: string) => ({
+    pk: `ACCOUNT#${accountId}#SUPPRESSION`,
+    sk: email.toLowerCase(),
+  }),
+  rateWindow: (keyId: string, windowStart: number) => ({ pk: `RATE#${keyId}`, sk: String(windowStart) }),
+  sendCounter: (providerId: string, bucket: string) => ({ pk: `SENDCOUNT#${providerId}`, sk: bucket }),
+  idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
+};
+
+/** Key attributes are ours, not the record's: strip them before handing an item to the domain. */
+export const withoutKeys = <T>(item: Record<string, unknown>): T => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ttl: _ttl, entity: _e, ...record } = item;
+  return record as T;
+};

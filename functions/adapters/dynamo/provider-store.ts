@@ -1,0 +1,68 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Provider } from '../../domain/types';
+import type { ProviderStore } from '../../ports';
+import { documentClient, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+
+export const dynamoProviderStore = (): ProviderStore => ({
+  async list(accountId) {
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.providerPrefix },
+      }),
+    );
+    const pointer = Items.find((item) => item.sk === keys.defaultProvider(accountId).sk);
+    const providers = Items.filter((item) => item !== pointer).map((item) => withoutKeys<Provider>(item));
+    const defaultId = (pointer?.provider_id as string | undefined) ?? null;
+    return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null };
+  },
+
+  async get(accountId, providerId) {
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId) }),
+    );
+    return Item ? withoutKeys<Provider>(Item) : undefined;
+  },
+
+  async put(provider) {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.provider(provider.account_id, provider.id), entity: 'provider', ...provider },
+      }),
+    );
+  },
+
+  async delete(accountId, providerId) {
+    const { Attributes } = await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId), ReturnValues: 'ALL_OLD' }),
+    );
+    if (!Attributes) return false;
+    // Drop the default pointer only if it still names this provider.
+    await documentClient()
+      .send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.defaultProvider(accountId),
+          ConditionExpression: 'provider_id = :id',
+          ExpressionAttributeValues: { ':id': providerId },
+        }),
+      )
+      .catch((error: Error) => {
+        if (error.name !== 'ConditionalCheckFailedException') throw error;
+      });
+    return true;
+  },
+
+  async setDefault(accountId, providerId) {
+    // A single item names the default, so "at most one default" holds without a transaction.
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.defaultProvider(accountId), entity: 'defaultProvider', provider_id: providerId },
+      }),
+    );
+  },
+});

@@ -1,0 +1,75 @@
+import { AppError, notFound } from '../errors';
+import type { ApiKeyStore, Clock, Ids } from '../../ports';
+import { sha256Hex } from '../hash';
+import { isoTimestamp } from '../time';
+import { PERMISSIONS, type ApiKey, type Permission } from '../types';
+
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
+const KEY_PREFIX = 'esk_';
+
+export interface ApiKeyDeps {
+  apiKeys: ApiKeyStore;
+  clock: Clock;
+  ids: Ids;
+}
+
+export interface NewApiKey {
+  name: string;
+  permissions: Permission[];
+  rate_limit_per_minute?: number;
+  /** Only for DEV_API_KEY: a key whose value the operator chose. */
+  value?: string;
+}
+
+/** The public shape of a key: never its hash, and its value only once, at creation. */
+export const presentApiKey = (key: ApiKey) => ({
+  id: key.id,
+  name: key.name,
+  prefix: key.prefix,
+  permissions: key.permissions,
+  rate_limit_per_minute: key.rate_limit_per_minute,
+  created_at: key.created_at,
+});
+
+export const createApiKey = async (deps: ApiKeyDeps, accountId: string, input: NewApiKey) => {
+  // 32 random bytes: 256 bits of entropy, stored only as a SHA-256 hash.
+  const value = input.value ?? `${KEY_PREFIX}${deps.ids.secret(32)}`;
+  const key: ApiKey = {
+    id: deps.ids.uuid(),
+    account_id: accountId,
+    name: input.name,
+    key_hash: sha256Hex(value),
+    prefix: value.slice(0, KEY_PREFIX.length + 6),
+    permissions: [...new Set(input.permissions)],
+    rate_limit_per_minute: input.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
+    created_at: isoTimestamp(deps.clock.now()),
+    revoked_at: null,
+  };
+  await deps.apiKeys.create(key);
+  return { ...presentApiKey(key), key: value };
+};
+
+export const listApiKeys = async (deps: Pick<ApiKeyDeps, 'apiKeys'>, accountId: string) => {
+  const keys = await deps.apiKeys.list(accountId);
+  return keys
+    .filter((key) => !key.revoked_at)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .map(presentApiKey);
+};
+
+export const revokeApiKey = async (deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock'>, accountId: string, keyId: string) => {
+  const revoked = await deps.apiKeys.revoke(accountId, keyId, isoTimestamp(deps.clock.now()));
+  if (!revoked) throw notFound('API key');
+};
+
+/** Makes sure a key with exactly this value and every permission exists (DEV_API_KEY). */
+export const ensureApiKey = async (deps: ApiKeyDeps, accountId: string, value: string, name: string) => {
+  const existing = await deps.apiKeys.findByHash(sha256Hex(value));
+  if (existing && !existing.revoked_at) {
+    if (existing.account_id !== accountId) throw new AppError('CONFLICT', 'That key value belongs to another account');
+    return existing;
+  }
+  if (existing) throw new AppError('CONFLICT', 'That key value was revoked; choose another DEV_API_KEY');
+  await createApiKey(deps, accountId, { name, permissions: [...PERMISSIONS], value });
+  return deps.apiKeys.findByHash(sha256Hex(value));
+};

@@ -1,0 +1,47 @@
+/**
+ * Domain and request errors. Each carries the public error code of contract.md; the HTTP status is
+ * derived from the code in one place (STATUS_BY_CODE) so that no handler picks statuses on its own.
+ */
+export const STATUS_BY_CODE = {
+  VALIDATION_ERROR: 400,
+  INVALID_CODE: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NO_SMTP_PROVIDER: 422,
+  RECIPIENT_SUPPRESSED: 422,
+  RATE_LIMITED: 429,
+  SEND_LIMIT_EXCEEDED: 429,
+  TOO_MANY_ATTEMPTS: 429,
+  SEND_FAILED: 500,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof STATUS_BY_CODE;
+
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { details?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = 'AppError';
+    this.status = STATUS_BY_CODE[code];
+  }
+}
+
+export const validationError = (details: FieldIssue[], message = 'The request is invalid') =>
+  new AppError('VALIDATION_ERROR', message, { details });
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);

@@ -1,0 +1,30 @@
+import type { MessageStore } from '../../ports';
+import { notFound } from '../errors';
+import { parseMessageId } from './message-id';
+
+/** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
+export const getMessageStatus = async (messages: MessageStore, accountId: string, rawId: string) => {
+  const parsed = parseMessageId(rawId);
+  const found = parsed && (await messages.getWithEvents(accountId, parsed.messageId));
+  if (!found) throw notFound('Message');
+  const { message, events } = found;
+  return {
+    message: {
+      message_id: message.message_id,
+      from_email: message.from_email,
+      to_email: message.to_email,
+      subject: message.subject,
+      status: message.status,
+      error_message: message.error_message,
+      sent_at: message.sent_at,
+      created_at: message.created_at,
+    },
+    events: events.map((event) => ({
+      event_type: event.event_type,
+      ip_address: event.ip_address ?? null,
+      user_agent: event.user_agent ?? null,
+      ...(event.url ? { url: event.url } : {}),
+      created_at: event.created_at,
+    })),
+  };
+};

@@ -1,0 +1,137 @@
+import type { Clock, Ids, ProviderStore } from '../../ports';
+import { createProviderBody, type CreateProviderInput, type UpdateProviderInput } from '../../schemas/providers';
+import { notFound, validationError } from '../errors';
+import { isoTimestamp } from '../time';
+import type { Provider } from '../types';
+
+export interface ProviderDeps {
+  providers: ProviderStore;
+  clock: Clock;
+  ids: Ids;
+}
+
+const MASK = '********';
+
+/**
+ * The public shape: secrets are write-only (masked when set), the default flag comes from the
+ * account's single default pointer, and the receiver URL is what the user pastes into the provider.
+ */
+export const presentProvider = (provider: Provider, defaultId: string | null, baseUrl: string) => {
+  const common = {
+    id: provider.id,
+    type: provider.type,
+    name: provider.name,
+    is_default: provider.id === defaultId,
+    from_email: provider.from_email,
+    from_name: provider.from_name,
+    hourly_limit: provider.hourly_limit,
+    daily_limit: provider.daily_limit,
+    send_rate_per_second: provider.send_rate_per_second,
+  };
+  const typed =
+    provider.type === 'ses'
+      ? { region: provider.region ?? null, configuration_set: provider.configuration_set ?? null }
+      : {
+          host: provider.host ?? null,
+          port: provider.port ?? null,
+          secure: provider.secure ?? null,
+          username: provider.username ?? null,
+          password: provider.password ? MASK : null,
+        };
+  const { events } = provider;
+  return {
+    ...common,
+    ...typed,
+    events: events
+      ? {
+          source: events.source,
+          ...(events.sns_topic_arn ? { sns_topic_arn: events.sns_topic_arn } : {}),
+          ...(events.signing_key ? { signing_key: MASK } : {}),
+          ...(events.subscription_state ? { subscription_state: events.subscription_state } : {}),
+          receiver_url: `${baseUrl}/api/v1/webhooks/${events.source}?provider_id=${provider.id}`,
+        }
+      : null,
+    created_at: provider.created_at,
+    updated_at: provider.updated_at,
+  };
+};
+
+const toRecord = (input: CreateProviderInput, base: Pick<Provider, 'id' | 'account_id' | 'created_at' | 'updated_at'>): Provider => {
+  const { is_default: _default, ...fields } = input;
+  const shared = {
+    ...base,
+    type: fields.type,
+    name: fields.name,
+    from_email: fields.from_email,
+    from_name: fields.from_name ?? null,
+    hourly_limit: fields.hourly_limit ?? null,
+    daily_limit: fields.daily_limit ?? null,
+    send_rate_per_second: fields.send_rate_per_second ?? null,
+    events: fields.events ?? null,
+  };
+  if (fields.type === 'ses') {
+    return { ...shared, region: fields.region ?? null, configuration_set: fields.configuration_set ?? null };
+  }
+  return {
+    ...shared,
+    host: fields.host,
+    port: fields.port,
+    secure: fields.secure ?? fields.port === 465,
+    username: fields.username ?? null,
+    password: fields.password ?? null,
+  };
+};
+
+export const createProvider = async (deps: ProviderDeps, accountId: string, input: CreateProviderInput) => {
+  const now = isoTimestamp(deps.clock.now());
+  const provider = toRecord(input, { id: deps.ids.uuid(), account_id: accountId, created_at: now, updated_at: now });
+  await deps.providers.put(provider);
+  const { defaultId } = await deps.providers.list(accountId);
+  // The first provider of an account becomes its default: sending needs one.
+  if (input.is_default || defaultId === null) {
+    await deps.providers.setDefault(accountId, provider.id);
+    return { provider, defaultId: provider.id };
+  }
+  return { provider, defaultId };
+};
+
+export const listProviders = async (deps: Pick<ProviderDeps, 'providers'>, accountId: string) => {
+  const { providers, defaultId } = await deps.providers.list(accountId);
+  return { providers: providers.sort((a, b) => a.created_at.localeCompare(b.created_at)), defaultId };
+};
+
+export const getProvider = async (deps: Pick<ProviderDeps, 'providers'>, accountId: string, providerId: string) => {
+  const { providers, defaultId } = await deps.providers.list(accountId);
+  const provider = providers.find((p) => p.id === providerId);
+  if (!provider) throw notFound('Provider');
+  return { provider, defaultId };
+};
+
+export const updateProvider = async (deps: ProviderDeps, accountId: string, providerId: string, changes: UpdateProviderInput) => {
+  const { provider: existing, defaultId } = await getProvider(deps, accountId, providerId);
+  // Absent secrets keep their stored value (they are never sent back, so a client cannot echo them).
+  const merged = { ...existing, ...stripUndefined(changes), type: existing.type };
+  const parsed = createProviderBody.safeParse(merged);
+  if (!parsed.success) {
+    throw validationError(parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
+  }
+  const provider = toRecord(parsed.data, { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
+  // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
+  if (provider.events && existing.events) {
+    provider.events.subscription_state = existing.events.subscription_state;
+    provider.events.signing_key ??= existing.events.signing_key;
+  }
+  await deps.providers.put(provider);
+  if (changes.is_default && defaultId !== providerId) {
+    await deps.providers.setDefault(accountId, providerId);
+    return { provider, defaultId: providerId };
+  }
+  return { provider, defaultId };
+};
+
+export const deleteProvider = async (deps: Pick<ProviderDeps, 'providers'>, accountId: string, providerId: string) => {
+  if (!(await deps.providers.delete(accountId, providerId))) throw notFound('Provider');
+};
+
+const stripUndefined = <T extends object>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;

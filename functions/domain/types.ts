@@ -1,0 +1,101 @@
+/**
+ * Records as the domain sees them. Field names are the API's own (snake_case) so that a record and
+ * its public shape differ only by what the presenters leave out (account ids, hashes, secrets).
+ */
+export const PERMISSIONS = ['mail', 'otp', 'subscribers', 'campaigns', 'admin'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export interface Account {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiKey {
+  id: string;
+  account_id: string;
+  name: string;
+  /** SHA-256 of the key, hex. The key itself is never stored. */
+  key_hash: string;
+  /** First characters of the key, to tell keys apart in listings. */
+  prefix: string;
+  permissions: Permission[];
+  rate_limit_per_minute: number;
+  created_at: string;
+  revoked_at?: string | null;
+}
+
+export const PROVIDER_TYPES = ['ses', 'smtp'] as const;
+export type ProviderType = (typeof PROVIDER_TYPES)[number];
+
+export interface ProviderEvents {
+  source: 'ses' | 'sendgrid' | 'mailgun';
+  sns_topic_arn?: string;
+  /** Write-only: SendGrid public key or Mailgun signing key. */
+  signing_key?: string;
+  subscription_state?: 'pending_confirmation' | 'confirmed';
+}
+
+export interface Provider {
+  id: string;
+  account_id: string;
+  type: ProviderType;
+  name: string;
+  from_email: string;
+  from_name: string | null;
+  hourly_limit: number | null;
+  daily_limit: number | null;
+  send_rate_per_second: number | null;
+  region?: string | null;
+  configuration_set?: string | null;
+  host?: string | null;
+  port?: number | null;
+  secure?: boolean | null;
+  username?: string | null;
+  /** Write-only. */
+  password?: string | null;
+  events?: ProviderEvents | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const MESSAGE_STATUSES = [
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'bounced',
+  'complained',
+  'failed',
+  'suppressed',
+] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export interface MailMessage {
+  /** `<uuid@domain>`: our own RFC 5322 Message-ID, also the mail's Message-ID header. */
+  message_id: string;
+  account_id: string;
+  provider_id: string;
+  provider_message_id: string | null;
+  from_email: string;
+  from_name: string | null;
+  to_email: string;
+  cc: string[];
+  bcc: string[];
+  reply_to: string | null;
+  subject: string;
+  tags: string[];
+  metadata: Record<string, unknown>;
+  status: MessageStatus;
+  error_message: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface MessageEvent {
+  event_type: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  url?: string;
+  created_at: string;
+}

@@ -1,0 +1,11 @@
+import { adminDeps } from '../adapters/wiring';
+import { createApiKey } from '../domain/auth/api-keys';
+import { apiHandler } from '../http/api-handler';
+import { apiKeysCreate } from '../routes/admin';
+
+const deps = adminDeps();
+
+export const handler = apiHandler(apiKeysCreate, async ({ auth, body }) => ({
+  status: 201,
+  data: await createApiKey(deps, auth.account_id, body),
+}));

@@ -1,0 +1,11 @@
+import { adminDeps } from '../adapters/wiring';
+import { createProvider, presentProvider } from '../domain/providers/providers';
+import { apiHandler } from '../http/api-handler';
+import { providersCreate } from '../routes/admin';
+
+const deps = adminDeps();
+
+export const handler = apiHandler(providersCreate, async ({ auth, body, baseUrl }) => {
+  const { provider, defaultId } = await createProvider(deps, auth.account_id, body);
+  return { status: 201, data: presentProvider(provider, defaultId, baseUrl) };
+});

@@ -1,0 +1,45 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod/mini';
+import type { ApiKey } from '../domain/types';
+import type { StoredResponse } from '../ports';
+import type { RouteDefinition } from '../routes/define-route';
+
+/** What the middlewares learn about a request as it passes through them. */
+export interface RequestState {
+  startedAt: number;
+  requestId: string;
+  responseHeaders: Record<string, string>;
+  auth?: ApiKey;
+  rawBody?: string;
+  json?: unknown;
+  input: { params?: unknown; query?: unknown; body?: unknown };
+  /** Set by the idempotency middleware when the answer is a replay of a stored one. */
+  replay?: StoredResponse;
+}
+
+export type ApiEvent = APIGatewayProxyEventV2 & { state: RequestState };
+export type ApiResponse = APIGatewayProxyStructuredResultV2;
+
+/** What a route handler returns: `data` (or `message` for deletes); the envelope middleware wraps it. */
+export interface HandlerResult {
+  status?: number;
+  data?: unknown;
+  message?: string;
+  headers?: Record<string, string>;
+  /** A document served as it is, without the envelope (the OpenAPI document). */
+  raw?: unknown;
+}
+
+type Infer<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+type RequestOf<R extends RouteDefinition> = NonNullable<R['request']>;
+
+export interface ApiRequest<R extends RouteDefinition> {
+  params: Infer<RequestOf<R>['params']>;
+  query: Infer<RequestOf<R>['query']>;
+  body: Infer<RequestOf<R>['body']>;
+  /** The authenticated key; present on every route with a permission. */
+  auth: ApiKey;
+  /** Base URL of this API as its callers reach it (receiver URLs, links). */
+  baseUrl: string;
+  event: ApiEvent;
+}

@@ -1,0 +1,53 @@
+import type { MiddlewareObj } from '@middy/core';
+import { dynamoIdempotencyStore } from '../../adapters/dynamo/idempotency-store';
+import { AppError, validationError } from '../../domain/errors';
+import { sha256Hex } from '../../domain/hash';
+import type { RouteDefinition } from '../../routes/define-route';
+import type { ApiEvent, ApiResponse, HandlerResult } from '../api-event';
+import { log } from '../logger';
+import { successResponse } from '../responses';
+
+const store = dynamoIdempotencyStore();
+const WINDOW_SECONDS = 24 * 3600;
+
+/**
+ * Idempotency-Key (contract.md): the same key and body within 24 hours replays the first answer and
+ * does nothing; another body, or a first request still running, is 409. Any error answer releases the
+ * key so that the client can retry.
+ */
+export const idempotency = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => {
+  const keyOf = (event: ApiEvent) => (route.idempotent ? event.headers?.['idempotency-key'] : undefined);
+  const claimed = new WeakSet<ApiEvent>();
+
+  return {
+    before: async ({ event }) => {
+      const key = keyOf(event);
+      if (key === undefined || !event.state.auth) return;
+      if (key.length === 0 || key.length > 255) {
+        throw validationError([{ field: 'Idempotency-Key', message: 'Must be 1 to 255 characters' }]);
+      }
+      const fingerprint = sha256Hex(`${route.method} ${route.path}\n${event.state.rawBody ?? ''}`);
+      const expiresAt = Math.floor(Date.now() / 1000) + WINDOW_SECONDS;
+      const claim = await store.claim(event.state.auth.account_id, key, fingerprint, expiresAt);
+      if (claim.state === 'replay') event.state.replay = claim.response;
+      else if (claim.state === 'conflict') {
+        throw new AppError(
+          'CONFLICT',
+          claim.reason === 'in_flight'
+            ? 'A request with this Idempotency-Key is still being processed'
+            : 'This Idempotency-Key was used with a different request body',
+        );
+      } else claimed.add(event);
+    },
+    after: async ({ event, response }) => {
+      if (!claimed.has(event) || !event.state.auth) return;
+      await store.complete(event.state.auth.account_id, keyOf(event)!, successResponse(response as unknown as HandlerResult));
+    },
+    onError: async ({ event }) => {
+      if (!claimed.has(event) || !event.state.auth) return;
+      await store.release(event.state.auth.account_id, keyOf(event)!).catch((error: Error) => {
+        log('warn', 'idempotency key not released', { request_id: event.state.requestId, error_name: error.name });
+      });
+    },
+  };
+};

@@ -1,0 +1,32 @@
+import type { MiddlewareObj } from '@middy/core';
+import { AppError } from '../../domain/errors';
+import type { RouteDefinition } from '../../routes/define-route';
+import type { ApiEvent, ApiResponse } from '../api-event';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const isJson = (contentType: string | undefined) => {
+  const type = contentType?.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || (type?.startsWith('application/') && type.endsWith('+json'));
+};
+
+/** Routes with a body schema take JSON only: 415 for other types, 413 over 1 MiB, 400 for bad JSON. */
+export const jsonBody = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => ({
+  before: ({ event }) => {
+    if (!route.request?.body) return;
+    const raw = event.body === undefined || event.body === null ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body);
+    if (raw.length > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body may be at most 1 MiB');
+    if (!isJson(event.headers?.['content-type'])) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json');
+    }
+    const text = raw.toString('utf8');
+    event.state.rawBody = text;
+    try {
+      event.state.json = JSON.parse(text);
+    } catch {
+      throw new AppError('VALIDATION_ERROR', 'The request body is not valid JSON', {
+        details: [{ field: 'body', message: text.trim() === '' ? 'A JSON body is required' : 'Malformed JSON' }],
+      });
+    }
+  },
+});

@@ -1,0 +1,34 @@
+import { AppError } from '../domain/errors';
+import type { StoredResponse } from '../ports';
+import type { ApiResponse, HandlerResult } from './api-event';
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+/** The success envelope of contract.md: `data`, or a top-level `message` for deletes. */
+export const successResponse = (result: HandlerResult): StoredResponse => ({
+  status: result.status ?? 200,
+  body: JSON.stringify(
+    result.raw !== undefined
+      ? result.raw
+      : result.message !== undefined
+        ? { success: true, message: result.message }
+        : { success: true, data: result.data ?? {} },
+  ),
+});
+
+/** The error envelope. Only AppErrors speak for themselves; anything else is a generic 500. */
+export const errorResponse = (error: unknown): StoredResponse & { headers: Record<string, string> } => {
+  const known = error instanceof AppError ? error : new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
+  const details = known.options.details?.length ? { details: known.options.details } : {};
+  return {
+    status: known.status,
+    body: JSON.stringify({ success: false, error: { code: known.code, message: known.message, ...details } }),
+    headers: known.options.headers ?? {},
+  };
+};
+
+export const httpResponse = (response: StoredResponse, headers: Record<string, string>): ApiResponse => ({
+  statusCode: response.status,
+  headers: { ...JSON_HEADERS, ...headers },
+  body: response.body,
+});

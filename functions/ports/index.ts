@@ -1,0 +1,125 @@
+/**
+ * The ports the domain talks to. Only adapters (functions/adapters) implement them with AWS SDK
+ * clients, SMTP or the system clock; the domain never imports an SDK. That is what lets the same code
+ * run on Lambda, in `npm start` and in the tests.
+ */
+import type { Account, ApiKey, MailMessage, MessageEvent, MessageStatus, Provider } from '../domain/types';
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Ids {
+  /** A random UUID v4. */
+  uuid(): string;
+  /** `bytes` bytes from a CSPRNG, base64url. */
+  secret(bytes: number): string;
+}
+
+export interface OutgoingMail {
+  messageId: string;
+  from: { email: string; name: string | null };
+  to: string;
+  cc: string[];
+  bcc: string[];
+  replyTo: string | null;
+  subject: string;
+  html?: string;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+/** Thrown by mailers. `transient` errors (throttling, 5xx, timeouts) may succeed when retried. */
+export class MailerError extends Error {
+  constructor(
+    message: string,
+    readonly reason: string,
+    readonly transient: boolean,
+  ) {
+    super(message);
+    this.name = 'MailerError';
+  }
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<{ providerMessageId: string }>;
+}
+
+export interface MailerFactory {
+  forProvider(provider: Provider): Mailer;
+}
+
+export interface AccountStore {
+  create(account: Account): Promise<void>;
+  get(accountId: string): Promise<Account | undefined>;
+}
+
+export interface ApiKeyStore {
+  create(key: ApiKey): Promise<void>;
+  findByHash(keyHash: string): Promise<ApiKey | undefined>;
+  list(accountId: string): Promise<ApiKey[]>;
+  /** Marks the key revoked; false when the account has no such key. */
+  revoke(accountId: string, keyId: string, at: string): Promise<boolean>;
+}
+
+export interface ProviderStore {
+  /** All providers of the account and the id of the default one, in one read. */
+  list(accountId: string): Promise<{ providers: Provider[]; defaultId: string | null }>;
+  get(accountId: string, providerId: string): Promise<Provider | undefined>;
+  put(provider: Provider): Promise<void>;
+  /** Deletes the provider (and the default pointer if it pointed at it); false when absent. */
+  delete(accountId: string, providerId: string): Promise<boolean>;
+  setDefault(accountId: string, providerId: string): Promise<void>;
+}
+
+export interface MessageStore {
+  create(message: MailMessage): Promise<void>;
+  /** Moves the status forward and sets the given fields; never moves a final status back. */
+  update(
+    accountId: string,
+    messageId: string,
+    changes: Partial<Pick<MailMessage, 'status' | 'provider_message_id' | 'error_message' | 'sent_at'>>,
+  ): Promise<void>;
+  getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
+}
+
+export interface SuppressionStore {
+  /** The subset of `emails` (compared lower-case) on the account's suppression list. */
+  findSuppressed(accountId: string, emails: string[]): Promise<Set<string>>;
+  add(accountId: string, email: string, reason: string, at: string): Promise<void>;
+}
+
+export interface RateLimitStore {
+  /** Counts one request in the key's window and answers the count so far (this one included). */
+  hit(keyId: string, windowStart: number, expiresAt: number): Promise<number>;
+}
+
+export interface SendQuota {
+  hourly: { bucket: string; limit: number; expiresAt: number } | null;
+  daily: { bucket: string; limit: number; expiresAt: number } | null;
+}
+
+export interface SendQuotaStore {
+  /** Takes `count` sends from every configured window at once; false (and nothing taken) when any is full. */
+  reserve(providerId: string, quota: SendQuota, count: number): Promise<boolean>;
+  /** Gives back sends that were reserved but did not happen. */
+  release(providerId: string, quota: SendQuota, count: number): Promise<void>;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+}
+
+export type IdempotencyClaim =
+  | { state: 'claimed' }
+  | { state: 'replay'; response: StoredResponse }
+  | { state: 'conflict'; reason: 'in_flight' | 'different_body' };
+
+export interface IdempotencyStore {
+  claim(accountId: string, key: string, fingerprint: string, expiresAt: number): Promise<IdempotencyClaim>;
+  complete(accountId: string, key: string, response: StoredResponse): Promise<void>;
+  release(accountId: string, key: string): Promise<void>;
+}
+
+export type { MessageStatus };

@@ -1,0 +1,31 @@
+import type { z } from 'zod/mini';
+import type { Permission } from '../domain/types';
+
+type Schema = z.ZodMiniType;
+
+/**
+ * One entry of the route table. The CDK stack makes one API Gateway route and one Lambda function
+ * from it (the handler is `functions/handlers/<id>.ts`), the local server dispatches to the same
+ * handler, and the OpenAPI document is generated from its schemas.
+ */
+export interface RouteDefinition {
+  /** Also the handler's file name under functions/handlers/. */
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** API Gateway path template, e.g. /api/v1/mail/status/{message_id}. */
+  path: string;
+  summary: string;
+  tag: string;
+  /** Permission the API key must hold; `null` for public routes (health, receivers). */
+  permission: Permission | null;
+  request?: { params?: Schema; query?: Schema; body?: Schema };
+  /** Schema of `data` in the success envelope (or of the top level for DELETE messages). */
+  response?: Schema;
+  successStatus?: number;
+  /** Honours the Idempotency-Key header. */
+  idempotent?: boolean;
+  /** Lambda settings that differ from the defaults. */
+  lambda?: { memoryMb?: number; timeoutSeconds?: number };
+}
+
+export const defineRoute = <const R extends RouteDefinition>(route: R) => route;

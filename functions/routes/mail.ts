@@ -1,0 +1,25 @@
+import { messageStatusParams, messageStatusResult, sendMailBody, sendMailResult } from '../schemas/mail';
+import { defineRoute } from './define-route';
+
+export const mailSend = defineRoute({
+  id: 'mail-send',
+  method: 'POST',
+  path: '/api/v1/mail/send',
+  summary: "Send one message now through the account's default provider",
+  tag: 'Mail',
+  permission: 'mail',
+  request: { body: sendMailBody },
+  response: sendMailResult,
+  idempotent: true,
+});
+
+export const mailStatus = defineRoute({
+  id: 'mail-status',
+  method: 'GET',
+  path: '/api/v1/mail/status/{message_id}',
+  summary: 'Status and tracking events of a message (id URL-encoded, with or without angle brackets)',
+  tag: 'Mail',
+  permission: 'mail',
+  request: { params: messageStatusParams },
+  response: messageStatusResult,
+});

@@ -1,0 +1,21 @@
+import { z } from '../schemas/common';
+import { defineRoute } from './define-route';
+
+export const health = defineRoute({
+  id: 'health',
+  method: 'GET',
+  path: '/api/v1/health',
+  summary: 'Liveness check; needs no API key',
+  tag: 'System',
+  permission: null,
+  response: z.object({ status: z.literal('ok'), version: z.string() }),
+});
+
+export const openapi = defineRoute({
+  id: 'openapi',
+  method: 'GET',
+  path: '/api/v1/openapi.json',
+  summary: 'This API as an OpenAPI 3.1 document, generated from the route table',
+  tag: 'System',
+  permission: null,
+});

@@ -1,0 +1,21 @@
+import { PERMISSIONS } from '../domain/types';
+import { nonEmpty, z } from './common';
+
+export const createApiKeyBody = z.object({
+  name: nonEmpty(100),
+  permissions: z.array(z.enum(PERMISSIONS)).check(z.minLength(1)),
+  rate_limit_per_minute: z.optional(z.int().check(z.gte(1), z.lte(100_000))),
+});
+
+const apiKeyView = {
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  rate_limit_per_minute: z.int(),
+  created_at: z.string(),
+};
+
+export const createdApiKey = z.object({ ...apiKeyView, key: z.string() });
+export const apiKeyList = z.object({ api_keys: z.array(z.object(apiKeyView)) });
+export const apiKeyIdParams = z.object({ id: nonEmpty(100) });

@@ -1,0 +1,26 @@
+/**
+ * The environment the handlers read, pointed at the local peers. The SDK picks the endpoints up from
+ * its own AWS_ENDPOINT_URL_<SERVICE> variables, so no handler knows it is running locally.
+ */
+export interface LocalPorts {
+  api: number;
+  dynamo: number;
+  ses: number;
+  sqs: number;
+}
+
+export const localEnvironment = (ports: LocalPorts, extra: Record<string, string> = {}) => ({
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamo}`,
+  AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${ports.ses}`,
+  AWS_ENDPOINT_URL_SQS: `http://127.0.0.1:${ports.sqs}`,
+  TABLE_NAME: 'email-service',
+  PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
+  ...extra,
+});
+
+export const applyEnvironment = (values: Record<string, string>) => {
+  for (const [name, value] of Object.entries(values)) process.env[name] ??= value;
+};

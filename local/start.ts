@@ -1,0 +1,77 @@
+/**
+ * `npm start`: the whole service on this machine. DynamoDB Local (data kept in .local/), the SES v2
+ * emulator with its mailbox page, the SQS emulator, the API on PORT and the queue drainer on a timer.
+ * Ctrl-C stops everything; the next start reuses the data.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { startDynamoDb, startSes, startSqs, type Emulator } from './emulators';
+import { applyEnvironment, localEnvironment } from './environment';
+import { sesEmulatorAccount } from './ses-account';
+
+const env = process.env;
+const ports = {
+  api: Number(env.PORT ?? 3000),
+  ses: Number(env.SES_PORT ?? 8005),
+  dynamo: Number(env.DYNAMODB_PORT ?? 8000),
+  sqs: Number(env.SQS_PORT ?? 4566),
+};
+const dataDir = resolve(env.LOCAL_DATA_DIR ?? '.local');
+const running: Emulator[] = [];
+
+const stopAll = async () => {
+  await Promise.allSettled(running.reverse().map((emulator) => emulator.stop()));
+};
+
+const main = async () => {
+  mkdirSync(resolve(dataDir, 'dynamodb'), { recursive: true });
+  running.push(await startDynamoDb({ port: ports.dynamo, dbPath: resolve(dataDir, 'dynamodb') }));
+  env.AWS_SES_ACCOUNT ??= JSON.stringify(sesEmulatorAccount(Number(env.SES_MAX_SEND_RATE ?? 14)));
+  running.push(await startSes({ port: ports.ses }));
+  const sqs = await startSqs({ port: ports.sqs });
+  running.push(sqs);
+  const dlqUrl = sqs.createQueue('email-service-send-dlq');
+  const queueUrl = sqs.createQueue('email-service-send', { VisibilityTimeout: '60' });
+  applyEnvironment(localEnvironment(ports, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl }));
+
+  // Everything below reads the environment at import, so it is imported only now.
+  const { ensureTable } = await import('./table');
+  const { bootstrapDevAccount } = await import('./bootstrap');
+  const { createLocalServer } = await import('./server');
+  const { startDrainTimer } = await import('./drain-timer');
+
+  await ensureTable(env.TABLE_NAME!);
+  const dev = await bootstrapDevAccount(resolve(dataDir, 'dev-account.json'), env.DEV_API_KEY);
+  const server = createLocalServer();
+  await new Promise<void>((ready) => server.listen(ports.api, ready));
+  running.push({ endpoint: '', port: ports.api, stop: () => new Promise((done) => server.close(() => done())) });
+  const drainer = startDrainTimer(Number(env.DRAIN_INTERVAL_SECONDS ?? 5));
+  running.push({ endpoint: '', port: 0, stop: async () => drainer.stop() });
+
+  console.log(`
+  Email service running locally
+    API          http://localhost:${ports.api}/api/v1   (OpenAPI: /api/v1/openapi.json)
+    Mailbox      http://localhost:${ports.ses}          (SES emulator; raw JSON at /store)
+    DynamoDB     http://localhost:${ports.dynamo}          (table ${env.TABLE_NAME}, data in ${dataDir})
+    SQS          http://localhost:${ports.sqs}          (drained every ${env.DRAIN_INTERVAL_SECONDS ?? 5}s)
+    Account      ${dev.accountId}
+    API key      ${dev.apiKey}
+
+  Try:
+    curl -s http://localhost:${ports.api}/api/v1/mail/send -H "Authorization: Bearer ${dev.apiKey}" \\
+      -H 'Content-Type: application/json' -d '{"to":"someone@example.com","subject":"Hello","text":"Hi there"}'
+`);
+};
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log('\nStopping...');
+    void stopAll().then(() => process.exit(0));
+  });
+}
+
+main().catch(async (error: Error) => {
+  console.error(`Could not start: ${error.message}`);
+  await stopAll();
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import type { TestProject } from 'vitest/node';
+import { startDynamoDb, startSes, startSqs } from '../../local/emulators';
+import { sesEmulatorAccount } from '../../local/ses-account';
+import { freePort } from './free-port';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    endpoints: { dynamo: string; ses: string; sqs: string };
+  }
+}
+
+/**
+ * Starts the real local peers once for the whole run: DynamoDB Local (in memory), the SES v2 emulator
+ * and the SQS emulator, each on a free port. Workers learn the endpoints through `inject`.
+ */
+export default async function setup(project: TestProject) {
+  process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(50));
+  const [dynamo, ses, sqs] = await Promise.all([
+    freePort().then((port) => startDynamoDb({ port })),
+    freePort().then((port) => startSes({ port })),
+    freePort().then((port) => startSqs({ port })),
+  ]);
+  project.provide('endpoints', { dynamo: dynamo.endpoint, ses: ses.endpoint, sqs: sqs.endpoint });
+  return async () => {
+    await Promise.allSettled([dynamo.stop(), ses.stop(), sqs.stop()]);
+  };
+}

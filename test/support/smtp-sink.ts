@@ -1,0 +1,53 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/**
+ * A real SMTP server (smtp-server) that keeps what it receives. `reject` makes it answer the DATA
+ * command with the given reply code, to test provider failures.
+ */
+export const startSmtpSink = async (options: { user?: string; pass?: string } = {}) => {
+  const received: ReceivedMail[] = [];
+  const state = { rejectWith: undefined as number | undefined };
+  const serverOptions: SMTPServerOptions = {
+    secure: false,
+    authOptional: !options.user,
+    disabledCommands: ['STARTTLS'],
+    onAuth(auth, _session, callback) {
+      if (auth.username === options.user && auth.password === options.pass) callback(null, { user: auth.username });
+      else callback(new Error('Invalid credentials'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.rejectWith) {
+          const error = Object.assign(new Error('Rejected by test'), { responseCode: state.rejectWith });
+          callback(error);
+          return;
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+    logger: false,
+  };
+  const server = new SMTPServer(serverOptions);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    received,
+    rejectWith: (code: number | undefined) => (state.rejectWith = code),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};

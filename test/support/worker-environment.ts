@@ -1,0 +1,19 @@
+import { inject } from 'vitest';
+
+/**
+ * Runs in every worker before a test file imports anything: points the SDK at the emulators the
+ * global setup started. Each worker gets a table of its own (created by test/support/table.ts).
+ */
+const { dynamo, ses, sqs } = inject('endpoints');
+Object.assign(process.env, {
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+  AWS_ENDPOINT_URL_DYNAMODB: dynamo,
+  AWS_ENDPOINT_URL_SESV2: ses,
+  AWS_ENDPOINT_URL_SQS: sqs,
+  SES_ENDPOINT: ses,
+  TABLE_NAME: `email-service-test-${process.env.VITEST_POOL_ID ?? '0'}-${process.pid}`,
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  AUTH_CACHE_SECONDS: '0',
+});
