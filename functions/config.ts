@@ -1,6 +1,7 @@
 /**
- * Everything a function reads from its environment, read once. The CDK stack and the local runtime
- * set the same variables, which is what lets one handler run in both places.
+ * Everything a function reads from its environment. Getters read on use, not at import, so that the
+ * local runtime and the tests can set the environment after the modules are loaded. The CDK stack
+ * and the local runtime set the same variables: that is what lets one handler run in both places.
  */
 const env = process.env;
 
@@ -10,13 +11,36 @@ const int = (value: string | undefined, fallback: number) => {
 };
 
 export const config = {
-  tableName: env.TABLE_NAME ?? 'email-service',
-  queueUrl: env.QUEUE_URL ?? '',
+  get tableName() {
+    return env.TABLE_NAME ?? 'email-service';
+  },
+  get queueUrl() {
+    return env.QUEUE_URL ?? '';
+  },
+  get deadLetterQueueUrl() {
+    return env.DLQ_URL ?? '';
+  },
   /** SES configuration set used when a provider names none: it carries bounce events to SNS. */
-  defaultConfigurationSet: env.SES_CONFIGURATION_SET || undefined,
+  get defaultConfigurationSet() {
+    return env.SES_CONFIGURATION_SET || undefined;
+  },
   /** How long a verified API key is trusted without re-reading it: revocation takes at most this long. */
-  authCacheSeconds: int(env.AUTH_CACHE_SECONDS, 30),
-  logLevel: env.LOG_LEVEL ?? 'info',
-  /** Public base URL of the API (receiver URLs, tracking links). */
-  publicBaseUrl: env.PUBLIC_BASE_URL ?? '',
+  get authCacheSeconds() {
+    return int(env.AUTH_CACHE_SECONDS, 30);
+  },
+  get logLevel() {
+    return env.LOG_LEVEL ?? 'info';
+  },
+  /** Public base URL of the API (receiver URLs, links); derived from the request when unset. */
+  get publicBaseUrl() {
+    return env.PUBLIC_BASE_URL ?? '';
+  },
+  /** Longest a drain run may take; the Lambda timeout is 60 s and the schedule one minute. */
+  get drainBudgetSeconds() {
+    return int(env.DRAIN_BUDGET_SECONDS, 50);
+  },
+  /** First retry delay of a transient send failure; it doubles with each attempt. */
+  get retryBaseSeconds() {
+    return int(env.DRAIN_RETRY_BASE_SECONDS, 5);
+  },
 };

@@ -1,4 +1,5 @@
-import { z } from './schemas/common';
+import * as z from 'zod/mini';
+import './schemas/common';
 import type { RouteDefinition } from './routes/define-route';
 import { STATUS_BY_CODE } from './domain/errors';
 

@@ -62,10 +62,10 @@ export const startSes = async ({ port, host = '127.0.0.1' }: { port: number; hos
   return { endpoint: `http://${host}:${actual}`, port: actual, stop: () => closeServer(server) };
 };
 
-/** fauxqs: an SQS emulator speaking the JSON protocol of the current SDK. */
-export const startSqs = async ({ port }: { port: number }): Promise<Emulator & { createQueue(name: string, attributes?: Record<string, string>): string }> => {
+/** fauxqs: an SQS emulator speaking the JSON protocol of the current SDK; `dataDir` keeps queued mail across starts. */
+export const startSqs = async ({ port, dataDir }: { port: number; dataDir?: string }): Promise<Emulator & { createQueue(name: string, attributes?: Record<string, string>): string }> => {
   const { startFauxqs } = await import('fauxqs');
-  const server = await startFauxqs({ port, logger: false });
+  const server = await startFauxqs({ port, logger: false, dataDir });
   return {
     endpoint: server.address,
     port: server.port,

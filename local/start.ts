@@ -3,7 +3,7 @@
  * emulator with its mailbox page, the SQS emulator, the API on PORT and the queue drainer on a timer.
  * Ctrl-C stops everything; the next start reuses the data.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startDynamoDb, startSes, startSqs, type Emulator } from './emulators';
 import { applyEnvironment, localEnvironment } from './environment';
@@ -25,14 +25,19 @@ const stopAll = async () => {
 
 const main = async () => {
   mkdirSync(resolve(dataDir, 'dynamodb'), { recursive: true });
+  mkdirSync(resolve(dataDir, 'sqs'), { recursive: true });
   running.push(await startDynamoDb({ port: ports.dynamo, dbPath: resolve(dataDir, 'dynamodb') }));
   env.AWS_SES_ACCOUNT ??= JSON.stringify(sesEmulatorAccount(Number(env.SES_MAX_SEND_RATE ?? 14)));
   running.push(await startSes({ port: ports.ses }));
-  const sqs = await startSqs({ port: ports.sqs });
+  const sqs = await startSqs({ port: ports.sqs, dataDir: resolve(dataDir, 'sqs') });
   running.push(sqs);
   const dlqUrl = sqs.createQueue('email-service-send-dlq');
   const queueUrl = sqs.createQueue('email-service-send', { VisibilityTimeout: '60' });
-  applyEnvironment(localEnvironment(ports, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl }));
+  const environment = localEnvironment(ports, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl });
+  applyEnvironment(environment);
+  // The admin CLI (--local) reads this to reach the running stack.
+  writeFileSync(resolve(dataDir, 'runtime.json'), `${JSON.stringify(environment, null, 2)}\n`);
+  running.push({ endpoint: '', port: 0, stop: async () => rmSync(resolve(dataDir, 'runtime.json'), { force: true }) });
 
   // Everything below reads the environment at import, so it is imported only now.
   const { ensureTable } = await import('./table');

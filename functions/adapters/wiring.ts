@@ -2,13 +2,17 @@
  * Composition root: which adapter serves which port. Each export builds only what its callers use,
  * so a handler's bundle carries the SDK clients it needs and no others.
  */
+import { config } from '../config';
 import { dynamoAccountStore } from './dynamo/account-store';
 import { dynamoApiKeyStore } from './dynamo/api-key-store';
+import { dynamoCounterStore } from './dynamo/counter-store';
 import { dynamoMessageStore } from './dynamo/message-store';
 import { dynamoProviderStore } from './dynamo/provider-store';
 import { dynamoSendQuotaStore } from './dynamo/send-quota-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
 import { mailerFactory } from './mailers/mailer-factory';
+import { sendRates } from './ses-send-rates';
+import { sqsSendQueue } from './sqs-send-queue';
 import { randomIds, systemClock } from './system';
 
 export const adminDeps = () => ({
@@ -30,3 +34,35 @@ export const sendDeps = () => ({
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
+
+const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
+
+export const batchDeps = () => ({
+  providers: dynamoProviderStore(),
+  suppressions: dynamoSuppressionStore(),
+  messages: dynamoMessageStore(),
+  counters: dynamoCounterStore(),
+  get queue() {
+    return sendQueue();
+  },
+  clock: systemClock,
+  ids: randomIds,
+});
+
+export const drainDeps = () => ({
+  get queue() {
+    return sendQueue();
+  },
+  messages: dynamoMessageStore(),
+  providers: dynamoProviderStore(),
+  quotas: dynamoSendQuotaStore(),
+  mailers: mailerFactory,
+  rates: sendRates,
+  clock: systemClock,
+});
+
+export const providerEventDeps = () => ({
+  messages: dynamoMessageStore(),
+  suppressions: dynamoSuppressionStore(),
+  clock: systemClock,
+});

@@ -81,6 +81,24 @@ export interface MessageStore {
     changes: Partial<Pick<MailMessage, 'status' | 'provider_message_id' | 'error_message' | 'sent_at'>>,
   ): Promise<void>;
   getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
+  /** The message a provider's own id names (GSI1), in whichever account sent it. */
+  findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
+  /** Writes many new messages (a batch); every one is written or the call fails. */
+  createMany(messages: MailMessage[]): Promise<void>;
+  /**
+   * queued -> sending, counting the attempt. The conditional write is what makes a send at most once:
+   * a redelivered queue item whose message is no longer `queued` is not claimed, and its status says why.
+   */
+  claim(accountId: string, messageId: string): Promise<{ claimed: true; attempts: number } | { claimed: false; status: MessageStatus | null }>;
+  /** sending -> queued after a transient failure, keeping the reason for the status endpoint. */
+  unclaim(accountId: string, messageId: string, reason: string): Promise<void>;
+  /** failed -> queued, attempts reset: for a redrive from the dead-letter queue. */
+  requeue(accountId: string, messageId: string): Promise<boolean>;
+}
+
+export interface CounterStore {
+  /** Adds `count` to the account's named counter in one atomic step and answers the new value. */
+  add(accountId: string, name: string, count: number): Promise<number>;
 }
 
 export interface SuppressionStore {
@@ -120,6 +138,57 @@ export interface IdempotencyStore {
   claim(accountId: string, key: string, fingerprint: string, expiresAt: number): Promise<IdempotencyClaim>;
   complete(accountId: string, key: string, response: StoredResponse): Promise<void>;
   release(accountId: string, key: string): Promise<void>;
+}
+
+/** What travels through the send queue: everything the drainer needs to send one mail. */
+export interface QueuedMail {
+  account_id: string;
+  message_id: string;
+  provider_id: string;
+  queue_id: number;
+  from: { email: string; name: string | null };
+  to: string;
+  cc: string[];
+  bcc: string[];
+  reply_to: string | null;
+  subject: string;
+  html?: string;
+  text?: string;
+}
+
+export interface ReceivedMail {
+  mail: QueuedMail;
+  receipt: string;
+}
+
+export interface SendQueue {
+  /** Enqueues the mails; answers the message ids that could not be enqueued. */
+  enqueue(mails: QueuedMail[]): Promise<{ failed: string[] }>;
+  receive(max: number): Promise<ReceivedMail[]>;
+  delete(receipts: string[]): Promise<void>;
+  /** Hides a message from receivers for `seconds` (retry backoff, waiting for a send window). */
+  delay(receipt: string, seconds: number): Promise<void>;
+  /** Parks a mail in the dead-letter queue with the reason it failed, and removes it from the queue. */
+  deadLetter(received: ReceivedMail, reason: string): Promise<void>;
+}
+
+export interface DeadLetter {
+  mail: QueuedMail;
+  reason: string | null;
+  receipt: string;
+}
+
+export interface DeadLetterQueue {
+  /** Takes messages out of sight for a minute (SQS has no peek). */
+  receive(max: number): Promise<DeadLetter[]>;
+  delete(receipt: string): Promise<void>;
+  /** Makes a received message visible again at once. */
+  release(receipt: string): Promise<void>;
+}
+
+export interface SendRates {
+  /** Sends per second the provider allows (SES: GetAccount MaxSendRate; smtp: its configured rate). */
+  perSecond(provider: Provider): Promise<number>;
 }
 
 export type { MessageStatus };

@@ -1,5 +1,6 @@
 import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey } from '../schemas/api-keys';
-import { deletedMessage, z } from '../schemas/common';
+import * as z from 'zod/mini';
+import { deletedMessage } from '../schemas/common';
 import { createProviderBody, providerIdParams, providerView, updateProviderBody } from '../schemas/providers';
 import { defineRoute } from './define-route';
 

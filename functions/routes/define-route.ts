@@ -24,6 +24,11 @@ export interface RouteDefinition {
   successStatus?: number;
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;
+  /**
+   * AWS access beyond the table (which every keyed route gets, for its rate-limit counter). The
+   * stack grants exactly these, so a route's permissions are declared beside the route.
+   */
+  aws?: ('sendMail' | 'enqueue')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
 }

@@ -1,11 +1,25 @@
-import * as admin from './admin';
+import { apiKeysCreate, apiKeysDelete, apiKeysList, providersCreate, providersDelete, providersGet, providersList, providersUpdate } from './admin';
 import type { RouteDefinition } from './define-route';
-import * as mail from './mail';
-import * as system from './system';
+import { mailSend, mailSendBatch, mailStatus } from './mail';
+import { health, openapi } from './system';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
- * server (local/) and the OpenAPI generator. Handlers import their own entry directly, not this
- * table, so a function's bundle holds only its own schemas.
+ * server (local/) and the docs and OpenAPI generator. Handlers import their own entry directly, not
+ * this table, so a function's bundle holds only its own schemas.
  */
-export const routes: readonly RouteDefinition[] = [...Object.values(system), ...Object.values(mail), ...Object.values(admin)];
+export const routes: readonly RouteDefinition[] = [
+  health,
+  openapi,
+  mailSend,
+  mailSendBatch,
+  mailStatus,
+  apiKeysCreate,
+  apiKeysList,
+  apiKeysDelete,
+  providersCreate,
+  providersList,
+  providersGet,
+  providersUpdate,
+  providersDelete,
+];

@@ -1,4 +1,4 @@
-import { messageStatusParams, messageStatusResult, sendMailBody, sendMailResult } from '../schemas/mail';
+import { messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailBody, sendMailResult } from '../schemas/mail';
 import { defineRoute } from './define-route';
 
 export const mailSend = defineRoute({
@@ -11,6 +11,20 @@ export const mailSend = defineRoute({
   request: { body: sendMailBody },
   response: sendMailResult,
   idempotent: true,
+  aws: ['sendMail'],
+});
+
+export const mailSendBatch = defineRoute({
+  id: 'mail-send-batch',
+  method: 'POST',
+  path: '/api/v1/mail/send-batch',
+  summary: 'Queue up to 100 messages; a scheduled drainer sends them at the provider rate',
+  tag: 'Mail',
+  permission: 'mail',
+  request: { body: sendBatchBody },
+  response: sendBatchResult,
+  idempotent: true,
+  aws: ['enqueue'],
 });
 
 export const mailStatus = defineRoute({

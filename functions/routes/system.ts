@@ -1,4 +1,4 @@
-import { z } from '../schemas/common';
+import * as z from 'zod/mini';
 import { defineRoute } from './define-route';
 
 export const health = defineRoute({

@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '../domain/types';
-import { nonEmpty, z } from './common';
+import * as z from 'zod/mini';
+import { nonEmpty } from './common';
 
 export const createApiKeyBody = z.object({
   name: nonEmpty(100),

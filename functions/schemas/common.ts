@@ -4,8 +4,6 @@ import en from 'zod/v4/locales/en.js';
 // zod/mini ships without messages; the English locale gives VALIDATION_ERROR details a readable text.
 z.config(en());
 
-export { z };
-
 export const email = () => z.email({ error: 'Invalid email address' });
 export const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 export const isoDate = () => z.string();

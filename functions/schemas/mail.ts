@@ -1,4 +1,5 @@
-import { email, metadata, nonEmpty, z } from './common';
+import * as z from 'zod/mini';
+import { email, metadata, nonEmpty } from './common';
 
 /** contract.md: cc + bcc + 1 <= 50 recipients (the SES limit); body (html + text) <= 512 KiB. */
 export const MAX_RECIPIENTS = 50;
@@ -47,6 +48,37 @@ export const sendMailResult = z.object({
   status: z.literal('sent'),
   to: z.string(),
   from: z.string(),
+});
+
+export const MAX_BATCH = 100;
+
+/** One item of a batch: every field of a single send; from_email/from_name override the batch's. */
+export const batchItem = z.object({ ...mailFields, ...sender }).check(...mailRules);
+export type BatchItem = z.infer<typeof batchItem>;
+
+/**
+ * The batch itself: items are checked one by one by the use case (an invalid item fails alone),
+ * so here they only need to be objects, 1 to 100 of them.
+ */
+export const sendBatchBody = z.object({
+  messages: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BATCH)),
+  ...sender,
+});
+export type SendBatchInput = z.infer<typeof sendBatchBody>;
+
+const batchEntry = z.object({
+  to: z.nullable(z.string()),
+  status: z.enum(['queued', 'failed']),
+  queue_id: z.optional(z.int()),
+  message_id: z.optional(z.string()),
+  error: z.optional(z.object({ code: z.string(), message: z.string() })),
+});
+
+export const sendBatchResult = z.object({
+  total: z.int(),
+  queued: z.int(),
+  failed: z.int(),
+  messages: z.array(batchEntry),
 });
 
 export const messageStatusParams = z.object({ message_id: nonEmpty(300) });

@@ -1,4 +1,5 @@
-import { email, nonEmpty, z } from './common';
+import * as z from 'zod/mini';
+import { email, nonEmpty } from './common';
 
 const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000))));
 

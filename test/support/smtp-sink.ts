@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
 export interface ReceivedMail {
+  /** When the client began this mail (MAIL FROM), in ms. */
+  startedAt: number;
   from: string;
   to: string[];
   raw: string;
@@ -22,6 +24,10 @@ export const startSmtpSink = async (options: { user?: string; pass?: string } = 
       if (auth.username === options.user && auth.password === options.pass) callback(null, { user: auth.username });
       else callback(new Error('Invalid credentials'));
     },
+    onMailFrom(_address, session, callback) {
+      (session as unknown as { startedAt: number }).startedAt = Date.now();
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -32,6 +38,7 @@ export const startSmtpSink = async (options: { user?: string; pass?: string } = 
           return;
         }
         received.push({
+          startedAt: (session as unknown as { startedAt: number }).startedAt,
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
@@ -40,6 +47,8 @@ export const startSmtpSink = async (options: { user?: string; pass?: string } = 
       });
     },
     logger: false,
+    // Pooled client connections stay open; do not wait for them when the test closes the sink.
+    closeTimeout: 50,
   };
   const server = new SMTPServer(serverOptions);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -17,3 +17,13 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   AUTH_CACHE_SECONDS: '0',
 });
+
+// A send queue and dead-letter queue of this test file's own, so that drains never see another file's mail.
+const { CreateQueueCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+const sqsClient = new SQSClient({ useQueueUrlAsEndpoint: false });
+const suffix = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+const createQueue = async (name: string, attributes: Record<string, string> = {}) =>
+  (await sqsClient.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
+process.env.DLQ_URL = await createQueue(`send-dlq-${suffix}`);
+process.env.QUEUE_URL = await createQueue(`send-${suffix}`, { VisibilityTimeout: '30' });
+sqsClient.destroy();

@@ -22,6 +22,7 @@ export const keys = {
   }),
   /** GSI1: find a message by the id its provider gave it (bounce and delivery events). */
   messageByProviderId: (providerMessageId: string) => ({ gsi1pk: `PMSG#${providerMessageId}`, gsi1sk: 'MESSAGE' }),
+  counter: (accountId: string, name: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `COUNTER#${name}` }),
   suppression: (accountId: string, email: string) => ({
     pk: `ACCOUNT#${accountId}#SUPPRESSION`,
     sk: email.toLowerCase(),

@@ -1,4 +1,5 @@
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { allowedPredecessors } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
@@ -8,19 +9,30 @@ import { keys, withoutKeys } from './keys';
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
+/** BatchWriteItem takes 25 items a call. */
+const WRITE_BATCH = 25;
+
+const messageItem = (message: MailMessage) => ({
+  ...keys.message(message.account_id, messageUuid(message.message_id)),
+  ...(message.provider_message_id ? keys.messageByProviderId(message.provider_message_id) : {}),
+  entity: 'message',
+  ...message,
+});
+
+const conditionalUpdate = async (input: ConstructorParameters<typeof UpdateCommand>[0]) => {
+  try {
+    await documentClient().send(new UpdateCommand(input));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
 export const dynamoMessageStore = (): MessageStore => ({
   async create(message) {
     await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.message(message.account_id, messageUuid(message.message_id)),
-          ...(message.provider_message_id ? keys.messageByProviderId(message.provider_message_id) : {}),
-          entity: 'message',
-          ...message,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
+      new PutCommand({ TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(pk)' }),
     );
   },
 
@@ -47,22 +59,88 @@ export const dynamoMessageStore = (): MessageStore => ({
       names['#status'] = 'status';
       from.forEach((status, i) => (values[`:from${i}`] = status));
     }
+    // A status that would move backwards fails the condition: not an error, the newer state stands.
+    await conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.message(accountId, messageUuid(messageId)),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
+  },
+
+  async findByProviderMessageId(providerMessageId) {
+    const index = keys.messageByProviderId(providerMessageId);
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+        ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+        Limit: 1,
+      }),
+    );
+    return Items[0] ? withoutKeys<MailMessage>(Items[0]) : undefined;
+  },
+
+  async createMany(messages) {
+    for (let i = 0; i < messages.length; i += WRITE_BATCH) {
+      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
+        [tableName()]: messages.slice(i, i + WRITE_BATCH).map((message) => ({ PutRequest: { Item: messageItem(message) } })),
+      };
+      // Throttled writes come back unprocessed; write them again with a growing pause.
+      for (let attempt = 0; request && Object.keys(request).length; attempt++) {
+        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
+        if (attempt > 8) throw new Error('BatchWriteItem left items unprocessed');
+        const result = await documentClient().send(new BatchWriteCommand({ RequestItems: request }));
+        request = result.UnprocessedItems as typeof request;
+      }
+    }
+  },
+
+  async claim(accountId, messageId) {
     try {
-      await documentClient().send(
+      const { Attributes } = await documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.message(accountId, messageUuid(messageId)),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: condition,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
+          UpdateExpression: 'SET #status = :sending, attempts = if_not_exists(attempts, :zero) + :one',
+          ConditionExpression: '#status = :queued',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':sending': 'sending', ':queued': 'queued', ':zero': 0, ':one': 1 },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
+      return { claimed: true, attempts: Number(Attributes?.attempts ?? 1) };
     } catch (error) {
-      // A status that would move backwards is not an error: the newer state simply stands.
       if (!isConditionFailure(error)) throw error;
+      const old = (error as { Item?: Record<string, never> }).Item;
+      return { claimed: false, status: old ? (unmarshall(old).status as MailMessage['status']) : null };
     }
   },
+
+  async unclaim(accountId, messageId, reason) {
+    await conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.message(accountId, messageUuid(messageId)),
+      UpdateExpression: 'SET #status = :queued, error_message = :reason',
+      ConditionExpression: '#status = :sending',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':queued': 'queued', ':sending': 'sending', ':reason': reason },
+    });
+  },
+
+  requeue: (accountId, messageId) =>
+    conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.message(accountId, messageUuid(messageId)),
+      UpdateExpression: 'SET #status = :queued, attempts = :zero, error_message = :none',
+      ConditionExpression: '#status = :failed',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':zero': 0, ':none': null },
+    }),
 
   async getWithEvents(accountId, messageId) {
     const { pk } = keys.message(accountId, messageUuid(messageId));

@@ -16,6 +16,9 @@ const transportFor = (provider: Provider) => {
         host: provider.host ?? undefined,
         port: provider.port ?? undefined,
         secure: provider.secure ?? false,
+        // Reused connections: a drain run sends many mails to one relay, and a handshake per mail costs time.
+        pool: true,
+        maxConnections: 5,
         auth: provider.username ? { user: provider.username, pass: provider.password ?? '' } : undefined,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,

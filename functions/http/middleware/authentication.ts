@@ -8,7 +8,14 @@ import { consumeRateLimit, rateLimitHeaders } from '../../domain/auth/rate-limit
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse } from '../api-event';
 
-const deps = { apiKeys: dynamoApiKeyStore(), rateLimits: dynamoRateLimitStore(), clock: systemClock, cacheSeconds: config.authCacheSeconds };
+const deps = {
+  apiKeys: dynamoApiKeyStore(),
+  rateLimits: dynamoRateLimitStore(),
+  clock: systemClock,
+  get cacheSeconds() {
+    return config.authCacheSeconds;
+  },
+};
 
 /**
  * Bearer key -> account, then the per-key rate limit, then the route's permission. The rate limit

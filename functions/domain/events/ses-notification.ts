@@ -1,0 +1,69 @@
+import type { ProviderEvent } from './provider-event';
+
+interface SesRecipient {
+  emailAddress: string;
+  status?: string;
+  diagnosticCode?: string;
+}
+
+interface SesNotification {
+  notificationType?: string;
+  eventType?: string;
+  mail?: { messageId?: string; timestamp?: string };
+  bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: SesRecipient[]; feedbackId?: string; timestamp?: string };
+  complaint?: { complainedRecipients?: SesRecipient[]; complaintFeedbackType?: string; complaintSubType?: string | null; feedbackId?: string; timestamp?: string };
+  delivery?: { recipients?: string[]; timestamp?: string };
+}
+
+/**
+ * contract.md: Permanent = hard (Suppressed and OnAccountSuppressionList too); Transient = soft,
+ * except DSN status 5.4.4 (unroutable domain) = hard; Undetermined = soft.
+ */
+const classify = (bounceType: string | undefined, status: string | undefined): 'hard' | 'soft' =>
+  bounceType === 'Permanent' || (bounceType === 'Transient' && status === '5.4.4') ? 'hard' : 'soft';
+
+/**
+ * Parses an SES notification (identity notifications use `notificationType`, configuration-set event
+ * publishing uses `eventType`) into one event per recipient. Types that change nothing (Send, Open,
+ * Click, Reject, DeliveryDelay, ...) give no events. `eventId` is the SNS message id, which dedupes
+ * redeliveries of one notification.
+ */
+export const parseSesNotification = (message: string, snsMessageId: string): ProviderEvent[] => {
+  let notification: SesNotification;
+  try {
+    notification = JSON.parse(message) as SesNotification;
+  } catch {
+    return [];
+  }
+  const type = notification.notificationType ?? notification.eventType;
+  const providerMessageId = notification.mail?.messageId ?? '';
+  if (type === 'Delivery') {
+    const at = notification.delivery?.timestamp ?? notification.mail?.timestamp ?? '';
+    return (notification.delivery?.recipients ?? []).map((email) => ({ kind: 'delivery', email, providerMessageId, eventId: snsMessageId, at }));
+  }
+  if (type === 'Bounce') {
+    const bounce = notification.bounce ?? {};
+    return (bounce.bouncedRecipients ?? []).map((recipient) => ({
+      kind: 'bounce',
+      bounceType: classify(bounce.bounceType, recipient.status),
+      subtype: bounce.bounceSubType ?? bounce.bounceType ?? 'Undetermined',
+      diagnostic: recipient.diagnosticCode ?? null,
+      email: recipient.emailAddress,
+      providerMessageId,
+      eventId: snsMessageId,
+      at: bounce.timestamp ?? '',
+    }));
+  }
+  if (type === 'Complaint') {
+    const complaint = notification.complaint ?? {};
+    return (complaint.complainedRecipients ?? []).map((recipient) => ({
+      kind: 'complaint',
+      subtype: complaint.complaintFeedbackType ?? complaint.complaintSubType ?? null,
+      email: recipient.emailAddress,
+      providerMessageId,
+      eventId: snsMessageId,
+      at: complaint.timestamp ?? '',
+    }));
+  }
+  return [];
+};

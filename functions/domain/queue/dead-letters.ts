@@ -1,0 +1,37 @@
+import type { DeadLetterQueue, MessageStore, SendQueue } from '../../ports';
+
+/** Lists what sits in the dead-letter queue; every message stays there, visible again when done. */
+export const listDeadLetters = async (deadLetters: DeadLetterQueue, max = 100) => {
+  const items = [];
+  // Received messages stay hidden while listing, so no message is seen twice; then all are released.
+  while (items.length < max) {
+    const batch = await deadLetters.receive(max - items.length);
+    if (!batch.length) break;
+    items.push(...batch);
+  }
+  await Promise.all(items.map((item) => deadLetters.release(item.receipt)));
+  return items.map(({ mail, reason }) => ({ account_id: mail.account_id, message_id: mail.message_id, to: mail.to, reason }));
+};
+
+/**
+ * Moves dead letters back to the send queue for another round: the message goes from `failed` back
+ * to `queued` with its attempts reset, then onto the queue, then off the DLQ. A message that is no
+ * longer `failed` (already redriven) is only taken off the DLQ.
+ */
+export const redriveDeadLetters = async (deps: { deadLetters: DeadLetterQueue; queue: SendQueue; messages: MessageStore }, max = 1000) => {
+  let moved = 0;
+  let dropped = 0;
+  while (moved + dropped < max) {
+    const batch = await deps.deadLetters.receive(10);
+    if (!batch.length) break;
+    for (const item of batch) {
+      if (await deps.messages.requeue(item.mail.account_id, item.mail.message_id)) {
+        const { failed } = await deps.queue.enqueue([item.mail]);
+        if (failed.length) throw new Error(`Could not enqueue ${item.mail.message_id}; it stays in the dead-letter queue`);
+        moved++;
+      } else dropped++;
+      await deps.deadLetters.delete(item.receipt);
+    }
+  }
+  return { moved, dropped };
+};

@@ -1,0 +1,171 @@
+import type { Clock, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates } from '../../ports';
+import { MailerError } from '../../ports';
+import { sendQuotaFor } from '../mail/send-quota';
+import { mailTimestamp } from '../time';
+import type { Provider } from '../types';
+import { createPacer } from './pacer';
+
+export interface DrainDeps {
+  queue: SendQueue;
+  messages: MessageStore;
+  providers: ProviderStore;
+  quotas: SendQuotaStore;
+  mailers: MailerFactory;
+  rates: SendRates;
+  clock: Clock;
+}
+
+export interface DrainOptions {
+  /** Stop taking new work after this many milliseconds. */
+  budgetMs: number;
+  maxAttempts?: number;
+  retryBaseSeconds?: number;
+}
+
+export interface DrainReport {
+  received: number;
+  sent: number;
+  retried: number;
+  failed: number;
+  deferred: number;
+  duplicates: number;
+}
+
+/** Statuses that mean the send already happened or was settled: a redelivered item is dropped. */
+const SETTLED = new Set(['sent', 'delivered', 'bounced', 'complained', 'failed', 'suppressed']);
+
+/** Seconds until the provider's fullest window (hour or day) opens again. */
+const secondsUntilWindowOpens = (provider: Provider, now: Date) => {
+  const nextHour = Math.ceil((now.getTime() + 1) / 3_600_000) * 3_600_000;
+  const nextDay = Math.ceil((now.getTime() + 1) / 86_400_000) * 86_400_000;
+  const opens = provider.hourly_limit ? nextHour : nextDay;
+  return Math.ceil((opens - now.getTime()) / 1000) + 1;
+};
+
+/**
+ * One drain run: takes queued mail ten at a time until the queue is empty or the budget is spent,
+ * and sends each at most once, at the provider's pace, inside its hourly/daily limits.
+ *
+ * Per item: reserve quota (over the limit: the item waits in the queue, hidden until the window
+ * opens) -> claim queued->sending (conditional: a redelivered item already sent is just deleted) ->
+ * send -> sent. Transient failures go back to `queued` with exponential backoff; after `maxAttempts`
+ * (or a permanent refusal) the item ends `failed` with its reason and is parked in the DLQ.
+ */
+export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<DrainReport> => {
+  const maxAttempts = options.maxAttempts ?? 5;
+  const retryBase = options.retryBaseSeconds ?? 5;
+  const deadline = deps.clock.now().getTime() + options.budgetMs;
+  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, duplicates: 0 };
+  const providers = new Map<string, Promise<Provider | undefined>>();
+  const pacers = new Map<string, Promise<ReturnType<typeof createPacer>>>();
+  const pending = new Set<Promise<unknown>>();
+
+  const providerOf = (received: ReceivedMail) => {
+    const key = `${received.mail.account_id}/${received.mail.provider_id}`;
+    if (!providers.has(key)) providers.set(key, deps.providers.get(received.mail.account_id, received.mail.provider_id));
+    return providers.get(key)!;
+  };
+  // SES's rate is per AWS account and region, so SES providers in one region share a pacer.
+  const pacerOf = (provider: Provider) => {
+    const key = provider.type === 'ses' ? `ses:${provider.region ?? ''}` : `smtp:${provider.id}`;
+    if (!pacers.has(key)) pacers.set(key, deps.rates.perSecond(provider).then((rate) => createPacer(rate)));
+    return pacers.get(key)!;
+  };
+
+  const fail = async (received: ReceivedMail, reason: string) => {
+    await deps.messages.update(received.mail.account_id, received.mail.message_id, { status: 'failed', error_message: reason });
+    await deps.queue.deadLetter(received, reason);
+    report.failed++;
+  };
+
+  /** Sends one claimed-or-not item; answers true when its queue message may be deleted. */
+  const sendOne = async (received: ReceivedMail, provider: Provider): Promise<boolean> => {
+    const { mail } = received;
+    const now = deps.clock.now();
+    const quota = sendQuotaFor(provider, now);
+    const recipients = 1 + mail.cc.length + mail.bcc.length;
+    if (!(await deps.quotas.reserve(provider.id, quota, recipients))) {
+      await deps.queue.delay(received.receipt, secondsUntilWindowOpens(provider, now));
+      report.deferred++;
+      return false;
+    }
+    const claim = await deps.messages.claim(mail.account_id, mail.message_id);
+    if (!claim.claimed) {
+      await deps.quotas.release(provider.id, quota, recipients);
+      if (claim.status && SETTLED.has(claim.status)) {
+        report.duplicates++;
+        return true;
+      }
+      // `sending` here means an earlier run died mid-send: whether the mail left is unknown, and
+      // sending again could deliver it twice, so it ends failed with that reason instead.
+      await fail(received, claim.status === 'sending' ? 'The send was interrupted; not retried to avoid a duplicate' : 'The message record is missing');
+      return false;
+    }
+    try {
+      const { providerMessageId } = await deps.mailers.forProvider(provider).send({
+        messageId: mail.message_id,
+        from: mail.from,
+        to: mail.to,
+        cc: mail.cc,
+        bcc: mail.bcc,
+        replyTo: mail.reply_to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+      });
+      await deps.messages.update(mail.account_id, mail.message_id, {
+        status: 'sent',
+        provider_message_id: providerMessageId,
+        sent_at: mailTimestamp(deps.clock.now()),
+      });
+      report.sent++;
+      return true;
+    } catch (error) {
+      await deps.quotas.release(provider.id, quota, recipients);
+      const mailerError = error instanceof MailerError ? error : new MailerError(String(error), 'The provider call failed', true);
+      if (mailerError.transient && claim.attempts < maxAttempts) {
+        await deps.messages.unclaim(mail.account_id, mail.message_id, `Attempt ${claim.attempts} failed: ${mailerError.reason}; retrying`);
+        await deps.queue.delay(received.receipt, Math.min(900, retryBase * 2 ** (claim.attempts - 1)));
+        report.retried++;
+        return false;
+      }
+      await fail(received, `${mailerError.reason} (after ${claim.attempts} attempt${claim.attempts === 1 ? '' : 's'})`);
+      return false;
+    }
+  };
+
+  while (deps.clock.now().getTime() < deadline) {
+    const batch = await deps.queue.receive(10);
+    if (batch.length === 0) {
+      // Sends still settling may put items back (retries): only an empty queue with nothing in flight ends the run.
+      if (pending.size === 0) break;
+      await Promise.all(pending);
+      continue;
+    }
+    report.received += batch.length;
+    const outcomes: Promise<string | null>[] = [];
+    for (let i = 0; i < batch.length; i++) {
+      const received = batch[i];
+      const provider = await providerOf(received);
+      if (!provider) {
+        outcomes.push(fail(received, 'The provider of this message no longer exists').then(() => null));
+        continue;
+      }
+      // Out of time: leave the rest for the next run, visible again at once.
+      if (!(await (await pacerOf(provider)).slot(deadline))) {
+        await Promise.all(batch.slice(i).map((rest) => deps.queue.delay(rest.receipt, 0)));
+        break;
+      }
+      outcomes.push(sendOne(received, provider).then((done) => (done ? received.receipt : null)));
+    }
+    // Deletes happen per batch once its sends settle, while the next batch is already being paced.
+    const settled = Promise.all(outcomes).then(async (receipts) => {
+      const done = receipts.filter((receipt): receipt is string => receipt !== null);
+      if (done.length) await deps.queue.delete(done);
+    });
+    pending.add(settled);
+    void settled.finally(() => pending.delete(settled));
+  }
+  await Promise.all(pending);
+  return report;
+};

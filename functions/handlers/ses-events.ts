@@ -1,0 +1,16 @@
+import type { SNSEvent } from 'aws-lambda';
+import { providerEventDeps } from '../adapters/wiring';
+import { applyProviderEvents } from '../domain/events/apply-provider-events';
+import { parseSesNotification } from '../domain/events/ses-notification';
+
+const deps = providerEventDeps();
+
+/**
+ * SES -> configuration set -> SNS topic -> this function. SNS invokes it directly, so there is no
+ * signature to check (contract.md); the HTTPS receiver runs the same parser after verifying one.
+ */
+export const handler = async (event: SNSEvent) => {
+  for (const record of event.Records ?? []) {
+    await applyProviderEvents(deps, parseSesNotification(record.Sns.Message, record.Sns.MessageId));
+  }
+};

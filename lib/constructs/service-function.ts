@@ -1,0 +1,51 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+export const handlerEntry = (name: string) => join(root, 'functions', 'handlers', `${name}.ts`);
+
+export interface ServiceFunctionProps extends Partial<NodejsFunctionProps> {
+  /** File name (without .ts) under functions/handlers/. */
+  handlerName: string;
+}
+
+/**
+ * Every function of the service, configured in one place: Node 22 on ARM64, ESM bundles built by
+ * esbuild (minified, source maps, the AWS SDK bundled so that only the clients a handler imports
+ * are shipped), and a log group with a retention.
+ */
+export class ServiceFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    const { handlerName, environment, bundling, ...rest } = props;
+    super(scope, id, {
+      entry: handlerEntry(handlerName),
+      handler: 'handler',
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      projectRoot: root,
+      depsLockFilePath: join(root, 'package-lock.json'),
+      logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
+      bundling: {
+        format: OutputFormat.ESM,
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        target: 'node22',
+        mainFields: ['module', 'main'],
+        externalModules: [],
+        // Some dependencies still call require(); ESM bundles need it defined.
+        banner: "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
+        ...bundling,
+      },
+      ...rest,
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, Billing, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { TABLE } from '../functions/adapters/dynamo/table-definition';
+import { routes } from '../functions/routes';
+import { ServiceFunction } from './constructs/service-function';
+import { suppressNagFindings } from './nag-suppressions';
+
+/**
+ * The whole deployment: one table, an HTTP API whose routes come from the route table (one Lambda
+ * each), the send queue with its dead-letter queue and scheduled drainer, and the SES -> SNS -> Lambda
+ * path for bounce, complaint and delivery events.
+ */
+export class EmailServiceStack extends Stack {
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    const table = new TableV2(this, 'Table', {
+      partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: TABLE.indexes.map((index) => ({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      })),
+      timeToLiveAttribute: TABLE.ttlAttribute,
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const deadLetters = new Queue(this, 'SendDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const sendQueue = new Queue(this, 'SendQueue', {
+      // Longer than a drain run (55 s at most), so a message is never handed to two runs at once.
+      visibilityTimeout: Duration.seconds(90),
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      // The drainer parks failed items in the DLQ itself; this catches messages that crash it.
+      deadLetterQueue: { queue: deadLetters, maxReceiveCount: 20 },
+    });
+
+    const eventsTopic = new Topic(this, 'SesEventsTopic', { displayName: 'SES bounce, complaint and delivery events', enforceSSL: true });
+    const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {});
+    new ConfigurationSetEventDestination(this, 'SesEventsDestination', {
+      configurationSet,
+      destination: EventDestination.snsTopic(eventsTopic),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.DELIVERY],
+    });
+
+    const environment = {
+      TABLE_NAME: table.tableName,
+      QUEUE_URL: sendQueue.queueUrl,
+      DLQ_URL: deadLetters.queueUrl,
+      SES_CONFIGURATION_SET: configurationSet.configurationSetName,
+      SERVICE_VERSION: process.env.npm_package_version ?? 'dev',
+    };
+    const sesSend = new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      // Identities are verified by the user after deployment, so any identity of this account and region.
+      resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`, `arn:${this.partition}:ses:${this.region}:${this.account}:configuration-set/*`],
+    });
+
+    const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const stage = api.defaultStage!.node.defaultChild as CfnStage;
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', method: '$context.httpMethod', path: '$context.path', status: '$context.status', latency: '$context.responseLatency' }),
+    };
+
+    for (const route of routes) {
+      const fn = new ServiceFunction(this, `Route-${route.id}`, {
+        handlerName: route.id,
+        description: `${route.method} ${route.path}`,
+        memorySize: route.lambda?.memoryMb,
+        timeout: route.lambda?.timeoutSeconds ? Duration.seconds(route.lambda.timeoutSeconds) : undefined,
+        environment,
+      });
+      if (route.permission !== null) table.grantReadWriteData(fn);
+      if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
+      if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
+      api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
+    }
+
+    // Anything no route claims: the contract's 404/405 envelope instead of API Gateway's own.
+    const notFound = new ServiceFunction(this, 'Route-not-found', { handlerName: 'not-found', environment });
+    api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Integration-not-found', notFound) });
+
+    const drainer = new ServiceFunction(this, 'Drainer', {
+      handlerName: 'drainer',
+      description: 'Sends queued mail at the provider rate',
+      timeout: Duration.seconds(60),
+      memorySize: 512,
+      // One drainer at a time: the provider's send rate is paced inside it.
+      reservedConcurrentExecutions: 1,
+      environment,
+    });
+    table.grantReadWriteData(drainer);
+    sendQueue.grantConsumeMessages(drainer);
+    deadLetters.grantSendMessages(drainer);
+    drainer.addToRolePolicy(sesSend);
+    drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
+    new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(drainer)] });
+
+    const sesEvents = new ServiceFunction(this, 'SesEvents', {
+      handlerName: 'ses-events',
+      description: 'Applies SES bounce, complaint and delivery events from SNS',
+      environment,
+    });
+    table.grantReadWriteData(sesEvents);
+    eventsTopic.addSubscription(new LambdaSubscription(sesEvents));
+
+    new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
+    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...' });
+    new CfnOutput(this, 'ConfigurationSetName', { value: configurationSet.configurationSetName });
+    new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
+
+    suppressNagFindings(this, { table });
+  }
+}

@@ -1,0 +1,55 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deadLetters, drainOnce } from '../support/drain';
+import { client, newAccount, startService, uniqueAddress, type TestService } from '../support/service';
+import { startSmtpSink } from '../support/smtp-sink';
+
+const run = promisify(execFile);
+/** The admin CLI as an operator runs it, in a process of its own, against this worker's table and queues. */
+const admin = async (...args: string[]) => {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: process.env });
+  return stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+};
+
+let service: TestService;
+beforeAll(async () => {
+  process.env.DRAIN_RETRY_BASE_SECONDS = '0';
+  service = await startService();
+});
+afterAll(() => service.close());
+
+describe('npm run admin', () => {
+  it('create-account prints one JSON line whose key works with every permission', async () => {
+    const [created] = await admin('create-account', '--name', 'From the CLI');
+    expect(created).toEqual({ account_id: expect.any(String), api_key: expect.stringMatching(/^esk_/) });
+    const api = client(service, created.api_key);
+    expect((await api.get('/api/v1/api-keys')).status).toBe(200);
+    expect((await api.get('/api/v1/mail/status/x')).status).toBe(404);
+  });
+
+  it('dlq list shows failed items with their reason, and dlq redrive sends them once the cause is fixed', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const api = client(service, (await newAccount('Redrive')).apiKey);
+      await api.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port });
+      sink.rejectWith(554);
+      const to = uniqueAddress();
+      const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'redrive me', text: 'x' }] });
+      const messageId = queued.body.data.messages[0].message_id;
+      expect(await drainOnce()).toMatchObject({ failed: 1 });
+
+      const listed = await admin('dlq', 'list');
+      expect(listed).toContainEqual(expect.objectContaining({ message_id: messageId, to, reason: 'SMTP server answered 554 (after 1 attempt)' }));
+
+      sink.rejectWith(undefined);
+      expect(await admin('dlq', 'redrive')).toEqual([{ moved: 1, dropped: 0 }]);
+      expect((await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status).toBe('queued');
+      expect(await drainOnce()).toMatchObject({ sent: 1 });
+      expect(sink.received.map((mail) => mail.to)).toEqual([[to]]);
+      expect(await deadLetters()).toEqual([]);
+    } finally {
+      await sink.close();
+    }
+  });
+});

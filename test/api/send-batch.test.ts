@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awsCalls, resetAwsCalls } from '../../functions/adapters/instrument';
+import { dynamoSuppressionStore } from '../../functions/adapters/dynamo/suppression-store';
+import { deadLetters, drainOnce, peekQueue, requeue } from '../support/drain';
+import { mailTo } from '../support/mailbox';
+import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { startFaultProxy } from '../support/fault-proxy';
+import { startSmtpSink } from '../support/smtp-sink';
+
+let service: TestService;
+let api: Client;
+let accountId: string;
+
+let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
+
+beforeAll(async () => {
+  process.env.DRAIN_RETRY_BASE_SECONDS = '0';
+  // Every SES call of this file goes through a proxy that can inject faults at the network level.
+  proxy = await startFaultProxy(process.env.AWS_ENDPOINT_URL_SESV2!);
+  process.env.AWS_ENDPOINT_URL_SESV2 = proxy.endpoint;
+  service = await startService();
+  const account = await newAccount();
+  accountId = account.accountId;
+  api = client(service, account.apiKey);
+  await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'batch@example.com', from_name: 'Batch' });
+});
+afterAll(async () => {
+  await service.close();
+  await proxy.close();
+});
+
+const statusOf = async (messageId: string) =>
+  (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+
+describe('POST /api/v1/mail/send-batch', () => {
+  it('queues 100 items with invalid and suppressed ones reported, then the drainer sends each valid mail exactly once', async () => {
+    const suppressed = uniqueAddress('suppressed');
+    await dynamoSuppressionStore().add(accountId, suppressed, 'hard_bounce', new Date().toISOString());
+    const recipients = Array.from({ length: 100 }, (_, i) => uniqueAddress(`b${i}`));
+    const messages: Record<string, unknown>[] = recipients.map((to, i) => ({ to, subject: `Batch ${i}`, html: `<p>${i}</p>` }));
+    messages[3] = { to: 'not-an-address', subject: 'x', text: 'x' };
+    messages[7] = { to: recipients[7], subject: 'no body' };
+    messages[11] = { to: suppressed, subject: 'x', text: 'x' };
+    messages[12] = { ...messages[12], from_email: 'override@example.com', from_name: 'Override' };
+
+    resetAwsCalls();
+    const answer = await api.post('/api/v1/mail/send-batch', { messages, from_email: 'batch-level@example.com' });
+    const calls = Object.values(awsCalls).reduce((a, b) => a + b, 0);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ total: 100, queued: 97, failed: 3 });
+    expect(calls).toBeLessThanOrEqual(20);
+    const entries = answer.body.data.messages;
+    expect(entries[3]).toEqual({ to: 'not-an-address', status: 'failed', error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('to') } });
+    expect(entries[7].error.code).toBe('VALIDATION_ERROR');
+    expect(entries[11]).toEqual({ to: suppressed, status: 'failed', error: { code: 'RECIPIENT_SUPPRESSED', message: expect.any(String) } });
+    const queued = entries.filter((e: { status: string }) => e.status === 'queued');
+    const ids = queued.map((e: { queue_id: number }) => e.queue_id);
+    expect(new Set(ids).size).toBe(97);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(await statusOf(queued[0].message_id)).toMatchObject({ status: 'queued', sent_at: null });
+
+    const report = await drainOnce();
+    expect(report.sent).toBe(97);
+    for (const [i, to] of recipients.entries()) {
+      const expected = [3, 7, 11].includes(i) ? 0 : 1;
+      expect((await mailTo(to)).length, `mail ${i}`).toBe(expected);
+    }
+    expect((await mailTo(recipients[12]))[0].from).toBe('"Override" <override@example.com>');
+    expect((await mailTo(recipients[13]))[0].from).toBe('"Batch" <batch-level@example.com>');
+    expect(await statusOf(queued[5].message_id)).toMatchObject({ status: 'sent', sent_at: expect.any(String) });
+
+    // A second run finds nothing left to send.
+    expect((await drainOnce()).sent).toBe(0);
+  });
+
+  it('rejects an empty batch and more than 100 items with 400', async () => {
+    expect((await api.post('/api/v1/mail/send-batch', { messages: [] })).status).toBe(400);
+    const tooMany = Array.from({ length: 101 }, () => ({ to: uniqueAddress(), subject: 's', text: 't' }));
+    const answer = await api.post('/api/v1/mail/send-batch', { messages: tooMany });
+    expect([answer.status, answer.body.error.details[0].field]).toEqual([400, 'messages']);
+  });
+
+  it('replays the first answer for a repeated Idempotency-Key and queues nothing twice', async () => {
+    const to = uniqueAddress();
+    const body = { messages: [{ to, subject: 'once', text: 'once' }] };
+    const first = await api.post('/api/v1/mail/send-batch', body, { 'Idempotency-Key': `batch-${to}` });
+    const second = await api.post('/api/v1/mail/send-batch', body, { 'Idempotency-Key': `batch-${to}` });
+    expect(second.body).toEqual(first.body);
+    await drainOnce();
+    expect(await mailTo(to)).toHaveLength(1);
+  });
+});
+
+describe('the drainer', () => {
+  it('retries transient SMTP failures, then marks the item failed with its reason and parks it in the DLQ', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const smtp = client(service, (await newAccount('Flaky')).apiKey);
+      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Flaky', from_email: 'f@example.org', host: '127.0.0.1', port: sink.port, send_rate_per_second: 50 });
+      sink.rejectWith(451);
+      const queued = await smtp.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 'retry', text: 'x' }] });
+      const messageId = queued.body.data.messages[0].message_id;
+      const report = await drainOnce();
+      expect(report).toMatchObject({ retried: 4, failed: 1, sent: 0 });
+      const status = (await smtp.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+      expect(status.status).toBe('failed');
+      expect(status.error_message).toBe('SMTP server answered 451 (after 5 attempts)');
+      expect(await deadLetters()).toContainEqual({ message_id: messageId, reason: status.error_message });
+      expect(sink.received).toHaveLength(0);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('recovers when a transient failure clears', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const smtp = client(service, (await newAccount('Recovering')).apiKey);
+      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port, send_rate_per_second: 50 });
+      const to = uniqueAddress();
+      await smtp.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'eventually', text: 'x' }] });
+      sink.rejectWith(421);
+      process.env.DRAIN_RETRY_BASE_SECONDS = '1';
+      // The retried item hides for its backoff (1 s), so this run ends with the queue looking empty.
+      expect(await drainOnce(8_000)).toMatchObject({ retried: 1, sent: 0 });
+      process.env.DRAIN_RETRY_BASE_SECONDS = '0';
+      sink.rejectWith(undefined);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await drainOnce(8_000)).toMatchObject({ sent: 1, failed: 0 });
+      expect(sink.received.map((m) => m.to)).toEqual([[to]]);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('does not send a redelivered item twice', async () => {
+    const to = uniqueAddress();
+    await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'redelivered', text: 'x' }] });
+    // Take a copy of the queue message as SQS holds it, then let it become visible again.
+    const [copy] = await peekQueue();
+    const report = await drainOnce();
+    expect(report.sent).toBe(1);
+    // SQS redelivers it (the visibility timeout ran out after the send, before the delete).
+    await requeue(copy);
+    expect(await drainOnce()).toMatchObject({ received: 1, sent: 0, duplicates: 1 });
+    expect(await mailTo(to)).toHaveLength(1);
+    expect(await peekQueue()).toEqual([]);
+  });
+
+  it('keeps items over the hourly limit queued instead of failing them', async () => {
+    const limited = client(service, (await newAccount('Hourly')).apiKey);
+    await limited.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'h@example.com', hourly_limit: 2 });
+    const recipients = [uniqueAddress(), uniqueAddress(), uniqueAddress()];
+    const queued = await limited.post('/api/v1/mail/send-batch', { messages: recipients.map((to) => ({ to, subject: 'limited', text: 'x' })) });
+    const report = await drainOnce();
+    expect(report).toMatchObject({ sent: 2, deferred: 1, failed: 0 });
+    const statuses = await Promise.all(
+      queued.body.data.messages.map(async (m: { message_id: string }) => (await limited.get(`/api/v1/mail/status/${encodeURIComponent(m.message_id)}`)).body.data.message.status),
+    );
+    expect(statuses.sort()).toEqual(['queued', 'sent', 'sent']);
+  });
+
+  it('holds the configured send rate and reaches at least 90% of it', async () => {
+    const paced = client(service, (await newAccount('Paced')).apiKey);
+    await paced.post('/api/v1/providers', { type: 'ses', name: 'Paced', from_email: 'p@example.org', region: 'eu-west-1', send_rate_per_second: 10 });
+    await paced.post('/api/v1/mail/send-batch', { messages: Array.from({ length: 30 }, () => ({ to: uniqueAddress(), subject: 'paced', text: 'x' })) });
+    const before = proxy.sends.length;
+    await drainOnce();
+    const arrivals = proxy.sends.slice(before);
+    expect(arrivals).toHaveLength(30);
+    // Never more than 10 SendEmail calls within any second. Starts are at least 101 ms apart when they
+    // leave the drainer; the proxy sees them after signing and the network, so it allows 20 ms of jitter.
+    for (const start of arrivals) expect(arrivals.filter((t) => t >= start && t < start + 980).length).toBeLessThanOrEqual(10);
+    // ...and at least 90% of that rate: 29 gaps of 100 ms.
+    expect(arrivals[29] - arrivals[0]).toBeLessThan((29 / 10 / 0.9) * 1000);
+  });
+
+  it.each([
+    ['throttling (429)', 'throttle'],
+    ['server errors (500)', 'server-error'],
+    ['dropped connections', 'drop'],
+  ] as const)('retries SES %s, then fails the item with its reason into the DLQ, sending nothing twice', async (_name, fault) => {
+    const faulty = client(service, (await newAccount(`SES ${fault}`)).apiKey);
+    await faulty.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'x@example.org', region: 'eu-west-1' });
+    const to = uniqueAddress();
+    const queued = await faulty.post('/api/v1/mail/send-batch', { messages: [{ to, subject: fault, text: 'x' }] });
+    const messageId = queued.body.data.messages[0].message_id;
+    proxy.inject(fault);
+    try {
+      expect(await drainOnce()).toMatchObject({ retried: 4, failed: 1, sent: 0 });
+    } finally {
+      proxy.inject(undefined);
+    }
+    const message = (await faulty.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+    expect(message.status).toBe('failed');
+    expect(message.error_message).toMatch(/^SES rejected the send \(\w+\) \(after 5 attempts\)$/);
+    expect(await deadLetters()).toContainEqual({ message_id: messageId, reason: message.error_message });
+    expect(await mailTo(to)).toEqual([]);
+  });
+
+  it('fails a permanently rejected item at once, and a flaky provider delivers each mail exactly once', async () => {
+    const account = client(service, (await newAccount('SES mixed')).apiKey);
+    await account.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'm@example.org', region: 'eu-west-1' });
+    const rejected = await account.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 'rejected', text: 'x' }] });
+    proxy.inject('reject', 1);
+    expect(await drainOnce()).toMatchObject({ failed: 1, retried: 0 });
+    const status = (await account.get(`/api/v1/mail/status/${encodeURIComponent(rejected.body.data.messages[0].message_id)}`)).body.data.message;
+    expect(status.error_message).toBe('SES rejected the send (MessageRejected) (after 1 attempt)');
+
+    const recipients = Array.from({ length: 20 }, () => uniqueAddress());
+    await account.post('/api/v1/mail/send-batch', { messages: recipients.map((to) => ({ to, subject: 'flaky', text: 'x' })) });
+    proxy.inject('server-error', 12);
+    const report = await drainOnce();
+    expect(report.sent + report.retried).toBeGreaterThanOrEqual(20);
+    await drainOnce();
+    for (const to of recipients) expect(await mailTo(to)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,72 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../functions/routes';
+import { createApp } from '../../lib/app';
+
+let template: Template;
+const functionOf = (routeId: string) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.anyValue() } })).find((id) => id.startsWith(`Route${routeId.replace(/-/g, '')}`))!;
+const policyOf = (functionLogicalId: string) => {
+  const role = template.findResources('AWS::Lambda::Function')[functionLogicalId].Properties.Role['Fn::GetAtt'][0];
+  const policies = template.findResources('AWS::IAM::Policy');
+  return Object.values(policies)
+    .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
+    .flatMap((statement) => [statement.Action].flat());
+};
+
+beforeAll(() => {
+  // Synthesis runs the cdk-nag AwsSolutions checks as a validation plugin: any unacknowledged finding throws here.
+  const { app, stack } = createApp({ outdir: mkdtempSync(join(tmpdir(), 'cdk-')) });
+  app.synth();
+  template = Template.fromStack(stack);
+}, 240_000);
+
+describe('the deployment', () => {
+  it('makes one API Gateway route and one Node 22 ARM64 function per route-table entry, plus a $default route', () => {
+    for (const route of routes) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+      template.hasResourceProperties('AWS::Lambda::Function', { Description: `${route.method} ${route.path}`, Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
+  });
+
+  it('has the single table with its index, TTL and point-in-time recovery', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' })],
+      TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('has the send queue with its dead-letter queue and a drainer scheduled every minute, one at a time', () => {
+    template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ deadLetterTargetArn: Match.anyValue() }) });
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Sends queued mail at the provider rate', ReservedConcurrentExecutions: 1, Timeout: 60 });
+  });
+
+  it('routes SES events through a configuration set to an SNS topic and its subscribed function', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({ MatchingEventTypes: Match.arrayWith(['bounce', 'complaint', 'delivery']), SnsDestination: Match.anyValue() }),
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
+  });
+
+  it('grants each function only what it uses', () => {
+    expect(policyOf(functionOf('health'))).toEqual([]);
+    expect(policyOf(functionOf('mail-send'))).toEqual(expect.arrayContaining(['ses:SendEmail', 'dynamodb:PutItem']));
+    expect(policyOf(functionOf('mail-status'))).not.toContain('ses:SendEmail');
+    expect(policyOf(functionOf('mail-status'))).not.toContain('sqs:SendMessage');
+    expect(policyOf(functionOf('mail-send-batch'))).toContain('sqs:SendMessage');
+    expect(policyOf(functionOf('mail-send-batch'))).not.toContain('ses:SendEmail');
+  });
+
+  it('outputs the API URL and the table name', () => {
+    template.hasOutput('ApiUrl', {});
+    template.hasOutput('TableName', {});
+  });
+});
