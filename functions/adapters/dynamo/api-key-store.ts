@@ -1,7 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKey } from '../../domain/types';
 import type { ApiKeyStore } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient, queryAll, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 
 /**
@@ -32,21 +32,12 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
   },
 
   async list(accountId) {
-    const items: ApiKey[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.apiKeyPrefix },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...(page.Items ?? []).map((item) => withoutKeys<ApiKey>(item)));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-    return items;
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.apiKeyPrefix },
+    });
+    return items.map((item) => withoutKeys<ApiKey>(item));
   },
 
   async revoke(accountId, keyId, at) {

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config';
 import { instrument } from '../instrument';
 
@@ -16,3 +16,15 @@ export const documentClient = () =>
   }));
 
 export const tableName = () => config.tableName;
+
+/** Every item a Query matches, following LastEvaluatedKey across pages. */
+export const queryAll = async (input: QueryCommandInput) => {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+};

@@ -4,7 +4,7 @@ import { allowedPredecessors } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient, queryAll, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
@@ -144,20 +144,7 @@ export const dynamoMessageStore = (): MessageStore => ({
 
   async getWithEvents(accountId, messageId) {
     const { pk } = keys.message(accountId, messageUuid(messageId));
-    const items: Record<string, unknown>[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': pk },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    const items = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
     const record = items.find((item) => item.sk === 'MESSAGE');
     if (!record || record.message_id !== messageId) return undefined;
     const events = items.filter((item) => item !== record).map((item) => withoutKeys<MessageEvent>(item));

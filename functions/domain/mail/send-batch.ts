@@ -1,9 +1,7 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
 import { batchItem, type BatchItem, type SendBatchInput } from '../../schemas/mail';
 import { requireDefaultProvider } from '../providers/default-provider';
-import { mailTimestamp } from '../time';
-import type { MailMessage } from '../types';
-import { newMessageId } from './message-id';
+import { newMailMessage } from './new-message';
 
 export interface SendBatchDeps {
   providers: ProviderStore;
@@ -60,36 +58,16 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
     const lastQueueId = await deps.counters.add(accountId, 'queue', accepted.length);
     const firstQueueId = lastQueueId - accepted.length + 1;
     const queued = accepted.map(({ index, item }, i) => {
-      const fromEmail = item.from_email ?? input.from_email ?? provider.from_email;
-      const fromName = item.from_name ?? input.from_name ?? provider.from_name ?? null;
       const cc = (item.cc ?? []).filter((address) => !isSuppressed(address));
       const bcc = (item.bcc ?? []).filter((address) => !isSuppressed(address));
-      const message: MailMessage & { queue_id: number } = {
-        message_id: newMessageId(deps.ids.uuid(), fromEmail),
-        account_id: accountId,
-        provider_id: provider.id,
-        provider_message_id: null,
-        from_email: fromEmail,
-        from_name: fromName,
-        to_email: item.to,
-        cc,
-        bcc,
-        reply_to: item.reply_to ?? null,
-        subject: item.subject,
-        tags: item.tags ?? [],
-        metadata: item.metadata ?? {},
-        status: 'queued',
-        error_message: null,
-        sent_at: null,
-        created_at: mailTimestamp(now),
-        queue_id: firstQueueId + i,
-      };
+      const sender = { from_email: item.from_email ?? input.from_email, from_name: item.from_name ?? input.from_name };
+      const message = { ...newMailMessage(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, 'queued', now), queue_id: firstQueueId + i };
       const mail: QueuedMail = {
         account_id: accountId,
         message_id: message.message_id,
         provider_id: provider.id,
         queue_id: message.queue_id,
-        from: { email: fromEmail, name: fromName },
+        from: { email: message.from_email, name: message.from_name },
         to: item.to,
         cc,
         bcc,

@@ -4,8 +4,7 @@ import type { SendMailInput } from '../../schemas/mail';
 import { AppError } from '../errors';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { mailTimestamp } from '../time';
-import type { MailMessage } from '../types';
-import { newMessageId } from './message-id';
+import { newMailMessage } from './new-message';
 import { sendQuotaFor } from './send-quota';
 
 export interface SendMailDeps {
@@ -42,33 +41,13 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
     throw new AppError('SEND_LIMIT_EXCEEDED', "The provider's hourly or daily send limit is reached");
   }
 
-  const fromEmail = input.from_email ?? provider.from_email;
-  const fromName = input.from_name ?? provider.from_name ?? null;
-  const message: MailMessage = {
-    message_id: newMessageId(deps.ids.uuid(), fromEmail),
-    account_id: accountId,
-    provider_id: provider.id,
-    provider_message_id: null,
-    from_email: fromEmail,
-    from_name: fromName,
-    to_email: input.to,
-    cc,
-    bcc,
-    reply_to: input.reply_to ?? null,
-    subject: input.subject,
-    tags: input.tags ?? [],
-    metadata: input.metadata ?? {},
-    status: 'sending',
-    error_message: null,
-    sent_at: null,
-    created_at: mailTimestamp(now),
-  };
+  const message = newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'sending', now);
   await deps.messages.create(message);
 
   try {
     const { providerMessageId } = await deps.mailers.forProvider(provider).send({
       messageId: message.message_id,
-      from: { email: fromEmail, name: fromName },
+      from: { email: message.from_email, name: message.from_name },
       to: input.to,
       cc,
       bcc,
@@ -91,5 +70,5 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
     throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: error });
   }
 
-  return { message_id: message.message_id, status: 'sent' as const, to: input.to, from: fromEmail };
+  return { message_id: message.message_id, status: 'sent' as const, to: input.to, from: message.from_email };
 };
