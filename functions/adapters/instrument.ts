@@ -1,24 +1,52 @@
 /**
- * Counts every AWS SDK call by service and command. The benchmark reads the counts to report AWS
- * calls per operation; in Lambda the counter costs one increment per call and is never read.
+ * Counts every AWS SDK call by service and command, and (when MEASURE_CAPACITY=1, as the benchmark
+ * sets it) the DynamoDB capacity units they consume. The benchmark reads both to report AWS calls and
+ * cost per operation; in Lambda the counter costs one increment per call and is never read.
  */
 export const awsCalls: Record<string, number> = {};
+export const capacity = { read: 0, write: 0 };
 
 export const resetAwsCalls = () => {
   for (const name of Object.keys(awsCalls)) delete awsCalls[name];
+  capacity.read = 0;
+  capacity.write = 0;
+};
+
+interface ConsumedCapacity {
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+  CapacityUnits?: number;
+}
+
+const addCapacity = (consumed: ConsumedCapacity | ConsumedCapacity[] | undefined, command: string) => {
+  for (const entry of [consumed ?? []].flat()) {
+    const read = entry.ReadCapacityUnits ?? 0;
+    const write = entry.WriteCapacityUnits ?? 0;
+    // Some operations only report a total; reads and writes are told apart by the command.
+    const total = read || write ? 0 : (entry.CapacityUnits ?? 0);
+    capacity.read += read + (/Get|Query|Scan/.test(command) ? total : 0);
+    capacity.write += write + (/Get|Query|Scan/.test(command) ? 0 : total);
+  }
 };
 
 interface MiddlewareStackLike {
   middlewareStack: { add(middleware: unknown, options: { step: 'initialize'; name: string }): void };
 }
 
+type Args = { input: Record<string, unknown> };
+
 export const instrument = <T extends MiddlewareStackLike>(client: T): T => {
   client.middlewareStack.add(
-    (next: (args: unknown) => Promise<unknown>, context: { clientName?: string; commandName?: string }) =>
-      async (args: unknown) => {
-        const name = `${(context.clientName ?? 'Client').replace(/Client$/, '')}.${(context.commandName ?? 'Command').replace(/Command$/, '')}`;
-        awsCalls[name] = (awsCalls[name] ?? 0) + 1;
-        return next(args);
+    (next: (args: Args) => Promise<{ output: Record<string, unknown> }>, context: { clientName?: string; commandName?: string }) =>
+      async (args: Args) => {
+        const service = (context.clientName ?? 'Client').replace(/Client$/, '');
+        const command = (context.commandName ?? 'Command').replace(/Command$/, '');
+        awsCalls[`${service}.${command}`] = (awsCalls[`${service}.${command}`] ?? 0) + 1;
+        const measure = service === 'DynamoDB' && process.env.MEASURE_CAPACITY === '1';
+        if (measure) args.input.ReturnConsumedCapacity = 'TOTAL';
+        const result = await next(args);
+        if (measure) addCapacity(result.output?.ConsumedCapacity as ConsumedCapacity, command);
+        return result;
       },
     { step: 'initialize', name: 'countAwsCalls' },
   );

@@ -5,6 +5,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
+import { BUNDLE } from './bundling-options';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const handlerEntry = (name: string) => join(root, 'functions', 'handlers', `${name}.ts`);
@@ -35,14 +36,13 @@ export class ServiceFunction extends NodejsFunction {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
       bundling: {
         format: OutputFormat.ESM,
-        minify: true,
+        minify: BUNDLE.minify,
         sourceMap: true,
         sourcesContent: false,
-        target: 'node22',
-        mainFields: ['module', 'main'],
+        target: BUNDLE.target,
+        mainFields: BUNDLE.mainFields,
         externalModules: [],
-        // Some dependencies still call require(); ESM bundles need it defined.
-        banner: "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
+        banner: BUNDLE.banner,
         ...bundling,
       },
       ...rest,

@@ -1,0 +1,75 @@
+/**
+ * AWS calls (and DynamoDB capacity units) per operation, counted by the middleware on every SDK
+ * client while the operation runs through the local server, beside the fewest calls the operation
+ * could make. The server runs in this process, so the counters see every call.
+ */
+import type { Context } from 'aws-lambda';
+import { awsCalls, capacity, resetAwsCalls } from '../functions/adapters/instrument';
+import type { LocalStack } from './local-stack';
+
+export interface CallCount {
+  operation: string;
+  calls: Record<string, number>;
+  total: number;
+  minimum: number;
+  minimumWhy: string;
+  readUnits: number;
+  writeUnits: number;
+  /** Operations counted per item (drainer) are divided by the item count. */
+  perItems?: number;
+}
+
+const count = async (operation: string, minimum: number, minimumWhy: string, run: () => Promise<unknown>, perItems?: number): Promise<CallCount> => {
+  resetAwsCalls();
+  await run();
+  const calls = { ...awsCalls };
+  const total = Object.values(calls).reduce((a, b) => a + b, 0);
+  return { operation, calls, total, minimum, minimumWhy, readUnits: capacity.read, writeUnits: capacity.write, perItems };
+};
+
+export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => {
+  process.env.MEASURE_CAPACITY = '1';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${stack.baseUrl}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${stack.apiKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await response.json()) as { data?: any };
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+    return json.data;
+  };
+  // Warm up: the first request of a process also reads the key (later ones use the 30 s auth cache).
+  const warm = await call('POST', '/api/v1/mail/send', { to: 'warm@example.com', subject: 'warm', text: 'x' });
+
+  const results: CallCount[] = [];
+  results.push(
+    await count('POST /mail/send (warm)', 5, 'rate-limit counter, providers, suppression check, SES send, message record', () =>
+      call('POST', '/api/v1/mail/send', { to: 'one@example.com', subject: 'one', html: '<p>x</p>' }),
+    ),
+  );
+  results.push(
+    await count('GET /mail/status (warm)', 2, 'rate-limit counter, message query', () => call('GET', `/api/v1/mail/status/${encodeURIComponent(warm.message_id)}`)),
+  );
+  const batch = Array.from({ length: 100 }, (_, i) => ({ to: `b${i}@example.com`, subject: `batch ${i}`, html: `<p>${i}</p>` }));
+  results.push(
+    await count('POST /mail/send-batch, 100 items (warm)', 18, 'rate limit, providers, 1 suppression BatchGet, queue-id counter, 4 BatchWriteItem (25 each), 10 SendMessageBatch (10 each)', () =>
+      call('POST', '/api/v1/mail/send-batch', { messages: batch }),
+    ),
+  );
+  const { handler } = await import('../functions/handlers/drainer');
+  results.push(
+    await count(
+      'drainer, per mail (100 queued)',
+      2.2,
+      'SES send and the sent record per mail; receive and delete per 10',
+      () => handler({}, { getRemainingTimeInMillis: () => 60_000 } as unknown as Context),
+      100,
+    ),
+  );
+  for (const operation of ['OTP send', 'OTP verify', 'subscriber create', 'subscriber list', 'bounce receive']) {
+    results.push({ operation: `${operation} (not built yet)`, calls: {}, total: Number.NaN, minimum: Number.NaN, minimumWhy: 'issue still open', readUnits: 0, writeUnits: 0 });
+  }
+  process.env.MEASURE_CAPACITY = '0';
+  return results;
+};

@@ -1,0 +1,100 @@
+/**
+ * Cold start per function: the synthesized bundle's size and the time a fresh Node 22 process takes
+ * to import it (which runs its init), beside a floor bundle that imports only the same AWS SDK
+ * clients, built with the same esbuild settings. Runs alternate function and floor, median of N.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { BUNDLE } from '../lib/constructs/bundling-options';
+
+/** The construct's bundling settings in esbuild's own API shape. */
+const ESBUILD = { ...BUNDLE, banner: { js: BUNDLE.banner } };
+
+export interface ColdStart {
+  function: string;
+  bundleKb: number;
+  floorKb: number;
+  initMs: number;
+  floorInitMs: number;
+  clients: string[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Which SDK clients end up in a function's bundle (files that contribute bytes after tree-shaking). */
+const clientsOf = async (entry: string) => {
+  const result = await esbuild.build({ ...ESBUILD, entryPoints: [entry], bundle: true, platform: 'node', metafile: true, write: false, outfile: 'probe.mjs' });
+  const clients = new Set<string>();
+  for (const [input, { bytesInOutput }] of Object.entries(result.metafile!.outputs['probe.mjs'].inputs)) {
+    if (bytesInOutput === 0) continue;
+    const match = input.match(/node_modules\/@aws-sdk\/(client-[a-z0-9-]+|lib-dynamodb)\//);
+    if (match) clients.add(match[1]);
+  }
+  return [...clients].sort();
+};
+
+const CLIENT_CLASS: Record<string, string> = {
+  'client-dynamodb': 'DynamoDBClient',
+  'client-sesv2': 'SESv2Client',
+  'client-sqs': 'SQSClient',
+};
+
+const buildFloor = async (clients: string[], outfile: string) => {
+  const lines = clients
+    .filter((c) => CLIENT_CLASS[c])
+    .map((c, i) => `import { ${CLIENT_CLASS[c]} as C${i} } from '@aws-sdk/${c}';\nexport const c${i} = new C${i}({});`);
+  if (clients.includes('lib-dynamodb')) lines.push("import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const doc = DynamoDBDocumentClient.from(c0);");
+  const source = lines.join('\n') || 'export {};';
+  await esbuild.build({ ...ESBUILD, stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' }, bundle: true, platform: 'node', outfile });
+};
+
+const initTime = (file: string, node: string) => {
+  const script = `const t=performance.now();await import(${JSON.stringify(`file://${file}`)});process.stdout.write(String(performance.now()-t));`;
+  const out = execFileSync(node, ['--input-type=module', '-e', script], {
+    env: { ...process.env, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x', TABLE_NAME: 't', LOG_LEVEL: 'silent' },
+  });
+  return Number(out.toString());
+};
+
+export const measureColdStarts = async (cdkOut: string, runs: number): Promise<ColdStart[]> => {
+  const template = JSON.parse(readFileSync(join(cdkOut, 'EmailService.template.json'), 'utf8'));
+  const floors = resolve('bench/out/floors');
+  mkdirSync(floors, { recursive: true });
+  const node = process.execPath;
+  const results: ColdStart[] = [];
+  for (const [logicalId, resource] of Object.entries<any>(template.Resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function' || !resource.Metadata?.['aws:asset:path']) continue;
+    const bundle = resolve(cdkOut, resource.Metadata['aws:asset:path'], 'index.mjs');
+    const name = logicalId.replace(/^Route/, '').replace(/[0-9A-F]{8}$/, '');
+    const handlerName = logicalId.startsWith('Route') ? readHandlerName(resource) : name === 'Drainer' ? 'drainer' : 'ses-events';
+    const clients = await clientsOf(resolve('functions/handlers', `${handlerName}.ts`));
+    const floor = join(floors, `${handlerName}.mjs`);
+    await buildFloor(clients, floor);
+    const times: number[] = [];
+    const floorTimes: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      times.push(initTime(bundle, node));
+      floorTimes.push(initTime(floor, node));
+    }
+    results.push({
+      function: handlerName,
+      bundleKb: statSync(bundle).size / 1024,
+      floorKb: statSync(floor).size / 1024,
+      initMs: median(times),
+      floorInitMs: median(floorTimes),
+      clients,
+    });
+  }
+  writeFileSync(join(floors, 'README.txt'), 'Floor bundles: only the AWS SDK clients each function uses, built with the same esbuild settings.\n');
+  return results;
+};
+
+/** Route functions carry "METHOD /path" as their description; map it back to the route's handler id. */
+const routeIds = new Map<string, string>();
+export const registerRoutes = (routes: readonly { id: string; method: string; path: string }[]) => {
+  for (const route of routes) routeIds.set(`${route.method} ${route.path}`, route.id);
+  routeIds.set('not-found', 'not-found');
+};
+const readHandlerName = (resource: any) => routeIds.get(resource.Properties.Description) ?? 'not-found';

@@ -1,0 +1,52 @@
+/**
+ * The service as `npm start` runs it, on free ports, for measuring: DynamoDB Local (in memory), the
+ * SES v2 emulator, the SQS emulator and the local API server, with an account whose key may make
+ * enough requests for a load test.
+ */
+import type { AddressInfo } from 'node:net';
+import { startDynamoDb, startSes, startSqs } from '../local/emulators';
+import { localEnvironment } from '../local/environment';
+import { sesEmulatorAccount } from '../local/ses-account';
+import { freePort } from '../test/support/free-port';
+
+export const startLocalStack = async (sesRate: number) => {
+  process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(sesRate));
+  const [dynamo, ses, sqs] = await Promise.all([
+    freePort().then((port) => startDynamoDb({ port })),
+    freePort().then((port) => startSes({ port })),
+    freePort().then((port) => startSqs({ port })),
+  ]);
+  const queueUrl = sqs.createQueue('bench-send', { VisibilityTimeout: '60' });
+  const dlqUrl = sqs.createQueue('bench-send-dlq');
+  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG_LEVEL: 'silent' }));
+
+  const { ensureTable } = await import('../local/table');
+  const { createLocalServer } = await import('../local/server');
+  const { adminDeps } = await import('../functions/adapters/wiring');
+  const { createAccount } = await import('../functions/domain/accounts');
+  const { createApiKey } = await import('../functions/domain/auth/api-keys');
+  const { createProvider } = await import('../functions/domain/providers/providers');
+
+  await ensureTable(process.env.TABLE_NAME!);
+  const deps = adminDeps();
+  const { account } = await createAccount(deps, 'Bench');
+  // A key with a rate limit high enough for the load test; every other rule stays on.
+  const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'admin'], rate_limit_per_minute: 10_000_000 });
+  await createProvider(deps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
+
+  const server = createLocalServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    apiKey: key,
+    accountId: account.id,
+    sesEndpoint: ses.endpoint,
+    stop: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([dynamo.stop(), ses.stop(), sqs.stop()]);
+    },
+  };
+};
+
+export type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;

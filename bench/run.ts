@@ -1,0 +1,53 @@
+/**
+ * `npm run bench`: synthesizes the stack, then measures cold start per function, AWS calls per
+ * operation, drain throughput, local latency and throughput, and cost per million mails, and writes
+ * bench/report.md and bench/report.json. Takes about two to three minutes on two cores.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
+import { routes } from '../functions/routes';
+import { countAwsCalls } from './aws-calls';
+import { measureColdStarts, registerRoutes } from './cold-start';
+import { costPerMillion } from './cost';
+import { measureDrain } from './drain-throughput';
+import { measureLoad } from './load';
+import { startLocalStack } from './local-stack';
+import { writeReport } from './report';
+
+const SES_RATE = 14; // SES's default production MaxSendRate
+
+const step = (what: string) => console.log(`[bench] ${what}`);
+
+const main = async () => {
+  const started = Date.now();
+  step('synthesizing the stack (cdk synth)');
+  const cdkOut = resolve('bench/out/cdk.out');
+  execFileSync(process.execPath, ['node_modules/aws-cdk/bin/cdk', 'synth', '--quiet', '-o', cdkOut], { stdio: 'inherit' });
+
+  step('cold start per function');
+  registerRoutes(routes);
+  const coldStarts = await measureColdStarts(cdkOut, Number(process.env.BENCH_RUNS ?? 5));
+
+  step('starting the local stack');
+  const stack = await startLocalStack(SES_RATE);
+  try {
+    step('AWS calls per operation');
+    const calls = await countAwsCalls(stack);
+    step('local latency and throughput');
+    const load = await measureLoad(stack, Number(process.env.BENCH_SECONDS ?? 3), [1, 10, 50]);
+    // Last: it makes a proxied provider the account's default.
+    step('drain throughput');
+    const drain = await measureDrain(stack, 150, SES_RATE);
+    const cost = costPerMillion(calls, load, SES_RATE);
+    writeReport({ date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, load, cost });
+  } finally {
+    await stack.stop();
+  }
+  step(`wrote bench/report.md and bench/report.json in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+};
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
