@@ -67,7 +67,22 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       100,
     ),
   );
-  for (const operation of ['OTP send', 'OTP verify', 'subscriber create', 'subscriber list', 'bounce receive']) {
+  const otp = await count('POST /otp/send (warm)', 4, 'rate limit, providers, suppression check, session write, SES send (the per-address window counter is the fifth)', () =>
+    call('POST', '/api/v1/otp/send', { email: 'otp@example.com' }),
+  );
+  results.push(otp);
+  results.push(
+    await count('POST /otp/verify, wrong code (warm)', 2, 'rate limit, the atomic attempt count (which returns the session)', async () => {
+      const session = await call('POST', '/api/v1/otp/send', { email: 'otp2@example.com' });
+      resetAwsCalls();
+      await fetch(`${stack.baseUrl}/api/v1/otp/verify`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ session_id: session.session_id, code: '00000000'.slice(0, 6) }),
+      });
+    }),
+  );
+  for (const operation of ['subscriber create', 'subscriber list', 'bounce receive']) {
     results.push({ operation: `${operation} (not built yet)`, calls: {}, total: Number.NaN, minimum: Number.NaN, minimumWhy: 'issue still open', readUnits: 0, writeUnits: 0 });
   }
   process.env.MEASURE_CAPACITY = '0';

@@ -18,7 +18,7 @@ export const startLocalStack = async (sesRate: number) => {
   ]);
   const queueUrl = sqs.createQueue('bench-send', { VisibilityTimeout: '60' });
   const dlqUrl = sqs.createQueue('bench-send-dlq');
-  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG_LEVEL: 'silent' }));
+  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key' }));
 
   const { ensureTable } = await import('../local/table');
   const { createLocalServer } = await import('../local/server');
@@ -31,7 +31,7 @@ export const startLocalStack = async (sesRate: number) => {
   const deps = adminDeps();
   const { account } = await createAccount(deps, 'Bench');
   // A key with a rate limit high enough for the load test; every other rule stays on.
-  const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'admin'], rate_limit_per_minute: 10_000_000 });
+  const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'otp', 'admin'], rate_limit_per_minute: 10_000_000 });
   await createProvider(deps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
 
   const server = createLocalServer();

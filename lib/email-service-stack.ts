@@ -9,6 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/adapters/dynamo/table-definition';
@@ -62,12 +63,19 @@ export class EmailServiceStack extends Stack {
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT, EmailSendingEvent.DELIVERY],
     });
 
+    // The key of the OTP code hashes: generated at deploy time, readable only by the OTP functions.
+    const otpKey = new Secret(this, 'OtpHashKey', {
+      description: 'Key for the keyed hashes of one-time codes',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+
     const environment = {
       TABLE_NAME: table.tableName,
       QUEUE_URL: sendQueue.queueUrl,
       DLQ_URL: deadLetters.queueUrl,
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
       SERVICE_VERSION: process.env.npm_package_version ?? 'dev',
+      OTP_SECRET_ARN: otpKey.secretArn,
     };
     const sesSend = new PolicyStatement({
       effect: Effect.ALLOW,
@@ -95,6 +103,7 @@ export class EmailServiceStack extends Stack {
       if (route.permission !== null) table.grantReadWriteData(fn);
       if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
       if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
+      if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);
       api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
     }
 

@@ -3,7 +3,8 @@
  * emulator with its mailbox page, the SQS emulator, the API on PORT and the queue drainer on a timer.
  * Ctrl-C stops everything; the next start reuses the data.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startDynamoDb, startSes, startSqs, type Emulator } from './emulators';
 import { applyEnvironment, localEnvironment } from './environment';
@@ -33,7 +34,10 @@ const main = async () => {
   running.push(sqs);
   const dlqUrl = sqs.createQueue('email-service-send-dlq');
   const queueUrl = sqs.createQueue('email-service-send', { VisibilityTimeout: '60' });
-  const environment = localEnvironment(ports, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl });
+  // The OTP hash key: made once, kept with the local data (git-ignored), like the secret the stack generates.
+  const otpKeyFile = resolve(dataDir, 'otp-secret');
+  if (!existsSync(otpKeyFile)) writeFileSync(otpKeyFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  const environment = localEnvironment(ports, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, OTP_SECRET: readFileSync(otpKeyFile, 'utf8').trim() });
   applyEnvironment(environment);
   // The admin CLI (--local) reads this to reach the running stack.
   writeFileSync(resolve(dataDir, 'runtime.json'), `${JSON.stringify(environment, null, 2)}\n`);

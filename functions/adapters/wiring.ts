@@ -7,10 +7,12 @@ import { dynamoAccountStore } from './dynamo/account-store';
 import { dynamoApiKeyStore } from './dynamo/api-key-store';
 import { dynamoCounterStore } from './dynamo/counter-store';
 import { dynamoMessageStore } from './dynamo/message-store';
+import { dynamoOtpSessionStore } from './dynamo/otp-session-store';
 import { dynamoProviderStore } from './dynamo/provider-store';
 import { dynamoSendQuotaStore } from './dynamo/send-quota-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
 import { mailerFactory } from './mailers/mailer-factory';
+import { otpSecret } from './otp-secret';
 import { sendRates } from './ses-send-rates';
 import { sqsSendQueue } from './sqs-send-queue';
 import { randomIds, systemClock } from './system';
@@ -65,4 +67,15 @@ export const providerEventDeps = () => ({
   messages: dynamoMessageStore(),
   suppressions: dynamoSuppressionStore(),
   clock: systemClock,
+});
+
+export const otpDeps = () => ({
+  sessions: dynamoOtpSessionStore(),
+  secret: otpSecret,
+  providers: dynamoProviderStore(),
+  suppressions: dynamoSuppressionStore(),
+  quotas: dynamoSendQuotaStore(),
+  mailers: mailerFactory,
+  clock: systemClock,
+  ids: randomIds,
 });

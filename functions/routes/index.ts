@@ -1,6 +1,7 @@
 import { apiKeysCreate, apiKeysDelete, apiKeysList, providersCreate, providersDelete, providersGet, providersList, providersUpdate } from './admin';
 import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch, mailStatus } from './mail';
+import { otpResend, otpSend, otpStatus, otpVerify } from './otp';
 import { health, openapi } from './system';
 
 /**
@@ -14,6 +15,10 @@ export const routes: readonly RouteDefinition[] = [
   mailSend,
   mailSendBatch,
   mailStatus,
+  otpSend,
+  otpVerify,
+  otpResend,
+  otpStatus,
   apiKeysCreate,
   apiKeysList,
   apiKeysDelete,

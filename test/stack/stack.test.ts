@@ -63,6 +63,9 @@ describe('the deployment', () => {
     expect(policyOf(functionOf('mail-status'))).not.toContain('sqs:SendMessage');
     expect(policyOf(functionOf('mail-send-batch'))).toContain('sqs:SendMessage');
     expect(policyOf(functionOf('mail-send-batch'))).not.toContain('ses:SendEmail');
+    expect(policyOf(functionOf('otp-verify'))).toContain('secretsmanager:GetSecretValue');
+    expect(policyOf(functionOf('otp-status'))).not.toContain('secretsmanager:GetSecretValue');
+    expect(policyOf(functionOf('mail-send'))).not.toContain('secretsmanager:GetSecretValue');
   });
 
   it('outputs the API URL and the table name', () => {

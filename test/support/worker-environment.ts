@@ -16,6 +16,7 @@ Object.assign(process.env, {
   TABLE_NAME: `email-service-test-${process.env.VITEST_POOL_ID ?? '0'}-${process.pid}`,
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   AUTH_CACHE_SECONDS: '0',
+  OTP_SECRET: 'test-otp-key-not-secret',
 });
 
 // A send queue and dead-letter queue of this test file's own, so that drains never see another file's mail.

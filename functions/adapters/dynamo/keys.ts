@@ -27,6 +27,11 @@ export const keys = {
     pk: `ACCOUNT#${accountId}#SUPPRESSION`,
     sk: email.toLowerCase(),
   }),
+  otpSession: (accountId: string, sessionId: string) => ({ pk: `OTP#${accountId}#${sessionId}`, sk: 'OTP' }),
+  otpAddressWindow: (accountId: string, email: string, windowStart: number) => ({
+    pk: `OTPRATE#${accountId}#${email.toLowerCase()}`,
+    sk: String(windowStart),
+  }),
   rateWindow: (keyId: string, windowStart: number) => ({ pk: `RATE#${keyId}`, sk: String(windowStart) }),
   sendCounter: (providerId: string, bucket: string) => ({ pk: `SENDCOUNT#${providerId}`, sk: bucket }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),

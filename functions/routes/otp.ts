@@ -1,0 +1,49 @@
+import { otpResent, otpSent, otpSessionView, otpStatusParams, otpVerified, resendOtpBody, sendOtpBody, verifyOtpBody } from '../schemas/otp';
+import { defineRoute } from './define-route';
+
+export const otpSend = defineRoute({
+  id: 'otp-send',
+  method: 'POST',
+  path: '/api/v1/otp/send',
+  summary: 'Email a one-time code and open a session',
+  tag: 'OTP',
+  permission: 'otp',
+  request: { body: sendOtpBody },
+  response: otpSent,
+  aws: ['sendMail', 'otpSecret'],
+});
+
+export const otpVerify = defineRoute({
+  id: 'otp-verify',
+  method: 'POST',
+  path: '/api/v1/otp/verify',
+  summary: 'Check a code; a session verifies once, after at most max_attempts tries',
+  tag: 'OTP',
+  permission: 'otp',
+  request: { body: verifyOtpBody },
+  response: otpVerified,
+  aws: ['otpSecret'],
+});
+
+export const otpResend = defineRoute({
+  id: 'otp-resend',
+  method: 'POST',
+  path: '/api/v1/otp/resend',
+  summary: 'Email a new code for the session (the old one stops working)',
+  tag: 'OTP',
+  permission: 'otp',
+  request: { body: resendOtpBody },
+  response: otpResent,
+  aws: ['sendMail', 'otpSecret'],
+});
+
+export const otpStatus = defineRoute({
+  id: 'otp-status',
+  method: 'GET',
+  path: '/api/v1/otp/status/{session_id}',
+  summary: 'The session: status, attempts, expiry',
+  tag: 'OTP',
+  permission: 'otp',
+  request: { params: otpStatusParams },
+  response: otpSessionView,
+});
