@@ -100,7 +100,7 @@ export class EmailServiceStack extends Stack {
         timeout: route.lambda?.timeoutSeconds ? Duration.seconds(route.lambda.timeoutSeconds) : undefined,
         environment,
       });
-      if (route.permission !== null) table.grantReadWriteData(fn);
+      if (route.permission !== null || route.aws?.includes('table')) table.grantReadWriteData(fn);
       if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
       if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
       if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);

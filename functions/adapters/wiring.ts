@@ -4,6 +4,10 @@
  */
 import { config } from '../config';
 import { dynamoAccountStore } from './dynamo/account-store';
+import { dynamoBounceStore } from './dynamo/bounce-store';
+import { dynamoListStore } from './dynamo/list-store';
+import { dynamoReplayGuard } from './dynamo/replay-guard';
+import { dynamoSubscriberStore } from './dynamo/subscriber-store';
 import { dynamoApiKeyStore } from './dynamo/api-key-store';
 import { dynamoCounterStore } from './dynamo/counter-store';
 import { dynamoMessageStore } from './dynamo/message-store';
@@ -14,6 +18,8 @@ import { dynamoSuppressionStore } from './dynamo/suppression-store';
 import { mailerFactory } from './mailers/mailer-factory';
 import { otpSecret } from './otp-secret';
 import { sendRates } from './ses-send-rates';
+import { snsCertificates } from './sns-certificates';
+import { subscriptionConfirmer } from './subscription-confirmer';
 import { sqsSendQueue } from './sqs-send-queue';
 import { randomIds, systemClock } from './system';
 
@@ -63,10 +69,29 @@ export const drainDeps = () => ({
   clock: systemClock,
 });
 
-export const providerEventDeps = () => ({
-  messages: dynamoMessageStore(),
-  suppressions: dynamoSuppressionStore(),
+export const audienceDeps = () => ({
+  lists: dynamoListStore(),
+  subscribers: dynamoSubscriberStore(),
+  counters: dynamoCounterStore(),
   clock: systemClock,
+  ids: randomIds,
+});
+
+export const bounceDeps = () => ({
+  bounces: dynamoBounceStore(),
+  counters: dynamoCounterStore(),
+  subscribers: dynamoSubscriberStore(),
+  suppressions: dynamoSuppressionStore(),
+  messages: dynamoMessageStore(),
+  providers: dynamoProviderStore(),
+  clock: systemClock,
+});
+
+export const receiverDeps = () => ({
+  ...bounceDeps(),
+  certificates: snsCertificates,
+  confirmer: subscriptionConfirmer,
+  replays: dynamoReplayGuard(),
 });
 
 export const otpDeps = () => ({

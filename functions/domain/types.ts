@@ -99,3 +99,48 @@ export interface MessageEvent {
   url?: string;
   created_at: string;
 }
+
+export const SUBSCRIBER_STATUSES = ['subscribed', 'unsubscribed', 'bounced'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+export interface MailingList {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string | null;
+  subscriber_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Subscriber {
+  id: string;
+  account_id: string;
+  list_id: string;
+  email: string;
+  name: string | null;
+  status: SubscriberStatus;
+  metadata: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  /** Position in the account's newest-first listings. */
+  seq: number;
+}
+
+export const BOUNCE_TYPES = ['hard', 'soft', 'complaint'] as const;
+export type BounceType = (typeof BOUNCE_TYPES)[number];
+
+export interface Bounce {
+  /** Also its position in newest-first listings. */
+  id: number;
+  account_id: string;
+  email: string;
+  bounce_type: BounceType;
+  bounce_subtype: string;
+  diagnostic_code: string | null;
+  source: 'api' | 'ses' | 'sendgrid' | 'mailgun';
+  campaign_name: string;
+  subscriber_name: string;
+  message_id: string | null;
+  created_at: string;
+}

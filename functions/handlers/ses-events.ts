@@ -1,16 +1,17 @@
 import type { SNSEvent } from 'aws-lambda';
-import { providerEventDeps } from '../adapters/wiring';
+import { bounceDeps } from '../adapters/wiring';
 import { applyProviderEvents } from '../domain/events/apply-provider-events';
 import { parseSesNotification } from '../domain/events/ses-notification';
 
-const deps = providerEventDeps();
+const deps = bounceDeps();
 
 /**
  * SES -> configuration set -> SNS topic -> this function. SNS invokes it directly, so there is no
  * signature to check (contract.md); the HTTPS receiver runs the same parser after verifying one.
+ * The account comes from the message the event names, or from our provider tag on the mail.
  */
 export const handler = async (event: SNSEvent) => {
   for (const record of event.Records ?? []) {
-    await applyProviderEvents(deps, parseSesNotification(record.Sns.Message, record.Sns.MessageId));
+    await applyProviderEvents(deps, 'ses', parseSesNotification(record.Sns.Message, record.Sns.MessageId));
   }
 };

@@ -3,7 +3,7 @@
  * clients, SMTP or the system clock; the domain never imports an SDK. That is what lets the same code
  * run on Lambda, in `npm start` and in the tests.
  */
-import type { Account, ApiKey, MailMessage, MessageEvent, MessageStatus, Provider } from '../domain/types';
+import type { Account, ApiKey, Bounce, MailingList, MailMessage, MessageEvent, MessageStatus, Provider, Subscriber, SubscriberStatus } from '../domain/types';
 
 export interface Clock {
   now(): Date;
@@ -70,6 +70,10 @@ export interface ProviderStore {
   /** Deletes the provider (and the default pointer if it pointed at it); false when absent. */
   delete(accountId: string, providerId: string): Promise<boolean>;
   setDefault(accountId: string, providerId: string): Promise<void>;
+  /** A provider by its id alone (receivers): the record names its account. */
+  findById(providerId: string): Promise<Provider | undefined>;
+  /** Records the SNS subscription's state on the provider, for the user to see that the setup worked. */
+  setSubscriptionState(accountId: string, providerId: string, state: 'pending_confirmation' | 'confirmed'): Promise<void>;
 }
 
 export interface MessageStore {
@@ -80,6 +84,7 @@ export interface MessageStore {
     messageId: string,
     changes: Partial<Pick<MailMessage, 'status' | 'provider_message_id' | 'error_message' | 'sent_at'>>,
   ): Promise<void>;
+  addEvent(accountId: string, messageId: string, event: MessageEvent, eventId: string): Promise<void>;
   getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
   /** The message a provider's own id names (GSI1), in whichever account sent it. */
   findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
@@ -105,6 +110,10 @@ export interface SuppressionStore {
   /** The subset of `emails` (compared lower-case) on the account's suppression list. */
   findSuppressed(accountId: string, emails: string[]): Promise<Set<string>>;
   add(accountId: string, email: string, reason: string, at: string): Promise<void>;
+  /** One more consecutive soft bounce for the address; answers the count. */
+  countSoftBounce(accountId: string, email: string): Promise<number>;
+  /** A delivery (or a hard bounce) ends the run of soft bounces. */
+  resetSoftBounces(accountId: string, email: string): Promise<void>;
 }
 
 export interface RateLimitStore {
@@ -236,4 +245,63 @@ export interface OtpSessionStore {
 export interface OtpSecret {
   /** The deployment's key for code hashes (Secrets Manager in AWS, a local file with npm start). */
   key(): Promise<string>;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+  cursor?: string;
+}
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  next_cursor: string | null;
+}
+
+export interface ListStore {
+  create(list: MailingList): Promise<void>;
+  get(accountId: string, listId: string): Promise<MailingList | undefined>;
+  all(accountId: string): Promise<MailingList[]>;
+  update(accountId: string, listId: string, changes: { name?: string; description?: string | null; updated_at: string }): Promise<MailingList | undefined>;
+  delete(accountId: string, listId: string): Promise<boolean>;
+}
+
+export interface SubscriberFilter {
+  listId?: string;
+  status?: SubscriberStatus;
+}
+
+export interface SubscriberStore {
+  /** Creates the subscriber with its list's count; 'conflict' when the list has the address already, 'no-list' when the list is gone. */
+  create(subscriber: Subscriber): Promise<'created' | 'conflict' | 'no-list'>;
+  get(accountId: string, subscriberId: string): Promise<Subscriber | undefined>;
+  update(subscriber: Subscriber, changes: { name?: string | null; status?: SubscriberStatus; metadata?: Record<string, unknown>; updated_at: string }): Promise<Subscriber | undefined>;
+  delete(subscriber: Subscriber): Promise<boolean>;
+  /** Every subscriber with this address (any case) in the account, in every list. */
+  findByEmail(accountId: string, email: string): Promise<Subscriber[]>;
+  page(accountId: string, filter: SubscriberFilter, page: PageRequest): Promise<PageOf<Subscriber>>;
+  /** Every subscriber of a list (for deleting it). */
+  allOfList(accountId: string, listId: string): Promise<Subscriber[]>;
+}
+
+export interface BounceStore {
+  /** Records the bounce; false when `eventKey` was seen before (a redelivered provider event). */
+  record(bounce: Bounce, eventKey: string | null): Promise<boolean>;
+  page(accountId: string, page: PageRequest): Promise<PageOf<Bounce>>;
+}
+
+export interface ReplayGuard {
+  /** True the first time a (scope, token) is presented; false ever after (until it expires). */
+  firstUse(scope: string, token: string, expiresAt: number): Promise<boolean>;
+}
+
+export interface SnsCertificates {
+  /** The PEM certificate at an already-checked SigningCertURL. */
+  get(url: string): Promise<string>;
+}
+
+export interface SubscriptionConfirmer {
+  /** Visits an SNS SubscribeURL (already checked to be on an SNS host). */
+  confirm(url: string): Promise<void>;
 }

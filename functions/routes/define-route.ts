@@ -28,7 +28,7 @@ export interface RouteDefinition {
    * AWS access beyond the table (which every keyed route gets, for its rate-limit counter). The
    * stack grants exactly these, so a route's permissions are declared beside the route.
    */
-  aws?: ('sendMail' | 'enqueue' | 'otpSecret')[];
+  aws?: readonly ('table' | 'sendMail' | 'enqueue' | 'otpSecret')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
 }

@@ -1,7 +1,22 @@
 import { apiKeysCreate, apiKeysDelete, apiKeysList, providersCreate, providersDelete, providersGet, providersList, providersUpdate } from './admin';
+import {
+  bouncesCreate,
+  bouncesList,
+  listsCreate,
+  listsDelete,
+  listsGet,
+  listsList,
+  listsUpdate,
+  subscribersCreate,
+  subscribersDelete,
+  subscribersGet,
+  subscribersList,
+  subscribersUpdate,
+} from './audience';
 import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch, mailStatus } from './mail';
 import { otpResend, otpSend, otpStatus, otpVerify } from './otp';
+import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { health, openapi } from './system';
 
 /**
@@ -19,6 +34,21 @@ export const routes: readonly RouteDefinition[] = [
   otpVerify,
   otpResend,
   otpStatus,
+  listsCreate,
+  listsList,
+  listsGet,
+  listsUpdate,
+  listsDelete,
+  subscribersCreate,
+  subscribersList,
+  subscribersGet,
+  subscribersUpdate,
+  subscribersDelete,
+  bouncesList,
+  bouncesCreate,
+  webhooksSes,
+  webhooksSendgrid,
+  webhooksMailgun,
   apiKeysCreate,
   apiKeysList,
   apiKeysDelete,

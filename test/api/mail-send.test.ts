@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoSuppressionStore } from '../../functions/adapters/dynamo/suppression-store';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 import { startSmtpSink } from '../support/smtp-sink';
 
 let service: TestService;
 let api: Client;
-let accountId: string;
 
 beforeAll(async () => {
   service = await startService();
   const account = await newAccount();
-  accountId = account.accountId;
   api = client(service, account.apiKey);
   const provider = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', from_name: 'Sender', region: 'us-east-1' });
   expect(provider.status).toBe(201);
@@ -132,8 +129,7 @@ describe('provider and recipient rules', () => {
 
   it('refuses a suppressed recipient with 422 RECIPIENT_SUPPRESSED and silently drops suppressed cc/bcc', async () => {
     const suppressed = uniqueAddress('bounced');
-    // The bounce endpoints write this list; until they exist the test writes it through the store.
-    await dynamoSuppressionStore().add(accountId, suppressed, 'hard_bounce', new Date().toISOString());
+    await api.post('/api/v1/bounces', { email: suppressed, bounce_type: 'hard' });
 
     const refused = await api.post('/api/v1/mail/send', { to: suppressed.toUpperCase(), subject: 's', text: 't' });
     expect(refused.status).toBe(422);

@@ -1,18 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoSuppressionStore } from '../../functions/adapters/dynamo/suppression-store';
 import { setClockForTests } from '../../functions/adapters/system';
 import { mailTo } from '../support/mailbox';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 
 let service: TestService;
 let api: Client;
-let accountId: string;
 
 beforeAll(async () => {
   service = await startService();
   const account = await newAccount();
-  accountId = account.accountId;
-  api = client(service, await keyWith(account.accountId, ['otp', 'admin'], 10_000));
+  api = client(service, await keyWith(account.accountId, ['otp', 'admin', 'subscribers'], 10_000));
   await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'codes@example.com', from_name: 'Example' });
 });
 afterAll(() => service.close());
@@ -169,7 +166,7 @@ describe('OTP', () => {
 
   it('refuses a suppressed address and an account without a provider', async () => {
     const suppressed = uniqueAddress('otp');
-    await dynamoSuppressionStore().add(accountId, suppressed, 'complaint', new Date().toISOString());
+    await api.post('/api/v1/bounces', { email: suppressed, bounce_type: 'hard' });
     expect((await send(suppressed)).body.error.code).toBe('RECIPIENT_SUPPRESSED');
     const bare = client(service, (await newAccount('No provider')).apiKey);
     expect((await bare.post('/api/v1/otp/send', { email: uniqueAddress() })).body.error.code).toBe('NO_SMTP_PROVIDER');

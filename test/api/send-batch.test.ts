@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awsCalls, resetAwsCalls } from '../../functions/adapters/instrument';
-import { dynamoSuppressionStore } from '../../functions/adapters/dynamo/suppression-store';
 import { deadLetters, drainOnce, peekQueue, requeue } from '../support/drain';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
@@ -9,7 +8,6 @@ import { startSmtpSink } from '../support/smtp-sink';
 
 let service: TestService;
 let api: Client;
-let accountId: string;
 
 let proxy: Awaited<ReturnType<typeof startFaultProxy>>;
 
@@ -20,7 +18,6 @@ beforeAll(async () => {
   process.env.AWS_ENDPOINT_URL_SESV2 = proxy.endpoint;
   service = await startService();
   const account = await newAccount();
-  accountId = account.accountId;
   api = client(service, account.apiKey);
   await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'batch@example.com', from_name: 'Batch' });
 });
@@ -35,7 +32,7 @@ const statusOf = async (messageId: string) =>
 describe('POST /api/v1/mail/send-batch', () => {
   it('queues 100 items with invalid and suppressed ones reported, then the drainer sends each valid mail exactly once', async () => {
     const suppressed = uniqueAddress('suppressed');
-    await dynamoSuppressionStore().add(accountId, suppressed, 'hard_bounce', new Date().toISOString());
+    await api.post('/api/v1/bounces', { email: suppressed, bounce_type: 'hard' });
     const recipients = Array.from({ length: 100 }, (_, i) => uniqueAddress(`b${i}`));
     const messages: Record<string, unknown>[] = recipients.map((to, i) => ({ to, subject: `Batch ${i}`, html: `<p>${i}</p>` }));
     messages[3] = { to: 'not-an-address', subject: 'x', text: 'x' };

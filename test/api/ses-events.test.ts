@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SNSEvent } from 'aws-lambda';
 import { dynamoMessageStore } from '../../functions/adapters/dynamo/message-store';
 import { handler } from '../../functions/handlers/ses-events';
 import type { MailMessage } from '../../functions/domain/types';
+import { fixtureText } from '../support/fixtures';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
 
-const fixtures = new URL('../../../shared/fixtures/providers/', import.meta.url);
-const fixture = (path: string) => readFileSync(new URL(path, fixtures), 'utf8');
+const fixture = fixtureText;
 
 let service: TestService;
 let api: Client;

@@ -37,7 +37,7 @@ describe('the deployment', () => {
   it('has the single table with its index, TTL and point-in-time recovery', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
-      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'gsi1' })],
+      GlobalSecondaryIndexes: ['gsi1', 'gsi2', 'gsi3', 'gsi4'].map((IndexName) => Match.objectLike({ IndexName })),
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
     });

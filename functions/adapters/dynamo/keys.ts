@@ -9,6 +9,8 @@ export const keys = {
   /** Lookup item for authentication: one GetItem by the hash of the presented key. */
   apiKeyByHash: (keyHash: string) => ({ pk: `APIKEYHASH#${keyHash}`, sk: 'APIKEYHASH' }),
   provider: (accountId: string, providerId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `PROVIDER#${providerId}` }),
+  /** GSI1: a provider by its id alone, for the receivers (their URL names only the provider). */
+  providerById: (providerId: string) => ({ gsi1pk: `PROVIDER#${providerId}`, gsi1sk: 'PROVIDER' }),
   /**
    * The default-provider pointer. Its sort key is the prefix of the providers' own, so one Query
    * (begins_with 'PROVIDER') reads the pointer and every provider together.
@@ -23,6 +25,18 @@ export const keys = {
   /** GSI1: find a message by the id its provider gave it (bounce and delivery events). */
   messageByProviderId: (providerMessageId: string) => ({ gsi1pk: `PMSG#${providerMessageId}`, gsi1sk: 'MESSAGE' }),
   counter: (accountId: string, name: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `COUNTER#${name}` }),
+  list: (accountId: string, listId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${listId}` }),
+  listPrefix: 'LIST#',
+  subscriber: (accountId: string, subscriberId: string) => ({ pk: `SUB#${accountId}#${subscriberId}`, sk: 'SUB' }),
+  /** One item per (address, list): makes (list, email) unique and finds every subscriber of an address. */
+  subscriberAddress: (accountId: string, email: string, listId: string) => ({ pk: `SUBADDR#${accountId}#${email.toLowerCase()}`, sk: listId }),
+  bounce: (accountId: string, seq: number) => ({ pk: `BOUNCE#${accountId}#${seq}`, sk: 'BOUNCE' }),
+  /** Marks a provider event as seen, so a redelivered event records nothing twice (TTL 30 days). */
+  seenEvent: (accountId: string, eventKey: string) => ({ pk: `SEEN#${accountId}#${eventKey}`, sk: 'SEEN' }),
+  /** Per-address state: the count of consecutive soft bounces. */
+  address: (accountId: string, email: string) => ({ pk: `ADDRESS#${accountId}#${email.toLowerCase()}`, sk: 'ADDRESS' }),
+  /** A Mailgun token (or any one-time value) already used: replays are refused. */
+  usedToken: (scope: string, token: string) => ({ pk: `TOKEN#${scope}#${token}`, sk: 'TOKEN' }),
   suppression: (accountId: string, email: string) => ({
     pk: `ACCOUNT#${accountId}#SUPPRESSION`,
     sk: email.toLowerCase(),
@@ -39,6 +53,7 @@ export const keys = {
 
 /** Key attributes are ours, not the record's: strip them before handing an item to the domain. */
 export const withoutKeys = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, ttl: _ttl, entity: _e, ...record } = item;
+  const { pk: _pk, sk: _sk, ttl: _ttl, entity: _e, ...rest } = item;
+  const record = Object.fromEntries(Object.entries(rest).filter(([name]) => !/^gsi\d(pk|sk)$/.test(name)));
   return record as T;
 };

@@ -70,6 +70,15 @@ export const dynamoMessageStore = (): MessageStore => ({
     });
   },
 
+  async addEvent(accountId, messageId, event, eventId) {
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.messageEvent(accountId, messageUuid(messageId), event.created_at, eventId), entity: 'messageEvent', ...event },
+      }),
+    );
+  },
+
   async findByProviderMessageId(providerMessageId) {
     const index = keys.messageByProviderId(providerMessageId);
     const { Items = [] } = await documentClient().send(

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Provider } from '../../domain/types';
 import type { ProviderStore } from '../../ports';
 import { documentClient, tableName } from './client';
@@ -30,7 +30,7 @@ export const dynamoProviderStore = (): ProviderStore => ({
     await documentClient().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.provider(provider.account_id, provider.id), entity: 'provider', ...provider },
+        Item: { ...keys.provider(provider.account_id, provider.id), ...keys.providerById(provider.id), entity: 'provider', ...provider },
       }),
     );
   },
@@ -54,6 +54,32 @@ export const dynamoProviderStore = (): ProviderStore => ({
         if (error.name !== 'ConditionalCheckFailedException') throw error;
       });
     return true;
+  },
+
+  async findById(providerId) {
+    const index = keys.providerById(providerId);
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
+        ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
+      }),
+    );
+    return Items[0] ? withoutKeys<Provider>(Items[0]) : undefined;
+  },
+
+  async setSubscriptionState(accountId, providerId, state) {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.provider(accountId, providerId),
+        UpdateExpression: 'SET events.subscription_state = :state',
+        ConditionExpression: 'attribute_exists(events.#source)',
+        ExpressionAttributeNames: { '#source': 'source' },
+        ExpressionAttributeValues: { ':state': state },
+      }),
+    );
   },
 
   async setDefault(accountId, providerId) {

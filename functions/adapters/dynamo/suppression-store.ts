@@ -1,4 +1,4 @@
-import { BatchGetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SuppressionStore } from '../../ports';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
@@ -29,6 +29,30 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.suppression(accountId, email), entity: 'suppression', email, reason, created_at: at },
+      }),
+    );
+  },
+
+  async countSoftBounce(accountId, email) {
+    const { Attributes } = await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.address(accountId, email),
+        UpdateExpression: 'ADD consecutive_soft_bounces :one',
+        ExpressionAttributeValues: { ':one': 1 },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(Attributes?.consecutive_soft_bounces ?? 1);
+  },
+
+  async resetSoftBounces(accountId, email) {
+    await documentClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.address(accountId, email),
+        UpdateExpression: 'SET consecutive_soft_bounces = :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
       }),
     );
   },

@@ -6,7 +6,16 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
-  indexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  /**
+   * gsi1: lookups by a foreign id (a message by its provider's id, a provider by its id) and the first
+   * list view of each kind; gsi2-gsi4: the further subscriber views (by list, by status, by both).
+   */
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+  ],
 } as const;
 
 /** CreateTable input for DynamoDB Local (the CDK stack builds the same from TABLE). */

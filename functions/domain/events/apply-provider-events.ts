@@ -1,28 +1,53 @@
-import type { Clock, MessageStore, SuppressionStore } from '../../ports';
-import { isoTimestamp } from '../time';
-import type { MessageStatus } from '../types';
+import type { MessageStore, ProviderStore } from '../../ports';
+import { recordBounce, type BounceDeps } from '../bounces/record-bounce';
+import { mailTimestamp } from '../time';
+import type { Bounce, MailMessage } from '../types';
 import type { ProviderEvent } from './provider-event';
 
-export interface ProviderEventDeps {
-  messages: MessageStore;
-  suppressions: SuppressionStore;
-  clock: Clock;
+export interface ProviderEventDeps extends BounceDeps {
+  providers: ProviderStore;
 }
 
-const STATUS_BY_KIND: Record<ProviderEvent['kind'], MessageStatus> = { delivery: 'delivered', bounce: 'bounced', complaint: 'complained' };
+/** Providers name a message by their own id; Mailgun by our Message-ID without its angle brackets. */
+const findMessage = async (messages: MessageStore, providerMessageId: string) =>
+  (await messages.findByProviderMessageId(providerMessageId)) ??
+  (providerMessageId.startsWith('<') ? undefined : await messages.findByProviderMessageId(`<${providerMessageId}>`));
 
 /**
- * Moves the message's status forward (delivered < bounced < complained; the store refuses backward
- * moves, so out-of-order events are harmless) and puts hard-bounced and complaining addresses on the
- * account's suppression list. Bounce records and the subscriber rules of spec 3.1 build on this.
+ * Applies verified provider events. `accountId` is the account of the provider config that verified
+ * them (receivers); the SNS-subscribed function has none and takes the account from the message or
+ * from our provider tag. Events never touch another account's message. Bounces and complaints for
+ * unknown messages are still recorded for the account. Answers how many bounces were recorded.
  */
-export const applyProviderEvents = async (deps: ProviderEventDeps, events: ProviderEvent[]) => {
+export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounce['source'], events: ProviderEvent[], accountId?: string) => {
+  let recorded = 0;
   for (const event of events) {
-    const message = event.providerMessageId ? await deps.messages.findByProviderMessageId(event.providerMessageId) : undefined;
-    if (!message) continue;
-    await deps.messages.update(message.account_id, message.message_id, { status: STATUS_BY_KIND[event.kind] });
-    if (event.kind === 'complaint' || (event.kind === 'bounce' && event.bounceType === 'hard')) {
-      await deps.suppressions.add(message.account_id, event.email, event.kind === 'complaint' ? 'complaint' : 'hard_bounce', isoTimestamp(deps.clock.now()));
+    const found = event.providerMessageId ? await findMessage(deps.messages, event.providerMessageId) : undefined;
+    const account = accountId ?? found?.account_id ?? (event.providerId ? (await deps.providers.findById(event.providerId))?.account_id : undefined);
+    if (!account) continue;
+    const message: MailMessage | undefined = found?.account_id === account ? found : undefined;
+
+    if (event.kind === 'delivery') {
+      await deps.suppressions.resetSoftBounces(account, event.email);
+      if (message) {
+        await deps.messages.update(account, message.message_id, { status: 'delivered' });
+        await deps.messages.addEvent(account, message.message_id, { event_type: 'delivery', ip_address: null, user_agent: null, created_at: mailTimestamp(deps.clock.now()) }, `delivery-${event.eventId}`);
+      }
+    } else if (event.kind === 'failed') {
+      if (message) await deps.messages.update(account, message.message_id, { status: 'failed', error_message: event.reason });
+    } else {
+      const result = await recordBounce(deps, {
+        accountId: account,
+        email: event.email,
+        bounceType: event.kind === 'complaint' ? 'complaint' : event.bounceType,
+        subtype: event.kind === 'complaint' ? (event.subtype ?? 'complaint') : event.subtype,
+        diagnostic: event.kind === 'bounce' ? event.diagnostic : null,
+        source,
+        eventKey: `${source}:${event.eventId}:${event.email.toLowerCase()}`,
+        message,
+      });
+      if ('id' in result) recorded++;
     }
   }
+  return recorded;
 };

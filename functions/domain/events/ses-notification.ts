@@ -9,7 +9,7 @@ interface SesRecipient {
 interface SesNotification {
   notificationType?: string;
   eventType?: string;
-  mail?: { messageId?: string; timestamp?: string };
+  mail?: { messageId?: string; timestamp?: string; tags?: Record<string, string[]> };
   bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: SesRecipient[]; feedbackId?: string; timestamp?: string };
   complaint?: { complainedRecipients?: SesRecipient[]; complaintFeedbackType?: string; complaintSubType?: string | null; feedbackId?: string; timestamp?: string };
   delivery?: { recipients?: string[]; timestamp?: string };
@@ -37,9 +37,11 @@ export const parseSesNotification = (message: string, snsMessageId: string): Pro
   }
   const type = notification.notificationType ?? notification.eventType;
   const providerMessageId = notification.mail?.messageId ?? '';
+  // Our own tag (event publishing carries tags; identity notifications do not).
+  const providerId = notification.mail?.tags?.provider_id?.[0];
+  const common = { providerMessageId, eventId: snsMessageId, ...(providerId ? { providerId } : {}) };
   if (type === 'Delivery') {
-    const at = notification.delivery?.timestamp ?? notification.mail?.timestamp ?? '';
-    return (notification.delivery?.recipients ?? []).map((email) => ({ kind: 'delivery', email, providerMessageId, eventId: snsMessageId, at }));
+    return (notification.delivery?.recipients ?? []).map((email) => ({ kind: 'delivery', email, ...common }));
   }
   if (type === 'Bounce') {
     const bounce = notification.bounce ?? {};
@@ -49,9 +51,7 @@ export const parseSesNotification = (message: string, snsMessageId: string): Pro
       subtype: bounce.bounceSubType ?? bounce.bounceType ?? 'Undetermined',
       diagnostic: recipient.diagnosticCode ?? null,
       email: recipient.emailAddress,
-      providerMessageId,
-      eventId: snsMessageId,
-      at: bounce.timestamp ?? '',
+      ...common,
     }));
   }
   if (type === 'Complaint') {
@@ -60,9 +60,7 @@ export const parseSesNotification = (message: string, snsMessageId: string): Pro
       kind: 'complaint',
       subtype: complaint.complaintFeedbackType ?? complaint.complaintSubType ?? null,
       email: recipient.emailAddress,
-      providerMessageId,
-      eventId: snsMessageId,
-      at: complaint.timestamp ?? '',
+      ...common,
     }));
   }
   return [];

@@ -67,7 +67,8 @@ const toRecord = (input: CreateProviderInput, base: Pick<Provider, 'id' | 'accou
     hourly_limit: fields.hourly_limit ?? null,
     daily_limit: fields.daily_limit ?? null,
     send_rate_per_second: fields.send_rate_per_second ?? null,
-    events: fields.events ?? null,
+    // An SNS topic to receive from starts unconfirmed, until SNS's SubscriptionConfirmation arrives.
+    events: fields.events ? { ...fields.events, ...(fields.events.source === 'ses' && fields.events.sns_topic_arn ? { subscription_state: 'pending_confirmation' as const } : {}) } : null,
   };
   if (fields.type === 'ses') {
     return { ...shared, region: fields.region ?? null, configuration_set: fields.configuration_set ?? null };
@@ -118,7 +119,7 @@ export const updateProvider = async (deps: ProviderDeps, accountId: string, prov
   const provider = toRecord(parsed.data, { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
   if (provider.events && existing.events) {
-    provider.events.subscription_state = existing.events.subscription_state;
+    if (provider.events.sns_topic_arn === existing.events.sns_topic_arn) provider.events.subscription_state = existing.events.subscription_state;
     provider.events.signing_key ??= existing.events.signing_key;
   }
   await deps.providers.put(provider);

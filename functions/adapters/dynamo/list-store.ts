@@ -1,0 +1,57 @@
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MailingList } from '../../domain/types';
+import type { ListStore } from '../../ports';
+import { documentClient, queryAll, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+
+/** Lists live in the account's partition; an account has tens of them, so listing reads them all. */
+export const dynamoListStore = (): ListStore => ({
+  async create(list) {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.list(list.account_id, list.id), entity: 'list', ...list }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  },
+
+  async get(accountId, listId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.list(accountId, listId), ConsistentRead: true }));
+    return Item ? withoutKeys<MailingList>(Item) : undefined;
+  },
+
+  async all(accountId) {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.listPrefix },
+    });
+    return items.map((item) => withoutKeys<MailingList>(item));
+  },
+
+  async update(accountId, listId, changes) {
+    const sets = ['updated_at = :updated_at'];
+    const values: Record<string, unknown> = { ':updated_at': changes.updated_at };
+    if (changes.name !== undefined) (sets.push('#name = :name'), (values[':name'] = changes.name));
+    if (changes.description !== undefined) (sets.push('description = :description'), (values[':description'] = changes.description));
+    try {
+      const { Attributes } = await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.list(accountId, listId),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: changes.name !== undefined ? { '#name': 'name' } : undefined,
+          ExpressionAttributeValues: values,
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return withoutKeys<MailingList>(Attributes!);
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+      throw error;
+    }
+  },
+
+  async delete(accountId, listId) {
+    const { Attributes } = await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.list(accountId, listId), ReturnValues: 'ALL_OLD' }));
+    return Boolean(Attributes);
+  },
+});

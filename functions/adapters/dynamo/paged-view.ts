@@ -1,0 +1,119 @@
+import { QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { documentClient, queryAll, tableName } from './client';
+
+/**
+ * Newest-first pages at any offset for the cost of about one page.
+ *
+ * Every record listed in a view has a sequence number (`seq`, increasing per account) and sits in the
+ * view's GSI partition sorted by it. Beside the view, small counter items hold how many live records
+ * each block of BLOCK consecutive seqs has; they change in the same transaction as the record. A page
+ * at `offset` reads the counters (one Query of total/BLOCK tiny items), finds the block the offset
+ * falls in and the number of records to skip inside it (< BLOCK), and reads from there: at most
+ * BLOCK - 1 records more than the page. `total` is the sum of the counters, so it is exact.
+ * GSIs are eventually consistent: a record written a moment ago may be missing from a page for
+ * that moment, while the counters already include it.
+ */
+export const BLOCK = 100;
+
+export type ViewIndex = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
+
+export interface View {
+  accountId: string;
+  /** e.g. `subscribers`, `subscribers#list#<id>`, `bounces`. */
+  name: string;
+  index: ViewIndex;
+}
+
+const seqKey = (seq: number) => String(seq).padStart(12, '0');
+const blockKey = (block: number) => String(block).padStart(10, '0');
+const partition = (view: View) => `VIEW#${view.accountId}#${view.name}`;
+
+/** The GSI key attributes that put a record with this seq into the view. */
+export const viewKeys = (view: View, seq: number): Record<string, string> => ({
+  [`${view.index}pk`]: partition(view),
+  [`${view.index}sk`]: seqKey(seq),
+});
+
+/** The transaction item that counts a record in (+1) or out (-1) of the view's block. */
+export const blockCount = (view: View, seq: number, delta: 1 | -1) => ({
+  Update: {
+    TableName: tableName(),
+    Key: { pk: `VIEWBLK#${view.accountId}#${view.name}`, sk: blockKey(Math.floor(seq / BLOCK)) },
+    UpdateExpression: 'ADD n :delta',
+    ExpressionAttributeValues: { ':delta': delta },
+  },
+});
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  next_cursor: string | null;
+}
+
+const encodeCursor = (seq: number) => Buffer.from(JSON.stringify({ s: seq })).toString('base64url');
+export const decodeCursor = (cursor: string): number | undefined => {
+  try {
+    const { s } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s: unknown };
+    return typeof s === 'number' && Number.isInteger(s) && s >= 0 ? s : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+export const readPage = async <T extends { seq: number }>(
+  view: View,
+  request: { offset: number; limit: number; cursorSeq?: number },
+  toItem: (record: Record<string, NativeAttributeValue>) => T,
+): Promise<Page<T>> => {
+  const blocks = (
+    await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': `VIEWBLK#${view.accountId}#${view.name}` },
+      ScanIndexForward: false,
+    })
+  ).map((item) => ({ block: Number(item.sk), n: Number(item.n ?? 0) }));
+  const total = blocks.reduce((sum, b) => sum + Math.max(0, b.n), 0);
+
+  // Where to start reading: just below the cursor, or at the block the offset falls into.
+  let upperSeq: number;
+  let skip = 0;
+  if (request.cursorSeq !== undefined) {
+    upperSeq = request.cursorSeq - 1;
+  } else {
+    let before = 0;
+    const target = blocks.find((b) => {
+      if (b.n > 0 && before + b.n > request.offset) return true;
+      before += Math.max(0, b.n);
+      return false;
+    });
+    if (!target) return { items: [], total, next_cursor: null };
+    upperSeq = (target.block + 1) * BLOCK - 1;
+    skip = request.offset - before;
+  }
+  if (upperSeq < 0) return { items: [], total, next_cursor: null };
+
+  const records: Record<string, NativeAttributeValue>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: view.index,
+        KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
+        ExpressionAttributeNames: { '#pk': `${view.index}pk`, '#sk': `${view.index}sk` },
+        ExpressionAttributeValues: { ':pk': partition(view), ':upper': seqKey(upperSeq) },
+        ScanIndexForward: false,
+        Limit: skip + request.limit - records.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    records.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && records.length < skip + request.limit);
+
+  const items = records.slice(skip, skip + request.limit).map(toItem);
+  const last = items[items.length - 1];
+  const more = items.length === request.limit && (request.cursorSeq !== undefined || startKey !== undefined || request.offset + items.length < total);
+  return { items, total, next_cursor: more ? encodeCursor(last.seq) : null };
+};

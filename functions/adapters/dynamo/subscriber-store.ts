@@ -1,0 +1,195 @@
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Subscriber, SubscriberStatus } from '../../domain/types';
+import type { SubscriberFilter, SubscriberStore } from '../../ports';
+import { documentClient, queryAll, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
+
+/** The four listings a subscriber appears in: all, by list, by status, by list and status. */
+const views = (accountId: string, listId: string, status: SubscriberStatus): View[] => [
+  { accountId, name: 'subscribers', index: 'gsi1' },
+  { accountId, name: `subscribers#list#${listId}`, index: 'gsi2' },
+  { accountId, name: `subscribers#status#${status}`, index: 'gsi3' },
+  { accountId, name: `subscribers#list#${listId}#status#${status}`, index: 'gsi4' },
+];
+
+const viewFor = (accountId: string, filter: SubscriberFilter): View => {
+  if (filter.listId && filter.status) return { accountId, name: `subscribers#list#${filter.listId}#status#${filter.status}`, index: 'gsi4' };
+  if (filter.listId) return { accountId, name: `subscribers#list#${filter.listId}`, index: 'gsi2' };
+  if (filter.status) return { accountId, name: `subscribers#status#${filter.status}`, index: 'gsi3' };
+  return { accountId, name: 'subscribers', index: 'gsi1' };
+};
+
+const record = (subscriber: Subscriber) => ({
+  ...keys.subscriber(subscriber.account_id, subscriber.id),
+  ...Object.assign({}, ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => viewKeys(view, subscriber.seq))),
+  entity: 'subscriber',
+  ...subscriber,
+});
+
+const listCount = (subscriber: Subscriber, delta: 1 | -1, mustExist: boolean) => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.list(subscriber.account_id, subscriber.list_id),
+    UpdateExpression: 'ADD subscriber_count :delta',
+    ...(mustExist ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
+    ExpressionAttributeValues: { ':delta': delta },
+  },
+});
+
+/** Which item of a cancelled transaction failed its condition. */
+const failedItem = (error: unknown) =>
+  (error as Error).name === 'TransactionCanceledException'
+    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed')
+    : -2;
+
+/**
+ * A subscriber is its record (in four listing GSIs), its (address, list) item, its list's count and
+ * the listings' block counters: all written in one transaction, so counts stay exact under
+ * concurrent writes and (list, email) stays unique.
+ */
+export const dynamoSubscriberStore = (): SubscriberStore => ({
+  async create(subscriber) {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName(), Item: record(subscriber), ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id), entity: 'subscriberAddress', subscriber_id: subscriber.id },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+            listCount(subscriber, 1, true),
+            ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, 1)),
+          ],
+        }),
+      );
+      return 'created';
+    } catch (error) {
+      const failed = failedItem(error);
+      if (failed === 1) return 'conflict';
+      if (failed === 2) return 'no-list';
+      throw error;
+    }
+  },
+
+  async get(accountId, subscriberId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.subscriber(accountId, subscriberId) }));
+    return Item ? withoutKeys<Subscriber>(Item) : undefined;
+  },
+
+  async update(subscriber, changes) {
+    const next: Subscriber = {
+      ...subscriber,
+      name: changes.name !== undefined ? changes.name : subscriber.name,
+      status: changes.status ?? subscriber.status,
+      metadata: changes.metadata ?? subscriber.metadata,
+      updated_at: changes.updated_at,
+    };
+    if (next.status === subscriber.status) {
+      try {
+        await documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.subscriber(subscriber.account_id, subscriber.id),
+            UpdateExpression: 'SET #name = :name, metadata = :metadata, updated_at = :updated',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#name': 'name' },
+            ExpressionAttributeValues: { ':name': next.name, ':metadata': next.metadata, ':updated': next.updated_at },
+          }),
+        );
+        return next;
+      } catch (error) {
+        if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+        throw error;
+      }
+    }
+    // A status change moves the record between the status listings: record and counters together,
+    // and only from the status it was read in (a concurrent change makes this one fail, not double count).
+    const [, , oldStatus, oldBoth] = views(subscriber.account_id, subscriber.list_id, subscriber.status);
+    const [, , newStatus, newBoth] = views(subscriber.account_id, subscriber.list_id, next.status);
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName(), Item: record(next), ConditionExpression: '#status = :old', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':old': subscriber.status } } },
+            blockCount(oldStatus, subscriber.seq, -1),
+            blockCount(oldBoth, subscriber.seq, -1),
+            blockCount(newStatus, subscriber.seq, 1),
+            blockCount(newBoth, subscriber.seq, 1),
+          ],
+        }),
+      );
+      return next;
+    } catch (error) {
+      if (failedItem(error) === 0) return undefined;
+      throw error;
+    }
+  },
+
+  async delete(subscriber) {
+    try {
+      await documentClient().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.subscriber(subscriber.account_id, subscriber.id),
+                ConditionExpression: '#status = :status',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':status': subscriber.status },
+              },
+            },
+            { Delete: { TableName: tableName(), Key: keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id) } },
+            listCount(subscriber, -1, false),
+            ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, -1)),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (failedItem(error) === 0) return false;
+      throw error;
+    }
+  },
+
+  async findByEmail(accountId, email) {
+    const addresses = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.subscriberAddress(accountId, email, '').pk },
+    });
+    if (!addresses.length) return [];
+    const found: Subscriber[] = [];
+    for (let i = 0; i < addresses.length; i += 100) {
+      const result = await documentClient().send(
+        new BatchGetCommand({
+          RequestItems: { [tableName()]: { Keys: addresses.slice(i, i + 100).map((a) => keys.subscriber(accountId, a.subscriber_id as string)) } },
+        }),
+      );
+      found.push(...(result.Responses?.[tableName()] ?? []).map((item) => withoutKeys<Subscriber>(item)));
+    }
+    return found;
+  },
+
+  async page(accountId, filter, request) {
+    const cursorSeq = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
+    return readPage(viewFor(accountId, filter), { offset: request.offset, limit: request.limit, cursorSeq }, (item) => withoutKeys<Subscriber>(item));
+  },
+
+  async allOfList(accountId, listId) {
+    const view = viewFor(accountId, { listId });
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: view.index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${view.index}pk` },
+      ExpressionAttributeValues: { ':pk': viewKeys(view, 0)[`${view.index}pk`] },
+    });
+    return items.map((item) => withoutKeys<Subscriber>(item));
+  },
+});

@@ -1,0 +1,73 @@
+import type { BounceStore, Clock, CounterStore, MessageStore, SubscriberStore, SuppressionStore } from '../../ports';
+import { isoTimestamp, mailTimestamp } from '../time';
+import type { Bounce, BounceType, MailMessage, SubscriberStatus } from '../types';
+
+export interface BounceDeps {
+  bounces: BounceStore;
+  counters: CounterStore;
+  subscribers: SubscriberStore;
+  suppressions: SuppressionStore;
+  messages: MessageStore;
+  clock: Clock;
+}
+
+export interface BounceReport {
+  accountId: string;
+  email: string;
+  bounceType: BounceType;
+  subtype?: string;
+  diagnostic?: string | null;
+  source: Bounce['source'];
+  /** A provider event's own id: a redelivered event records nothing a second time. */
+  eventKey?: string;
+  message?: MailMessage;
+}
+
+/** spec 3.1 and contract.md: the third consecutive soft bounce counts as a hard one. */
+const SOFT_BOUNCE_THRESHOLD = 3;
+
+/**
+ * Records one bounce and applies its consequences, for manual reports and every provider alike:
+ * the bounce record; the address's run of soft bounces; the suppression list (hard, third soft,
+ * complaint); every subscriber with the address in the account (bounced, or unsubscribed for a
+ * complaint); and the message it concerns (status forward, and an event).
+ */
+export const recordBounce = async (deps: BounceDeps, report: BounceReport): Promise<{ id: number } | { duplicate: true }> => {
+  const now = deps.clock.now();
+  const subscribers = await deps.subscribers.findByEmail(report.accountId, report.email);
+  const bounce: Bounce = {
+    id: await deps.counters.add(report.accountId, 'bounce', 1),
+    account_id: report.accountId,
+    email: report.email,
+    bounce_type: report.bounceType,
+    bounce_subtype: report.subtype ?? '',
+    diagnostic_code: report.diagnostic ?? null,
+    source: report.source,
+    campaign_name: '',
+    subscriber_name: subscribers.find((s) => s.name)?.name ?? '',
+    message_id: report.message?.message_id ?? null,
+    created_at: isoTimestamp(now),
+  };
+  if (!(await deps.bounces.record(bounce, report.eventKey ?? null))) return { duplicate: true };
+
+  let suppress = report.bounceType !== 'soft';
+  if (report.bounceType === 'soft') suppress = (await deps.suppressions.countSoftBounce(report.accountId, report.email)) >= SOFT_BOUNCE_THRESHOLD;
+  else if (report.bounceType === 'hard') await deps.suppressions.resetSoftBounces(report.accountId, report.email);
+  if (suppress) {
+    await deps.suppressions.add(report.accountId, report.email, report.bounceType === 'complaint' ? 'complaint' : 'bounce', bounce.created_at);
+  }
+
+  const next: SubscriberStatus | null = report.bounceType === 'complaint' ? 'unsubscribed' : suppress ? 'bounced' : null;
+  if (next) {
+    for (const subscriber of subscribers) {
+      if (subscriber.status !== next) await deps.subscribers.update(subscriber, { status: next, updated_at: bounce.created_at });
+    }
+  }
+
+  if (report.message) {
+    const kind = report.bounceType === 'complaint' ? 'complaint' : 'bounce';
+    await deps.messages.update(report.message.account_id, report.message.message_id, { status: kind === 'complaint' ? 'complained' : 'bounced' });
+    await deps.messages.addEvent(report.message.account_id, report.message.message_id, { event_type: kind, ip_address: null, user_agent: null, created_at: mailTimestamp(now) }, `bounce-${bounce.id}`);
+  }
+  return { id: bounce.id };
+};

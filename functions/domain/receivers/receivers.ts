@@ -1,0 +1,85 @@
+import type { Clock, ReplayGuard, SnsCertificates, SubscriptionConfirmer } from '../../ports';
+import { applyProviderEvents, type ProviderEventDeps } from '../events/apply-provider-events';
+import { parseSesNotification } from '../events/ses-notification';
+import { AppError } from '../errors';
+import type { Provider, ProviderEvents } from '../types';
+import { parseMailgunEvent, verifyMailgunSignature, type MailgunPayload } from './mailgun-event';
+import { parseSendgridEvents, verifySendgrid } from './sendgrid-events';
+import { isSnsUrl, parseSnsMessage, verifySnsMessage } from './sns-message';
+
+export interface ReceiverDeps extends ProviderEventDeps {
+  certificates: SnsCertificates;
+  confirmer: SubscriptionConfirmer;
+  replays: ReplayGuard;
+  clock: Clock;
+}
+
+/** Mailgun timestamps older than this (or this far ahead) are refused (contract.md). */
+const MAILGUN_MAX_AGE_SECONDS = 300;
+
+const unauthorized = () => new AppError('UNAUTHORIZED', 'The request is not signed by the configured provider');
+const nothing = { received: 0, recorded: 0 };
+
+/**
+ * The provider config named by `provider_id` holds the secrets that verify its events; a missing
+ * config, or one for another provider, cannot verify anything, so it is the same 401.
+ */
+const configuredProvider = async (deps: ReceiverDeps, providerId: string, source: ProviderEvents['source']) => {
+  const provider = await deps.providers.findById(providerId);
+  if (!provider || provider.events?.source !== source) throw unauthorized();
+  return provider as Provider & { events: ProviderEvents };
+};
+
+const parseJson = (raw: Buffer) => {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw unauthorized();
+  }
+};
+
+/** Amazon SNS over HTTPS, carrying SES events. */
+export const receiveSns = async (deps: ReceiverDeps, providerId: string, raw: Buffer) => {
+  const provider = await configuredProvider(deps, providerId, 'ses');
+  const message = parseSnsMessage(raw.toString('utf8'));
+  if (!message || !(await verifySnsMessage(message, deps.certificates))) throw unauthorized();
+  // Genuine SNS, but another topic than this provider's: acknowledged, and nothing is done with it.
+  if (!provider.events.sns_topic_arn || message.TopicArn !== provider.events.sns_topic_arn) return nothing;
+  if (message.Type === 'SubscriptionConfirmation') {
+    if (isSnsUrl(message.SubscribeURL)) {
+      await deps.confirmer.confirm(message.SubscribeURL!);
+      await deps.providers.setSubscriptionState(provider.account_id, provider.id, 'confirmed');
+    }
+    return nothing;
+  }
+  // UnsubscribeConfirmation is only acknowledged: visiting its link would subscribe again.
+  if (message.Type !== 'Notification') return nothing;
+  const events = parseSesNotification(message.Message, message.MessageId);
+  return { received: events.length, recorded: await applyProviderEvents(deps, 'ses', events, provider.account_id) };
+};
+
+export const receiveSendgrid = async (deps: ReceiverDeps, providerId: string, raw: Buffer, headers: Record<string, string | undefined>) => {
+  const provider = await configuredProvider(deps, providerId, 'sendgrid');
+  const signature = headers['x-twilio-email-event-webhook-signature'];
+  const timestamp = headers['x-twilio-email-event-webhook-timestamp'];
+  if (!provider.events.signing_key || !verifySendgrid(provider.events.signing_key, signature, timestamp, raw)) throw unauthorized();
+  const events = parseSendgridEvents(parseJson(raw));
+  return { received: events.length, recorded: await applyProviderEvents(deps, 'sendgrid', events, provider.account_id) };
+};
+
+export const receiveMailgun = async (deps: ReceiverDeps, providerId: string, raw: Buffer) => {
+  const provider = await configuredProvider(deps, providerId, 'mailgun');
+  const payload = parseJson(raw) as MailgunPayload;
+  if (!provider.events.signing_key || typeof payload !== 'object' || !payload || !verifyMailgunSignature(provider.events.signing_key, payload)) {
+    throw unauthorized();
+  }
+  // The signature does not cover the event, so freshness and a single use of the token stop replays.
+  const timestamp = Number(payload.signature!.timestamp);
+  const now = deps.clock.now().getTime() / 1000;
+  if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > MAILGUN_MAX_AGE_SECONDS) throw unauthorized();
+  if (!(await deps.replays.firstUse(`mailgun:${provider.id}`, payload.signature!.token!, Math.ceil(timestamp) + 2 * MAILGUN_MAX_AGE_SECONDS))) {
+    throw unauthorized();
+  }
+  const events = parseMailgunEvent(payload);
+  return { received: events.length, recorded: await applyProviderEvents(deps, 'mailgun', events, provider.account_id) };
+};

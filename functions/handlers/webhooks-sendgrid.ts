@@ -1,0 +1,11 @@
+import { receiverDeps } from '../adapters/wiring';
+import { receiveSendgrid } from '../domain/receivers/receivers';
+import { publicApiHandler } from '../http/public-handler';
+import { rawBody } from '../http/raw-body';
+import { webhooksSendgrid } from '../routes/receivers';
+
+const deps = receiverDeps();
+
+export const handler = publicApiHandler(webhooksSendgrid, async ({ query, event }) => ({
+  data: await receiveSendgrid(deps, query.provider_id, rawBody(event), event.headers ?? {}),
+}));

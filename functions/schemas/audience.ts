@@ -1,0 +1,87 @@
+import * as z from 'zod/mini';
+import { BOUNCE_TYPES, SUBSCRIBER_STATUSES } from '../domain/types';
+import { email, metadata, nonEmpty, uuidParam } from './common';
+import { pageFields, pageQuery } from './pagination';
+
+export const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+
+export const createListBody = z.object({ name: nonEmpty(200), description: z.optional(z.nullable(z.string().check(z.maxLength(1000)))) });
+export const updateListBody = z
+  .object({ name: z.optional(nonEmpty(200)), description: z.optional(z.nullable(z.string().check(z.maxLength(1000)))) })
+  .check(z.refine((body) => body.name !== undefined || body.description !== undefined, { message: 'Give name or description', path: ['name'] }));
+export const listView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.nullable(z.string()),
+  subscriber_count: z.int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export const listsQuery = z.object(pageQuery);
+export const listsPage = z.object({ lists: z.array(listView), ...pageFields });
+
+export const createSubscriberBody = z.object({
+  email: email(),
+  list_id: uuidParam(),
+  name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
+  metadata: z.optional(metadata()),
+});
+export type CreateSubscriberInput = z.infer<typeof createSubscriberBody>;
+
+export const updateSubscriberBody = z
+  .object({
+    name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+    status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
+    metadata: z.optional(metadata()),
+  })
+  .check(z.refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Give at least one of name, status, metadata', path: ['name'] }));
+export type UpdateSubscriberInput = z.infer<typeof updateSubscriberBody>;
+
+export const subscribersQuery = z.object({
+  list_id: z.optional(uuidParam()),
+  status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
+  ...pageQuery,
+});
+
+const subscriberFields = {
+  id: z.string(),
+  email: z.string(),
+  name: z.nullable(z.string()),
+  status: z.enum(SUBSCRIBER_STATUSES),
+};
+export const subscriberCreated = z.object({ ...subscriberFields, created_at: z.string() });
+export const subscriberView = z.object({ ...subscriberFields, list_id: z.string(), metadata: metadata(), created_at: z.string(), updated_at: z.string() });
+export const subscriberUpdated = z.object({ ...subscriberFields, updated_at: z.string() });
+export const subscribersPage = z.object({
+  subscribers: z.array(z.object({ ...subscriberFields, list_id: z.string(), metadata: metadata(), created_at: z.string() })),
+  ...pageFields,
+});
+
+export const createBounceBody = z.object({
+  email: email(),
+  bounce_type: z.enum(BOUNCE_TYPES),
+  bounce_subtype: z.optional(z.string().check(z.maxLength(100))),
+  diagnostic_code: z.optional(z.string().check(z.maxLength(2000))),
+});
+export type CreateBounceInput = z.infer<typeof createBounceBody>;
+export const bouncesQuery = z.object(pageQuery);
+export const bounceCreated = z.object({ bounce_id: z.int() });
+export const bouncesPage = z.object({
+  bounces: z.array(
+    z.object({
+      id: z.int(),
+      email: z.string(),
+      bounce_type: z.enum(BOUNCE_TYPES),
+      bounce_subtype: z.string(),
+      source: z.string(),
+      campaign_name: z.string(),
+      subscriber_name: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  ...pageFields,
+});
+
+export const receiverQuery = z.object({ provider_id: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const receiverAnswer = z.object({ received: z.int(), recorded: z.int() });

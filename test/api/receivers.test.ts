@@ -1,0 +1,230 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoMessageStore } from '../../functions/adapters/dynamo/message-store';
+import { setSubscriptionVisitorForTests } from '../../functions/adapters/subscription-confirmer';
+import { setClockForTests } from '../../functions/adapters/system';
+import type { MailMessage } from '../../functions/domain/types';
+import { CONFIGURED_TOPIC, fixtureBytes, fixtureText, manifest, snsCertDir, type ManifestEntry } from '../support/fixtures';
+import { client, newAccount, startService, type Client, type TestService } from '../support/service';
+
+let service: TestService;
+const visited: string[] = [];
+
+beforeAll(async () => {
+  process.env.SNS_CERT_DIR = snsCertDir();
+  service = await startService();
+  // No local peer serves SNS's SubscribeURL over HTTPS: only that final GET is replaced, and recorded.
+  setSubscriptionVisitorForTests(async (url) => void visited.push(url));
+});
+afterAll(async () => {
+  setSubscriptionVisitorForTests(undefined);
+  await service.close();
+});
+afterEach(() => setClockForTests(undefined));
+
+/** The fixtures are fresh at the reference time (Mailgun refuses anything older than 5 minutes). */
+const pinClock = () => setClockForTests(() => new Date((manifest.ref_time + 30) * 1000));
+
+interface Setup {
+  api: Client;
+  accountId: string;
+  providerIds: Record<'ses' | 'sendgrid' | 'mailgun', string>;
+  listId: string;
+}
+
+/** An account with one provider per receiver, configured with the fixtures' verification material. */
+const setup = async (): Promise<Setup> => {
+  const { accountId, apiKey } = await newAccount('Receivers');
+  const api = client(service, apiKey);
+  const ses = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'a@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
+  const sendgrid = await api.post('/api/v1/providers', {
+    type: 'smtp', name: 'SendGrid', from_email: 'a@example.com', host: 'smtp.sendgrid.net', port: 587,
+    events: { source: 'sendgrid', signing_key: fixtureText('sendgrid/public-key.txt').trim() },
+  });
+  const mailgun = await api.post('/api/v1/providers', {
+    type: 'smtp', name: 'Mailgun', from_email: 'a@example.com', host: 'smtp.mailgun.org', port: 587,
+    events: { source: 'mailgun', signing_key: fixtureText('mailgun/signing-key.txt').trim() },
+  });
+  const listId = (await api.post('/api/v1/lists', { name: 'Everyone' })).body.data.id;
+  return { api, accountId, listId, providerIds: { ses: ses.body.data.id, sendgrid: sendgrid.body.data.id, mailgun: mailgun.body.data.id } };
+};
+
+/** The fixture README: pre-seed a message with the provider's id to see its status change. */
+const seedMessage = async (accountId: string, providerMessageId: string) => {
+  const message: MailMessage = {
+    message_id: `<${crypto.randomUUID()}@example.com>`, account_id: accountId, provider_id: 'p', provider_message_id: providerMessageId,
+    from_email: 'a@example.com', from_name: null, to_email: 'someone@example.com', cc: [], bcc: [], reply_to: null, subject: 'seeded', tags: [], metadata: {},
+    status: 'sent', error_message: null, sent_at: '2026-11-16T09:00:00.000', created_at: '2026-11-16T09:00:00.000',
+  };
+  await dynamoMessageStore().create(message);
+  return message.message_id;
+};
+
+const post = async (s: Setup, entry: ManifestEntry, file = entry.file) => {
+  const headers = JSON.parse(fixtureText(entry.headers!)) as Record<string, string>;
+  delete headers['Content-Length'];
+  delete headers.Host;
+  const response = await fetch(`${service.baseUrl}/api/v1/webhooks/${entry.provider}?provider_id=${s.providerIds[entry.provider]}`, {
+    method: 'POST',
+    headers,
+    body: fixtureBytes(file),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+};
+
+const bounces = async (s: Setup) => (await s.api.get('/api/v1/bounces?limit=100')).body.data;
+const messageStatus = async (s: Setup, messageId: string) => (await s.api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data;
+const subscriberStatus = async (s: Setup, id: string) => (await s.api.get(`/api/v1/subscribers/${id}`)).body.data.status;
+
+const http = manifest.fixtures.filter((f) => ['sns-http', 'sendgrid-http', 'mailgun-http'].includes(f.kind));
+const withRecordsOrStatus = http.filter((f) => f.expect.http_status === 200 && (f.expect.records?.length || f.expect.message_status) && f.expect.outcome !== 'duplicate');
+const rejected = http.filter((f) => f.expect.http_status === 401);
+const ignored = http.filter((f) => f.expect.outcome === 'ignore');
+
+describe('provider receivers: every fixture that records something', () => {
+  it.each(withRecordsOrStatus.map((f) => [f.file, f] as const))('%s', async (_file, entry) => {
+    pinClock();
+    const s = await setup();
+    const records = entry.expect.records ?? [];
+    const subscribers = Object.fromEntries(
+      await Promise.all(
+        [...records.map((r) => r.email), ...(entry.expect.not_recorded ?? [])].map(async (email) => [
+          email.toLowerCase(),
+          (await s.api.post('/api/v1/subscribers', { email, list_id: s.listId, name: `Name of ${email}` })).body.data.id as string,
+        ]),
+      ),
+    );
+    const providerMessageId = entry.expect.provider_message_id ?? records[0]?.provider_message_id;
+    const messageId = providerMessageId ? await seedMessage(s.accountId, providerMessageId) : undefined;
+
+    const answer = await post(s, entry);
+    expect(answer.status).toBe(200);
+
+    const recorded = (await bounces(s)).bounces;
+    expect(recorded).toHaveLength(records.length);
+    for (const record of records) {
+      expect(recorded).toContainEqual(
+        expect.objectContaining({ email: record.email, bounce_type: record.bounce_type, source: entry.provider, subscriber_name: `Name of ${record.email}`, campaign_name: '' }),
+      );
+      const expected = record.bounce_type === 'hard' ? 'bounced' : record.bounce_type === 'complaint' ? 'unsubscribed' : 'subscribed';
+      expect(await subscriberStatus(s, subscribers[record.email.toLowerCase()])).toBe(expected);
+    }
+    for (const email of entry.expect.not_recorded ?? []) expect(await subscriberStatus(s, subscribers[email.toLowerCase()])).toBe('subscribed');
+    if (messageId && entry.expect.message_status) {
+      const { message, events } = await messageStatus(s, messageId);
+      expect(message.status).toBe(entry.expect.message_status);
+      expect(events.map((e: { event_type: string }) => e.event_type)).toContain(entry.expect.message_status === 'delivered' ? 'delivery' : entry.expect.message_status === 'complained' ? 'complaint' : 'bounce');
+    }
+
+    // The same delivery again records nothing twice (Mailgun refuses the reused token outright).
+    const again = await post(s, entry);
+    expect(again.status).toBe(entry.provider === 'mailgun' ? 401 : 200);
+    expect((await bounces(s)).total).toBe(records.length);
+  });
+});
+
+describe('provider receivers: suppression', () => {
+  it('suppresses hard-bounced and complaining addresses for sending, and not soft-bounced ones', async () => {
+    pinClock();
+    const s = await setup();
+    await s.api.put(`/api/v1/providers/${s.providerIds.ses}`, { is_default: true });
+    const entry = (file: string) => http.find((f) => f.file === file)!;
+    await post(s, entry('sns/notification-bounce-permanent-general.v1.json'));
+    await post(s, entry('sns/notification-complaint-abuse.v2.json'));
+    await post(s, entry('sns/notification-bounce-transient-mailboxfull.v1.json'));
+    const send = (to: string) => s.api.post('/api/v1/mail/send', { to, subject: 's', text: 't' });
+    expect((await send('amelia.hart@example.com')).body.error.code).toBe('RECIPIENT_SUPPRESSED');
+    expect((await send('hiro.tanaka@example.com')).body.error.code).toBe('RECIPIENT_SUPPRESSED');
+    expect((await send('elena.rossi@example.com')).status).toBe(200);
+    const batch = await s.api.post('/api/v1/mail/send-batch', { messages: [{ to: 'AMELIA.HART@example.com', subject: 's', text: 't' }, { to: 'x@example.com', subject: 's', text: 't' }] });
+    expect(batch.body.data).toMatchObject({ queued: 1, failed: 1 });
+    expect(batch.body.data.messages[0].error.code).toBe('RECIPIENT_SUPPRESSED');
+  });
+});
+
+describe('provider receivers: forged, tampered, stale and replayed requests', () => {
+  it.each(rejected.map((f) => [`${f.file} with ${f.headers}`, f] as const))('%s: 401, nothing recorded', async (_name, entry) => {
+    pinClock();
+    const s = await setup();
+    const answer = await post(s, entry);
+    expect([answer.status, answer.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
+    expect((await bounces(s)).total).toBe(0);
+  });
+
+  it('refuses requests naming no known provider, or a provider of another kind', async () => {
+    pinClock();
+    const s = await setup();
+    const entry = http.find((f) => f.file === 'sns/notification-bounce-permanent-general.v1.json')!;
+    expect((await post({ ...s, providerIds: { ...s.providerIds, ses: '00000000-0000-4000-8000-000000000000' } }, entry)).status).toBe(401);
+    expect((await post({ ...s, providerIds: { ...s.providerIds, ses: s.providerIds.mailgun } }, entry)).status).toBe(401);
+    const other = await setup();
+    const mailgun = http.find((f) => f.file === 'mailgun/failed-permanent.json')!;
+    // Another account's Mailgun key does not sign for this one's provider.
+    await other.api.put(`/api/v1/providers/${other.providerIds.mailgun}`, { events: { source: 'mailgun', signing_key: 'another-key' } });
+    expect((await post(other, mailgun)).status).toBe(401);
+    expect((await bounces(s)).total + (await bounces(other)).total).toBe(0);
+  });
+
+  it('Mailgun: a reused token is refused; the same event with a new token is accepted but recorded once', async () => {
+    pinClock();
+    const s = await setup();
+    const first = http.find((f) => f.file === 'mailgun/failed-permanent.json')!;
+    const redelivery = http.find((f) => f.file === 'mailgun/failed-permanent.redelivery.json')!;
+    expect((await post(s, first)).status).toBe(200);
+    expect((await post(s, first)).status).toBe(401);
+    expect((await post(s, redelivery)).status).toBe(200);
+    expect((await bounces(s)).total).toBe(1);
+  });
+});
+
+describe('provider receivers: events that change nothing', () => {
+  it.each(ignored.map((f) => [f.file, f] as const))('%s: 200, nothing recorded', async (_file, entry) => {
+    pinClock();
+    const s = await setup();
+    const before = visited.length;
+    const answer = await post(s, entry);
+    expect(answer.status).toBe(200);
+    expect((await bounces(s)).total).toBe(0);
+    expect(visited.length).toBe(before);
+  });
+});
+
+describe('SNS subscription confirmation', () => {
+  it('visits the SubscribeURL for the configured topic only, and shows the provider confirmed', async () => {
+    const s = await setup();
+    expect((await s.api.get(`/api/v1/providers/${s.providerIds.ses}`)).body.data.events).toMatchObject({
+      source: 'ses', sns_topic_arn: CONFIGURED_TOPIC, subscription_state: 'pending_confirmation', receiver_url: expect.stringContaining(`/api/v1/webhooks/ses?provider_id=${s.providerIds.ses}`),
+    });
+    const other = http.find((f) => f.file === 'sns/subscription-confirmation-other-topic.v2.json')!;
+    const before = visited.length;
+    expect((await post(s, other)).status).toBe(200);
+    expect(visited.length).toBe(before);
+    expect((await s.api.get(`/api/v1/providers/${s.providerIds.ses}`)).body.data.events.subscription_state).toBe('pending_confirmation');
+
+    const confirm = http.find((f) => f.file === 'sns/subscription-confirmation.v1.json')!;
+    expect((await post(s, confirm)).status).toBe(200);
+    expect(visited.slice(before)).toEqual([JSON.parse(fixtureText(confirm.file)).SubscribeURL]);
+    expect((await s.api.get(`/api/v1/providers/${s.providerIds.ses}`)).body.data.events.subscription_state).toBe('confirmed');
+  });
+});
+
+describe('SendGrid: one signed POST with every event type', () => {
+  it('records the bounces and the complaint, fails the dropped message, delivers the delivered one', async () => {
+    const s = await setup();
+    const entry = http.find((f) => f.file === 'sendgrid/events.json' && f.expect.http_status === 200)!;
+    const seeded = new Map<string, string>();
+    for (const event of entry.expect.events!) {
+      if (event.provider_message_id) seeded.set(event.provider_message_id, await seedMessage(s.accountId, event.provider_message_id));
+    }
+    const answer = await post(s, entry);
+    expect(answer.status).toBe(200);
+    const recorded = (await bounces(s)).bounces;
+    const expectedRecords = entry.expect.events!.flatMap((e) => e.records);
+    expect(recorded).toHaveLength(expectedRecords.length);
+    for (const record of expectedRecords) expect(recorded).toContainEqual(expect.objectContaining({ email: record.email, bounce_type: record.bounce_type, source: 'sendgrid' }));
+    const statusFor = { message_failed: 'failed', delivered: 'delivered', hard_bounce: 'bounced', soft_bounce: 'bounced', complaint: 'complained', ignore: 'sent' } as Record<string, string>;
+    for (const event of entry.expect.events!) {
+      const messageId = seeded.get(event.provider_message_id!)!;
+      expect((await messageStatus(s, messageId)).message.status, `${event.outcome} ${event.email}`).toBe(statusFor[event.outcome] ?? 'sent');
+    }
+  });
+});
