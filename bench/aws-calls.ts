@@ -82,9 +82,30 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       });
     }),
   );
-  for (const operation of ['subscriber create', 'subscriber list', 'bounce receive']) {
-    results.push({ operation: `${operation} (not built yet)`, calls: {}, total: Number.NaN, minimum: Number.NaN, minimumWhy: 'issue still open', readUnits: 0, writeUnits: 0 });
-  }
+  const list = await call('POST', '/api/v1/lists', { name: 'Bench' });
+  results.push(
+    await count('POST /subscribers (warm)', 3, 'rate limit, list check, one transaction (record, address, list count, view counters); the seq counter is the fourth', () =>
+      call('POST', '/api/v1/subscribers', { email: 'sub@example.com', list_id: list.id }),
+    ),
+  );
+  results.push(
+    await count('GET /subscribers, a page of 20 (warm)', 3, 'rate limit, the view counters, one page Query', () => call('GET', `/api/v1/subscribers?list_id=${list.id}&limit=20`)),
+  );
+  results.push(
+    await count('POST /bounces, hard (warm)', 5, 'rate limit, subscribers of the address, bounce transaction, suppression, subscriber status', () =>
+      call('POST', '/api/v1/bounces', { email: 'sub@example.com', bounce_type: 'hard' }),
+    ),
+  );
+  results.push(
+    await count('POST /webhooks/ses, SNS bounce notification', 6, 'provider lookup, message lookup, subscribers, bounce transaction (with dedupe), suppression, message status', async () => {
+      const response = await fetch(`${stack.baseUrl}/api/v1/webhooks/ses?provider_id=${stack.receiverProviderId}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
+        body: stack.snsBounceFixture,
+      });
+      if (!response.ok) throw new Error(`SNS receiver answered ${response.status}`);
+    }),
+  );
   process.env.MEASURE_CAPACITY = '0';
   return results;
 };

@@ -8,6 +8,7 @@ import { startDynamoDb, startSes, startSqs } from '../local/emulators';
 import { localEnvironment } from '../local/environment';
 import { sesEmulatorAccount } from '../local/ses-account';
 import { freePort } from '../test/support/free-port';
+import { CONFIGURED_TOPIC, fixtureText, snsCertDir } from '../test/support/fixtures';
 
 export const startLocalStack = async (sesRate: number) => {
   process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(sesRate));
@@ -18,7 +19,7 @@ export const startLocalStack = async (sesRate: number) => {
   ]);
   const queueUrl = sqs.createQueue('bench-send', { VisibilityTimeout: '60' });
   const dlqUrl = sqs.createQueue('bench-send-dlq');
-  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key' }));
+  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', SNS_CERT_DIR: snsCertDir() }));
 
   const { ensureTable } = await import('../local/table');
   const { createLocalServer } = await import('../local/server');
@@ -31,8 +32,10 @@ export const startLocalStack = async (sesRate: number) => {
   const deps = adminDeps();
   const { account } = await createAccount(deps, 'Bench');
   // A key with a rate limit high enough for the load test; every other rule stays on.
-  const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'otp', 'admin'], rate_limit_per_minute: 10_000_000 });
+  const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'otp', 'subscribers', 'admin'], rate_limit_per_minute: 10_000_000 });
   await createProvider(deps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
+  // A receiver configured like the shared fixtures, to time an SNS bounce notification end to end.
+  const receiver = await createProvider(deps, account.id, { type: 'ses', name: 'SNS receiver', from_email: 'bench@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
 
   const server = createLocalServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,6 +45,8 @@ export const startLocalStack = async (sesRate: number) => {
     apiKey: key,
     accountId: account.id,
     sesEndpoint: ses.endpoint,
+    receiverProviderId: receiver.provider.id,
+    snsBounceFixture: fixtureText('sns/notification-bounce-permanent-general.v1.json'),
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.allSettled([dynamo.stop(), ses.stop(), sqs.stop()]);

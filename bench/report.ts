@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import type { CallCount } from './aws-calls';
 import type { ColdStart } from './cold-start';
 import { PRICES, type CostModel } from './cost';
+import type { DeepPage } from './deep-page';
 import type { DrainThroughput } from './drain-throughput';
 import type { LoadResult } from './load';
 
@@ -11,6 +12,7 @@ export interface Report {
   coldStarts: ColdStart[];
   calls: CallCount[];
   drain: DrainThroughput;
+  deepPage: DeepPage;
   load: LoadResult[];
   cost: CostModel[];
 }
@@ -70,6 +72,16 @@ export const writeReport = (report: Report) => {
     '| Allowed rate | Achieved rate | Share of allowed | Busiest second | Goal (>= 90%, never above) |',
     '|---|---|---|---|---|',
     `| ${report.drain.allowedRate}/s | ${f(report.drain.achievedRate, 2)}/s | ${f(report.drain.achievedRate / report.drain.allowedRate * 100, 1)}% | ${report.drain.busiestSecond} sends | ${verdict(report.drain.achievedRate >= 0.9 * report.drain.allowedRate && report.drain.busiestSecond <= report.drain.allowedRate, 'see figures')} |`,
+    '',
+    '## 3b. A subscriber page at a deep offset',
+    '',
+    `${report.deepPage.subscribers} subscribers in one list (seeded in ${f(report.deepPage.seedSeconds, 0)} s); read capacity units (DynamoDB Local, \`ReturnConsumedCapacity\`):`,
+    '',
+    '| First page (offset 0, 20) | Page at offset ' + report.deepPage.offset + ' (20) | Reading every record before it | Goal (about one page, not all) |',
+    '|---|---|---|---|',
+    `| ${f(report.deepPage.firstPageReadUnits, 1)} RRU | ${f(report.deepPage.deepPageReadUnits, 1)} RRU | ${f(report.deepPage.readEverythingUnits, 1)} RRU | ${verdict(report.deepPage.deepPageReadUnits < report.deepPage.readEverythingUnits / 10, 'see figures')} |`,
+    '',
+    'The deep page reads the view\'s block counters (one small item per 100 subscribers), fewer than 100 records to skip inside its block, and the page.',
     '',
     '## 4. Local latency and throughput',
     '',

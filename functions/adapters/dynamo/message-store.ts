@@ -1,10 +1,10 @@
-import { BatchWriteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { allowedPredecessors } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
-import { documentClient, queryAll, tableName } from './client';
+import { documentClient, findByIndex, queryAll, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
@@ -80,17 +80,8 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   async findByProviderMessageId(providerMessageId) {
-    const index = keys.messageByProviderId(providerMessageId);
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-        ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
-        Limit: 1,
-      }),
-    );
-    return Items[0] ? withoutKeys<MailMessage>(Items[0]) : undefined;
+    const item = await findByIndex(keys.messageByProviderId(providerMessageId));
+    return item ? withoutKeys<MailMessage>(item) : undefined;
   },
 
   async createMany(messages) {

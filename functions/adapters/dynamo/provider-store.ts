@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Provider } from '../../domain/types';
 import type { ProviderStore } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient, findByIndex, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 
 export const dynamoProviderStore = (): ProviderStore => ({
@@ -57,16 +57,8 @@ export const dynamoProviderStore = (): ProviderStore => ({
   },
 
   async findById(providerId) {
-    const index = keys.providerById(providerId);
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-        ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
-      }),
-    );
-    return Items[0] ? withoutKeys<Provider>(Items[0]) : undefined;
+    const item = await findByIndex(keys.providerById(providerId));
+    return item ? withoutKeys<Provider>(item) : undefined;
   },
 
   async setSubscriptionState(accountId, providerId, state) {
