@@ -1,18 +1,43 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { createTableInput, TABLE } from '../functions/adapters/dynamo/table-definition';
 
-/** Creates the single table in DynamoDB Local (with TTL on) unless it is there already. */
+const waitUntilActive = async (client: DynamoDBClient, tableName: string) => {
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE' && (Table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE')) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
+/**
+ * Creates the single table in DynamoDB Local (with TTL on), or brings an older one up to date: data
+ * kept from an earlier version of the service gets the indexes it lacks.
+ */
 export const ensureTable = async (tableName: string) => {
   const client = new DynamoDBClient({});
+  const wanted = createTableInput(tableName);
+  let existing;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
-    return false;
+    existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
-  await client.send(
-    new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }),
-  );
-  return true;
+  if (!existing) {
+    await client.send(new CreateTableCommand(wanted));
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));
+    return true;
+  }
+  const present = new Set((existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  for (const index of wanted.GlobalSecondaryIndexes.filter((i) => !present.has(i.IndexName))) {
+    // One index per UpdateTable call, as DynamoDB requires.
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: wanted.AttributeDefinitions,
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    await waitUntilActive(client, tableName);
+  }
+  return false;
 };

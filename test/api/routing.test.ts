@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
-import { client, startService, type TestService } from '../support/service';
+import { client, newAccount, startService, type TestService } from '../support/service';
 
 let service: TestService;
 beforeAll(async () => (service = await startService()));
@@ -28,5 +28,38 @@ describe('routing', () => {
     const send = document.paths['/api/v1/mail/send'].post;
     expect(send.requestBody.content['application/json'].schema.required).toEqual(['to', 'subject']);
     expect(send.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }));
+  });
+});
+
+describe('errors and logs', () => {
+  it('answers an unexpected failure with a generic 500 and keeps the cause out of the body', async () => {
+    const { apiKey } = await newAccount();
+    const table = process.env.TABLE_NAME;
+    // The table vanishing is a failure no rule expects: the SDK throws ResourceNotFoundException.
+    process.env.TABLE_NAME = 'no-such-table';
+    try {
+      const answer = await client(service, apiKey).get('/api/v1/api-keys');
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' } });
+    } finally {
+      process.env.TABLE_NAME = table;
+    }
+  });
+
+  it('logs one JSON line per request with its request id, and never the key or the body', async () => {
+    const { apiKey } = await newAccount();
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    process.env.LOG_LEVEL = 'info';
+    try {
+      const answer = await client(service, apiKey).post('/api/v1/mail/send', { to: 'secret-recipient@example.com', subject: 'private subject', text: 'x' });
+      const entry = lines.map((line) => JSON.parse(line)).find((l) => l.msg === 'request' && l.route === 'mail-send');
+      expect(entry).toMatchObject({ level: 'info', status: answer.status, request_id: answer.headers.get('x-request-id'), method: 'POST', duration_ms: expect.any(Number) });
+      const all = lines.join('\n');
+      for (const secret of [apiKey, 'secret-recipient', 'private subject']) expect(all).not.toContain(secret);
+    } finally {
+      process.env.LOG_LEVEL = 'silent';
+      spy.mockRestore();
+    }
   });
 });
