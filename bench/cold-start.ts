@@ -19,20 +19,31 @@ export interface ColdStart {
   initMs: number;
   floorInitMs: number;
   clients: string[];
+  /** What else weighs in the bundle: packages (and our own code) over 10 KB, largest first. */
+  extras: string[];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Which SDK clients end up in a function's bundle (files that contribute bytes after tree-shaking). */
-const clientsOf = async (entry: string) => {
+/**
+ * Which SDK clients end up in a function's bundle (files that contribute bytes after tree-shaking),
+ * and what else weighs in it besides the SDK.
+ */
+const contentsOf = async (entry: string) => {
   const result = await esbuild.build({ ...ESBUILD, entryPoints: [entry], bundle: true, platform: 'node', metafile: true, write: false, outfile: 'probe.mjs' });
   const clients = new Set<string>();
+  const weights = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(result.metafile!.outputs['probe.mjs'].inputs)) {
     if (bytesInOutput === 0) continue;
     const match = input.match(/node_modules\/@aws-sdk\/(client-[a-z0-9-]+|lib-dynamodb)\//);
     if (match) clients.add(match[1]);
+    const pkg = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? 'our code';
+    if (!/^@(aws-sdk|smithy|aws-crypto)\//.test(pkg) && !['tslib', 'fast-xml-parser', 'strnum', 'bowser', 'mnemonist', 'uuid'].includes(pkg)) {
+      weights.set(pkg, (weights.get(pkg) ?? 0) + bytesInOutput);
+    }
   }
-  return [...clients].sort();
+  const extras = [...weights].filter(([, bytes]) => bytes > 10 * 1024).sort((a, b) => b[1] - a[1]).map(([pkg, bytes]) => `${pkg} ${(bytes / 1024).toFixed(0)} KB`);
+  return { clients: [...clients].sort(), extras };
 };
 
 const CLIENT_CLASS: Record<string, string> = {
@@ -69,7 +80,7 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
     const bundle = resolve(cdkOut, resource.Metadata['aws:asset:path'], 'index.mjs');
     const name = logicalId.replace(/^Route/, '').replace(/[0-9A-F]{8}$/, '');
     const handlerName = logicalId.startsWith('Route') ? readHandlerName(resource) : name === 'Drainer' ? 'drainer' : 'ses-events';
-    const clients = await clientsOf(resolve('functions/handlers', `${handlerName}.ts`));
+    const { clients, extras } = await contentsOf(resolve('functions/handlers', `${handlerName}.ts`));
     const floor = join(floors, `${handlerName}.mjs`);
     await buildFloor(clients, floor);
     const times: number[] = [];
@@ -85,6 +96,7 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
       initMs: median(times),
       floorInitMs: median(floorTimes),
       clients,
+      extras,
     });
   }
   writeFileSync(join(floors, 'README.txt'), 'Floor bundles: only the AWS SDK clients each function uses, built with the same esbuild settings.\n');

@@ -24,7 +24,7 @@ export const measureDeepPage = async (stack: LocalStack, count: number, offset: 
   const deps = audienceDeps();
   const list = await createList(deps, stack.accountId, { name: 'Deep page' });
   const started = Date.now();
-  const CONCURRENCY = 32;
+  const CONCURRENCY = 64;
   for (let i = 0; i < count; i += CONCURRENCY) {
     await Promise.all(
       Array.from({ length: Math.min(CONCURRENCY, count - i) }, (_, j) => createSubscriber(deps, stack.accountId, { email: `deep${i + j}@example.com`, list_id: list.id })),

@@ -19,7 +19,8 @@ import { writeReport } from './report';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
 
-const step = (what: string) => console.log(`[bench] ${what}`);
+const begun = Date.now();
+const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 1000).toFixed(0).padStart(4)} s  ${what}`);
 
 const main = async () => {
   const started = Date.now();

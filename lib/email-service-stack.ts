@@ -13,6 +13,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/adapters/dynamo/table-definition';
+import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { ServiceFunction } from './constructs/service-function';
 import { suppressNagFindings } from './nag-suppressions';
@@ -108,7 +109,7 @@ export class EmailServiceStack extends Stack {
     }
 
     // Anything no route claims: the contract's 404/405 envelope instead of API Gateway's own.
-    const notFound = new ServiceFunction(this, 'Route-not-found', { handlerName: 'not-found', environment });
+    const notFound = new ServiceFunction(this, 'Route-not-found', { handlerName: 'not-found', environment: { ...environment, ROUTE_KEYS: routeKeys(routes) } });
     api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Integration-not-found', notFound) });
 
     const drainer = new ServiceFunction(this, 'Drainer', {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { routeMatcher } from '../functions/http/route-matcher';
+import { routeKeys, routeMatcher } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { apiGatewayEvent } from './api-gateway-event';
 
@@ -46,6 +46,8 @@ const lambdaContext = (functionName: string): Context =>
 /** The local API: the route table dispatched to the Lambda handlers, as API Gateway does in AWS. */
 export const createLocalServer = (): Server => {
   const match = routeMatcher(routes);
+  // The $default handler learns the routes as the stack tells it in AWS.
+  process.env.ROUTE_KEYS = routeKeys(routes);
   return createServer(async (request, response) => {
     try {
       const body = await readBody(request);

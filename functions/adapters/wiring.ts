@@ -94,6 +94,13 @@ export const receiverDeps = () => ({
   replays: dynamoReplayGuard(),
 });
 
+/** Verify and status never send mail: no mailer, so no SES client or nodemailer in their bundles. */
+export const otpSessionDeps = () => ({
+  sessions: dynamoOtpSessionStore(),
+  secret: otpSecret,
+  clock: systemClock,
+});
+
 export const otpDeps = () => ({
   sessions: dynamoOtpSessionStore(),
   secret: otpSecret,

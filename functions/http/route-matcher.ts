@@ -1,12 +1,15 @@
 import type { RouteDefinition } from '../routes/define-route';
 
-interface CompiledRoute {
-  route: RouteDefinition;
+/** What matching needs of a route: its method and path template. */
+type RouteKey = Pick<RouteDefinition, 'method' | 'path'>;
+
+interface CompiledRoute<R extends RouteKey> {
+  route: R;
   pattern: RegExp;
   names: string[];
 }
 
-const compile = (route: RouteDefinition): CompiledRoute => {
+const compile = <R extends RouteKey>(route: R): CompiledRoute<R> => {
   const names: string[] = [];
   const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, (_m, name: string) => {
     names.push(name);
@@ -15,8 +18,8 @@ const compile = (route: RouteDefinition): CompiledRoute => {
   return { route, pattern: new RegExp(`^${source}/?$`), names };
 };
 
-export type RouteMatch =
-  | { kind: 'route'; route: RouteDefinition; params: Record<string, string> }
+export type RouteMatch<R extends RouteKey = RouteDefinition> =
+  | { kind: 'route'; route: R; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allow: string[] }
   | { kind: 'not-found' };
 
@@ -24,9 +27,9 @@ export type RouteMatch =
  * Matches a request against the route table the way API Gateway does: the local server dispatches
  * with it, and the API's $default route uses it to tell 405 (known path) from 404.
  */
-export const routeMatcher = (routes: readonly RouteDefinition[]) => {
+export const routeMatcher = <R extends RouteKey>(routes: readonly R[]) => {
   const compiled = routes.map(compile);
-  return (method: string, path: string): RouteMatch => {
+  return (method: string, path: string): RouteMatch<R> => {
     const allow: string[] = [];
     for (const { route, pattern, names } of compiled) {
       const match = pattern.exec(path);
@@ -40,3 +43,15 @@ export const routeMatcher = (routes: readonly RouteDefinition[]) => {
     return allow.length ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
   };
 };
+
+/** "METHOD /path" for every route: what the stack hands the $default function (see not-found.ts). */
+export const routeKeys = (routes: readonly RouteKey[]) => routes.map((route) => `${route.method} ${route.path}`).join(',');
+
+export const parseRouteKeys = (keys: string): RouteKey[] =>
+  keys
+    .split(',')
+    .filter(Boolean)
+    .map((key) => {
+      const [method, path] = key.split(' ');
+      return { method: method as RouteKey['method'], path };
+    });

@@ -92,7 +92,7 @@ export const sendOtp = async (deps: OtpDeps, accountId: string, input: SendOtpIn
   return { session_id: sessionId, email: session.email, expires_at: session.expires_at };
 };
 
-export const verifyOtp = async (deps: OtpDeps, accountId: string, sessionId: string, code: string) => {
+export const verifyOtp = async (deps: Pick<OtpDeps, 'sessions' | 'secret' | 'clock'>, accountId: string, sessionId: string, code: string) => {
   const now = deps.clock.now();
   // Count the attempt first, atomically: parallel guesses can never get more than max_attempts tries.
   const attempt = await deps.sessions.countAttempt(accountId, sessionId, now.toISOString());
