@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dynamoMessageStore } from '../../functions/adapters/dynamo/message-store';
 import { setSubscriptionVisitorForTests } from '../../functions/adapters/subscription-confirmer';
 import { setClockForTests } from '../../functions/adapters/system';
-import type { MailMessage } from '../../functions/domain/types';
 import { CONFIGURED_TOPIC, fixtureBytes, fixtureText, manifest, snsCertDir, type ManifestEntry } from '../support/fixtures';
+import { seedMessage } from '../support/seed-message';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
 
 let service: TestService;
@@ -46,17 +45,6 @@ const setup = async (): Promise<Setup> => {
   });
   const listId = (await api.post('/api/v1/lists', { name: 'Everyone' })).body.data.id;
   return { api, accountId, listId, providerIds: { ses: ses.body.data.id, sendgrid: sendgrid.body.data.id, mailgun: mailgun.body.data.id } };
-};
-
-/** The fixture README: pre-seed a message with the provider's id to see its status change. */
-const seedMessage = async (accountId: string, providerMessageId: string) => {
-  const message: MailMessage = {
-    message_id: `<${crypto.randomUUID()}@example.com>`, account_id: accountId, provider_id: 'p', provider_message_id: providerMessageId,
-    from_email: 'a@example.com', from_name: null, to_email: 'someone@example.com', cc: [], bcc: [], reply_to: null, subject: 'seeded', tags: [], metadata: {},
-    status: 'sent', error_message: null, sent_at: '2026-11-16T09:00:00.000', created_at: '2026-11-16T09:00:00.000',
-  };
-  await dynamoMessageStore().create(message);
-  return message.message_id;
 };
 
 const post = async (s: Setup, entry: ManifestEntry, file = entry.file) => {

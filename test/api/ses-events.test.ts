@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SNSEvent } from 'aws-lambda';
-import { dynamoMessageStore } from '../../functions/adapters/dynamo/message-store';
 import { handler } from '../../functions/handlers/ses-events';
-import type { MailMessage } from '../../functions/domain/types';
 import { fixtureText } from '../support/fixtures';
+import { seedMessage as seedFor } from '../support/seed-message';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
 
 const fixture = fixtureText;
@@ -22,16 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-/** The fixtures name SES message ids; a message with that id is what SES would have sent for us. */
-const seedMessage = async (providerMessageId: string, to: string) => {
-  const message: MailMessage = {
-    message_id: `<${crypto.randomUUID()}@example.com>`, account_id: accountId, provider_id: 'p', provider_message_id: providerMessageId,
-    from_email: 'events@example.com', from_name: null, to_email: to, cc: [], bcc: [], reply_to: null, subject: 'seeded', tags: [], metadata: {},
-    status: 'sent', error_message: null, sent_at: '2026-11-16T09:29:00.000', created_at: '2026-11-16T09:29:00.000',
-  };
-  await dynamoMessageStore().create(message);
-  return message.message_id;
-};
+const seedMessage = (providerMessageId: string, to: string) => seedFor(accountId, providerMessageId, to);
 
 const statusOf = async (messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status;
 
