@@ -1,7 +1,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Bounce } from '../../domain/types';
 import type { BounceStore } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient, failedConditionIndex, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
 
@@ -40,8 +40,8 @@ export const dynamoBounceStore = (): BounceStore => ({
       );
       return true;
     } catch (error) {
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      if ((error as Error).name === 'TransactionCanceledException' && eventKey && reasons[2]?.Code === 'ConditionalCheckFailed') return false;
+      // The seen-event marker is the third item: its condition failing means a redelivered event.
+      if (eventKey && failedConditionIndex(error) === 2) return false;
       throw error;
     }
   },

@@ -42,3 +42,15 @@ export const findByIndex = async (index: { gsi1pk: string; gsi1sk: string }) => 
   );
   return Items[0];
 };
+
+/** A conditional write whose condition did not hold. */
+export const isConditionFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
+
+/**
+ * For a cancelled transaction: the position of the item whose condition did not hold (-1 when the
+ * cancellation had another cause); undefined for any other error.
+ */
+export const failedConditionIndex = (error: unknown): number | undefined =>
+  (error as Error)?.name === 'TransactionCanceledException'
+    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed')
+    : undefined;

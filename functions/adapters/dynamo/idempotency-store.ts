@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { IdempotencyStore, StoredResponse } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
 /**
@@ -26,7 +26,7 @@ export const dynamoIdempotencyStore = (): IdempotencyStore => ({
       return { state: 'claimed' };
     } catch (error) {
       const existing = (error as { Item?: Record<string, unknown> }).Item;
-      if ((error as Error).name !== 'ConditionalCheckFailedException' || !existing) throw error;
+      if (!isConditionFailure(error) || !existing) throw error;
       const record = unmarshall(existing as never) as { fingerprint: string; state: string; response?: StoredResponse };
       if (record.fingerprint !== fingerprint) return { state: 'conflict', reason: 'different_body' };
       if (record.state !== 'done' || !record.response) return { state: 'conflict', reason: 'in_flight' };

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailingList } from '../../domain/types';
 import type { ListStore } from '../../ports';
-import { documentClient, queryAll, tableName } from './client';
+import { documentClient, isConditionFailure, queryAll, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 
 /** Lists live in the account's partition; an account has tens of them, so listing reads them all. */
@@ -45,7 +45,7 @@ export const dynamoListStore = (): ListStore => ({
       );
       return withoutKeys<MailingList>(Attributes!);
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+      if (isConditionFailure(error)) return undefined;
       throw error;
     }
   },

@@ -4,10 +4,8 @@ import { allowedPredecessors } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
-import { documentClient, findByIndex, queryAll, tableName } from './client';
+import { documentClient, findByIndex, isConditionFailure, queryAll, tableName } from './client';
 import { keys, withoutKeys } from './keys';
-
-const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
 /** BatchWriteItem takes 25 items a call. */
 const WRITE_BATCH = 25;

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { OtpChange, OtpSession, OtpSessionStore } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient, isConditionFailure, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 
 /** Sessions stay an hour past their expiry, so that status can still say `expired`; TTL then removes them. */
@@ -16,7 +16,7 @@ const conditional = async (input: UpdateCommandInput): Promise<OtpChange<OtpSess
     );
     return { ok: true, session: withoutKeys<OtpSession>(Attributes!) };
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
     const old = (error as { Item?: Record<string, never> }).Item;
     return { ok: false, session: old ? withoutKeys<OtpSession>(unmarshall(old)) : undefined };
   }
@@ -113,7 +113,7 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
       );
       return true;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   },

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Provider } from '../../domain/types';
 import type { ProviderStore } from '../../ports';
-import { documentClient, findByIndex, tableName } from './client';
+import { documentClient, findByIndex, isConditionFailure, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 
 export const dynamoProviderStore = (): ProviderStore => ({
@@ -51,7 +51,7 @@ export const dynamoProviderStore = (): ProviderStore => ({
         }),
       )
       .catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
+        if (!isConditionFailure(error)) throw error;
       });
     return true;
   },

@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReplayGuard } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
 /** Remembers one-time tokens (Mailgun's) until they could no longer pass the freshness check anyway. */
@@ -16,7 +16,7 @@ export const dynamoReplayGuard = (): ReplayGuard => ({
       );
       return true;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   },

@@ -1,6 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendQuota, SendQuotaStore } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
 const windows = (quota: SendQuota) => [quota.hourly, quota.daily].filter((w) => w !== null);
@@ -38,21 +38,20 @@ export const dynamoSendQuotaStore = (): SendQuotaStore => ({
   async release(providerId, quota, count) {
     await Promise.all(
       windows(quota).map((window) =>
-        documentClient().send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.sendCounter(providerId, window.bucket),
-                  UpdateExpression: 'ADD sent :n',
-                  ConditionExpression: 'attribute_exists(sent)',
-                  ExpressionAttributeValues: { ':n': -count },
-                },
-              },
-            ],
+        documentClient()
+          .send(
+            new UpdateCommand({
+              TableName: tableName(),
+              Key: keys.sendCounter(providerId, window.bucket),
+              UpdateExpression: 'ADD sent :n',
+              // Never create a counter by giving back: a window that expired meanwhile stays gone.
+              ConditionExpression: 'attribute_exists(sent)',
+              ExpressionAttributeValues: { ':n': -count },
+            }),
+          )
+          .catch((error: unknown) => {
+            if (!isConditionFailure(error)) throw error;
           }),
-        ),
       ),
     );
   },

@@ -1,7 +1,7 @@
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscriber, SubscriberStatus } from '../../domain/types';
 import type { SubscriberFilter, SubscriberStore } from '../../ports';
-import { documentClient, queryAll, tableName } from './client';
+import { documentClient, failedConditionIndex, isConditionFailure, queryAll, tableName } from './client';
 import { keys, withoutKeys } from './keys';
 import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
 
@@ -37,12 +37,6 @@ const listCount = (subscriber: Subscriber, delta: 1 | -1, mustExist: boolean) =>
   },
 });
 
-/** Which item of a cancelled transaction failed its condition. */
-const failedItem = (error: unknown) =>
-  (error as Error).name === 'TransactionCanceledException'
-    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed')
-    : -2;
-
 /**
  * A subscriber is its record (in four listing GSIs), its (address, list) item, its list's count and
  * the listings' block counters: all written in one transaction, so counts stay exact under
@@ -69,7 +63,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
       );
       return 'created';
     } catch (error) {
-      const failed = failedItem(error);
+      const failed = failedConditionIndex(error);
       if (failed === 1) return 'conflict';
       if (failed === 2) return 'no-list';
       throw error;
@@ -103,7 +97,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
         );
         return next;
       } catch (error) {
-        if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+        if (isConditionFailure(error)) return undefined;
         throw error;
       }
     }
@@ -125,7 +119,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
       );
       return next;
     } catch (error) {
-      if (failedItem(error) === 0) return undefined;
+      if (failedConditionIndex(error) === 0) return undefined;
       throw error;
     }
   },
@@ -152,7 +146,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
       );
       return true;
     } catch (error) {
-      if (failedItem(error) === 0) return false;
+      if (failedConditionIndex(error) === 0) return false;
       throw error;
     }
   },

@@ -2,6 +2,7 @@ import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail,
 import { batchItem, type BatchItem, type SendBatchInput } from '../../schemas/mail';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { newMailMessage } from './new-message';
+import { withoutSuppressed } from './suppressed-recipients';
 
 export interface SendBatchDeps {
   providers: ProviderStore;
@@ -58,8 +59,8 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
     const lastQueueId = await deps.counters.add(accountId, 'queue', accepted.length);
     const firstQueueId = lastQueueId - accepted.length + 1;
     const queued = accepted.map(({ index, item }, i) => {
-      const cc = (item.cc ?? []).filter((address) => !isSuppressed(address));
-      const bcc = (item.bcc ?? []).filter((address) => !isSuppressed(address));
+      const cc = withoutSuppressed(item.cc, suppressed);
+      const bcc = withoutSuppressed(item.bcc, suppressed);
       const sender = { from_email: item.from_email ?? input.from_email, from_name: item.from_name ?? input.from_name };
       const message = { ...newMailMessage(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, 'queued', now), queue_id: firstQueueId + i };
       const mail: QueuedMail = {

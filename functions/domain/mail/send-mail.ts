@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { mailTimestamp } from '../time';
 import { newMailMessage } from './new-message';
+import { withoutSuppressed } from './suppressed-recipients';
 import { sendQuotaFor } from './send-quota';
 
 export interface SendMailDeps {
@@ -30,9 +31,8 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
   if (suppressed.has(input.to.toLowerCase())) {
     throw new AppError('RECIPIENT_SUPPRESSED', 'The recipient is on the suppression list (bounced, complained or unsubscribed)');
   }
-  // Suppressed cc/bcc addresses are dropped silently (contract.md).
-  const cc = (input.cc ?? []).filter((address) => !suppressed.has(address.toLowerCase()));
-  const bcc = (input.bcc ?? []).filter((address) => !suppressed.has(address.toLowerCase()));
+  const cc = withoutSuppressed(input.cc, suppressed);
+  const bcc = withoutSuppressed(input.bcc, suppressed);
 
   const now = deps.clock.now();
   const quota = sendQuotaFor(provider, now);

@@ -1,6 +1,7 @@
 import type { Clock, Ids, MailerFactory, OtpSecret, OtpSession, OtpSessionStore, ProviderStore, SendQuotaStore, SuppressionStore } from '../../ports';
 import type { SendOtpInput } from '../../schemas/otp';
 import { AppError, notFound } from '../errors';
+import type { Provider } from '../types';
 import { sendQuotaFor } from '../mail/send-quota';
 import { newMessageId } from '../mail/message-id';
 import { requireDefaultProvider } from '../providers/default-provider';
@@ -26,8 +27,7 @@ const tooMany = (message: string, retryAfterSeconds?: number) =>
 const secondsUntil = (iso: string, now: Date) => (Date.parse(iso) - now.getTime()) / 1000;
 
 /** Mails the code through the default provider, inside its send limits; the code is never logged. */
-const mailCode = async (deps: OtpDeps, accountId: string, email: string, template: OtpTemplate, code: string, expiresIn: number) => {
-  const provider = await requireDefaultProvider(deps.providers, accountId);
+const mailCode = async (deps: OtpDeps, provider: Provider, email: string, template: OtpTemplate, code: string, expiresIn: number) => {
   const quota = sendQuotaFor(provider, deps.clock.now());
   if (!(await deps.quotas.reserve(provider.id, quota, 1))) {
     throw new AppError('SEND_LIMIT_EXCEEDED', "The provider's hourly or daily send limit is reached");
@@ -55,7 +55,7 @@ export const sendOtp = async (deps: OtpDeps, accountId: string, input: SendOtpIn
   if ((await deps.suppressions.findSuppressed(accountId, [input.email])).size > 0) {
     throw new AppError('RECIPIENT_SUPPRESSED', 'The address is on the suppression list (bounced, complained or unsubscribed)');
   }
-  await requireDefaultProvider(deps.providers, accountId);
+  const provider = await requireDefaultProvider(deps.providers, accountId);
   const windowStart = nowSeconds - (nowSeconds % SESSION_WINDOW_SECONDS);
   if (!(await deps.sessions.countNewSession(accountId, input.email, windowStart, SESSIONS_PER_ADDRESS, windowStart + 2 * SESSION_WINDOW_SECONDS))) {
     throw tooMany(`At most ${SESSIONS_PER_ADDRESS} codes per address every ${SESSION_WINDOW_SECONDS / 60} minutes`, windowStart + SESSION_WINDOW_SECONDS - nowSeconds);
@@ -83,7 +83,7 @@ export const sendOtp = async (deps: OtpDeps, accountId: string, input: SendOtpIn
   };
   await deps.sessions.create(session);
   try {
-    await mailCode(deps, accountId, input.email, template, code, expiresIn);
+    await mailCode(deps, provider, input.email, template, code, expiresIn);
   } catch (error) {
     // A session whose code never left is of no use: remove it, so nothing half-made remains.
     await deps.sessions.delete(accountId, sessionId);
@@ -133,7 +133,7 @@ export const resendOtp = async (deps: OtpDeps, accountId: string, sessionId: str
   // Lost a race with a parallel resend or verify: answer as the winner left the session.
   if (!changed.ok) throw tooMany(`Wait ${RESEND_COOLDOWN_SECONDS} seconds before asking for another code`, RESEND_COOLDOWN_SECONDS);
   try {
-    await mailCode(deps, accountId, existing.email, existing.template as OtpTemplate, code, existing.expires_in);
+    await mailCode(deps, await requireDefaultProvider(deps.providers, accountId), existing.email, existing.template as OtpTemplate, code, existing.expires_in);
   } catch (error) {
     await deps.sessions.restoreCode(accountId, sessionId, existing, hash);
     throw error;
