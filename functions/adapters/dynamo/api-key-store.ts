@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKey } from '../../domain/types';
 import type { ApiKeyStore } from '../../ports';
-import { documentClient, queryAll, tableName } from './client';
+import { documentClient, queryAll, tableName, transactWrite } from './client';
 import { keys, withoutKeys } from './keys';
 
 /**
@@ -10,20 +10,18 @@ import { keys, withoutKeys } from './keys';
  */
 export const dynamoApiKeyStore = (): ApiKeyStore => ({
   async create(key) {
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...keys.apiKey(key.account_id, key.id), entity: 'apiKey', ...key } } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.apiKeyByHash(key.key_hash), entity: 'apiKeyHash', ...key },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+    await transactWrite({
+      TransactItems: [
+        { Put: { TableName: tableName(), Item: { ...keys.apiKey(key.account_id, key.id), entity: 'apiKey', ...key } } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.apiKeyByHash(key.key_hash), entity: 'apiKeyHash', ...key },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
-    );
+        },
+      ],
+    });
   },
 
   async findByHash(keyHash) {
@@ -44,14 +42,12 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(accountId, keyId) }));
     if (!Item || Item.revoked_at) return Boolean(Item);
     const update = { UpdateExpression: 'SET revoked_at = :at', ExpressionAttributeValues: { ':at': at } };
-    await documentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: { TableName: tableName(), Key: keys.apiKey(accountId, keyId), ...update } },
-          { Update: { TableName: tableName(), Key: keys.apiKeyByHash(Item.key_hash as string), ...update } },
-        ],
-      }),
-    );
+    await transactWrite({
+      TransactItems: [
+        { Update: { TableName: tableName(), Key: keys.apiKey(accountId, keyId), ...update } },
+        { Update: { TableName: tableName(), Key: keys.apiKeyByHash(Item.key_hash as string), ...update } },
+      ],
+    });
     return true;
   },
 });

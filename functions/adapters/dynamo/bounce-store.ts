@@ -1,7 +1,6 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Bounce } from '../../domain/types';
 import type { BounceStore } from '../../ports';
-import { documentClient, failedConditionIndex, tableName } from './client';
+import { failedConditionIndex, tableName, transactWrite } from './client';
 import { keys, withoutKeys } from './keys';
 import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
 
@@ -13,31 +12,29 @@ export const dynamoBounceStore = (): BounceStore => ({
   async record(bounce, eventKey) {
     const view = bouncesView(bounce.account_id);
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.bounce(bounce.account_id, bounce.id), ...viewKeys(view, bounce.id), entity: 'bounce', seq: bounce.id, ...bounce },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+      await transactWrite({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.bounce(bounce.account_id, bounce.id), ...viewKeys(view, bounce.id), entity: 'bounce', seq: bounce.id, ...bounce },
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-            blockCount(view, bounce.id, 1),
-            ...(eventKey
-              ? [
-                  {
-                    Put: {
-                      TableName: tableName(),
-                      Item: { ...keys.seenEvent(bounce.account_id, eventKey), entity: 'seenEvent', bounce_id: bounce.id, ttl: Math.floor(Date.now() / 1000) + SEEN_FOR_SECONDS },
-                      ConditionExpression: 'attribute_not_exists(pk)',
-                    },
+          },
+          blockCount(view, bounce.id, 1),
+          ...(eventKey
+            ? [
+                {
+                  Put: {
+                    TableName: tableName(),
+                    Item: { ...keys.seenEvent(bounce.account_id, eventKey), entity: 'seenEvent', bounce_id: bounce.id, ttl: Math.floor(Date.now() / 1000) + SEEN_FOR_SECONDS },
+                    ConditionExpression: 'attribute_not_exists(pk)',
                   },
-                ]
-              : []),
-          ],
-        }),
-      );
+                },
+              ]
+            : []),
+        ],
+      });
       return true;
     } catch (error) {
       // The seen-event marker is the third item: its condition failing means a redelivered event.

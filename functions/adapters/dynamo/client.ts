@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config';
 import { instrument } from '../instrument';
 
@@ -54,3 +54,28 @@ export const failedConditionIndex = (error: unknown): number | undefined =>
   (error as Error)?.name === 'TransactionCanceledException'
     ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed')
     : undefined;
+
+const isTransactionConflict = (error: unknown) =>
+  (error as Error)?.name === 'TransactionConflictException' ||
+  ((error as Error)?.name === 'TransactionCanceledException' &&
+    failedConditionIndex(error) === -1 &&
+    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
+
+/**
+ * Runs a write again when DynamoDB cancelled it only because another transaction held one of its
+ * items at that moment (shared counters make that common under load). The SDK does not retry these;
+ * a condition that failed is an answer, not a conflict, and is never retried.
+ */
+export const retryOnTransactionConflict = async <T>(write: () => Promise<T>, attempts = 6): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+};
+
+/** TransactWriteItems, retried on transaction conflicts. */
+export const transactWrite = (input: TransactWriteCommandInput) => retryOnTransactionConflict(() => documentClient().send(new TransactWriteCommand(input)));

@@ -1,6 +1,6 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendQuota, SendQuotaStore } from '../../ports';
-import { documentClient, isConditionFailure, tableName } from './client';
+import { documentClient, failedConditionIndex, isConditionFailure, tableName, transactWrite } from './client';
 import { keys } from './keys';
 
 const windows = (quota: SendQuota) => [quota.hourly, quota.daily].filter((w) => w !== null);
@@ -14,23 +14,22 @@ export const dynamoSendQuotaStore = (): SendQuotaStore => ({
     const items = windows(quota);
     if (items.length === 0) return true;
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: items.map((window) => ({
-            Update: {
-              TableName: tableName(),
-              Key: keys.sendCounter(providerId, window.bucket),
-              UpdateExpression: 'ADD sent :n SET #ttl = if_not_exists(#ttl, :ttl)',
-              ConditionExpression: 'attribute_not_exists(sent) OR sent <= :room',
-              ExpressionAttributeNames: { '#ttl': 'ttl' },
-              ExpressionAttributeValues: { ':n': count, ':room': window.limit - count, ':ttl': window.expiresAt },
-            },
-          })),
-        }),
-      );
+      await transactWrite({
+        TransactItems: items.map((window) => ({
+          Update: {
+            TableName: tableName(),
+            Key: keys.sendCounter(providerId, window.bucket),
+            UpdateExpression: 'ADD sent :n SET #ttl = if_not_exists(#ttl, :ttl)',
+            ConditionExpression: 'attribute_not_exists(sent) OR sent <= :room',
+            ExpressionAttributeNames: { '#ttl': 'ttl' },
+            ExpressionAttributeValues: { ':n': count, ':room': window.limit - count, ':ttl': window.expiresAt },
+          },
+        })),
+      });
       return true;
     } catch (error) {
-      if ((error as Error).name === 'TransactionCanceledException') return false;
+      // Full only when a window's condition failed; conflicts were retried, anything else is an error.
+      if ((failedConditionIndex(error) ?? -1) >= 0) return false;
       throw error;
     }
   },

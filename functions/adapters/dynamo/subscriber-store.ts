@@ -1,7 +1,7 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscriber, SubscriberStatus } from '../../domain/types';
 import type { SubscriberFilter, SubscriberStore } from '../../ports';
-import { documentClient, failedConditionIndex, isConditionFailure, queryAll, tableName } from './client';
+import { documentClient, failedConditionIndex, isConditionFailure, queryAll, tableName, transactWrite } from './client';
 import { keys, withoutKeys } from './keys';
 import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
 
@@ -45,22 +45,20 @@ const listCount = (subscriber: Subscriber, delta: 1 | -1, mustExist: boolean) =>
 export const dynamoSubscriberStore = (): SubscriberStore => ({
   async create(subscriber) {
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName(), Item: record(subscriber), ConditionExpression: 'attribute_not_exists(pk)' } },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id), entity: 'subscriberAddress', subscriber_id: subscriber.id },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
+      await transactWrite({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: record(subscriber), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id), entity: 'subscriberAddress', subscriber_id: subscriber.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
             },
-            listCount(subscriber, 1, true),
-            ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, 1)),
-          ],
-        }),
-      );
+          },
+          listCount(subscriber, 1, true),
+          ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, 1)),
+        ],
+      });
       return 'created';
     } catch (error) {
       const failed = failedConditionIndex(error);
@@ -106,17 +104,15 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     const [, , oldStatus, oldBoth] = views(subscriber.account_id, subscriber.list_id, subscriber.status);
     const [, , newStatus, newBoth] = views(subscriber.account_id, subscriber.list_id, next.status);
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: tableName(), Item: record(next), ConditionExpression: '#status = :old', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':old': subscriber.status } } },
-            blockCount(oldStatus, subscriber.seq, -1),
-            blockCount(oldBoth, subscriber.seq, -1),
-            blockCount(newStatus, subscriber.seq, 1),
-            blockCount(newBoth, subscriber.seq, 1),
-          ],
-        }),
-      );
+      await transactWrite({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: record(next), ConditionExpression: '#status = :old', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':old': subscriber.status } } },
+          blockCount(oldStatus, subscriber.seq, -1),
+          blockCount(oldBoth, subscriber.seq, -1),
+          blockCount(newStatus, subscriber.seq, 1),
+          blockCount(newBoth, subscriber.seq, 1),
+        ],
+      });
       return next;
     } catch (error) {
       if (failedConditionIndex(error) === 0) return undefined;
@@ -126,24 +122,22 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
 
   async delete(subscriber) {
     try {
-      await documentClient().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.subscriber(subscriber.account_id, subscriber.id),
-                ConditionExpression: '#status = :status',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':status': subscriber.status },
-              },
+      await transactWrite({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.subscriber(subscriber.account_id, subscriber.id),
+              ConditionExpression: '#status = :status',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':status': subscriber.status },
             },
-            { Delete: { TableName: tableName(), Key: keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id) } },
-            listCount(subscriber, -1, false),
-            ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, -1)),
-          ],
-        }),
-      );
+          },
+          { Delete: { TableName: tableName(), Key: keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id) } },
+          listCount(subscriber, -1, false),
+          ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, -1)),
+        ],
+      });
       return true;
     } catch (error) {
       if (failedConditionIndex(error) === 0) return false;
