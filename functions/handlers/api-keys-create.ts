@@ -1,5 +1,5 @@
 import { adminDeps } from '../adapters/wiring';
-import { createApiKey } from '../domain/auth/api-keys';
+import { createApiKeyWithin } from '../domain/auth/api-keys';
 import { apiHandler } from '../http/api-handler';
 import { apiKeysCreate } from '../routes/admin';
 
@@ -7,5 +7,5 @@ const deps = adminDeps();
 
 export const handler = apiHandler(apiKeysCreate, async ({ auth, body }) => ({
   status: 201,
-  data: await createApiKey(deps, auth.account_id, body),
+  data: await createApiKeyWithin(deps, auth, body),
 }));

@@ -2,16 +2,25 @@ import type { Context } from 'aws-lambda';
 import { drainDeps } from '../adapters/wiring';
 import { config } from '../config';
 import { drain } from '../domain/queue/drain';
-import { log } from '../http/logger';
+import { describeError, log } from '../http/logger';
 
 /** Leave this much of the Lambda's time for the last sends to settle and their deletes to go out. */
 const SAFETY_MS = 8_000;
 
+/** One drain run with `budgetMs`; every contained failure is logged with the item it concerned. */
+export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {
+  const report = await drain(drainDeps(), {
+    budgetMs,
+    retryBaseSeconds: config.retryBaseSeconds,
+    signal,
+    onError: ({ stage, message_id, error }) => log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
+  });
+  if (report.received > 0 || report.errors > 0) log('info', 'drain run', { ...report });
+  return report;
+};
+
 /** The scheduled drainer (EventBridge, every minute; a timer in `npm start`). */
 export const handler = async (_event: unknown, context: Context) => {
   const remaining = context?.getRemainingTimeInMillis?.() ?? config.drainBudgetSeconds * 1000;
-  const budgetMs = Math.max(1000, Math.min(config.drainBudgetSeconds * 1000, remaining - SAFETY_MS));
-  const report = await drain(drainDeps(), { budgetMs, retryBaseSeconds: config.retryBaseSeconds });
-  if (report.received > 0) log('info', 'drain run', { ...report });
-  return report;
+  return runDrain(Math.max(1000, Math.min(config.drainBudgetSeconds * 1000, remaining - SAFETY_MS)));
 };

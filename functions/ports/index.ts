@@ -56,6 +56,8 @@ export interface AccountStore {
 
 export interface ApiKeyStore {
   create(key: ApiKey): Promise<void>;
+  /** Rewrites an existing key's record (both copies), e.g. its permissions and rate limit. */
+  replace(key: ApiKey): Promise<void>;
   findByHash(keyHash: string): Promise<ApiKey | undefined>;
   list(accountId: string): Promise<ApiKey[]>;
   /** Marks the key revoked; false when the account has no such key. */

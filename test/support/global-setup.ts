@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDb, startSes, startSqs } from '../../local/emulators';
 import { sesEmulatorAccount } from '../../local/ses-account';
@@ -11,17 +14,21 @@ declare module 'vitest' {
 
 /**
  * Starts the real local peers once for the whole run: DynamoDB Local (in memory), the SES v2 emulator
- * and the SQS emulator, each on a free port. Workers learn the endpoints through `inject`.
+ * and the SQS emulator, each on a free port. Workers learn the endpoints through `inject`. The SQS
+ * emulator keeps its data on disk, as `npm start` runs it: its persistence once lost mail that an
+ * in-memory emulator kept (issue 9).
  */
 export default async function setup(project: TestProject) {
   process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(50));
+  const sqsDir = mkdtempSync(join(tmpdir(), 'test-sqs-'));
   const [dynamo, ses, sqs] = await Promise.all([
     freePort().then((port) => startDynamoDb({ port })),
     freePort().then((port) => startSes({ port })),
-    freePort().then((port) => startSqs({ port })),
+    freePort().then((port) => startSqs({ port, dataDir: sqsDir })),
   ]);
   project.provide('endpoints', { dynamo: dynamo.endpoint, ses: ses.endpoint, sqs: sqs.endpoint });
   return async () => {
     await Promise.allSettled([dynamo.stop(), ses.stop(), sqs.stop()]);
+    rmSync(sqsDir, { recursive: true, force: true });
   };
 }

@@ -8,20 +8,27 @@ import { keys, withoutKeys } from './keys';
  * A key is written twice in one transaction: under its account (for listing and revoking by id) and
  * under its hash (for authentication with a single GetItem). Both copies change together.
  */
+const putBoth = (key: ApiKey, hashCondition: string) =>
+  transactWrite({
+    TransactItems: [
+      { Put: { TableName: tableName(), Item: { ...keys.apiKey(key.account_id, key.id), entity: 'apiKey', ...key } } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.apiKeyByHash(key.key_hash), entity: 'apiKeyHash', ...key },
+          ConditionExpression: hashCondition,
+        },
+      },
+    ],
+  });
+
 export const dynamoApiKeyStore = (): ApiKeyStore => ({
   async create(key) {
-    await transactWrite({
-      TransactItems: [
-        { Put: { TableName: tableName(), Item: { ...keys.apiKey(key.account_id, key.id), entity: 'apiKey', ...key } } },
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.apiKeyByHash(key.key_hash), entity: 'apiKeyHash', ...key },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ],
-    });
+    await putBoth(key, 'attribute_not_exists(pk)');
+  },
+
+  async replace(key) {
+    await putBoth(key, 'attribute_exists(pk)');
   },
 
   async findByHash(keyHash) {

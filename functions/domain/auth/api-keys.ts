@@ -50,6 +50,20 @@ export const createApiKey = async (deps: ApiKeyDeps, accountId: string, input: N
   return { ...presentApiKey(key), key: value };
 };
 
+/**
+ * A key can only grant what it holds (contract.md): permissions it has itself and a rate limit up to
+ * its own. Otherwise an `admin` key at 5/min could mint one with every permission at 100,000/min.
+ */
+export const createApiKeyWithin = async (deps: ApiKeyDeps, creator: ApiKey, input: NewApiKey) => {
+  const missing = input.permissions.filter((permission) => !creator.permissions.includes(permission));
+  if (missing.length) throw new AppError('FORBIDDEN', `This API key cannot grant permissions it does not hold: ${missing.join(', ')}`);
+  const rate = input.rate_limit_per_minute ?? Math.min(DEFAULT_RATE_LIMIT_PER_MINUTE, creator.rate_limit_per_minute);
+  if (rate > creator.rate_limit_per_minute) {
+    throw new AppError('FORBIDDEN', `This API key cannot grant a rate limit above its own (${creator.rate_limit_per_minute} per minute)`);
+  }
+  return createApiKey(deps, creator.account_id, { ...input, rate_limit_per_minute: rate, value: undefined });
+};
+
 export const listApiKeys = async (deps: Pick<ApiKeyDeps, 'apiKeys'>, accountId: string) => {
   const keys = await deps.apiKeys.list(accountId);
   return keys
@@ -63,14 +77,19 @@ export const revokeApiKey = async (deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock'>, 
   if (!revoked) throw notFound('API key');
 };
 
-/** Makes sure a key with exactly this value and every permission exists (DEV_API_KEY). */
-export const ensureApiKey = async (deps: ApiKeyDeps, accountId: string, value: string, name: string) => {
+/**
+ * Makes sure a key with exactly this value exists with every permission and the given rate limit
+ * (DEV_API_KEY and DEV_API_KEY_RATE_LIMIT: the operator who sets them is trusted, so no ceiling).
+ */
+export const ensureApiKey = async (deps: ApiKeyDeps, accountId: string, value: string, name: string, rateLimitPerMinute: number) => {
   const existing = await deps.apiKeys.findByHash(sha256Hex(value));
   if (existing && !existing.revoked_at) {
     if (existing.account_id !== accountId) throw new AppError('CONFLICT', 'That key value belongs to another account');
-    return existing;
+    const permissions = [...PERMISSIONS];
+    const current = existing.rate_limit_per_minute === rateLimitPerMinute && permissions.every((p) => existing.permissions.includes(p));
+    if (!current) await deps.apiKeys.replace({ ...existing, permissions, rate_limit_per_minute: rateLimitPerMinute });
+    return;
   }
   if (existing) throw new AppError('CONFLICT', 'That key value was revoked; choose another DEV_API_KEY');
-  await createApiKey(deps, accountId, { name, permissions: [...PERMISSIONS], value });
-  return deps.apiKeys.findByHash(sha256Hex(value));
+  await createApiKey(deps, accountId, { name, permissions: [...PERMISSIONS], value, rate_limit_per_minute: rateLimitPerMinute });
 };

@@ -20,6 +20,10 @@ export interface DrainOptions {
   budgetMs: number;
   maxAttempts?: number;
   retryBaseSeconds?: number;
+  /** Aborted: take no new work, let what is in flight settle (a graceful stop of `npm start`). */
+  signal?: AbortSignal;
+  /** Told of every failure the run contained (the item stays in the queue and comes back). */
+  onError?: (failure: { stage: string; message_id?: string; error: unknown }) => void;
 }
 
 export interface DrainReport {
@@ -29,6 +33,8 @@ export interface DrainReport {
   failed: number;
   deferred: number;
   duplicates: number;
+  /** Failures of the run's own calls (store, queue), each contained to its item or step. */
+  errors: number;
 }
 
 /** Statuses that mean the send already happened or was settled: a redelivered item is dropped. */
@@ -55,20 +61,29 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBase = options.retryBaseSeconds ?? 5;
   const deadline = deps.clock.now().getTime() + options.budgetMs;
-  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, duplicates: 0 };
+  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, duplicates: 0, errors: 0 };
   const providers = new Map<string, Promise<Provider | undefined>>();
   const pacers = new Map<string, Promise<ReturnType<typeof createPacer>>>();
   const pending = new Set<Promise<unknown>>();
 
   const providerOf = (received: ReceivedMail) => {
     const key = `${received.mail.account_id}/${received.mail.provider_id}`;
-    if (!providers.has(key)) providers.set(key, deps.providers.get(received.mail.account_id, received.mail.provider_id));
+    if (!providers.has(key)) {
+      const lookup = deps.providers.get(received.mail.account_id, received.mail.provider_id);
+      // A failed lookup is not remembered: the next item of that provider asks again.
+      lookup.catch(() => providers.delete(key));
+      providers.set(key, lookup);
+    }
     return providers.get(key)!;
   };
   // SES's rate is per AWS account and region, so SES providers in one region share a pacer.
   const pacerOf = (provider: Provider) => {
     const key = provider.type === 'ses' ? `ses:${provider.region ?? ''}` : `smtp:${provider.id}`;
-    if (!pacers.has(key)) pacers.set(key, deps.rates.perSecond(provider).then((rate) => createPacer(rate)));
+    if (!pacers.has(key)) {
+      const pacer = deps.rates.perSecond(provider).then((rate) => createPacer(rate));
+      pacer.catch(() => pacers.delete(key));
+      pacers.set(key, pacer);
+    }
     return pacers.get(key)!;
   };
 
@@ -89,7 +104,10 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       report.deferred++;
       return false;
     }
-    const claim = await deps.messages.claim(mail.account_id, mail.message_id);
+    const claim = await deps.messages.claim(mail.account_id, mail.message_id).catch(async (error: unknown) => {
+      await deps.quotas.release(provider.id, quota, recipients);
+      throw error;
+    });
     if (!claim.claimed) {
       await deps.quotas.release(provider.id, quota, recipients);
       if (claim.status && SETTLED.has(claim.status)) {
@@ -134,8 +152,23 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     }
   };
 
-  while (deps.clock.now().getTime() < deadline) {
-    const batch = await deps.queue.receive(10);
+  /**
+   * Runs one step of the run; a failure is reported and contained. The item it concerned stays in
+   * the queue and comes back after its visibility timeout, where the claim keeps it at most once.
+   */
+  const contained = async <T>(stage: string, step: () => Promise<T>, messageId?: string): Promise<T | undefined> => {
+    try {
+      return await step();
+    } catch (error) {
+      report.errors++;
+      options.onError?.({ stage, message_id: messageId, error });
+      return undefined;
+    }
+  };
+  const stopped = () => options.signal?.aborted === true || deps.clock.now().getTime() >= deadline;
+
+  while (!stopped()) {
+    const batch = (await contained('receive', () => deps.queue.receive(10))) ?? [];
     if (batch.length === 0) {
       // Sends still settling may put items back (retries): only an empty queue with nothing in flight ends the run.
       if (pending.size === 0) break;
@@ -146,25 +179,31 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     const outcomes: Promise<string | null>[] = [];
     for (let i = 0; i < batch.length; i++) {
       const received = batch[i];
-      const provider = await providerOf(received);
+      const id = received.mail.message_id;
+      const lookup = await contained('provider', async () => ({ provider: await providerOf(received) }), id);
+      if (!lookup) continue;
+      const { provider } = lookup;
       if (!provider) {
-        outcomes.push(fail(received, 'The provider of this message no longer exists').then(() => null));
+        outcomes.push(contained('fail', () => fail(received, 'The provider of this message no longer exists'), id).then(() => null));
         continue;
       }
-      // Out of time: leave the rest for the next run, visible again at once.
-      if (!(await (await pacerOf(provider)).slot(deadline))) {
-        await Promise.all(batch.slice(i).map((rest) => deps.queue.delay(rest.receipt, 0)));
+      // Out of time (or stopping): leave the rest for the next run, visible again at once.
+      const pacer = await contained('pacer', () => pacerOf(provider), id);
+      if (!pacer || options.signal?.aborted || !(await pacer.slot(deadline))) {
+        await Promise.all(batch.slice(i).map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)));
         break;
       }
-      outcomes.push(sendOne(received, provider).then((done) => (done ? received.receipt : null)));
+      outcomes.push(contained('send', () => sendOne(received, provider), id).then((done) => (done ? received.receipt : null)));
     }
     // Deletes happen per batch once its sends settle, while the next batch is already being paced.
-    const settled = Promise.all(outcomes).then(async (receipts) => {
-      const done = receipts.filter((receipt): receipt is string => receipt !== null);
-      if (done.length) await deps.queue.delete(done);
-    });
+    // A failed delete loses nothing: the item comes back, finds its message settled and is deleted then.
+    const settled: Promise<unknown> = Promise.all(outcomes)
+      .then(async (receipts) => {
+        const done = receipts.filter((receipt): receipt is string => receipt !== null);
+        if (done.length) await contained('delete', () => deps.queue.delete(done));
+      })
+      .finally(() => pending.delete(settled));
     pending.add(settled);
-    void settled.finally(() => pending.delete(settled));
   }
   await Promise.all(pending);
   return report;

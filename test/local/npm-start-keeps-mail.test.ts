@@ -1,0 +1,132 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { localStackPorts, runLocalStackToExit, startLocalStack, type LocalStackProcess } from '../support/local-stack-process';
+
+/**
+ * Issue 9: accepted mail always reaches a final state. These tests run `npm start` itself, with its
+ * data on disk, and stop it the way a user does; an in-process server would not have shown the loss.
+ */
+const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+const DEV_API_KEY = 'esk_local_keeps_mail_0123456789abcdef0123456789abcdef';
+let stack: LocalStackProcess | undefined;
+afterAll(async () => {
+  await stack?.stop('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const call = async (api: string, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${DEV_API_KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, limit: response.headers.get('ratelimit-limit'), body: (await response.json()) as any };
+};
+
+const subjectsInMailbox = async (ses: string, tag: string) => {
+  const { emails } = (await (await fetch(`${ses}/store`)).json()) as { emails: { subject: string }[] };
+  return emails.map((mail) => mail.subject).filter((subject) => subject.startsWith(`${tag} `));
+};
+
+const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 250) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+};
+
+const sendBatch = async (api: string, tag: string, count: number) => {
+  const messages = Array.from({ length: count }, (_, i) => ({ to: `r${i}-${tag}@example.com`, subject: `${tag} ${i}`, text: `${i}` }));
+  const answer = await call(api, 'POST', '/mail/send-batch', { messages });
+  expect(answer.status).toBe(200);
+  expect(answer.body.data.queued).toBe(count);
+  return answer.body.data.messages.map((m: { message_id: string }) => m.message_id) as string[];
+};
+
+const statuses = async (api: string, ids: string[]) =>
+  Promise.all(ids.map(async (id) => (await call(api, 'GET', `/mail/status/${encodeURIComponent(id)}`)).body.data.message as { status: string; error_message: string | null; subject: string }));
+
+describe('npm start, data on disk', () => {
+  it('stopped with SIGTERM mid-drain and started again: every mail of a 100-item batch ends sent exactly once or failed with a reason', async () => {
+    const ports = await localStackPorts();
+    // The status checks below make hundreds of requests a minute: the operator raises the key's limit.
+    const env = { ...ports, LOCAL_DATA_DIR: dataDir, DEV_API_KEY, DEV_API_KEY_RATE_LIMIT: '1000', DRAIN_INTERVAL_SECONDS: '1', SES_MAX_SEND_RATE: '5' };
+    stack = await startLocalStack(env);
+    const tag = `restart-${Date.now().toString(36)}`;
+    const ids = await sendBatch(stack.api, tag, 100);
+    const before = stack;
+    await waitFor('the first 15 sends', async () => (await subjectsInMailbox(before.ses, tag)).length >= 15, 30_000);
+    const firstRun = await subjectsInMailbox(stack.ses, tag);
+    await stack.stop('SIGTERM');
+    const firstLog = stack.output();
+    expect(firstLog).toContain('Stopping');
+    // The SES emulator keeps its mailbox in memory: what the first run sent is read before the stop.
+    const sentFirst = await subjectsInMailbox(before.ses, tag).catch(() => firstRun);
+    expect(sentFirst.length).toBeLessThan(100);
+
+    // Started again with the default pace: the rest leaves from the persisted queue.
+    stack = await startLocalStack({ ...ports, LOCAL_DATA_DIR: dataDir, DEV_API_KEY, DEV_API_KEY_RATE_LIMIT: '1000' });
+    const after = stack;
+    await waitFor('the rest in the mailbox', async () => sentFirst.length + (await subjectsInMailbox(after.ses, tag)).length >= 100, 45_000).catch(() => undefined);
+    await waitFor('every message final', async () => (await statuses(after.api, ids)).every((m) => !['queued', 'sending'].includes(m.status)), 30_000, 2_000);
+    const sentSecond = await subjectsInMailbox(stack.ses, tag);
+    const final = await statuses(stack.api, ids);
+    const all = [...sentFirst, ...sentSecond];
+    for (const message of final) {
+      const copies = all.filter((subject) => subject === message.subject).length;
+      if (message.status === 'sent') expect(copies, message.subject).toBe(1);
+      else {
+        expect(message.status).toBe('failed');
+        expect(message.error_message).toBeTruthy();
+        expect(copies).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(final.filter((m) => m.status === 'sent').length).toBeGreaterThanOrEqual(95);
+    expect(firstLog + stack.output()).not.toMatch(/drain run failed|drain step failed/);
+  }, 150_000);
+
+  it('with default settings, a 100-item batch is all sent within 30 s', async () => {
+    const tag = `defaults-${Date.now().toString(36)}`;
+    const started = Date.now();
+    const ids = await sendBatch(stack!.api, tag, 100);
+    await waitFor('100 mails in the mailbox', async () => (await subjectsInMailbox(stack!.ses, tag)).length >= 100, 30_000);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(new Set(await subjectsInMailbox(stack!.ses, tag)).size).toBe(100);
+    expect((await statuses(stack!.api, ids)).every((m) => m.status === 'sent')).toBe(true);
+    expect(stack!.output()).not.toMatch(/drain run failed|drain step failed/);
+  }, 60_000);
+});
+
+describe('DEV_API_KEY_RATE_LIMIT (issue 18)', () => {
+  it('raises the development key above 60 a minute; the key grants up to its own limit and no more', async () => {
+    // The stack of the tests above runs with DEV_API_KEY_RATE_LIMIT=1000.
+    const answers = await Promise.all(Array.from({ length: 80 }, () => call(stack!.api, 'GET', '/api-keys')));
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(0);
+    const at = (rate: number) => call(stack!.api, 'POST', '/api-keys', { name: `at ${rate}`, permissions: ['mail'], rate_limit_per_minute: rate });
+    expect((await at(1000)).status).toBe(201);
+    const over = await at(1001);
+    expect(over.status).toBe(403);
+    expect(over.body.error.code).toBe('FORBIDDEN');
+  });
+
+  it('started again with the variable unset, the 61st request in a minute is 429 RATE_LIMITED', async () => {
+    await stack!.stop('SIGTERM');
+    stack = await startLocalStack({ ...(await localStackPorts()), LOCAL_DATA_DIR: dataDir, DEV_API_KEY });
+    // The fixed one-minute window may already hold requests of the test above: at most 60 pass.
+    const answers = [];
+    for (let i = 0; i < 61; i++) answers.push(await call(stack.api, 'GET', '/api-keys'));
+    expect(answers.every((a) => a.limit === '60')).toBe(true);
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(60);
+    expect(answers[60].status).toBe(429);
+    expect(answers[60].body.error.code).toBe('RATE_LIMITED');
+  }, 60_000);
+
+  it('refuses to start with a value that is not a positive whole number', async () => {
+    const { code, output } = await runLocalStackToExit({ ...(await localStackPorts()), LOCAL_DATA_DIR: dataDir, DEV_API_KEY, DEV_API_KEY_RATE_LIMIT: 'lots' });
+    expect(code).not.toBe(0);
+    expect(output).toContain('DEV_API_KEY_RATE_LIMIT must be a positive whole number');
+  }, 30_000);
+});
