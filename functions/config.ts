@@ -39,6 +39,13 @@ export const config = {
   get drainBudgetSeconds() {
     return int(env.DRAIN_BUDGET_SECONDS, 50);
   },
+  /**
+   * A message still `queued` or `sending` this long after it was due is stuck (reconcile.ts). Far
+   * above the queue's visibility timeout (60 s) and the longest send.
+   */
+  get reconcileAfterMinutes() {
+    return int(env.RECONCILE_AFTER_MINUTES, 10);
+  },
   /** First retry delay of a transient send failure; it doubles with each attempt. */
   get retryBaseSeconds() {
     return int(env.DRAIN_RETRY_BASE_SECONDS, 5);

@@ -50,7 +50,8 @@ const main = async () => {
       for (const item of await listDeadLetters(deadLetters)) console.log(JSON.stringify(item));
     } else {
       const queue = sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
-      console.log(JSON.stringify(await redriveDeadLetters({ deadLetters, queue, messages: dynamoMessageStore() })));
+      const { systemClock } = await import('../functions/adapters/system');
+      console.log(JSON.stringify(await redriveDeadLetters({ deadLetters, queue, messages: dynamoMessageStore(), clock: systemClock })));
     }
     return;
   }

@@ -6,6 +6,7 @@ import {
   SendMessageCommand,
   SQSClient,
   DeleteMessageCommand,
+  GetQueueAttributesCommand,
 } from '@aws-sdk/client-sqs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DeadLetterQueue, QueuedMail, SendQueue } from '../ports';
@@ -49,6 +50,11 @@ const chunk = (entries: { Id: string; MessageBody: string }[]) => {
 };
 
 export const sqsSendQueue = (queueUrl: string, deadLetterUrl: string): SendQueue => ({
+  async backlog() {
+    const { Attributes } = await sqs().send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }));
+    return Number(Attributes?.ApproximateNumberOfMessages ?? 0);
+  },
+
   async enqueue(mails) {
     const ids = new Map<string, string>();
     const entries = mails.map((mail, i) => {

@@ -2,6 +2,7 @@ import type { Context } from 'aws-lambda';
 import { drainDeps } from '../adapters/wiring';
 import { config } from '../config';
 import { drain } from '../domain/queue/drain';
+import { reconcile } from '../domain/queue/reconcile';
 import { describeError, log } from '../http/logger';
 
 /** Leave this much of the Lambda's time for the last sends to settle and their deletes to go out. */
@@ -16,6 +17,12 @@ export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {
     onError: ({ stage, message_id, error }) => log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
   });
   if (report.received > 0 || report.errors > 0) log('info', 'drain run', { ...report });
+  // Only when the run emptied the queue is nothing in flight or waiting unseen: then, and only then,
+  // can an overdue message be judged stuck.
+  if (report.emptied && !signal?.aborted) {
+    const settled = await reconcile(drainDeps(), { overdueMinutes: config.reconcileAfterMinutes });
+    if (settled.interrupted || settled.lost) log('warn', 'reconciled stuck messages', { ...settled });
+  }
   return report;
 };
 

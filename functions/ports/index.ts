@@ -97,10 +97,14 @@ export interface MessageStore {
    * a redelivered queue item whose message is no longer `queued` is not claimed, and its status says why.
    */
   claim(accountId: string, messageId: string): Promise<{ claimed: true; attempts: number } | { claimed: false; status: MessageStatus | null }>;
-  /** sending -> queued after a transient failure, keeping the reason for the status endpoint. */
-  unclaim(accountId: string, messageId: string, reason: string): Promise<void>;
+  /** sending -> queued after a transient failure, keeping the reason; due again at `dueAt`. */
+  unclaim(accountId: string, messageId: string, reason: string, dueAt: Date): Promise<void>;
   /** failed -> queued, attempts reset: for a redrive from the dead-letter queue. */
-  requeue(accountId: string, messageId: string): Promise<boolean>;
+  requeue(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
+  /** A queued message waits in the queue on purpose (a send window) until `dueAt`. */
+  postpone(accountId: string, messageId: string, dueAt: Date): Promise<void>;
+  /** Messages not yet settled (queued or sending) that were due before `before`, oldest first. */
+  findOverdue(before: Date, limit: number): Promise<MailMessage[]>;
 }
 
 export interface CounterStore {
@@ -181,6 +185,8 @@ export interface SendQueue {
   delay(receipt: string, seconds: number): Promise<void>;
   /** Parks a mail in the dead-letter queue with the reason it failed, and removes it from the queue. */
   deadLetter(received: ReceivedMail, reason: string): Promise<void>;
+  /** About how many messages wait visible in the queue (SQS's approximate count). */
+  backlog(): Promise<number>;
 }
 
 export interface DeadLetter {

@@ -2,6 +2,8 @@
  * Every entity's key layout, declared once. docs/data-model.md lists the access patterns these serve;
  * change both together.
  */
+const PENDING_SHARDS = 4;
+
 export const keys = {
   account: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
   apiKey: (accountId: string, keyId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `APIKEY#${keyId}` }),
@@ -24,6 +26,15 @@ export const keys = {
   }),
   /** GSI1: find a message by the id its provider gave it (bounce and delivery events). */
   messageByProviderId: (providerMessageId: string) => ({ gsi1pk: `PMSG#${providerMessageId}`, gsi1sk: 'MESSAGE' }),
+  /**
+   * gsi5: a queued message until it settles, by when it was due to leave, so the reconciler finds
+   * what waited too long. Four partitions spread the writes of a large batch.
+   */
+  pendingMessage: (messageUuid: string, dueAt: Date) => ({
+    gsi5pk: `PENDING#${parseInt(messageUuid.slice(-1), 16) % PENDING_SHARDS}`,
+    gsi5sk: `${dueAt.toISOString()}#${messageUuid}`,
+  }),
+  pendingShards: () => Array.from({ length: PENDING_SHARDS }, (_, shard) => `PENDING#${shard}`),
   counter: (accountId: string, name: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `COUNTER#${name}` }),
   list: (accountId: string, listId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${listId}` }),
   listPrefix: 'LIST#',

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { allowedPredecessors } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
@@ -13,9 +13,18 @@ const WRITE_BATCH = 25;
 const messageItem = (message: MailMessage) => ({
   ...keys.message(message.account_id, messageUuid(message.message_id)),
   ...(message.provider_message_id ? keys.messageByProviderId(message.provider_message_id) : {}),
+  ...(UNSETTLED.has(message.status) ? keys.pendingMessage(messageUuid(message.message_id), new Date(`${message.created_at}Z`)) : {}),
   entity: 'message',
   ...message,
 });
+
+/** Statuses that wait on the drainer; every other one takes the message out of the pending index. */
+const UNSETTLED = new Set(['queued', 'sending']);
+
+const pendingValues = (messageId: string, dueAt: Date) => {
+  const pending = keys.pendingMessage(messageUuid(messageId), dueAt);
+  return { ':gsi5pk': pending.gsi5pk, ':gsi5sk': pending.gsi5sk };
+};
 
 const conditionalUpdate = async (input: ConstructorParameters<typeof UpdateCommand>[0]) => {
   try {
@@ -57,11 +66,12 @@ export const dynamoMessageStore = (): MessageStore => ({
       names['#status'] = 'status';
       from.forEach((status, i) => (values[`:from${i}`] = status));
     }
+    const settles = changes.status !== undefined && !UNSETTLED.has(changes.status);
     // A status that would move backwards fails the condition: not an error, the newer state stands.
     await conditionalUpdate({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      UpdateExpression: `SET ${sets.join(', ')}${settles ? ' REMOVE gsi5pk, gsi5sk' : ''}`,
       ConditionExpression: condition,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -119,26 +129,60 @@ export const dynamoMessageStore = (): MessageStore => ({
     }
   },
 
-  async unclaim(accountId, messageId, reason) {
+  async unclaim(accountId, messageId, reason, dueAt) {
     await conditionalUpdate({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: 'SET #status = :queued, error_message = :reason',
+      UpdateExpression: 'SET #status = :queued, error_message = :reason, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
       ConditionExpression: '#status = :sending',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':queued': 'queued', ':sending': 'sending', ':reason': reason },
+      ExpressionAttributeValues: { ':queued': 'queued', ':sending': 'sending', ':reason': reason, ...pendingValues(messageId, dueAt) },
     });
   },
 
-  requeue: (accountId, messageId) =>
+  requeue: (accountId, messageId, dueAt) =>
     conditionalUpdate({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: 'SET #status = :queued, attempts = :zero, error_message = :none',
+      UpdateExpression: 'SET #status = :queued, attempts = :zero, error_message = :none, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
       ConditionExpression: '#status = :failed',
       ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':zero': 0, ':none': null },
+      ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':zero': 0, ':none': null, ...pendingValues(messageId, dueAt) },
     }),
+
+  async postpone(accountId, messageId, dueAt) {
+    await conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.message(accountId, messageUuid(messageId)),
+      UpdateExpression: 'SET gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
+      ConditionExpression: '#status = :queued',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':queued': 'queued', ...pendingValues(messageId, dueAt) },
+    });
+  },
+
+  async findOverdue(before, limit) {
+    // The index holds keys only: the few overdue records are read after, each with one GetItem.
+    const found = await Promise.all(
+      keys.pendingShards().map(async (shard) => {
+        const { Items = [] } = await documentClient().send(
+          new QueryCommand({
+            TableName: tableName(),
+            IndexName: 'gsi5',
+            KeyConditionExpression: 'gsi5pk = :shard AND gsi5sk < :before',
+            ExpressionAttributeValues: { ':shard': shard, ':before': before.toISOString() },
+            Limit: limit,
+          }),
+        );
+        return Items.map((item) => ({ pk: item.pk as string, sk: item.sk as string, due: item.gsi5sk as string }));
+      }),
+    );
+    const oldest = found.flat().sort((a, b) => a.due.localeCompare(b.due)).slice(0, limit);
+    const records = await Promise.all(
+      oldest.map(async ({ pk, sk }) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk, sk } }))).Item),
+    );
+    return records.filter((item): item is Record<string, unknown> => item !== undefined).map((item) => withoutKeys<MailMessage>(item));
+  },
 
   async getWithEvents(accountId, messageId) {
     const { pk } = keys.message(accountId, messageUuid(messageId));

@@ -8,13 +8,16 @@ export const TABLE = {
   ttlAttribute: 'ttl',
   /**
    * gsi1: lookups by a foreign id (a message by its provider's id, a provider by its id) and the first
-   * list view of each kind; gsi2-gsi4: the further subscriber views (by list, by status, by both).
+   * list view of each kind; gsi2-gsi4: the further subscriber views (by list, by status, by both);
+   * gsi5: queued mail not yet settled, by when it was due (the reconciler). gsi5 holds keys only, so
+   * the updates a message goes through while it waits cost no index writes.
    */
   indexes: [
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
-    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'ALL' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
+    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'ALL' },
+    { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'KEYS_ONLY' },
   ],
 } as const;
 
@@ -35,6 +38,6 @@ export const createTableInput = (tableName: string) => ({
       { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
     ],
-    Projection: { ProjectionType: 'ALL' as const },
+    Projection: { ProjectionType: index.projection },
   })),
 });

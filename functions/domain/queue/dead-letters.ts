@@ -1,4 +1,4 @@
-import type { DeadLetterQueue, MessageStore, SendQueue } from '../../ports';
+import type { Clock, DeadLetterQueue, MessageStore, SendQueue } from '../../ports';
 
 /** Lists what sits in the dead-letter queue; every message stays there, visible again when done. */
 export const listDeadLetters = async (deadLetters: DeadLetterQueue, max = 100) => {
@@ -18,14 +18,14 @@ export const listDeadLetters = async (deadLetters: DeadLetterQueue, max = 100) =
  * to `queued` with its attempts reset, then onto the queue, then off the DLQ. A message that is no
  * longer `failed` (already redriven) is only taken off the DLQ.
  */
-export const redriveDeadLetters = async (deps: { deadLetters: DeadLetterQueue; queue: SendQueue; messages: MessageStore }, max = 1000) => {
+export const redriveDeadLetters = async (deps: { deadLetters: DeadLetterQueue; queue: SendQueue; messages: MessageStore; clock: Clock }, max = 1000) => {
   let moved = 0;
   let dropped = 0;
   while (moved + dropped < max) {
     const batch = await deps.deadLetters.receive(10);
     if (!batch.length) break;
     for (const item of batch) {
-      if (await deps.messages.requeue(item.mail.account_id, item.mail.message_id)) {
+      if (await deps.messages.requeue(item.mail.account_id, item.mail.message_id, deps.clock.now())) {
         const { failed } = await deps.queue.enqueue([item.mail]);
         if (failed.length) throw new Error(`Could not enqueue ${item.mail.message_id}; it stays in the dead-letter queue`);
         moved++;

@@ -35,6 +35,8 @@ export interface DrainReport {
   duplicates: number;
   /** Failures of the run's own calls (store, queue), each contained to its item or step. */
   errors: number;
+  /** The run ended because the queue had nothing more to give (not out of time, not stopped). */
+  emptied: boolean;
 }
 
 /** Statuses that mean the send already happened or was settled: a redelivered item is dropped. */
@@ -61,7 +63,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBase = options.retryBaseSeconds ?? 5;
   const deadline = deps.clock.now().getTime() + options.budgetMs;
-  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, duplicates: 0, errors: 0 };
+  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, duplicates: 0, errors: 0, emptied: false };
   const providers = new Map<string, Promise<Provider | undefined>>();
   const pacers = new Map<string, Promise<ReturnType<typeof createPacer>>>();
   const pending = new Set<Promise<unknown>>();
@@ -100,7 +102,10 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     const quota = sendQuotaFor(provider, now);
     const recipients = 1 + mail.cc.length + mail.bcc.length;
     if (!(await deps.quotas.reserve(provider.id, quota, recipients))) {
-      await deps.queue.delay(received.receipt, secondsUntilWindowOpens(provider, now));
+      const wait = secondsUntilWindowOpens(provider, now);
+      await deps.queue.delay(received.receipt, wait);
+      // Waiting on purpose: the reconciler must not take it for lost.
+      await deps.messages.postpone(mail.account_id, mail.message_id, new Date(now.getTime() + wait * 1000));
       report.deferred++;
       return false;
     }
@@ -142,8 +147,10 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       await deps.quotas.release(provider.id, quota, recipients);
       const mailerError = error instanceof MailerError ? error : new MailerError(String(error), 'The provider call failed', true);
       if (mailerError.transient && claim.attempts < maxAttempts) {
-        await deps.messages.unclaim(mail.account_id, mail.message_id, `Attempt ${claim.attempts} failed: ${mailerError.reason}; retrying`);
-        await deps.queue.delay(received.receipt, Math.min(900, retryBase * 2 ** (claim.attempts - 1)));
+        const backoff = Math.min(900, retryBase * 2 ** (claim.attempts - 1));
+        const dueAt = new Date(deps.clock.now().getTime() + backoff * 1000);
+        await deps.messages.unclaim(mail.account_id, mail.message_id, `Attempt ${claim.attempts} failed: ${mailerError.reason}; retrying`, dueAt);
+        await deps.queue.delay(received.receipt, backoff);
         report.retried++;
         return false;
       }
@@ -171,7 +178,10 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     const batch = (await contained('receive', () => deps.queue.receive(10))) ?? [];
     if (batch.length === 0) {
       // Sends still settling may put items back (retries): only an empty queue with nothing in flight ends the run.
-      if (pending.size === 0) break;
+      if (pending.size === 0) {
+        report.emptied = report.errors === 0;
+        break;
+      }
       await Promise.all(pending);
       continue;
     }
