@@ -1,6 +1,7 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
 import { batchItem, type BatchItem, type SendBatchInput } from '../../schemas/mail';
 import { requireDefaultProvider } from '../providers/default-provider';
+import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
 import { withoutSuppressed } from './suppressed-recipients';
 
@@ -24,6 +25,38 @@ const failed = (to: unknown, code: string, message: string, messageId?: string):
   ...(messageId ? { message_id: messageId } : {}),
   error: { code, message },
 });
+
+const NOT_STORED = 'The message could not be stored; nothing was sent';
+const NOT_QUEUED = 'The message could not be queued; nothing was sent';
+
+/**
+ * Writes the records (`queued`), then enqueues them. A record is never left `queued` without a queue
+ * entry: when the writes fail, every record of the batch that was written ends `failed` (the others
+ * never existed); when enqueueing fails, what did not reach the queue ends `failed`. An entry that
+ * reached the queue before a failure finds its record `failed` and is dropped by the drainer's claim.
+ * Answers the message ids that are not queued, with the reason.
+ */
+const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: { message: MailMessage; mail: QueuedMail }[]) => {
+  const notQueued = new Map<string, string>();
+  const markFailed = async (ids: string[], reason: string) => {
+    for (const id of ids) notQueued.set(id, reason);
+    await Promise.all(ids.map((id) => deps.messages.update(accountId, id, { status: 'failed', error_message: reason })));
+  };
+  try {
+    await deps.messages.createMany(queued.map(({ message }) => message));
+  } catch (error) {
+    await markFailed(queued.map(({ message }) => message.message_id), NOT_STORED);
+    throw error;
+  }
+  let refused: string[];
+  try {
+    refused = (await deps.queue.enqueue(queued.map(({ mail }) => mail))).failed;
+  } catch {
+    refused = queued.map(({ message }) => message.message_id);
+  }
+  if (refused.length) await markFailed(refused, NOT_QUEUED);
+  return notQueued;
+};
 
 /**
  * Queues a batch. Each item is validated on its own (a bad item fails alone) and checked against the
@@ -80,15 +113,11 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       return { index, message, mail };
     });
 
-    await deps.messages.createMany(queued.map(({ message }) => message));
-    const notQueued = new Set((await deps.queue.enqueue(queued.map(({ mail }) => mail))).failed);
+    const notQueued = await storeAndEnqueue(deps, accountId, queued);
     for (const { index, message } of queued) {
-      if (notQueued.has(message.message_id)) {
-        await deps.messages.update(accountId, message.message_id, { status: 'failed', error_message: 'The message could not be queued' });
-        entries[index] = failed(message.to_email, 'SEND_FAILED', 'The message could not be queued', message.message_id);
-      } else {
-        entries[index] = { to: message.to_email, status: 'queued', queue_id: message.queue_id, message_id: message.message_id };
-      }
+      const reason = notQueued.get(message.message_id);
+      if (reason) entries[index] = failed(message.to_email, 'SEND_FAILED', reason, message.message_id);
+      else entries[index] = { to: message.to_email, status: 'queued', queue_id: message.queue_id, message_id: message.message_id };
     }
   }
 

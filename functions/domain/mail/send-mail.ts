@@ -42,7 +42,13 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
   }
 
   const message = newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'sending', now);
-  await deps.messages.create(message);
+  try {
+    await deps.messages.create(message);
+  } catch (error) {
+    // Nothing was sent: the reserved sends go back, or failed writes would use up the hour's limit.
+    await deps.quotas.release(provider.id, quota, recipients);
+    throw error;
+  }
 
   try {
     const { providerMessageId } = await deps.mailers.forProvider(provider).send({
