@@ -217,10 +217,16 @@ describe('Idempotency-Key', () => {
     expect([conflict.status, conflict.body.error.code]).toEqual([409, 'CONFLICT']);
   });
 
-  it('releases the key after a 4xx so that a corrected retry goes through', async () => {
+  it('releases a claimed key after a 4xx so that a retry once the cause is fixed goes through', async () => {
+    // The body is valid, so the key is claimed; the domain then refuses the send (no provider yet).
+    const fresh = client(service, (await newAccount('Provider later')).apiKey);
     const key = `k-${uniqueAddress()}`;
-    const to = uniqueAddress();
-    expect((await api.post('/api/v1/mail/send', { to, subject: 'x' }, { 'Idempotency-Key': key })).status).toBe(400);
-    expect((await api.post('/api/v1/mail/send', { to, subject: 'x', text: 'fixed' }, { 'Idempotency-Key': key })).status).toBe(200);
+    const body = { to: uniqueAddress(), subject: 'x', text: 'x' };
+    const refused = await fresh.post('/api/v1/mail/send', body, { 'Idempotency-Key': key });
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'NO_SMTP_PROVIDER']);
+    await fresh.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'later@example.com' });
+    const retried = await fresh.post('/api/v1/mail/send', body, { 'Idempotency-Key': key });
+    expect(retried.status).toBe(200);
+    expect(await mailTo(body.to)).toHaveLength(1);
   });
 });
