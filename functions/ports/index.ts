@@ -144,7 +144,12 @@ export type IdempotencyClaim =
   | { state: 'conflict'; reason: 'in_flight' | 'different_body' };
 
 export interface IdempotencyStore {
-  claim(accountId: string, key: string, fingerprint: string, expiresAt: number): Promise<IdempotencyClaim>;
+  /**
+   * Claims the key until `expiresAt` (epoch seconds), unless a record holds it: a finished one
+   * (replay), or one still in flight whose `inProgressExpiresAt` has not passed (conflict). An
+   * in-flight record past its own in-progress expiry belongs to a request that died, and is taken over.
+   */
+  claim(accountId: string, key: string, fingerprint: string, expiresAt: number, inProgressExpiresAt: number): Promise<IdempotencyClaim>;
   complete(accountId: string, key: string, response: StoredResponse): Promise<void>;
   release(accountId: string, key: string): Promise<void>;
 }

@@ -7,19 +7,28 @@ import { keys } from './keys';
 /**
  * An idempotency record is claimed with a conditional put. When the claim fails, the failed write
  * returns the existing record (ReturnValuesOnConditionCheckFailure), so deciding between replay and
- * conflict costs no extra read.
+ * conflict costs no extra read. An in-flight record carries `in_progress_expiry` (as AWS Lambda
+ * Powertools' idempotency utility does): past it, the request that claimed it cannot be running any more.
  */
 export const dynamoIdempotencyStore = (): IdempotencyStore => ({
-  async claim(accountId, key, fingerprint, expiresAt) {
+  async claim(accountId, key, fingerprint, expiresAt, inProgressExpiresAt) {
     try {
       await documentClient().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.idempotency(accountId, key), entity: 'idempotency', fingerprint, state: 'in_flight', ttl: expiresAt },
-          // An expired record that TTL has not removed yet counts as absent.
-          ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+          Item: {
+            ...keys.idempotency(accountId, key),
+            entity: 'idempotency',
+            fingerprint,
+            state: 'in_flight',
+            in_progress_expiry: inProgressExpiresAt,
+            ttl: expiresAt,
+          },
+          // An expired record that TTL has not removed yet counts as absent; so does the claim of a
+          // request that died in flight, once its in-progress expiry has passed.
+          ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inFlight AND in_progress_expiry < :now)',
+          ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
+          ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000), ':inFlight': 'in_flight' },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
