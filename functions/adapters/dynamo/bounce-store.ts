@@ -1,6 +1,7 @@
 import type { Bounce } from '../../domain/types';
 import type { BounceStore } from '../../ports';
-import { failedConditionIndex, tableName, transactWrite } from './client';
+import { tableName, transactWrite } from './client';
+import { failedConditionIndex } from './conditional';
 import { keys, withoutKeys } from './keys';
 import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
 

@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { IdempotencyStore, StoredResponse } from '../../ports';
-import { documentClient, isConditionFailure, tableName } from './client';
+import { documentClient, tableName } from './client';
+import { conditional } from './conditional';
 import { keys } from './keys';
 
 /**
@@ -12,8 +12,8 @@ import { keys } from './keys';
  */
 export const dynamoIdempotencyStore = (): IdempotencyStore => ({
   async claim(accountId, key, fingerprint, expiresAt, inProgressExpiresAt) {
-    try {
-      await documentClient().send(
+    const claim = await conditional(() =>
+      documentClient().send(
         new PutCommand({
           TableName: tableName(),
           Item: {
@@ -31,16 +31,13 @@ export const dynamoIdempotencyStore = (): IdempotencyStore => ({
           ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000), ':inFlight': 'in_flight' },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
-      );
-      return { state: 'claimed' };
-    } catch (error) {
-      const existing = (error as { Item?: Record<string, unknown> }).Item;
-      if (!isConditionFailure(error) || !existing) throw error;
-      const record = unmarshall(existing as never) as { fingerprint: string; state: string; response?: StoredResponse };
-      if (record.fingerprint !== fingerprint) return { state: 'conflict', reason: 'different_body' };
-      if (record.state !== 'done' || !record.response) return { state: 'conflict', reason: 'in_flight' };
-      return { state: 'replay', response: record.response };
-    }
+      ),
+    );
+    if (claim.ok) return { state: 'claimed' };
+    const record = claim.old as { fingerprint: string; state: string; response?: StoredResponse };
+    if (record.fingerprint !== fingerprint) return { state: 'conflict', reason: 'different_body' };
+    if (record.state !== 'done' || !record.response) return { state: 'conflict', reason: 'in_flight' };
+    return { state: 'replay', response: record.response };
   },
 
   async complete(accountId, key, response) {

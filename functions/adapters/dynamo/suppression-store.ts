@@ -1,27 +1,14 @@
-import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SuppressionStore } from '../../ports';
+import { batchGet } from './batch';
 import { documentClient, tableName } from './client';
 import { keys } from './keys';
-
-/** BatchGetItem takes at most 100 keys; a single send has at most 50 recipients. */
-const BATCH_GET_LIMIT = 100;
 
 export const dynamoSuppressionStore = (): SuppressionStore => ({
   async findSuppressed(accountId, emails) {
     const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
-    const found = new Set<string>();
-    for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
-      let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression?: string }> | undefined = {
-        [tableName()]: { Keys: unique.slice(i, i + BATCH_GET_LIMIT).map((email) => keys.suppression(accountId, email)), ProjectionExpression: 'sk' },
-      };
-      // Unprocessed keys come back under throttling; ask again until every key is answered.
-      while (request && Object.keys(request).length > 0) {
-        const result = await documentClient().send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of result.Responses?.[tableName()] ?? []) found.add(item.sk as string);
-        request = result.UnprocessedKeys as typeof request;
-      }
-    }
-    return found;
+    const found = await batchGet(unique.map((email) => keys.suppression(accountId, email)), 'sk');
+    return new Set(found.map((item) => item.sk as string));
   },
 
   async add(accountId, email, reason, at) {
