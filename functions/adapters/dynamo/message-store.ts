@@ -15,6 +15,13 @@ const messageItem = (message: MailMessage) => ({
   ...message,
 });
 
+/** An event on a message, sorted after the message by its time. */
+export const messageEventItem = (accountId: string, messageId: string, event: MessageEvent, eventId: string) => ({
+  ...keys.messageEvent(accountId, messageUuid(messageId), event.created_at, eventId),
+  entity: 'messageEvent',
+  ...event,
+});
+
 /** True when the update was made, false when its condition did not hold. */
 const conditionalUpdate = async (input: UpdateCommandInput) => (await conditional(() => documentClient().send(new UpdateCommand(input)))).ok;
 
@@ -60,12 +67,7 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   async addEvent(accountId, messageId, event, eventId) {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.messageEvent(accountId, messageUuid(messageId), event.created_at, eventId), entity: 'messageEvent', ...event },
-      }),
-    );
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }));
   },
 
   async findByProviderMessageId(providerMessageId) {

@@ -2,6 +2,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SuppressionStore } from '../../ports';
 import { batchGet } from './batch';
 import { documentClient, tableName } from './client';
+import { conditional } from './conditional';
 import { keys } from './keys';
 
 export const dynamoSuppressionStore = (): SuppressionStore => ({
@@ -20,17 +21,23 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
     );
   },
 
-  async countSoftBounce(accountId, email) {
-    const { Attributes } = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.address(accountId, email),
-        UpdateExpression: 'ADD consecutive_soft_bounces :one',
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
+  async countSoftBounce(accountId, email, bounceKey) {
+    // The run remembers which bounces it counted: a provider event redelivered after a failure that
+    // came after its count is not counted twice. The set only lives as long as the run (a few bounces).
+    const counted = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.address(accountId, email),
+          UpdateExpression: 'ADD consecutive_soft_bounces :one, counted_bounces :bounces',
+          ConditionExpression: 'NOT contains(counted_bounces, :bounce)',
+          ExpressionAttributeValues: { ':one': 1, ':bounces': new Set([bounceKey]), ':bounce': bounceKey },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
     );
-    return Number(Attributes?.consecutive_soft_bounces ?? 1);
+    return Number((counted.ok ? counted.output.Attributes : counted.old)?.consecutive_soft_bounces ?? 0);
   },
 
   async resetSoftBounces(accountId, email) {
@@ -38,7 +45,7 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.address(accountId, email),
-        UpdateExpression: 'SET consecutive_soft_bounces = :zero',
+        UpdateExpression: 'SET consecutive_soft_bounces = :zero REMOVE counted_bounces',
         ExpressionAttributeValues: { ':zero': 0 },
       }),
     );
