@@ -116,8 +116,11 @@ export interface SuppressionStore {
   /** The subset of `emails` (compared lower-case) on the account's suppression list. */
   findSuppressed(accountId: string, emails: string[]): Promise<Set<string>>;
   add(accountId: string, email: string, reason: string, at: string): Promise<void>;
-  /** One more consecutive soft bounce for the address; answers the count. */
-  countSoftBounce(accountId: string, email: string): Promise<number>;
+  /**
+   * Counts the soft bounce `bounceKey` (a provider event's key, or a manual report's own) in the
+   * address's run and answers the run's length. A bounce already counted is not counted again.
+   */
+  countSoftBounce(accountId: string, email: string, bounceKey: string): Promise<number>;
   /** A delivery (or a hard bounce) ends the run of soft bounces. */
   resetSoftBounces(accountId: string, email: string): Promise<void>;
 }
@@ -150,7 +153,12 @@ export type IdempotencyClaim =
   | { state: 'conflict'; reason: 'in_flight' | 'different_body' };
 
 export interface IdempotencyStore {
-  claim(accountId: string, key: string, fingerprint: string, expiresAt: number): Promise<IdempotencyClaim>;
+  /**
+   * Claims the key until `expiresAt` (epoch seconds), unless a record holds it: a finished one
+   * (replay), or one still in flight whose `inProgressExpiresAt` has not passed (conflict). An
+   * in-flight record past its own in-progress expiry belongs to a request that died, and is taken over.
+   */
+  claim(accountId: string, key: string, fingerprint: string, expiresAt: number, inProgressExpiresAt: number): Promise<IdempotencyClaim>;
   complete(accountId: string, key: string, response: StoredResponse): Promise<void>;
   release(accountId: string, key: string): Promise<void>;
 }
@@ -294,8 +302,13 @@ export interface SubscriberStore {
 }
 
 export interface BounceStore {
-  /** Records the bounce; false when `eventKey` was seen before (a redelivered provider event). */
-  record(bounce: Bounce, eventKey: string | null): Promise<boolean>;
+  /** Whether the provider event `eventKey` was recorded already. */
+  seen(accountId: string, eventKey: string): Promise<boolean>;
+  /**
+   * Records the bounce, the event on its message (`bounce.message_id`) and `eventKey` as seen, all
+   * at once; false (and nothing recorded) when `eventKey` was recorded meanwhile.
+   */
+  record(bounce: Bounce, recorded: { eventKey: string | null; messageEvent: MessageEvent | null }): Promise<boolean>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Bounce>>;
 }
 

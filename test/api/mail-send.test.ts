@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoIdempotencyStore } from '../../functions/adapters/dynamo/idempotency-store';
+import { requestFingerprint } from '../../functions/http/middleware/idempotency';
+import { mailSend } from '../../functions/routes/mail';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 import { startSmtpSink } from '../support/smtp-sink';
 
 let service: TestService;
 let api: Client;
+let accountId: string;
 
 beforeAll(async () => {
   service = await startService();
   const account = await newAccount();
+  accountId = account.accountId;
   api = client(service, account.apiKey);
   const provider = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', from_name: 'Sender', region: 'us-east-1' });
   expect(provider.status).toBe(201);
@@ -217,10 +222,47 @@ describe('Idempotency-Key', () => {
     expect([conflict.status, conflict.body.error.code]).toEqual([409, 'CONFLICT']);
   });
 
-  it('releases the key after a 4xx so that a corrected retry goes through', async () => {
+  it('releases a claimed key after a 4xx so that a retry once the cause is fixed goes through', async () => {
+    // The body is valid, so the key is claimed; the domain then refuses the send (no provider yet).
+    const fresh = client(service, (await newAccount('Provider later')).apiKey);
     const key = `k-${uniqueAddress()}`;
-    const to = uniqueAddress();
-    expect((await api.post('/api/v1/mail/send', { to, subject: 'x' }, { 'Idempotency-Key': key })).status).toBe(400);
-    expect((await api.post('/api/v1/mail/send', { to, subject: 'x', text: 'fixed' }, { 'Idempotency-Key': key })).status).toBe(200);
+    const body = { to: uniqueAddress(), subject: 'x', text: 'x' };
+    const refused = await fresh.post('/api/v1/mail/send', body, { 'Idempotency-Key': key });
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'NO_SMTP_PROVIDER']);
+    await fresh.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'later@example.com' });
+    const retried = await fresh.post('/api/v1/mail/send', body, { 'Idempotency-Key': key });
+    expect(retried.status).toBe(200);
+    expect(await mailTo(body.to)).toHaveLength(1);
+  });
+
+  /**
+   * A request that claimed its key and then died (a Lambda timeout or crash: nothing ran to release
+   * the key) leaves its in-flight record behind. It is written here through the store, exactly as the
+   * middleware claims a key, with its in-progress expiry `inProgressFor` seconds from now (negative:
+   * already past, as it is once the dead request's time is up).
+   */
+  const leaveClaim = async (key: string, body: Record<string, unknown>, inProgressFor: number) => {
+    const now = Math.floor(Date.now() / 1000);
+    await dynamoIdempotencyStore().claim(accountId, key, requestFingerprint(mailSend, JSON.stringify(body)), now + 86_400, now + inProgressFor);
+  };
+
+  it("takes over the key of a request that died once its claim's in-progress expiry has passed, and sends once", async () => {
+    const body = { to: uniqueAddress(), subject: 'Retried', text: 'x' };
+    const key = `k-${body.to}`;
+    await leaveClaim(key, body, -1);
+    const retried = await api.post('/api/v1/mail/send', body, { 'Idempotency-Key': key });
+    expect(retried.status).toBe(200);
+    const replayed = await api.post('/api/v1/mail/send', body, { 'Idempotency-Key': key });
+    expect([replayed.body, replayed.headers.get('idempotent-replayed')]).toEqual([retried.body, 'true']);
+    expect(await mailTo(body.to)).toHaveLength(1);
+  });
+
+  it('answers 409 while a claim is within its in-progress expiry: the first request may still be sending', async () => {
+    const body = { to: uniqueAddress(), subject: 'Running', text: 'x' };
+    const key = `k-${body.to}`;
+    await leaveClaim(key, body, 30);
+    const conflict = await api.post('/api/v1/mail/send', body, { 'Idempotency-Key': key });
+    expect([conflict.status, conflict.body.error.message]).toEqual([409, 'A request with this Idempotency-Key is still being processed']);
+    expect(await mailTo(body.to)).toEqual([]);
   });
 });

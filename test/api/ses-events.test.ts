@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SNSEvent } from 'aws-lambda';
+import { keys } from '../../functions/adapters/dynamo/keys';
+import { messageUuid } from '../../functions/domain/mail/message-id';
 import { handler } from '../../functions/handlers/ses-events';
 import { fixtureText } from '../support/fixtures';
+import { fillToSizeLimit } from '../support/full-item';
 import { seedMessage as seedFor } from '../support/seed-message';
-import { client, newAccount, startService, type Client, type TestService } from '../support/service';
+import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 
 const fixture = fixtureText;
 
@@ -26,7 +29,7 @@ const seedMessage = (providerMessageId: string, to: string) => seedFor(accountId
 const statusOf = async (messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status;
 
 /** Wraps an SES notification body the way SNS hands it to a subscribed Lambda. */
-const snsEvent = (message: string, messageId = crypto.randomUUID()): SNSEvent =>
+const snsEvent = (message: string, messageId: string = crypto.randomUUID()): SNSEvent =>
   ({ Records: [{ EventSource: 'aws:sns', EventVersion: '1.0', EventSubscriptionArn: 'arn', Sns: { Message: message, MessageId: messageId } }] }) as unknown as SNSEvent;
 
 describe('the SNS-subscribed SES events function', () => {
@@ -83,4 +86,80 @@ describe('the SNS-subscribed SES events function', () => {
       expect(await statusOf(messageId)).toBe('sent');
     },
   );
+});
+
+/**
+ * SNS delivers at least once and invokes the function again when it fails: a notification may come
+ * twice, and after a failure part way through its processing. Each test has an account of its own.
+ */
+describe('a redelivered notification', () => {
+  const setup = async () => {
+    const { accountId: account, apiKey } = await newAccount('Redeliveries');
+    const own = client(service, apiKey);
+    await own.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'events@example.com' });
+    const email = uniqueAddress('soft');
+    const providerMessageId = `redelivered-${crypto.randomUUID()}`;
+    const messageId = await seedFor(account, providerMessageId, email);
+    /** A soft bounce of the seeded message, delivered as the SNS message `snsId`. */
+    const softBounce = (snsId: string) =>
+      handler(
+        snsEvent(
+          JSON.stringify({
+            notificationType: 'Bounce',
+            mail: { messageId: providerMessageId },
+            bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: email, status: '4.2.2' }] },
+          }),
+          snsId,
+        ),
+      );
+    const bounceTotal = async () => (await own.get('/api/v1/bounces')).body.data.total;
+    const suppressed = async () => (await own.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).status === 422;
+    const message = async () => (await own.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data;
+    return { account, email, messageId, softBounce, bounceTotal, suppressed, message };
+  };
+
+  it('records one bounce and counts one soft bounce however often it comes', async () => {
+    const t = await setup();
+    await t.softBounce('first');
+    await t.softBounce('first');
+    await t.softBounce('second');
+    await t.softBounce('first');
+    expect(await t.bounceTotal()).toBe(2);
+    expect(await t.suppressed()).toBe(false);
+    await t.softBounce('third');
+    expect(await t.suppressed()).toBe(true);
+  });
+
+  it('still counts, and so still suppresses, after its first processing failed at the soft-bounce count', async () => {
+    const t = await setup();
+    // The address's item is full, so DynamoDB refuses to count the first soft bounce (a real
+    // ValidationException): the invocation fails, as it would on a throttle or a timeout.
+    const unfill = await fillToSizeLimit(keys.address(t.account, t.email));
+    await expect(t.softBounce('first')).rejects.toMatchObject({ name: 'ValidationException', message: expect.stringMatching(/size/i) });
+    await unfill();
+    await t.softBounce('first');
+    await t.softBounce('second');
+    await t.softBounce('third');
+    expect(await t.bounceTotal()).toBe(3);
+    expect(await t.suppressed()).toBe(true);
+  });
+
+  it('applies what the failed processing did not, and repeats nothing it did, after a failure at the message update', async () => {
+    const t = await setup();
+    // The message's item is full, so DynamoDB refuses its move to `bounced` (a real ValidationException),
+    // after the soft bounce was counted.
+    const unfill = await fillToSizeLimit(keys.message(t.account, messageUuid(t.messageId)));
+    await expect(t.softBounce('first')).rejects.toMatchObject({ name: 'ValidationException', message: expect.stringMatching(/size/i) });
+    await unfill();
+    await t.softBounce('first');
+    const { message, events } = await t.message();
+    expect(message.status).toBe('bounced');
+    expect(events.map((e: { event_type: string }) => e.event_type)).toEqual(['bounce']);
+    expect(await t.bounceTotal()).toBe(1);
+    // Counted once: the second soft bounce is the second of the run, not the third.
+    await t.softBounce('second');
+    expect(await t.suppressed()).toBe(false);
+    await t.softBounce('third');
+    expect(await t.suppressed()).toBe(true);
+  });
 });

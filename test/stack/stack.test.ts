@@ -34,6 +34,12 @@ describe('the deployment', () => {
     template.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
   });
 
+  it("lets no API function run past API Gateway's 29 s integration timeout (an idempotency claim lapses after 30 s)", () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    // Without a Timeout property a function gets Lambda's default, 3 s.
+    for (const route of routes) expect(functions[functionOf(route.id)].Properties.Timeout ?? 3).toBeLessThanOrEqual(29);
+  });
+
   it('has the single table with its index, TTL and point-in-time recovery', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],

@@ -1,44 +1,58 @@
+import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Bounce } from '../../domain/types';
 import type { BounceStore } from '../../ports';
-import { failedConditionIndex, tableName, transactWrite } from './client';
+import { documentClient, tableName, transactWrite } from './client';
+import { failedConditionIndex } from './conditional';
 import { keys, withoutKeys } from './keys';
+import { messageEventItem } from './message-store';
 import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
 
 const SEEN_FOR_SECONDS = 30 * 86_400;
 const bouncesView = (accountId: string): View => ({ accountId, name: 'bounces', index: 'gsi1' });
 
-/** A bounce, its listing counter and (for provider events) the seen-event marker: one transaction. */
+/**
+ * A bounce, its listing counter, the event on its message and (for provider events) the seen-event
+ * marker: one transaction, so that a redelivered event finds either all of them or none.
+ */
 export const dynamoBounceStore = (): BounceStore => ({
-  async record(bounce, eventKey) {
+  async seen(accountId, eventKey) {
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.seenEvent(accountId, eventKey), ProjectionExpression: 'pk', ConsistentRead: true }),
+    );
+    return Item !== undefined;
+  },
+
+  async record(bounce, { eventKey, messageEvent }) {
     const view = bouncesView(bounce.account_id);
-    try {
-      await transactWrite({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.bounce(bounce.account_id, bounce.id), ...viewKeys(view, bounce.id), entity: 'bounce', seq: bounce.id, ...bounce },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          blockCount(view, bounce.id, 1),
-          ...(eventKey
-            ? [
-                {
-                  Put: {
-                    TableName: tableName(),
-                    Item: { ...keys.seenEvent(bounce.account_id, eventKey), entity: 'seenEvent', bounce_id: bounce.id, ttl: Math.floor(Date.now() / 1000) + SEEN_FOR_SECONDS },
-                    ConditionExpression: 'attribute_not_exists(pk)',
-                  },
-                },
-              ]
-            : []),
-        ],
+    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.bounce(bounce.account_id, bounce.id), ...viewKeys(view, bounce.id), entity: 'bounce', seq: bounce.id, ...bounce },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      blockCount(view, bounce.id, 1),
+      ...(messageEvent && bounce.message_id
+        ? [{ Put: { TableName: tableName(), Item: messageEventItem(bounce.account_id, bounce.message_id, messageEvent, `bounce-${bounce.id}`) } }]
+        : []),
+    ];
+    const marker = items.length;
+    if (eventKey) {
+      items.push({
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.seenEvent(bounce.account_id, eventKey), entity: 'seenEvent', bounce_id: bounce.id, ttl: Math.floor(Date.now() / 1000) + SEEN_FOR_SECONDS },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       });
+    }
+    try {
+      await transactWrite({ TransactItems: items });
       return true;
     } catch (error) {
-      // The seen-event marker is the third item: its condition failing means a redelivered event.
-      if (eventKey && failedConditionIndex(error) === 2) return false;
+      // The marker's condition failing means another delivery of the same event was recorded first.
+      if (eventKey && failedConditionIndex(error) === marker) return false;
       throw error;
     }
   },

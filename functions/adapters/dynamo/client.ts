@@ -2,6 +2,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config';
 import { instrument } from '../instrument';
+import { pause } from './backoff';
+import { failedConditionIndex } from './conditional';
 
 /**
  * One document client per process, created on first use (not at import) so that a function that
@@ -43,18 +45,6 @@ export const findByIndex = async (index: { gsi1pk: string; gsi1sk: string }) => 
   return Items[0];
 };
 
-/** A conditional write whose condition did not hold. */
-export const isConditionFailure = (error: unknown) => (error as Error)?.name === 'ConditionalCheckFailedException';
-
-/**
- * For a cancelled transaction: the position of the item whose condition did not hold (-1 when the
- * cancellation had another cause); undefined for any other error.
- */
-export const failedConditionIndex = (error: unknown): number | undefined =>
-  (error as Error)?.name === 'TransactionCanceledException'
-    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed')
-    : undefined;
-
 const isTransactionConflict = (error: unknown) =>
   (error as Error)?.name === 'TransactionConflictException' ||
   ((error as Error)?.name === 'TransactionCanceledException' &&
@@ -72,7 +62,7 @@ export const retryOnTransactionConflict = async <T>(write: () => Promise<T>, att
       return await write();
     } catch (error) {
       if (attempt >= attempts || !isTransactionConflict(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+      await pause(attempt);
     }
   }
 };

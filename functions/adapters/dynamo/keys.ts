@@ -44,7 +44,7 @@ export const keys = {
   bounce: (accountId: string, seq: number) => ({ pk: `BOUNCE#${accountId}#${seq}`, sk: 'BOUNCE' }),
   /** Marks a provider event as seen, so a redelivered event records nothing twice (TTL 30 days). */
   seenEvent: (accountId: string, eventKey: string) => ({ pk: `SEEN#${accountId}#${eventKey}`, sk: 'SEEN' }),
-  /** Per-address state: the count of consecutive soft bounces. */
+  /** Per-address state: the run of consecutive soft bounces (its length and the bounces it counted). */
   address: (accountId: string, email: string) => ({ pk: `ADDRESS#${accountId}#${email.toLowerCase()}`, sk: 'ADDRESS' }),
   /** A Mailgun token (or any one-time value) already used: replays are refused. */
   usedToken: (scope: string, token: string) => ({ pk: `TOKEN#${scope}#${token}`, sk: 'TOKEN' }),

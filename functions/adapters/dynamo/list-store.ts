@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailingList } from '../../domain/types';
 import type { ListStore } from '../../ports';
-import { documentClient, isConditionFailure, queryAll, tableName } from './client';
+import { documentClient, queryAll, tableName } from './client';
+import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
 
 /** Lists live in the account's partition; an account has tens of them, so listing reads them all. */
@@ -31,8 +32,8 @@ export const dynamoListStore = (): ListStore => ({
     const values: Record<string, unknown> = { ':updated_at': changes.updated_at };
     if (changes.name !== undefined) (sets.push('#name = :name'), (values[':name'] = changes.name));
     if (changes.description !== undefined) (sets.push('description = :description'), (values[':description'] = changes.description));
-    try {
-      const { Attributes } = await documentClient().send(
+    const updated = await conditional(() =>
+      documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.list(accountId, listId),
@@ -42,12 +43,9 @@ export const dynamoListStore = (): ListStore => ({
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
         }),
-      );
-      return withoutKeys<MailingList>(Attributes!);
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
+      ),
+    );
+    return updated.ok ? withoutKeys<MailingList>(updated.output.Attributes!) : undefined;
   },
 
   async delete(accountId, listId) {

@@ -1,14 +1,12 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { allowedPredecessors } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
-import { documentClient, findByIndex, isConditionFailure, queryAll, tableName } from './client';
+import { batchWrite } from './batch';
+import { documentClient, findByIndex, queryAll, tableName } from './client';
+import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
-
-/** BatchWriteItem takes 25 items a call. */
-const WRITE_BATCH = 25;
 
 const messageItem = (message: MailMessage) => ({
   ...keys.message(message.account_id, messageUuid(message.message_id)),
@@ -26,15 +24,15 @@ const pendingValues = (messageId: string, dueAt: Date) => {
   return { ':gsi5pk': pending.gsi5pk, ':gsi5sk': pending.gsi5sk };
 };
 
-const conditionalUpdate = async (input: ConstructorParameters<typeof UpdateCommand>[0]) => {
-  try {
-    await documentClient().send(new UpdateCommand(input));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-};
+/** An event on a message, sorted after the message by its time. */
+export const messageEventItem = (accountId: string, messageId: string, event: MessageEvent, eventId: string) => ({
+  ...keys.messageEvent(accountId, messageUuid(messageId), event.created_at, eventId),
+  entity: 'messageEvent',
+  ...event,
+});
+
+/** True when the update was made, false when its condition did not hold. */
+const conditionalUpdate = async (input: UpdateCommandInput) => (await conditional(() => documentClient().send(new UpdateCommand(input)))).ok;
 
 export const dynamoMessageStore = (): MessageStore => ({
   async create(message) {
@@ -79,12 +77,7 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   async addEvent(accountId, messageId, event, eventId) {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.messageEvent(accountId, messageUuid(messageId), event.created_at, eventId), entity: 'messageEvent', ...event },
-      }),
-    );
+    await documentClient().send(new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }));
   },
 
   async findByProviderMessageId(providerMessageId) {
@@ -93,23 +86,12 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   async createMany(messages) {
-    for (let i = 0; i < messages.length; i += WRITE_BATCH) {
-      let request: Record<string, { PutRequest: { Item: Record<string, unknown> } }[]> | undefined = {
-        [tableName()]: messages.slice(i, i + WRITE_BATCH).map((message) => ({ PutRequest: { Item: messageItem(message) } })),
-      };
-      // Throttled writes come back unprocessed; write them again with a growing pause.
-      for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-        if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(1000, 25 * 2 ** attempt)));
-        if (attempt > 8) throw new Error('BatchWriteItem left items unprocessed');
-        const result = await documentClient().send(new BatchWriteCommand({ RequestItems: request }));
-        request = result.UnprocessedItems as typeof request;
-      }
-    }
+    await batchWrite(messages.map((message) => ({ PutRequest: { Item: messageItem(message) } })));
   },
 
   async claim(accountId, messageId) {
-    try {
-      const { Attributes } = await documentClient().send(
+    const claim = await conditional(() =>
+      documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.message(accountId, messageUuid(messageId)),
@@ -120,13 +102,10 @@ export const dynamoMessageStore = (): MessageStore => ({
           ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
-      );
-      return { claimed: true, attempts: Number(Attributes?.attempts ?? 1) };
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-      const old = (error as { Item?: Record<string, never> }).Item;
-      return { claimed: false, status: old ? (unmarshall(old).status as MailMessage['status']) : null };
-    }
+      ),
+    );
+    if (claim.ok) return { claimed: true, attempts: Number(claim.output.Attributes?.attempts ?? 1) };
+    return { claimed: false, status: (claim.old?.status as MailMessage['status'] | undefined) ?? null };
   },
 
   async unclaim(accountId, messageId, reason, dueAt) {

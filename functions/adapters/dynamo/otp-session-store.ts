@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { OtpChange, OtpSession, OtpSessionStore } from '../../ports';
-import { documentClient, isConditionFailure, tableName } from './client';
+import { documentClient, tableName } from './client';
+import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
 
 /** Sessions stay an hour past their expiry, so that status can still say `expired`; TTL then removes them. */
@@ -9,17 +9,10 @@ const KEEP_AFTER_EXPIRY_SECONDS = 3600;
 const ttlFor = (expiresAt: string) => Math.floor(Date.parse(expiresAt) / 1000) + KEEP_AFTER_EXPIRY_SECONDS;
 
 /** A conditional update that answers the new item, or the item as it was when the condition failed. */
-const conditional = async (input: UpdateCommandInput): Promise<OtpChange<OtpSession>> => {
-  try {
-    const { Attributes } = await documentClient().send(
-      new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
-    );
-    return { ok: true, session: withoutKeys<OtpSession>(Attributes!) };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const old = (error as { Item?: Record<string, never> }).Item;
-    return { ok: false, session: old ? withoutKeys<OtpSession>(unmarshall(old)) : undefined };
-  }
+const change = async (input: UpdateCommandInput): Promise<OtpChange<OtpSession>> => {
+  const result = await conditional(() => documentClient().send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })));
+  if (result.ok) return { ok: true, session: withoutKeys<OtpSession>(result.output.Attributes!) };
+  return { ok: false, session: result.old ? withoutKeys<OtpSession>(result.old) : undefined };
 };
 
 export const dynamoOtpSessionStore = (): OtpSessionStore => ({
@@ -43,7 +36,7 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
   },
 
   countAttempt: (accountId, sessionId, now) =>
-    conditional({
+    change({
       TableName: tableName(),
       Key: keys.otpSession(accountId, sessionId),
       UpdateExpression: 'SET attempts = attempts + :one',
@@ -52,7 +45,7 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
     }),
 
   async markVerified(accountId, sessionId, codeHash) {
-    const result = await conditional({
+    const result = await change({
       TableName: tableName(),
       Key: keys.otpSession(accountId, sessionId),
       UpdateExpression: 'SET verified = :yes',
@@ -62,27 +55,27 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
     return result.ok;
   },
 
-  replaceCode: (accountId, sessionId, change) =>
-    conditional({
+  replaceCode: (accountId, sessionId, replacement) =>
+    change({
       TableName: tableName(),
       Key: keys.otpSession(accountId, sessionId),
       UpdateExpression: 'SET code_hash = :hash, expires_at = :expires, last_sent_at = :sent, sends = sends + :one, #ttl = :ttl',
       ConditionExpression: 'verified = :no AND attempts < max_attempts AND sends < :maxSends AND last_sent_at <= :since',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: {
-        ':hash': change.codeHash,
-        ':expires': change.expiresAt,
-        ':sent': change.sentAt,
+        ':hash': replacement.codeHash,
+        ':expires': replacement.expiresAt,
+        ':sent': replacement.sentAt,
         ':one': 1,
-        ':ttl': ttlFor(change.expiresAt),
+        ':ttl': ttlFor(replacement.expiresAt),
         ':no': false,
-        ':maxSends': change.maxSends,
-        ':since': change.cooldownSince,
+        ':maxSends': replacement.maxSends,
+        ':since': replacement.cooldownSince,
       },
     }),
 
   async restoreCode(accountId, sessionId, previous, failedHash) {
-    await conditional({
+    await change({
       TableName: tableName(),
       Key: keys.otpSession(accountId, sessionId),
       UpdateExpression: 'SET code_hash = :hash, expires_at = :expires, last_sent_at = :sent, sends = :sends, #ttl = :ttl',
@@ -100,8 +93,8 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
   },
 
   async countNewSession(accountId, email, windowStart, limit, expiresAt) {
-    try {
-      await documentClient().send(
+    const counted = await conditional(() =>
+      documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.otpAddressWindow(accountId, email, windowStart),
@@ -110,11 +103,8 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
           ExpressionAttributeNames: { '#ttl': 'ttl' },
           ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': expiresAt },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
+    return counted.ok;
   },
 });

@@ -1,7 +1,8 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Provider } from '../../domain/types';
 import type { ProviderStore } from '../../ports';
-import { documentClient, findByIndex, isConditionFailure, tableName } from './client';
+import { documentClient, findByIndex, tableName } from './client';
+import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
 
 export const dynamoProviderStore = (): ProviderStore => ({
@@ -41,18 +42,16 @@ export const dynamoProviderStore = (): ProviderStore => ({
     );
     if (!Attributes) return false;
     // Drop the default pointer only if it still names this provider.
-    await documentClient()
-      .send(
+    await conditional(() =>
+      documentClient().send(
         new DeleteCommand({
           TableName: tableName(),
           Key: keys.defaultProvider(accountId),
           ConditionExpression: 'provider_id = :id',
           ExpressionAttributeValues: { ':id': providerId },
         }),
-      )
-      .catch((error: Error) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+      ),
+    );
     return true;
   },
 

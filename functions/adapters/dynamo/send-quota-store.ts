@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendQuota, SendQuotaStore } from '../../ports';
-import { documentClient, failedConditionIndex, isConditionFailure, tableName, transactWrite } from './client';
+import { documentClient, tableName, transactWrite } from './client';
+import { conditional, failedConditionIndex } from './conditional';
 import { keys } from './keys';
 
 const windows = (quota: SendQuota) => [quota.hourly, quota.daily].filter((w) => w !== null);
@@ -37,8 +38,8 @@ export const dynamoSendQuotaStore = (): SendQuotaStore => ({
   async release(providerId, quota, count) {
     await Promise.all(
       windows(quota).map((window) =>
-        documentClient()
-          .send(
+        conditional(() =>
+          documentClient().send(
             new UpdateCommand({
               TableName: tableName(),
               Key: keys.sendCounter(providerId, window.bucket),
@@ -47,10 +48,8 @@ export const dynamoSendQuotaStore = (): SendQuotaStore => ({
               ConditionExpression: 'attribute_exists(sent)',
               ExpressionAttributeValues: { ':n': -count },
             }),
-          )
-          .catch((error: unknown) => {
-            if (!isConditionFailure(error)) throw error;
-          }),
+          ),
+        ),
       ),
     );
   },

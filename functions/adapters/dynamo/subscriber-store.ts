@@ -1,7 +1,9 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscriber, SubscriberStatus } from '../../domain/types';
 import type { SubscriberFilter, SubscriberStore } from '../../ports';
-import { documentClient, failedConditionIndex, isConditionFailure, queryAll, tableName, transactWrite } from './client';
+import { batchGet } from './batch';
+import { documentClient, queryAll, tableName, transactWrite } from './client';
+import { conditional, failedConditionIndex } from './conditional';
 import { keys, withoutKeys } from './keys';
 import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
 
@@ -82,8 +84,8 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
       updated_at: changes.updated_at,
     };
     if (next.status === subscriber.status) {
-      try {
-        await documentClient().send(
+      const updated = await conditional(() =>
+        documentClient().send(
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.subscriber(subscriber.account_id, subscriber.id),
@@ -92,12 +94,9 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
             ExpressionAttributeNames: { '#name': 'name' },
             ExpressionAttributeValues: { ':name': next.name, ':metadata': next.metadata, ':updated': next.updated_at },
           }),
-        );
-        return next;
-      } catch (error) {
-        if (isConditionFailure(error)) return undefined;
-        throw error;
-      }
+        ),
+      );
+      return updated.ok ? next : undefined;
     }
     // A status change moves the record between the status listings: record and counters together,
     // and only from the status it was read in (a concurrent change makes this one fail, not double count).
@@ -151,17 +150,8 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
       KeyConditionExpression: 'pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.subscriberAddress(accountId, email, '').pk },
     });
-    if (!addresses.length) return [];
-    const found: Subscriber[] = [];
-    for (let i = 0; i < addresses.length; i += 100) {
-      const result = await documentClient().send(
-        new BatchGetCommand({
-          RequestItems: { [tableName()]: { Keys: addresses.slice(i, i + 100).map((a) => keys.subscriber(accountId, a.subscriber_id as string)) } },
-        }),
-      );
-      found.push(...(result.Responses?.[tableName()] ?? []).map((item) => withoutKeys<Subscriber>(item)));
-    }
-    return found;
+    const found = await batchGet(addresses.map((a) => keys.subscriber(accountId, a.subscriber_id as string)));
+    return found.map((item) => withoutKeys<Subscriber>(item));
   },
 
   async page(accountId, filter, request) {

@@ -1,27 +1,15 @@
-import { BatchGetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SuppressionStore } from '../../ports';
+import { batchGet } from './batch';
 import { documentClient, tableName } from './client';
+import { conditional } from './conditional';
 import { keys } from './keys';
-
-/** BatchGetItem takes at most 100 keys; a single send has at most 50 recipients. */
-const BATCH_GET_LIMIT = 100;
 
 export const dynamoSuppressionStore = (): SuppressionStore => ({
   async findSuppressed(accountId, emails) {
     const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
-    const found = new Set<string>();
-    for (let i = 0; i < unique.length; i += BATCH_GET_LIMIT) {
-      let request: Record<string, { Keys: Record<string, unknown>[]; ProjectionExpression?: string }> | undefined = {
-        [tableName()]: { Keys: unique.slice(i, i + BATCH_GET_LIMIT).map((email) => keys.suppression(accountId, email)), ProjectionExpression: 'sk' },
-      };
-      // Unprocessed keys come back under throttling; ask again until every key is answered.
-      while (request && Object.keys(request).length > 0) {
-        const result = await documentClient().send(new BatchGetCommand({ RequestItems: request }));
-        for (const item of result.Responses?.[tableName()] ?? []) found.add(item.sk as string);
-        request = result.UnprocessedKeys as typeof request;
-      }
-    }
-    return found;
+    const found = await batchGet(unique.map((email) => keys.suppression(accountId, email)), 'sk');
+    return new Set(found.map((item) => item.sk as string));
   },
 
   async add(accountId, email, reason, at) {
@@ -33,17 +21,23 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
     );
   },
 
-  async countSoftBounce(accountId, email) {
-    const { Attributes } = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.address(accountId, email),
-        UpdateExpression: 'ADD consecutive_soft_bounces :one',
-        ExpressionAttributeValues: { ':one': 1 },
-        ReturnValues: 'UPDATED_NEW',
-      }),
+  async countSoftBounce(accountId, email, bounceKey) {
+    // The run remembers which bounces it counted: a provider event redelivered after a failure that
+    // came after its count is not counted twice. The set only lives as long as the run (a few bounces).
+    const counted = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.address(accountId, email),
+          UpdateExpression: 'ADD consecutive_soft_bounces :one, counted_bounces :bounces',
+          ConditionExpression: 'NOT contains(counted_bounces, :bounce)',
+          ExpressionAttributeValues: { ':one': 1, ':bounces': new Set([bounceKey]), ':bounce': bounceKey },
+          ReturnValues: 'UPDATED_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
     );
-    return Number(Attributes?.consecutive_soft_bounces ?? 1);
+    return Number((counted.ok ? counted.output.Attributes : counted.old)?.consecutive_soft_bounces ?? 0);
   },
 
   async resetSoftBounces(accountId, email) {
@@ -51,7 +45,7 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.address(accountId, email),
-        UpdateExpression: 'SET consecutive_soft_bounces = :zero',
+        UpdateExpression: 'SET consecutive_soft_bounces = :zero REMOVE counted_bounces',
         ExpressionAttributeValues: { ':zero': 0 },
       }),
     );

@@ -28,11 +28,19 @@ const SOFT_BOUNCE_THRESHOLD = 3;
 
 /**
  * Records one bounce and applies its consequences, for manual reports and every provider alike:
- * the bounce record; the address's run of soft bounces; the suppression list (hard, third soft,
- * complaint); every subscriber with the address in the account (bounced, or unsubscribed for a
- * complaint); and the message it concerns (status forward, and an event).
+ * the address's run of soft bounces; the suppression list (hard, third soft, complaint); every
+ * subscriber with the address in the account (bounced, or unsubscribed for a complaint); the message
+ * it concerns (status forward, and an event); and the bounce record.
+ *
+ * Providers deliver an event at least once, and again when its processing failed. So every
+ * consequence is safe to repeat (the run counts each event once; the others set a state), and the
+ * event is marked as seen last, in one write with the bounce record and the message's event: a
+ * failure anywhere before leaves it unmarked, and its redelivery applies whatever is missing. A
+ * redelivery after the mark changes nothing. (A failed attempt may leave a gap in bounce ids.)
  */
 export const recordBounce = async (deps: BounceDeps, report: BounceReport): Promise<{ id: number } | { duplicate: true }> => {
+  const eventKey = report.eventKey ?? null;
+  if (eventKey && (await deps.bounces.seen(report.accountId, eventKey))) return { duplicate: true };
   const now = deps.clock.now();
   const subscribers = await deps.subscribers.findByEmail(report.accountId, report.email);
   const bounce: Bounce = {
@@ -48,11 +56,12 @@ export const recordBounce = async (deps: BounceDeps, report: BounceReport): Prom
     message_id: report.message?.message_id ?? null,
     created_at: isoTimestamp(now),
   };
-  if (!(await deps.bounces.record(bounce, report.eventKey ?? null))) return { duplicate: true };
 
   let suppress = report.bounceType !== 'soft';
-  if (report.bounceType === 'soft') suppress = (await deps.suppressions.countSoftBounce(report.accountId, report.email)) >= SOFT_BOUNCE_THRESHOLD;
-  else if (report.bounceType === 'hard') await deps.suppressions.resetSoftBounces(report.accountId, report.email);
+  if (report.bounceType === 'soft') {
+    const run = await deps.suppressions.countSoftBounce(report.accountId, report.email, eventKey ?? `bounce#${bounce.id}`);
+    suppress = run >= SOFT_BOUNCE_THRESHOLD;
+  } else if (report.bounceType === 'hard') await deps.suppressions.resetSoftBounces(report.accountId, report.email);
   if (suppress) {
     await deps.suppressions.add(report.accountId, report.email, report.bounceType === 'complaint' ? 'complaint' : 'bounce', bounce.created_at);
   }
@@ -64,10 +73,11 @@ export const recordBounce = async (deps: BounceDeps, report: BounceReport): Prom
     }
   }
 
+  const kind = report.bounceType === 'complaint' ? 'complaint' : 'bounce';
   if (report.message) {
-    const kind = report.bounceType === 'complaint' ? 'complaint' : 'bounce';
     await deps.messages.update(report.message.account_id, report.message.message_id, { status: kind === 'complaint' ? 'complained' : 'bounced' });
-    await deps.messages.addEvent(report.message.account_id, report.message.message_id, { event_type: kind, ip_address: null, user_agent: null, created_at: mailTimestamp(now) }, `bounce-${bounce.id}`);
   }
+  const messageEvent = report.message ? { event_type: kind, ip_address: null, user_agent: null, created_at: mailTimestamp(now) } : null;
+  if (!(await deps.bounces.record(bounce, { eventKey, messageEvent }))) return { duplicate: true };
   return { id: bounce.id };
 };

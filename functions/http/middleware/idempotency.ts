@@ -9,11 +9,22 @@ import { successResponse } from '../responses';
 
 const store = dynamoIdempotencyStore();
 const WINDOW_SECONDS = 24 * 3600;
+/**
+ * How long any API request can run: API Gateway's integration timeout (29 s) caps every route's
+ * Lambda timeout (lib/email-service-stack.ts). A claim still in flight after this belongs to a
+ * request that died (timeout, crash) without releasing it; a retry may take it over rather than
+ * meet 409 for the rest of the day.
+ */
+const LONGEST_REQUEST_SECONDS = 30;
+
+/** The same key is the same request only with the same route and body. */
+export const requestFingerprint = (route: RouteDefinition, rawBody: string) => sha256Hex(`${route.method} ${route.path}\n${rawBody}`);
 
 /**
  * Idempotency-Key (contract.md): the same key and body within 24 hours replays the first answer and
  * does nothing; another body, or a first request still running, is 409. Any error answer releases the
- * key so that the client can retry.
+ * key so that the client can retry; a request that dies before it can answer leaves its claim, which
+ * lapses after LONGEST_REQUEST_SECONDS.
  */
 export const idempotency = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => {
   const keyOf = (event: ApiEvent) => (route.idempotent ? event.headers?.['idempotency-key'] : undefined);
@@ -26,9 +37,9 @@ export const idempotency = (route: RouteDefinition): MiddlewareObj<ApiEvent, Api
       if (key.length === 0 || key.length > 255) {
         throw validationError([{ field: 'Idempotency-Key', message: 'Must be 1 to 255 characters' }]);
       }
-      const fingerprint = sha256Hex(`${route.method} ${route.path}\n${event.state.rawBody ?? ''}`);
-      const expiresAt = Math.floor(Date.now() / 1000) + WINDOW_SECONDS;
-      const claim = await store.claim(event.state.auth.account_id, key, fingerprint, expiresAt);
+      const fingerprint = requestFingerprint(route, event.state.rawBody ?? '');
+      const now = Math.floor(Date.now() / 1000);
+      const claim = await store.claim(event.state.auth.account_id, key, fingerprint, now + WINDOW_SECONDS, now + LONGEST_REQUEST_SECONDS);
       if (claim.state === 'replay') event.state.replay = claim.response;
       else if (claim.state === 'conflict') {
         throw new AppError(
