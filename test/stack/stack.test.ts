@@ -8,6 +8,12 @@ import { createApp } from '../../lib/app';
 
 let template: Template;
 const functionOf = (routeId: string) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.anyValue() } })).find((id) => id.startsWith(`Route${routeId.replace(/-/g, '')}`))!;
+/** The Timeout of the one function with this description (routes are described by their route key). */
+const timeoutOf = (description: string) => {
+  const [fn, ...others] = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }));
+  expect(others, description).toHaveLength(0);
+  return fn.Properties.Timeout as number;
+};
 const policyOf = (functionLogicalId: string) => {
   const role = template.findResources('AWS::Lambda::Function')[functionLogicalId].Properties.Role['Fn::GetAtt'][0];
   const policies = template.findResources('AWS::IAM::Policy');
@@ -32,6 +38,19 @@ describe('the deployment', () => {
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
     template.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
+  });
+
+  it('gives every function at least 256 MB and a timeout of its own, not the 128 MB / 3 s Lambda defaults', () => {
+    // Every function of the template, none excluded: the stack makes no CDK custom-resource functions.
+    for (const [id, { Properties }] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+      expect(Properties.MemorySize, id).toBeGreaterThanOrEqual(256);
+      expect(Properties.Timeout, id).toBeTypeOf('number');
+      expect(Properties.Timeout, id).toBeGreaterThan(3);
+    }
+  });
+
+  it('ends every route function before API Gateway stops waiting for it (30 s)', () => {
+    for (const route of routes) expect(timeoutOf(`${route.method} ${route.path}`), route.id).toBeLessThanOrEqual(29);
   });
 
   it('has the single table with its index, TTL and point-in-time recovery', () => {
