@@ -16,6 +16,7 @@ import { TABLE } from '../functions/adapters/dynamo/table-definition';
 import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { ServiceFunction } from './constructs/service-function';
+import { routeTimeout } from './function-limits';
 import { suppressNagFindings } from './nag-suppressions';
 
 /**
@@ -98,7 +99,7 @@ export class EmailServiceStack extends Stack {
         handlerName: route.id,
         description: `${route.method} ${route.path}`,
         memorySize: route.lambda?.memoryMb,
-        timeout: route.lambda?.timeoutSeconds ? Duration.seconds(route.lambda.timeoutSeconds) : undefined,
+        timeout: routeTimeout(route),
         environment,
       });
       if (route.permission !== null || route.aws?.includes('table')) table.grantReadWriteData(fn);

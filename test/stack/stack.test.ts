@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
 import { routes } from '../../functions/routes';
 import { createApp } from '../../lib/app';
 
@@ -51,6 +52,12 @@ describe('the deployment', () => {
 
   it('ends every route function before API Gateway stops waiting for it (30 s)', () => {
     for (const route of routes) expect(timeoutOf(`${route.method} ${route.path}`), route.id).toBeLessThanOrEqual(29);
+  });
+
+  it('lets every function that sends mail outlive one SMTP send at its longest', () => {
+    const sending = routes.filter((route) => route.aws?.includes('sendMail'));
+    expect(sending.map((route) => route.id)).toEqual(['mail-send', 'otp-send', 'otp-resend']);
+    for (const route of sending) expect(timeoutOf(`${route.method} ${route.path}`) * 1000, route.id).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
   });
 
   it('has the single table with its index, TTL and point-in-time recovery', () => {
