@@ -16,7 +16,7 @@ import { TABLE } from '../functions/adapters/dynamo/table-definition';
 import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { ServiceFunction } from './constructs/service-function';
-import { routeTimeout } from './function-limits';
+import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
 import { suppressNagFindings } from './nag-suppressions';
 
 /**
@@ -47,9 +47,10 @@ export class EmailServiceStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+    const drainerTimeout = Duration.seconds(DRAINER_TIMEOUT_SECONDS);
     const sendQueue = new Queue(this, 'SendQueue', {
-      // Longer than a drain run (55 s at most), so a message is never handed to two runs at once.
-      visibilityTimeout: Duration.seconds(90),
+      // Longer than a drain run, so a message is never handed to two runs at once.
+      visibilityTimeout: drainerTimeout.plus(Duration.seconds(15)),
       retentionPeriod: Duration.days(4),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -116,9 +117,10 @@ export class EmailServiceStack extends Stack {
     const drainer = new ServiceFunction(this, 'Drainer', {
       handlerName: 'drainer',
       description: 'Sends queued mail at the provider rate',
-      timeout: Duration.seconds(60),
+      timeout: drainerTimeout,
       memorySize: 512,
-      // One drainer at a time: the provider's send rate is paced inside it.
+      // One drainer at a time: the provider's send rate is paced inside it. A run that outlasts the
+      // minute (a send stalled at its end) only delays the next: that invocation is throttled and retried.
       reservedConcurrentExecutions: 1,
       environment,
     });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
+import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
 import { routes } from '../../functions/routes';
 import { createApp } from '../../lib/app';
 
@@ -72,7 +73,15 @@ describe('the deployment', () => {
   it('has the send queue with its dead-letter queue and a drainer scheduled every minute, one at a time', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ deadLetterTargetArn: Match.anyValue() }) });
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Sends queued mail at the provider rate', ReservedConcurrentExecutions: 1, Timeout: 60 });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Sends queued mail at the provider rate', ReservedConcurrentExecutions: 1 });
+  });
+
+  it('gives the drainer a whole budget plus a margin longer than one send, and hides a taken message for longer than a run', () => {
+    expect(DRAIN_SAFETY_MS).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
+    const drainerTimeout = timeoutOf('Sends queued mail at the provider rate');
+    expect(drainerTimeout * 1000).toBeGreaterThanOrEqual(DRAIN_BUDGET_SECONDS * 1000 + DRAIN_SAFETY_MS);
+    const [sendQueue] = Object.values(template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }));
+    expect(sendQueue.Properties.VisibilityTimeout).toBeGreaterThan(drainerTimeout);
   });
 
   it('routes SES events through a configuration set to an SNS topic and its subscribed function', () => {
