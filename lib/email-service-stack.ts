@@ -22,7 +22,7 @@ import { suppressNagFindings } from './nag-suppressions';
 /**
  * The whole deployment: one table, an HTTP API whose routes come from the route table (one Lambda
  * each), the send queue with its dead-letter queue and scheduled drainer, and the SES -> SNS -> Lambda
- * path for bounce, complaint and delivery events.
+ * path for bounce, complaint and delivery events with a dead-letter queue of its own.
  */
 export class EmailServiceStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -131,18 +131,29 @@ export class EmailServiceStack extends Stack {
     drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
     new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(drainer)] });
 
+    // SES events lost would mean suppressions never made: what this path cannot apply waits here for an
+    // operator. SNS parks a message it could not deliver to the function; Lambda parks an event (the
+    // SNS event as the function got it) that failed its invocation and Lambda's two retries.
+    const sesEventsDeadLetters = new Queue(this, 'SesEventsDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     const sesEvents = new ServiceFunction(this, 'SesEvents', {
       handlerName: 'ses-events',
       description: 'Applies SES bounce, complaint and delivery events from SNS',
+      deadLetterQueue: sesEventsDeadLetters,
       environment,
     });
     table.grantReadWriteData(sesEvents);
-    eventsTopic.addSubscription(new LambdaSubscription(sesEvents));
+    eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...' });
     new CfnOutput(this, 'ConfigurationSetName', { value: configurationSet.configurationSetName });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, 'SesEventsDeadLetterQueueUrl', { value: sesEventsDeadLetters.queueUrl });
 
     suppressNagFindings(this, { table });
   }

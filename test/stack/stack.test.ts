@@ -91,6 +91,15 @@ describe('the deployment', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
   });
 
+  it('keeps SES events that SNS cannot deliver or the function fails on in a retained, encrypted dead-letter queue', () => {
+    const [sesEvents] = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Applies SES bounce, complaint and delivery events from SNS' } }));
+    const queueArn = sesEvents.Properties.DeadLetterConfig?.TargetArn;
+    expect(queueArn, 'the function has no dead-letter queue').toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+    const queue = template.toJSON().Resources[queueArn['Fn::GetAtt'][0]];
+    expect(queue).toMatchObject({ Type: 'AWS::SQS::Queue', DeletionPolicy: 'Retain', Properties: { SqsManagedSseEnabled: true } });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', RedrivePolicy: { deadLetterTargetArn: queueArn } });
+  });
+
   it('grants each function only what it uses', () => {
     expect(policyOf(functionOf('health'))).toEqual([]);
     expect(policyOf(functionOf('mail-send'))).toEqual(expect.arrayContaining(['ses:SendEmail', 'dynamodb:PutItem']));
