@@ -3,6 +3,8 @@
  * local runtime and the tests can set the environment after the modules are loaded. The CDK stack
  * and the local runtime set the same variables: that is what lets one handler run in both places.
  */
+import { DRAIN_BUDGET_SECONDS } from './drain-timing';
+
 const env = process.env;
 
 const int = (value: string | undefined, fallback: number) => {
@@ -35,9 +37,9 @@ export const config = {
   get publicBaseUrl() {
     return env.PUBLIC_BASE_URL ?? '';
   },
-  /** Longest a drain run may take; the Lambda timeout is 60 s and the schedule one minute. */
+  /** How long a drain run takes new work; the drainer also stops early enough to end before its Lambda. */
   get drainBudgetSeconds() {
-    return int(env.DRAIN_BUDGET_SECONDS, 50);
+    return int(env.DRAIN_BUDGET_SECONDS, DRAIN_BUDGET_SECONDS);
   },
   /**
    * A message still `queued` or `sending` this long after it was due is stuck (reconcile.ts). Far

@@ -16,12 +16,13 @@ import { TABLE } from '../functions/adapters/dynamo/table-definition';
 import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { ServiceFunction } from './constructs/service-function';
+import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
 import { suppressNagFindings } from './nag-suppressions';
 
 /**
  * The whole deployment: one table, an HTTP API whose routes come from the route table (one Lambda
  * each), the send queue with its dead-letter queue and scheduled drainer, and the SES -> SNS -> Lambda
- * path for bounce, complaint and delivery events.
+ * path for bounce, complaint and delivery events with a dead-letter queue of its own.
  */
 export class EmailServiceStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -47,9 +48,10 @@ export class EmailServiceStack extends Stack {
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
     });
+    const drainerTimeout = Duration.seconds(DRAINER_TIMEOUT_SECONDS);
     const sendQueue = new Queue(this, 'SendQueue', {
-      // Longer than a drain run (55 s at most), so a message is never handed to two runs at once.
-      visibilityTimeout: Duration.seconds(90),
+      // Longer than a drain run, so a message is never handed to two runs at once.
+      visibilityTimeout: drainerTimeout.plus(Duration.seconds(15)),
       retentionPeriod: Duration.days(4),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -99,7 +101,7 @@ export class EmailServiceStack extends Stack {
         handlerName: route.id,
         description: `${route.method} ${route.path}`,
         memorySize: route.lambda?.memoryMb,
-        timeout: route.lambda?.timeoutSeconds ? Duration.seconds(route.lambda.timeoutSeconds) : undefined,
+        timeout: routeTimeout(route),
         environment,
       });
       if (route.permission !== null || route.aws?.includes('table')) table.grantReadWriteData(fn);
@@ -116,9 +118,10 @@ export class EmailServiceStack extends Stack {
     const drainer = new ServiceFunction(this, 'Drainer', {
       handlerName: 'drainer',
       description: 'Sends queued mail at the provider rate',
-      timeout: Duration.seconds(60),
+      timeout: drainerTimeout,
       memorySize: 512,
-      // One drainer at a time: the provider's send rate is paced inside it.
+      // One drainer at a time: the provider's send rate is paced inside it. A run that outlasts the
+      // minute (a send stalled at its end) only delays the next: that invocation is throttled and retried.
       reservedConcurrentExecutions: 1,
       environment,
     });
@@ -129,18 +132,29 @@ export class EmailServiceStack extends Stack {
     drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
     new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(drainer)] });
 
+    // SES events lost would mean suppressions never made: what this path cannot apply waits here for an
+    // operator. SNS parks a message it could not deliver to the function; Lambda parks an event (the
+    // SNS event as the function got it) that failed its invocation and Lambda's two retries.
+    const sesEventsDeadLetters = new Queue(this, 'SesEventsDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     const sesEvents = new ServiceFunction(this, 'SesEvents', {
       handlerName: 'ses-events',
       description: 'Applies SES bounce, complaint and delivery events from SNS',
+      deadLetterQueue: sesEventsDeadLetters,
       environment,
     });
     table.grantReadWriteData(sesEvents);
-    eventsTopic.addSubscription(new LambdaSubscription(sesEvents));
+    eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...' });
     new CfnOutput(this, 'ConfigurationSetName', { value: configurationSet.configurationSetName });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, 'SesEventsDeadLetterQueueUrl', { value: sesEventsDeadLetters.queueUrl });
 
     suppressNagFindings(this, { table });
   }

@@ -3,10 +3,8 @@ import { drainDeps } from '../adapters/wiring';
 import { config } from '../config';
 import { drain } from '../domain/queue/drain';
 import { reconcile } from '../domain/queue/reconcile';
+import { DRAIN_SAFETY_MS } from '../drain-timing';
 import { describeError, log } from '../http/logger';
-
-/** Leave this much of the Lambda's time for the last sends to settle and their deletes to go out. */
-const SAFETY_MS = 8_000;
 
 /** One drain run with `budgetMs`; every contained failure is logged with the item it concerned. */
 export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {
@@ -29,5 +27,6 @@ export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {
 /** The scheduled drainer (EventBridge, every minute; a timer in `npm start`). */
 export const handler = async (_event: unknown, context: Context) => {
   const remaining = context?.getRemainingTimeInMillis?.() ?? config.drainBudgetSeconds * 1000;
-  return runDrain(Math.max(1000, Math.min(config.drainBudgetSeconds * 1000, remaining - SAFETY_MS)));
+  // Stop taking work early enough that the last send, at its longest, ends before the Lambda does.
+  return runDrain(Math.max(1000, Math.min(config.drainBudgetSeconds * 1000, remaining - DRAIN_SAFETY_MS)));
 };

@@ -26,7 +26,8 @@ export interface RouteDefinition {
   idempotent?: boolean;
   /**
    * AWS access beyond the table (which every keyed route gets, for its rate-limit counter). The
-   * stack grants exactly these, so a route's permissions are declared beside the route.
+   * stack grants exactly these, so a route's permissions are declared beside the route. `sendMail`
+   * also gives the function a timeout long enough for one SMTP send (lib/function-limits.ts).
    */
   aws?: readonly ('table' | 'sendMail' | 'enqueue' | 'otpSecret')[];
   /** Lambda settings that differ from the defaults. */

@@ -18,18 +18,19 @@ export interface ServiceFunctionProps extends Partial<NodejsFunctionProps> {
 /**
  * Every function of the service, configured in one place: Node 22 on ARM64, ESM bundles built by
  * esbuild (minified, source maps, the AWS SDK bundled so that only the clients a handler imports
- * are shipped), and a log group with a retention.
+ * are shipped), a log group with a retention, and a memory size and timeout that callers may change.
  */
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
-    const { handlerName, environment, bundling, ...rest } = props;
+    // Defaults in the destructuring, not before `...rest`: a caller's `timeout: undefined` keeps them.
+    const { handlerName, environment, bundling, memorySize = 256, timeout = Duration.seconds(10), ...rest } = props;
     super(scope, id, {
       entry: handlerEntry(handlerName),
       handler: 'handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: 256,
-      timeout: Duration.seconds(10),
+      memorySize,
+      timeout,
       projectRoot: root,
       depsLockFilePath: join(root, 'package-lock.json'),
       logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),

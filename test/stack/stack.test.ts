@@ -3,11 +3,19 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
+import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
 import { routes } from '../../functions/routes';
 import { createApp } from '../../lib/app';
 
 let template: Template;
 const functionOf = (routeId: string) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.anyValue() } })).find((id) => id.startsWith(`Route${routeId.replace(/-/g, '')}`))!;
+/** The Timeout of the one function with this description (routes are described by their route key). */
+const timeoutOf = (description: string) => {
+  const [fn, ...others] = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }));
+  expect(others, description).toHaveLength(0);
+  return fn.Properties.Timeout as number;
+};
 const policyOf = (functionLogicalId: string) => {
   const role = template.findResources('AWS::Lambda::Function')[functionLogicalId].Properties.Role['Fn::GetAtt'][0];
   const policies = template.findResources('AWS::IAM::Policy');
@@ -34,10 +42,23 @@ describe('the deployment', () => {
     template.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
   });
 
-  it("lets no API function run past API Gateway's 29 s integration timeout (an idempotency claim lapses after 30 s)", () => {
-    const functions = template.findResources('AWS::Lambda::Function');
-    // Without a Timeout property a function gets Lambda's default, 3 s.
-    for (const route of routes) expect(functions[functionOf(route.id)].Properties.Timeout ?? 3).toBeLessThanOrEqual(29);
+  it('gives every function at least 256 MB and a timeout of its own, not the 128 MB / 3 s Lambda defaults', () => {
+    // Every function of the template, none excluded: the stack makes no CDK custom-resource functions.
+    for (const [id, { Properties }] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+      expect(Properties.MemorySize, id).toBeGreaterThanOrEqual(256);
+      expect(Properties.Timeout, id).toBeTypeOf('number');
+      expect(Properties.Timeout, id).toBeGreaterThan(3);
+    }
+  });
+
+  it('ends every route function before API Gateway stops waiting for it (30 s)', () => {
+    for (const route of routes) expect(timeoutOf(`${route.method} ${route.path}`), route.id).toBeLessThanOrEqual(29);
+  });
+
+  it('lets every function that sends mail outlive one SMTP send at its longest', () => {
+    const sending = routes.filter((route) => route.aws?.includes('sendMail'));
+    expect(sending.map((route) => route.id)).toEqual(['mail-send', 'otp-send', 'otp-resend']);
+    for (const route of sending) expect(timeoutOf(`${route.method} ${route.path}`) * 1000, route.id).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
   });
 
   it('has the single table with its index, TTL and point-in-time recovery', () => {
@@ -52,7 +73,15 @@ describe('the deployment', () => {
   it('has the send queue with its dead-letter queue and a drainer scheduled every minute, one at a time', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ deadLetterTargetArn: Match.anyValue() }) });
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Sends queued mail at the provider rate', ReservedConcurrentExecutions: 1, Timeout: 60 });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Sends queued mail at the provider rate', ReservedConcurrentExecutions: 1 });
+  });
+
+  it('gives the drainer a whole budget plus a margin longer than one send, and hides a taken message for longer than a run', () => {
+    expect(DRAIN_SAFETY_MS).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
+    const drainerTimeout = timeoutOf('Sends queued mail at the provider rate');
+    expect(drainerTimeout * 1000).toBeGreaterThanOrEqual(DRAIN_BUDGET_SECONDS * 1000 + DRAIN_SAFETY_MS);
+    const [sendQueue] = Object.values(template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }));
+    expect(sendQueue.Properties.VisibilityTimeout).toBeGreaterThan(drainerTimeout);
   });
 
   it('routes SES events through a configuration set to an SNS topic and its subscribed function', () => {
@@ -60,6 +89,15 @@ describe('the deployment', () => {
       EventDestination: Match.objectLike({ MatchingEventTypes: Match.arrayWith(['bounce', 'complaint', 'delivery']), SnsDestination: Match.anyValue() }),
     });
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
+  });
+
+  it('keeps SES events that SNS cannot deliver or the function fails on in a retained, encrypted dead-letter queue', () => {
+    const [sesEvents] = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Applies SES bounce, complaint and delivery events from SNS' } }));
+    const queueArn = sesEvents.Properties.DeadLetterConfig?.TargetArn;
+    expect(queueArn, 'the function has no dead-letter queue').toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
+    const queue = template.toJSON().Resources[queueArn['Fn::GetAtt'][0]];
+    expect(queue).toMatchObject({ Type: 'AWS::SQS::Queue', DeletionPolicy: 'Retain', Properties: { SqsManagedSseEnabled: true } });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', RedrivePolicy: { deadLetterTargetArn: queueArn } });
   });
 
   it('grants each function only what it uses', () => {

@@ -1,11 +1,12 @@
 import type { Context } from 'aws-lambda';
+import { DRAIN_SAFETY_MS } from '../../functions/drain-timing';
 import { handler } from '../../functions/handlers/drainer';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { decodeMail } from '../../functions/adapters/sqs-send-queue';
 
 /** Runs the scheduled drainer once, as EventBridge would, with the given time budget. */
 export const drainOnce = (budgetMs = 20_000) =>
-  handler({}, { getRemainingTimeInMillis: () => budgetMs + 8_000 } as unknown as Context);
+  handler({}, { getRemainingTimeInMillis: () => budgetMs + DRAIN_SAFETY_MS } as unknown as Context);
 
 /** What sits in the dead-letter queue, with the failure reason the drainer attached. */
 export const deadLetters = async () => {

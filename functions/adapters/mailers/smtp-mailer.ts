@@ -1,6 +1,7 @@
 import type { Provider } from '../../domain/types';
 import { MailerError, type Mailer } from '../../ports';
 import { formatAddress } from './address';
+import { SMTP_TIMEOUTS_MS } from './smtp-timeouts';
 
 type Transport = { sendMail(mail: Record<string, unknown>): Promise<{ messageId: string; response?: string }> };
 const transports = new Map<string, Promise<Transport>>();
@@ -20,9 +21,9 @@ const transportFor = (provider: Provider) => {
         pool: true,
         maxConnections: 5,
         auth: provider.username ? { user: provider.username, pass: provider.password ?? '' } : undefined,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
+        connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+        greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+        socketTimeout: SMTP_TIMEOUTS_MS.socket,
       }) as unknown as Transport,
     );
     transports.set(key, transport);
