@@ -1,5 +1,4 @@
-import { createServer, request as forward } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startProxyServer } from './proxy-server';
 
 /**
  * An HTTP proxy in front of an emulator that speaks an AWS JSON protocol (DynamoDB Local, the SQS
@@ -20,30 +19,21 @@ interface Rule {
 export const startAwsFaultProxy = async (target: string) => {
   const rules: Rule[] = [];
   const calls: string[] = [];
-  const server = createServer((request, response) => {
+  const proxy = await startProxyServer(target, (request, response) => {
     const operation = String(request.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
     calls.push(operation);
     const rule = rules.find((r) => r.operation === operation && r.remaining > 0 && r.skip-- <= 0);
-    if (rule) {
-      rule.remaining--;
-      request.resume();
-      request.on('end', () => {
-        response.writeHead(rule.status, { 'Content-Type': 'application/x-amz-json-1.0', 'x-amzn-ErrorType': rule.type });
-        response.end(JSON.stringify({ __type: rule.type, message: `injected ${rule.type}` }));
-      });
-      return;
-    }
-    const upstream = forward(`${target}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
+    if (!rule) return false;
+    rule.remaining--;
+    request.resume();
+    request.on('end', () => {
+      response.writeHead(rule.status, { 'Content-Type': 'application/x-amz-json-1.0', 'x-amzn-ErrorType': rule.type });
+      response.end(JSON.stringify({ __type: rule.type, message: `injected ${rule.type}` }));
     });
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
+    return true;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: proxy.endpoint,
     calls,
     /**
      * Fails `operation` `times` times (after letting `skip` calls through). The default is a 500
@@ -53,6 +43,6 @@ export const startAwsFaultProxy = async (target: string) => {
       rules.push({ operation, skip, remaining: times, status, type });
     },
     clear: () => void rules.splice(0),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: proxy.close,
   };
 };

@@ -1,5 +1,5 @@
-import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startProxyServer } from './proxy-server';
 
 export type Fault = 'throttle' | 'server-error' | 'drop' | 'reject';
 
@@ -23,26 +23,17 @@ export const startFaultProxy = async (target: string) => {
     response.end(JSON.stringify({ message: `injected ${type}` }));
   };
 
-  const server = createServer((request, response) => {
+  const proxy = await startProxyServer(target, (request, response) => {
     const isSend = request.method === 'POST' && request.url?.includes('/outbound-emails');
     if (isSend) sends.push(Date.now());
-    if (isSend && state.fault && state.remaining > 0) {
-      state.remaining--;
-      request.resume();
-      request.on('end', () => answerFault(state.fault!, request, response));
-      return;
-    }
-    const upstream = forward(`${target}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
-    upstream.on('error', () => response.destroy());
-    request.pipe(upstream);
+    if (!isSend || !state.fault || state.remaining <= 0) return false;
+    state.remaining--;
+    request.resume();
+    request.on('end', () => answerFault(state.fault!, request, response));
+    return true;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: proxy.endpoint,
     /** Arrival times (ms) of SendEmail calls. */
     sends,
     /** Injects `fault` for the next `count` SendEmail calls (all of them when no count). */
@@ -50,6 +41,6 @@ export const startFaultProxy = async (target: string) => {
       state.fault = fault;
       state.remaining = count;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: proxy.close,
   };
 };
