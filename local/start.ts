@@ -4,7 +4,7 @@
  * Ctrl-C stops everything; the next start reuses the data.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../functions/domain/auth/api-keys';
 import { startDynamoDb, startSes, startSqs, type Emulator } from './emulators';
@@ -59,7 +59,9 @@ const main = async () => {
   const environment = localEnvironment(ports, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, OTP_SECRET: readFileSync(otpKeyFile, 'utf8').trim() });
   applyEnvironment(environment);
   // The admin CLI (--local) reads this to reach the running stack.
-  writeFileSync(resolve(dataDir, 'runtime.json'), `${JSON.stringify(environment, null, 2)}\n`);
+  // It holds OTP_SECRET: readable by its owner only, even where a crash left an older copy behind.
+  writeFileSync(resolve(dataDir, 'runtime.json'), `${JSON.stringify(environment, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(resolve(dataDir, 'runtime.json'), 0o600);
   running.push({ endpoint: '', port: 0, stop: async () => rmSync(resolve(dataDir, 'runtime.json'), { force: true }) });
 
   // Everything below reads the environment at import, so it is imported only now.
