@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { routeKeys, routeMatcher } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
@@ -9,20 +10,41 @@ type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promis
 /** API Gateway refuses bodies over 10 MB before any Lambda runs; stop reading there too. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
+/**
+ * Reads the body up to the gateway's limit. Past it the rest is read and dropped, not cut off: a
+ * client still sending would otherwise see a connection reset instead of the 413.
+ */
 const readBody = (request: IncomingMessage) =>
   new Promise<Buffer | undefined>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > GATEWAY_BODY_LIMIT) {
-        resolve(undefined);
-        request.destroy();
-      } else chunks.push(chunk);
+      if (size <= GATEWAY_BODY_LIMIT) chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () => resolve(size > GATEWAY_BODY_LIMIT ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
   });
+
+const envelope = (code: string, message: string) => JSON.stringify({ success: false, error: { code, message } });
+
+/**
+ * What Node's HTTP parser refuses before any handler runs (an unknown method such as FOO, a
+ * malformed request line or header) still gets the contract's envelope, not an empty 400.
+ */
+const answerParserError = (error: Error & { code?: string }, socket: Duplex) => {
+  if (!socket.writable) return socket.destroy();
+  const [status, reason, code, message] =
+    error.code === 'HPE_INVALID_METHOD'
+      ? [405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED', 'This method is not supported']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'VALIDATION_ERROR', 'The request headers are too large']
+        : [400, 'Bad Request', 'VALIDATION_ERROR', 'The request is malformed'];
+  const body = envelope(code, message);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+};
 
 const handlers = new Map<string, Promise<LambdaHandler>>();
 /** Loads the route's own handler module, the same file the CDK stack bundles for its Lambda. */
@@ -48,12 +70,13 @@ export const createLocalServer = (): Server => {
   const match = routeMatcher(routes);
   // The $default handler learns the routes as the stack tells it in AWS.
   process.env.ROUTE_KEYS = routeKeys(routes);
-  return createServer(async (request, response) => {
+  const server = createServer(async (request, response) => {
     try {
       const body = await readBody(request);
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (body === undefined) {
-        response.writeHead(413, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Request Entity Too Large' }));
+        response.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
+        response.end(envelope('PAYLOAD_TOO_LARGE', 'The request body may be at most 10 MiB (API Gateway refuses larger ones)'));
         return;
       }
       const found = match(request.method ?? 'GET', path);
@@ -67,7 +90,9 @@ export const createLocalServer = (): Server => {
       // Handlers answer every error themselves; reaching this is a bug in the local server.
       console.error(error);
       response.writeHead(500, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ success: false, error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' } }));
+      response.end(envelope('INTERNAL_ERROR', 'An unexpected error occurred'));
     }
   });
+  server.on('clientError', answerParserError);
+  return server;
 };

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
 import { client, newAccount, startService, type TestService } from '../support/service';
@@ -17,6 +18,26 @@ describe('routing', () => {
     expect([missing.status, missing.body.error.code]).toEqual([404, 'NOT_FOUND']);
     const wrong = await api.call('PATCH', '/api/v1/mail/send');
     expect([wrong.status, wrong.body.error.code, wrong.headers.get('allow')]).toEqual([405, 'METHOD_NOT_ALLOWED', 'POST']);
+  });
+
+  it('answers a method the HTTP parser does not know with the envelope, not an empty 400', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const { port } = new URL(service.baseUrl);
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('FOO /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 405 /);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, error: { code: 'METHOD_NOT_ALLOWED', message: expect.any(String) } });
+  });
+
+  it('answers a body over API Gateway\'s 10 MiB with 413 in the envelope, not a connection reset', async () => {
+    const { apiKey } = await newAccount('Huge');
+    const huge = Buffer.alloc(11 * 1024 * 1024, 'a');
+    const answer = await client(service, apiKey).call('POST', '/api/v1/mail/send', huge.toString(), { 'Content-Type': 'application/json' });
+    expect([answer.status, answer.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
   it('serves an OpenAPI 3.1 document generated from the route table', async () => {
