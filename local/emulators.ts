@@ -44,6 +44,8 @@ export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: s
   // With data on disk (npm start), Java runs in a process group of its own: Ctrl-C in the terminal
   // reaches the whole foreground group, and the table must outlive the sends that settle after it.
   // `stop` ends it in turn; should this process die without stopping it, the watchdog does.
+  // DynamoDB Local sends usage telemetry unless told not to: nothing here may reach the network.
+  process.env.DDB_LOCAL_TELEMETRY ??= '0';
   const detached = dbPath !== undefined;
   const child: ChildProcess = spawnDynamo({ port, path: dbPath ?? null, sharedDb: true, stdio: 'ignore', detached });
   if (detached && child.pid) stopWhenParentDies(child.pid);
