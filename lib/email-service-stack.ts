@@ -153,7 +153,8 @@ export class EmailServiceStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...' });
     new CfnOutput(this, 'ConfigurationSetName', { value: configurationSet.configurationSetName });
-    new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl });
+    new CfnOutput(this, 'SendQueueUrl', { value: sendQueue.queueUrl, description: 'For the admin CLI: QUEUE_URL' });
+    new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl, description: 'For the admin CLI: DLQ_URL' });
     new CfnOutput(this, 'SesEventsDeadLetterQueueUrl', { value: sesEventsDeadLetters.queueUrl });
 
     suppressNagFindings(this, { table });

@@ -1,64 +1,103 @@
 /**
- * Operator commands against a deployed table and queues (TABLE_NAME, QUEUE_URL, DLQ_URL and the usual
- * AWS credentials), or against `npm start` with --local.
- *
- *   npm run --silent admin -- create-account --name <name> [--local]
- *   npm run --silent admin -- dlq list [--local]
- *   npm run --silent admin -- dlq redrive [--local]
+ * Operator commands against a deployed table and queues (TABLE_NAME, QUEUE_URL, DLQ_URL, an AWS
+ * region and the usual AWS credentials), or against `npm start` with --local. `--help` on any command.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { name: { type: 'string' }, local: { type: 'boolean', default: false } },
-});
+interface Command {
+  usage: string;
+  about: string;
+  /** Environment variables the command needs when not --local. */
+  needs: string[];
+}
 
-const usage = () => {
-  console.error('usage: admin create-account --name <name> [--local] | admin dlq list [--local] | admin dlq redrive [--local]');
-  process.exit(2);
+const COMMANDS: Record<string, Command> = {
+  'create-account': {
+    usage: 'admin create-account --name <name> [--local]',
+    about: 'Creates an account and its first API key (every permission). Prints {"account_id","api_key"}; the key is shown once.',
+    needs: ['TABLE_NAME'],
+  },
+  'dlq list': {
+    usage: 'admin dlq list [--local]',
+    about: 'Prints each mail in the dead-letter queue (one JSON line each) with the reason it failed; every message stays there.',
+    needs: ['DLQ_URL'],
+  },
+  'dlq redrive': {
+    usage: 'admin dlq redrive [--local]',
+    about: 'Moves the dead-letter queue back to `queued` and onto the send queue. Prints {"moved","dropped"}.',
+    needs: ['TABLE_NAME', 'QUEUE_URL', 'DLQ_URL'],
+  },
 };
+
+const TARGET = `Target: --local talks to a running \`npm start\`; otherwise set the variables named below
+(stack outputs: TableName, and the send queue and dead-letter queue URLs) with an AWS region
+(AWS_REGION or AWS_DEFAULT_REGION, or a profile with one) and AWS credentials.`;
+
+const help = (command?: Command) => {
+  if (command) return `usage: ${command.usage}\n\n${command.about}\n\n${TARGET}\nNeeds: ${command.needs.join(', ')}\n`;
+  const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(44)} ${c.about.split('.')[0]}.`);
+  return `usage: npm run --silent admin -- <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nOptions:\n  --local    against the running \`npm start\`\n  --help     this text, or a command's own\n\n${TARGET}\n`;
+};
+
+const fail = (message: string, code = 2): never => {
+  console.error(message);
+  process.exit(code);
+};
+
+let parsed;
+try {
+  parsed = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, local: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+} catch (error) {
+  fail(`admin: ${(error as Error).message}\n\n${help()}`);
+}
+const { values, positionals } = parsed!;
+const key = positionals.slice(0, positionals[0] === 'dlq' ? 2 : 1).join(' ');
+const command = COMMANDS[key];
+
+if (values.help || positionals.length === 0) {
+  process.stdout.write(help(command));
+  process.exit(0);
+}
+if (!command) fail(`admin: unknown command "${positionals.join(' ')}"\n\n${help()}`);
+if (key === 'create-account' && !values.name) fail(`admin: create-account needs --name\n\n${help(command)}`);
 
 if (values.local) {
   // What `npm start` wrote about the running local stack.
   const file = resolve(process.env.LOCAL_DATA_DIR ?? '.local', 'runtime.json');
-  if (!existsSync(file)) {
-    console.error('The local stack is not running: start it with `npm start` first.');
-    process.exit(1);
-  }
+  if (!existsSync(file)) fail('admin: the local stack is not running: start it with `npm start` first.', 1);
   for (const [name, value] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) process.env[name] = value;
+} else {
+  // Without these the SDK would fail later with "Region is missing" or a call to a default table.
+  const missing = command.needs.filter((name) => !process.env[name]);
+  const region = process.env.AWS_REGION || process.env.AWS_DEFAULT_REGION || process.env.AWS_PROFILE;
+  if (missing.length || !region) {
+    const what = [...missing, ...(region ? [] : ['an AWS region (AWS_REGION)'])].join(', ');
+    fail(`admin: no target. Use --local for \`npm start\`, or set ${what}.\n\n${help(command)}`);
+  }
 }
 
 const main = async () => {
-  const [command, sub] = positionals;
-  if (command === 'create-account') {
-    if (!values.name) usage();
+  if (key === 'create-account') {
     const { adminDeps } = await import('../functions/adapters/wiring');
     const { createAccount } = await import('../functions/domain/accounts');
     const { account, apiKey } = await createAccount(adminDeps(), values.name!);
     console.log(JSON.stringify({ account_id: account.id, api_key: apiKey }));
     return;
   }
-  if (command === 'dlq' && (sub === 'list' || sub === 'redrive')) {
-    const { config } = await import('../functions/config');
-    const { sqsDeadLetterQueue, sqsSendQueue } = await import('../functions/adapters/sqs-send-queue');
-    const { dynamoMessageStore } = await import('../functions/adapters/dynamo/message-store');
-    const { listDeadLetters, redriveDeadLetters } = await import('../functions/domain/queue/dead-letters');
-    const deadLetters = sqsDeadLetterQueue(config.deadLetterQueueUrl);
-    if (sub === 'list') {
-      for (const item of await listDeadLetters(deadLetters)) console.log(JSON.stringify(item));
-    } else {
-      const queue = sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
-      const { systemClock } = await import('../functions/adapters/system');
-      console.log(JSON.stringify(await redriveDeadLetters({ deadLetters, queue, messages: dynamoMessageStore(), clock: systemClock })));
-    }
+  const { config } = await import('../functions/config');
+  const { sqsDeadLetterQueue, sqsSendQueue } = await import('../functions/adapters/sqs-send-queue');
+  const { listDeadLetters, redriveDeadLetters } = await import('../functions/domain/queue/dead-letters');
+  const deadLetters = sqsDeadLetterQueue(config.deadLetterQueueUrl);
+  if (key === 'dlq list') {
+    for (const item of await listDeadLetters(deadLetters)) console.log(JSON.stringify(item));
     return;
   }
-  usage();
+  const { dynamoMessageStore } = await import('../functions/adapters/dynamo/message-store');
+  const { systemClock } = await import('../functions/adapters/system');
+  const queue = sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
+  console.log(JSON.stringify(await redriveDeadLetters({ deadLetters, queue, messages: dynamoMessageStore(), clock: systemClock })));
 };
 
-main().catch((error: Error) => {
-  console.error(`admin: ${error.message}`);
-  process.exit(1);
-});
+main().catch((error: Error) => fail(`admin: ${error.message}`, 1));

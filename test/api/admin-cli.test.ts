@@ -19,7 +19,34 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
+/** The CLI's exit code and both outputs, for the cases that must fail clearly. */
+const adminExit = (args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
 describe('npm run admin', () => {
+  it('has --help for the whole CLI and for each command', async () => {
+    const all = await adminExit(['--help'], process.env);
+    expect(all.code).toBe(0);
+    for (const command of ['create-account', 'dlq list', 'dlq redrive']) expect(all.stdout).toContain(command);
+    const one = await adminExit(['dlq', 'redrive', '--help'], process.env);
+    expect([one.code, one.stdout]).toEqual([0, expect.stringContaining('usage: admin dlq redrive')]);
+    expect(one.stdout).toContain('QUEUE_URL');
+  });
+
+  it('says what is missing, not "Region is missing", when neither --local nor a table and region are given', async () => {
+    const { AWS_REGION: _r, AWS_DEFAULT_REGION: _d, AWS_PROFILE: _p, TABLE_NAME: _t, ...bare } = process.env;
+    const answer = await adminExit(['create-account', '--name', 'Nowhere'], bare);
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toContain('no target');
+    expect(answer.stderr).toContain('TABLE_NAME');
+    expect(answer.stderr).toContain('AWS_REGION');
+    expect(answer.stderr).not.toMatch(/Region is missing/);
+  });
+
   it('create-account prints one JSON line whose key works with every permission', async () => {
     const [created] = await admin('create-account', '--name', 'From the CLI');
     expect(created).toEqual({ account_id: expect.any(String), api_key: expect.stringMatching(/^esk_/) });
