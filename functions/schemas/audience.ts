@@ -64,7 +64,6 @@ export const createBounceBody = z.object({
   bounce_subtype: z.optional(z.string().check(z.maxLength(100))),
   diagnostic_code: z.optional(z.string().check(z.maxLength(2000))),
 });
-export type CreateBounceInput = z.infer<typeof createBounceBody>;
 export const bouncesQuery = z.object(pageQuery);
 export const bounceCreated = z.object({ bounce_id: z.int() });
 export const bouncesPage = z.object({

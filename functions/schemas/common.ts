@@ -6,7 +6,6 @@ z.config(en());
 
 export const email = () => z.email({ error: 'Invalid email address' });
 export const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-export const isoDate = () => z.string();
 export const metadata = () => z.record(z.string(), z.unknown());
 
 /** Path ids are UUIDs: anything else cannot exist, so it answers 404 rather than reading the table. */

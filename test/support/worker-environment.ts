@@ -2,7 +2,8 @@ import { inject } from 'vitest';
 
 /**
  * Runs in every worker before a test file imports anything: points the SDK at the emulators the
- * global setup started. Each worker gets a table of its own (created by test/support/table.ts).
+ * global setup started. Each worker gets a table of its own (created by `startService`, through
+ * local/table.ts) and a send queue of its own (below).
  */
 const { dynamo, ses, sqs } = inject('endpoints');
 Object.assign(process.env, {

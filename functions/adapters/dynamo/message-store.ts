@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { allowedPredecessors } from '../../domain/mail/message-status';
+import { allowedPredecessors, UNSETTLED } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
@@ -16,8 +16,6 @@ const messageItem = (message: MailMessage) => ({
   ...message,
 });
 
-/** Statuses that wait on the drainer; every other one takes the message out of the pending index. */
-const UNSETTLED = new Set(['queued', 'sending']);
 
 const pendingValues = (messageId: string, dueAt: Date) => {
   const pending = keys.pendingMessage(messageUuid(messageId), dueAt);

@@ -15,4 +15,11 @@ export const allowedPredecessors = (next: MessageStatus): MessageStatus[] => {
   return ORDER.slice(0, ORDER.indexOf(next));
 };
 
-export const canMove = (from: MessageStatus, to: MessageStatus) => allowedPredecessors(to).includes(from);
+/**
+ * Statuses past the send: the mail left (or never will). A redelivered queue item whose message is
+ * in one of these is only deleted.
+ */
+export const SETTLED: ReadonlySet<MessageStatus> = new Set([...ORDER.slice(ORDER.indexOf('sent')), ...FINAL]);
+
+/** Statuses that wait on the drainer (the reconciler's index holds exactly these). */
+export const UNSETTLED: ReadonlySet<MessageStatus> = new Set(['queued', 'sending']);

@@ -1,5 +1,6 @@
 import type { Clock, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates } from '../../ports';
 import { MailerError } from '../../ports';
+import { SETTLED } from '../mail/message-status';
 import { sendQuotaFor } from '../mail/send-quota';
 import { mailTimestamp } from '../time';
 import type { Provider } from '../types';
@@ -39,8 +40,6 @@ export interface DrainReport {
   emptied: boolean;
 }
 
-/** Statuses that mean the send already happened or was settled: a redelivered item is dropped. */
-const SETTLED = new Set(['sent', 'delivered', 'bounced', 'complained', 'failed', 'suppressed']);
 
 /** Seconds until the provider's fullest window (hour or day) opens again. */
 const secondsUntilWindowOpens = (provider: Provider, now: Date) => {
