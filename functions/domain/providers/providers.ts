@@ -1,8 +1,9 @@
 import type { Clock, Ids, ProviderStore } from '../../ports';
 import { createProviderBody, type CreateProviderInput, type UpdateProviderInput } from '../../schemas/providers';
-import { notFound, validationError } from '../errors';
+import { notFound } from '../errors';
 import { isoTimestamp } from '../time';
 import type { Provider } from '../types';
+import { validated } from '../validate';
 
 export interface ProviderDeps {
   providers: ProviderStore;
@@ -112,11 +113,7 @@ export const updateProvider = async (deps: ProviderDeps, accountId: string, prov
   const { provider: existing, defaultId } = await getProvider(deps, accountId, providerId);
   // Absent secrets keep their stored value (they are never sent back, so a client cannot echo them).
   const merged = { ...existing, ...stripUndefined(changes), type: existing.type };
-  const parsed = createProviderBody.safeParse(merged);
-  if (!parsed.success) {
-    throw validationError(parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
-  }
-  const provider = toRecord(parsed.data, { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
+  const provider = toRecord(validated(createProviderBody, merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
   if (provider.events && existing.events) {
     if (provider.events.sns_topic_arn === existing.events.sns_topic_arn) provider.events.subscription_state = existing.events.subscription_state;

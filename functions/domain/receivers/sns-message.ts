@@ -1,20 +1,7 @@
 import { createVerify, X509Certificate } from 'node:crypto';
 import type { SnsCertificates } from '../../ports';
-
-/** An SNS HTTP(S) delivery, as SNS posts it (text/plain JSON). */
-export interface SnsMessage {
-  Type: 'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation' | string;
-  MessageId: string;
-  TopicArn: string;
-  Message: string;
-  Timestamp: string;
-  Subject?: string | null;
-  SubscribeURL?: string;
-  Token?: string;
-  SignatureVersion: string;
-  Signature: string;
-  SigningCertURL: string;
-}
+import { snsEnvelope, type SnsEnvelope } from '../../schemas/payloads/sns';
+import { jsonOf } from '../json';
 
 /** Certificates and subscribe links must be https on an SNS host: sns.<region>.amazonaws.com(.cn). */
 const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
@@ -34,12 +21,12 @@ const FIELDS = {
 } as const;
 
 /** "Key\nvalue\n" for each signed field present, in SNS's order; a null Subject is left out. */
-const stringToSign = (message: SnsMessage) => {
+const stringToSign = (message: SnsEnvelope) => {
   const fields = FIELDS[message.Type as keyof typeof FIELDS];
   if (!fields) return undefined;
   return fields
-    .filter((field) => message[field as keyof SnsMessage] !== undefined && message[field as keyof SnsMessage] !== null)
-    .map((field) => `${field}\n${message[field as keyof SnsMessage]}\n`)
+    .filter((field) => message[field as keyof SnsEnvelope] !== undefined && message[field as keyof SnsEnvelope] !== null)
+    .map((field) => `${field}\n${message[field as keyof SnsEnvelope]}\n`)
     .join('');
 };
 
@@ -50,10 +37,10 @@ const ALGORITHMS: Record<string, string> = { '1': 'RSA-SHA1', '2': 'RSA-SHA256' 
  * SNS host, SignatureVersion 1 (SHA1) or 2 (SHA256) only, the signature over the decoded fields.
  * The certificate is fetched (or read from SNS_CERT_DIR) only after the URL check.
  */
-export const verifySnsMessage = async (message: SnsMessage, certificates: SnsCertificates) => {
+export const verifySnsMessage = async (message: SnsEnvelope, certificates: SnsCertificates) => {
   const algorithm = ALGORITHMS[message.SignatureVersion];
   const signed = stringToSign(message);
-  if (!algorithm || signed === undefined || typeof message.Signature !== 'string') return false;
+  if (!algorithm || signed === undefined) return false;
   if (!isSnsUrl(message.SigningCertURL, /\.pem$/)) return false;
   let pem: string;
   try {
@@ -66,11 +53,8 @@ export const verifySnsMessage = async (message: SnsMessage, certificates: SnsCer
   return createVerify(algorithm).update(signed, 'utf8').verify(certificate.publicKey, message.Signature, 'base64');
 };
 
-export const parseSnsMessage = (body: string): SnsMessage | undefined => {
-  try {
-    const parsed = JSON.parse(body) as SnsMessage;
-    return typeof parsed === 'object' && parsed && typeof parsed.Type === 'string' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+/** The envelope, or undefined when the body is not one: without its fields there is nothing to verify. */
+export const parseSnsMessage = (body: string): SnsEnvelope | undefined => {
+  const parsed = snsEnvelope.safeParse(jsonOf(body));
+  return parsed.success ? parsed.data : undefined;
 };
