@@ -9,7 +9,7 @@ import type { Provider, ProviderEvents } from '../types';
 import { validated } from '../validate';
 import { parseMailgunEvent, verifyMailgunSignature } from './mailgun-event';
 import { parseSendgridEvents, verifySendgrid } from './sendgrid-events';
-import { isSnsUrl, parseSnsMessage, verifySnsMessage } from './sns-message';
+import { isSnsSubscribeUrl, parseSnsMessage, verifySnsMessage } from './sns-message';
 
 export interface ReceiverDeps extends ProviderEventDeps {
   certificates: SnsCertificates;
@@ -42,8 +42,8 @@ export const receiveSns = async (deps: ReceiverDeps, providerId: string, raw: Bu
   // Genuine SNS, but another topic than this provider's: acknowledged, and nothing is done with it.
   if (!provider.events.sns_topic_arn || message.TopicArn !== provider.events.sns_topic_arn) return nothing;
   if (message.Type === 'SubscriptionConfirmation') {
-    if (isSnsUrl(message.SubscribeURL)) {
-      await deps.confirmer.confirm(message.SubscribeURL!);
+    if (message.SubscribeURL && isSnsSubscribeUrl(message.SubscribeURL)) {
+      await deps.confirmer.confirm(message.SubscribeURL);
       await deps.providers.setSubscriptionState(provider.account_id, provider.id, 'confirmed');
     }
     return nothing;
