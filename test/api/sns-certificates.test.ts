@@ -95,4 +95,19 @@ describe('SigningCertURL', () => {
     expect((await post(`https://sns.${host}${path}`)).status).toBe(200);
     expect(requested.slice(before)).toEqual([path]);
   });
+
+  it("past the receiver's limit, a call is refused before anything is downloaded", async () => {
+    process.env.RECEIVER_RATE_LIMIT_PER_MINUTE = '2';
+    try {
+      const own = await receiverSetup(service);
+      const certUrl = `https://sns.eu-west-1.amazonaws.com/missing-${unique()}.pem`;
+      const before = requested.length;
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push((await postToReceiver(service, 'ses', own.providerIds.ses, notificationWith(certUrl), { 'Content-Type': 'text/plain' })).status);
+      expect(answers).toEqual([401, 401, 429, 429]);
+      expect(requested.length - before).toBe(2);
+    } finally {
+      delete process.env.RECEIVER_RATE_LIMIT_PER_MINUTE;
+    }
+  });
 });

@@ -8,10 +8,11 @@ import { isRecord, jsonOf } from '../json';
 import type { Provider, ProviderEvents } from '../types';
 import { validated } from '../validate';
 import { parseMailgunEvent, verifyMailgunSignature } from './mailgun-event';
+import { countReceiverCall, type ReceiverThrottleDeps } from './receiver-throttle';
 import { parseSendgridEvents, verifySendgrid } from './sendgrid-events';
 import { isSnsSubscribeUrl, parseSnsMessage, verifySnsMessage } from './sns-message';
 
-export interface ReceiverDeps extends ProviderEventDeps {
+export interface ReceiverDeps extends ProviderEventDeps, ReceiverThrottleDeps {
   certificates: SnsCertificates;
   confirmer: SubscriptionConfirmer;
   replays: ReplayGuard;
@@ -26,11 +27,13 @@ const nothing = { received: 0, recorded: 0 };
 
 /**
  * The provider config named by `provider_id` holds the secrets that verify its events; a missing
- * config, or one for another provider, cannot verify anything, so it is the same 401.
+ * config, or one for another provider, cannot verify anything, so it is the same 401. The call is
+ * then counted against the provider's limit, before any verification (and so any download) happens.
  */
 const configuredProvider = async (deps: ReceiverDeps, providerId: string, source: ProviderEvents['source']) => {
   const provider = await deps.providers.findById(providerId);
   if (!provider || provider.events?.source !== source) throw unauthorized();
+  await countReceiverCall(deps, provider.id);
   return provider as Provider & { events: ProviderEvents };
 };
 
