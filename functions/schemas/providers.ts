@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import { email, nonEmpty } from './common';
 
+/** A domain name with at least one dot (no wildcards, no addresses), compared lower-case. */
+const domainName = () =>
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(253), z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'Invalid domain name'));
+
+/** contract.md FROM_NOT_ALLOWED: the domains a send's from_email may use besides that of the provider's from_email. */
+const MAX_ALLOWED_FROM_DOMAINS = 20;
+
 const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000))));
 
 export const providerEventsInput = z.object({
@@ -14,6 +21,7 @@ const common = {
   is_default: z.optional(z.boolean()),
   from_email: email(),
   from_name: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  allowed_from_domains: z.optional(z.nullable(z.array(domainName()).check(z.maxLength(MAX_ALLOWED_FROM_DOMAINS)))),
   hourly_limit: limit(),
   daily_limit: limit(),
   send_rate_per_second: z.optional(z.nullable(z.number().check(z.gt(0), z.lte(10_000)))),
@@ -46,6 +54,7 @@ export const updateProviderBody = z.object({
   is_default: common.is_default,
   from_email: z.optional(common.from_email),
   from_name: common.from_name,
+  allowed_from_domains: common.allowed_from_domains,
   hourly_limit: common.hourly_limit,
   daily_limit: common.daily_limit,
   send_rate_per_second: common.send_rate_per_second,
@@ -67,6 +76,7 @@ export const providerView = z.object({
   is_default: z.boolean(),
   from_email: z.string(),
   from_name: z.nullable(z.string()),
+  allowed_from_domains: z.array(z.string()),
   hourly_limit: z.nullable(z.int()),
   daily_limit: z.nullable(z.int()),
   send_rate_per_second: z.nullable(z.number()),
