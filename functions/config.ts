@@ -49,6 +49,13 @@ export const config = {
   get reconcileAfterMinutes() {
     return int(env.RECONCILE_AFTER_MINUTES, 10);
   },
+  /**
+   * SMTP providers may name private, loopback and link-local hosts: the local stack only (npm start,
+   * the tests), where the relay is a sink on this machine. Never set in a deployment.
+   */
+  get allowPrivateSmtpHosts() {
+    return env.ALLOW_PRIVATE_SMTP_HOSTS === 'true';
+  },
   /** Calls one provider's receiver takes per minute before it answers 429. */
   get receiverCallsPerMinute() {
     return int(env.RECEIVER_RATE_LIMIT_PER_MINUTE, RECEIVER_CALLS_PER_MINUTE);

@@ -30,6 +30,9 @@ export const adminDeps = () => ({
   providers: dynamoProviderStore(),
   clock: systemClock,
   ids: randomIds,
+  get allowPrivateSmtpHosts() {
+    return config.allowPrivateSmtpHosts;
+  },
 });
 
 export const sendDeps = () => ({

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { email, nonEmpty } from './common';
 
@@ -7,6 +8,14 @@ const domainName = () =>
 
 /** contract.md FROM_NOT_ALLOWED: the domains a send's from_email may use besides that of the provider's from_email. */
 const MAX_ALLOWED_FROM_DOMAINS = 20;
+
+/**
+ * What nodemailer connects to: a host name whose last label starts with a letter, or an IPv4/IPv6
+ * address. Numeric forms a resolver would read as an address ("127.1", "2130706433") are neither.
+ */
+const isHost = (host: string) =>
+  isIP(host) !== 0 || /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i.test(host);
+const smtpHost = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(253), z.refine(isHost, 'Invalid host: a host name or an IP address'));
 
 const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000))));
 
@@ -38,7 +47,7 @@ const sesProvider = z.object({
 const smtpProvider = z.object({
   type: z.literal('smtp'),
   ...common,
-  host: nonEmpty(253),
+  host: smtpHost(),
   port: z.int().check(z.gte(1), z.lte(65_535)),
   secure: z.optional(z.boolean()),
   username: z.optional(z.nullable(z.string().check(z.maxLength(256)))),

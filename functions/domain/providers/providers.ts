@@ -1,14 +1,17 @@
 import type { Clock, Ids, ProviderStore } from '../../ports';
 import { createProviderBody, type CreateProviderInput, type UpdateProviderInput } from '../../schemas/providers';
-import { notFound } from '../errors';
+import { notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
 import type { Provider } from '../types';
 import { validated } from '../validate';
+import { isInternalHost } from './smtp-host';
 
 export interface ProviderDeps {
   providers: ProviderStore;
   clock: Clock;
   ids: Ids;
+  /** The local stack only: SMTP hosts on this machine or its networks are allowed (config). */
+  allowPrivateSmtpHosts: boolean;
 }
 
 const MASK = '********';
@@ -86,9 +89,16 @@ const toRecord = (input: CreateProviderInput, base: Pick<Provider, 'id' | 'accou
   };
 };
 
+/** An SMTP host that is internal by its name is refused here; names are checked again at connect time. */
+const refuseInternalHost = (deps: Pick<ProviderDeps, 'allowPrivateSmtpHosts'>, provider: Provider) => {
+  if (provider.type !== 'smtp' || deps.allowPrivateSmtpHosts || !isInternalHost(provider.host ?? '')) return;
+  throw validationError([{ field: 'host', message: 'Private, loopback and link-local hosts are not allowed' }]);
+};
+
 export const createProvider = async (deps: ProviderDeps, accountId: string, input: CreateProviderInput) => {
   const now = isoTimestamp(deps.clock.now());
   const provider = toRecord(input, { id: deps.ids.uuid(), account_id: accountId, created_at: now, updated_at: now });
+  refuseInternalHost(deps, provider);
   await deps.providers.put(provider);
   const { defaultId } = await deps.providers.list(accountId);
   // The first provider of an account becomes its default: sending needs one.
@@ -116,6 +126,7 @@ export const updateProvider = async (deps: ProviderDeps, accountId: string, prov
   // Absent secrets keep their stored value (they are never sent back, so a client cannot echo them).
   const merged = { ...existing, ...stripUndefined(changes), type: existing.type };
   const provider = toRecord(validated(createProviderBody, merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
+  refuseInternalHost(deps, provider);
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
   if (provider.events && existing.events) {
     if (provider.events.sns_topic_arn === existing.events.sns_topic_arn) provider.events.subscription_state = existing.events.subscription_state;
