@@ -49,7 +49,8 @@ const smtpProvider = z.object({
   ...common,
   host: smtpHost(),
   port: z.int().check(z.gte(1), z.lte(65_535)),
-  secure: z.optional(z.boolean()),
+  /** true: implicit TLS; false: STARTTLS, required unless the relay is on this machine; null/absent: by the port (465: implicit). */
+  secure: z.optional(z.nullable(z.boolean())),
   username: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
   password: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
 });

@@ -83,7 +83,8 @@ const toRecord = (input: CreateProviderInput, base: Pick<Provider, 'id' | 'accou
     ...shared,
     host: fields.host,
     port: fields.port,
-    secure: fields.secure ?? fields.port === 465,
+    // As given: null lets the port decide (465: implicit TLS, else STARTTLS required); see smtp-mailer.ts.
+    secure: fields.secure ?? null,
     username: fields.username ?? null,
     password: fields.password ?? null,
   };

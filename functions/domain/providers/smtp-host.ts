@@ -51,3 +51,6 @@ const isLocalName = (host: string) => /(^|\.)localhost\.?$/i.test(host);
  * names are checked where they are resolved, at connect time (a name can change what it points at).
  */
 export const isInternalHost = (host: string) => (isIP(host) ? isInternalAddress(host) : isLocalName(host));
+
+/** A host that names this machine: a loopback address literal, or a localhost name. */
+export const isLoopbackHost = (host: string) => (isIP(host) ? isLoopbackAddress(host) : isLocalName(host));
