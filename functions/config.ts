@@ -4,6 +4,7 @@
  * and the local runtime set the same variables: that is what lets one handler run in both places.
  */
 import { DRAIN_BUDGET_SECONDS } from './drain-timing';
+import { RECEIVER_CALLS_PER_MINUTE } from './domain/receivers/receiver-throttle';
 
 const env = process.env;
 
@@ -47,6 +48,17 @@ export const config = {
    */
   get reconcileAfterMinutes() {
     return int(env.RECONCILE_AFTER_MINUTES, 10);
+  },
+  /**
+   * SMTP providers may name private, loopback and link-local hosts: the local stack only (npm start,
+   * the tests), where the relay is a sink on this machine. Never set in a deployment.
+   */
+  get allowPrivateSmtpHosts() {
+    return env.ALLOW_PRIVATE_SMTP_HOSTS === 'true';
+  },
+  /** Calls one provider's receiver takes per minute before it answers 429. */
+  get receiverCallsPerMinute() {
+    return int(env.RECEIVER_RATE_LIMIT_PER_MINUTE, RECEIVER_CALLS_PER_MINUTE);
   },
   /** First retry delay of a transient send failure; it doubles with each attempt. */
   get retryBaseSeconds() {

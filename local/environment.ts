@@ -18,6 +18,8 @@ export const localEnvironment = (ports: LocalPorts, extra: Record<string, string
   AWS_ENDPOINT_URL_SQS: `http://127.0.0.1:${ports.sqs}`,
   TABLE_NAME: 'email-service',
   PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
+  // The local stack is where an SMTP relay on this machine (a sink, MailHog, ...) is legitimate.
+  ALLOW_PRIVATE_SMTP_HOSTS: 'true',
   ...extra,
 });
 

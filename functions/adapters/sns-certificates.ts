@@ -1,37 +1,57 @@
+import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
+import { log } from '../http/logger';
 import type { SnsCertificates } from '../ports';
 
+/**
+ * SNS signs with a handful of certificates per region. The bound keeps URLs that pass the checks
+ * but are no certificate SNS uses from growing an instance's memory; past it the oldest goes.
+ */
+const MAX_CACHED = 50;
 const cache = new Map<string, Promise<string>>();
 
-/** No such certificate: the message cannot be verified (a 401), unlike a failed fetch (retry later). */
-const unknownCertificate = () => Object.assign(new Error('Unknown SNS certificate'), { name: 'UnknownCertificate' });
+let testOrigin: string | undefined;
+
+const download = async (url: string) => {
+  const target = testOrigin ? `${testOrigin}${new URL(url).pathname}` : url;
+  const response = await fetch(target, { signal: AbortSignal.timeout(5000), redirect: 'error' });
+  if (!response.ok) throw new Error(`Certificate download answered ${response.status}`);
+  return response.text();
+};
 
 /**
- * SNS signing certificates, kept per instance by URL (SNS signs with a handful). With SNS_CERT_DIR
- * set (offline, tests) they are read from that folder by the URL's last path segment and never
- * fetched. The URL has been checked to be https on an SNS host before it gets here.
+ * With SNS_CERT_DIR set (offline, tests) a certificate is read from that folder by the URL's last
+ * path segment and never downloaded. Either way it must parse as an X.509 certificate.
+ */
+const load = async (url: string) => {
+  const dir = process.env.SNS_CERT_DIR;
+  const pem = dir ? await readFile(join(dir, basename(new URL(url).pathname)), 'utf8') : await download(url);
+  new X509Certificate(pem);
+  return pem;
+};
+
+/**
+ * SNS signing certificates, kept per instance by URL once loaded; a failed load is not kept, so the
+ * next message tries again. The URL has been checked to be an SNS certificate URL before it gets here.
  */
 export const snsCertificates: SnsCertificates = {
   get(url) {
-    let certificate = cache.get(url);
-    if (!certificate) {
-      certificate = (async () => {
-        const dir = process.env.SNS_CERT_DIR;
-        const pem = dir
-          ? await readFile(`${dir}/${basename(new URL(url).pathname)}`, 'utf8').catch(() => {
-              throw unknownCertificate();
-            })
-          : await fetch(url, { signal: AbortSignal.timeout(5000), redirect: 'error' }).then((r) => {
-              if (!r.ok) throw new Error(`Certificate fetch answered ${r.status}`);
-              return r.text();
-            });
-        if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw unknownCertificate();
-        return pem;
-      })();
-      cache.set(url, certificate);
-      certificate.catch(() => cache.delete(url));
-    }
-    return certificate;
+    const cached = cache.get(url);
+    if (cached) return cached;
+    const loading = load(url);
+    cache.set(url, loading);
+    if (cache.size > MAX_CACHED) cache.delete(cache.keys().next().value!);
+    loading.catch((error: Error) => {
+      cache.delete(url);
+      log('warn', 'SNS certificate not loaded', { url, error_name: error.name, error_message: error.message });
+    });
+    return loading;
   },
+};
+
+/** Tests only: downloads go to `origin` + the URL's path, as no local peer serves an SNS host. */
+export const setCertificateOriginForTests = (origin: string | undefined) => {
+  testOrigin = origin;
+  cache.clear();
 };

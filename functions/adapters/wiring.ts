@@ -13,6 +13,7 @@ import { dynamoCounterStore } from './dynamo/counter-store';
 import { dynamoMessageStore } from './dynamo/message-store';
 import { dynamoOtpSessionStore } from './dynamo/otp-session-store';
 import { dynamoProviderStore } from './dynamo/provider-store';
+import { dynamoRateLimitStore } from './dynamo/rate-limit-store';
 import { dynamoSendQuotaStore } from './dynamo/send-quota-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
 import { mailerFactory } from './mailers/mailer-factory';
@@ -29,6 +30,9 @@ export const adminDeps = () => ({
   providers: dynamoProviderStore(),
   clock: systemClock,
   ids: randomIds,
+  get allowPrivateSmtpHosts() {
+    return config.allowPrivateSmtpHosts;
+  },
 });
 
 export const sendDeps = () => ({
@@ -92,6 +96,10 @@ export const receiverDeps = () => ({
   certificates: snsCertificates,
   confirmer: subscriptionConfirmer,
   replays: dynamoReplayGuard(),
+  rateLimits: dynamoRateLimitStore(),
+  get receiverCallsPerMinute() {
+    return config.receiverCallsPerMinute;
+  },
 });
 
 /** Verify and status never send mail: no mailer, so no SES client or nodemailer in their bundles. */

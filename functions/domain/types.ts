@@ -43,6 +43,8 @@ export interface Provider {
   name: string;
   from_email: string;
   from_name: string | null;
+  /** Lower-case domains a send may use in from_email besides the domain of `from_email`. */
+  allowed_from_domains?: string[] | null;
   hourly_limit: number | null;
   daily_limit: number | null;
   send_rate_per_second: number | null;

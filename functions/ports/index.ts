@@ -318,7 +318,7 @@ export interface ReplayGuard {
 }
 
 export interface SnsCertificates {
-  /** The PEM certificate at an already-checked SigningCertURL. */
+  /** The PEM certificate at an already-checked SigningCertURL; rejects when none can be had. */
   get(url: string): Promise<string>;
 }
 

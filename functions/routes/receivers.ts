@@ -1,7 +1,7 @@
 import { receiverAnswer, receiverQuery } from '../schemas/audience';
 import { defineRoute } from './define-route';
 
-/** Provider receivers: public, verified by the provider's own signature scheme, never rate limited. */
+/** Provider receivers: public, verified by the provider's own signature scheme; no API key, so no key rate limit (throttled per provider instead). */
 const receiver = { tag: 'Provider receivers', permission: null, method: 'POST', request: { query: receiverQuery }, response: receiverAnswer, aws: ['table'] } as const;
 
 export const webhooksSes = defineRoute({

@@ -1,5 +1,21 @@
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { email, nonEmpty } from './common';
+
+/** A domain name with at least one dot (no wildcards, no addresses), compared lower-case. */
+const domainName = () =>
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(253), z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'Invalid domain name'));
+
+/** contract.md FROM_NOT_ALLOWED: the domains a send's from_email may use besides that of the provider's from_email. */
+const MAX_ALLOWED_FROM_DOMAINS = 20;
+
+/**
+ * What nodemailer connects to: a host name whose last label starts with a letter, or an IPv4/IPv6
+ * address. Numeric forms a resolver would read as an address ("127.1", "2130706433") are neither.
+ */
+const isHost = (host: string) =>
+  isIP(host) !== 0 || /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i.test(host);
+const smtpHost = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(253), z.refine(isHost, 'Invalid host: a host name or an IP address'));
 
 const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000))));
 
@@ -14,6 +30,7 @@ const common = {
   is_default: z.optional(z.boolean()),
   from_email: email(),
   from_name: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  allowed_from_domains: z.optional(z.nullable(z.array(domainName()).check(z.maxLength(MAX_ALLOWED_FROM_DOMAINS)))),
   hourly_limit: limit(),
   daily_limit: limit(),
   send_rate_per_second: z.optional(z.nullable(z.number().check(z.gt(0), z.lte(10_000)))),
@@ -30,9 +47,10 @@ const sesProvider = z.object({
 const smtpProvider = z.object({
   type: z.literal('smtp'),
   ...common,
-  host: nonEmpty(253),
+  host: smtpHost(),
   port: z.int().check(z.gte(1), z.lte(65_535)),
-  secure: z.optional(z.boolean()),
+  /** true: implicit TLS; false: STARTTLS, required unless the relay is on this machine; null/absent: by the port (465: implicit). */
+  secure: z.optional(z.nullable(z.boolean())),
   username: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
   password: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
 });
@@ -46,6 +64,7 @@ export const updateProviderBody = z.object({
   is_default: common.is_default,
   from_email: z.optional(common.from_email),
   from_name: common.from_name,
+  allowed_from_domains: common.allowed_from_domains,
   hourly_limit: common.hourly_limit,
   daily_limit: common.daily_limit,
   send_rate_per_second: common.send_rate_per_second,
@@ -67,6 +86,7 @@ export const providerView = z.object({
   is_default: z.boolean(),
   from_email: z.string(),
   from_name: z.nullable(z.string()),
+  allowed_from_domains: z.array(z.string()),
   hourly_limit: z.nullable(z.int()),
   daily_limit: z.nullable(z.int()),
   send_rate_per_second: z.nullable(z.number()),

@@ -59,7 +59,7 @@ describe('npm run admin', () => {
     const sink = await startSmtpSink();
     try {
       const api = client(service, (await newAccount('Redrive')).apiKey);
-      await api.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port });
+      await api.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port, secure: false });
       sink.rejectWith(554);
       const to = uniqueAddress();
       const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'redrive me', text: 'x' }] });

@@ -173,7 +173,7 @@ describe('SMTP providers', () => {
     try {
       const smtp = client(service, (await newAccount('SMTP')).apiKey);
       const created = await smtp.post('/api/v1/providers', {
-        type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, username: 'relay-user', password: 'relay-pass',
+        type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false, username: 'relay-user', password: 'relay-pass',
       });
       expect(created.body.data.password).toBe('********');
       const to = uniqueAddress();
@@ -193,7 +193,7 @@ describe('SMTP providers', () => {
     sink.rejectWith(554);
     try {
       const smtp = client(service, (await newAccount('SMTP failing')).apiKey);
-      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, hourly_limit: 10 });
+      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false, hourly_limit: 10 });
       const failed = await smtp.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
       expect(failed.status).toBe(500);
       expect(failed.body).toEqual({ success: false, error: { code: 'SEND_FAILED', message: 'Sending the message failed' } });

@@ -65,7 +65,7 @@ describe('failed SQS calls', () => {
     const sink = await startSmtpSink();
     const slowAccount = await newAccount('Slow');
     const slow = client(service, slowAccount.apiKey);
-    await slow.post('/api/v1/providers', { type: 'smtp', name: 'Slow', from_email: 's@example.org', host: '127.0.0.1', port: sink.port, send_rate_per_second: 2 });
+    await slow.post('/api/v1/providers', { type: 'smtp', name: 'Slow', from_email: 's@example.org', host: '127.0.0.1', port: sink.port, secure: false, send_rate_per_second: 2 });
     const handed = Array.from({ length: 6 }, (_, i) => uniqueAddress(`h${i}`));
     const second = await slow.post('/api/v1/mail/send-batch', batchOf(handed));
     sqs.fail('ChangeMessageVisibility');

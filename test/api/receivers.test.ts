@@ -1,9 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setSubscriptionVisitorForTests } from '../../functions/adapters/subscription-confirmer';
 import { setClockForTests } from '../../functions/adapters/system';
-import { CONFIGURED_TOPIC, fixtureBytes, fixtureText, manifest, snsCertDir, type ManifestEntry } from '../support/fixtures';
+import { CONFIGURED_TOPIC, fixtureText, manifest, snsCertDir, type ManifestEntry } from '../support/fixtures';
+import { bouncesOf, pinClock, postFixture, receiverSetup, type ReceiverSetup } from '../support/receivers';
 import { seedMessage } from '../support/seed-message';
-import { client, newAccount, startService, type Client, type TestService } from '../support/service';
+import { startService, type TestService } from '../support/service';
 
 let service: TestService;
 const visited: string[] = [];
@@ -20,48 +21,10 @@ afterAll(async () => {
 });
 afterEach(() => setClockForTests(undefined));
 
-/** The fixtures are fresh at the reference time (Mailgun refuses anything older than 5 minutes). */
-const pinClock = () => setClockForTests(() => new Date((manifest.ref_time + 30) * 1000));
-
-interface Setup {
-  api: Client;
-  accountId: string;
-  providerIds: Record<'ses' | 'sendgrid' | 'mailgun', string>;
-  listId: string;
-}
-
-/** An account with one provider per receiver, configured with the fixtures' verification material. */
-const setup = async (): Promise<Setup> => {
-  const { accountId, apiKey } = await newAccount('Receivers');
-  const api = client(service, apiKey);
-  const ses = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'a@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
-  const sendgrid = await api.post('/api/v1/providers', {
-    type: 'smtp', name: 'SendGrid', from_email: 'a@example.com', host: 'smtp.sendgrid.net', port: 587,
-    events: { source: 'sendgrid', signing_key: fixtureText('sendgrid/public-key.txt').trim() },
-  });
-  const mailgun = await api.post('/api/v1/providers', {
-    type: 'smtp', name: 'Mailgun', from_email: 'a@example.com', host: 'smtp.mailgun.org', port: 587,
-    events: { source: 'mailgun', signing_key: fixtureText('mailgun/signing-key.txt').trim() },
-  });
-  const listId = (await api.post('/api/v1/lists', { name: 'Everyone' })).body.data.id;
-  return { api, accountId, listId, providerIds: { ses: ses.body.data.id, sendgrid: sendgrid.body.data.id, mailgun: mailgun.body.data.id } };
-};
-
-const post = async (s: Setup, entry: ManifestEntry, file = entry.file) => {
-  const headers = JSON.parse(fixtureText(entry.headers!)) as Record<string, string>;
-  delete headers['Content-Length'];
-  delete headers.Host;
-  const response = await fetch(`${service.baseUrl}/api/v1/webhooks/${entry.provider}?provider_id=${s.providerIds[entry.provider]}`, {
-    method: 'POST',
-    headers,
-    body: fixtureBytes(file),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-};
-
-const bounces = async (s: Setup) => (await s.api.get('/api/v1/bounces?limit=100')).body.data;
-const messageStatus = async (s: Setup, messageId: string) => (await s.api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data;
-const subscriberStatus = async (s: Setup, id: string) => (await s.api.get(`/api/v1/subscribers/${id}`)).body.data.status;
+const setup = () => receiverSetup(service);
+const post = (s: ReceiverSetup, entry: ManifestEntry, file = entry.file) => postFixture(service, s, entry, file);
+const messageStatus = async (s: ReceiverSetup, messageId: string) => (await s.api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data;
+const subscriberStatus = async (s: ReceiverSetup, id: string) => (await s.api.get(`/api/v1/subscribers/${id}`)).body.data.status;
 
 const http = manifest.fixtures.filter((f) => ['sns-http', 'sendgrid-http', 'mailgun-http'].includes(f.kind));
 const withRecordsOrStatus = http.filter((f) => f.expect.http_status === 200 && (f.expect.records?.length || f.expect.message_status) && f.expect.outcome !== 'duplicate');
@@ -87,7 +50,7 @@ describe('provider receivers: every fixture that records something', () => {
     const answer = await post(s, entry);
     expect(answer.status).toBe(200);
 
-    const recorded = (await bounces(s)).bounces;
+    const recorded = (await bouncesOf(s)).bounces;
     expect(recorded).toHaveLength(records.length);
     for (const record of records) {
       expect(recorded).toContainEqual(
@@ -106,7 +69,7 @@ describe('provider receivers: every fixture that records something', () => {
     // The same delivery again records nothing twice (Mailgun refuses the reused token outright).
     const again = await post(s, entry);
     expect(again.status).toBe(entry.provider === 'mailgun' ? 401 : 200);
-    expect((await bounces(s)).total).toBe(records.length);
+    expect((await bouncesOf(s)).total).toBe(records.length);
   });
 });
 
@@ -135,7 +98,7 @@ describe('provider receivers: forged, tampered, stale and replayed requests', ()
     const s = await setup();
     const answer = await post(s, entry);
     expect([answer.status, answer.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
-    expect((await bounces(s)).total).toBe(0);
+    expect((await bouncesOf(s)).total).toBe(0);
   });
 
   it('refuses requests naming no known provider, or a provider of another kind', async () => {
@@ -149,7 +112,7 @@ describe('provider receivers: forged, tampered, stale and replayed requests', ()
     // Another account's Mailgun key does not sign for this one's provider.
     await other.api.put(`/api/v1/providers/${other.providerIds.mailgun}`, { events: { source: 'mailgun', signing_key: 'another-key' } });
     expect((await post(other, mailgun)).status).toBe(401);
-    expect((await bounces(s)).total + (await bounces(other)).total).toBe(0);
+    expect((await bouncesOf(s)).total + (await bouncesOf(other)).total).toBe(0);
   });
 
   it('Mailgun: a reused token is refused; the same event with a new token is accepted but recorded once', async () => {
@@ -160,7 +123,7 @@ describe('provider receivers: forged, tampered, stale and replayed requests', ()
     expect((await post(s, first)).status).toBe(200);
     expect((await post(s, first)).status).toBe(401);
     expect((await post(s, redelivery)).status).toBe(200);
-    expect((await bounces(s)).total).toBe(1);
+    expect((await bouncesOf(s)).total).toBe(1);
   });
 });
 
@@ -171,7 +134,7 @@ describe('provider receivers: events that change nothing', () => {
     const before = visited.length;
     const answer = await post(s, entry);
     expect(answer.status).toBe(200);
-    expect((await bounces(s)).total).toBe(0);
+    expect((await bouncesOf(s)).total).toBe(0);
     expect(visited.length).toBe(before);
   });
 });
@@ -205,7 +168,7 @@ describe('SendGrid: one signed POST with every event type', () => {
     }
     const answer = await post(s, entry);
     expect(answer.status).toBe(200);
-    const recorded = (await bounces(s)).bounces;
+    const recorded = (await bouncesOf(s)).bounces;
     const expectedRecords = entry.expect.events!.flatMap((e) => e.records);
     expect(recorded).toHaveLength(expectedRecords.length);
     for (const record of expectedRecords) expect(recorded).toContainEqual(expect.objectContaining({ email: record.email, bounce_type: record.bounce_type, source: 'sendgrid' }));

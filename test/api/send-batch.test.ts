@@ -93,7 +93,7 @@ describe('the drainer', () => {
     const sink = await startSmtpSink();
     try {
       const smtp = client(service, (await newAccount('Flaky')).apiKey);
-      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Flaky', from_email: 'f@example.org', host: '127.0.0.1', port: sink.port, send_rate_per_second: 50 });
+      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Flaky', from_email: 'f@example.org', host: '127.0.0.1', port: sink.port, secure: false, send_rate_per_second: 50 });
       sink.rejectWith(451);
       const queued = await smtp.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 'retry', text: 'x' }] });
       const messageId = queued.body.data.messages[0].message_id;
@@ -113,7 +113,7 @@ describe('the drainer', () => {
     const sink = await startSmtpSink();
     try {
       const smtp = client(service, (await newAccount('Recovering')).apiKey);
-      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port, send_rate_per_second: 50 });
+      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port, secure: false, send_rate_per_second: 50 });
       const to = uniqueAddress();
       await smtp.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'eventually', text: 'x' }] });
       sink.rejectWith(421);

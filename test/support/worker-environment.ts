@@ -18,6 +18,8 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   AUTH_CACHE_SECONDS: '0',
   OTP_SECRET: 'test-otp-key-not-secret',
+  // The SMTP sinks of the tests listen on 127.0.0.1, as on the local stack.
+  ALLOW_PRIVATE_SMTP_HOSTS: 'true',
 });
 
 // A send queue and dead-letter queue of this test file's own, so that drains never see another file's mail.

@@ -1,22 +1,42 @@
+import { isLoopbackHost } from '../../domain/providers/smtp-host';
 import type { Provider } from '../../domain/types';
-import { MailerError, type Mailer } from '../../ports';
+import { log } from '../../http/logger';
+import type { Mailer } from '../../ports';
 import { formatAddress } from './address';
+import { relaySocket } from './relay-socket';
+import { smtpFailure } from './smtp-failure';
 import { SMTP_TIMEOUTS_MS } from './smtp-timeouts';
 
 type Transport = { sendMail(mail: Record<string, unknown>): Promise<{ messageId: string; response?: string }> };
 const transports = new Map<string, Promise<Transport>>();
+
+/**
+ * How the connection is secured. `secure: true` (or, unset, port 465): TLS from the first byte.
+ * Otherwise STARTTLS is required, so that credentials and mail never cross the network in clear
+ * text, except when the provider says `secure: false` explicitly and the relay is on this machine
+ * (local development, the tests' sink): then STARTTLS is used only if the relay offers it.
+ */
+const tlsOptions = (provider: Provider) => {
+  const implicit = provider.secure ?? provider.port === 465;
+  const plaintextAllowed = provider.secure === false && isLoopbackHost(provider.host ?? '');
+  return { secure: implicit, requireTLS: !implicit && !plaintextAllowed, plaintextAllowed };
+};
 
 /** Pooled transports, one per provider version: a changed provider gets a new one. */
 const transportFor = (provider: Provider) => {
   const key = `${provider.id}:${provider.updated_at}`;
   let transport = transports.get(key);
   if (!transport) {
+    const { secure, requireTLS, plaintextAllowed } = tlsOptions(provider);
     // Loaded on first use so that functions which never send over SMTP do not pay for nodemailer at init.
     transport = import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({
         host: provider.host ?? undefined,
         port: provider.port ?? undefined,
-        secure: provider.secure ?? false,
+        secure,
+        requireTLS,
+        // Every connection goes to an address checked just before (relay-socket.ts).
+        getSocket: relaySocket(provider.host ?? '', provider.port ?? 587, plaintextAllowed),
         // Reused connections: a drain run sends many mails to one relay, and a handshake per mail costs time.
         pool: true,
         maxConnections: 5,
@@ -24,7 +44,7 @@ const transportFor = (provider: Provider) => {
         connectionTimeout: SMTP_TIMEOUTS_MS.connection,
         greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
         socketTimeout: SMTP_TIMEOUTS_MS.socket,
-      }) as unknown as Transport,
+      } as Parameters<typeof nodemailer.createTransport>[0]) as unknown as Transport,
     );
     transports.set(key, transport);
   }
@@ -52,11 +72,18 @@ export const smtpMailer = (provider: Provider): Mailer => ({
       });
       return { providerMessageId: queuedAs(info.response) ?? mail.messageId };
     } catch (error) {
-      const e = error as { responseCode?: number; code?: string };
-      // 4xx SMTP replies and connection failures may pass later; 5xx replies are final.
-      const transient = e.responseCode === undefined || (e.responseCode >= 400 && e.responseCode < 500);
-      const reason = e.responseCode ? `SMTP server answered ${e.responseCode}` : `SMTP connection failed (${e.code ?? 'error'})`;
-      throw new MailerError(`SMTP send failed: ${reason}`, reason, transient);
+      const e = error as Error & { responseCode?: number; code?: string; command?: string };
+      // The whole story for the operator; never the password (nodemailer's messages do not carry it).
+      log('warn', 'SMTP send failed', {
+        provider_id: provider.id,
+        host: provider.host,
+        port: provider.port,
+        error_code: e.code,
+        response_code: e.responseCode,
+        command: e.command,
+        error_message: e.message,
+      });
+      throw smtpFailure(e);
     }
   },
 });

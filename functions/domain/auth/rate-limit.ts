@@ -15,16 +15,20 @@ export const rateLimitHeaders = (state: RateLimitState): Record<string, string> 
   'RateLimit-Reset': String(state.reset),
 });
 
+export interface RateLimitDeps {
+  rateLimits: RateLimitStore;
+  clock: Clock;
+}
+
 /**
  * Fixed one-minute windows counted in the table, so the limit holds across every Lambda instance.
- * Throws RATE_LIMITED (with Retry-After) once the key has used its window.
+ * Counts one call of `counterId` and throws RATE_LIMITED (with Retry-After) once its window is used.
  */
-export const consumeRateLimit = async (deps: { rateLimits: RateLimitStore; clock: Clock }, key: ApiKey): Promise<RateLimitState> => {
+export const consumeWindow = async (deps: RateLimitDeps, counterId: string, limit: number): Promise<RateLimitState> => {
   const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
   const windowStart = nowSeconds - (nowSeconds % 60);
   const reset = Math.max(1, windowStart + 60 - nowSeconds);
-  const limit = key.rate_limit_per_minute;
-  const hits = await deps.rateLimits.hit(key.id, windowStart, windowStart + 120);
+  const hits = await deps.rateLimits.hit(counterId, windowStart, windowStart + 120);
   const state = { limit, remaining: Math.max(0, limit - hits), reset };
   if (hits > limit) {
     throw new AppError('RATE_LIMITED', `Rate limit of ${limit} requests per minute exceeded`, {
@@ -33,3 +37,6 @@ export const consumeRateLimit = async (deps: { rateLimits: RateLimitStore; clock
   }
   return state;
 };
+
+/** An API key's own limit (contract.md: 60 a minute unless the key says otherwise). */
+export const consumeRateLimit = (deps: RateLimitDeps, key: ApiKey) => consumeWindow(deps, key.id, key.rate_limit_per_minute);

@@ -1,40 +1,25 @@
+import { sesNotification } from '../../schemas/payloads/ses-notification';
+import { jsonOf } from '../json';
+import { validated } from '../validate';
 import type { ProviderEvent } from './provider-event';
-
-interface SesRecipient {
-  emailAddress: string;
-  status?: string;
-  diagnosticCode?: string;
-}
-
-interface SesNotification {
-  notificationType?: string;
-  eventType?: string;
-  mail?: { messageId?: string; timestamp?: string; tags?: Record<string, string[]> };
-  bounce?: { bounceType?: string; bounceSubType?: string; bouncedRecipients?: SesRecipient[]; feedbackId?: string; timestamp?: string };
-  complaint?: { complainedRecipients?: SesRecipient[]; complaintFeedbackType?: string; complaintSubType?: string | null; feedbackId?: string; timestamp?: string };
-  delivery?: { recipients?: string[]; timestamp?: string };
-}
 
 /**
  * contract.md: Permanent = hard (Suppressed and OnAccountSuppressionList too); Transient = soft,
  * except DSN status 5.4.4 (unroutable domain) = hard; Undetermined = soft.
  */
-const classify = (bounceType: string | undefined, status: string | undefined): 'hard' | 'soft' =>
+const classify = (bounceType: string | null | undefined, status: string | null | undefined): 'hard' | 'soft' =>
   bounceType === 'Permanent' || (bounceType === 'Transient' && status === '5.4.4') ? 'hard' : 'soft';
 
 /**
  * Parses an SES notification (identity notifications use `notificationType`, configuration-set event
  * publishing uses `eventType`) into one event per recipient. Types that change nothing (Send, Open,
  * Click, Reject, DeliveryDelay, ...) give no events. `eventId` is the SNS message id, which dedupes
- * redeliveries of one notification.
+ * redeliveries of one notification. A message that is not a well-formed notification is a 400
+ * (VALIDATION_ERROR): the HTTPS receiver answers it, the SNS-subscribed function fails on it, so that
+ * it ends in that function's dead-letter queue rather than vanishing.
  */
 export const parseSesNotification = (message: string, snsMessageId: string): ProviderEvent[] => {
-  let notification: SesNotification;
-  try {
-    notification = JSON.parse(message) as SesNotification;
-  } catch {
-    return [];
-  }
+  const notification = validated(sesNotification, jsonOf(message), 'Message', 'The SES notification is malformed');
   const type = notification.notificationType ?? notification.eventType;
   const providerMessageId = notification.mail?.messageId ?? '';
   // Our own tag (event publishing carries tags; identity notifications do not).
@@ -65,3 +50,4 @@ export const parseSesNotification = (message: string, snsMessageId: string): Pro
   }
   return [];
 };
+

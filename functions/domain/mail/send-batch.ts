@@ -1,6 +1,7 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
 import { batchItem, type BatchItem, type SendBatchInput } from '../../schemas/mail';
 import { requireDefaultProvider } from '../providers/default-provider';
+import { senderRefusal } from '../providers/sender-domain';
 import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
 import { withoutSuppressed } from './suppressed-recipients';
@@ -66,16 +67,22 @@ const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: {
  */
 export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput) => {
   const provider = await requireDefaultProvider(deps.providers, accountId);
+  // The batch's own sender is the request's: refused, the whole batch is (an item may still override it).
+  const batchRefusal = senderRefusal(provider, input.from_email);
+  if (batchRefusal) throw batchRefusal;
   const entries: Entry[] = new Array(input.messages.length);
   const valid: { index: number; item: BatchItem }[] = [];
 
   input.messages.forEach((raw, index) => {
     const parsed = batchItem.safeParse(raw);
-    if (parsed.success) valid.push({ index, item: parsed.data });
-    else {
+    if (!parsed.success) {
       const message = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`).join('; ');
       entries[index] = failed(raw.to, 'VALIDATION_ERROR', message);
+      return;
     }
+    const refusal = senderRefusal(provider, parsed.data.from_email);
+    if (refusal) entries[index] = failed(parsed.data.to, refusal.code, refusal.message);
+    else valid.push({ index, item: parsed.data });
   });
 
   const addresses = valid.flatMap(({ item }) => [item.to, ...(item.cc ?? []), ...(item.bcc ?? [])]);

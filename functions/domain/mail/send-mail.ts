@@ -3,6 +3,7 @@ import { MailerError } from '../../ports';
 import type { SendMailInput } from '../../schemas/mail';
 import { AppError } from '../errors';
 import { requireDefaultProvider } from '../providers/default-provider';
+import { senderRefusal } from '../providers/sender-domain';
 import { mailTimestamp } from '../time';
 import { newMailMessage } from './new-message';
 import { withoutSuppressed } from './suppressed-recipients';
@@ -20,12 +21,14 @@ export interface SendMailDeps {
 
 /**
  * Sends one message now through the account's default provider.
- * Order matters: every check that can refuse the send (provider, suppression, quota) runs before
+ * Order matters: every check that can refuse the send (provider, sender, suppression, quota) runs before
  * anything is written, so a refused send leaves no trace; the record is written as `sending` before
  * the provider is called, so a send is never left without a record.
  */
 export const sendMail = async (deps: SendMailDeps, accountId: string, input: SendMailInput) => {
   const provider = await requireDefaultProvider(deps.providers, accountId);
+  const refusal = senderRefusal(provider, input.from_email);
+  if (refusal) throw refusal;
 
   const suppressed = await deps.suppressions.findSuppressed(accountId, [input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]);
   if (suppressed.has(input.to.toLowerCase())) {

@@ -3,11 +3,15 @@ import { createProviderBody, type CreateProviderInput, type UpdateProviderInput 
 import { notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
 import type { Provider } from '../types';
+import { validated } from '../validate';
+import { isInternalHost } from './smtp-host';
 
 export interface ProviderDeps {
   providers: ProviderStore;
   clock: Clock;
   ids: Ids;
+  /** The local stack only: SMTP hosts on this machine or its networks are allowed (config). */
+  allowPrivateSmtpHosts: boolean;
 }
 
 const MASK = '********';
@@ -24,6 +28,7 @@ export const presentProvider = (provider: Provider, defaultId: string | null, ba
     is_default: provider.id === defaultId,
     from_email: provider.from_email,
     from_name: provider.from_name,
+    allowed_from_domains: provider.allowed_from_domains ?? [],
     hourly_limit: provider.hourly_limit,
     daily_limit: provider.daily_limit,
     send_rate_per_second: provider.send_rate_per_second,
@@ -64,6 +69,7 @@ const toRecord = (input: CreateProviderInput, base: Pick<Provider, 'id' | 'accou
     name: fields.name,
     from_email: fields.from_email,
     from_name: fields.from_name ?? null,
+    allowed_from_domains: [...new Set(fields.allowed_from_domains ?? [])],
     hourly_limit: fields.hourly_limit ?? null,
     daily_limit: fields.daily_limit ?? null,
     send_rate_per_second: fields.send_rate_per_second ?? null,
@@ -77,15 +83,23 @@ const toRecord = (input: CreateProviderInput, base: Pick<Provider, 'id' | 'accou
     ...shared,
     host: fields.host,
     port: fields.port,
-    secure: fields.secure ?? fields.port === 465,
+    // As given: null lets the port decide (465: implicit TLS, else STARTTLS required); see smtp-mailer.ts.
+    secure: fields.secure ?? null,
     username: fields.username ?? null,
     password: fields.password ?? null,
   };
 };
 
+/** An SMTP host that is internal by its name is refused here; names are checked again at connect time. */
+const refuseInternalHost = (deps: Pick<ProviderDeps, 'allowPrivateSmtpHosts'>, provider: Provider) => {
+  if (provider.type !== 'smtp' || deps.allowPrivateSmtpHosts || !isInternalHost(provider.host ?? '')) return;
+  throw validationError([{ field: 'host', message: 'Private, loopback and link-local hosts are not allowed' }]);
+};
+
 export const createProvider = async (deps: ProviderDeps, accountId: string, input: CreateProviderInput) => {
   const now = isoTimestamp(deps.clock.now());
   const provider = toRecord(input, { id: deps.ids.uuid(), account_id: accountId, created_at: now, updated_at: now });
+  refuseInternalHost(deps, provider);
   await deps.providers.put(provider);
   const { defaultId } = await deps.providers.list(accountId);
   // The first provider of an account becomes its default: sending needs one.
@@ -112,11 +126,8 @@ export const updateProvider = async (deps: ProviderDeps, accountId: string, prov
   const { provider: existing, defaultId } = await getProvider(deps, accountId, providerId);
   // Absent secrets keep their stored value (they are never sent back, so a client cannot echo them).
   const merged = { ...existing, ...stripUndefined(changes), type: existing.type };
-  const parsed = createProviderBody.safeParse(merged);
-  if (!parsed.success) {
-    throw validationError(parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
-  }
-  const provider = toRecord(parsed.data, { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
+  const provider = toRecord(validated(createProviderBody, merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
+  refuseInternalHost(deps, provider);
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
   if (provider.events && existing.events) {
     if (provider.events.sns_topic_arn === existing.events.sns_topic_arn) provider.events.subscription_state = existing.events.subscription_state;

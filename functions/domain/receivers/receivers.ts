@@ -1,13 +1,18 @@
 import type { Clock, ReplayGuard, SnsCertificates, SubscriptionConfirmer } from '../../ports';
+import { mailgunEventData, mailgunSignature } from '../../schemas/payloads/mailgun';
+import { sendgridEvents } from '../../schemas/payloads/sendgrid';
 import { applyProviderEvents, type ProviderEventDeps } from '../events/apply-provider-events';
 import { parseSesNotification } from '../events/ses-notification';
 import { AppError } from '../errors';
+import { isRecord, jsonOf } from '../json';
 import type { Provider, ProviderEvents } from '../types';
-import { parseMailgunEvent, verifyMailgunSignature, type MailgunPayload } from './mailgun-event';
+import { validated } from '../validate';
+import { parseMailgunEvent, verifyMailgunSignature } from './mailgun-event';
+import { countReceiverCall, type ReceiverThrottleDeps } from './receiver-throttle';
 import { parseSendgridEvents, verifySendgrid } from './sendgrid-events';
-import { isSnsUrl, parseSnsMessage, verifySnsMessage } from './sns-message';
+import { isSnsSubscribeUrl, parseSnsMessage, verifySnsMessage } from './sns-message';
 
-export interface ReceiverDeps extends ProviderEventDeps {
+export interface ReceiverDeps extends ProviderEventDeps, ReceiverThrottleDeps {
   certificates: SnsCertificates;
   confirmer: SubscriptionConfirmer;
   replays: ReplayGuard;
@@ -22,20 +27,14 @@ const nothing = { received: 0, recorded: 0 };
 
 /**
  * The provider config named by `provider_id` holds the secrets that verify its events; a missing
- * config, or one for another provider, cannot verify anything, so it is the same 401.
+ * config, or one for another provider, cannot verify anything, so it is the same 401. The call is
+ * then counted against the provider's limit, before any verification (and so any download) happens.
  */
 const configuredProvider = async (deps: ReceiverDeps, providerId: string, source: ProviderEvents['source']) => {
   const provider = await deps.providers.findById(providerId);
   if (!provider || provider.events?.source !== source) throw unauthorized();
+  await countReceiverCall(deps, provider.id);
   return provider as Provider & { events: ProviderEvents };
-};
-
-const parseJson = (raw: Buffer) => {
-  try {
-    return JSON.parse(raw.toString('utf8')) as unknown;
-  } catch {
-    throw unauthorized();
-  }
 };
 
 /** Amazon SNS over HTTPS, carrying SES events. */
@@ -46,8 +45,8 @@ export const receiveSns = async (deps: ReceiverDeps, providerId: string, raw: Bu
   // Genuine SNS, but another topic than this provider's: acknowledged, and nothing is done with it.
   if (!provider.events.sns_topic_arn || message.TopicArn !== provider.events.sns_topic_arn) return nothing;
   if (message.Type === 'SubscriptionConfirmation') {
-    if (isSnsUrl(message.SubscribeURL)) {
-      await deps.confirmer.confirm(message.SubscribeURL!);
+    if (message.SubscribeURL && isSnsSubscribeUrl(message.SubscribeURL)) {
+      await deps.confirmer.confirm(message.SubscribeURL);
       await deps.providers.setSubscriptionState(provider.account_id, provider.id, 'confirmed');
     }
     return nothing;
@@ -63,23 +62,25 @@ export const receiveSendgrid = async (deps: ReceiverDeps, providerId: string, ra
   const signature = headers['x-twilio-email-event-webhook-signature'];
   const timestamp = headers['x-twilio-email-event-webhook-timestamp'];
   if (!provider.events.signing_key || !verifySendgrid(provider.events.signing_key, signature, timestamp, raw)) throw unauthorized();
-  const events = parseSendgridEvents(parseJson(raw));
+  // Signed by SendGrid, so a body of the wrong shape is malformed (400), not forged.
+  const events = parseSendgridEvents(validated(sendgridEvents, jsonOf(raw.toString('utf8')), undefined, 'The SendGrid events are malformed'));
   return { received: events.length, recorded: await applyProviderEvents(deps, 'sendgrid', events, provider.account_id) };
 };
 
 export const receiveMailgun = async (deps: ReceiverDeps, providerId: string, raw: Buffer) => {
   const provider = await configuredProvider(deps, providerId, 'mailgun');
-  const payload = parseJson(raw) as MailgunPayload;
-  if (!provider.events.signing_key || typeof payload !== 'object' || !payload || !verifyMailgunSignature(provider.events.signing_key, payload)) {
-    throw unauthorized();
-  }
+  const payload = jsonOf(raw.toString('utf8'));
+  // The signature block is what a Mailgun request is verified by: any other shape is unsigned (401).
+  const block = mailgunSignature.safeParse(isRecord(payload) ? payload.signature : undefined);
+  if (!provider.events.signing_key || !block.success || !verifyMailgunSignature(provider.events.signing_key, block.data)) throw unauthorized();
+  const { timestamp, token } = block.data;
   // The signature does not cover the event, so freshness and a single use of the token stop replays.
-  const timestamp = Number(payload.signature!.timestamp);
+  const signedAt = Number(timestamp);
   const now = deps.clock.now().getTime() / 1000;
-  if (!Number.isFinite(timestamp) || Math.abs(now - timestamp) > MAILGUN_MAX_AGE_SECONDS) throw unauthorized();
-  if (!(await deps.replays.firstUse(`mailgun:${provider.id}`, payload.signature!.token!, Math.ceil(timestamp) + 2 * MAILGUN_MAX_AGE_SECONDS))) {
-    throw unauthorized();
-  }
-  const events = parseMailgunEvent(payload);
+  if (Math.abs(now - signedAt) > MAILGUN_MAX_AGE_SECONDS) throw unauthorized();
+  // Checked before the token is spent: a malformed event (400) leaves the token to the genuine one.
+  const data = validated(mailgunEventData, (payload as Record<string, unknown>)['event-data'], 'event-data', 'The Mailgun event is malformed');
+  if (!(await deps.replays.firstUse(`mailgun:${provider.id}`, token, signedAt + 2 * MAILGUN_MAX_AGE_SECONDS))) throw unauthorized();
+  const events = parseMailgunEvent(data);
   return { received: events.length, recorded: await applyProviderEvents(deps, 'mailgun', events, provider.account_id) };
 };

@@ -1,4 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
+import type { SendgridEvent } from '../../schemas/payloads/sendgrid';
 import type { ProviderEvent } from '../events/provider-event';
 
 /**
@@ -15,21 +16,11 @@ export const verifySendgrid = (publicKey: string, signature: string | undefined,
   }
 };
 
-interface SendgridEvent {
-  event?: string;
-  type?: string;
-  email?: string;
-  reason?: string;
-  sg_event_id?: string;
-  sg_message_id?: string;
-}
-
 /** bounce (type bounce = hard, blocked = soft), spamreport = complaint, dropped = failed, delivered = delivery. */
-export const parseSendgridEvents = (events: unknown): ProviderEvent[] => {
-  if (!Array.isArray(events)) return [];
+export const parseSendgridEvents = (events: SendgridEvent[]): ProviderEvent[] => {
   const parsed: ProviderEvent[] = [];
-  for (const event of events as SendgridEvent[]) {
-    if (!event?.email || !event.sg_event_id) continue;
+  for (const event of events) {
+    if (!event.email || !event.sg_event_id) continue;
     const common = { email: event.email, eventId: event.sg_event_id, providerMessageId: (event.sg_message_id ?? '').split('.')[0] };
     if (event.event === 'bounce') {
       parsed.push({ kind: 'bounce', bounceType: event.type === 'blocked' ? 'soft' : 'hard', subtype: event.type ?? 'bounce', diagnostic: event.reason ?? null, ...common });

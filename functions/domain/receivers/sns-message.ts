@@ -1,30 +1,32 @@
 import { createVerify, X509Certificate } from 'node:crypto';
 import type { SnsCertificates } from '../../ports';
+import { snsEnvelope, type SnsEnvelope } from '../../schemas/payloads/sns';
+import { jsonOf } from '../json';
 
-/** An SNS HTTP(S) delivery, as SNS posts it (text/plain JSON). */
-export interface SnsMessage {
-  Type: 'Notification' | 'SubscriptionConfirmation' | 'UnsubscribeConfirmation' | string;
-  MessageId: string;
-  TopicArn: string;
-  Message: string;
-  Timestamp: string;
-  Subject?: string | null;
-  SubscribeURL?: string;
-  Token?: string;
-  SignatureVersion: string;
-  Signature: string;
-  SigningCertURL: string;
-}
+/**
+ * SNS's own hosts: sns.<region>.amazonaws.com for a region of the commercial and GovCloud partitions
+ * (us-east-1, us-gov-west-1, ...), sns.cn-<area>-<n>.amazonaws.com.cn for China's. Only AWS answers
+ * on these names, so a certificate from one of them is SNS's.
+ */
+const SNS_HOST = /^sns\.(?:(?!cn-)[a-z]{2}(?:-gov)?-[a-z]+-\d\.amazonaws\.com|cn-[a-z]+-\d\.amazonaws\.com\.cn)$/;
 
-/** Certificates and subscribe links must be https on an SNS host: sns.<region>.amazonaws.com(.cn). */
-const SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
-export const isSnsUrl = (value: string | undefined, path?: RegExp) => {
+/** https on an SNS host, with nothing that could lead elsewhere: no user info, port or fragment. */
+const snsUrl = (value: string | undefined) => {
   try {
     const url = new URL(value ?? '');
-    return url.protocol === 'https:' && SNS_HOST.test(url.hostname) && !url.username && !url.port && (!path || path.test(url.pathname));
+    return url.protocol === 'https:' && SNS_HOST.test(url.hostname) && !url.username && !url.password && !url.port && !url.hash ? url : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+};
+
+/** SubscribeURL: an SNS link (its query names the subscription to confirm). */
+export const isSnsSubscribeUrl = (value: string | undefined) => snsUrl(value) !== undefined;
+
+/** SigningCertURL: one `.pem` file at the root of an SNS host, no query (SNS_CERT_DIR finds it by that name). */
+export const isSnsCertificateUrl = (value: string) => {
+  const url = snsUrl(value);
+  return url !== undefined && !url.search && /^\/[A-Za-z0-9._-]+\.pem$/.test(url.pathname);
 };
 
 const FIELDS = {
@@ -34,12 +36,12 @@ const FIELDS = {
 } as const;
 
 /** "Key\nvalue\n" for each signed field present, in SNS's order; a null Subject is left out. */
-const stringToSign = (message: SnsMessage) => {
+const stringToSign = (message: SnsEnvelope) => {
   const fields = FIELDS[message.Type as keyof typeof FIELDS];
   if (!fields) return undefined;
   return fields
-    .filter((field) => message[field as keyof SnsMessage] !== undefined && message[field as keyof SnsMessage] !== null)
-    .map((field) => `${field}\n${message[field as keyof SnsMessage]}\n`)
+    .filter((field) => message[field as keyof SnsEnvelope] !== undefined && message[field as keyof SnsEnvelope] !== null)
+    .map((field) => `${field}\n${message[field as keyof SnsEnvelope]}\n`)
     .join('');
 };
 
@@ -48,29 +50,25 @@ const ALGORITHMS: Record<string, string> = { '1': 'RSA-SHA1', '2': 'RSA-SHA256' 
 /**
  * SNS's signature check ("Verifying the signatures of Amazon SNS messages"): the certificate URL on an
  * SNS host, SignatureVersion 1 (SHA1) or 2 (SHA256) only, the signature over the decoded fields.
- * The certificate is fetched (or read from SNS_CERT_DIR) only after the URL check.
+ * The certificate is downloaded (or read from SNS_CERT_DIR) only after the URL check.
  */
-export const verifySnsMessage = async (message: SnsMessage, certificates: SnsCertificates) => {
+export const verifySnsMessage = async (message: SnsEnvelope, certificates: SnsCertificates) => {
   const algorithm = ALGORITHMS[message.SignatureVersion];
   const signed = stringToSign(message);
-  if (!algorithm || signed === undefined || typeof message.Signature !== 'string') return false;
-  if (!isSnsUrl(message.SigningCertURL, /\.pem$/)) return false;
-  let pem: string;
+  if (!algorithm || signed === undefined) return false;
+  if (!isSnsCertificateUrl(message.SigningCertURL)) return false;
   try {
-    pem = await certificates.get(message.SigningCertURL);
-  } catch (error) {
-    if ((error as Error).name === 'UnknownCertificate') return false;
-    throw error;
+    const certificate = new X509Certificate(await certificates.get(message.SigningCertURL));
+    return createVerify(algorithm).update(signed, 'utf8').verify(certificate.publicKey, message.Signature, 'base64');
+  } catch {
+    // No certificate could be had (download failed, not a certificate) or the signature is not
+    // base64 of the key's size: the message is not verified (the adapter logs why a certificate was not had).
+    return false;
   }
-  const certificate = new X509Certificate(pem);
-  return createVerify(algorithm).update(signed, 'utf8').verify(certificate.publicKey, message.Signature, 'base64');
 };
 
-export const parseSnsMessage = (body: string): SnsMessage | undefined => {
-  try {
-    const parsed = JSON.parse(body) as SnsMessage;
-    return typeof parsed === 'object' && parsed && typeof parsed.Type === 'string' ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
+/** The envelope, or undefined when the body is not one: without its fields there is nothing to verify. */
+export const parseSnsMessage = (body: string): SnsEnvelope | undefined => {
+  const parsed = snsEnvelope.safeParse(jsonOf(body));
+  return parsed.success ? parsed.data : undefined;
 };

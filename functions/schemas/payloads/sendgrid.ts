@@ -1,0 +1,16 @@
+import * as z from 'zod/mini';
+import { providerId, recipient, text } from './fields';
+
+/** One event of SendGrid's Event Webhook, the fields we read. */
+const sendgridEvent = z.object({
+  event: text(100),
+  type: text(100),
+  email: z.optional(z.nullable(recipient())),
+  reason: text(),
+  sg_event_id: providerId(),
+  sg_message_id: providerId(),
+});
+
+/** The body SendGrid posts: a JSON array of events. */
+export const sendgridEvents = z.array(sendgridEvent);
+export type SendgridEvent = z.infer<typeof sendgridEvent>;
