@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { email, nonEmpty } from './common';
+import { email, headerText, nonEmpty } from './common';
 
 const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000))));
 
@@ -13,7 +13,7 @@ const common = {
   name: nonEmpty(100),
   is_default: z.optional(z.boolean()),
   from_email: email(),
-  from_name: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  from_name: z.optional(z.nullable(headerText(0, 100))),
   hourly_limit: limit(),
   daily_limit: limit(),
   send_rate_per_second: z.optional(z.nullable(z.number().check(z.gt(0), z.lte(10_000)))),
