@@ -141,3 +141,18 @@ describe('addresses are at most 254 characters', () => {
     expectFieldError(await api.post('/api/v1/mail/send', { to: uniqueAddress(), cc: [`${'c'.repeat(250)}@example.com`], subject: 's', text: 't' }), 'cc');
   });
 });
+
+describe('text that UTF-8 cannot carry', () => {
+  it('answers 400 naming the field for a lone surrogate in a metadata key, a name or a batch item', async () => {
+    const key = await api.call('POST', '/api/v1/subscribers', `{"email":"${uniqueAddress()}","list_id":"${listId}","metadata":{"\\ud800":"x"}}`);
+    expectFieldError(key, 'metadata');
+    const name = await api.call('POST', '/api/v1/subscribers', `{"email":"${uniqueAddress()}","list_id":"${listId}","name":"Ada \\udc00"}`);
+    expectFieldError(name, 'name');
+    const batch = await api.call('POST', '/api/v1/mail/send-batch', `{"messages":[{"to":"${uniqueAddress()}","subject":"\\ud83d","text":"t"}]}`);
+    expect(batch.body.error.details).toEqual([{ field: 'messages.0.subject', message: expect.any(String) }]);
+    // A pair is one character, and welcome.
+    const pair = await api.call('POST', '/api/v1/subscribers', `{"email":"${uniqueAddress()}","list_id":"${listId}","name":"Ada \\ud83d\\ude00"}`);
+    expect(pair.status).toBe(201);
+    expect(pair.body.data.name).toBe('Ada 😀');
+  });
+});
