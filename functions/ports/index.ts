@@ -269,6 +269,17 @@ export interface PageRequest {
   cursor?: string;
 }
 
+/**
+ * Thrown by a store's `page` for a cursor it did not issue for this listing: one that does not
+ * decode, or one of another filter, list or account. The caller answers 400, never the first page.
+ */
+export class InvalidCursorError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'InvalidCursorError';
+  }
+}
+
 export interface PageOf<T> {
   items: T[];
   total: number;

@@ -154,6 +154,48 @@ describe('subscribers', () => {
     expect([answer.status, answer.body.error.details[0].field]).toEqual([400, field]);
   });
 
+  const encoded = (json: string) => Buffer.from(json).toString('base64url');
+  it.each([
+    ['a cursor that is not base64url', '%25%25%25'],
+    ['a cursor that is not JSON', encoded('not json')],
+    ['a negative seq', encoded('{"s":-1}')],
+    ['a fractional seq', encoded('{"s":1.5}')],
+    ['a seq beyond the safe integers', encoded('{"s":1e300}')],
+    ['a cursor of no listing', encoded('{"v":"AAAAAAAAAAAAAAAA","s":3}')],
+  ])('answers 400 on cursor for %s, never the first page', async (_name, cursor) => {
+    const list = await newList('Cursors');
+    await subscribe(list.id);
+    for (const query of [`list_id=${list.id}&cursor=${cursor}`, `cursor=${cursor}`, `status=subscribed&cursor=${cursor}`]) {
+      const answer = await api.get(`/api/v1/subscribers?${query}`);
+      expect([answer.status, answer.body.error?.code, answer.body.error?.details?.[0].field]).toEqual([400, 'VALIDATION_ERROR', 'cursor']);
+    }
+  });
+
+  it('refuses a cursor on any listing but the one that issued it', async () => {
+    const [a, b] = [await newList('A'), await newList('B')];
+    for (let i = 0; i < 3; i++) await Promise.all([subscribe(a.id), subscribe(b.id)]);
+    const cursorOf = async (query: string) => (await api.get(`/api/v1/subscribers?${query}&limit=1`)).body.data.next_cursor as string;
+    const fromA = await cursorOf(`list_id=${a.id}`);
+    expect((await api.get(`/api/v1/subscribers?list_id=${a.id}&limit=1&cursor=${fromA}`)).status).toBe(200);
+    const other = client(service, (await newAccount('Other cursors')).apiKey);
+    for (const [who, query] of [
+      [api, `list_id=${b.id}`],
+      [api, `list_id=${a.id}&status=subscribed`],
+      [api, ''],
+      [api, 'status=subscribed'],
+      [other, `list_id=${a.id}`],
+    ] as const) {
+      const answer = await who.get(`/api/v1/subscribers?${query}&cursor=${fromA}`);
+      expect([query, answer.status, answer.body.error?.details?.[0].field]).toEqual([query, 400, 'cursor']);
+    }
+    // A bounces cursor is no subscribers cursor either, and lists issue none.
+    for (let i = 0; i < 2; i++) await api.post('/api/v1/bounces', { email: uniqueAddress('bc'), bounce_type: 'soft' });
+    const bounceCursor = (await api.get('/api/v1/bounces?limit=1')).body.data.next_cursor;
+    expect((await api.get(`/api/v1/subscribers?cursor=${bounceCursor}`)).status).toBe(400);
+    const lists = await api.get(`/api/v1/lists?cursor=${fromA}`);
+    expect([lists.status, lists.body.error.details[0].field]).toEqual([400, 'cursor']);
+  });
+
   it.each([
     ['a bad email', { email: 'x', list_id: '00000000-0000-4000-8000-000000000000' }, 'email'],
     ['no list_id', { email: 'a@example.com' }, 'list_id'],

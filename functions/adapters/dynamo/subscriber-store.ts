@@ -5,7 +5,7 @@ import { batchGet } from './batch';
 import { documentClient, queryAll, tableName, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import { keys, withoutKeys } from './keys';
-import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
+import { blockCount, readPage, viewKeys, type View } from './paged-view';
 
 /** The four listings a subscriber appears in: all, by list, by status, by list and status. */
 const views = (accountId: string, listId: string, status: SubscriberStatus): View[] => [
@@ -155,8 +155,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   },
 
   async page(accountId, filter, request) {
-    const cursorSeq = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
-    return readPage(viewFor(accountId, filter), { offset: request.offset, limit: request.limit, cursorSeq }, (item) => withoutKeys<Subscriber>(item));
+    return readPage(viewFor(accountId, filter), request, (item) => withoutKeys<Subscriber>(item));
   },
 
   async allOfList(accountId, listId) {

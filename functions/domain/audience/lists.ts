@@ -1,5 +1,6 @@
 import type { Clock, Ids, ListStore, PageRequest, SubscriberStore } from '../../ports';
 import { notFound } from '../errors';
+import { refuseCursor } from '../paging';
 import { isoTimestamp } from '../time';
 import type { MailingList } from '../types';
 
@@ -27,6 +28,7 @@ export const getList = async (deps: Pick<ListDeps, 'lists'>, accountId: string, 
 
 /** An account has tens of lists, not thousands: they are read together and paged in memory. */
 export const listLists = async (deps: Pick<ListDeps, 'lists'>, accountId: string, page: PageRequest) => {
+  refuseCursor(page);
   const all = (await deps.lists.all(accountId)).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
   return { lists: all.slice(page.offset, page.offset + page.limit).map(presentList), total: all.length, limit: page.limit, offset: page.offset, next_cursor: null };
 };
