@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoListStore } from '../../functions/adapters/dynamo/list-store';
 import { capacity, resetAwsCalls } from '../../functions/adapters/instrument';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 
 let service: TestService;
 let api: Client;
+let accountId: string;
 
 beforeAll(async () => {
   service = await startService();
-  const { accountId } = await newAccount();
+  accountId = (await newAccount()).accountId;
   api = client(service, await keyWith(accountId, ['subscribers'], 100_000));
 });
 afterAll(() => service.close());
@@ -38,6 +40,48 @@ describe('lists', () => {
     expect((await api.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
     expect((await api.get(`/api/v1/subscribers/${created.id}`)).status).toBe(404);
     expect((await api.get(`/api/v1/subscribers?list_id=${list.id}`)).body.data.total).toBe(0);
+  });
+
+  it('leaves no subscriber under a list deleted while subscribers are being added to it', async () => {
+    const list = await newList('Race');
+    const existing: Awaited<ReturnType<typeof subscribe>>[] = [];
+    for (let i = 0; i < 4; i++) existing.push(...(await Promise.all(Array.from({ length: 5 }, () => subscribe(list.id)))));
+    expect(existing.every((c) => c.status === 201)).toBe(true);
+
+    // Creates in flight as the delete starts, waves of them while it runs, and one after it answered.
+    const early = Array.from({ length: 10 }, () => subscribe(list.id));
+    let deleted = false;
+    const deletion = api.delete(`/api/v1/lists/${list.id}`).finally(() => (deleted = true));
+    const creates = await Promise.all(early);
+    for (let wave = 0; !deleted && wave < 100; wave++) creates.push(...(await Promise.all(Array.from({ length: 4 }, () => subscribe(list.id)))));
+    expect((await deletion).status).toBe(200);
+    creates.push(...(await Promise.all(Array.from({ length: 4 }, () => subscribe(list.id)))));
+
+    // Each create either happened before the delete (and its subscriber went with the list) or is a 404.
+    expect(creates.map((c) => c.status).filter((status) => status !== 201 && status !== 404)).toEqual([]);
+    expect(creates.slice(-4).map((c) => c.status)).toEqual([404, 404, 404, 404]);
+    const ids = [...existing, ...creates].filter((c) => c.status === 201).map((c) => c.body.data.id as string);
+    const records = await Promise.all(ids.map((id) => api.get(`/api/v1/subscribers/${id}`)));
+    expect(records.filter((r) => r.status !== 404).map((r) => r.body.data)).toEqual([]);
+    const listed = (await api.get(`/api/v1/subscribers?list_id=${list.id}`)).body.data;
+    expect([listed.total, listed.subscribers]).toEqual([0, []]);
+    expect((await api.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
+    expect((await api.get('/api/v1/lists?limit=100')).body.data.lists.map((l: { id: string }) => l.id)).not.toContain(list.id);
+  });
+
+  it('hides and closes a list whose deletion was cut short, and a repeated DELETE finishes it', async () => {
+    const list = await newList('Interrupted');
+    const ids = (await Promise.all(Array.from({ length: 3 }, () => subscribe(list.id)))).map((c) => c.body.data.id as string);
+    // What a DELETE that died after its first step leaves behind.
+    expect(await dynamoListStore().markDeleting(accountId, list.id, new Date().toISOString())).toBe(true);
+    expect((await api.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
+    expect((await api.put(`/api/v1/lists/${list.id}`, { name: 'Back' })).status).toBe(404);
+    expect((await api.get('/api/v1/lists?limit=100')).body.data.lists.map((l: { id: string }) => l.id)).not.toContain(list.id);
+    expect((await subscribe(list.id)).status).toBe(404);
+    expect((await api.delete(`/api/v1/lists/${list.id}`)).status).toBe(200);
+    expect((await Promise.all(ids.map((id) => api.get(`/api/v1/subscribers/${id}`)))).map((r) => r.status)).toEqual([404, 404, 404]);
+    expect((await api.get(`/api/v1/subscribers?list_id=${list.id}`)).body.data.total).toBe(0);
+    expect((await api.delete(`/api/v1/lists/${list.id}`)).status).toBe(404);
   });
 });
 
