@@ -24,7 +24,8 @@ const sesProvider = z.object({
   type: z.literal('ses'),
   ...common,
   region: z.optional(z.nullable(z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'Invalid AWS region')))),
-  configuration_set: z.optional(z.nullable(nonEmpty(64))),
+  // SES's own rule for the name; SES would refuse every send naming anything else.
+  configuration_set: z.optional(z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'A configuration set name is 1 to 64 letters, digits, - and _')))),
 });
 
 const smtpProvider = z.object({

@@ -156,3 +156,12 @@ describe('text that UTF-8 cannot carry', () => {
     expect(pair.body.data.name).toBe('Ada 😀');
   });
 });
+
+describe('other free-form fields', () => {
+  it('answers 400 for more permissions than exist and for a configuration set name SES refuses', async () => {
+    expectFieldError(await api.post('/api/v1/api-keys', { name: 'many', permissions: Array.from({ length: 6 }, () => 'mail') }), 'permissions');
+    expectFieldError(await api.post('/api/v1/providers', { type: 'ses', name: 'Set', from_email: 'set@example.com', configuration_set: 'my set\r\n' }), 'configuration_set');
+    const fine = await api.post('/api/v1/providers', { type: 'ses', name: 'Set', from_email: 'set@example.com', configuration_set: 'My_set-1' });
+    expect([fine.status, fine.body.data.configuration_set]).toEqual([201, 'My_set-1']);
+  });
+});
