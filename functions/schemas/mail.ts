@@ -31,8 +31,9 @@ type MailFields = { html?: string; text?: string; cc?: string[]; bcc?: string[] 
 
 /** The rules a schema's shape cannot say: a body is required, and the size and recipient caps. */
 const mailRules = [
-  z.refine<MailFields>((mail) => mail.html !== undefined || mail.text !== undefined, {
-    message: 'At least one of html or text is required',
+  // An empty body is no body: SES refuses a mail whose html and text are both empty.
+  z.refine<MailFields>((mail) => Boolean(mail.html || mail.text), {
+    message: 'At least one of html or text is required, and not empty',
     path: ['html'],
   }),
   z.refine<MailFields>((mail) => 1 + (mail.cc?.length ?? 0) + (mail.bcc?.length ?? 0) <= MAX_RECIPIENTS, {

@@ -158,6 +158,16 @@ describe('text that UTF-8 cannot carry', () => {
 });
 
 describe('other free-form fields', () => {
+  it('answers 400 for an empty body (SES refuses one), at mail/send and for a batch item', async () => {
+    for (const body of [{ text: '' }, { html: '' }, { html: '', text: '' }]) {
+      expectFieldError(await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', ...body }), 'html');
+      const to = uniqueAddress();
+      const batch = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 's', ...body }] });
+      expect(batch.body.data.messages[0]).toEqual({ to, status: 'failed', error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^html/) } });
+    }
+  });
+
+
   it('answers 400 for more permissions than exist and for a configuration set name SES refuses', async () => {
     expectFieldError(await api.post('/api/v1/api-keys', { name: 'many', permissions: Array.from({ length: 6 }, () => 'mail') }), 'permissions');
     expectFieldError(await api.post('/api/v1/providers', { type: 'ses', name: 'Set', from_email: 'set@example.com', configuration_set: 'my set\r\n' }), 'configuration_set');
