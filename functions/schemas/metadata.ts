@@ -20,7 +20,7 @@ export const METADATA_LIMITS = { keys: 50, keyLength: 40, bytes: 8 * 1024 } as c
 const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const SMALLEST_MAGNITUDE = 1e-130;
 
-export const storableNumber = (n: number) => Number.isFinite(n) && (Number.isInteger(n) ? Number.isSafeInteger(n) : Math.abs(n) >= SMALLEST_MAGNITUDE);
+const storableNumber = (n: number) => Number.isFinite(n) && (Number.isInteger(n) ? Number.isSafeInteger(n) : Math.abs(n) >= SMALLEST_MAGNITUDE);
 
 /** A key named in an error message, cut short: the key may be the 66 kB one being refused. */
 const shown = (key: string) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key);
