@@ -4,7 +4,8 @@ import { nonEmpty } from './common';
 
 export const createApiKeyBody = z.object({
   name: nonEmpty(100),
-  permissions: z.array(z.enum(PERMISSIONS)).check(z.minLength(1)),
+  // Each permission once at most: a longer array can only repeat one.
+  permissions: z.array(z.enum(PERMISSIONS)).check(z.minLength(1), z.maxLength(PERMISSIONS.length)),
   rate_limit_per_minute: z.optional(z.int().check(z.gte(1), z.lte(100_000))),
 });
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BOUNCE_TYPES, SUBSCRIBER_STATUSES } from '../domain/types';
-import { email, metadata, nonEmpty, uuidParam } from './common';
+import { email, nonEmpty, uuidParam } from './common';
+import { metadata } from './metadata';
 import { pageFields, pageQuery } from './pagination';
 
 export const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });

@@ -4,9 +4,20 @@ import en from 'zod/v4/locales/en.js';
 // zod/mini ships without messages; the English locale gives VALIDATION_ERROR details a readable text.
 z.config(en());
 
-export const email = () => z.email({ error: 'Invalid email address' });
+/**
+ * An address: at most 254 characters (RFC 5321's limit on a path), which also keeps every table key
+ * built from an address (suppressions, subscriptions, OTP windows) under DynamoDB's 1 KB sort-key
+ * limit. zod's pattern admits no CR, LF or NUL, so an address is header-safe as it is.
+ */
+export const email = () => z.email({ error: 'Invalid email address' }).check(z.maxLength(254, 'An email address is at most 254 characters'));
 export const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
-export const metadata = () => z.record(z.string(), z.unknown());
+/**
+ * Text that becomes (part of) a mail header: the subject, a sender's display name. CR or LF would
+ * end the header and start one of the caller's choosing (header injection), and NUL is not allowed
+ * in a message at all (RFC 5322), so all three are refused rather than passed to SES or SMTP.
+ */
+export const headerText = (min: number, max: number) =>
+  z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[^\r\n\0]*$/, 'CR, LF and NUL are not allowed in a mail header'));
 
 /** Path ids are UUIDs: anything else cannot exist, so it answers 404 rather than reading the table. */
 export const uuidParam = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));

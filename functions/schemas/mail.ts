@@ -1,13 +1,18 @@
 import * as z from 'zod/mini';
-import { email, metadata, nonEmpty } from './common';
+import { email, headerText, nonEmpty } from './common';
+import { metadata } from './metadata';
 
-/** contract.md: cc + bcc + 1 <= 50 recipients (the SES limit); body (html + text) <= 512 KiB. */
+/**
+ * contract.md: cc + bcc + 1 <= 50 recipients (the SES limit); subject 1..998 characters; body
+ * (html + text) <= 512 KiB. Every field that becomes a header (subject, from_name, the addresses)
+ * refuses CR, LF and NUL.
+ */
 export const MAX_RECIPIENTS = 50;
 export const MAX_BODY_BYTES = 512 * 1024;
 
 const mailFields = {
   to: email(),
-  subject: z.string().check(z.minLength(1), z.maxLength(998)),
+  subject: headerText(1, 998),
   html: z.optional(z.string()),
   text: z.optional(z.string()),
   reply_to: z.optional(email()),
@@ -19,15 +24,16 @@ const mailFields = {
 
 const sender = {
   from_email: z.optional(email()),
-  from_name: z.optional(z.string().check(z.maxLength(100))),
+  from_name: z.optional(headerText(0, 100)),
 };
 
 type MailFields = { html?: string; text?: string; cc?: string[]; bcc?: string[] };
 
 /** The rules a schema's shape cannot say: a body is required, and the size and recipient caps. */
 const mailRules = [
-  z.refine<MailFields>((mail) => mail.html !== undefined || mail.text !== undefined, {
-    message: 'At least one of html or text is required',
+  // An empty body is no body: SES refuses a mail whose html and text are both empty.
+  z.refine<MailFields>((mail) => Boolean(mail.html || mail.text), {
+    message: 'At least one of html or text is required, and not empty',
     path: ['html'],
   }),
   z.refine<MailFields>((mail) => 1 + (mail.cc?.length ?? 0) + (mail.bcc?.length ?? 0) <= MAX_RECIPIENTS, {

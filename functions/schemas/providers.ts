@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
-import { email, nonEmpty } from './common';
+import { email, headerText, nonEmpty } from './common';
 
 /** A domain name with at least one dot (no wildcards, no addresses), compared lower-case. */
 const domainName = () =>
@@ -29,7 +29,7 @@ const common = {
   name: nonEmpty(100),
   is_default: z.optional(z.boolean()),
   from_email: email(),
-  from_name: z.optional(z.nullable(z.string().check(z.maxLength(100)))),
+  from_name: z.optional(z.nullable(headerText(0, 100))),
   allowed_from_domains: z.optional(z.nullable(z.array(domainName()).check(z.maxLength(MAX_ALLOWED_FROM_DOMAINS)))),
   hourly_limit: limit(),
   daily_limit: limit(),
@@ -41,7 +41,8 @@ const sesProvider = z.object({
   type: z.literal('ses'),
   ...common,
   region: z.optional(z.nullable(z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'Invalid AWS region')))),
-  configuration_set: z.optional(z.nullable(nonEmpty(64))),
+  // SES's own rule for the name; SES would refuse every send naming anything else.
+  configuration_set: z.optional(z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'A configuration set name is 1 to 64 letters, digits, - and _')))),
 });
 
 const smtpProvider = z.object({

@@ -94,6 +94,36 @@ describe('POST /api/v1/bounces', () => {
     expect([answer.status, answer.body.error.details[0].field]).toEqual([400, field]);
   });
 
+  it.each([
+    ['not base64url', '%25%25%25'],
+    ['a negative seq', Buffer.from('{"s":-1}').toString('base64url')],
+    ['a cursor of no listing', Buffer.from('{"v":"AAAAAAAAAAAAAAAA","s":3}').toString('base64url')],
+  ])('answers 400 on cursor for a cursor %s, never the first page', async (_name, cursor) => {
+    const { api } = await account();
+    await report(api, uniqueAddress(), 'soft');
+    const answer = await api.get(`/api/v1/bounces?cursor=${cursor}`);
+    expect([answer.status, answer.body.error.code, answer.body.error.details[0].field]).toEqual([400, 'VALIDATION_ERROR', 'cursor']);
+  });
+
+  it("pages by cursor, and refuses another account's cursor", async () => {
+    const a = await account();
+    const emails = Array.from({ length: 5 }, (_, i) => uniqueAddress(`c${i}`));
+    for (const email of emails) await report(a.api, email, 'soft');
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: any = (await a.api.get(`/api/v1/bounces?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body.data;
+      seen.push(...page.bounces.map((b: { email: string }) => b.email));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([...emails].reverse());
+    const first = (await a.api.get('/api/v1/bounces?limit=2')).body.data.next_cursor;
+    const b = await account();
+    await report(b.api, uniqueAddress(), 'soft');
+    const foreign = await b.api.get(`/api/v1/bounces?cursor=${first}`);
+    expect([foreign.status, foreign.body.error.details[0].field]).toEqual([400, 'cursor']);
+  });
+
   it("keeps each account's bounces to itself", async () => {
     const a = await account();
     const b = await account();

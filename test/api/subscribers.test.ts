@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoListStore } from '../../functions/adapters/dynamo/list-store';
 import { capacity, resetAwsCalls } from '../../functions/adapters/instrument';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 
 let service: TestService;
 let api: Client;
+let accountId: string;
 
 beforeAll(async () => {
   service = await startService();
-  const { accountId } = await newAccount();
+  accountId = (await newAccount()).accountId;
   api = client(service, await keyWith(accountId, ['subscribers'], 100_000));
 });
 afterAll(() => service.close());
@@ -38,6 +40,48 @@ describe('lists', () => {
     expect((await api.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
     expect((await api.get(`/api/v1/subscribers/${created.id}`)).status).toBe(404);
     expect((await api.get(`/api/v1/subscribers?list_id=${list.id}`)).body.data.total).toBe(0);
+  });
+
+  it('leaves no subscriber under a list deleted while subscribers are being added to it', async () => {
+    const list = await newList('Race');
+    const existing: Awaited<ReturnType<typeof subscribe>>[] = [];
+    for (let i = 0; i < 4; i++) existing.push(...(await Promise.all(Array.from({ length: 5 }, () => subscribe(list.id)))));
+    expect(existing.every((c) => c.status === 201)).toBe(true);
+
+    // Creates in flight as the delete starts, waves of them while it runs, and one after it answered.
+    const early = Array.from({ length: 10 }, () => subscribe(list.id));
+    let deleted = false;
+    const deletion = api.delete(`/api/v1/lists/${list.id}`).finally(() => (deleted = true));
+    const creates = await Promise.all(early);
+    for (let wave = 0; !deleted && wave < 100; wave++) creates.push(...(await Promise.all(Array.from({ length: 4 }, () => subscribe(list.id)))));
+    expect((await deletion).status).toBe(200);
+    creates.push(...(await Promise.all(Array.from({ length: 4 }, () => subscribe(list.id)))));
+
+    // Each create either happened before the delete (and its subscriber went with the list) or is a 404.
+    expect(creates.map((c) => c.status).filter((status) => status !== 201 && status !== 404)).toEqual([]);
+    expect(creates.slice(-4).map((c) => c.status)).toEqual([404, 404, 404, 404]);
+    const ids = [...existing, ...creates].filter((c) => c.status === 201).map((c) => c.body.data.id as string);
+    const records = await Promise.all(ids.map((id) => api.get(`/api/v1/subscribers/${id}`)));
+    expect(records.filter((r) => r.status !== 404).map((r) => r.body.data)).toEqual([]);
+    const listed = (await api.get(`/api/v1/subscribers?list_id=${list.id}`)).body.data;
+    expect([listed.total, listed.subscribers]).toEqual([0, []]);
+    expect((await api.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
+    expect((await api.get('/api/v1/lists?limit=100')).body.data.lists.map((l: { id: string }) => l.id)).not.toContain(list.id);
+  });
+
+  it('hides and closes a list whose deletion was cut short, and a repeated DELETE finishes it', async () => {
+    const list = await newList('Interrupted');
+    const ids = (await Promise.all(Array.from({ length: 3 }, () => subscribe(list.id)))).map((c) => c.body.data.id as string);
+    // What a DELETE that died after its first step leaves behind.
+    expect(await dynamoListStore().markDeleting(accountId, list.id, new Date().toISOString())).toBe(true);
+    expect((await api.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
+    expect((await api.put(`/api/v1/lists/${list.id}`, { name: 'Back' })).status).toBe(404);
+    expect((await api.get('/api/v1/lists?limit=100')).body.data.lists.map((l: { id: string }) => l.id)).not.toContain(list.id);
+    expect((await subscribe(list.id)).status).toBe(404);
+    expect((await api.delete(`/api/v1/lists/${list.id}`)).status).toBe(200);
+    expect((await Promise.all(ids.map((id) => api.get(`/api/v1/subscribers/${id}`)))).map((r) => r.status)).toEqual([404, 404, 404]);
+    expect((await api.get(`/api/v1/subscribers?list_id=${list.id}`)).body.data.total).toBe(0);
+    expect((await api.delete(`/api/v1/lists/${list.id}`)).status).toBe(404);
   });
 });
 
@@ -152,6 +196,48 @@ describe('subscribers', () => {
   ])('answers 400 for %s', async (query, field) => {
     const answer = await api.get(`/api/v1/subscribers?${query}`);
     expect([answer.status, answer.body.error.details[0].field]).toEqual([400, field]);
+  });
+
+  const encoded = (json: string) => Buffer.from(json).toString('base64url');
+  it.each([
+    ['a cursor that is not base64url', '%25%25%25'],
+    ['a cursor that is not JSON', encoded('not json')],
+    ['a negative seq', encoded('{"s":-1}')],
+    ['a fractional seq', encoded('{"s":1.5}')],
+    ['a seq beyond the safe integers', encoded('{"s":1e300}')],
+    ['a cursor of no listing', encoded('{"v":"AAAAAAAAAAAAAAAA","s":3}')],
+  ])('answers 400 on cursor for %s, never the first page', async (_name, cursor) => {
+    const list = await newList('Cursors');
+    await subscribe(list.id);
+    for (const query of [`list_id=${list.id}&cursor=${cursor}`, `cursor=${cursor}`, `status=subscribed&cursor=${cursor}`]) {
+      const answer = await api.get(`/api/v1/subscribers?${query}`);
+      expect([answer.status, answer.body.error?.code, answer.body.error?.details?.[0].field]).toEqual([400, 'VALIDATION_ERROR', 'cursor']);
+    }
+  });
+
+  it('refuses a cursor on any listing but the one that issued it', async () => {
+    const [a, b] = [await newList('A'), await newList('B')];
+    for (let i = 0; i < 3; i++) await Promise.all([subscribe(a.id), subscribe(b.id)]);
+    const cursorOf = async (query: string) => (await api.get(`/api/v1/subscribers?${query}&limit=1`)).body.data.next_cursor as string;
+    const fromA = await cursorOf(`list_id=${a.id}`);
+    expect((await api.get(`/api/v1/subscribers?list_id=${a.id}&limit=1&cursor=${fromA}`)).status).toBe(200);
+    const other = client(service, (await newAccount('Other cursors')).apiKey);
+    for (const [who, query] of [
+      [api, `list_id=${b.id}`],
+      [api, `list_id=${a.id}&status=subscribed`],
+      [api, ''],
+      [api, 'status=subscribed'],
+      [other, `list_id=${a.id}`],
+    ] as const) {
+      const answer = await who.get(`/api/v1/subscribers?${query}&cursor=${fromA}`);
+      expect([query, answer.status, answer.body.error?.details?.[0].field]).toEqual([query, 400, 'cursor']);
+    }
+    // A bounces cursor is no subscribers cursor either, and lists issue none.
+    for (let i = 0; i < 2; i++) await api.post('/api/v1/bounces', { email: uniqueAddress('bc'), bounce_type: 'soft' });
+    const bounceCursor = (await api.get('/api/v1/bounces?limit=1')).body.data.next_cursor;
+    expect((await api.get(`/api/v1/subscribers?cursor=${bounceCursor}`)).status).toBe(400);
+    const lists = await api.get(`/api/v1/lists?cursor=${fromA}`);
+    expect([lists.status, lists.body.error.details[0].field]).toEqual([400, 'cursor']);
   });
 
   it.each([

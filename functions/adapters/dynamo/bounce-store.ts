@@ -5,7 +5,7 @@ import { documentClient, tableName, transactWrite } from './client';
 import { failedConditionIndex } from './conditional';
 import { keys, withoutKeys } from './keys';
 import { messageEventItem } from './message-store';
-import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
+import { blockCount, readPage, viewKeys, type View } from './paged-view';
 
 const SEEN_FOR_SECONDS = 30 * 86_400;
 const bouncesView = (accountId: string): View => ({ accountId, name: 'bounces', index: 'gsi1' });
@@ -58,8 +58,7 @@ export const dynamoBounceStore = (): BounceStore => ({
   },
 
   async page(accountId, request) {
-    const cursorSeq = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
-    return readPage(bouncesView(accountId), { offset: request.offset, limit: request.limit, cursorSeq }, (item) => {
+    return readPage(bouncesView(accountId), request, (item) => {
       const { seq: _seq, ...bounce } = withoutKeys<Bounce & { seq: number }>(item);
       return { ...bounce, seq: bounce.id };
     });

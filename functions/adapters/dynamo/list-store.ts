@@ -1,9 +1,17 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { MailingList } from '../../domain/types';
 import type { ListStore } from '../../ports';
-import { documentClient, queryAll, tableName } from './client';
+import { documentClient, queryAll, retryOnTransactionConflict, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
+
+/**
+ * A list being deleted carries `deleting_at`. Every write that needs the list to stay (a new
+ * subscriber's transaction, a rename) holds this condition on the list item, so once the mark is
+ * set no subscriber can join behind the deletion's sweep.
+ */
+export const LIST_OPEN = 'attribute_exists(pk) AND attribute_not_exists(deleting_at)';
+const isOpen = (item: Record<string, unknown>) => item.deleting_at === undefined;
 
 /** Lists live in the account's partition; an account has tens of them, so listing reads them all. */
 export const dynamoListStore = (): ListStore => ({
@@ -15,7 +23,7 @@ export const dynamoListStore = (): ListStore => ({
 
   async get(accountId, listId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.list(accountId, listId), ConsistentRead: true }));
-    return Item ? withoutKeys<MailingList>(Item) : undefined;
+    return Item && isOpen(Item) ? withoutKeys<MailingList>(Item) : undefined;
   },
 
   async all(accountId) {
@@ -24,7 +32,7 @@ export const dynamoListStore = (): ListStore => ({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.listPrefix },
     });
-    return items.map((item) => withoutKeys<MailingList>(item));
+    return items.filter(isOpen).map((item) => withoutKeys<MailingList>(item));
   },
 
   async update(accountId, listId, changes) {
@@ -38,7 +46,7 @@ export const dynamoListStore = (): ListStore => ({
           TableName: tableName(),
           Key: keys.list(accountId, listId),
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: LIST_OPEN,
           ExpressionAttributeNames: changes.name !== undefined ? { '#name': 'name' } : undefined,
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
@@ -48,8 +56,37 @@ export const dynamoListStore = (): ListStore => ({
     return updated.ok ? withoutKeys<MailingList>(updated.output.Attributes!) : undefined;
   },
 
-  async delete(accountId, listId) {
-    const { Attributes } = await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.list(accountId, listId), ReturnValues: 'ALL_OLD' }));
-    return Boolean(Attributes);
+  async markDeleting(accountId, listId, at) {
+    // A single write on an item that subscriber transactions hold: conflicts with them are retried.
+    const marked = await retryOnTransactionConflict(() =>
+      conditional(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.list(accountId, listId),
+            UpdateExpression: 'SET deleting_at = if_not_exists(deleting_at, :at)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        ),
+      ),
+    );
+    return marked.ok;
+  },
+
+  async deleteIfEmpty(accountId, listId) {
+    const deleted = await retryOnTransactionConflict(() =>
+      conditional(() =>
+        documentClient().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: keys.list(accountId, listId),
+            ConditionExpression: 'attribute_not_exists(pk) OR subscriber_count <= :none',
+            ExpressionAttributeValues: { ':none': 0 },
+          }),
+        ),
+      ),
+    );
+    return deleted.ok;
   },
 });

@@ -1,4 +1,6 @@
 import { QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { InvalidCursorError } from '../../ports';
 import { documentClient, queryAll, tableName } from './client';
 
 /**
@@ -50,21 +52,34 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-const encodeCursor = (seq: number) => Buffer.from(JSON.stringify({ s: seq })).toString('base64url');
-export const decodeCursor = (cursor: string): number | undefined => {
+/**
+ * A cursor is the last seq of the page it follows, bound to the view it was issued for (a short hash
+ * of the view's partition, which names the account, the filter and the list): a cursor presented to
+ * another listing, or altered, is refused instead of quietly answering some other page.
+ */
+const viewTag = (view: View) => createHash('sha256').update(partition(view)).digest('base64url').slice(0, 16);
+const encodeCursor = (view: View, seq: number) => Buffer.from(JSON.stringify({ v: viewTag(view), s: seq })).toString('base64url');
+
+const decodeCursor = (view: View, cursor: string): number => {
+  let decoded: unknown;
   try {
-    const { s } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s: unknown };
-    return typeof s === 'number' && Number.isInteger(s) && s >= 0 ? s : undefined;
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    return undefined;
+    throw new InvalidCursorError('Not a cursor this service issued');
   }
+  const { v, s } = (typeof decoded === 'object' && decoded !== null ? decoded : {}) as { v?: unknown; s?: unknown };
+  if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0 || typeof v !== 'string') throw new InvalidCursorError('Not a cursor this service issued');
+  if (v !== viewTag(view)) throw new InvalidCursorError('The cursor belongs to another listing (other filters or list); start again without it');
+  return s;
 };
 
 export const readPage = async <T extends { seq: number }>(
   view: View,
-  request: { offset: number; limit: number; cursorSeq?: number },
+  request: { offset: number; limit: number; cursor?: string },
   toItem: (record: Record<string, NativeAttributeValue>) => T,
 ): Promise<Page<T>> => {
+  // Refused before any read.
+  const cursorSeq = request.cursor === undefined ? undefined : decodeCursor(view, request.cursor);
   const blocks = (
     await queryAll({
       TableName: tableName(),
@@ -78,8 +93,8 @@ export const readPage = async <T extends { seq: number }>(
   // Where to start reading: just below the cursor, or at the block the offset falls into.
   let upperSeq: number;
   let skip = 0;
-  if (request.cursorSeq !== undefined) {
-    upperSeq = request.cursorSeq - 1;
+  if (cursorSeq !== undefined) {
+    upperSeq = cursorSeq - 1;
   } else {
     let before = 0;
     const target = blocks.find((b) => {
@@ -114,6 +129,6 @@ export const readPage = async <T extends { seq: number }>(
 
   const items = records.slice(skip, skip + request.limit).map(toItem);
   const last = items[items.length - 1];
-  const more = items.length === request.limit && (request.cursorSeq !== undefined || startKey !== undefined || request.offset + items.length < total);
-  return { items, total, next_cursor: more ? encodeCursor(last.seq) : null };
+  const more = items.length === request.limit && (cursorSeq !== undefined || startKey !== undefined || request.offset + items.length < total);
+  return { items, total, next_cursor: more ? encodeCursor(view, last.seq) : null };
 };

@@ -5,7 +5,8 @@ import { batchGet } from './batch';
 import { documentClient, queryAll, tableName, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import { keys, withoutKeys } from './keys';
-import { blockCount, decodeCursor, readPage, viewKeys, type View } from './paged-view';
+import { LIST_OPEN } from './list-store';
+import { blockCount, readPage, viewKeys, type View } from './paged-view';
 
 /** The four listings a subscriber appears in: all, by list, by status, by list and status. */
 const views = (accountId: string, listId: string, status: SubscriberStatus): View[] => [
@@ -29,12 +30,13 @@ const record = (subscriber: Subscriber) => ({
   ...subscriber,
 });
 
-const listCount = (subscriber: Subscriber, delta: 1 | -1, mustExist: boolean) => ({
+/** The list's count; a new subscriber also needs the list there and not being deleted. */
+const listCount = (subscriber: Subscriber, delta: 1 | -1, mustBeOpen: boolean) => ({
   Update: {
     TableName: tableName(),
     Key: keys.list(subscriber.account_id, subscriber.list_id),
     UpdateExpression: 'ADD subscriber_count :delta',
-    ...(mustExist ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
+    ...(mustBeOpen ? { ConditionExpression: LIST_OPEN } : {}),
     ExpressionAttributeValues: { ':delta': delta },
   },
 });
@@ -155,8 +157,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   },
 
   async page(accountId, filter, request) {
-    const cursorSeq = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
-    return readPage(viewFor(accountId, filter), { offset: request.offset, limit: request.limit, cursorSeq }, (item) => withoutKeys<Subscriber>(item));
+    return readPage(viewFor(accountId, filter), request, (item) => withoutKeys<Subscriber>(item));
   },
 
   async allOfList(accountId, listId) {

@@ -1,5 +1,6 @@
 import type { Clock, Ids, ListStore, PageRequest, SubscriberStore } from '../../ports';
 import { notFound } from '../errors';
+import { refuseCursor } from '../paging';
 import { isoTimestamp } from '../time';
 import type { MailingList } from '../types';
 
@@ -27,6 +28,7 @@ export const getList = async (deps: Pick<ListDeps, 'lists'>, accountId: string, 
 
 /** An account has tens of lists, not thousands: they are read together and paged in memory. */
 export const listLists = async (deps: Pick<ListDeps, 'lists'>, accountId: string, page: PageRequest) => {
+  refuseCursor(page);
   const all = (await deps.lists.all(accountId)).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
   return { lists: all.slice(page.offset, page.offset + page.limit).map(presentList), total: all.length, limit: page.limit, offset: page.offset, next_cursor: null };
 };
@@ -37,9 +39,27 @@ export const updateList = async (deps: Pick<ListDeps, 'lists' | 'clock'>, accoun
   return presentList(list);
 };
 
-/** Deleting a list deletes its subscriptions (each with its counters), then the list. */
+/** How long a deletion waits for subscribers the list's listing does not show yet: within the route's 29 s. */
+const SWEEP_BUDGET_MS = 20_000;
+const SWEEP_PAUSE_MS = 100;
+
+/**
+ * Deleting a list deletes its subscriptions (each with its counters), then the list.
+ * The list is marked first: from then on it reads as gone and a new subscriber's transaction fails
+ * its check on the list (404), so nobody joins behind the sweep. The sweep reads the list's listing,
+ * an index that may not show a subscriber created a moment before the mark yet, so it repeats until
+ * the list's exact count is 0, which the list's conditional delete checks. A deletion cut short
+ * leaves the list marked (hidden, closed); a repeated DELETE resumes it.
+ */
 export const deleteList = async (deps: ListDeps, accountId: string, listId: string) => {
-  if (!(await deps.lists.get(accountId, listId))) throw notFound('List');
-  for (const subscriber of await deps.subscribers.allOfList(accountId, listId)) await deps.subscribers.delete(subscriber);
-  await deps.lists.delete(accountId, listId);
+  if (!(await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now())))) throw notFound('List');
+  const deadline = deps.clock.now().getTime() + SWEEP_BUDGET_MS;
+  for (;;) {
+    let removed = 0;
+    for (const subscriber of await deps.subscribers.allOfList(accountId, listId)) if (await deps.subscribers.delete(subscriber)) removed++;
+    if (await deps.lists.deleteIfEmpty(accountId, listId)) return;
+    if (deps.clock.now().getTime() > deadline) throw new Error(`List ${listId} still has subscribers after its sweep; a repeated DELETE resumes it`);
+    // Nothing removed: the index lags behind (or a subscriber changed meanwhile); give it a moment.
+    if (!removed) await new Promise((resolve) => setTimeout(resolve, SWEEP_PAUSE_MS));
+  }
 };

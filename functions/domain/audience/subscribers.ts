@@ -1,6 +1,7 @@
 import type { Clock, CounterStore, Ids, ListStore, PageRequest, SubscriberFilter, SubscriberStore } from '../../ports';
 import type { CreateSubscriberInput, UpdateSubscriberInput } from '../../schemas/audience';
-import { AppError, notFound, validationError } from '../errors';
+import { AppError, notFound } from '../errors';
+import { readPage } from '../paging';
 import { isoTimestamp } from '../time';
 import type { Subscriber } from '../types';
 
@@ -56,7 +57,6 @@ export const deleteSubscriber = async (deps: Pick<SubscriberDeps, 'subscribers'>
 };
 
 export const listSubscribers = async (deps: Pick<SubscriberDeps, 'subscribers'>, accountId: string, filter: SubscriberFilter, page: PageRequest) => {
-  if (page.cursor !== undefined && page.offset > 0) throw validationError([{ field: 'cursor', message: 'Use either offset or cursor, not both' }]);
-  const result = await deps.subscribers.page(accountId, filter, page);
+  const result = await readPage(page, (request) => deps.subscribers.page(accountId, filter, request));
   return { subscribers: result.items.map(listed), total: result.total, limit: page.limit, offset: page.offset, next_cursor: result.next_cursor };
 };

@@ -1,10 +1,9 @@
 import type { BounceStore, PageRequest } from '../../ports';
-import { validationError } from '../errors';
+import { readPage } from '../paging';
 
 /** GET /bounces: spec 2.5 without diagnostic_code, newest first. */
 export const listBounces = async (bounces: BounceStore, accountId: string, page: PageRequest) => {
-  if (page.cursor !== undefined && page.offset > 0) throw validationError([{ field: 'cursor', message: 'Use either offset or cursor, not both' }]);
-  const result = await bounces.page(accountId, page);
+  const result = await readPage(page, (request) => bounces.page(accountId, request));
   return {
     bounces: result.items.map((b) => ({
       id: b.id,

@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
-import { AppError } from '../../domain/errors';
+import { AppError, validationError } from '../../domain/errors';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse } from '../api-event';
+import { loneSurrogateAt } from '../lone-surrogate';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -10,7 +11,10 @@ const isJson = (contentType: string | undefined) => {
   return type === 'application/json' || (type?.startsWith('application/') && type.endsWith('+json'));
 };
 
-/** Routes with a body schema take JSON only: 415 for other types, 413 over 1 MiB, 400 for bad JSON. */
+/**
+ * Routes with a body schema take JSON only: 415 for other types, 413 over 1 MiB, 400 for bad JSON
+ * and for text no UTF-8 store can hold (a lone surrogate).
+ */
 export const jsonBody = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => ({
   before: ({ event }) => {
     if (!route.request?.body) return;
@@ -27,6 +31,10 @@ export const jsonBody = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       throw new AppError('VALIDATION_ERROR', 'The request body is not valid JSON', {
         details: [{ field: 'body', message: text.trim() === '' ? 'A JSON body is required' : 'Malformed JSON' }],
       });
+    }
+    const field = loneSurrogateAt(event.state.json);
+    if (field !== undefined) {
+      throw validationError([{ field, message: 'Not valid Unicode: a lone surrogate escape (\\uD800-\\uDFFF) without its pair' }]);
     }
   },
 });
