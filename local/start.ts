@@ -74,7 +74,10 @@ const main = async () => {
   const dev = await bootstrapDevAccount(resolve(dataDir, 'dev-account.json'), env.DEV_API_KEY, devApiKeyRateLimit);
   const server = createLocalServer();
   // Loopback unless the operator says otherwise: the development key has every permission.
-  await new Promise<void>((ready) => server.listen(ports.api, env.HOST || '127.0.0.1', ready));
+  await new Promise<void>((ready, failed) => {
+    server.once('error', failed);
+    server.listen(ports.api, env.HOST || '127.0.0.1', ready);
+  });
   running.push({ endpoint: '', port: ports.api, stop: () => new Promise((done) => server.close(() => done())) });
   const drainer = startDrainTimer(Number(env.DRAIN_INTERVAL_SECONDS ?? 5));
   running.push({ endpoint: '', port: 0, stop: async () => drainer.stop() });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort } from './free-port';
+import { createServer, type AddressInfo, type Server } from 'node:net';
 
 /**
  * `npm start` run the way a user runs it: a child process with its data on disk, reached only over
@@ -16,12 +16,19 @@ export interface LocalStackProcess {
 
 const WORKER_VARIABLES = /^(AWS_|SES_|TABLE_NAME$|QUEUE_URL$|DLQ_URL$|OTP_SECRET$|LOG_LEVEL$|AUTH_CACHE_SECONDS$|DRAIN_|VITEST|DEV_API_KEY)/;
 
-export const localStackPorts = async () => ({
-  PORT: String(await freePort()),
-  SES_PORT: String(await freePort()),
-  DYNAMODB_PORT: String(await freePort()),
-  SQS_PORT: String(await freePort()),
-});
+/** Four distinct free ports: held open together while chosen, so two can never be the same. */
+export const localStackPorts = async () => {
+  const servers = await Promise.all(
+    Array.from({ length: 4 }, () => new Promise<Server>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    })),
+  );
+  const [PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT] = servers.map((server) => String((server.address() as AddressInfo).port));
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return { PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT };
+};
 
 /** Runs `npm start` to its end (for a start that must refuse its settings): its exit code and output. */
 export const runLocalStackToExit = (env: Record<string, string>) =>
