@@ -22,6 +22,12 @@ export const apiMarkdown = () => {
   ].join('\n');
 };
 
+/**
+ * The environment Redocly CLI runs in here: no telemetry, no update check (both would reach the
+ * network). redocly.yaml says `telemetry: off` too, for a run by hand.
+ */
+export const REDOCLY_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+
 export const openApiJson = () => `${JSON.stringify(openApiDocument(routes), null, 2)}\n`;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

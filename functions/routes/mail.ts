@@ -12,6 +12,7 @@ export const mailSend = defineRoute({
   response: sendMailResult,
   idempotent: true,
   aws: ['sendMail'],
+  errors: ['RECIPIENT_SUPPRESSED'],
 });
 
 export const mailSendBatch = defineRoute({

@@ -18,4 +18,5 @@ export const openapi = defineRoute({
   summary: 'This API as an OpenAPI 3.1 document, generated from the route table',
   tag: 'System',
   permission: null,
+  rawResponse: 'application/json',
 });
