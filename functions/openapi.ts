@@ -70,7 +70,7 @@ const components = {
       description: 'The error envelope: every error the service answers',
       required: ['success', 'error'],
       properties: {
-        success: { const: false },
+        success: { type: 'boolean', const: false },
         error: {
           type: 'object',
           required: ['code', 'message'],
@@ -159,8 +159,8 @@ const successResponse = (route: RouteDefinition) => {
   }
   const schema =
     route.method === 'DELETE'
-      ? { type: 'object', required: ['success', 'message'], properties: { success: { const: true }, message: { type: 'string' } } }
-      : { type: 'object', required: ['success', 'data'], properties: { success: { const: true }, data: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
+      ? { type: 'object', required: ['success', 'message'], properties: { success: { type: 'boolean', const: true }, message: { type: 'string' } } }
+      : { type: 'object', required: ['success', 'data'], properties: { success: { type: 'boolean', const: true }, data: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
   return { [status]: { description: 'Success', headers: successHeaders, content: { 'application/json': { schema } } } };
 };
 
@@ -219,12 +219,8 @@ const TAGS: Record<string, string> = {
   Admin: 'API keys and sending providers',
 };
 
-const errorTable = () =>
-  [
-    '| Code | Status | Meaning |',
-    '|---|---|---|',
-    ...(Object.keys(STATUS_BY_CODE) as ErrorCode[]).map((code) => `| \`${code}\` | ${STATUS_BY_CODE[code]} | ${ERRORS[code].meaning} |`),
-  ].join('\n');
+const errorList = () =>
+  (Object.keys(STATUS_BY_CODE) as ErrorCode[]).map((code) => `- \`${code}\` (${STATUS_BY_CODE[code]}): ${ERRORS[code].meaning}.`).join('\n');
 
 const overview = () =>
   `Transactional mail (single and batched), one-time codes, lists and subscribers, bounce handling and
@@ -239,7 +235,7 @@ every error is \`{"success": false, "error": {"code", "message", "details"?}}\`,
 the code. Each operation lists the codes it can answer. Unknown paths answer \`NOT_FOUND\`, known paths
 with another method \`METHOD_NOT_ALLOWED\` with \`Allow\`.
 
-${errorTable()}
+${errorList()}
 
 In AWS, API Gateway answers some requests itself, before the service: 413 over 10 MB, 429 when the
 account's request rate is exceeded, 503/504 when a function fails to answer, with \`{"message": ...}\`.

@@ -12,7 +12,7 @@ import { mailSend, mailStatus } from '../functions/routes/mail';
 import { otpVerify } from '../functions/routes/otp';
 import { webhooksSes } from '../functions/routes/receivers';
 import { health } from '../functions/routes/system';
-import { openApiJson, REDOCLY_ENV } from '../scripts/docs';
+import { openApiJson, REDOCLY_CLI, REDOCLY_ENV } from '../scripts/docs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const document = openApiDocument(routes);
@@ -25,7 +25,7 @@ describe('the OpenAPI document', () => {
     const file = join(dir, 'openapi.json');
     writeFileSync(file, openApiJson());
     // The CLI from node_modules with the repository's redocly.yaml (telemetry off), as `npm run docs` runs it.
-    const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--format=json'], {
+    const { stdout } = await promisify(execFile)(process.execPath, [REDOCLY_CLI, 'lint', file, '--format=json'], {
       cwd: root,
       env: { ...process.env, ...REDOCLY_ENV },
     }).catch((failure: { stdout: string }) => failure);

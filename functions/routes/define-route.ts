@@ -42,6 +42,8 @@ export interface RouteDefinition {
   rawBody?: 'application/json' | 'text/plain';
   /** An answer that is not the JSON envelope but a document served as it is: its media type. */
   rawResponse?: 'application/json' | 'text/html';
+  /** Repository files the handler reads at run time; the stack ships them beside its bundle (functions/http/shipped-file.ts). */
+  files?: readonly string[];
 }
 
 export const defineRoute = <const R extends RouteDefinition>(route: R) => route;
