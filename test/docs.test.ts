@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { apiMarkdown, openApiJson, referencePage } from '../scripts/docs';
+import { apiMarkdown, clientTypes, openApiJson, referencePage } from '../scripts/docs';
 
 const checkedIn = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
@@ -20,4 +20,8 @@ it("docs/reference.html carries everything it needs, may load nothing and has Re
   expect(page).toContain("connect-src 'none'");
   expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
   expect(page).toContain('"disableTelemetry":true');
+});
+
+it("client/schema.d.ts holds the types of that document (run `npm run docs`)", async () => {
+  expect(checkedIn('client/schema.d.ts')).toBe(await clientTypes());
 });
