@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import './schemas/common';
 import type { RouteDefinition } from './routes/define-route';
-import { STATUS_BY_CODE } from './domain/errors';
+import { requestExamples } from './routes/examples';
+import { STATUS_BY_CODE, type ErrorCode } from './domain/errors';
+import { PERMISSIONS } from './domain/types';
 
 /** OpenAPI 3.1 from the route table: the schemas the handlers validate with are the ones documented. */
 const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => {
@@ -9,21 +11,158 @@ const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => {
   return rest;
 };
 
-const errorEnvelope = {
-  type: 'object',
-  required: ['success', 'error'],
-  properties: {
-    success: { const: false },
-    error: {
+/** What each error code means to a caller, and an example message (the handlers' own wording). */
+const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
+  VALIDATION_ERROR: { meaning: 'The path, query, body or a header is invalid; `details` names every problem', example: 'The request is invalid' },
+  INVALID_CODE: { meaning: 'The code is wrong or expired, or the session is verified or out of attempts', example: 'The code is invalid or expired' },
+  UNAUTHORIZED: { meaning: 'The API key is missing, unknown or revoked', example: 'Invalid API key' },
+  FORBIDDEN: { meaning: "The key lacks this route's permission, or would grant more than it holds", example: 'This API key lacks the "mail" permission' },
+  NOT_FOUND: { meaning: 'What the request names does not exist in this account', example: 'Message not found' },
+  METHOD_NOT_ALLOWED: { meaning: 'The path exists, not with this method (see `Allow`)', example: 'Use GET on this path' },
+  CONFLICT: {
+    meaning: 'The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile',
+    example: 'This Idempotency-Key was used with a different request body',
+  },
+  PAYLOAD_TOO_LARGE: { meaning: 'The body is over 1 MiB', example: 'The request body may be at most 1 MiB' },
+  UNSUPPORTED_MEDIA_TYPE: { meaning: 'The body is not application/json', example: 'The request body must be application/json' },
+  NO_SMTP_PROVIDER: { meaning: 'The account has no default provider to send with', example: 'No default provider is configured for this account' },
+  FROM_NOT_ALLOWED: { meaning: "from_email is outside the provider's domain and its allowed_from_domains", example: "from_email must be an address of the provider's domains: example.com" },
+  RECIPIENT_SUPPRESSED: { meaning: 'The address bounced, complained or unsubscribed, so it is not sent to', example: 'The recipient is on the suppression list (bounced, complained or unsubscribed)' },
+  RATE_LIMITED: { meaning: "The key's requests per minute are used up; retry after `Retry-After` seconds", example: 'Rate limit of 60 requests per minute exceeded' },
+  SEND_LIMIT_EXCEEDED: { meaning: "The provider's hourly or daily send limit is reached", example: "The provider's hourly or daily send limit is reached" },
+  TOO_MANY_ATTEMPTS: { meaning: 'Too many codes for the address or session, or asked again too soon (`Retry-After` when waiting helps)', example: 'Wait 30 seconds before asking for another code' },
+  SEND_FAILED: { meaning: 'The provider refused the message or could not be reached; nothing was sent', example: 'Sending the message failed' },
+  INTERNAL_ERROR: { meaning: 'An unexpected error; the request id is in `X-Request-Id`', example: 'An unexpected error occurred' },
+};
+
+/** A receiver's 401 says why in its own words: no key is involved. */
+const UNSIGNED = { meaning: 'The request is not signed by the provider configured under `provider_id`', example: 'The request is not signed by the configured provider' };
+
+/**
+ * The error codes a route can answer, derived from its definition: a key (401, 403, 429), input to
+ * validate (400), a JSON body (413, 415), path parameters (404), an Idempotency-Key (409), sending
+ * through the default provider (422, 429, 500); plus the codes its own logic adds (`errors`).
+ */
+export const errorCodes = (route: RouteDefinition): ErrorCode[] => {
+  const codes = new Set<ErrorCode>(route.errors);
+  const { params, query, body } = route.request ?? {};
+  const sends = route.aws?.includes('sendMail');
+  if (route.permission) codes.add('UNAUTHORIZED').add('FORBIDDEN').add('RATE_LIMITED');
+  if (params || query || body || route.idempotent) codes.add('VALIDATION_ERROR');
+  if (body || route.rawBody) codes.add('PAYLOAD_TOO_LARGE');
+  if (body) codes.add('UNSUPPORTED_MEDIA_TYPE');
+  if (params) codes.add('NOT_FOUND');
+  if (route.idempotent) codes.add('CONFLICT');
+  if (sends || route.aws?.includes('enqueue')) codes.add('NO_SMTP_PROVIDER');
+  if (sends) codes.add('SEND_LIMIT_EXCEEDED').add('SEND_FAILED');
+  codes.add('INTERNAL_ERROR');
+  return (Object.keys(STATUS_BY_CODE) as ErrorCode[]).filter((code) => codes.has(code));
+};
+
+const ref = (kind: 'schemas' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+const components = {
+  securitySchemes: {
+    bearer: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`' },
+  },
+  schemas: {
+    Error: {
       type: 'object',
-      required: ['code', 'message'],
+      description: 'The error envelope: every error the service answers',
+      required: ['success', 'error'],
       properties: {
-        code: { type: 'string', enum: Object.keys(STATUS_BY_CODE) },
-        message: { type: 'string' },
-        details: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } },
+        success: { type: 'boolean', const: false },
+        error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string', enum: Object.keys(STATUS_BY_CODE) },
+            message: { type: 'string' },
+            details: {
+              type: 'array',
+              description: 'With VALIDATION_ERROR: every problem found, not only the first',
+              items: { type: 'object', required: ['field', 'message'], properties: { field: { type: 'string' }, message: { type: 'string' } } },
+            },
+          },
+        },
       },
     },
+    GatewayError: {
+      type: 'object',
+      description: "API Gateway's own answer, given before any function runs (throttling, oversized requests)",
+      required: ['message'],
+      properties: { message: { type: 'string' } },
+    },
   },
+  headers: {
+    'X-Request-Id': { description: 'The id of this request in the service logs', schema: { type: 'string' } },
+    'RateLimit-Limit': { description: "The key's requests per minute", schema: { type: 'integer' } },
+    'RateLimit-Remaining': { description: 'Requests left in the current minute', schema: { type: 'integer' } },
+    'RateLimit-Reset': { description: 'Seconds until the minute resets', schema: { type: 'integer' } },
+    'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
+    'Idempotent-Replayed': { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
+  },
+};
+
+const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+
+/** Response headers: the request id always; the key's rate limit once the key is known (not on a 401). */
+const headers = (route: RouteDefinition, status: number, extra: string[] = []) => {
+  const names = ['X-Request-Id', ...(route.permission && status !== 401 ? RATE_LIMIT_HEADERS : []), ...extra];
+  return Object.fromEntries(names.map((name) => [name, ref('headers', name)]));
+};
+
+/** An example error; VALIDATION_ERROR's details name something the route really validates. */
+const errorExample = (route: RouteDefinition, code: ErrorCode, message: string) => {
+  if (code !== 'VALIDATION_ERROR') return { success: false, error: { code, message } };
+  if (route.request?.body) {
+    return { success: false, error: { code, message: 'The request body is not valid JSON', details: [{ field: 'body', message: 'Malformed JSON' }] } };
+  }
+  const [field = 'Idempotency-Key'] = parameters(route).map((parameter) => String(parameter.name));
+  return { success: false, error: { code, message, details: [{ field, message: 'Invalid input' }] } };
+};
+
+/** One response per status the route can answer with an error: its codes, what they mean, an example each. */
+const errorResponses = (route: RouteDefinition) => {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorCodes(route)) byStatus.set(STATUS_BY_CODE[code], [...(byStatus.get(STATUS_BY_CODE[code]) ?? []), code]);
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of byStatus) {
+    const texts = codes.map((code) => [code, code === 'UNAUTHORIZED' && !route.permission ? UNSIGNED : ERRORS[code]] as const);
+    const retryAfter = codes.some((code) => code === 'RATE_LIMITED' || code === 'TOO_MANY_ATTEMPTS');
+    responses[status] = {
+      description: texts.map(([code, { meaning }]) => `\`${code}\`: ${meaning}.`).join('\n\n'),
+      headers: headers(route, status, retryAfter ? ['Retry-After'] : []),
+      content: {
+        'application/json': {
+          schema: ref('schemas', 'Error'),
+          examples: Object.fromEntries(texts.map(([code, { example }]) => [code, { value: errorExample(route, code, example) }])),
+        },
+      },
+    };
+  }
+  // Public routes have no key to limit; in AWS, API Gateway's throttling still applies to them.
+  if (!route.permission) {
+    responses[429] = {
+      description: "API Gateway's throttling of the deployment (the account's request rate), in its own words; not with `npm start`.",
+      content: { 'application/json': { schema: ref('schemas', 'GatewayError'), example: { message: 'Too Many Requests' } } },
+    };
+  }
+  return responses;
+};
+
+const successResponse = (route: RouteDefinition) => {
+  const status = String(route.successStatus ?? 200);
+  const successHeaders = headers(route, 200, route.idempotent ? ['Idempotent-Replayed'] : []);
+  if (route.rawResponse) {
+    const schema = route.rawResponse === 'text/html' ? { type: 'string' } : route.response ? jsonSchema(route.response, 'output') : { type: 'object' };
+    return { [status]: { description: `The document itself (${route.rawResponse}), not the envelope`, headers: successHeaders, content: { [route.rawResponse]: { schema } } } };
+  }
+  const schema =
+    route.method === 'DELETE'
+      ? { type: 'object', required: ['success', 'message'], properties: { success: { type: 'boolean', const: true }, message: { type: 'string' } } }
+      : { type: 'object', required: ['success', 'data'], properties: { success: { type: 'boolean', const: true }, data: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
+  return { [status]: { description: 'Success', headers: successHeaders, content: { 'application/json': { schema } } } };
 };
 
 const parameters = (route: RouteDefinition) => {
@@ -37,38 +176,102 @@ const parameters = (route: RouteDefinition) => {
     }
   }
   if (route.idempotent) {
-    list.push({ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 255 } });
+    list.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      description: 'The same key and body within 24 hours replays the first answer and does nothing again',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
   }
   return list;
 };
 
+const requestBody = (route: RouteDefinition) => {
+  const example = requestExamples.get(route.id);
+  if (route.request?.body) {
+    return { required: true, content: { 'application/json': { schema: jsonSchema(route.request.body, 'input'), example } } };
+  }
+  if (route.rawBody) {
+    const schema = route.rawBody === 'text/plain' ? { type: 'string' } : {};
+    return {
+      required: true,
+      description: "The provider's payload as it sends it; the signature is checked over these exact bytes",
+      content: { [route.rawBody]: { schema, example } },
+    };
+  }
+  return undefined;
+};
+
+const description = (route: RouteDefinition) =>
+  [
+    route.permission ? `Needs an API key with the \`${route.permission}\` permission.` : 'Public: no API key.',
+    route.idempotent ? 'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+const TAGS: Record<string, string> = {
+  System: 'Liveness and this documentation',
+  Mail: 'Send mail now or in batches, and follow what became of it',
+  OTP: 'One-time codes by email',
+  Subscribers: 'Lists, subscribers and bounces',
+  'Provider receivers': "Bounce, complaint and delivery events from the providers, verified by each provider's signature",
+  Admin: 'API keys and sending providers',
+};
+
+const errorList = () =>
+  (Object.keys(STATUS_BY_CODE) as ErrorCode[]).map((code) => `- \`${code}\` (${STATUS_BY_CODE[code]}): ${ERRORS[code].meaning}.`).join('\n');
+
+const overview = () =>
+  `Transactional mail (single and batched), one-time codes, lists and subscribers, bounce handling and
+suppression, API keys and sending providers.
+
+**Authentication.** Send an API key as \`Authorization: Bearer <key>\`. Each key holds permissions
+(${PERMISSIONS.map((permission) => `\`${permission}\``).join(', ')}) and a rate limit per minute; every answer to a known
+key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+
+**Answers.** Success is \`{"success": true, "data": ...}\` (deletes: \`{"success": true, "message": ...}\`);
+every error is \`{"success": false, "error": {"code", "message", "details"?}}\`, with the status given by
+the code. Each operation lists the codes it can answer. Unknown paths answer \`NOT_FOUND\`, known paths
+with another method \`METHOD_NOT_ALLOWED\` with \`Allow\`.
+
+${errorList()}
+
+In AWS, API Gateway answers some requests itself, before the service: 413 over 10 MB, 429 when the
+account's request rate is exceeded, 503/504 when a function fails to answer, with \`{"message": ...}\`.
+
+**Lists** are pages: \`limit\` (1 to 100), \`offset\` or the \`cursor\` of the previous page; newest first.
+
+This document: \`GET /api/v1/openapi.json\`; as a page: \`GET /api/v1/docs\`.`;
+
 export const openApiDocument = (routes: readonly RouteDefinition[], serverUrl = '/') => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    const success = route.method === 'DELETE'
-      ? { type: 'object', properties: { success: { const: true }, message: { type: 'string' } } }
-      : { type: 'object', properties: { success: { const: true }, data: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.summary,
+      description: description(route),
       tags: [route.tag],
       security: route.permission ? [{ bearer: [] }] : [],
       'x-permission': route.permission ?? undefined,
       parameters: parameters(route),
-      requestBody: route.request?.body
-        ? { required: true, content: { 'application/json': { schema: jsonSchema(route.request.body, 'input') } } }
-        : undefined,
-      responses: {
-        [String(route.successStatus ?? 200)]: { description: 'Success', content: { 'application/json': { schema: success } } },
-        default: { description: 'Error (see the error codes)', content: { 'application/json': { schema: errorEnvelope } } },
-      },
+      requestBody: requestBody(route),
+      responses: { ...successResponse(route), ...errorResponses(route) },
     };
   }
+  const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAGS[name] ?? name }));
   return {
     openapi: '3.1.0',
-    info: { title: 'Email delivery service', version: '1.0.0' },
+    info: {
+      title: 'Email delivery service',
+      version: '1.0.0',
+      description: overview(),
+      license: { name: 'MIT', identifier: 'MIT' },
+    },
     servers: [{ url: serverUrl }],
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key' } } },
+    tags,
+    components,
     paths,
   };
 };

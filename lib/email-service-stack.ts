@@ -99,6 +99,7 @@ export class EmailServiceStack extends Stack {
     for (const route of routes) {
       const fn = new ServiceFunction(this, `Route-${route.id}`, {
         handlerName: route.id,
+        files: route.files,
         description: `${route.method} ${route.path}`,
         memorySize: route.lambda?.memoryMb,
         timeout: routeTimeout(route),

@@ -26,7 +26,7 @@ export interface HandlerResult {
   data?: unknown;
   message?: string;
   headers?: Record<string, string>;
-  /** A document served as it is, without the envelope (the OpenAPI document). */
+  /** A document served as it is, without the envelope: JSON (the OpenAPI document) or, given as a string, text (the reference page). */
   raw?: unknown;
 }
 

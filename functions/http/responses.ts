@@ -4,16 +4,19 @@ import type { ApiResponse, HandlerResult } from './api-event';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
-/** The success envelope of contract.md: `data`, or a top-level `message` for deletes. */
+/** The success envelope of contract.md: `data`, or a top-level `message` for deletes; a raw text as it is. */
 export const successResponse = (result: HandlerResult): StoredResponse => ({
   status: result.status ?? 200,
-  body: JSON.stringify(
-    result.raw !== undefined
+  body:
+    typeof result.raw === 'string'
       ? result.raw
-      : result.message !== undefined
-        ? { success: true, message: result.message }
-        : { success: true, data: result.data ?? {} },
-  ),
+      : JSON.stringify(
+          result.raw !== undefined
+            ? result.raw
+            : result.message !== undefined
+              ? { success: true, message: result.message }
+              : { success: true, data: result.data ?? {} },
+        ),
 });
 
 /** The error envelope. Only AppErrors speak for themselves; anything else is a generic 500. */

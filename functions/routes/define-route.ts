@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import type { ErrorCode } from '../domain/errors';
 import type { Permission } from '../domain/types';
 
 type Schema = z.ZodMiniType;
@@ -32,6 +33,17 @@ export interface RouteDefinition {
   aws?: readonly ('table' | 'sendMail' | 'enqueue' | 'otpSecret')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
+  /**
+   * Error codes the route's own logic answers beyond those its definition implies (a key, a body,
+   * path parameters, idempotency, sending: see `errorCodes` in functions/openapi.ts). Documented.
+   */
+  errors?: readonly ErrorCode[];
+  /** A body read as raw bytes, not parsed against a schema (receivers verify a signature over it): its media type. */
+  rawBody?: 'application/json' | 'text/plain';
+  /** An answer that is not the JSON envelope but a document served as it is: its media type. */
+  rawResponse?: 'application/json' | 'text/html';
+  /** Repository files the handler reads at run time; the stack ships them beside its bundle (functions/http/shipped-file.ts). */
+  files?: readonly string[];
 }
 
 export const defineRoute = <const R extends RouteDefinition>(route: R) => route;

@@ -17,7 +17,7 @@ import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch, mailStatus } from './mail';
 import { otpResend, otpSend, otpStatus, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
-import { health, openapi } from './system';
+import { docs, health, openapi } from './system';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -27,6 +27,7 @@ import { health, openapi } from './system';
 export const routes: readonly RouteDefinition[] = [
   health,
   openapi,
+  docs,
   mailSend,
   mailSendBatch,
   mailStatus,

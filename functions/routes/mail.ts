@@ -12,6 +12,7 @@ export const mailSend = defineRoute({
   response: sendMailResult,
   idempotent: true,
   aws: ['sendMail'],
+  errors: ['RECIPIENT_SUPPRESSED', 'FROM_NOT_ALLOWED'],
 });
 
 export const mailSendBatch = defineRoute({
@@ -25,6 +26,7 @@ export const mailSendBatch = defineRoute({
   response: sendBatchResult,
   idempotent: true,
   aws: ['enqueue'],
+  errors: ['FROM_NOT_ALLOWED'],
 });
 
 export const mailStatus = defineRoute({

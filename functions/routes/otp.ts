@@ -11,6 +11,7 @@ export const otpSend = defineRoute({
   request: { body: sendOtpBody },
   response: otpSent,
   aws: ['sendMail', 'otpSecret'],
+  errors: ['RECIPIENT_SUPPRESSED', 'TOO_MANY_ATTEMPTS'],
 });
 
 export const otpVerify = defineRoute({
@@ -23,6 +24,7 @@ export const otpVerify = defineRoute({
   request: { body: verifyOtpBody },
   response: otpVerified,
   aws: ['otpSecret'],
+  errors: ['NOT_FOUND', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS'],
 });
 
 export const otpResend = defineRoute({
@@ -35,6 +37,7 @@ export const otpResend = defineRoute({
   request: { body: resendOtpBody },
   response: otpResent,
   aws: ['sendMail', 'otpSecret'],
+  errors: ['NOT_FOUND', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS'],
 });
 
 export const otpStatus = defineRoute({

@@ -1,13 +1,18 @@
 import { receiverAnswer, receiverQuery } from '../schemas/audience';
 import { defineRoute } from './define-route';
 
-/** Provider receivers: public, verified by the provider's own signature scheme; no API key, so no key rate limit (throttled per provider instead). */
-const receiver = { tag: 'Provider receivers', permission: null, method: 'POST', request: { query: receiverQuery }, response: receiverAnswer, aws: ['table'] } as const;
+/**
+ * Provider receivers: public, verified by the provider's own signature scheme over the raw body
+ * (else 401); no API key, so no key rate limit: throttled per provider instead (429).
+ */
+const receiver = { tag: 'Provider receivers', permission: null, method: 'POST', request: { query: receiverQuery }, response: receiverAnswer, aws: ['table'], rawBody: 'application/json', errors: ['UNAUTHORIZED', 'RATE_LIMITED'] } as const;
 
 export const webhooksSes = defineRoute({
   ...receiver,
   id: 'webhooks-ses',
   path: '/api/v1/webhooks/ses',
+  // SNS posts its JSON messages as text/plain.
+  rawBody: 'text/plain',
   summary: 'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic',
 });
 export const webhooksSendgrid = defineRoute({ ...receiver, id: 'webhooks-sendgrid', path: '/api/v1/webhooks/sendgrid', summary: 'SendGrid Event Webhook (signed, ECDSA)' });

@@ -18,4 +18,16 @@ export const openapi = defineRoute({
   summary: 'This API as an OpenAPI 3.1 document, generated from the route table',
   tag: 'System',
   permission: null,
+  rawResponse: 'application/json',
+});
+
+export const docs = defineRoute({
+  id: 'docs',
+  method: 'GET',
+  path: '/api/v1/docs',
+  summary: 'This API as a reference page (HTML), self-contained: it loads nothing from anywhere',
+  tag: 'System',
+  permission: null,
+  rawResponse: 'text/html',
+  files: ['docs/reference.html'],
 });

@@ -4,15 +4,25 @@ import { NodejsFunction, OutputFormat, type NodejsFunctionProps } from 'aws-cdk-
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BUNDLE } from './bundling-options';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 export const handlerEntry = (name: string) => join(root, 'functions', 'handlers', `${name}.ts`);
 
+/** Bundling hooks that copy repository files into the bundle's directory (functions/http/shipped-file.ts finds them there). */
+const shipFiles = (files: readonly string[]) => ({
+  beforeBundling: () => [],
+  beforeInstall: () => [],
+  afterBundling: (inputDir: string, outputDir: string) =>
+    files.flatMap((file) => [`mkdir -p "${join(outputDir, dirname(file))}"`, `cp "${join(inputDir, file)}" "${join(outputDir, file)}"`]),
+});
+
 export interface ServiceFunctionProps extends Partial<NodejsFunctionProps> {
   /** File name (without .ts) under functions/handlers/. */
   handlerName: string;
+  /** Repository files the handler reads at run time, copied beside its bundle at the same relative path. */
+  files?: readonly string[];
 }
 
 /**
@@ -23,7 +33,7 @@ export interface ServiceFunctionProps extends Partial<NodejsFunctionProps> {
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     // Defaults in the destructuring, not before `...rest`: a caller's `timeout: undefined` keeps them.
-    const { handlerName, environment, bundling, memorySize = 256, timeout = Duration.seconds(10), ...rest } = props;
+    const { handlerName, files = [], environment, bundling, memorySize = 256, timeout = Duration.seconds(10), ...rest } = props;
     super(scope, id, {
       entry: handlerEntry(handlerName),
       handler: 'handler',
@@ -44,6 +54,7 @@ export class ServiceFunction extends NodejsFunction {
         mainFields: BUNDLE.mainFields,
         externalModules: [],
         banner: BUNDLE.banner,
+        ...(files.length ? { commandHooks: shipFiles(files) } : {}),
         ...bundling,
       },
       ...rest,

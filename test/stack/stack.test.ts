@@ -1,5 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { routes } from '../../functions/routes';
 import { createApp } from '../../lib/app';
 
 let template: Template;
+let outdir: string;
 const functionOf = (routeId: string) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.anyValue() } })).find((id) => id.startsWith(`Route${routeId.replace(/-/g, '')}`))!;
 /** The Timeout of the one function with this description (routes are described by their route key). */
 const timeoutOf = (description: string) => {
@@ -27,7 +28,8 @@ const policyOf = (functionLogicalId: string) => {
 
 beforeAll(() => {
   // Synthesis runs the cdk-nag AwsSolutions checks as a validation plugin: any unacknowledged finding throws here.
-  const { app, stack } = createApp({ outdir: mkdtempSync(join(tmpdir(), 'cdk-')) });
+  outdir = mkdtempSync(join(tmpdir(), 'cdk-'));
+  const { app, stack } = createApp({ outdir });
   app.synth();
   template = Template.fromStack(stack);
 }, 240_000);
@@ -114,6 +116,12 @@ describe('the deployment', () => {
     expect(policyOf(functionOf('otp-verify'))).toContain('secretsmanager:GetSecretValue');
     expect(policyOf(functionOf('otp-status'))).not.toContain('secretsmanager:GetSecretValue');
     expect(policyOf(functionOf('mail-send'))).not.toContain('secretsmanager:GetSecretValue');
+  });
+
+  it("ships the reference page beside the docs function's bundle, where the handler reads it", () => {
+    const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as { S3Key: string };
+    const shipped = readFileSync(join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'docs/reference.html'), 'utf8');
+    expect(shipped === readFileSync(new URL('../../docs/reference.html', import.meta.url), 'utf8'), 'docs/reference.html is not in the bundle').toBe(true);
   });
 
   it('outputs the API URL and the table name', () => {

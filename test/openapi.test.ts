@@ -1,0 +1,84 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { errorCodes, openApiDocument } from '../functions/openapi';
+import { routes } from '../functions/routes';
+import { requestExamples } from '../functions/routes/examples';
+import { mailSend, mailStatus } from '../functions/routes/mail';
+import { otpVerify } from '../functions/routes/otp';
+import { webhooksSes } from '../functions/routes/receivers';
+import { health } from '../functions/routes/system';
+import { openApiJson, REDOCLY_CLI, REDOCLY_ENV } from '../scripts/docs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const document = openApiDocument(routes);
+const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as { operationId: string; responses: Record<string, unknown> }[];
+const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the OpenAPI document', () => {
+  it('passes the Redocly linter with the recommended rules: no error, no warning', async () => {
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, openApiJson());
+    // The CLI from node_modules with the repository's redocly.yaml (telemetry off), as `npm run docs` runs it.
+    const { stdout } = await promisify(execFile)(process.execPath, [REDOCLY_CLI, 'lint', file, '--format=json'], {
+      cwd: root,
+      env: { ...process.env, ...REDOCLY_ENV },
+    }).catch((failure: { stdout: string }) => failure);
+    const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    expect(report.problems.map(({ ruleId, message }) => `${ruleId}: ${message}`)).toEqual([]);
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+  });
+
+  it('documents every route of the route table, each with a success and a 4xx answer', () => {
+    expect(operations.map((operation) => operation.operationId).sort()).toEqual(routes.map((route) => route.id).sort());
+    for (const operation of operations) {
+      const statuses = Object.keys(operation.responses).map(Number);
+      expect(statuses.some((status) => status >= 200 && status < 300), operation.operationId).toBe(true);
+      expect(statuses.some((status) => status >= 400 && status < 500), operation.operationId).toBe(true);
+    }
+  });
+
+  it('has an example for every request body, valid against the schema the handler parses it with', () => {
+    const withBody = routes.filter((route) => route.request?.body || route.rawBody);
+    expect(withBody.filter((route) => !requestExamples.has(route.id)).map((route) => route.id)).toEqual([]);
+    expect([...requestExamples.keys()].filter((id) => !withBody.some((route) => route.id === id))).toEqual([]);
+    for (const route of withBody) {
+      const example = requestExamples.get(route.id);
+      if (route.request?.body) {
+        const parsed = route.request.body.safeParse(example);
+        expect(parsed.success ? [] : parsed.error.issues, route.id).toEqual([]);
+      } else if (route.rawBody === 'text/plain') expect(example, route.id).toBeTypeOf('string');
+      else expect(() => JSON.parse(JSON.stringify(example)), route.id).not.toThrow();
+    }
+  });
+
+  it('derives the error codes of a route from its definition, plus the ones it declares', () => {
+    expect(errorCodes(mailSend)).toEqual([
+      'VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
+      'NO_SMTP_PROVIDER', 'RECIPIENT_SUPPRESSED', 'RATE_LIMITED', 'SEND_LIMIT_EXCEEDED', 'SEND_FAILED', 'INTERNAL_ERROR',
+    ]);
+    expect(errorCodes(mailStatus)).toEqual(['VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR']);
+    expect(errorCodes(otpVerify)).toEqual([
+      'VALIDATION_ERROR', 'INVALID_CODE', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'TOO_MANY_ATTEMPTS', 'INTERNAL_ERROR',
+    ]);
+    expect(errorCodes(webhooksSes)).toEqual(['VALIDATION_ERROR', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'INTERNAL_ERROR']);
+    expect(errorCodes(health)).toEqual(['INTERNAL_ERROR']);
+  });
+
+  it('lists the RateLimit headers on the answers of keyed routes, Retry-After on their 429', () => {
+    const send = document.paths['/api/v1/mail/send'].post as { responses: Record<string, { headers: Record<string, unknown> }> };
+    expect(Object.keys(send.responses['200'].headers)).toEqual(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed']);
+    expect(Object.keys(send.responses['401'].headers)).toEqual(['X-Request-Id']);
+    expect(Object.keys(send.responses['429'].headers)).toEqual(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
+  });
+
+  it("carries the package's license", () => {
+    const { license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { license: string };
+    expect(document.info.license).toEqual({ name: license, identifier: license });
+  });
+});
