@@ -60,13 +60,13 @@ describe('the OpenAPI document', () => {
   it('derives the error codes of a route from its definition, plus the ones it declares', () => {
     expect(errorCodes(mailSend)).toEqual([
       'VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-      'NO_SMTP_PROVIDER', 'RECIPIENT_SUPPRESSED', 'RATE_LIMITED', 'SEND_LIMIT_EXCEEDED', 'SEND_FAILED', 'INTERNAL_ERROR',
+      'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'RECIPIENT_SUPPRESSED', 'RATE_LIMITED', 'SEND_LIMIT_EXCEEDED', 'SEND_FAILED', 'INTERNAL_ERROR',
     ]);
     expect(errorCodes(mailStatus)).toEqual(['VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR']);
     expect(errorCodes(otpVerify)).toEqual([
       'VALIDATION_ERROR', 'INVALID_CODE', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'TOO_MANY_ATTEMPTS', 'INTERNAL_ERROR',
     ]);
-    expect(errorCodes(webhooksSes)).toEqual(['VALIDATION_ERROR', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'INTERNAL_ERROR']);
+    expect(errorCodes(webhooksSes)).toEqual(['VALIDATION_ERROR', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR']);
     expect(errorCodes(health)).toEqual(['INTERNAL_ERROR']);
   });
 
