@@ -9,10 +9,11 @@ export default defineConfig({
     // Two cores: two workers share the emulators; every test works in an account of its own.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: ['test/local/**'], sequence: { groupOrder: 0 } } },
-      // `npm start` as a child process brings its own Java and emulators: it runs after the rest, so
-      // that its load never skews the timing tests (the drainer's pace) of the files beside it.
-      { extends: true, test: { name: 'npm-start', include: ['test/local/**/*.test.ts'], sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: ['test/local/**', 'test/timing/**'], sequence: { groupOrder: 0 } } },
+      // Tests that time the service run alone, after the rest, so that no other file's load skews them.
+      { extends: true, test: { name: 'timing', include: ['test/timing/**/*.test.ts'], sequence: { groupOrder: 1 } } },
+      // `npm start` as a child process brings its own Java and emulators: it runs last, alone.
+      { extends: true, test: { name: 'npm-start', include: ['test/local/**/*.test.ts'], sequence: { groupOrder: 2 } } },
     ],
   },
 });

@@ -157,23 +157,6 @@ describe('the drainer', () => {
     expect(statuses.sort()).toEqual(['queued', 'sent', 'sent']);
   });
 
-  it('holds the configured send rate and reaches at least 90% of it', async () => {
-    const paced = client(service, (await newAccount('Paced')).apiKey);
-    await paced.post('/api/v1/providers', { type: 'ses', name: 'Paced', from_email: 'p@example.org', region: 'eu-west-1', send_rate_per_second: 10 });
-    await paced.post('/api/v1/mail/send-batch', { messages: Array.from({ length: 30 }, () => ({ to: uniqueAddress(), subject: 'paced', text: 'x' })) });
-    const before = proxy.sends.length;
-    await drainOnce();
-    const arrivals = proxy.sends.slice(before);
-    expect(arrivals).toHaveLength(30);
-    // The drainer grants sends at least 101 ms apart (test/pacer.test.ts holds that exactly). The proxy
-    // sees them after signing, connection handling and this busy test process, so one late request
-    // next to an on-time one can look like a burst: a window may show one send of jitter, never more.
-    for (const start of arrivals) expect(arrivals.filter((t) => t >= start && t < start + 1000).length).toBeLessThanOrEqual(11);
-    // Sustained, the rate stays at or under 10 a second and reaches at least 90% of it.
-    expect(arrivals[29] - arrivals[0]).toBeGreaterThanOrEqual(29 * 100 - 100);
-    expect(arrivals[29] - arrivals[0]).toBeLessThan((29 / 10 / 0.9) * 1000);
-  });
-
   it.each([
     ['throttling (429)', 'throttle'],
     ['server errors (500)', 'server-error'],
