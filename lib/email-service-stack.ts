@@ -18,6 +18,7 @@ import { routes } from '../functions/routes';
 import { ServiceFunction } from './constructs/service-function';
 import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
 import { suppressNagFindings } from './nag-suppressions';
+import { grantTableAccess } from './table-access';
 
 /**
  * The whole deployment: one table, an HTTP API whose routes come from the route table (one Lambda
@@ -104,7 +105,7 @@ export class EmailServiceStack extends Stack {
         timeout: routeTimeout(route),
         environment,
       });
-      if (route.permission !== null || route.aws?.includes('table')) table.grantReadWriteData(fn);
+      grantTableAccess(table, fn, route);
       if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
       if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
       if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);

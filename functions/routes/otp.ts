@@ -1,6 +1,8 @@
 import { otpResent, otpSent, otpSessionView, otpStatusParams, otpVerified, resendOtpBody, sendOtpBody, verifyOtpBody } from '../schemas/otp';
 import { defineRoute } from './define-route';
 
+// Each OTP route reaches only the items it uses (their partition keys, by IAM's dynamodb:LeadingKeys).
+
 export const otpSend = defineRoute({
   id: 'otp-send',
   method: 'POST',
@@ -10,6 +12,8 @@ export const otpSend = defineRoute({
   permission: 'otp',
   request: { body: sendOtpBody },
   response: otpSent,
+  // Suppression list and default provider read; session, per-address window and send counters written.
+  table: { read: ['suppression', 'provider'], write: ['otpSession', 'otpAddressWindow', 'sendCounter'] },
   aws: ['sendMail', 'otpSecret'],
 });
 
@@ -22,6 +26,7 @@ export const otpVerify = defineRoute({
   permission: 'otp',
   request: { body: verifyOtpBody },
   response: otpVerified,
+  table: { write: ['otpSession'] },
   aws: ['otpSecret'],
 });
 
@@ -34,6 +39,7 @@ export const otpResend = defineRoute({
   permission: 'otp',
   request: { body: resendOtpBody },
   response: otpResent,
+  table: { read: ['provider'], write: ['otpSession', 'sendCounter'] },
   aws: ['sendMail', 'otpSecret'],
 });
 
@@ -46,4 +52,5 @@ export const otpStatus = defineRoute({
   permission: 'otp',
   request: { params: otpStatusParams },
   response: otpSessionView,
+  table: { read: ['otpSession'] },
 });

@@ -2,7 +2,7 @@ import { receiverAnswer, receiverQuery } from '../schemas/audience';
 import { defineRoute } from './define-route';
 
 /** Provider receivers: public, verified by the provider's own signature scheme, never rate limited. */
-const receiver = { tag: 'Provider receivers', permission: null, method: 'POST', request: { query: receiverQuery }, response: receiverAnswer, aws: ['table'] } as const;
+const receiver = { tag: 'Provider receivers', permission: null, method: 'POST', request: { query: receiverQuery }, response: receiverAnswer, table: 'write' } as const;
 
 export const webhooksSes = defineRoute({
   ...receiver,

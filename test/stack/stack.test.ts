@@ -9,21 +9,40 @@ import { routes } from '../../functions/routes';
 import { createApp } from '../../lib/app';
 
 let template: Template;
-const functionOf = (routeId: string) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.anyValue() } })).find((id) => id.startsWith(`Route${routeId.replace(/-/g, '')}`))!;
+/** The logical id of a route's function (described by its route key). */
+const functionOf = (routeId: string) => {
+  const route = routes.find((r) => r.id === routeId)!;
+  return Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `${route.method} ${route.path}` } }))[0];
+};
 /** The Timeout of the one function with this description (routes are described by their route key). */
 const timeoutOf = (description: string) => {
   const [fn, ...others] = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }));
   expect(others, description).toHaveLength(0);
   return fn.Properties.Timeout as number;
 };
-const policyOf = (functionLogicalId: string) => {
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, string | string[]>>;
+}
+const statementsOf = (functionLogicalId: string) => {
   const role = template.findResources('AWS::Lambda::Function')[functionLogicalId].Properties.Role['Fn::GetAtt'][0];
   const policies = template.findResources('AWS::IAM::Policy');
   return Object.values(policies)
     .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
-    .flatMap((statement) => [statement.Action].flat());
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
 };
+const policyOf = (functionLogicalId: string) => statementsOf(functionLogicalId).flatMap((statement) => [statement.Action].flat());
+/** A function's statements on the table: their actions, and the partition keys they are held to (none: any item). */
+const tableStatementsOf = (routeId: string) =>
+  statementsOf(functionOf(routeId))
+    .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')))
+    .map((statement) => ({
+      actions: [statement.Action].flat().sort(),
+      leadingKeys: [statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? []].flat().sort(),
+    }));
+const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const ITEM_READS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
 
 beforeAll(() => {
   // Synthesis runs the cdk-nag AwsSolutions checks as a validation plugin: any unacknowledged finding throws here.
@@ -114,6 +133,33 @@ describe('the deployment', () => {
     expect(policyOf(functionOf('otp-verify'))).toContain('secretsmanager:GetSecretValue');
     expect(policyOf(functionOf('otp-status'))).not.toContain('secretsmanager:GetSecretValue');
     expect(policyOf(functionOf('mail-send'))).not.toContain('secretsmanager:GetSecretValue');
+  });
+
+  it("lets a read-only route read the table and update nothing but its key's rate-limit counter", () => {
+    const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && !route.id.startsWith('otp-'));
+    expect(reading.length).toBeGreaterThan(5);
+    for (const route of reading) {
+      const statements = tableStatementsOf(route.id);
+      expect(statements.filter((s) => s.actions.some((action) => TABLE_WRITES.includes(action))), route.id).toEqual([{ actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }]);
+      expect(statements.flatMap((s) => s.actions), route.id).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    }
+    // Writing routes keep writing.
+    expect(tableStatementsOf('lists-create').flatMap((s) => s.actions)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
+  });
+
+  it('holds each OTP route to the items it uses, by their partition keys', () => {
+    const authentication = ['APIKEYHASH#*'];
+    const rateLimit = { actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] };
+    const held = (read: string[], write: string[]) =>
+      [{ actions: ITEM_READS, leadingKeys: [...new Set([...read, ...write, ...authentication])].sort() }, ...(write.length ? [{ actions: TABLE_WRITES.toSorted(), leadingKeys: write.toSorted() }] : []), rateLimit];
+    const expected = {
+      // Suppression list and providers (ACCOUNT#...) read; session, per-address window and send counters written.
+      'otp-send': held(['ACCOUNT#*#SUPPRESSION', 'ACCOUNT#*'], ['OTP#*#*', 'OTPRATE#*#*', 'SENDCOUNT#*']),
+      'otp-resend': held(['ACCOUNT#*'], ['OTP#*#*', 'SENDCOUNT#*']),
+      'otp-verify': held([], ['OTP#*#*']),
+      'otp-status': held(['OTP#*#*'], []),
+    };
+    for (const [routeId, statements] of Object.entries(expected)) expect(tableStatementsOf(routeId).toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())), routeId).toEqual(statements.toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())));
   });
 
   it('outputs the API URL and the table name', () => {
