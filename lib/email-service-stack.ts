@@ -1,5 +1,5 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -15,6 +15,7 @@ import type { Construct } from 'constructs';
 import { TABLE } from '../functions/adapters/dynamo/table-definition';
 import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
+import { throttleApi } from './api-throttling';
 import { ServiceFunction } from './constructs/service-function';
 import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
 import { suppressNagFindings } from './nag-suppressions';
@@ -97,6 +98,8 @@ export class EmailServiceStack extends Stack {
       format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', method: '$context.httpMethod', path: '$context.path', status: '$context.status', latency: '$context.responseLatency' }),
     };
 
+    // Routes anyone can call without a key: each gets a limit of its own (lib/api-throttling.ts).
+    const publicRoutes: HttpRoute[] = [];
     for (const route of routes) {
       const fn = new ServiceFunction(this, `Route-${route.id}`, {
         handlerName: route.id,
@@ -109,12 +112,14 @@ export class EmailServiceStack extends Stack {
       if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
       if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
       if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);
-      api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
+      const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
+      if (route.permission === null) publicRoutes.push(...added);
     }
 
-    // Anything no route claims: the contract's 404/405 envelope instead of API Gateway's own.
+    // Anything no route claims: the contract's 404/405 envelope instead of API Gateway's own. Public too.
     const notFound = new ServiceFunction(this, 'Route-not-found', { handlerName: 'not-found', environment: { ...environment, ROUTE_KEYS: routeKeys(routes) } });
-    api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Integration-not-found', notFound) });
+    publicRoutes.push(...api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Integration-not-found', notFound) }));
+    throttleApi(stage, publicRoutes);
 
     const drainer = new ServiceFunction(this, 'Drainer', {
       handlerName: 'drainer',

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
 import { routes } from '../../functions/routes';
+import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
 
 let template: Template;
@@ -160,6 +161,22 @@ describe('the deployment', () => {
       'otp-status': held(['OTP#*#*'], []),
     };
     for (const [routeId, statements] of Object.entries(expected)) expect(tableStatementsOf(routeId).toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())), routeId).toEqual(statements.toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())));
+  });
+
+  it('throttles the whole API, and each public route (the provider receivers among them) more tightly', () => {
+    const [stageId, stage] = Object.entries(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: API_THROTTLE.burstLimit, ThrottlingRateLimit: API_THROTTLE.rateLimit });
+    const publicKeys = [...routes.filter((route) => route.permission === null).map((route) => `${route.method} ${route.path}`), 'ANY /{proxy+}'];
+    expect(publicKeys).toEqual(expect.arrayContaining(['POST /api/v1/webhooks/ses', 'POST /api/v1/webhooks/sendgrid', 'POST /api/v1/webhooks/mailgun']));
+    const tight = { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit };
+    expect(stage.Properties.RouteSettings).toEqual(Object.fromEntries(publicKeys.map((key) => [key, tight])));
+    expect(PUBLIC_ROUTE_THROTTLE.rateLimit).toBeLessThan(API_THROTTLE.rateLimit);
+    // A stage naming a route key that does not exist yet fails to deploy: the stage waits for those routes.
+    const routeIds = Object.entries(template.findResources('AWS::ApiGatewayV2::Route'))
+      .filter(([, route]) => publicKeys.includes(route.Properties.RouteKey))
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(publicKeys.length);
+    expect(template.toJSON().Resources[stageId].DependsOn).toEqual(expect.arrayContaining(routeIds));
   });
 
   it('outputs the API URL and the table name', () => {
