@@ -5,6 +5,7 @@ import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -75,6 +76,21 @@ export class EmailServiceStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
 
+    // Provider passwords and signing keys are sealed in the table (envelope encryption): the data key
+    // is this secret, generated at deploy time and encrypted by a KMS key of the stack's own. Both
+    // outlive the stack, as the table does: without them the sealed secrets cannot be read.
+    const providerSecretsKey = new Key(this, 'ProviderSecretsKey', {
+      description: 'Encrypts the data key that seals provider passwords and signing keys',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const providerSecretKey = new Secret(this, 'ProviderSecretKey', {
+      description: 'Data key that seals provider passwords and signing keys in the table',
+      encryptionKey: providerSecretsKey,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     const environment = {
       TABLE_NAME: table.tableName,
       QUEUE_URL: sendQueue.queueUrl,
@@ -82,6 +98,7 @@ export class EmailServiceStack extends Stack {
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
       SERVICE_VERSION: process.env.npm_package_version ?? 'dev',
       OTP_SECRET_ARN: otpKey.secretArn,
+      PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
     };
     const sesSend = new PolicyStatement({
       effect: Effect.ALLOW,
@@ -112,6 +129,7 @@ export class EmailServiceStack extends Stack {
       if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
       if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
       if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);
+      if (route.aws?.includes('providerSecrets')) providerSecretKey.grantRead(fn);
       const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
       if (route.permission === null) publicRoutes.push(...added);
     }
@@ -134,6 +152,7 @@ export class EmailServiceStack extends Stack {
     table.grantReadWriteData(drainer);
     sendQueue.grantConsumeMessages(drainer);
     deadLetters.grantSendMessages(drainer);
+    providerSecretKey.grantRead(drainer);
     drainer.addToRolePolicy(sesSend);
     drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
     new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(drainer)] });

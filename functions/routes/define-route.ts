@@ -43,9 +43,11 @@ export interface RouteDefinition {
   /**
    * AWS access beyond the table. The stack grants exactly these, so a route's permissions are declared
    * beside the route. `sendMail` also gives the function a timeout long enough for one SMTP send
-   * (lib/function-limits.ts).
+   * (lib/function-limits.ts). `providerSecrets` is the key that seals provider passwords and signing
+   * keys: for the routes that seal them (create, update) or open them (send, verify a receiver's
+   * signature); the wiring (functions/adapters/wiring.ts) must agree.
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
 }

@@ -14,7 +14,7 @@ export const otpSend = defineRoute({
   response: otpSent,
   // Suppression list and default provider read; session, per-address window and send counters written.
   table: { read: ['suppression', 'provider'], write: ['otpSession', 'otpAddressWindow', 'sendCounter'] },
-  aws: ['sendMail', 'otpSecret'],
+  aws: ['sendMail', 'otpSecret', 'providerSecrets'],
 });
 
 export const otpVerify = defineRoute({
@@ -40,7 +40,7 @@ export const otpResend = defineRoute({
   request: { body: resendOtpBody },
   response: otpResent,
   table: { read: ['provider'], write: ['otpSession', 'sendCounter'] },
-  aws: ['sendMail', 'otpSecret'],
+  aws: ['sendMail', 'otpSecret', 'providerSecrets'],
 });
 
 export const otpStatus = defineRoute({

@@ -1,12 +1,16 @@
 import * as z from 'zod/mini';
+import { isSealed, SEALED_PREFIX } from '../ports';
 import { email, nonEmpty } from './common';
+
+/** The store keeps a value in the sealed form as it is (a secret an update left alone): a client never sends one. */
+const notSealed = z.refine<string>((value) => !isSealed(value), { message: `Must not start with "${SEALED_PREFIX}"` });
 
 const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000))));
 
 export const providerEventsInput = z.object({
   source: z.enum(['ses', 'sendgrid', 'mailgun']),
   sns_topic_arn: z.optional(z.string().check(z.regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'Invalid SNS topic ARN'))),
-  signing_key: z.optional(nonEmpty(4096)),
+  signing_key: z.optional(nonEmpty(4096).check(notSealed)),
 });
 
 const common = {
@@ -34,7 +38,7 @@ const smtpProvider = z.object({
   port: z.int().check(z.gte(1), z.lte(65_535)),
   secure: z.optional(z.boolean()),
   username: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
-  password: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
+  password: z.optional(z.nullable(z.string().check(z.maxLength(1024), notSealed))),
 });
 
 export const createProviderBody = z.discriminatedUnion('type', [sesProvider, smtpProvider]);

@@ -1,5 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
 
 let template: Template;
+let outdir: string;
 /** The logical id of a route's function (described by its route key). */
 const functionOf = (routeId: string) => {
   const route = routes.find((r) => r.id === routeId)!;
@@ -42,12 +43,18 @@ const tableStatementsOf = (routeId: string) =>
       actions: [statement.Action].flat().sort(),
       leadingKeys: [statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? []].flat().sort(),
     }));
+/** Whether the function may read the Secrets Manager secret whose logical id starts so. */
+const readsSecret = (functionLogicalId: string, secretIdPrefix: string) =>
+  statementsOf(functionLogicalId).some(
+    (statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue') && ((statement.Resource as { Ref?: string }).Ref ?? '').startsWith(secretIdPrefix),
+  );
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const ITEM_READS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
 
 beforeAll(() => {
   // Synthesis runs the cdk-nag AwsSolutions checks as a validation plugin: any unacknowledged finding throws here.
-  const { app, stack } = createApp({ outdir: mkdtempSync(join(tmpdir(), 'cdk-')) });
+  outdir = mkdtempSync(join(tmpdir(), 'cdk-'));
+  const { app, stack } = createApp({ outdir });
   app.synth();
   template = Template.fromStack(stack);
 }, 240_000);
@@ -131,9 +138,9 @@ describe('the deployment', () => {
     expect(policyOf(functionOf('mail-status'))).not.toContain('sqs:SendMessage');
     expect(policyOf(functionOf('mail-send-batch'))).toContain('sqs:SendMessage');
     expect(policyOf(functionOf('mail-send-batch'))).not.toContain('ses:SendEmail');
-    expect(policyOf(functionOf('otp-verify'))).toContain('secretsmanager:GetSecretValue');
-    expect(policyOf(functionOf('otp-status'))).not.toContain('secretsmanager:GetSecretValue');
-    expect(policyOf(functionOf('mail-send'))).not.toContain('secretsmanager:GetSecretValue');
+    expect(readsSecret(functionOf('otp-verify'), 'OtpHashKey')).toBe(true);
+    expect(readsSecret(functionOf('otp-status'), 'OtpHashKey')).toBe(false);
+    expect(readsSecret(functionOf('mail-send'), 'OtpHashKey')).toBe(false);
   });
 
   it("lets a read-only route read the table and update nothing but its key's rate-limit counter", () => {
@@ -177,6 +184,40 @@ describe('the deployment', () => {
       .map(([id]) => id);
     expect(routeIds).toHaveLength(publicKeys.length);
     expect(template.toJSON().Resources[stageId].DependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+
+  it('seals provider secrets with a retained data key under a rotating KMS key, readable only by what seals or opens them', () => {
+    const keys = Object.entries(template.findResources('AWS::KMS::Key'));
+    expect(keys).toHaveLength(1);
+    const [keyId, key] = keys[0];
+    expect(key).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+    const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret', { Properties: { KmsKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } } }));
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0];
+    expect(secret.DeletionPolicy).toBe('Retain');
+
+    const functions = template.findResources('AWS::Lambda::Function');
+    expect(secretId).toMatch(/^ProviderSecretKey/);
+    const readers = Object.keys(functions).filter((id) => readsSecret(id, 'ProviderSecretKey'));
+    const [drainer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }));
+    const sealOrOpen = ['providers-create', 'providers-update', 'mail-send', 'otp-send', 'otp-resend', 'webhooks-sendgrid', 'webhooks-mailgun'].map(functionOf);
+    expect(readers.sort()).toEqual([...sealOrOpen, drainer].sort());
+    // KMS decrypts the data key for those roles only (through Secrets Manager), besides the account's own statements.
+    const roleOf = (id: string) => functions[id].Properties.Role['Fn::GetAtt'][0];
+    const decrypting = (key.Properties.KeyPolicy.Statement as { Action: string | string[]; Principal: { AWS: unknown } }[])
+      .filter((statement) => [statement.Action].flat().includes('kms:Decrypt'))
+      .map((statement) => statement.Principal.AWS)
+      .filter((principal) => typeof principal === 'object' && principal !== null && 'Fn::GetAtt' in principal)
+      .map((principal) => (principal as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
+    expect(decrypting.sort()).toEqual(readers.map(roleOf).sort());
+  });
+
+  it("bundles the provider secret key's reader only into the functions that may read the key", () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    for (const [id, fn] of Object.entries(functions)) {
+      const bundle = readFileSync(join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+      expect(bundle.includes('PROVIDER_SECRET_KEY'), id).toBe(readsSecret(id, 'ProviderSecretKey'));
+    }
   });
 
   it('outputs the API URL and the table name', () => {

@@ -17,6 +17,7 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   AUTH_CACHE_SECONDS: '0',
   OTP_SECRET: 'test-otp-key-not-secret',
+  PROVIDER_SECRET_KEY: 'test-provider-key-not-secret',
 });
 
 // A send queue and dead-letter queue of this test file's own, so that drains never see another file's mail.
