@@ -19,11 +19,11 @@ export const startLocalStack = async (sesRate: number) => {
   ]);
   const queueUrl = sqs.ensureQueue('bench-send', { VisibilityTimeout: '60' });
   const dlqUrl = sqs.ensureQueue('bench-send-dlq');
-  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', SNS_CERT_DIR: snsCertDir() }));
+  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', SNS_CERT_DIR: snsCertDir() }));
 
   const { ensureTable } = await import('../local/table');
   const { createLocalServer } = await import('../local/server');
-  const { adminDeps } = await import('../functions/adapters/wiring');
+  const { adminDeps, providerWriteDeps } = await import('../functions/adapters/wiring');
   const { createAccount } = await import('../functions/domain/accounts');
   const { createApiKey } = await import('../functions/domain/auth/api-keys');
   const { createProvider } = await import('../functions/domain/providers/providers');
@@ -33,9 +33,10 @@ export const startLocalStack = async (sesRate: number) => {
   const { account } = await createAccount(deps, 'Bench');
   // A key with a rate limit high enough for the load test; every other rule stays on.
   const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'otp', 'subscribers', 'admin'], rate_limit_per_minute: 10_000_000 });
-  await createProvider(deps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
+  const providerDeps = providerWriteDeps();
+  await createProvider(providerDeps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
   // A receiver configured like the shared fixtures, to time an SNS bounce notification end to end.
-  const receiver = await createProvider(deps, account.id, { type: 'ses', name: 'SNS receiver', from_email: 'bench@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
+  const receiver = await createProvider(providerDeps, account.id, { type: 'ses', name: 'SNS receiver', from_email: 'bench@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
 
   const server = createLocalServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

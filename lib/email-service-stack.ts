@@ -1,10 +1,11 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { CfnStage, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpMethod, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -15,9 +16,11 @@ import type { Construct } from 'constructs';
 import { TABLE } from '../functions/adapters/dynamo/table-definition';
 import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
+import { throttleApi } from './api-throttling';
 import { ServiceFunction } from './constructs/service-function';
 import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
 import { suppressNagFindings } from './nag-suppressions';
+import { grantTableAccess } from './table-access';
 
 /**
  * The whole deployment: one table, an HTTP API whose routes come from the route table (one Lambda
@@ -73,6 +76,21 @@ export class EmailServiceStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
 
+    // Provider passwords and signing keys are sealed in the table (envelope encryption): the data key
+    // is this secret, generated at deploy time and encrypted by a KMS key of the stack's own. Both
+    // outlive the stack, as the table does: without them the sealed secrets cannot be read.
+    const providerSecretsKey = new Key(this, 'ProviderSecretsKey', {
+      description: 'Encrypts the data key that seals provider passwords and signing keys',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const providerSecretKey = new Secret(this, 'ProviderSecretKey', {
+      description: 'Data key that seals provider passwords and signing keys in the table',
+      encryptionKey: providerSecretsKey,
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     const environment = {
       TABLE_NAME: table.tableName,
       QUEUE_URL: sendQueue.queueUrl,
@@ -80,6 +98,7 @@ export class EmailServiceStack extends Stack {
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
       SERVICE_VERSION: process.env.npm_package_version ?? 'dev',
       OTP_SECRET_ARN: otpKey.secretArn,
+      PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
     };
     const sesSend = new PolicyStatement({
       effect: Effect.ALLOW,
@@ -96,6 +115,8 @@ export class EmailServiceStack extends Stack {
       format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', method: '$context.httpMethod', path: '$context.path', status: '$context.status', latency: '$context.responseLatency' }),
     };
 
+    // Routes anyone can call without a key: each gets a limit of its own (lib/api-throttling.ts).
+    const publicRoutes: HttpRoute[] = [];
     for (const route of routes) {
       const fn = new ServiceFunction(this, `Route-${route.id}`, {
         handlerName: route.id,
@@ -105,16 +126,19 @@ export class EmailServiceStack extends Stack {
         timeout: routeTimeout(route),
         environment,
       });
-      if (route.permission !== null || route.aws?.includes('table')) table.grantReadWriteData(fn);
+      grantTableAccess(table, fn, route);
       if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
       if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
       if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);
-      api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
+      if (route.aws?.includes('providerSecrets')) providerSecretKey.grantRead(fn);
+      const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
+      if (route.permission === null) publicRoutes.push(...added);
     }
 
-    // Anything no route claims: the contract's 404/405 envelope instead of API Gateway's own.
+    // Anything no route claims: the contract's 404/405 envelope instead of API Gateway's own. Public too.
     const notFound = new ServiceFunction(this, 'Route-not-found', { handlerName: 'not-found', environment: { ...environment, ROUTE_KEYS: routeKeys(routes) } });
-    api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Integration-not-found', notFound) });
+    publicRoutes.push(...api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Integration-not-found', notFound) }));
+    throttleApi(stage, publicRoutes);
 
     const drainer = new ServiceFunction(this, 'Drainer', {
       handlerName: 'drainer',
@@ -129,6 +153,7 @@ export class EmailServiceStack extends Stack {
     table.grantReadWriteData(drainer);
     sendQueue.grantConsumeMessages(drainer);
     deadLetters.grantSendMessages(drainer);
+    providerSecretKey.grantRead(drainer);
     drainer.addToRolePolicy(sesSend);
     drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
     new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(drainer)] });

@@ -31,7 +31,8 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2 })
     },
     {
       id: 'AwsSolutions-SMG4',
-      reason: 'Rotating the OTP hash key invalidates every code in flight (codes live at most an hour); rotate it by hand in a quiet hour rather than on a schedule.',
+      reason:
+        'Rotating the OTP hash key invalidates every code in flight (codes live at most an hour); rotate it by hand in a quiet hour rather than on a schedule. Rotating the provider-secret data key would make every sealed provider secret unreadable unless each were sealed again; the KMS key that encrypts it rotates yearly.',
     },
   ];
   for (const finding of acknowledged) Validations.of(stack).acknowledge(finding);

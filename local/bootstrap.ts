@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { adminDeps } from '../functions/adapters/wiring';
+import { adminDeps, providerWriteDeps } from '../functions/adapters/wiring';
 import { createAccount } from '../functions/domain/accounts';
 import { ensureApiKey } from '../functions/domain/auth/api-keys';
 import { createProvider } from '../functions/domain/providers/providers';
@@ -22,7 +22,7 @@ export const bootstrapDevAccount = async (stateFile: string, devApiKey: string |
   if (state && !(await deps.accounts.get(state.account_id))) state = undefined;
   if (!state) {
     const { account, apiKey } = await createAccount(deps, 'Development', devApiKey);
-    await createProvider(deps, account.id, {
+    await createProvider(providerWriteDeps(), account.id, {
       type: 'ses',
       name: 'Local SES emulator',
       from_email: 'dev@example.com',

@@ -32,6 +32,13 @@ const devApiKeyRateLimit = (() => {
 })();
 const running: Emulator[] = [];
 
+/** A key made once and kept with the local data (git-ignored), like the secrets the stack generates. */
+const localKey = (name: string) => {
+  const file = resolve(dataDir, name);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+};
+
 /**
  * Stops in reverse order of start, one after the other: the drainer first lets the sends in flight
  * settle and record their outcome while the API, the table and the queue are still up.
@@ -53,13 +60,16 @@ const main = async () => {
   running.push(sqs);
   const dlqUrl = sqs.ensureQueue('email-service-send-dlq');
   const queueUrl = sqs.ensureQueue('email-service-send', { VisibilityTimeout: '60' });
-  // The OTP hash key: made once, kept with the local data (git-ignored), like the secret the stack generates.
-  const otpKeyFile = resolve(dataDir, 'otp-secret');
-  if (!existsSync(otpKeyFile)) writeFileSync(otpKeyFile, randomBytes(32).toString('base64url'), { mode: 0o600 });
-  const environment = localEnvironment(ports, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, OTP_SECRET: readFileSync(otpKeyFile, 'utf8').trim() });
+  const environment = localEnvironment(ports, {
+    QUEUE_URL: queueUrl,
+    DLQ_URL: dlqUrl,
+    OTP_SECRET: localKey('otp-secret'),
+    // Seals provider passwords and signing keys: lose it and they must be entered again.
+    PROVIDER_SECRET_KEY: localKey('provider-secret'),
+  });
   applyEnvironment(environment);
   // The admin CLI (--local) reads this to reach the running stack.
-  // It holds OTP_SECRET: readable by its owner only, even where a crash left an older copy behind.
+  // It holds the keys: readable by its owner only, even where a crash left an older copy behind.
   writeFileSync(resolve(dataDir, 'runtime.json'), `${JSON.stringify(environment, null, 2)}\n`, { mode: 0o600 });
   chmodSync(resolve(dataDir, 'runtime.json'), 0o600);
   running.push({ endpoint: '', port: 0, stop: async () => rmSync(resolve(dataDir, 'runtime.json'), { force: true }) });

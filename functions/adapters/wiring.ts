@@ -18,6 +18,7 @@ import { dynamoSendQuotaStore } from './dynamo/send-quota-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
 import { mailerFactory } from './mailers/mailer-factory';
 import { otpSecret } from './otp-secret';
+import { providerSecretBox } from './provider-secret-box';
 import { sendRates } from './ses-send-rates';
 import { snsCertificates } from './sns-certificates';
 import { subscriptionConfirmer } from './subscription-confirmer';
@@ -27,16 +28,34 @@ import { randomIds, systemClock } from './system';
 export const adminDeps = () => ({
   accounts: dynamoAccountStore(),
   apiKeys: dynamoApiKeyStore(),
-  providers: dynamoProviderStore(),
   clock: systemClock,
   ids: randomIds,
+});
+
+
+
+/**
+ * Provider secrets are opened only where they are used: the password by what sends, a signing key
+ * by the receiver that verifies with it. Creating and changing providers seals them; reading and
+ * deleting needs no key at all (answers only ever mask secrets). Separate exports, so that a bundle
+ * holds the key's client only where the stack grants the key (the stack test checks both agree).
+ */
+export const providerWriteDeps = () => ({
+  providers: dynamoProviderStore({ box: providerSecretBox }),
+  clock: systemClock,
+  ids: randomIds,
+  /** SMTP hosts in private ranges: allowed on the local stack only (config.ts); read on use. */
   get allowPrivateSmtpHosts() {
     return config.allowPrivateSmtpHosts;
   },
 });
 
+export const providerDeps = () => ({ providers: dynamoProviderStore(), clock: systemClock, ids: randomIds });
+
+const sendingProviders = () => dynamoProviderStore({ box: providerSecretBox, open: ['password'] });
+
 export const sendDeps = () => ({
-  providers: dynamoProviderStore(),
+  providers: sendingProviders(),
   suppressions: dynamoSuppressionStore(),
   quotas: dynamoSendQuotaStore(),
   messages: dynamoMessageStore(),
@@ -66,7 +85,7 @@ export const drainDeps = () => ({
     return sendQueue();
   },
   messages: dynamoMessageStore(),
-  providers: dynamoProviderStore(),
+  providers: sendingProviders(),
   quotas: dynamoSendQuotaStore(),
   mailers: mailerFactory,
   rates: sendRates,
@@ -91,6 +110,7 @@ export const bounceDeps = () => ({
   clock: systemClock,
 });
 
+/** SNS messages verify by certificate: the SES receiver never opens a signing key. */
 export const receiverDeps = () => ({
   ...bounceDeps(),
   certificates: snsCertificates,
@@ -102,6 +122,9 @@ export const receiverDeps = () => ({
   },
 });
 
+/** The SendGrid and Mailgun receivers verify with the provider's signing key. */
+export const signedReceiverDeps = () => ({ ...receiverDeps(), providers: dynamoProviderStore({ box: providerSecretBox, open: ['signing_key'] }) });
+
 /** Verify and status never send mail: no mailer, so no SES client or nodemailer in their bundles. */
 export const otpSessionDeps = () => ({
   sessions: dynamoOtpSessionStore(),
@@ -112,7 +135,7 @@ export const otpSessionDeps = () => ({
 export const otpDeps = () => ({
   sessions: dynamoOtpSessionStore(),
   secret: otpSecret,
-  providers: dynamoProviderStore(),
+  providers: sendingProviders(),
   suppressions: dynamoSuppressionStore(),
   quotas: dynamoSendQuotaStore(),
   mailers: mailerFactory,

@@ -1,9 +1,9 @@
-import { adminDeps } from '../adapters/wiring';
+import { providerWriteDeps } from '../adapters/wiring';
 import { createProvider, presentProvider } from '../domain/providers/providers';
 import { apiHandler } from '../http/api-handler';
 import { providersCreate } from '../routes/admin';
 
-const deps = adminDeps();
+const deps = providerWriteDeps();
 
 export const handler = apiHandler(providersCreate, async ({ auth, body, baseUrl }) => {
   const { provider, defaultId } = await createProvider(deps, auth.account_id, body);

@@ -1,9 +1,9 @@
-import { adminDeps } from '../adapters/wiring';
+import { providerDeps } from '../adapters/wiring';
 import { getProvider, presentProvider } from '../domain/providers/providers';
 import { apiHandler } from '../http/api-handler';
 import { providersGet } from '../routes/admin';
 
-const deps = adminDeps();
+const deps = providerDeps();
 
 export const handler = apiHandler(providersGet, async ({ auth, params, baseUrl }) => {
   const { provider, defaultId } = await getProvider(deps, auth.account_id, params.id);

@@ -1,9 +1,9 @@
-import { adminDeps } from '../adapters/wiring';
+import { providerDeps } from '../adapters/wiring';
 import { listProviders, presentProvider } from '../domain/providers/providers';
 import { apiHandler } from '../http/api-handler';
 import { providersList } from '../routes/admin';
 
-const deps = adminDeps();
+const deps = providerDeps();
 
 export const handler = apiHandler(providersList, async ({ auth, baseUrl }) => {
   const { providers, defaultId } = await listProviders(deps, auth.account_id);

@@ -1,9 +1,9 @@
-import { adminDeps } from '../adapters/wiring';
+import { providerWriteDeps } from '../adapters/wiring';
 import { presentProvider, updateProvider } from '../domain/providers/providers';
 import { apiHandler } from '../http/api-handler';
 import { providersUpdate } from '../routes/admin';
 
-const deps = adminDeps();
+const deps = providerWriteDeps();
 
 export const handler = apiHandler(providersUpdate, async ({ auth, params, body, baseUrl }) => {
   const { provider, defaultId } = await updateProvider(deps, auth.account_id, params.id, body);

@@ -1,9 +1,9 @@
-import { receiverDeps } from '../adapters/wiring';
+import { signedReceiverDeps } from '../adapters/wiring';
 import { receiveMailgun } from '../domain/receivers/receivers';
 import { publicApiHandler } from '../http/public-handler';
 import { rawBody } from '../http/raw-body';
 import { webhooksMailgun } from '../routes/receivers';
 
-const deps = receiverDeps();
+const deps = signedReceiverDeps();
 
 export const handler = publicApiHandler(webhooksMailgun, async ({ query, event }) => ({ data: await receiveMailgun(deps, query.provider_id, rawBody(event)) }));

@@ -1,10 +1,10 @@
-import { receiverDeps } from '../adapters/wiring';
+import { signedReceiverDeps } from '../adapters/wiring';
 import { receiveSendgrid } from '../domain/receivers/receivers';
 import { publicApiHandler } from '../http/public-handler';
 import { rawBody } from '../http/raw-body';
 import { webhooksSendgrid } from '../routes/receivers';
 
-const deps = receiverDeps();
+const deps = signedReceiverDeps();
 
 export const handler = publicApiHandler(webhooksSendgrid, async ({ query, event }) => ({
   data: await receiveSendgrid(deps, query.provider_id, rawBody(event), event.headers ?? {}),

@@ -263,6 +263,24 @@ export interface OtpSecret {
   key(): Promise<string>;
 }
 
+/**
+ * Seals small secrets (provider passwords and signing keys) for storage, and opens them again.
+ * `context` names where a value belongs (a provider's field): a sealed value opens there only, so
+ * one copied onto another record or field is refused rather than used.
+ */
+export interface SecretBox {
+  encrypt(plain: string, context: string): Promise<string>;
+  /** Throws when the value was altered, sealed for another context or with another key. */
+  decrypt(sealed: string, context: string): Promise<string>;
+}
+
+/**
+ * Every sealed value starts so, then its format's version, whatever box sealed it. A stored secret
+ * without it was written before secrets were sealed: it is plain text, and is used as it is.
+ */
+export const SEALED_PREFIX = 'sealed:';
+export const isSealed = (value: string) => value.startsWith(SEALED_PREFIX);
+
 export interface PageRequest {
   offset: number;
   limit: number;

@@ -47,6 +47,7 @@ export const providersCreate = defineRoute({
   request: { body: createProviderBody },
   response: providerView,
   successStatus: 201,
+  aws: ['providerSecrets'],
 });
 
 export const providersList = defineRoute({
@@ -79,6 +80,7 @@ export const providersUpdate = defineRoute({
   permission: 'admin',
   request: { params: providerIdParams, body: updateProviderBody },
   response: providerView,
+  aws: ['providerSecrets'],
 });
 
 export const providersDelete = defineRoute({

@@ -1,8 +1,18 @@
 import type { z } from 'zod/mini';
 import type { ErrorCode } from '../domain/errors';
+import type { keys } from '../adapters/dynamo/keys';
 import type { Permission } from '../domain/types';
 
 type Schema = z.ZodMiniType;
+
+/** A kind of table item, named by its key function in functions/adapters/dynamo/keys.ts. */
+export type ItemKind = { [K in keyof typeof keys]: (typeof keys)[K] extends (...parts: never[]) => { pk: string } ? K : never }[keyof typeof keys];
+
+/**
+ * What a route may do with the table: 'read', 'write' (read and write), or read and write narrowed to
+ * the items of the kinds named (`write` implies read). The stack turns it into IAM (lib/table-access.ts).
+ */
+export type TableAccess = 'read' | 'write' | { read?: readonly ItemKind[]; write?: readonly ItemKind[] };
 
 /**
  * One entry of the route table. The CDK stack makes one API Gateway route and one Lambda function
@@ -26,11 +36,19 @@ export interface RouteDefinition {
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;
   /**
-   * AWS access beyond the table (which every keyed route gets, for its rate-limit counter). The
-   * stack grants exactly these, so a route's permissions are declared beside the route. `sendMail`
-   * also gives the function a timeout long enough for one SMTP send (lib/function-limits.ts).
+   * The route's table access. Unset: 'read' for a keyed GET, 'write' for a keyed route of any other
+   * method, none for a public route. Whatever it says, a keyed route also reads its API key and counts
+   * the request against the key's rate limit (and holds its Idempotency-Key): the stack adds that much.
    */
-  aws?: readonly ('table' | 'sendMail' | 'enqueue' | 'otpSecret')[];
+  table?: TableAccess;
+  /**
+   * AWS access beyond the table. The stack grants exactly these, so a route's permissions are declared
+   * beside the route. `sendMail` also gives the function a timeout long enough for one SMTP send
+   * (lib/function-limits.ts). `providerSecrets` is the key that seals provider passwords and signing
+   * keys: for the routes that seal them (create, update) or open them (send, verify a receiver's
+   * signature); the wiring (functions/adapters/wiring.ts) must agree.
+   */
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**

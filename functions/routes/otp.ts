@@ -1,6 +1,8 @@
 import { otpResent, otpSent, otpSessionView, otpStatusParams, otpVerified, resendOtpBody, sendOtpBody, verifyOtpBody } from '../schemas/otp';
 import { defineRoute } from './define-route';
 
+// Each OTP route reaches only the items it uses (their partition keys, by IAM's dynamodb:LeadingKeys).
+
 export const otpSend = defineRoute({
   id: 'otp-send',
   method: 'POST',
@@ -10,7 +12,9 @@ export const otpSend = defineRoute({
   permission: 'otp',
   request: { body: sendOtpBody },
   response: otpSent,
-  aws: ['sendMail', 'otpSecret'],
+  // Suppression list and default provider read; session, per-address window and send counters written.
+  table: { read: ['suppression', 'provider'], write: ['otpSession', 'otpAddressWindow', 'sendCounter'] },
+  aws: ['sendMail', 'otpSecret', 'providerSecrets'],
   errors: ['RECIPIENT_SUPPRESSED', 'TOO_MANY_ATTEMPTS'],
 });
 
@@ -23,6 +27,7 @@ export const otpVerify = defineRoute({
   permission: 'otp',
   request: { body: verifyOtpBody },
   response: otpVerified,
+  table: { write: ['otpSession'] },
   aws: ['otpSecret'],
   errors: ['NOT_FOUND', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS'],
 });
@@ -36,7 +41,8 @@ export const otpResend = defineRoute({
   permission: 'otp',
   request: { body: resendOtpBody },
   response: otpResent,
-  aws: ['sendMail', 'otpSecret'],
+  table: { read: ['provider'], write: ['otpSession', 'sendCounter'] },
+  aws: ['sendMail', 'otpSecret', 'providerSecrets'],
   errors: ['NOT_FOUND', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS'],
 });
 
@@ -49,4 +55,5 @@ export const otpStatus = defineRoute({
   permission: 'otp',
   request: { params: otpStatusParams },
   response: otpSessionView,
+  table: { read: ['otpSession'] },
 });

@@ -5,7 +5,7 @@ import { defineRoute } from './define-route';
  * Provider receivers: public, verified by the provider's own signature scheme over the raw body
  * (else 401); no API key, so no key rate limit: throttled per provider instead (429).
  */
-const receiver = { tag: 'Provider receivers', permission: null, method: 'POST', request: { query: receiverQuery }, response: receiverAnswer, aws: ['table'], rawBody: 'application/json', errors: ['UNAUTHORIZED', 'RATE_LIMITED'] } as const;
+const receiver = { tag: 'Provider receivers', permission: null, method: 'POST', request: { query: receiverQuery }, response: receiverAnswer, table: 'write', rawBody: 'application/json', errors: ['UNAUTHORIZED', 'RATE_LIMITED'] } as const;
 
 export const webhooksSes = defineRoute({
   ...receiver,
@@ -15,5 +15,6 @@ export const webhooksSes = defineRoute({
   rawBody: 'text/plain',
   summary: 'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic',
 });
-export const webhooksSendgrid = defineRoute({ ...receiver, id: 'webhooks-sendgrid', path: '/api/v1/webhooks/sendgrid', summary: 'SendGrid Event Webhook (signed, ECDSA)' });
-export const webhooksMailgun = defineRoute({ ...receiver, id: 'webhooks-mailgun', path: '/api/v1/webhooks/mailgun', summary: 'Mailgun webhooks (HMAC, fresh and unused token)' });
+// These two open the provider's signing key; SNS messages verify by certificate.
+export const webhooksSendgrid = defineRoute({ ...receiver, id: 'webhooks-sendgrid', path: '/api/v1/webhooks/sendgrid', summary: 'SendGrid Event Webhook (signed, ECDSA)', aws: ['providerSecrets'] });
+export const webhooksMailgun = defineRoute({ ...receiver, id: 'webhooks-mailgun', path: '/api/v1/webhooks/mailgun', summary: 'Mailgun webhooks (HMAC, fresh and unused token)', aws: ['providerSecrets'] });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
+import { isSealed, SEALED_PREFIX } from '../ports';
 import { email, headerText, nonEmpty } from './common';
 
 /** A domain name with at least one dot (no wildcards, no addresses), compared lower-case. */
@@ -17,12 +18,15 @@ const isHost = (host: string) =>
   isIP(host) !== 0 || /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i.test(host);
 const smtpHost = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(253), z.refine(isHost, 'Invalid host: a host name or an IP address'));
 
+/** The store keeps a value in the sealed form as it is (a secret an update left alone): a client never sends one. */
+const notSealed = z.refine<string>((value) => !isSealed(value), { message: `Must not start with "${SEALED_PREFIX}"` });
+
 const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000))));
 
 export const providerEventsInput = z.object({
   source: z.enum(['ses', 'sendgrid', 'mailgun']),
   sns_topic_arn: z.optional(z.string().check(z.regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'Invalid SNS topic ARN'))),
-  signing_key: z.optional(nonEmpty(4096)),
+  signing_key: z.optional(nonEmpty(4096).check(notSealed)),
 });
 
 const common = {
@@ -53,7 +57,7 @@ const smtpProvider = z.object({
   /** true: implicit TLS; false: STARTTLS, required unless the relay is on this machine; null/absent: by the port (465: implicit). */
   secure: z.optional(z.nullable(z.boolean())),
   username: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
-  password: z.optional(z.nullable(z.string().check(z.maxLength(1024)))),
+  password: z.optional(z.nullable(z.string().check(z.maxLength(1024), notSealed))),
 });
 
 export const createProviderBody = z.discriminatedUnion('type', [sesProvider, smtpProvider]);

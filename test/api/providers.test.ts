@@ -1,5 +1,9 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, newAccount, startService, type Client, type TestService } from '../support/service';
+import { documentClient, tableName } from '../../functions/adapters/dynamo/client';
+import { keys } from '../../functions/adapters/dynamo/keys';
+import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { startSmtpSink } from '../support/smtp-sink';
 
 let service: TestService;
 let api: Client;
@@ -63,6 +67,82 @@ describe('providers', () => {
     expect((await other.put(`/api/v1/providers/${created.body.data.id}`, { name: 'stolen' })).status).toBe(404);
     expect((await other.delete(`/api/v1/providers/${created.body.data.id}`)).status).toBe(404);
     expect((await other.get('/api/v1/providers')).body.data.providers).toEqual([]);
+  });
+});
+
+describe('provider secrets', () => {
+  /** The provider's item as DynamoDB holds it. */
+  const stored = async (accountId: string, providerId: string) =>
+    (await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId) }))).Item!;
+  /** An account whose default provider is an SMTP sink that accepts only these credentials. */
+  const smtpAccount = async (password: string, extra: Record<string, unknown> = {}) => {
+    const sink = await startSmtpSink({ user: 'relay-user', pass: password });
+    const { accountId, apiKey } = await newAccount('Secrets');
+    const owner = client(service, apiKey);
+    const created = await owner.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, username: 'relay-user', password, ...extra });
+    expect(created.status).toBe(201);
+    const send = async () => (await owner.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'sealed', text: 'x' })).status;
+    return { sink, accountId, owner, id: created.body.data.id as string, send };
+  };
+
+  it('are sealed in the table, opened to send, and masked in answers', async () => {
+    const { sink, accountId, owner, id, send } = await smtpAccount('relay-pass-9f3', { events: { source: 'mailgun', signing_key: 'mg-signing-key-4e1' } });
+    try {
+      const item = await stored(accountId, id);
+      expect(JSON.stringify(item)).not.toContain('relay-pass-9f3');
+      expect(JSON.stringify(item)).not.toContain('mg-signing-key-4e1');
+      expect([item.password, item.events.signing_key]).toEqual([expect.stringMatching(/^sealed:v1:/), expect.stringMatching(/^sealed:v1:/)]);
+
+      // The sink refuses any other password: the send opened the sealed one.
+      expect(await send()).toBe(200);
+      expect(sink.received).toHaveLength(1);
+      expect((await owner.get(`/api/v1/providers/${id}`)).body.data).toMatchObject({ password: '********', events: { signing_key: '********' } });
+
+      // A change that leaves the secrets alone keeps them as sealed; a new password is sealed anew.
+      expect((await owner.put(`/api/v1/providers/${id}`, { name: 'Relay 2' })).status).toBe(200);
+      expect(await stored(accountId, id)).toMatchObject({ password: item.password, events: { signing_key: item.events.signing_key } });
+      expect(await send()).toBe(200);
+      expect((await owner.put(`/api/v1/providers/${id}`, { password: 'not-the-sinks' })).status).toBe(200);
+      const changed = await stored(accountId, id);
+      expect(changed.password).toMatch(/^sealed:v1:/);
+      expect(changed.password).not.toBe(item.password);
+      expect(await send()).toBe(500);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('keep a sealed password of the longest allowed length through a change of other fields', async () => {
+    const { sink, owner, id, send } = await smtpAccount('p'.repeat(1024));
+    try {
+      expect((await owner.put(`/api/v1/providers/${id}`, { hourly_limit: 10 })).status).toBe(200);
+      expect(await send()).toBe(200);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('cannot be given in the sealed form, which the store keeps as it is', async () => {
+    const created = await api.post('/api/v1/providers', { ...smtp, password: 'sealed:v1:abc' });
+    expect([created.status, created.body.error.details]).toEqual([400, [{ field: 'password', message: expect.any(String) }]]);
+    const receiver = await api.post('/api/v1/providers', { ...smtp, events: { source: 'mailgun', signing_key: 'sealed:v1:abc' } });
+    expect([receiver.status, receiver.body.error.details]).toEqual([400, [{ field: 'events.signing_key', message: expect.any(String) }]]);
+  });
+
+  it('stored in plain text before sealing still work, and are sealed at their next change', async () => {
+    const { sink, accountId, owner, id, send } = await smtpAccount('legacy-pass-77');
+    try {
+      // As a provider written before sealing existed holds it.
+      await documentClient().send(new UpdateCommand({ TableName: tableName(), Key: keys.provider(accountId, id), UpdateExpression: 'SET password = :plain', ExpressionAttributeValues: { ':plain': 'legacy-pass-77' } }));
+      expect(await send()).toBe(200);
+      expect((await owner.get(`/api/v1/providers/${id}`)).body.data.password).toBe('********');
+      expect((await owner.put(`/api/v1/providers/${id}`, { name: 'Relay 2' })).status).toBe(200);
+      expect((await stored(accountId, id)).password).toMatch(/^sealed:v1:/);
+      expect(await send()).toBe(200);
+      expect(sink.received).toHaveLength(2);
+    } finally {
+      await sink.close();
+    }
   });
 });
 

@@ -6,25 +6,50 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
 import { routes } from '../../functions/routes';
+import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
 
 let template: Template;
 let outdir: string;
-const functionOf = (routeId: string) => Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.anyValue() } })).find((id) => id.startsWith(`Route${routeId.replace(/-/g, '')}`))!;
+/** The logical id of a route's function (described by its route key). */
+const functionOf = (routeId: string) => {
+  const route = routes.find((r) => r.id === routeId)!;
+  return Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `${route.method} ${route.path}` } }))[0];
+};
 /** The Timeout of the one function with this description (routes are described by their route key). */
 const timeoutOf = (description: string) => {
   const [fn, ...others] = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }));
   expect(others, description).toHaveLength(0);
   return fn.Properties.Timeout as number;
 };
-const policyOf = (functionLogicalId: string) => {
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: Record<string, Record<string, string | string[]>>;
+}
+const statementsOf = (functionLogicalId: string) => {
   const role = template.findResources('AWS::Lambda::Function')[functionLogicalId].Properties.Role['Fn::GetAtt'][0];
   const policies = template.findResources('AWS::IAM::Policy');
   return Object.values(policies)
     .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
-    .flatMap((statement) => [statement.Action].flat());
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
 };
+const policyOf = (functionLogicalId: string) => statementsOf(functionLogicalId).flatMap((statement) => [statement.Action].flat());
+/** A function's statements on the table: their actions, and the partition keys they are held to (none: any item). */
+const tableStatementsOf = (routeId: string) =>
+  statementsOf(functionOf(routeId))
+    .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')))
+    .map((statement) => ({
+      actions: [statement.Action].flat().sort(),
+      leadingKeys: [statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] ?? []].flat().sort(),
+    }));
+/** Whether the function may read the Secrets Manager secret whose logical id starts so. */
+const readsSecret = (functionLogicalId: string, secretIdPrefix: string) =>
+  statementsOf(functionLogicalId).some(
+    (statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue') && ((statement.Resource as { Ref?: string }).Ref ?? '').startsWith(secretIdPrefix),
+  );
+const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const ITEM_READS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
 
 beforeAll(() => {
   // Synthesis runs the cdk-nag AwsSolutions checks as a validation plugin: any unacknowledged finding throws here.
@@ -113,9 +138,86 @@ describe('the deployment', () => {
     expect(policyOf(functionOf('mail-status'))).not.toContain('sqs:SendMessage');
     expect(policyOf(functionOf('mail-send-batch'))).toContain('sqs:SendMessage');
     expect(policyOf(functionOf('mail-send-batch'))).not.toContain('ses:SendEmail');
-    expect(policyOf(functionOf('otp-verify'))).toContain('secretsmanager:GetSecretValue');
-    expect(policyOf(functionOf('otp-status'))).not.toContain('secretsmanager:GetSecretValue');
-    expect(policyOf(functionOf('mail-send'))).not.toContain('secretsmanager:GetSecretValue');
+    expect(readsSecret(functionOf('otp-verify'), 'OtpHashKey')).toBe(true);
+    expect(readsSecret(functionOf('otp-status'), 'OtpHashKey')).toBe(false);
+    expect(readsSecret(functionOf('mail-send'), 'OtpHashKey')).toBe(false);
+  });
+
+  it("lets a read-only route read the table and update nothing but its key's rate-limit counter", () => {
+    const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && !route.id.startsWith('otp-'));
+    expect(reading.length).toBeGreaterThan(5);
+    for (const route of reading) {
+      const statements = tableStatementsOf(route.id);
+      expect(statements.filter((s) => s.actions.some((action) => TABLE_WRITES.includes(action))), route.id).toEqual([{ actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }]);
+      expect(statements.flatMap((s) => s.actions), route.id).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    }
+    // Writing routes keep writing.
+    expect(tableStatementsOf('lists-create').flatMap((s) => s.actions)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
+  });
+
+  it('holds each OTP route to the items it uses, by their partition keys', () => {
+    const authentication = ['APIKEYHASH#*'];
+    const rateLimit = { actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] };
+    const held = (read: string[], write: string[]) =>
+      [{ actions: ITEM_READS, leadingKeys: [...new Set([...read, ...write, ...authentication])].sort() }, ...(write.length ? [{ actions: TABLE_WRITES.toSorted(), leadingKeys: write.toSorted() }] : []), rateLimit];
+    const expected = {
+      // Suppression list and providers (ACCOUNT#...) read; session, per-address window and send counters written.
+      'otp-send': held(['ACCOUNT#*#SUPPRESSION', 'ACCOUNT#*'], ['OTP#*#*', 'OTPRATE#*#*', 'SENDCOUNT#*']),
+      'otp-resend': held(['ACCOUNT#*'], ['OTP#*#*', 'SENDCOUNT#*']),
+      'otp-verify': held([], ['OTP#*#*']),
+      'otp-status': held(['OTP#*#*'], []),
+    };
+    for (const [routeId, statements] of Object.entries(expected)) expect(tableStatementsOf(routeId).toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())), routeId).toEqual(statements.toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())));
+  });
+
+  it('throttles the whole API, and each public route (the provider receivers among them) more tightly', () => {
+    const [stageId, stage] = Object.entries(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
+    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: API_THROTTLE.burstLimit, ThrottlingRateLimit: API_THROTTLE.rateLimit });
+    const publicKeys = [...routes.filter((route) => route.permission === null).map((route) => `${route.method} ${route.path}`), 'ANY /{proxy+}'];
+    expect(publicKeys).toEqual(expect.arrayContaining(['POST /api/v1/webhooks/ses', 'POST /api/v1/webhooks/sendgrid', 'POST /api/v1/webhooks/mailgun']));
+    const tight = { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit };
+    expect(stage.Properties.RouteSettings).toEqual(Object.fromEntries(publicKeys.map((key) => [key, tight])));
+    expect(PUBLIC_ROUTE_THROTTLE.rateLimit).toBeLessThan(API_THROTTLE.rateLimit);
+    // A stage naming a route key that does not exist yet fails to deploy: the stage waits for those routes.
+    const routeIds = Object.entries(template.findResources('AWS::ApiGatewayV2::Route'))
+      .filter(([, route]) => publicKeys.includes(route.Properties.RouteKey))
+      .map(([id]) => id);
+    expect(routeIds).toHaveLength(publicKeys.length);
+    expect(template.toJSON().Resources[stageId].DependsOn).toEqual(expect.arrayContaining(routeIds));
+  });
+
+  it('seals provider secrets with a retained data key under a rotating KMS key, readable only by what seals or opens them', () => {
+    const keys = Object.entries(template.findResources('AWS::KMS::Key'));
+    expect(keys).toHaveLength(1);
+    const [keyId, key] = keys[0];
+    expect(key).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+    const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret', { Properties: { KmsKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } } }));
+    expect(secrets).toHaveLength(1);
+    const [secretId, secret] = secrets[0];
+    expect(secret.DeletionPolicy).toBe('Retain');
+
+    const functions = template.findResources('AWS::Lambda::Function');
+    expect(secretId).toMatch(/^ProviderSecretKey/);
+    const readers = Object.keys(functions).filter((id) => readsSecret(id, 'ProviderSecretKey'));
+    const [drainer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }));
+    const sealOrOpen = ['providers-create', 'providers-update', 'mail-send', 'otp-send', 'otp-resend', 'webhooks-sendgrid', 'webhooks-mailgun'].map(functionOf);
+    expect(readers.sort()).toEqual([...sealOrOpen, drainer].sort());
+    // KMS decrypts the data key for those roles only (through Secrets Manager), besides the account's own statements.
+    const roleOf = (id: string) => functions[id].Properties.Role['Fn::GetAtt'][0];
+    const decrypting = (key.Properties.KeyPolicy.Statement as { Action: string | string[]; Principal: { AWS: unknown } }[])
+      .filter((statement) => [statement.Action].flat().includes('kms:Decrypt'))
+      .map((statement) => statement.Principal.AWS)
+      .filter((principal) => typeof principal === 'object' && principal !== null && 'Fn::GetAtt' in principal)
+      .map((principal) => (principal as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
+    expect(decrypting.sort()).toEqual(readers.map(roleOf).sort());
+  });
+
+  it("bundles the provider secret key's reader only into the functions that may read the key", () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    for (const [id, fn] of Object.entries(functions)) {
+      const bundle = readFileSync(join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+      expect(bundle.includes('PROVIDER_SECRET_KEY'), id).toBe(readsSecret(id, 'ProviderSecretKey'));
+    }
   });
 
   it("ships the reference page beside the docs function's bundle, where the handler reads it", () => {

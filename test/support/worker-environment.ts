@@ -20,6 +20,7 @@ Object.assign(process.env, {
   OTP_SECRET: 'test-otp-key-not-secret',
   // The SMTP sinks of the tests listen on 127.0.0.1, as on the local stack.
   ALLOW_PRIVATE_SMTP_HOSTS: 'true',
+  PROVIDER_SECRET_KEY: 'test-provider-key-not-secret',
 });
 
 // A send queue and dead-letter queue of this test file's own, so that drains never see another file's mail.

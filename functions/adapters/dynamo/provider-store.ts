@@ -1,85 +1,128 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Provider } from '../../domain/types';
-import type { ProviderStore } from '../../ports';
+import { isSealed, type ProviderStore, type SecretBox } from '../../ports';
 import { documentClient, findByIndex, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
 
-export const dynamoProviderStore = (): ProviderStore => ({
-  async list(accountId) {
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.providerPrefix },
-      }),
-    );
-    const pointer = Items.find((item) => item.sk === keys.defaultProvider(accountId).sk);
-    const providers = Items.filter((item) => item !== pointer).map((item) => withoutKeys<Provider>(item));
-    const defaultId = (pointer?.provider_id as string | undefined) ?? null;
-    return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null };
-  },
+/** A provider's secrets: the SMTP password and the receivers' signing key. */
+export type ProviderSecret = 'password' | 'signing_key';
 
-  async get(accountId, providerId) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId) }),
-    );
-    return Item ? withoutKeys<Provider>(Item) : undefined;
-  },
+export interface ProviderSecrets {
+  /** Seals the secrets `put` writes, and opens those named in `open`. */
+  box: SecretBox;
+  /** The secrets this store's reads answer in plain text; the others stay as stored (sealed). */
+  open?: readonly ProviderSecret[];
+}
 
-  async put(provider) {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.provider(provider.account_id, provider.id), ...keys.providerById(provider.id), entity: 'provider', ...provider },
-      }),
-    );
-  },
+/** Where a sealed secret belongs: it opens for this provider and field only. */
+const context = (provider: Provider, secret: ProviderSecret) => `provider/${provider.account_id}/${provider.id}/${secret}`;
 
-  async delete(accountId, providerId) {
-    const { Attributes } = await documentClient().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId), ReturnValues: 'ALL_OLD' }),
-    );
-    if (!Attributes) return false;
-    // Drop the default pointer only if it still names this provider.
-    await conditional(() =>
-      documentClient().send(
-        new DeleteCommand({
+/** The provider with each secret it holds passed through `change`. */
+const changeSecrets = async (provider: Provider, change: (value: string, secret: ProviderSecret) => Promise<string>): Promise<Provider> => {
+  const changed = { ...provider };
+  if (provider.password) changed.password = await change(provider.password, 'password');
+  if (provider.events?.signing_key) changed.events = { ...provider.events, signing_key: await change(provider.events.signing_key, 'signing_key') };
+  return changed;
+};
+
+/**
+ * Providers in the table, their secrets sealed. Whether a store can seal and what it opens is the
+ * wiring's choice (functions/adapters/wiring.ts): the admin routes seal and never open (they only
+ * mask), senders open the password, receivers the signing key, and everything else neither.
+ */
+export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore => {
+  const opened = async (item: Record<string, unknown>) => {
+    const provider = withoutKeys<Provider>(item);
+    const open = secrets?.open ?? [];
+    if (!secrets || open.length === 0) return provider;
+    // A value stored before sealing existed is plain text already.
+    return changeSecrets(provider, (value, secret) => (open.includes(secret) && isSealed(value) ? secrets.box.decrypt(value, context(provider, secret)) : Promise.resolve(value)));
+  };
+  // A value already sealed (a secret an update left alone) is stored as it is.
+  const sealed = (provider: Provider) =>
+    changeSecrets(provider, async (value, secret) => {
+      if (isSealed(value)) return value;
+      if (!secrets) throw new Error('This provider store cannot seal secrets: give it a SecretBox');
+      return secrets.box.encrypt(value, context(provider, secret));
+    });
+
+  return {
+    async list(accountId) {
+      const { Items = [] } = await documentClient().send(
+        new QueryCommand({
           TableName: tableName(),
-          Key: keys.defaultProvider(accountId),
-          ConditionExpression: 'provider_id = :id',
-          ExpressionAttributeValues: { ':id': providerId },
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.providerPrefix },
         }),
-      ),
-    );
-    return true;
-  },
+      );
+      const pointer = Items.find((item) => item.sk === keys.defaultProvider(accountId).sk);
+      const providers = await Promise.all(Items.filter((item) => item !== pointer).map(opened));
+      const defaultId = (pointer?.provider_id as string | undefined) ?? null;
+      return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null };
+    },
 
-  async findById(providerId) {
-    const item = await findByIndex(keys.providerById(providerId));
-    return item ? withoutKeys<Provider>(item) : undefined;
-  },
+    async get(accountId, providerId) {
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId) }),
+      );
+      return Item ? opened(Item) : undefined;
+    },
 
-  async setSubscriptionState(accountId, providerId, state) {
-    await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.provider(accountId, providerId),
-        UpdateExpression: 'SET events.subscription_state = :state',
-        ConditionExpression: 'attribute_exists(events.#source)',
-        ExpressionAttributeNames: { '#source': 'source' },
-        ExpressionAttributeValues: { ':state': state },
-      }),
-    );
-  },
+    async put(provider) {
+      await documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.provider(provider.account_id, provider.id), ...keys.providerById(provider.id), entity: 'provider', ...(await sealed(provider)) },
+        }),
+      );
+    },
 
-  async setDefault(accountId, providerId) {
-    // A single item names the default, so "at most one default" holds without a transaction.
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.defaultProvider(accountId), entity: 'defaultProvider', provider_id: providerId },
-      }),
-    );
-  },
-});
+    async delete(accountId, providerId) {
+      const { Attributes } = await documentClient().send(
+        new DeleteCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId), ReturnValues: 'ALL_OLD' }),
+      );
+      if (!Attributes) return false;
+      // Drop the default pointer only if it still names this provider.
+      await conditional(() =>
+        documentClient().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: keys.defaultProvider(accountId),
+            ConditionExpression: 'provider_id = :id',
+            ExpressionAttributeValues: { ':id': providerId },
+          }),
+        ),
+      );
+      return true;
+    },
+
+    async findById(providerId) {
+      const item = await findByIndex(keys.providerById(providerId));
+      return item ? opened(item) : undefined;
+    },
+
+    async setSubscriptionState(accountId, providerId, state) {
+      await documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.provider(accountId, providerId),
+          UpdateExpression: 'SET events.subscription_state = :state',
+          ConditionExpression: 'attribute_exists(events.#source)',
+          ExpressionAttributeNames: { '#source': 'source' },
+          ExpressionAttributeValues: { ':state': state },
+        }),
+      );
+    },
+
+    async setDefault(accountId, providerId) {
+      // A single item names the default, so "at most one default" holds without a transaction.
+      await documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.defaultProvider(accountId), entity: 'defaultProvider', provider_id: providerId },
+        }),
+      );
+    },
+  };
+};

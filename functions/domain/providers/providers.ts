@@ -125,13 +125,17 @@ export const getProvider = async (deps: Pick<ProviderDeps, 'providers'>, account
 export const updateProvider = async (deps: ProviderDeps, accountId: string, providerId: string, changes: UpdateProviderInput) => {
   const { provider: existing, defaultId } = await getProvider(deps, accountId, providerId);
   // Absent secrets keep their stored value (they are never sent back, so a client cannot echo them).
-  const merged = { ...existing, ...stripUndefined(changes), type: existing.type };
+  // Stored secrets are sealed, longer than the limits on what a client sends: they are put back
+  // after validation, not validated again.
+  const { password: storedPassword, events: storedEvents, ...stored } = existing;
+  const merged = { ...stored, events: storedEvents && { ...storedEvents, signing_key: undefined }, ...stripUndefined(changes), type: existing.type };
   const provider = toRecord(validated(createProviderBody, merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
   refuseInternalHost(deps, provider);
+  if (provider.type === 'smtp' && changes.password === undefined) provider.password = storedPassword ?? null;
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
-  if (provider.events && existing.events) {
-    if (provider.events.sns_topic_arn === existing.events.sns_topic_arn) provider.events.subscription_state = existing.events.subscription_state;
-    provider.events.signing_key ??= existing.events.signing_key;
+  if (provider.events && storedEvents) {
+    if (provider.events.sns_topic_arn === storedEvents.sns_topic_arn) provider.events.subscription_state = storedEvents.subscription_state;
+    provider.events.signing_key ??= storedEvents.signing_key;
   }
   await deps.providers.put(provider);
   if (changes.is_default && defaultId !== providerId) {

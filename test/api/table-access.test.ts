@@ -1,0 +1,91 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setClockForTests } from '../../functions/adapters/system';
+import { routes } from '../../functions/routes';
+import { tableGrants, type TableGrant } from '../../lib/table-access';
+import { mailTo } from '../support/mailbox';
+import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { recordTableRequests, type TableRequest } from '../support/table-requests';
+
+/**
+ * IAM cannot be run locally, so the narrowed grants of lib/table-access.ts are checked against what
+ * the routes really ask of the table: every request a route's function makes to DynamoDB Local must
+ * be one its grants in AWS allow. A route that reaches an item its declaration forgot fails here,
+ * not with AccessDenied after a deploy.
+ */
+const WHOLE_TABLE_READS = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem'];
+const like = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+
+const allows = (grant: TableGrant, request: TableRequest) => {
+  if ('level' in grant) return grant.level === 'write' || WHOLE_TABLE_READS.includes(request.action);
+  // Narrowed grants name the table alone (no index) and every key must match.
+  return (
+    request.index === undefined &&
+    request.leadingKeys.length > 0 &&
+    grant.actions.includes(`dynamodb:${request.action}`) &&
+    request.leadingKeys.every((key) => grant.leadingKeys.some((pattern) => like(pattern).test(key)))
+  );
+};
+
+let service: TestService;
+let api: Client;
+const recorder = recordTableRequests();
+beforeAll(async () => {
+  service = await startService();
+  api = client(service, (await newAccount('Table access')).apiKey);
+  // Both send limits, so that sends use the provider's send counters too.
+  await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'codes@example.com', hourly_limit: 1000, daily_limit: 1000 });
+});
+afterAll(() => service.close());
+afterEach(() => setClockForTests(undefined));
+
+/** Calls the route and answers the table requests its function made, after checking each against the route's grants. */
+const call = async (routeId: string, path: string, body?: unknown) => {
+  const route = routes.find((r) => r.id === routeId)!;
+  recorder.take();
+  const answer = await api.call(route.method, path, body);
+  expect(answer.status, `${routeId}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  const made = recorder.take();
+  const grants = tableGrants(route);
+  for (const request of made) expect(grants.some((grant) => allows(grant, request)), `${routeId} made ${JSON.stringify(request)}`).toBe(true);
+  return { answer, made };
+};
+
+describe('table grants', () => {
+  it('cover every request of the OTP routes, which reach only their own items', async () => {
+    const email = uniqueAddress('otp');
+    const sent = await call('otp-send', '/api/v1/otp/send', { email });
+    expect(sent.made.map((request) => request.action)).toEqual(expect.arrayContaining(['BatchGetItem', 'Query', 'PutItem', 'UpdateItem']));
+    const { session_id } = sent.answer.body.data;
+    await call('otp-status', `/api/v1/otp/status/${session_id}`);
+    const at = Date.now() + 31_000;
+    setClockForTests(() => new Date(at));
+    await call('otp-resend', '/api/v1/otp/resend', { session_id });
+    const mails = await mailTo(email);
+    const code = /^\s+(\d{4,8})$/m.exec(mails[mails.length - 1].body.text ?? '')![1];
+    await call('otp-verify', '/api/v1/otp/verify', { session_id, code });
+  });
+
+  it('cover every request of the read-only routes, whose only write is the rate-limit counter', async () => {
+    const list = (await api.post('/api/v1/lists', { name: 'Readers' })).body.data;
+    const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
+    const provider = (await api.get('/api/v1/providers')).body.data.providers[0];
+    const message = (await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.data;
+    const paths: Record<string, string> = {
+      'mail-status': `/api/v1/mail/status/${encodeURIComponent(message.message_id)}`,
+      'lists-list': '/api/v1/lists',
+      'lists-get': `/api/v1/lists/${list.id}`,
+      'subscribers-list': `/api/v1/subscribers?list_id=${list.id}`,
+      'subscribers-get': `/api/v1/subscribers/${subscriber.id}`,
+      'bounces-list': '/api/v1/bounces',
+      'api-keys-list': '/api/v1/api-keys',
+      'providers-list': '/api/v1/providers',
+      'providers-get': `/api/v1/providers/${provider.id}`,
+    };
+    const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status');
+    expect(Object.keys(paths).sort()).toEqual(reading.map((route) => route.id).sort());
+    for (const [routeId, path] of Object.entries(paths)) {
+      const { made } = await call(routeId, path);
+      expect(made.filter((request) => request.action !== 'UpdateItem' && !WHOLE_TABLE_READS.includes(request.action)), routeId).toEqual([]);
+    }
+  });
+});
