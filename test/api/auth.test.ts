@@ -54,6 +54,23 @@ describe('authentication', () => {
   });
 });
 
+describe('the privilege ceiling', () => {
+  it('lets a key grant only the permissions it holds and a rate limit up to its own', async () => {
+    const { accountId } = await newAccount('Ceiling');
+    const admin = client(service, await keyWith(accountId, ['admin'], 5));
+    const everything = await admin.post('/api/v1/api-keys', { name: 'all', permissions: ['mail', 'otp', 'subscribers', 'admin'], rate_limit_per_minute: 5 });
+    expect([everything.status, everything.body.error.code]).toEqual([403, 'FORBIDDEN']);
+    expect(everything.body.error.message).toContain('mail');
+    const faster = await admin.post('/api/v1/api-keys', { name: 'fast', permissions: ['admin'], rate_limit_per_minute: 100_000 });
+    expect([faster.status, faster.body.error.code]).toEqual([403, 'FORBIDDEN']);
+    const within = await admin.post('/api/v1/api-keys', { name: 'same', permissions: ['admin'], rate_limit_per_minute: 5 });
+    expect(within.status).toBe(201);
+    // Unset, the new key gets the default limit, capped at the creator's own.
+    const unset = await admin.post('/api/v1/api-keys', { name: 'unset', permissions: ['admin'] });
+    expect(unset.body.data.rate_limit_per_minute).toBe(5);
+  });
+});
+
 describe('rate limit', () => {
   it('answers the 61st request in a minute with 429 RATE_LIMITED and Retry-After', async () => {
     await awaitFreshWindow();
