@@ -79,7 +79,7 @@ describe('provider secrets', () => {
     const sink = await startSmtpSink({ user: 'relay-user', pass: password });
     const { accountId, apiKey } = await newAccount('Secrets');
     const owner = client(service, apiKey);
-    const created = await owner.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, username: 'relay-user', password, ...extra });
+    const created = await owner.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false, username: 'relay-user', password, ...extra });
     expect(created.status).toBe(201);
     const send = async () => (await owner.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'sealed', text: 'x' })).status;
     return { sink, accountId, owner, id: created.body.data.id as string, send };
