@@ -61,6 +61,9 @@ export interface Provider {
   updated_at: string;
 }
 
+/** The user's own flat key/value data (functions/schemas/metadata.ts checks it on the way in). */
+export type Metadata = Record<string, string | number | boolean | null>;
+
 export const MESSAGE_STATUSES = [
   'queued',
   'sending',
@@ -87,7 +90,7 @@ export interface MailMessage {
   reply_to: string | null;
   subject: string;
   tags: string[];
-  metadata: Record<string, unknown>;
+  metadata: Metadata;
   status: MessageStatus;
   error_message: string | null;
   sent_at: string | null;
@@ -122,7 +125,7 @@ export interface Subscriber {
   email: string;
   name: string | null;
   status: SubscriberStatus;
-  metadata: Record<string, unknown>;
+  metadata: Metadata;
   created_at: string;
   updated_at: string;
   /** Position in the account's newest-first listings. */

@@ -3,7 +3,7 @@
  * clients, SMTP or the system clock; the domain never imports an SDK. That is what lets the same code
  * run on Lambda, in `npm start` and in the tests.
  */
-import type { Account, ApiKey, Bounce, MailingList, MailMessage, MessageEvent, MessageStatus, Provider, Subscriber, SubscriberStatus } from '../domain/types';
+import type { Account, ApiKey, Bounce, MailingList, MailMessage, MessageEvent, MessageStatus, Metadata, Provider, Subscriber, SubscriberStatus } from '../domain/types';
 
 export interface Clock {
   now(): Date;
@@ -314,7 +314,7 @@ export interface SubscriberStore {
    */
   create(subscriber: Subscriber): Promise<'created' | 'conflict' | 'no-list'>;
   get(accountId: string, subscriberId: string): Promise<Subscriber | undefined>;
-  update(subscriber: Subscriber, changes: { name?: string | null; status?: SubscriberStatus; metadata?: Record<string, unknown>; updated_at: string }): Promise<Subscriber | undefined>;
+  update(subscriber: Subscriber, changes: { name?: string | null; status?: SubscriberStatus; metadata?: Metadata; updated_at: string }): Promise<Subscriber | undefined>;
   delete(subscriber: Subscriber): Promise<boolean>;
   /** Every subscriber with this address (any case) in the account, in every list. */
   findByEmail(accountId: string, email: string): Promise<Subscriber[]>;

@@ -14,7 +14,7 @@ export interface ProviderDeps {
   allowPrivateSmtpHosts: boolean;
 }
 
-const MASK = '********';
+const MASK = '********' as const;
 
 /**
  * The public shape: secrets are write-only (masked when set), the default flag comes from the
