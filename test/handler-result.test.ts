@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
 import type { ResultOf } from '../functions/http/api-event';
 import type { apiHandler } from '../functions/http/api-handler';
-import type { listsDelete, listsGet } from '../functions/routes/audience';
+import type { listsCreate, listsDelete, listsGet } from '../functions/routes/audience';
 import type { docs } from '../functions/routes/system';
 import type { listView } from '../functions/schemas/audience';
 
@@ -33,7 +33,9 @@ describe('a handler result', () => {
     const noData: ResultOf<typeof listsGet> = {};
     // @ts-expect-error the handler's answer, too, is checked against the route
     const wrongHandler: Handle<typeof listsGet> = async () => ({ data: { ...list, description: 3 } });
-    expectTypeOf([wrongType, missing, noData, wrongHandler]).toBeArray();
+    // @ts-expect-error the status is the route's successStatus, not the handler's
+    const withStatus: ResultOf<typeof listsCreate> = { status: 201, data: list };
+    expectTypeOf([wrongType, missing, noData, wrongHandler, withStatus]).toBeArray();
   });
 
   it('of a DELETE is the top-level message, of a raw route the document', () => {

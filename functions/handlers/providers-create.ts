@@ -7,5 +7,5 @@ const deps = adminDeps();
 
 export const handler = apiHandler(providersCreate, async ({ auth, body, baseUrl }) => {
   const { provider, defaultId } = await createProvider(deps, auth.account_id, body);
-  return { status: 201, data: presentProvider(provider, defaultId, baseUrl) };
+  return { data: presentProvider(provider, defaultId, baseUrl) };
 });

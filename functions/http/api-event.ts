@@ -20,9 +20,11 @@ export interface RequestState {
 export type ApiEvent = APIGatewayProxyEventV2 & { state: RequestState };
 export type ApiResponse = APIGatewayProxyStructuredResultV2;
 
-/** What the envelope middleware is handed: `data` (or `message` for deletes), or a raw document. */
+/**
+ * What the envelope middleware is handed: `data` (or `message` for deletes), or a raw document. The
+ * status is the route's `successStatus`, the one the OpenAPI document states.
+ */
 export interface HandlerResult {
-  status?: number;
   data?: unknown;
   message?: string;
   headers?: Record<string, string>;
