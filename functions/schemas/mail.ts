@@ -8,7 +8,8 @@ import { metadata } from './metadata';
  * refuses CR, LF and NUL.
  */
 export const MAX_RECIPIENTS = 50;
-export const MAX_BODY_BYTES = 512 * 1024;
+/** The mail's own body cap (html + text); the request that carries it may be larger (MAX_REQUEST_BYTES). */
+export const MAX_MAIL_BODY_BYTES = 512 * 1024;
 
 const mailFields = {
   to: email(),
@@ -40,8 +41,8 @@ const mailRules = [
     message: `to, cc and bcc together may name at most ${MAX_RECIPIENTS} recipients`,
     path: ['cc'],
   }),
-  z.refine<MailFields>((mail) => Buffer.byteLength(mail.html ?? '') + Buffer.byteLength(mail.text ?? '') <= MAX_BODY_BYTES, {
-    message: 'html and text together may be at most 512 KiB',
+  z.refine<MailFields>((mail) => Buffer.byteLength(mail.html ?? '') + Buffer.byteLength(mail.text ?? '') <= MAX_MAIL_BODY_BYTES, {
+    message: `html and text together may be at most ${MAX_MAIL_BODY_BYTES / 1024} KiB`,
     path: ['html'],
   }),
 ] as const;
