@@ -4,6 +4,7 @@ import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
 import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
+import { mailContent } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 
 export interface SendBatchDeps {
@@ -103,20 +104,7 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       const bcc = withoutSuppressed(item.bcc, suppressed);
       const sender = { from_email: item.from_email ?? input.from_email, from_name: item.from_name ?? input.from_name };
       const message = { ...newMailMessage(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, 'queued', now), queue_id: firstQueueId + i };
-      const mail: QueuedMail = {
-        account_id: accountId,
-        message_id: message.message_id,
-        provider_id: provider.id,
-        queue_id: message.queue_id,
-        from: { email: message.from_email, name: message.from_name },
-        to: item.to,
-        cc,
-        bcc,
-        reply_to: message.reply_to,
-        subject: item.subject,
-        html: item.html,
-        text: item.text,
-      };
+      const mail: QueuedMail = { account_id: accountId, provider_id: provider.id, queue_id: message.queue_id, ...mailContent(message, item) };
       return { index, message, mail };
     });
 
