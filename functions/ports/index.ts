@@ -4,6 +4,7 @@
  * run on Lambda, in `npm start` and in the tests.
  */
 import type { Account, ApiKey, Bounce, MailingList, MailMessage, MessageEvent, MessageStatus, Metadata, Provider, Subscriber, SubscriberStatus } from '../domain/types';
+import type { OtpTemplate } from '../domain/otp/templates';
 
 export interface Clock {
   now(): Date;
@@ -231,7 +232,7 @@ export interface OtpSession {
   expires_at: string;
   sends: number;
   last_sent_at: string;
-  template: string;
+  template: OtpTemplate;
   code_length: number;
   expires_in: number;
 }

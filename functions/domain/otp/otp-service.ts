@@ -136,7 +136,7 @@ export const resendOtp = async (deps: OtpDeps, accountId: string, sessionId: str
   // Lost a race with a parallel resend or verify: answer as the winner left the session.
   if (!changed.ok) throw tooMany(`Wait ${RESEND_COOLDOWN_SECONDS} seconds before asking for another code`, RESEND_COOLDOWN_SECONDS);
   try {
-    await mailCode(deps, await requireDefaultProvider(deps.providers, accountId), existing.email, existing.template as OtpTemplate, code, existing.expires_in);
+    await mailCode(deps, await requireDefaultProvider(deps.providers, accountId), existing.email, existing.template, code, existing.expires_in);
   } catch (error) {
     await deps.sessions.restoreCode(accountId, sessionId, existing, hash);
     throw error;
