@@ -1,6 +1,6 @@
 import { QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { InvalidCursorError } from '../../ports';
+import { InvalidCursorError, type PageOf } from '../../ports';
 import { documentClient, queryAll, tableName } from './client';
 import { keys, type View } from './keys';
 
@@ -34,12 +34,6 @@ export const blockCount = (view: View, seq: number, delta: 1 | -1) => ({
   },
 });
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  next_cursor: string | null;
-}
-
 /**
  * A cursor is the last seq of the page it follows, bound to the view it was issued for (a short hash
  * of the view's partition, which names the account, the filter and the list): a cursor presented to
@@ -65,7 +59,7 @@ export const readPage = async <T extends { seq: number }>(
   view: View,
   request: { offset: number; limit: number; cursor?: string },
   toItem: (record: Record<string, NativeAttributeValue>) => T,
-): Promise<Page<T>> => {
+): Promise<PageOf<T>> => {
   // Refused before any read.
   const cursorSeq = request.cursor === undefined ? undefined : decodeCursor(view, request.cursor);
   const blocks = (
