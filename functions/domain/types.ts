@@ -28,8 +28,15 @@ export interface ApiKey {
 export const PROVIDER_TYPES = ['ses', 'smtp'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
+/** The providers whose delivery events the service takes in (one receiver route each). */
+export const EVENT_SOURCES = ['ses', 'sendgrid', 'mailgun'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+/** What a set write-only secret reads as. */
+export const SECRET_MASK = '********' as const;
+
 export interface ProviderEvents {
-  source: 'ses' | 'sendgrid' | 'mailgun';
+  source: EventSource;
   sns_topic_arn?: string;
   /** Write-only: SendGrid public key or Mailgun signing key. */
   signing_key?: string;
@@ -143,7 +150,7 @@ export interface Bounce {
   bounce_type: BounceType;
   bounce_subtype: string;
   diagnostic_code: string | null;
-  source: 'api' | 'ses' | 'sendgrid' | 'mailgun';
+  source: 'api' | EventSource;
   campaign_name: string;
   subscriber_name: string;
   message_id: string | null;

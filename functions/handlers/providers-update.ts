@@ -1,11 +1,12 @@
 import { adminDeps } from '../adapters/wiring';
 import { presentProvider, updateProvider } from '../domain/providers/providers';
 import { apiHandler } from '../http/api-handler';
+import { receiverUrl } from '../routes/receivers';
 import { providersUpdate } from '../routes/admin';
 
 const deps = adminDeps();
 
 export const handler = apiHandler(providersUpdate, async ({ auth, params, body, baseUrl }) => {
   const { provider, defaultId } = await updateProvider(deps, auth.account_id, params.id, body);
-  return { data: presentProvider(provider, defaultId, baseUrl) };
+  return { data: presentProvider(provider, defaultId, receiverUrl(baseUrl)) };
 });

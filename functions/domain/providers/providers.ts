@@ -2,7 +2,7 @@ import type { Clock, Ids, ProviderStore } from '../../ports';
 import { createProviderBody, type CreateProviderInput, type UpdateProviderInput } from '../../schemas/providers';
 import { notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
-import type { Provider } from '../types';
+import { SECRET_MASK, type EventSource, type Provider } from '../types';
 import { validated } from '../validate';
 import { isInternalHost } from './smtp-host';
 
@@ -14,13 +14,11 @@ export interface ProviderDeps {
   allowPrivateSmtpHosts: boolean;
 }
 
-const MASK = '********' as const;
-
 /**
  * The public shape: secrets are write-only (masked when set), the default flag comes from the
  * account's single default pointer, and the receiver URL is what the user pastes into the provider.
  */
-export const presentProvider = (provider: Provider, defaultId: string | null, baseUrl: string) => {
+export const presentProvider = (provider: Provider, defaultId: string | null, receiverUrl: (source: EventSource, providerId: string) => string) => {
   const common = {
     id: provider.id,
     type: provider.type,
@@ -41,7 +39,7 @@ export const presentProvider = (provider: Provider, defaultId: string | null, ba
           port: provider.port ?? null,
           secure: provider.secure ?? null,
           username: provider.username ?? null,
-          password: provider.password ? MASK : null,
+          password: provider.password ? SECRET_MASK : null,
         };
   const { events } = provider;
   return {
@@ -51,9 +49,9 @@ export const presentProvider = (provider: Provider, defaultId: string | null, ba
       ? {
           source: events.source,
           ...(events.sns_topic_arn ? { sns_topic_arn: events.sns_topic_arn } : {}),
-          ...(events.signing_key ? { signing_key: MASK } : {}),
+          ...(events.signing_key ? { signing_key: SECRET_MASK } : {}),
           ...(events.subscription_state ? { subscription_state: events.subscription_state } : {}),
-          receiver_url: `${baseUrl}/api/v1/webhooks/${events.source}?provider_id=${provider.id}`,
+          receiver_url: receiverUrl(events.source, provider.id),
         }
       : null,
     created_at: provider.created_at,
