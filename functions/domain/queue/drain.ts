@@ -82,7 +82,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const pacerOf = (provider: Provider) => {
     const key = provider.type === 'ses' ? `ses:${provider.region ?? ''}` : `smtp:${provider.id}`;
     if (!pacers.has(key)) {
-      const pacer = deps.rates.perSecond(provider).then((rate) => createPacer(rate));
+      const pacer = deps.rates.perSecond(provider).then((rate) => createPacer(rate, deps.clock));
       pacer.catch(() => pacers.delete(key));
       pacers.set(key, pacer);
     }
