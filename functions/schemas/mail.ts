@@ -63,6 +63,13 @@ export const MAX_BATCH = 100;
 export const batchItem = z.object({ ...mailFields, ...sender }).check(...mailRules);
 export type BatchItem = z.infer<typeof batchItem>;
 
+/** One batch item read on its own: the item, or its problems in one line (`field: message; ...`). */
+export const checkBatchItem = (raw: unknown): { ok: true; item: BatchItem } | { ok: false; message: string } => {
+  const parsed = batchItem.safeParse(raw);
+  if (parsed.success) return { ok: true, item: parsed.data };
+  return { ok: false, message: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`).join('; ') };
+};
+
 /**
  * The batch itself: items are checked one by one by the use case (an invalid item fails alone),
  * so here they only need to be objects, 1 to 100 of them.

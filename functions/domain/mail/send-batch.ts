@@ -1,5 +1,5 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
-import { batchItem, type BatchItem, type SendBatchInput } from '../../schemas/mail';
+import type { BatchItem, SendBatchInput } from '../../schemas/mail';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
 import type { MailMessage } from '../types';
@@ -66,7 +66,10 @@ const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: {
  * `queued` (BatchWriteItem) and enqueued (SendMessageBatch) before the answer, so nothing answered
  * `queued` can be lost. About 15 AWS calls for 100 items.
  */
-export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput) => {
+/** Reads one batch item: the item, or what is wrong with it (the batch's schema leaves items unchecked, so a bad one fails alone). */
+export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item: BatchItem } | { ok: false; message: string };
+
+export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput, checkItem: BatchItemCheck) => {
   const provider = await requireDefaultProvider(deps.providers, accountId);
   // The batch's own sender is the request's: refused, the whole batch is (an item may still override it).
   const batchRefusal = senderRefusal(provider, input.from_email);
@@ -75,15 +78,14 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
   const valid: { index: number; item: BatchItem }[] = [];
 
   input.messages.forEach((raw, index) => {
-    const parsed = batchItem.safeParse(raw);
-    if (!parsed.success) {
-      const message = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`).join('; ');
-      entries[index] = failed(raw.to, 'VALIDATION_ERROR', message);
+    const checked = checkItem(raw);
+    if (!checked.ok) {
+      entries[index] = failed(raw.to, 'VALIDATION_ERROR', checked.message);
       return;
     }
-    const refusal = senderRefusal(provider, parsed.data.from_email);
-    if (refusal) entries[index] = failed(parsed.data.to, refusal.code, refusal.message);
-    else valid.push({ index, item: parsed.data });
+    const refusal = senderRefusal(provider, checked.item.from_email);
+    if (refusal) entries[index] = failed(checked.item.to, refusal.code, refusal.message);
+    else valid.push({ index, item: checked.item });
   });
 
   const addresses = valid.flatMap(({ item }) => [item.to, ...(item.cc ?? []), ...(item.bcc ?? [])]);

@@ -1,9 +1,8 @@
 import type { Clock, Ids, ProviderStore } from '../../ports';
-import { createProviderBody, type CreateProviderInput, type UpdateProviderInput } from '../../schemas/providers';
+import type { CreateProviderInput, UpdateProviderInput } from '../../schemas/providers';
 import { notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
 import { SECRET_MASK, type EventSource, type Provider } from '../types';
-import { validated } from '../validate';
 import { isInternalHost } from './smtp-host';
 
 export interface ProviderDeps {
@@ -120,11 +119,18 @@ export const getProvider = async (deps: Pick<ProviderDeps, 'providers'>, account
   return { provider, defaultId };
 };
 
-export const updateProvider = async (deps: ProviderDeps, accountId: string, providerId: string, changes: UpdateProviderInput) => {
+/** `checkProvider` reads the merged provider as a whole one would be read on creation (a 400 if it is not valid). */
+export const updateProvider = async (
+  deps: ProviderDeps,
+  accountId: string,
+  providerId: string,
+  changes: UpdateProviderInput,
+  checkProvider: (merged: unknown) => CreateProviderInput,
+) => {
   const { provider: existing, defaultId } = await getProvider(deps, accountId, providerId);
   // Absent secrets keep their stored value (they are never sent back, so a client cannot echo them).
   const merged = { ...existing, ...stripUndefined(changes), type: existing.type };
-  const provider = toRecord(validated(createProviderBody, merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
+  const provider = toRecord(checkProvider(merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
   refuseInternalHost(deps, provider);
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
   if (provider.events && existing.events) {
