@@ -4038,7 +4038,8 @@ export interface operations {
                                 username?: string | null;
                                 password?: "********" | null;
                                 events: {
-                                    source: string;
+                                    /** @enum {string} */
+                                    source: "ses" | "sendgrid" | "mailgun";
                                     sns_topic_arn?: string;
                                     /** @constant */
                                     signing_key?: "********";
@@ -4202,7 +4203,8 @@ export interface operations {
                             username?: string | null;
                             password?: "********" | null;
                             events: {
-                                source: string;
+                                /** @enum {string} */
+                                source: "ses" | "sendgrid" | "mailgun";
                                 sns_topic_arn?: string;
                                 /** @constant */
                                 signing_key?: "********";
@@ -4350,7 +4352,8 @@ export interface operations {
                             username?: string | null;
                             password?: "********" | null;
                             events: {
-                                source: string;
+                                /** @enum {string} */
+                                source: "ses" | "sendgrid" | "mailgun";
                                 sns_topic_arn?: string;
                                 /** @constant */
                                 signing_key?: "********";
@@ -4518,7 +4521,8 @@ export interface operations {
                             username?: string | null;
                             password?: "********" | null;
                             events: {
-                                source: string;
+                                /** @enum {string} */
+                                source: "ses" | "sendgrid" | "mailgun";
                                 sns_topic_arn?: string;
                                 /** @constant */
                                 signing_key?: "********";

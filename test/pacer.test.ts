@@ -1,8 +1,9 @@
 import { expect, it } from 'vitest';
+import { systemClock } from '../functions/adapters/system';
 import { createPacer } from '../functions/domain/queue/pacer';
 
 it('spaces granted slots by at least 1/rate even when the event loop wakes late', async () => {
-  const pacer = createPacer(20); // 50 ms apart
+  const pacer = createPacer(20, systemClock); // 50 ms apart
   const deadline = Date.now() + 10_000;
   const granted: number[] = [];
   // Ten senders ask at once, as the drainer does for a received batch; the second one then blocks
@@ -23,7 +24,7 @@ it('spaces granted slots by at least 1/rate even when the event loop wakes late'
 });
 
 it('refuses a slot that would come after the deadline', async () => {
-  const pacer = createPacer(1);
+  const pacer = createPacer(1, systemClock);
   expect(await pacer.slot(Date.now() + 100)).toBe(true);
   expect(await pacer.slot(Date.now() + 100)).toBe(false);
 });

@@ -28,8 +28,15 @@ export interface ApiKey {
 export const PROVIDER_TYPES = ['ses', 'smtp'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
 
+/** The providers whose delivery events the service takes in (one receiver route each). */
+export const EVENT_SOURCES = ['ses', 'sendgrid', 'mailgun'] as const;
+export type EventSource = (typeof EVENT_SOURCES)[number];
+
+/** What a set write-only secret reads as. */
+export const SECRET_MASK = '********' as const;
+
 export interface ProviderEvents {
-  source: 'ses' | 'sendgrid' | 'mailgun';
+  source: EventSource;
   sns_topic_arn?: string;
   /** Write-only: SendGrid public key or Mailgun signing key. */
   signing_key?: string;
@@ -61,6 +68,9 @@ export interface Provider {
   updated_at: string;
 }
 
+/** The user's own flat key/value data (functions/schemas/metadata.ts checks it on the way in). */
+export type Metadata = Record<string, string | number | boolean | null>;
+
 export const MESSAGE_STATUSES = [
   'queued',
   'sending',
@@ -87,7 +97,7 @@ export interface MailMessage {
   reply_to: string | null;
   subject: string;
   tags: string[];
-  metadata: Record<string, unknown>;
+  metadata: Metadata;
   status: MessageStatus;
   error_message: string | null;
   sent_at: string | null;
@@ -122,7 +132,7 @@ export interface Subscriber {
   email: string;
   name: string | null;
   status: SubscriberStatus;
-  metadata: Record<string, unknown>;
+  metadata: Metadata;
   created_at: string;
   updated_at: string;
   /** Position in the account's newest-first listings. */
@@ -140,7 +150,7 @@ export interface Bounce {
   bounce_type: BounceType;
   bounce_subtype: string;
   diagnostic_code: string | null;
-  source: 'api' | 'ses' | 'sendgrid' | 'mailgun';
+  source: 'api' | EventSource;
   campaign_name: string;
   subscriber_name: string;
   message_id: string | null;

@@ -6,6 +6,5 @@ import { apiKeysCreate } from '../routes/admin';
 const deps = adminDeps();
 
 export const handler = apiHandler(apiKeysCreate, async ({ auth, body }) => ({
-  status: 201,
   data: await createApiKeyWithin(deps, auth, body),
 }));

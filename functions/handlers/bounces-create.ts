@@ -15,5 +15,5 @@ export const handler = apiHandler(bouncesCreate, async ({ auth, body }) => {
     source: 'api',
   });
   // A manual report has no event key, so it is never a duplicate.
-  return { status: 201, data: { bounce_id: 'id' in result ? result.id : 0 } };
+  return { data: { bounce_id: 'id' in result ? result.id : 0 } };
 });

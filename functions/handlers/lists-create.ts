@@ -5,4 +5,4 @@ import { listsCreate } from '../routes/audience';
 
 const deps = audienceDeps();
 
-export const handler = apiHandler(listsCreate, async ({ auth, body }) => ({ status: 201, data: await createList(deps, auth.account_id, body) }));
+export const handler = apiHandler(listsCreate, async ({ auth, body }) => ({ data: await createList(deps, auth.account_id, body) }));

@@ -5,4 +5,4 @@ import { subscribersCreate } from '../routes/audience';
 
 const deps = audienceDeps();
 
-export const handler = apiHandler(subscribersCreate, async ({ auth, body }) => ({ status: 201, data: await createSubscriber(deps, auth.account_id, body) }));
+export const handler = apiHandler(subscribersCreate, async ({ auth, body }) => ({ data: await createSubscriber(deps, auth.account_id, body) }));

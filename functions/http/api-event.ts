@@ -20,15 +20,31 @@ export interface RequestState {
 export type ApiEvent = APIGatewayProxyEventV2 & { state: RequestState };
 export type ApiResponse = APIGatewayProxyStructuredResultV2;
 
-/** What a route handler returns: `data` (or `message` for deletes); the envelope middleware wraps it. */
+/**
+ * What the envelope middleware is handed: `data` (or `message` for deletes), or a raw document. The
+ * status is the route's `successStatus`, the one the OpenAPI document states.
+ */
 export interface HandlerResult {
-  status?: number;
   data?: unknown;
   message?: string;
   headers?: Record<string, string>;
   /** A document served as it is, without the envelope: JSON (the OpenAPI document) or, given as a string, text (the reference page). */
   raw?: unknown;
 }
+
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+type Headers = { headers?: Record<string, string> };
+
+/**
+ * What a route's handler must return, typed from the route: a document for a `rawResponse` route;
+ * for a DELETE the top-level message of its response schema; otherwise `data` of the route's response
+ * schema (`z.output`), so a handler whose answer drifts from the documented one does not compile.
+ */
+export type ResultOf<R extends RouteDefinition> = R extends { rawResponse: string }
+  ? { raw: unknown } & Headers
+  : R extends { method: 'DELETE' }
+    ? Output<R['response']> & Headers
+    : { data: Output<R['response']> } & Headers;
 
 type Infer<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 type RequestOf<R extends RouteDefinition> = NonNullable<R['request']>;

@@ -1,12 +1,12 @@
 import middy from '@middy/core';
 import { config } from '../config';
 import type { RouteDefinition } from '../routes/define-route';
-import type { ApiEvent, ApiRequest, ApiResponse, HandlerResult } from './api-event';
+import type { ApiEvent, ApiRequest, ApiResponse, ResultOf } from './api-event';
 
 const baseUrlOf = (event: ApiEvent) => config.publicBaseUrl || `https://${event.requestContext?.domainName ?? 'localhost'}`;
 
 /** The innermost step of every pipeline: hands the validated input to the route's own handler. */
-export const baseHandler = <R extends RouteDefinition>(_route: R, handle: (request: ApiRequest<R>) => Promise<HandlerResult>) =>
+export const baseHandler = <R extends RouteDefinition>(_route: R, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) =>
   middy<ApiEvent, ApiResponse>(async (event: ApiEvent) => {
     // A replayed idempotent request does nothing: the envelope answers with the stored response.
     if (event.state.replay) return {} as ApiResponse;

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '../routes/define-route';
-import type { ApiRequest, HandlerResult } from './api-event';
+import type { ApiRequest, ResultOf } from './api-event';
 import { baseHandler } from './base-handler';
 import { envelope } from './middleware/envelope';
 import { jsonBody } from './middleware/json-body';
@@ -9,5 +9,5 @@ import { validation } from './middleware/validation';
  * The pipeline of routes that need no API key (health, OpenAPI): the same envelope, body parsing and
  * validation, without authentication, so their bundles carry no table client.
  */
-export const publicApiHandler = <R extends RouteDefinition & { permission: null }>(route: R, handle: (request: ApiRequest<R>) => Promise<HandlerResult>) =>
+export const publicApiHandler = <R extends RouteDefinition & { permission: null }>(route: R, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) =>
   baseHandler(route, handle).use(envelope(route)).use(jsonBody(route)).use(validation(route));

@@ -1,10 +1,12 @@
 import { AppError } from '../domain/errors';
 import type { ApiEvent } from './api-event';
-import { MAX_BODY_BYTES } from './middleware/json-body';
 
-/** The request body as the bytes that were signed (receivers verify signatures over them). */
+/** The largest request body any route takes (413 above it), JSON or raw. Not the mail body's cap (schemas/mail.ts). */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** The request body as its bytes (receivers verify signatures over them), refused over MAX_REQUEST_BYTES. */
 export const rawBody = (event: ApiEvent) => {
   const raw = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  if (raw.length > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body may be at most 1 MiB');
+  if (raw.length > MAX_REQUEST_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', `The request body may be at most ${MAX_REQUEST_BYTES / 1024 / 1024} MiB`);
   return raw;
 };

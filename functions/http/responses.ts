@@ -1,12 +1,13 @@
 import { AppError } from '../domain/errors';
 import type { StoredResponse } from '../ports';
+import type { RouteDefinition } from '../routes/define-route';
 import type { ApiResponse, HandlerResult } from './api-event';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /** The success envelope of contract.md: `data`, or a top-level `message` for deletes; a raw text as it is. */
-export const successResponse = (result: HandlerResult): StoredResponse => ({
-  status: result.status ?? 200,
+export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => ({
+  status: route.successStatus ?? 200,
   body:
     typeof result.raw === 'string'
       ? result.raw

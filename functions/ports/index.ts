@@ -3,7 +3,8 @@
  * clients, SMTP or the system clock; the domain never imports an SDK. That is what lets the same code
  * run on Lambda, in `npm start` and in the tests.
  */
-import type { Account, ApiKey, Bounce, MailingList, MailMessage, MessageEvent, MessageStatus, Provider, Subscriber, SubscriberStatus } from '../domain/types';
+import type { Account, ApiKey, Bounce, MailingList, MailMessage, MessageEvent, MessageStatus, Metadata, Provider, Subscriber, SubscriberStatus } from '../domain/types';
+import type { OtpTemplate } from '../domain/otp/templates';
 
 export interface Clock {
   now(): Date;
@@ -231,7 +232,7 @@ export interface OtpSession {
   expires_at: string;
   sends: number;
   last_sent_at: string;
-  template: string;
+  template: OtpTemplate;
   code_length: number;
   expires_in: number;
 }
@@ -332,7 +333,7 @@ export interface SubscriberStore {
    */
   create(subscriber: Subscriber): Promise<'created' | 'conflict' | 'no-list'>;
   get(accountId: string, subscriberId: string): Promise<Subscriber | undefined>;
-  update(subscriber: Subscriber, changes: { name?: string | null; status?: SubscriberStatus; metadata?: Record<string, unknown>; updated_at: string }): Promise<Subscriber | undefined>;
+  update(subscriber: Subscriber, changes: { name?: string | null; status?: SubscriberStatus; metadata?: Metadata; updated_at: string }): Promise<Subscriber | undefined>;
   delete(subscriber: Subscriber): Promise<boolean>;
   /** Every subscriber with this address (any case) in the account, in every list. */
   findByEmail(accountId: string, email: string): Promise<Subscriber[]>;

@@ -32,6 +32,7 @@ export interface RouteDefinition {
   request?: { params?: Schema; query?: Schema; body?: Schema };
   /** Schema of `data` in the success envelope (or of the top level for DELETE messages). */
   response?: Schema;
+  /** The status of a success answer (200 if absent): the envelope answers with it, the OpenAPI document states it. */
   successStatus?: number;
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;

@@ -1,5 +1,6 @@
 import { receiverAnswer, receiverQuery } from '../schemas/audience';
-import { defineRoute } from './define-route';
+import type { EventSource } from '../domain/types';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 /**
  * Provider receivers: public, verified by the provider's own signature scheme over the raw body
@@ -18,3 +19,10 @@ export const webhooksSes = defineRoute({
 // These two open the provider's signing key; SNS messages verify by certificate.
 export const webhooksSendgrid = defineRoute({ ...receiver, id: 'webhooks-sendgrid', path: '/api/v1/webhooks/sendgrid', summary: 'SendGrid Event Webhook (signed, ECDSA)', aws: ['providerSecrets'] });
 export const webhooksMailgun = defineRoute({ ...receiver, id: 'webhooks-mailgun', path: '/api/v1/webhooks/mailgun', summary: 'Mailgun webhooks (HMAC, fresh and unused token)', aws: ['providerSecrets'] });
+
+/** The receiver route of each event source. */
+export const receiverRoutes = { ses: webhooksSes, sendgrid: webhooksSendgrid, mailgun: webhooksMailgun } satisfies Record<EventSource, RouteDefinition>;
+
+/** The URL a provider posts its events to, as shown to the user, who pastes it into the provider. */
+export const receiverUrl = (baseUrl: string) => (source: EventSource, providerId: string) =>
+  `${baseUrl}${receiverRoutes[source].path}?provider_id=${providerId}`;

@@ -8,7 +8,8 @@ import { metadata } from './metadata';
  * refuses CR, LF and NUL.
  */
 export const MAX_RECIPIENTS = 50;
-export const MAX_BODY_BYTES = 512 * 1024;
+/** The mail's own body cap (html + text); the request that carries it may be larger (MAX_REQUEST_BYTES). */
+export const MAX_MAIL_BODY_BYTES = 512 * 1024;
 
 const mailFields = {
   to: email(),
@@ -40,8 +41,8 @@ const mailRules = [
     message: `to, cc and bcc together may name at most ${MAX_RECIPIENTS} recipients`,
     path: ['cc'],
   }),
-  z.refine<MailFields>((mail) => Buffer.byteLength(mail.html ?? '') + Buffer.byteLength(mail.text ?? '') <= MAX_BODY_BYTES, {
-    message: 'html and text together may be at most 512 KiB',
+  z.refine<MailFields>((mail) => Buffer.byteLength(mail.html ?? '') + Buffer.byteLength(mail.text ?? '') <= MAX_MAIL_BODY_BYTES, {
+    message: `html and text together may be at most ${MAX_MAIL_BODY_BYTES / 1024} KiB`,
     path: ['html'],
   }),
 ] as const;
@@ -61,6 +62,13 @@ export const MAX_BATCH = 100;
 /** One item of a batch: every field of a single send; from_email/from_name override the batch's. */
 export const batchItem = z.object({ ...mailFields, ...sender }).check(...mailRules);
 export type BatchItem = z.infer<typeof batchItem>;
+
+/** One batch item read on its own: the item, or its problems in one line (`field: message; ...`). */
+export const checkBatchItem = (raw: unknown): { ok: true; item: BatchItem } | { ok: false; message: string } => {
+  const parsed = batchItem.safeParse(raw);
+  if (parsed.success) return { ok: true, item: parsed.data };
+  return { ok: false, message: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`).join('; ') };
+};
 
 /**
  * The batch itself: items are checked one by one by the use case (an invalid item fails alone),

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
+import { OTP_TEMPLATES } from '../domain/otp/templates';
 import { email, nonEmpty } from './common';
-
-export const OTP_TEMPLATES = ['login', 'signup', 'reset'] as const;
 
 export const sendOtpBody = z.object({
   email: email(),

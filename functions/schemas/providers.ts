@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { isSealed, SEALED_PREFIX } from '../ports';
+import { EVENT_SOURCES, PROVIDER_TYPES, SECRET_MASK } from '../domain/types';
 import { email, headerText, nonEmpty } from './common';
 
 /** A domain name with at least one dot (no wildcards, no addresses), compared lower-case. */
@@ -24,7 +25,7 @@ const notSealed = z.refine<string>((value) => !isSealed(value), { message: `Must
 const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_000))));
 
 export const providerEventsInput = z.object({
-  source: z.enum(['ses', 'sendgrid', 'mailgun']),
+  source: z.enum(EVENT_SOURCES),
   sns_topic_arn: z.optional(z.string().check(z.regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'Invalid SNS topic ARN'))),
   signing_key: z.optional(nonEmpty(4096).check(notSealed)),
 });
@@ -86,7 +87,7 @@ export type UpdateProviderInput = z.infer<typeof updateProviderBody>;
 
 export const providerView = z.object({
   id: z.string(),
-  type: z.enum(['ses', 'smtp']),
+  type: z.enum(PROVIDER_TYPES),
   name: z.string(),
   is_default: z.boolean(),
   from_email: z.string(),
@@ -101,12 +102,12 @@ export const providerView = z.object({
   port: z.optional(z.nullable(z.int())),
   secure: z.optional(z.nullable(z.boolean())),
   username: z.optional(z.nullable(z.string())),
-  password: z.optional(z.nullable(z.literal('********'))),
+  password: z.optional(z.nullable(z.literal(SECRET_MASK))),
   events: z.nullable(
     z.object({
-      source: z.string(),
+      source: z.enum(EVENT_SOURCES),
       sns_topic_arn: z.optional(z.string()),
-      signing_key: z.optional(z.literal('********')),
+      signing_key: z.optional(z.literal(SECRET_MASK)),
       subscription_state: z.optional(z.string()),
       receiver_url: z.string(),
     }),

@@ -3,12 +3,11 @@ import type { Bounce } from '../../domain/types';
 import type { BounceStore } from '../../ports';
 import { documentClient, tableName, transactWrite } from './client';
 import { failedConditionIndex } from './conditional';
-import { keys, withoutKeys } from './keys';
+import { keys, views, withoutKeys } from './keys';
 import { messageEventItem } from './message-store';
-import { blockCount, readPage, viewKeys, type View } from './paged-view';
+import { blockCount, readPage, viewKeys } from './paged-view';
 
 const SEEN_FOR_SECONDS = 30 * 86_400;
-const bouncesView = (accountId: string): View => ({ accountId, name: 'bounces', index: 'gsi1' });
 
 /**
  * A bounce, its listing counter, the event on its message and (for provider events) the seen-event
@@ -23,7 +22,7 @@ export const dynamoBounceStore = (): BounceStore => ({
   },
 
   async record(bounce, { eventKey, messageEvent }) {
-    const view = bouncesView(bounce.account_id);
+    const view = views.bounces(bounce.account_id);
     const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
       {
         Put: {
@@ -58,7 +57,7 @@ export const dynamoBounceStore = (): BounceStore => ({
   },
 
   async page(accountId, request) {
-    return readPage(bouncesView(accountId), request, (item) => {
+    return readPage(views.bounces(accountId), request, (item) => {
       const { seq: _seq, ...bounce } = withoutKeys<Bounce & { seq: number }>(item);
       return { ...bounce, seq: bounce.id };
     });

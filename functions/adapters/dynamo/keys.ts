@@ -4,6 +4,28 @@
  */
 const PENDING_SHARDS = 4;
 
+/**
+ * A newest-first listing (paged-view.ts): a GSI partition of records sorted by `seq`, beside counter
+ * items of how many live records each block of seqs holds.
+ */
+export interface View {
+  accountId: string;
+  /** e.g. `subscribers`, `subscribers#list#<id>`, `bounces`. */
+  name: string;
+  index: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
+}
+
+/** The listings there are: bounces, and subscribers filtered by list, by status, by both or neither. */
+export const views = {
+  bounces: (accountId: string): View => ({ accountId, name: 'bounces', index: 'gsi1' }),
+  subscribers: (accountId: string, filter: { listId?: string; status?: string }): View => {
+    if (filter.listId && filter.status) return { accountId, name: `subscribers#list#${filter.listId}#status#${filter.status}`, index: 'gsi4' };
+    if (filter.listId) return { accountId, name: `subscribers#list#${filter.listId}`, index: 'gsi2' };
+    if (filter.status) return { accountId, name: `subscribers#status#${filter.status}`, index: 'gsi3' };
+    return { accountId, name: 'subscribers', index: 'gsi1' };
+  },
+};
+
 export const keys = {
   account: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'ACCOUNT' }),
   apiKey: (accountId: string, keyId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `APIKEY#${keyId}` }),
@@ -59,6 +81,11 @@ export const keys = {
   }),
   rateWindow: (keyId: string, windowStart: number) => ({ pk: `RATE#${keyId}`, sk: String(windowStart) }),
   sendCounter: (providerId: string, bucket: string) => ({ pk: `SENDCOUNT#${providerId}`, sk: bucket }),
+  /** A view's GSI partition; its sort key is the record's seq, zero-padded to sort as a string. */
+  viewPartition: (view: View) => `VIEW#${view.accountId}#${view.name}`,
+  viewSeq: (seq: number) => String(seq).padStart(12, '0'),
+  /** The counter of a view's block of seqs; its partition holds every block of the view. */
+  viewBlock: (view: View, block: number) => ({ pk: `VIEWBLK#${view.accountId}#${view.name}`, sk: String(block).padStart(10, '0') }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

@@ -1,7 +1,8 @@
 import { QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
-import { InvalidCursorError } from '../../ports';
+import { InvalidCursorError, type PageOf } from '../../ports';
 import { documentClient, queryAll, tableName } from './client';
+import { keys, type View } from './keys';
 
 /**
  * Newest-first pages at any offset for the cost of about one page.
@@ -17,47 +18,28 @@ import { documentClient, queryAll, tableName } from './client';
  */
 export const BLOCK = 100;
 
-export type ViewIndex = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4';
-
-export interface View {
-  accountId: string;
-  /** e.g. `subscribers`, `subscribers#list#<id>`, `bounces`. */
-  name: string;
-  index: ViewIndex;
-}
-
-const seqKey = (seq: number) => String(seq).padStart(12, '0');
-const blockKey = (block: number) => String(block).padStart(10, '0');
-const partition = (view: View) => `VIEW#${view.accountId}#${view.name}`;
-
 /** The GSI key attributes that put a record with this seq into the view. */
 export const viewKeys = (view: View, seq: number): Record<string, string> => ({
-  [`${view.index}pk`]: partition(view),
-  [`${view.index}sk`]: seqKey(seq),
+  [`${view.index}pk`]: keys.viewPartition(view),
+  [`${view.index}sk`]: keys.viewSeq(seq),
 });
 
 /** The transaction item that counts a record in (+1) or out (-1) of the view's block. */
 export const blockCount = (view: View, seq: number, delta: 1 | -1) => ({
   Update: {
     TableName: tableName(),
-    Key: { pk: `VIEWBLK#${view.accountId}#${view.name}`, sk: blockKey(Math.floor(seq / BLOCK)) },
+    Key: keys.viewBlock(view, Math.floor(seq / BLOCK)),
     UpdateExpression: 'ADD n :delta',
     ExpressionAttributeValues: { ':delta': delta },
   },
 });
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  next_cursor: string | null;
-}
 
 /**
  * A cursor is the last seq of the page it follows, bound to the view it was issued for (a short hash
  * of the view's partition, which names the account, the filter and the list): a cursor presented to
  * another listing, or altered, is refused instead of quietly answering some other page.
  */
-const viewTag = (view: View) => createHash('sha256').update(partition(view)).digest('base64url').slice(0, 16);
+const viewTag = (view: View) => createHash('sha256').update(keys.viewPartition(view)).digest('base64url').slice(0, 16);
 const encodeCursor = (view: View, seq: number) => Buffer.from(JSON.stringify({ v: viewTag(view), s: seq })).toString('base64url');
 
 const decodeCursor = (view: View, cursor: string): number => {
@@ -77,14 +59,14 @@ export const readPage = async <T extends { seq: number }>(
   view: View,
   request: { offset: number; limit: number; cursor?: string },
   toItem: (record: Record<string, NativeAttributeValue>) => T,
-): Promise<Page<T>> => {
+): Promise<PageOf<T>> => {
   // Refused before any read.
   const cursorSeq = request.cursor === undefined ? undefined : decodeCursor(view, request.cursor);
   const blocks = (
     await queryAll({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': `VIEWBLK#${view.accountId}#${view.name}` },
+      ExpressionAttributeValues: { ':pk': keys.viewBlock(view, 0).pk },
       ScanIndexForward: false,
     })
   ).map((item) => ({ block: Number(item.sk), n: Number(item.n ?? 0) }));
@@ -117,7 +99,7 @@ export const readPage = async <T extends { seq: number }>(
         IndexName: view.index,
         KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
         ExpressionAttributeNames: { '#pk': `${view.index}pk`, '#sk': `${view.index}sk` },
-        ExpressionAttributeValues: { ':pk': partition(view), ':upper': seqKey(upperSeq) },
+        ExpressionAttributeValues: { ':pk': keys.viewPartition(view), ':upper': keys.viewSeq(upperSeq) },
         ScanIndexForward: false,
         Limit: skip + request.limit - records.length,
         ExclusiveStartKey: startKey,

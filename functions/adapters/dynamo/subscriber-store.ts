@@ -1,31 +1,20 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscriber, SubscriberStatus } from '../../domain/types';
-import type { SubscriberFilter, SubscriberStore } from '../../ports';
+import type { SubscriberStore } from '../../ports';
 import { batchGet } from './batch';
 import { documentClient, queryAll, tableName, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { keys, withoutKeys } from './keys';
+import { keys, views, withoutKeys, type View } from './keys';
 import { LIST_OPEN } from './list-store';
-import { blockCount, readPage, viewKeys, type View } from './paged-view';
+import { blockCount, readPage, viewKeys } from './paged-view';
 
 /** The four listings a subscriber appears in: all, by list, by status, by list and status. */
-const views = (accountId: string, listId: string, status: SubscriberStatus): View[] => [
-  { accountId, name: 'subscribers', index: 'gsi1' },
-  { accountId, name: `subscribers#list#${listId}`, index: 'gsi2' },
-  { accountId, name: `subscribers#status#${status}`, index: 'gsi3' },
-  { accountId, name: `subscribers#list#${listId}#status#${status}`, index: 'gsi4' },
-];
-
-const viewFor = (accountId: string, filter: SubscriberFilter): View => {
-  if (filter.listId && filter.status) return { accountId, name: `subscribers#list#${filter.listId}#status#${filter.status}`, index: 'gsi4' };
-  if (filter.listId) return { accountId, name: `subscribers#list#${filter.listId}`, index: 'gsi2' };
-  if (filter.status) return { accountId, name: `subscribers#status#${filter.status}`, index: 'gsi3' };
-  return { accountId, name: 'subscribers', index: 'gsi1' };
-};
+const listingsOf = (accountId: string, listId: string, status: SubscriberStatus): View[] =>
+  [{}, { listId }, { status }, { listId, status }].map((filter) => views.subscribers(accountId, filter));
 
 const record = (subscriber: Subscriber) => ({
   ...keys.subscriber(subscriber.account_id, subscriber.id),
-  ...Object.assign({}, ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => viewKeys(view, subscriber.seq))),
+  ...Object.assign({}, ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => viewKeys(view, subscriber.seq))),
   entity: 'subscriber',
   ...subscriber,
 });
@@ -60,7 +49,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
             },
           },
           listCount(subscriber, 1, true),
-          ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, 1)),
+          ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, 1)),
         ],
       });
       return 'created';
@@ -102,8 +91,8 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     }
     // A status change moves the record between the status listings: record and counters together,
     // and only from the status it was read in (a concurrent change makes this one fail, not double count).
-    const [, , oldStatus, oldBoth] = views(subscriber.account_id, subscriber.list_id, subscriber.status);
-    const [, , newStatus, newBoth] = views(subscriber.account_id, subscriber.list_id, next.status);
+    const [, , oldStatus, oldBoth] = listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status);
+    const [, , newStatus, newBoth] = listingsOf(subscriber.account_id, subscriber.list_id, next.status);
     try {
       await transactWrite({
         TransactItems: [
@@ -136,7 +125,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
           },
           { Delete: { TableName: tableName(), Key: keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id) } },
           listCount(subscriber, -1, false),
-          ...views(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, -1)),
+          ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, -1)),
         ],
       });
       return true;
@@ -157,17 +146,17 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   },
 
   async page(accountId, filter, request) {
-    return readPage(viewFor(accountId, filter), request, (item) => withoutKeys<Subscriber>(item));
+    return readPage(views.subscribers(accountId, filter), request, (item) => withoutKeys<Subscriber>(item));
   },
 
   async allOfList(accountId, listId) {
-    const view = viewFor(accountId, { listId });
+    const view = views.subscribers(accountId, { listId });
     const items = await queryAll({
       TableName: tableName(),
       IndexName: view.index,
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': `${view.index}pk` },
-      ExpressionAttributeValues: { ':pk': viewKeys(view, 0)[`${view.index}pk`] },
+      ExpressionAttributeValues: { ':pk': keys.viewPartition(view) },
     });
     return items.map((item) => withoutKeys<Subscriber>(item));
   },

@@ -1,9 +1,10 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
-import { batchItem, type BatchItem, type SendBatchInput } from '../../schemas/mail';
+import type { BatchItem, SendBatchInput } from '../../schemas/mail';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
 import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
+import { mailContent } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 
 export interface SendBatchDeps {
@@ -65,7 +66,10 @@ const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: {
  * `queued` (BatchWriteItem) and enqueued (SendMessageBatch) before the answer, so nothing answered
  * `queued` can be lost. About 15 AWS calls for 100 items.
  */
-export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput) => {
+/** Reads one batch item: the item, or what is wrong with it (the batch's schema leaves items unchecked, so a bad one fails alone). */
+export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item: BatchItem } | { ok: false; message: string };
+
+export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput, checkItem: BatchItemCheck) => {
   const provider = await requireDefaultProvider(deps.providers, accountId);
   // The batch's own sender is the request's: refused, the whole batch is (an item may still override it).
   const batchRefusal = senderRefusal(provider, input.from_email);
@@ -74,15 +78,14 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
   const valid: { index: number; item: BatchItem }[] = [];
 
   input.messages.forEach((raw, index) => {
-    const parsed = batchItem.safeParse(raw);
-    if (!parsed.success) {
-      const message = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`).join('; ');
-      entries[index] = failed(raw.to, 'VALIDATION_ERROR', message);
+    const checked = checkItem(raw);
+    if (!checked.ok) {
+      entries[index] = failed(raw.to, 'VALIDATION_ERROR', checked.message);
       return;
     }
-    const refusal = senderRefusal(provider, parsed.data.from_email);
-    if (refusal) entries[index] = failed(parsed.data.to, refusal.code, refusal.message);
-    else valid.push({ index, item: parsed.data });
+    const refusal = senderRefusal(provider, checked.item.from_email);
+    if (refusal) entries[index] = failed(checked.item.to, refusal.code, refusal.message);
+    else valid.push({ index, item: checked.item });
   });
 
   const addresses = valid.flatMap(({ item }) => [item.to, ...(item.cc ?? []), ...(item.bcc ?? [])]);
@@ -103,20 +106,7 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       const bcc = withoutSuppressed(item.bcc, suppressed);
       const sender = { from_email: item.from_email ?? input.from_email, from_name: item.from_name ?? input.from_name };
       const message = { ...newMailMessage(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, 'queued', now), queue_id: firstQueueId + i };
-      const mail: QueuedMail = {
-        account_id: accountId,
-        message_id: message.message_id,
-        provider_id: provider.id,
-        queue_id: message.queue_id,
-        from: { email: message.from_email, name: message.from_name },
-        to: item.to,
-        cc,
-        bcc,
-        reply_to: message.reply_to,
-        subject: item.subject,
-        html: item.html,
-        text: item.text,
-      };
+      const mail: QueuedMail = { account_id: accountId, provider_id: provider.id, queue_id: message.queue_id, ...mailContent(message, item) };
       return { index, message, mail };
     });
 

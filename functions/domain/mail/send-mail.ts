@@ -6,6 +6,7 @@ import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
 import { mailTimestamp } from '../time';
 import { newMailMessage } from './new-message';
+import { mailContent, outgoingMail } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 import { sendQuotaFor } from './send-quota';
 
@@ -54,17 +55,7 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
   }
 
   try {
-    const { providerMessageId } = await deps.mailers.forProvider(provider).send({
-      messageId: message.message_id,
-      from: { email: message.from_email, name: message.from_name },
-      to: input.to,
-      cc,
-      bcc,
-      replyTo: message.reply_to,
-      subject: input.subject,
-      html: input.html,
-      text: input.text,
-    });
+    const { providerMessageId } = await deps.mailers.forProvider(provider).send(outgoingMail(mailContent(message, input)));
     await deps.messages.update(accountId, message.message_id, {
       status: 'sent',
       provider_message_id: providerMessageId,

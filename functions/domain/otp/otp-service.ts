@@ -5,6 +5,7 @@ import type { Provider } from '../types';
 import { sendQuotaFor } from '../mail/send-quota';
 import { newMessageId } from '../mail/message-id';
 import { requireDefaultProvider } from '../providers/default-provider';
+import { outgoingMail } from '../mail/outgoing-mail';
 import { codeHash, newCode, sameHash } from './codes';
 import { MAX_ATTEMPTS, MAX_SENDS, RESEND_COOLDOWN_SECONDS, SESSION_WINDOW_SECONDS, SESSIONS_PER_ADDRESS, presentOtpSession } from './otp-session';
 import { renderOtpMail, type OtpTemplate } from './templates';
@@ -34,15 +35,17 @@ const mailCode = async (deps: OtpDeps, provider: Provider, email: string, templa
   }
   const content = renderOtpMail(template, code, expiresIn);
   try {
-    await deps.mailers.forProvider(provider).send({
-      messageId: newMessageId(deps.ids.uuid(), provider.from_email),
-      from: { email: provider.from_email, name: provider.from_name },
-      to: email,
-      cc: [],
-      bcc: [],
-      replyTo: null,
-      ...content,
-    });
+    await deps.mailers.forProvider(provider).send(
+      outgoingMail({
+        message_id: newMessageId(deps.ids.uuid(), provider.from_email),
+        from: { email: provider.from_email, name: provider.from_name },
+        to: email,
+        cc: [],
+        bcc: [],
+        reply_to: null,
+        ...content,
+      }),
+    );
   } catch (error) {
     await deps.quotas.release(provider.id, quota, 1);
     throw new AppError('SEND_FAILED', 'Sending the code failed', { cause: error });
@@ -133,7 +136,7 @@ export const resendOtp = async (deps: OtpDeps, accountId: string, sessionId: str
   // Lost a race with a parallel resend or verify: answer as the winner left the session.
   if (!changed.ok) throw tooMany(`Wait ${RESEND_COOLDOWN_SECONDS} seconds before asking for another code`, RESEND_COOLDOWN_SECONDS);
   try {
-    await mailCode(deps, await requireDefaultProvider(deps.providers, accountId), existing.email, existing.template as OtpTemplate, code, existing.expires_in);
+    await mailCode(deps, await requireDefaultProvider(deps.providers, accountId), existing.email, existing.template, code, existing.expires_in);
   } catch (error) {
     await deps.sessions.restoreCode(accountId, sessionId, existing, hash);
     throw error;

@@ -2,13 +2,14 @@
  * The OTP mails, in one place: a subject and a short wording per template; the layout is shared.
  * Change the wording here; the code and its lifetime are filled in by `renderOtpMail`.
  */
-const TEMPLATES = {
+export const OTP_TEMPLATES = ['login', 'signup', 'reset'] as const;
+export type OtpTemplate = (typeof OTP_TEMPLATES)[number];
+
+const TEMPLATES: Record<OtpTemplate, { subject: string; heading: string; intro: string }> = {
   login: { subject: 'Your sign-in code', heading: 'Sign in', intro: 'Use this code to sign in:' },
   signup: { subject: 'Confirm your email address', heading: 'Welcome', intro: 'Use this code to confirm your email address:' },
   reset: { subject: 'Your password reset code', heading: 'Reset your password', intro: 'Use this code to reset your password:' },
-} as const;
-
-export type OtpTemplate = keyof typeof TEMPLATES;
+};
 
 const lifetime = (seconds: number) => {
   const minutes = Math.round(seconds / 60);

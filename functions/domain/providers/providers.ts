@@ -1,9 +1,8 @@
 import type { Clock, Ids, ProviderStore } from '../../ports';
-import { createProviderBody, type CreateProviderInput, type UpdateProviderInput } from '../../schemas/providers';
+import type { CreateProviderInput, UpdateProviderInput } from '../../schemas/providers';
 import { notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
-import type { Provider } from '../types';
-import { validated } from '../validate';
+import { SECRET_MASK, type EventSource, type Provider } from '../types';
 import { isInternalHost } from './smtp-host';
 
 export interface ProviderDeps {
@@ -14,13 +13,11 @@ export interface ProviderDeps {
   allowPrivateSmtpHosts: boolean;
 }
 
-const MASK = '********';
-
 /**
  * The public shape: secrets are write-only (masked when set), the default flag comes from the
  * account's single default pointer, and the receiver URL is what the user pastes into the provider.
  */
-export const presentProvider = (provider: Provider, defaultId: string | null, baseUrl: string) => {
+export const presentProvider = (provider: Provider, defaultId: string | null, receiverUrl: (source: EventSource, providerId: string) => string) => {
   const common = {
     id: provider.id,
     type: provider.type,
@@ -41,7 +38,7 @@ export const presentProvider = (provider: Provider, defaultId: string | null, ba
           port: provider.port ?? null,
           secure: provider.secure ?? null,
           username: provider.username ?? null,
-          password: provider.password ? MASK : null,
+          password: provider.password ? SECRET_MASK : null,
         };
   const { events } = provider;
   return {
@@ -51,9 +48,9 @@ export const presentProvider = (provider: Provider, defaultId: string | null, ba
       ? {
           source: events.source,
           ...(events.sns_topic_arn ? { sns_topic_arn: events.sns_topic_arn } : {}),
-          ...(events.signing_key ? { signing_key: MASK } : {}),
+          ...(events.signing_key ? { signing_key: SECRET_MASK } : {}),
           ...(events.subscription_state ? { subscription_state: events.subscription_state } : {}),
-          receiver_url: `${baseUrl}/api/v1/webhooks/${events.source}?provider_id=${provider.id}`,
+          receiver_url: receiverUrl(events.source, provider.id),
         }
       : null,
     created_at: provider.created_at,
@@ -122,14 +119,21 @@ export const getProvider = async (deps: Pick<ProviderDeps, 'providers'>, account
   return { provider, defaultId };
 };
 
-export const updateProvider = async (deps: ProviderDeps, accountId: string, providerId: string, changes: UpdateProviderInput) => {
+/** `checkProvider` reads the merged provider as a whole one would be read on creation (a 400 if it is not valid). */
+export const updateProvider = async (
+  deps: ProviderDeps,
+  accountId: string,
+  providerId: string,
+  changes: UpdateProviderInput,
+  checkProvider: (merged: unknown) => CreateProviderInput,
+) => {
   const { provider: existing, defaultId } = await getProvider(deps, accountId, providerId);
   // Absent secrets keep their stored value (they are never sent back, so a client cannot echo them).
   // Stored secrets are sealed, longer than the limits on what a client sends: they are put back
   // after validation, not validated again.
   const { password: storedPassword, events: storedEvents, ...stored } = existing;
   const merged = { ...stored, events: storedEvents && { ...storedEvents, signing_key: undefined }, ...stripUndefined(changes), type: existing.type };
-  const provider = toRecord(validated(createProviderBody, merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
+  const provider = toRecord(checkProvider(merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
   refuseInternalHost(deps, provider);
   if (provider.type === 'smtp' && changes.password === undefined) provider.password = storedPassword ?? null;
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.

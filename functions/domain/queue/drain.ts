@@ -4,6 +4,7 @@ import { SETTLED } from '../mail/message-status';
 import { sendQuotaFor } from '../mail/send-quota';
 import { mailTimestamp } from '../time';
 import type { Provider } from '../types';
+import { outgoingMail } from '../mail/outgoing-mail';
 import { createPacer } from './pacer';
 
 export interface DrainDeps {
@@ -81,7 +82,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const pacerOf = (provider: Provider) => {
     const key = provider.type === 'ses' ? `ses:${provider.region ?? ''}` : `smtp:${provider.id}`;
     if (!pacers.has(key)) {
-      const pacer = deps.rates.perSecond(provider).then((rate) => createPacer(rate));
+      const pacer = deps.rates.perSecond(provider).then((rate) => createPacer(rate, deps.clock));
       pacer.catch(() => pacers.delete(key));
       pacers.set(key, pacer);
     }
@@ -124,17 +125,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       return false;
     }
     try {
-      const { providerMessageId } = await deps.mailers.forProvider(provider).send({
-        messageId: mail.message_id,
-        from: mail.from,
-        to: mail.to,
-        cc: mail.cc,
-        bcc: mail.bcc,
-        replyTo: mail.reply_to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
+      const { providerMessageId } = await deps.mailers.forProvider(provider).send(outgoingMail(mail));
       await deps.messages.update(mail.account_id, mail.message_id, {
         status: 'sent',
         provider_message_id: providerMessageId,

@@ -1,9 +1,12 @@
+import type { Clock } from '../../ports';
+
 /**
  * Hands out send slots at least 1/rate apart, measured between the moments the slots are actually
  * granted: if the event loop wakes late for one slot, the next one still waits a full spacing after
  * it, so a late timer can never bunch two sends together. Callers queue in order.
  */
-export const createPacer = (ratePerSecond: number, now: () => number = Date.now) => {
+export const createPacer = (ratePerSecond: number, clock: Clock) => {
+  const now = () => clock.now().getTime();
   // A hair wider than 1/rate, so that rounding can never fit rate + 1 starts into one second.
   const spacing = (1000 / ratePerSecond) * 1.01;
   let lastGranted = Number.NEGATIVE_INFINITY;

@@ -5,7 +5,7 @@ import { applyProviderEvents, type ProviderEventDeps } from '../events/apply-pro
 import { parseSesNotification } from '../events/ses-notification';
 import { AppError } from '../errors';
 import { isRecord, jsonOf } from '../json';
-import type { Provider, ProviderEvents } from '../types';
+import type { EventSource, Provider, ProviderEvents } from '../types';
 import { validated } from '../validate';
 import { parseMailgunEvent, verifyMailgunSignature } from './mailgun-event';
 import { countReceiverCall, type ReceiverThrottleDeps } from './receiver-throttle';
@@ -30,7 +30,7 @@ const nothing = { received: 0, recorded: 0 };
  * config, or one for another provider, cannot verify anything, so it is the same 401. The call is
  * then counted against the provider's limit, before any verification (and so any download) happens.
  */
-const configuredProvider = async (deps: ReceiverDeps, providerId: string, source: ProviderEvents['source']) => {
+const configuredProvider = async (deps: ReceiverDeps, providerId: string, source: EventSource) => {
   const provider = await deps.providers.findById(providerId);
   if (!provider || provider.events?.source !== source) throw unauthorized();
   await countReceiverCall(deps, provider.id);

@@ -32,7 +32,7 @@ export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
     after: (request) => {
       const { state } = request.event;
       const result = request.response as unknown as HandlerResult;
-      const stored = state.replay ?? successResponse(result);
+      const stored = state.replay ?? successResponse(route, result);
       const headers = { ...state.responseHeaders, ...result?.headers, ...(state.replay ? { 'Idempotent-Replayed': 'true' } : {}) };
       request.response = finish(request.event, httpResponse(stored, headers));
     },

@@ -52,7 +52,7 @@ export const idempotency = (route: RouteDefinition): MiddlewareObj<ApiEvent, Api
     },
     after: async ({ event, response }) => {
       if (!claimed.has(event) || !event.state.auth) return;
-      await store.complete(event.state.auth.account_id, keyOf(event)!, successResponse(response as unknown as HandlerResult));
+      await store.complete(event.state.auth.account_id, keyOf(event)!, successResponse(route, response as unknown as HandlerResult));
     },
     onError: async ({ event }) => {
       if (!claimed.has(event) || !event.state.auth) return;

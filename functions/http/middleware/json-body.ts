@@ -3,8 +3,7 @@ import { AppError, validationError } from '../../domain/errors';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse } from '../api-event';
 import { loneSurrogateAt } from '../lone-surrogate';
-
-export const MAX_BODY_BYTES = 1024 * 1024;
+import { rawBody } from '../raw-body';
 
 const isJson = (contentType: string | undefined) => {
   const type = contentType?.split(';')[0].trim().toLowerCase();
@@ -18,8 +17,7 @@ const isJson = (contentType: string | undefined) => {
 export const jsonBody = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => ({
   before: ({ event }) => {
     if (!route.request?.body) return;
-    const raw = event.body === undefined || event.body === null ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body);
-    if (raw.length > MAX_BODY_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The request body may be at most 1 MiB');
+    const raw = rawBody(event);
     if (!isJson(event.headers?.['content-type'])) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json');
     }

@@ -1,0 +1,31 @@
+import type { OutgoingMail, QueuedMail } from '../../ports';
+import type { MailMessage } from '../types';
+
+/** What a mail says and to whom: a queued mail without its routing ids. */
+export type MailContent = Omit<QueuedMail, 'account_id' | 'provider_id' | 'queue_id'>;
+
+/** The content of a message record with its body (which the record does not keep). */
+export const mailContent = (message: MailMessage, body: { html?: string; text?: string }): MailContent => ({
+  message_id: message.message_id,
+  from: { email: message.from_email, name: message.from_name },
+  to: message.to_email,
+  cc: message.cc,
+  bcc: message.bcc,
+  reply_to: message.reply_to,
+  subject: message.subject,
+  html: body.html,
+  text: body.text,
+});
+
+/** The mail as a mailer sends it: the one mapping for every send (single, drained, OTP). */
+export const outgoingMail = (mail: MailContent): OutgoingMail => ({
+  messageId: mail.message_id,
+  from: mail.from,
+  to: mail.to,
+  cc: mail.cc,
+  bcc: mail.bcc,
+  replyTo: mail.reply_to,
+  subject: mail.subject,
+  html: mail.html,
+  text: mail.text,
+});
