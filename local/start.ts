@@ -107,12 +107,16 @@ const main = async () => {
 `);
 };
 
-let stopping = false;
+let stoppingSince: number | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    // A second Ctrl-C while the sends in flight settle stops at once.
-    if (stopping) process.exit(130);
-    stopping = true;
+    // A second Ctrl-C while the sends in flight settle stops at once. One press can arrive twice
+    // (from the terminal to the whole group, and relayed by npm), so a repeat within a second is that.
+    if (stoppingSince !== undefined) {
+      if (Date.now() - stoppingSince > 1_000) process.exit(130);
+      return;
+    }
+    stoppingSince = Date.now();
     console.log('\nStopping (the sends in flight settle first; Ctrl-C again to stop at once)...');
     void stopAll().then(() => process.exit(0));
   });
