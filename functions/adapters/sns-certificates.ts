@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { log } from '../http/logger';
+import { log } from '../log';
 import type { SnsCertificates } from '../ports';
 
 /**

@@ -100,19 +100,22 @@ export const audienceDeps = () => ({
   ids: randomIds,
 });
 
+/** Recording a bounce (the API's manual reports, and every provider event that is one). */
 export const bounceDeps = () => ({
   bounces: dynamoBounceStore(),
   counters: dynamoCounterStore(),
   subscribers: dynamoSubscriberStore(),
   suppressions: dynamoSuppressionStore(),
   messages: dynamoMessageStore(),
-  providers: dynamoProviderStore(),
   clock: systemClock,
 });
 
+/** Applying providers' delivery events: the SNS-subscribed SES function and the receivers. */
+export const providerEventDeps = () => ({ ...bounceDeps(), providers: dynamoProviderStore() });
+
 /** SNS messages verify by certificate: the SES receiver never opens a signing key. */
 export const receiverDeps = () => ({
-  ...bounceDeps(),
+  ...providerEventDeps(),
   certificates: snsCertificates,
   confirmer: subscriptionConfirmer,
   replays: dynamoReplayGuard(),

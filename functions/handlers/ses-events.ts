@@ -1,9 +1,9 @@
 import type { SNSEvent } from 'aws-lambda';
-import { bounceDeps } from '../adapters/wiring';
-import { applyProviderEvents } from '../domain/events/apply-provider-events';
-import { parseSesNotification } from '../domain/events/ses-notification';
+import { providerEventDeps } from '../adapters/wiring';
+import { applyProviderEvents } from '../domain/delivery-events/apply-provider-events';
+import { parseSesNotification } from '../domain/delivery-events/ses-notification';
 
-const deps = bounceDeps();
+const deps = providerEventDeps();
 
 /**
  * SES -> configuration set -> SNS topic -> this function. SNS invokes it directly, so there is no

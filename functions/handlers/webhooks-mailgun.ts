@@ -1,5 +1,5 @@
 import { signedReceiverDeps } from '../adapters/wiring';
-import { receiveMailgun } from '../domain/receivers/receivers';
+import { receiveMailgun } from '../domain/delivery-events/receivers';
 import { publicApiHandler } from '../http/public-handler';
 import { rawBody } from '../http/raw-body';
 import { webhooksMailgun } from '../routes/receivers';

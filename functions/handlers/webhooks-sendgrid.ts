@@ -1,5 +1,5 @@
 import { signedReceiverDeps } from '../adapters/wiring';
-import { receiveSendgrid } from '../domain/receivers/receivers';
+import { receiveSendgrid } from '../domain/delivery-events/receivers';
 import { publicApiHandler } from '../http/public-handler';
 import { rawBody } from '../http/raw-body';
 import { webhooksSendgrid } from '../routes/receivers';

@@ -1,5 +1,5 @@
 import { receiverDeps } from '../adapters/wiring';
-import { receiveSns } from '../domain/receivers/receivers';
+import { receiveSns } from '../domain/delivery-events/receivers';
 import { publicApiHandler } from '../http/public-handler';
 import { rawBody } from '../http/raw-body';
 import { webhooksSes } from '../routes/receivers';

@@ -4,7 +4,7 @@ import { AppError, validationError } from '../../domain/errors';
 import { sha256Hex } from '../../domain/hash';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse, HandlerResult } from '../api-event';
-import { log } from '../logger';
+import { log } from '../../log';
 import { successResponse } from '../responses';
 
 const store = dynamoIdempotencyStore();

@@ -1,8 +1,8 @@
 import type { Clock, ReplayGuard, SnsCertificates, SubscriptionConfirmer } from '../../ports';
 import { mailgunEventData, mailgunSignature } from '../../schemas/payloads/mailgun';
 import { sendgridEvents } from '../../schemas/payloads/sendgrid';
-import { applyProviderEvents, type ProviderEventDeps } from '../events/apply-provider-events';
-import { parseSesNotification } from '../events/ses-notification';
+import { applyProviderEvents, type ProviderEventDeps } from './apply-provider-events';
+import { parseSesNotification } from './ses-notification';
 import { AppError } from '../errors';
 import { isRecord, jsonOf } from '../json';
 import type { EventSource, Provider, ProviderEvents } from '../types';
