@@ -10,6 +10,7 @@ import { dynamoReplayGuard } from './dynamo/replay-guard';
 import { dynamoSubscriberStore } from './dynamo/subscriber-store';
 import { dynamoApiKeyStore } from './dynamo/api-key-store';
 import { dynamoCounterStore } from './dynamo/counter-store';
+import { dynamoIdempotencyStore } from './dynamo/idempotency-store';
 import { dynamoMessageStore } from './dynamo/message-store';
 import { dynamoOtpSessionStore } from './dynamo/otp-session-store';
 import { dynamoProviderStore } from './dynamo/provider-store';
@@ -25,14 +26,23 @@ import { subscriptionConfirmer } from './subscription-confirmer';
 import { sqsSendQueue } from './sqs-send-queue';
 import { randomIds, systemClock } from './system';
 
+/** What every keyed route's pipeline uses (http/api-handler.ts): key lookup, its rate limit, Idempotency-Key. */
+export const httpDeps = () => ({
+  apiKeys: dynamoApiKeyStore(),
+  rateLimits: dynamoRateLimitStore(),
+  idempotency: dynamoIdempotencyStore(),
+  clock: systemClock,
+  get cacheSeconds() {
+    return config.authCacheSeconds;
+  },
+});
+
 export const adminDeps = () => ({
   accounts: dynamoAccountStore(),
   apiKeys: dynamoApiKeyStore(),
   clock: systemClock,
   ids: randomIds,
 });
-
-
 
 /**
  * Provider secrets are opened only where they are used: the password by what sends, a signing key
