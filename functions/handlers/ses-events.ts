@@ -2,6 +2,7 @@ import type { SNSEvent } from 'aws-lambda';
 import { providerEventDeps } from '../adapters/wiring';
 import { applyProviderEvents } from '../domain/delivery-events/apply-provider-events';
 import { parseSesNotification } from '../domain/delivery-events/ses-notification';
+import { payloadParsers } from '../schemas/payloads/parsers';
 
 const deps = providerEventDeps();
 
@@ -12,6 +13,6 @@ const deps = providerEventDeps();
  */
 export const handler = async (event: SNSEvent) => {
   for (const record of event.Records ?? []) {
-    await applyProviderEvents(deps, 'ses', parseSesNotification(record.Sns.Message, record.Sns.MessageId));
+    await applyProviderEvents(deps, 'ses', parseSesNotification(payloadParsers, record.Sns.Message, record.Sns.MessageId));
   }
 };
