@@ -4,7 +4,7 @@
  * and the local runtime set the same variables: that is what lets one handler run in both places.
  */
 import { DRAIN_BUDGET_SECONDS } from './drain-timing';
-import { RECEIVER_CALLS_PER_MINUTE } from './domain/receivers/receiver-throttle';
+import { RECEIVER_CALLS_PER_MINUTE } from './domain/delivery-events/receiver-throttle';
 
 const env = process.env;
 

@@ -1,4 +1,4 @@
-import { log } from '../functions/http/logger';
+import { log } from '../functions/log';
 
 /**
  * Locally, a timer stands in for the EventBridge schedule: it runs the same drain the deployed

@@ -68,7 +68,7 @@ const lambdaContext = (functionName: string): Context =>
 /** The local API: the route table dispatched to the Lambda handlers, as API Gateway does in AWS. */
 export const createLocalServer = (): Server => {
   const match = routeMatcher(routes);
-  // The $default handler learns the routes as the stack tells it in AWS.
+  // The catch-all (ANY /{proxy+}) handler learns the routes as the stack tells it in AWS.
   process.env.ROUTE_KEYS = routeKeys(routes);
   const server = createServer(async (request, response) => {
     try {
@@ -81,7 +81,7 @@ export const createLocalServer = (): Server => {
       }
       const found = match(request.method ?? 'GET', path);
       const [id, routeKey, params] =
-        found.kind === 'route' ? [found.route.id, `${found.route.method} ${found.route.path}`, found.params] : ['not-found', '$default', {}];
+        found.kind === 'route' ? [found.route.id, `${found.route.method} ${found.route.path}`, found.params] : ['not-found', 'ANY /{proxy+}', {}];
       const handler = await handlerFor(id);
       const result = await handler(apiGatewayEvent(request, body, routeKey, params), lambdaContext(id));
       response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);

@@ -1,8 +1,9 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { log } from '../http/logger';
+import { log } from '../log';
 import type { SnsCertificates } from '../ports';
+import { testSeams } from './test-seams';
 
 /**
  * SNS signs with a handful of certificates per region. The bound keeps URLs that pass the checks
@@ -10,11 +11,12 @@ import type { SnsCertificates } from '../ports';
  */
 const MAX_CACHED = 50;
 const cache = new Map<string, Promise<string>>();
-
-let testOrigin: string | undefined;
+/** The origin the cache was filled from: a test that moves downloads elsewhere starts empty. */
+let cachedOrigin: string | undefined;
 
 const download = async (url: string) => {
-  const target = testOrigin ? `${testOrigin}${new URL(url).pathname}` : url;
+  const origin = testSeams.certificateOrigin;
+  const target = origin ? `${origin}${new URL(url).pathname}` : url;
   const response = await fetch(target, { signal: AbortSignal.timeout(5000), redirect: 'error' });
   if (!response.ok) throw new Error(`Certificate download answered ${response.status}`);
   return response.text();
@@ -37,6 +39,10 @@ const load = async (url: string) => {
  */
 export const snsCertificates: SnsCertificates = {
   get(url) {
+    if (testSeams.certificateOrigin !== cachedOrigin) {
+      cache.clear();
+      cachedOrigin = testSeams.certificateOrigin;
+    }
     const cached = cache.get(url);
     if (cached) return cached;
     const loading = load(url);
@@ -48,10 +54,4 @@ export const snsCertificates: SnsCertificates = {
     });
     return loading;
   },
-};
-
-/** Tests only: downloads go to `origin` + the URL's path, as no local peer serves an SNS host. */
-export const setCertificateOriginForTests = (origin: string | undefined) => {
-  testOrigin = origin;
-  cache.clear();
 };

@@ -10,6 +10,7 @@ import { dynamoReplayGuard } from './dynamo/replay-guard';
 import { dynamoSubscriberStore } from './dynamo/subscriber-store';
 import { dynamoApiKeyStore } from './dynamo/api-key-store';
 import { dynamoCounterStore } from './dynamo/counter-store';
+import { dynamoIdempotencyStore } from './dynamo/idempotency-store';
 import { dynamoMessageStore } from './dynamo/message-store';
 import { dynamoOtpSessionStore } from './dynamo/otp-session-store';
 import { dynamoProviderStore } from './dynamo/provider-store';
@@ -25,14 +26,23 @@ import { subscriptionConfirmer } from './subscription-confirmer';
 import { sqsSendQueue } from './sqs-send-queue';
 import { randomIds, systemClock } from './system';
 
+/** What every keyed route's pipeline uses (http/api-handler.ts): key lookup, its rate limit, Idempotency-Key. */
+export const httpDeps = () => ({
+  apiKeys: dynamoApiKeyStore(),
+  rateLimits: dynamoRateLimitStore(),
+  idempotency: dynamoIdempotencyStore(),
+  clock: systemClock,
+  get cacheSeconds() {
+    return config.authCacheSeconds;
+  },
+});
+
 export const adminDeps = () => ({
   accounts: dynamoAccountStore(),
   apiKeys: dynamoApiKeyStore(),
   clock: systemClock,
   ids: randomIds,
 });
-
-
 
 /**
  * Provider secrets are opened only where they are used: the password by what sends, a signing key
@@ -100,19 +110,22 @@ export const audienceDeps = () => ({
   ids: randomIds,
 });
 
+/** Recording a bounce (the API's manual reports, and every provider event that is one). */
 export const bounceDeps = () => ({
   bounces: dynamoBounceStore(),
   counters: dynamoCounterStore(),
   subscribers: dynamoSubscriberStore(),
   suppressions: dynamoSuppressionStore(),
   messages: dynamoMessageStore(),
-  providers: dynamoProviderStore(),
   clock: systemClock,
 });
 
+/** Applying providers' delivery events: the SNS-subscribed SES function and the receivers. */
+export const providerEventDeps = () => ({ ...bounceDeps(), providers: dynamoProviderStore() });
+
 /** SNS messages verify by certificate: the SES receiver never opens a signing key. */
 export const receiverDeps = () => ({
-  ...bounceDeps(),
+  ...providerEventDeps(),
   certificates: snsCertificates,
   confirmer: subscriptionConfirmer,
   replays: dynamoReplayGuard(),

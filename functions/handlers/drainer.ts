@@ -4,7 +4,7 @@ import { config } from '../config';
 import { drain } from '../domain/queue/drain';
 import { reconcile } from '../domain/queue/reconcile';
 import { DRAIN_SAFETY_MS } from '../drain-timing';
-import { describeError, log } from '../http/logger';
+import { describeError, log } from '../log';
 
 /** One drain run with `budgetMs`; every contained failure is logged with the item it concerned. */
 export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {

@@ -4,7 +4,7 @@ import { errorResponse, httpResponse } from '../http/responses';
 import { parseRouteKeys, routeMatcher } from '../http/route-matcher';
 
 /**
- * The API's $default route: anything no route claims gets the contract's envelope instead of API
+ * The API's catch-all route (ANY /{proxy+}): anything no route claims gets the contract's envelope instead of API
  * Gateway's own `{"message":"Not Found"}`: 405 with Allow for a known path, 404 otherwise. The stack
  * (and the local server) hand it the route table's "METHOD /path" keys in ROUTE_KEYS, so this
  * function carries no schemas.

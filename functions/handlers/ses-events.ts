@@ -1,9 +1,10 @@
 import type { SNSEvent } from 'aws-lambda';
-import { bounceDeps } from '../adapters/wiring';
-import { applyProviderEvents } from '../domain/events/apply-provider-events';
-import { parseSesNotification } from '../domain/events/ses-notification';
+import { providerEventDeps } from '../adapters/wiring';
+import { applyProviderEvents } from '../domain/delivery-events/apply-provider-events';
+import { parseSesNotification } from '../domain/delivery-events/ses-notification';
+import { payloadParsers } from '../schemas/payloads/parsers';
 
-const deps = bounceDeps();
+const deps = providerEventDeps();
 
 /**
  * SES -> configuration set -> SNS topic -> this function. SNS invokes it directly, so there is no
@@ -12,6 +13,6 @@ const deps = bounceDeps();
  */
 export const handler = async (event: SNSEvent) => {
   for (const record of event.Records ?? []) {
-    await applyProviderEvents(deps, 'ses', parseSesNotification(record.Sns.Message, record.Sns.MessageId));
+    await applyProviderEvents(deps, 'ses', parseSesNotification(payloadParsers, record.Sns.Message, record.Sns.MessageId));
   }
 };

@@ -1,3 +1,4 @@
+import { httpDeps } from '../adapters/wiring';
 import type { RouteDefinition } from '../routes/define-route';
 import type { ApiRequest, ResultOf } from './api-event';
 import { baseHandler } from './base-handler';
@@ -7,14 +8,19 @@ import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
 import { validation } from './middleware/validation';
 
+/** One set per bundle (per Lambda instance), built on first use: keys, rate limits, idempotency. */
+let deps: ReturnType<typeof httpDeps> | undefined;
+
 /**
  * Wraps a route's handler in the request pipeline every route shares:
  * envelope + logging -> key, rate limit, permission -> JSON body -> zod validation -> idempotency.
  */
-export const apiHandler = <R extends RouteDefinition>(route: R, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) =>
-  baseHandler(route, handle)
+export const apiHandler = <R extends RouteDefinition>(route: R, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) => {
+  deps ??= httpDeps();
+  return baseHandler(route, handle)
     .use(envelope(route))
-    .use(authentication(route))
+    .use(authentication(route, deps))
     .use(jsonBody(route))
     .use(validation(route))
-    .use(idempotency(route));
+    .use(idempotency(route, deps.idempotency));
+};

@@ -25,7 +25,7 @@ export type RouteMatch<R extends RouteKey = RouteDefinition> =
 
 /**
  * Matches a request against the route table the way API Gateway does: the local server dispatches
- * with it, and the API's $default route uses it to tell 405 (known path) from 404.
+ * with it, and the API's catch-all route (ANY /{proxy+}) uses it to tell 405 (known path) from 404.
  */
 export const routeMatcher = <R extends RouteKey>(routes: readonly R[]) => {
   const compiled = routes.map(compile);
@@ -44,7 +44,7 @@ export const routeMatcher = <R extends RouteKey>(routes: readonly R[]) => {
   };
 };
 
-/** "METHOD /path" for every route: what the stack hands the $default function (see not-found.ts). */
+/** "METHOD /path" for every route: what the stack hands the catch-all function (see not-found.ts). */
 export const routeKeys = (routes: readonly RouteKey[]) => routes.map((route) => `${route.method} ${route.path}`).join(',');
 
 export const parseRouteKeys = (keys: string): RouteKey[] =>

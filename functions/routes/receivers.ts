@@ -1,4 +1,4 @@
-import { receiverAnswer, receiverQuery } from '../schemas/audience';
+import { receiverAnswer, receiverQuery } from '../schemas/receivers';
 import type { EventSource } from '../domain/types';
 import { defineRoute, type RouteDefinition } from './define-route';
 

@@ -82,6 +82,3 @@ export const bouncesPage = z.object({
   ),
   ...pageFields,
 });
-
-export const receiverQuery = z.object({ provider_id: z.string().check(z.minLength(1), z.maxLength(100)) });
-export const receiverAnswer = z.object({ received: z.int(), recorded: z.int() });

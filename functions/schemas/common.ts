@@ -19,7 +19,10 @@ export const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(
 export const headerText = (min: number, max: number) =>
   z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[^\r\n\0]*$/, 'CR, LF and NUL are not allowed in a mail header'));
 
-/** Path ids are UUIDs: anything else cannot exist, so it answers 404 rather than reading the table. */
+/**
+ * A list id given in a body or query (`list_id`) is a UUID: anything else cannot name a list, so it
+ * answers 400 VALIDATION_ERROR before any table read. (Path ids are only length-checked: see idParams.)
+ */
 export const uuidParam = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));
 
 /** DELETE answers carry a top-level message and no data. */

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setClockForTests } from '../../functions/adapters/system';
+import { setClockForTests } from '../../functions/adapters/test-seams';
 import { fixtureBytes, fixtureText, manifest } from '../support/fixtures';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setClockForTests } from '../../functions/adapters/system';
+import { setClockForTests } from '../../functions/adapters/test-seams';
 import { manifest, snsCertDir } from '../support/fixtures';
 import { bouncesOf, postFixture, postToReceiver, receiverFixture, receiverSetup } from '../support/receivers';
 import { startService, type TestService } from '../support/service';

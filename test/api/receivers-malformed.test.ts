@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setClockForTests } from '../../functions/adapters/system';
+import { setClockForTests } from '../../functions/adapters/test-seams';
 import { fixtureText, manifest, snsCertDir } from '../support/fixtures';
 import { mailgunSignature, signedSendgrid, signedSnsNotification } from '../support/provider-signing';
 import { bouncesOf, pinClock, postFixture, postToReceiver, receiverFixture, receiverSetup, type ReceiverSetup } from '../support/receivers';

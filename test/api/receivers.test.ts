@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setSubscriptionVisitorForTests } from '../../functions/adapters/subscription-confirmer';
-import { setClockForTests } from '../../functions/adapters/system';
+import { setClockForTests, setSubscriptionVisitorForTests } from '../../functions/adapters/test-seams';
 import { CONFIGURED_TOPIC, fixtureText, manifest, snsCertDir, type ManifestEntry } from '../support/fixtures';
 import { bouncesOf, pinClock, postFixture, receiverSetup, type ReceiverSetup } from '../support/receivers';
 import { seedMessage } from '../support/seed-message';

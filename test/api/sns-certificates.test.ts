@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setCertificateOriginForTests } from '../../functions/adapters/sns-certificates';
+import { setCertificateOriginForTests } from '../../functions/adapters/test-seams';
 import { fixtureText } from '../support/fixtures';
 import { freePort } from '../support/free-port';
 import { postToReceiver, receiverSetup, type ReceiverSetup } from '../support/receivers';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setClockForTests } from '../../functions/adapters/system';
+import { setClockForTests } from '../../functions/adapters/test-seams';
 import { routes } from '../../functions/routes';
 import { tableGrants, type TableGrant } from '../../lib/table-access';
 import { mailTo } from '../support/mailbox';

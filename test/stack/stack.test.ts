@@ -60,7 +60,7 @@ beforeAll(() => {
 }, 240_000);
 
 describe('the deployment', () => {
-  it('makes one API Gateway route and one Node 22 ARM64 function per route-table entry, plus a $default route', () => {
+  it('makes one API Gateway route and one Node 22 ARM64 function per route-table entry, plus the ANY /{proxy+} catch-all', () => {
     for (const route of routes) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
       template.hasResourceProperties('AWS::Lambda::Function', { Description: `${route.method} ${route.path}`, Runtime: 'nodejs22.x', Architectures: ['arm64'] });

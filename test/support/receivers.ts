@@ -1,4 +1,4 @@
-import { setClockForTests } from '../../functions/adapters/system';
+import { setClockForTests } from '../../functions/adapters/test-seams';
 import { CONFIGURED_TOPIC, fixtureBytes, fixtureText, manifest, type ManifestEntry } from './fixtures';
 import { client, newAccount, type Client, type TestService } from './service';
 

@@ -1,6 +1,6 @@
 import { isLoopbackHost } from '../../domain/providers/smtp-host';
 import type { Provider } from '../../domain/types';
-import { log } from '../../http/logger';
+import { log } from '../../log';
 import type { Mailer } from '../../ports';
 import { formatAddress } from './address';
 import { relaySocket } from './relay-socket';

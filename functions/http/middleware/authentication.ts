@@ -1,27 +1,21 @@
 import type { MiddlewareObj } from '@middy/core';
-import { dynamoApiKeyStore } from '../../adapters/dynamo/api-key-store';
-import { dynamoRateLimitStore } from '../../adapters/dynamo/rate-limit-store';
-import { systemClock } from '../../adapters/system';
-import { config } from '../../config';
+import type { ApiKeyStore } from '../../ports';
 import { authenticate, authorize } from '../../domain/auth/authenticate';
-import { consumeRateLimit, rateLimitHeaders } from '../../domain/auth/rate-limit';
+import { consumeRateLimit, rateLimitHeaders, type RateLimitDeps } from '../../domain/auth/rate-limit';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse } from '../api-event';
 
-const deps = {
-  apiKeys: dynamoApiKeyStore(),
-  rateLimits: dynamoRateLimitStore(),
-  clock: systemClock,
-  get cacheSeconds() {
-    return config.authCacheSeconds;
-  },
-};
+/** What authenticating a key needs: the composition root (wiring.ts httpDeps) provides it. */
+export interface AuthenticationDeps extends RateLimitDeps {
+  apiKeys: ApiKeyStore;
+  cacheSeconds: number;
+}
 
 /**
  * Bearer key -> account, then the per-key rate limit, then the route's permission. The rate limit
  * comes before the permission check so that a 403 is counted and carries the RateLimit headers too.
  */
-export const authentication = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => ({
+export const authentication = (route: RouteDefinition, deps: AuthenticationDeps): MiddlewareObj<ApiEvent, ApiResponse> => ({
   before: async ({ event }) => {
     if (route.permission === null) return;
     const key = await authenticate(deps, event.headers?.authorization);

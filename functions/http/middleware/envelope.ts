@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { AppError } from '../../domain/errors';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse, HandlerResult } from '../api-event';
-import { describeError, log } from '../logger';
+import { describeError, log } from '../../log';
 import { errorResponse, httpResponse, successResponse } from '../responses';
 
 /**

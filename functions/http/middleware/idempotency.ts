@@ -1,13 +1,12 @@
 import type { MiddlewareObj } from '@middy/core';
-import { dynamoIdempotencyStore } from '../../adapters/dynamo/idempotency-store';
 import { AppError, validationError } from '../../domain/errors';
 import { sha256Hex } from '../../domain/hash';
+import type { IdempotencyStore } from '../../ports';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse, HandlerResult } from '../api-event';
-import { log } from '../logger';
+import { log } from '../../log';
 import { successResponse } from '../responses';
 
-const store = dynamoIdempotencyStore();
 const WINDOW_SECONDS = 24 * 3600;
 /**
  * How long any API request can run: API Gateway's integration timeout (29 s) caps every route's
@@ -26,7 +25,7 @@ export const requestFingerprint = (route: RouteDefinition, rawBody: string) => s
  * key so that the client can retry; a request that dies before it can answer leaves its claim, which
  * lapses after LONGEST_REQUEST_SECONDS.
  */
-export const idempotency = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => {
+export const idempotency = (route: RouteDefinition, store: IdempotencyStore): MiddlewareObj<ApiEvent, ApiResponse> => {
   const keyOf = (event: ApiEvent) => (route.idempotent ? event.headers?.['idempotency-key'] : undefined);
   const claimed = new WeakSet<ApiEvent>();
 

@@ -1,6 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { SendgridEvent } from '../../schemas/payloads/sendgrid';
-import type { ProviderEvent } from '../events/provider-event';
+import type { ProviderEvent } from './provider-event';
 
 /**
  * SendGrid's Signed Event Webhook: ECDSA (P-256, SHA-256) over the timestamp header followed by the

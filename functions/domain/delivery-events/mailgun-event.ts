@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MailgunEventData, MailgunSignature } from '../../schemas/payloads/mailgun';
-import type { ProviderEvent } from '../events/provider-event';
+import type { ProviderEvent } from './provider-event';
 
 /**
  * Mailgun: hex HMAC-SHA256 of timestamp + token with the webhook signing key, compared in constant

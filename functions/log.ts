@@ -1,4 +1,4 @@
-import { config } from '../config';
+import { config } from './config';
 
 /**
  * Structured JSON logs, one object per line. Callers pass fields, never request bodies or headers:

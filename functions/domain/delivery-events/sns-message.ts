@@ -1,6 +1,7 @@
 import { createVerify, X509Certificate } from 'node:crypto';
 import type { SnsCertificates } from '../../ports';
-import { snsEnvelope, type SnsEnvelope } from '../../schemas/payloads/sns';
+import type { SnsEnvelope } from '../../schemas/payloads/sns';
+import type { PayloadParsers } from './payload-parsers';
 import { jsonOf } from '../json';
 
 /**
@@ -68,7 +69,4 @@ export const verifySnsMessage = async (message: SnsEnvelope, certificates: SnsCe
 };
 
 /** The envelope, or undefined when the body is not one: without its fields there is nothing to verify. */
-export const parseSnsMessage = (body: string): SnsEnvelope | undefined => {
-  const parsed = snsEnvelope.safeParse(jsonOf(body));
-  return parsed.success ? parsed.data : undefined;
-};
+export const parseSnsMessage = (parse: Pick<PayloadParsers, 'snsEnvelope'>, body: string): SnsEnvelope | undefined => parse.snsEnvelope(jsonOf(body));

@@ -1,12 +1,10 @@
 import type { Clock, ReplayGuard, SnsCertificates, SubscriptionConfirmer } from '../../ports';
-import { mailgunEventData, mailgunSignature } from '../../schemas/payloads/mailgun';
-import { sendgridEvents } from '../../schemas/payloads/sendgrid';
-import { applyProviderEvents, type ProviderEventDeps } from '../events/apply-provider-events';
-import { parseSesNotification } from '../events/ses-notification';
+import { applyProviderEvents, type ProviderEventDeps } from './apply-provider-events';
+import { parseSesNotification } from './ses-notification';
 import { AppError } from '../errors';
 import { isRecord, jsonOf } from '../json';
 import type { EventSource, Provider, ProviderEvents } from '../types';
-import { validated } from '../validate';
+import type { PayloadParsers } from './payload-parsers';
 import { parseMailgunEvent, verifyMailgunSignature } from './mailgun-event';
 import { countReceiverCall, type ReceiverThrottleDeps } from './receiver-throttle';
 import { parseSendgridEvents, verifySendgrid } from './sendgrid-events';
@@ -38,9 +36,9 @@ const configuredProvider = async (deps: ReceiverDeps, providerId: string, source
 };
 
 /** Amazon SNS over HTTPS, carrying SES events. */
-export const receiveSns = async (deps: ReceiverDeps, providerId: string, raw: Buffer) => {
+export const receiveSns = async (deps: ReceiverDeps, parse: PayloadParsers, providerId: string, raw: Buffer) => {
   const provider = await configuredProvider(deps, providerId, 'ses');
-  const message = parseSnsMessage(raw.toString('utf8'));
+  const message = parseSnsMessage(parse, raw.toString('utf8'));
   if (!message || !(await verifySnsMessage(message, deps.certificates))) throw unauthorized();
   // Genuine SNS, but another topic than this provider's: acknowledged, and nothing is done with it.
   if (!provider.events.sns_topic_arn || message.TopicArn !== provider.events.sns_topic_arn) return nothing;
@@ -53,33 +51,33 @@ export const receiveSns = async (deps: ReceiverDeps, providerId: string, raw: Bu
   }
   // UnsubscribeConfirmation is only acknowledged: visiting its link would subscribe again.
   if (message.Type !== 'Notification') return nothing;
-  const events = parseSesNotification(message.Message, message.MessageId);
+  const events = parseSesNotification(parse, message.Message, message.MessageId);
   return { received: events.length, recorded: await applyProviderEvents(deps, 'ses', events, provider.account_id) };
 };
 
-export const receiveSendgrid = async (deps: ReceiverDeps, providerId: string, raw: Buffer, headers: Record<string, string | undefined>) => {
+export const receiveSendgrid = async (deps: ReceiverDeps, parse: PayloadParsers, providerId: string, raw: Buffer, headers: Record<string, string | undefined>) => {
   const provider = await configuredProvider(deps, providerId, 'sendgrid');
   const signature = headers['x-twilio-email-event-webhook-signature'];
   const timestamp = headers['x-twilio-email-event-webhook-timestamp'];
   if (!provider.events.signing_key || !verifySendgrid(provider.events.signing_key, signature, timestamp, raw)) throw unauthorized();
   // Signed by SendGrid, so a body of the wrong shape is malformed (400), not forged.
-  const events = parseSendgridEvents(validated(sendgridEvents, jsonOf(raw.toString('utf8')), undefined, 'The SendGrid events are malformed'));
+  const events = parseSendgridEvents(parse.sendgridEvents(jsonOf(raw.toString('utf8'))));
   return { received: events.length, recorded: await applyProviderEvents(deps, 'sendgrid', events, provider.account_id) };
 };
 
-export const receiveMailgun = async (deps: ReceiverDeps, providerId: string, raw: Buffer) => {
+export const receiveMailgun = async (deps: ReceiverDeps, parse: PayloadParsers, providerId: string, raw: Buffer) => {
   const provider = await configuredProvider(deps, providerId, 'mailgun');
   const payload = jsonOf(raw.toString('utf8'));
   // The signature block is what a Mailgun request is verified by: any other shape is unsigned (401).
-  const block = mailgunSignature.safeParse(isRecord(payload) ? payload.signature : undefined);
-  if (!provider.events.signing_key || !block.success || !verifyMailgunSignature(provider.events.signing_key, block.data)) throw unauthorized();
-  const { timestamp, token } = block.data;
+  const block = parse.mailgunSignature(isRecord(payload) ? payload.signature : undefined);
+  if (!provider.events.signing_key || !block || !verifyMailgunSignature(provider.events.signing_key, block)) throw unauthorized();
+  const { timestamp, token } = block;
   // The signature does not cover the event, so freshness and a single use of the token stop replays.
   const signedAt = Number(timestamp);
   const now = deps.clock.now().getTime() / 1000;
   if (Math.abs(now - signedAt) > MAILGUN_MAX_AGE_SECONDS) throw unauthorized();
   // Checked before the token is spent: a malformed event (400) leaves the token to the genuine one.
-  const data = validated(mailgunEventData, (payload as Record<string, unknown>)['event-data'], 'event-data', 'The Mailgun event is malformed');
+  const data = parse.mailgunEventData((payload as Record<string, unknown>)['event-data']);
   if (!(await deps.replays.firstUse(`mailgun:${provider.id}`, token, signedAt + 2 * MAILGUN_MAX_AGE_SECONDS))) throw unauthorized();
   const events = parseMailgunEvent(data);
   return { received: events.length, recorded: await applyProviderEvents(deps, 'mailgun', events, provider.account_id) };

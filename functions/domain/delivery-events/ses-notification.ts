@@ -1,6 +1,5 @@
-import { sesNotification } from '../../schemas/payloads/ses-notification';
 import { jsonOf } from '../json';
-import { validated } from '../validate';
+import type { PayloadParsers } from './payload-parsers';
 import type { ProviderEvent } from './provider-event';
 
 /**
@@ -18,8 +17,8 @@ const classify = (bounceType: string | null | undefined, status: string | null |
  * (VALIDATION_ERROR): the HTTPS receiver answers it, the SNS-subscribed function fails on it, so that
  * it ends in that function's dead-letter queue rather than vanishing.
  */
-export const parseSesNotification = (message: string, snsMessageId: string): ProviderEvent[] => {
-  const notification = validated(sesNotification, jsonOf(message), 'Message', 'The SES notification is malformed');
+export const parseSesNotification = (parse: Pick<PayloadParsers, 'sesNotification'>, message: string, snsMessageId: string): ProviderEvent[] => {
+  const notification = parse.sesNotification(jsonOf(message));
   const type = notification.notificationType ?? notification.eventType;
   const providerMessageId = notification.mail?.messageId ?? '';
   // Our own tag (event publishing carries tags; identity notifications do not).

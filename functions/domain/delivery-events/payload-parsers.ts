@@ -1,0 +1,17 @@
+import type { MailgunEventData, MailgunSignature } from '../../schemas/payloads/mailgun';
+import type { SendgridEvent } from '../../schemas/payloads/sendgrid';
+import type { SesNotification } from '../../schemas/payloads/ses-notification';
+import type { SnsEnvelope } from '../../schemas/payloads/sns';
+
+/**
+ * How provider payloads are read: the handler passes schemas/payloads/parsers.ts in, so the domain
+ * imports payload types only. Those that verify nothing yet answer undefined for the wrong shape
+ * (the caller answers 401); the others throw a 400 (VALIDATION_ERROR) naming what is wrong.
+ */
+export interface PayloadParsers {
+  snsEnvelope(value: unknown): SnsEnvelope | undefined;
+  sesNotification(value: unknown): SesNotification;
+  sendgridEvents(value: unknown): SendgridEvent[];
+  mailgunSignature(value: unknown): MailgunSignature | undefined;
+  mailgunEventData(value: unknown): MailgunEventData;
+}
