@@ -22,17 +22,129 @@ import { defineRoute } from './define-route';
 
 const subscribers = { tag: 'Subscribers', permission: 'subscribers' } as const;
 
-export const listsCreate = defineRoute({ ...subscribers, id: 'lists-create', method: 'POST', path: '/api/v1/lists', summary: 'Create a list', request: { body: createListBody }, response: listView, successStatus: 201 });
-export const listsList = defineRoute({ ...subscribers, id: 'lists-list', method: 'GET', path: '/api/v1/lists', summary: 'Lists, newest first', request: { query: listsQuery }, response: listsPage });
-export const listsGet = defineRoute({ ...subscribers, id: 'lists-get', method: 'GET', path: '/api/v1/lists/{id}', summary: 'One list with its subscriber count', request: { params: idParams }, response: listView });
-export const listsUpdate = defineRoute({ ...subscribers, id: 'lists-update', method: 'PUT', path: '/api/v1/lists/{id}', summary: 'Rename or describe a list', request: { params: idParams, body: updateListBody }, response: listView });
-export const listsDelete = defineRoute({ ...subscribers, id: 'lists-delete', method: 'DELETE', path: '/api/v1/lists/{id}', summary: 'Delete a list and its subscriptions', request: { params: idParams }, response: deletedMessage, lambda: { timeoutSeconds: 29 } });
+export const listsCreate = defineRoute({
+  ...subscribers,
+  id: 'lists-create',
+  method: 'POST',
+  path: '/api/v1/lists',
+  summary: 'Create a list',
+  request: { body: createListBody },
+  response: listView,
+  successStatus: 201,
+});
 
-export const subscribersCreate = defineRoute({ ...subscribers, id: 'subscribers-create', method: 'POST', path: '/api/v1/subscribers', summary: 'Add a subscriber to a list ((list, email) is unique)', request: { body: createSubscriberBody }, response: subscriberCreated, successStatus: 201, errors: ['NOT_FOUND', 'CONFLICT'] });
-export const subscribersList = defineRoute({ ...subscribers, id: 'subscribers-list', method: 'GET', path: '/api/v1/subscribers', summary: 'Subscribers, newest first, by list and status; offset or cursor paging', request: { query: subscribersQuery }, response: subscribersPage });
-export const subscribersGet = defineRoute({ ...subscribers, id: 'subscribers-get', method: 'GET', path: '/api/v1/subscribers/{id}', summary: 'One subscriber', request: { params: idParams }, response: subscriberView });
-export const subscribersUpdate = defineRoute({ ...subscribers, id: 'subscribers-update', method: 'PUT', path: '/api/v1/subscribers/{id}', summary: 'Change name, status or metadata', request: { params: idParams, body: updateSubscriberBody }, response: subscriberUpdated, errors: ['CONFLICT'] });
-export const subscribersDelete = defineRoute({ ...subscribers, id: 'subscribers-delete', method: 'DELETE', path: '/api/v1/subscribers/{id}', summary: 'Delete a subscriber', request: { params: idParams }, response: deletedMessage, errors: ['CONFLICT'] });
+export const listsList = defineRoute({
+  ...subscribers,
+  id: 'lists-list',
+  method: 'GET',
+  path: '/api/v1/lists',
+  summary: 'Lists, newest first',
+  request: { query: listsQuery },
+  response: listsPage,
+});
 
-export const bouncesList = defineRoute({ ...subscribers, id: 'bounces-list', method: 'GET', path: '/api/v1/bounces', summary: 'Bounces and complaints, newest first', request: { query: bouncesQuery }, response: bouncesPage });
-export const bouncesCreate = defineRoute({ ...subscribers, id: 'bounces-create', method: 'POST', path: '/api/v1/bounces', summary: 'Report a bounce; applies the subscriber and suppression rules', request: { body: createBounceBody }, response: bounceCreated, successStatus: 201 });
+export const listsGet = defineRoute({
+  ...subscribers,
+  id: 'lists-get',
+  method: 'GET',
+  path: '/api/v1/lists/{id}',
+  summary: 'One list with its subscriber count',
+  request: { params: idParams },
+  response: listView,
+});
+
+export const listsUpdate = defineRoute({
+  ...subscribers,
+  id: 'lists-update',
+  method: 'PUT',
+  path: '/api/v1/lists/{id}',
+  summary: 'Rename or describe a list',
+  request: { params: idParams, body: updateListBody },
+  response: listView,
+});
+
+export const listsDelete = defineRoute({
+  ...subscribers,
+  id: 'lists-delete',
+  method: 'DELETE',
+  path: '/api/v1/lists/{id}',
+  summary: 'Delete a list and its subscriptions',
+  request: { params: idParams },
+  response: deletedMessage,
+  lambda: { timeoutSeconds: 29 },
+});
+
+export const subscribersCreate = defineRoute({
+  ...subscribers,
+  id: 'subscribers-create',
+  method: 'POST',
+  path: '/api/v1/subscribers',
+  summary: 'Add a subscriber to a list ((list, email) is unique)',
+  request: { body: createSubscriberBody },
+  response: subscriberCreated,
+  successStatus: 201,
+  errors: ['NOT_FOUND', 'CONFLICT'],
+});
+
+export const subscribersList = defineRoute({
+  ...subscribers,
+  id: 'subscribers-list',
+  method: 'GET',
+  path: '/api/v1/subscribers',
+  summary: 'Subscribers, newest first, by list and status; offset or cursor paging',
+  request: { query: subscribersQuery },
+  response: subscribersPage,
+});
+
+export const subscribersGet = defineRoute({
+  ...subscribers,
+  id: 'subscribers-get',
+  method: 'GET',
+  path: '/api/v1/subscribers/{id}',
+  summary: 'One subscriber',
+  request: { params: idParams },
+  response: subscriberView,
+});
+
+export const subscribersUpdate = defineRoute({
+  ...subscribers,
+  id: 'subscribers-update',
+  method: 'PUT',
+  path: '/api/v1/subscribers/{id}',
+  summary: 'Change name, status or metadata',
+  request: { params: idParams, body: updateSubscriberBody },
+  response: subscriberUpdated,
+  errors: ['CONFLICT'],
+});
+
+export const subscribersDelete = defineRoute({
+  ...subscribers,
+  id: 'subscribers-delete',
+  method: 'DELETE',
+  path: '/api/v1/subscribers/{id}',
+  summary: 'Delete a subscriber',
+  request: { params: idParams },
+  response: deletedMessage,
+  errors: ['CONFLICT'],
+});
+
+export const bouncesList = defineRoute({
+  ...subscribers,
+  id: 'bounces-list',
+  method: 'GET',
+  path: '/api/v1/bounces',
+  summary: 'Bounces and complaints, newest first',
+  request: { query: bouncesQuery },
+  response: bouncesPage,
+});
+
+export const bouncesCreate = defineRoute({
+  ...subscribers,
+  id: 'bounces-create',
+  method: 'POST',
+  path: '/api/v1/bounces',
+  summary: 'Report a bounce; applies the subscriber and suppression rules',
+  request: { body: createBounceBody },
+  response: bounceCreated,
+  successStatus: 201,
+});

@@ -1,13 +1,14 @@
 import { messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailBody, sendMailResult } from '../schemas/mail';
 import { defineRoute } from './define-route';
 
+const mail = { tag: 'Mail', permission: 'mail' } as const;
+
 export const mailSend = defineRoute({
+  ...mail,
   id: 'mail-send',
   method: 'POST',
   path: '/api/v1/mail/send',
   summary: "Send one message now through the account's default provider",
-  tag: 'Mail',
-  permission: 'mail',
   request: { body: sendMailBody },
   response: sendMailResult,
   idempotent: true,
@@ -16,12 +17,11 @@ export const mailSend = defineRoute({
 });
 
 export const mailSendBatch = defineRoute({
+  ...mail,
   id: 'mail-send-batch',
   method: 'POST',
   path: '/api/v1/mail/send-batch',
   summary: 'Queue up to 100 messages; a scheduled drainer sends them at the provider rate',
-  tag: 'Mail',
-  permission: 'mail',
   request: { body: sendBatchBody },
   response: sendBatchResult,
   idempotent: true,
@@ -30,12 +30,11 @@ export const mailSendBatch = defineRoute({
 });
 
 export const mailStatus = defineRoute({
+  ...mail,
   id: 'mail-status',
   method: 'GET',
   path: '/api/v1/mail/status/{message_id}',
   summary: 'Status and tracking events of a message (id URL-encoded, with or without angle brackets)',
-  tag: 'Mail',
-  permission: 'mail',
   request: { params: messageStatusParams },
   response: messageStatusResult,
 });

@@ -1,15 +1,16 @@
 import { otpResent, otpSent, otpSessionView, otpStatusParams, otpVerified, resendOtpBody, sendOtpBody, verifyOtpBody } from '../schemas/otp';
 import { defineRoute } from './define-route';
 
+const otp = { tag: 'OTP', permission: 'otp' } as const;
+
 // Each OTP route reaches only the items it uses (their partition keys, by IAM's dynamodb:LeadingKeys).
 
 export const otpSend = defineRoute({
+  ...otp,
   id: 'otp-send',
   method: 'POST',
   path: '/api/v1/otp/send',
   summary: 'Email a one-time code and open a session',
-  tag: 'OTP',
-  permission: 'otp',
   request: { body: sendOtpBody },
   response: otpSent,
   // Suppression list and default provider read; session, per-address window and send counters written.
@@ -19,12 +20,11 @@ export const otpSend = defineRoute({
 });
 
 export const otpVerify = defineRoute({
+  ...otp,
   id: 'otp-verify',
   method: 'POST',
   path: '/api/v1/otp/verify',
   summary: 'Check a code; a session verifies once, after at most max_attempts tries',
-  tag: 'OTP',
-  permission: 'otp',
   request: { body: verifyOtpBody },
   response: otpVerified,
   table: { write: ['otpSession'] },
@@ -33,12 +33,11 @@ export const otpVerify = defineRoute({
 });
 
 export const otpResend = defineRoute({
+  ...otp,
   id: 'otp-resend',
   method: 'POST',
   path: '/api/v1/otp/resend',
   summary: 'Email a new code for the session (the old one stops working)',
-  tag: 'OTP',
-  permission: 'otp',
   request: { body: resendOtpBody },
   response: otpResent,
   table: { read: ['provider'], write: ['otpSession', 'sendCounter'] },
@@ -47,12 +46,11 @@ export const otpResend = defineRoute({
 });
 
 export const otpStatus = defineRoute({
+  ...otp,
   id: 'otp-status',
   method: 'GET',
   path: '/api/v1/otp/status/{session_id}',
   summary: 'The session: status, attempts, expiry',
-  tag: 'OTP',
-  permission: 'otp',
   request: { params: otpStatusParams },
   response: otpSessionView,
   table: { read: ['otpSession'] },

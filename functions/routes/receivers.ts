@@ -17,8 +17,20 @@ export const webhooksSes = defineRoute({
   summary: 'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic',
 });
 // These two open the provider's signing key; SNS messages verify by certificate.
-export const webhooksSendgrid = defineRoute({ ...receiver, id: 'webhooks-sendgrid', path: '/api/v1/webhooks/sendgrid', summary: 'SendGrid Event Webhook (signed, ECDSA)', aws: ['providerSecrets'] });
-export const webhooksMailgun = defineRoute({ ...receiver, id: 'webhooks-mailgun', path: '/api/v1/webhooks/mailgun', summary: 'Mailgun webhooks (HMAC, fresh and unused token)', aws: ['providerSecrets'] });
+export const webhooksSendgrid = defineRoute({
+  ...receiver,
+  id: 'webhooks-sendgrid',
+  path: '/api/v1/webhooks/sendgrid',
+  summary: 'SendGrid Event Webhook (signed, ECDSA)',
+  aws: ['providerSecrets'],
+});
+export const webhooksMailgun = defineRoute({
+  ...receiver,
+  id: 'webhooks-mailgun',
+  path: '/api/v1/webhooks/mailgun',
+  summary: 'Mailgun webhooks (HMAC, fresh and unused token)',
+  aws: ['providerSecrets'],
+});
 
 /** The receiver route of each event source. */
 export const receiverRoutes = { ses: webhooksSes, sendgrid: webhooksSendgrid, mailgun: webhooksMailgun } satisfies Record<EventSource, RouteDefinition>;
