@@ -1,0 +1,15 @@
+/** What travels through the send queue: everything the drainer needs to send one mail. */
+export interface QueuedMail {
+  account_id: string;
+  message_id: string;
+  provider_id: string;
+  queue_id: number;
+  from: { email: string; name: string | null };
+  to: string;
+  cc: string[];
+  bcc: string[];
+  reply_to: string | null;
+  subject: string;
+  html?: string;
+  text?: string;
+}

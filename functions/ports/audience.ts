@@ -1,0 +1,78 @@
+/** Ports: Lists, subscribers, bounces and the counters and pages they use. */
+import type { Bounce, MailingList, MessageEvent, Metadata, Subscriber, SubscriberStatus } from '../domain/types';
+
+export interface CounterStore {
+  /** Adds `count` to the account's named counter in one atomic step and answers the new value. */
+  add(accountId: string, name: string, count: number): Promise<number>;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * Thrown by a store's `page` for a cursor it did not issue for this listing: one that does not
+ * decode, or one of another filter, list or account. The caller answers 400, never the first page.
+ */
+export class InvalidCursorError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'InvalidCursorError';
+  }
+}
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  next_cursor: string | null;
+}
+
+/** A list being deleted is gone for every reader and writer but the deletion itself. */
+export interface ListStore {
+  create(list: MailingList): Promise<void>;
+  /** The list (consistent read), or undefined when there is none or it is being deleted. */
+  get(accountId: string, listId: string): Promise<MailingList | undefined>;
+  all(accountId: string): Promise<MailingList[]>;
+  update(accountId: string, listId: string, changes: { name?: string; description?: string | null; updated_at: string }): Promise<MailingList | undefined>;
+  /**
+   * Marks the list as being deleted (again, for a deletion that resumes): from then on no subscriber
+   * can join it. False when there is no such list.
+   */
+  markDeleting(accountId: string, listId: string, at: string): Promise<boolean>;
+  /** Deletes the list if its exact count says no subscriber is left in it; true when the list is gone. */
+  deleteIfEmpty(accountId: string, listId: string): Promise<boolean>;
+}
+
+export interface SubscriberFilter {
+  listId?: string;
+  status?: SubscriberStatus;
+}
+
+export interface SubscriberStore {
+  /**
+   * Creates the subscriber with its list's count; 'conflict' when the list has the address already,
+   * 'no-list' when the list is gone or being deleted (checked in the same transaction).
+   */
+  create(subscriber: Subscriber): Promise<'created' | 'conflict' | 'no-list'>;
+  get(accountId: string, subscriberId: string): Promise<Subscriber | undefined>;
+  update(subscriber: Subscriber, changes: { name?: string | null; status?: SubscriberStatus; metadata?: Metadata; updated_at: string }): Promise<Subscriber | undefined>;
+  delete(subscriber: Subscriber): Promise<boolean>;
+  /** Every subscriber with this address (any case) in the account, in every list. */
+  findByEmail(accountId: string, email: string): Promise<Subscriber[]>;
+  page(accountId: string, filter: SubscriberFilter, page: PageRequest): Promise<PageOf<Subscriber>>;
+  /** Every subscriber of a list (for deleting it). */
+  allOfList(accountId: string, listId: string): Promise<Subscriber[]>;
+}
+
+export interface BounceStore {
+  /** Whether the provider event `eventKey` was recorded already. */
+  seen(accountId: string, eventKey: string): Promise<boolean>;
+  /**
+   * Records the bounce, the event on its message (`bounce.message_id`) and `eventKey` as seen, all
+   * at once; false (and nothing recorded) when `eventKey` was recorded meanwhile.
+   */
+  record(bounce: Bounce, recorded: { eventKey: string | null; messageEvent: MessageEvent | null }): Promise<boolean>;
+  page(accountId: string, page: PageRequest): Promise<PageOf<Bounce>>;
+}

@@ -1,0 +1,84 @@
+/** Ports: Sending mail: the mailers, the message records, suppression and send quotas. */
+import type { MailMessage, MessageEvent, MessageStatus, Provider } from '../domain/types';
+
+export interface OutgoingMail {
+  messageId: string;
+  from: { email: string; name: string | null };
+  to: string;
+  cc: string[];
+  bcc: string[];
+  replyTo: string | null;
+  subject: string;
+  html?: string;
+  text?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<{ providerMessageId: string }>;
+}
+
+export interface MailerFactory {
+  forProvider(provider: Provider): Mailer;
+}
+
+export interface MessageStore {
+  create(message: MailMessage): Promise<void>;
+  /** Moves the status forward and sets the given fields; never moves a final status back. */
+  update(
+    accountId: string,
+    messageId: string,
+    changes: Partial<Pick<MailMessage, 'status' | 'provider_message_id' | 'error_message' | 'sent_at'>>,
+  ): Promise<void>;
+  addEvent(accountId: string, messageId: string, event: MessageEvent, eventId: string): Promise<void>;
+  getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
+  /** The message a provider's own id names (GSI1), in whichever account sent it. */
+  findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
+  /** Writes many new messages (a batch); every one is written or the call fails. */
+  createMany(messages: MailMessage[]): Promise<void>;
+  /**
+   * queued -> sending, counting the attempt. The conditional write is what makes a send at most once:
+   * a redelivered queue item whose message is no longer `queued` is not claimed, and its status says why.
+   */
+  claim(accountId: string, messageId: string): Promise<{ claimed: true; attempts: number } | { claimed: false; status: MessageStatus | null }>;
+  /** sending -> queued after a transient failure, keeping the reason; due again at `dueAt`. */
+  unclaim(accountId: string, messageId: string, reason: string, dueAt: Date): Promise<void>;
+  /** failed -> queued, attempts reset: for a redrive from the dead-letter queue. */
+  requeue(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
+  /** A queued message waits in the queue on purpose (a send window) until `dueAt`. */
+  postpone(accountId: string, messageId: string, dueAt: Date): Promise<void>;
+  /** Messages not yet settled (queued or sending) that were due before `before`, oldest first. */
+  findOverdue(before: Date, limit: number): Promise<MailMessage[]>;
+}
+
+export interface SuppressionStore {
+  /** The subset of `emails` (compared lower-case) on the account's suppression list. */
+  findSuppressed(accountId: string, emails: string[]): Promise<Set<string>>;
+  add(accountId: string, email: string, reason: string, at: string): Promise<void>;
+  /**
+   * Counts the soft bounce `bounceKey` (a provider event's key, or a manual report's own) in the
+   * address's run and answers the run's length. A bounce already counted is not counted again.
+   */
+  countSoftBounce(accountId: string, email: string, bounceKey: string): Promise<number>;
+  /** A delivery (or a hard bounce) ends the run of soft bounces. */
+  resetSoftBounces(accountId: string, email: string): Promise<void>;
+}
+
+export interface SendQuota {
+  hourly: { bucket: string; limit: number; expiresAt: number } | null;
+  daily: { bucket: string; limit: number; expiresAt: number } | null;
+}
+
+export interface SendQuotaStore {
+  /** Takes `count` sends from every configured window at once; false (and nothing taken) when any is full. */
+  reserve(providerId: string, quota: SendQuota, count: number): Promise<boolean>;
+  /** Gives back sends that were reserved but did not happen. */
+  release(providerId: string, quota: SendQuota, count: number): Promise<void>;
+}
+
+export interface SendRates {
+  /** Sends per second the provider allows (SES: GetAccount MaxSendRate; smtp: its configured rate). */
+  perSecond(provider: Provider): Promise<number>;
+}
+
+export type { MessageStatus };

@@ -1,0 +1,35 @@
+/** Ports: Providers and the box that seals their secrets. */
+import type { Provider } from '../domain/types';
+
+export interface ProviderStore {
+  /** All providers of the account and the id of the default one, in one read. */
+  list(accountId: string): Promise<{ providers: Provider[]; defaultId: string | null }>;
+  get(accountId: string, providerId: string): Promise<Provider | undefined>;
+  put(provider: Provider): Promise<void>;
+  /** Deletes the provider (and the default pointer if it pointed at it); false when absent. */
+  delete(accountId: string, providerId: string): Promise<boolean>;
+  setDefault(accountId: string, providerId: string): Promise<void>;
+  /** A provider by its id alone (receivers): the record names its account. */
+  findById(providerId: string): Promise<Provider | undefined>;
+  /** Records the SNS subscription's state on the provider, for the user to see that the setup worked. */
+  setSubscriptionState(accountId: string, providerId: string, state: 'pending_confirmation' | 'confirmed'): Promise<void>;
+}
+
+/**
+ * Seals small secrets (provider passwords and signing keys) for storage, and opens them again.
+ * `context` names where a value belongs (a provider's field): a sealed value opens there only, so
+ * one copied onto another record or field is refused rather than used.
+ */
+export interface SecretBox {
+  encrypt(plain: string, context: string): Promise<string>;
+  /** Throws when the value was altered, sealed for another context or with another key. */
+  decrypt(sealed: string, context: string): Promise<string>;
+}
+
+/**
+ * Every sealed value starts so, then its format's version, whatever box sealed it. A stored secret
+ * without it was written before secrets were sealed: it is plain text, and is used as it is.
+ */
+export const SEALED_PREFIX = 'sealed:';
+
+export const isSealed = (value: string) => value.startsWith(SEALED_PREFIX);

@@ -1,0 +1,34 @@
+/** Ports: The send queue and its dead-letter queue. */
+import type { QueuedMail } from '../domain/queue/queued-mail';
+
+export interface ReceivedMail {
+  mail: QueuedMail;
+  receipt: string;
+}
+
+export interface SendQueue {
+  /** Enqueues the mails; answers the message ids that could not be enqueued. */
+  enqueue(mails: QueuedMail[]): Promise<{ failed: string[] }>;
+  receive(max: number): Promise<ReceivedMail[]>;
+  delete(receipts: string[]): Promise<void>;
+  /** Hides a message from receivers for `seconds` (retry backoff, waiting for a send window). */
+  delay(receipt: string, seconds: number): Promise<void>;
+  /** Parks a mail in the dead-letter queue with the reason it failed, and removes it from the queue. */
+  deadLetter(received: ReceivedMail, reason: string): Promise<void>;
+  /** About how many messages wait visible in the queue (SQS's approximate count). */
+  backlog(): Promise<number>;
+}
+
+export interface DeadLetter {
+  mail: QueuedMail;
+  reason: string | null;
+  receipt: string;
+}
+
+export interface DeadLetterQueue {
+  /** Takes messages out of sight for a minute (SQS has no peek). */
+  receive(max: number): Promise<DeadLetter[]>;
+  delete(receipt: string): Promise<void>;
+  /** Makes a received message visible again at once. */
+  release(receipt: string): Promise<void>;
+}
