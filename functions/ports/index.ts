@@ -146,6 +146,8 @@ export interface SendQuotaStore {
 export interface StoredResponse {
   status: number;
   body: string;
+  /** The body is binary, as base64 (an image). */
+  base64?: boolean;
 }
 
 export type IdempotencyClaim =
@@ -178,6 +180,9 @@ export interface QueuedMail {
   subject: string;
   html?: string;
   text?: string;
+  /** `false` when the request turned open or click tracking off (HTML mail is tracked otherwise). */
+  track_opens?: boolean;
+  track_clicks?: boolean;
 }
 
 export interface ReceivedMail {
@@ -262,6 +267,16 @@ export interface OtpSessionStore {
 export interface OtpSecret {
   /** The deployment's key for code hashes (Secrets Manager in AWS, a local file with npm start). */
   key(): Promise<string>;
+}
+
+/** What tracking HTML mail needs: where the tracking routes are reached and the key that signs their tokens. */
+export interface TrackingSettings {
+  /** The deployment's key for tracking tokens (Secrets Manager in AWS, a local file with npm start). */
+  key(): Promise<string>;
+  /** Public base URL of the API (PUBLIC_BASE_URL); empty: mail goes out untracked. */
+  baseUrl(): string;
+  /** A hit this soon after the send is counted as a machine's (a link scanner's). */
+  machineWindowSeconds(): number;
 }
 
 /**
