@@ -60,6 +60,10 @@ export const config = {
   get receiverCallsPerMinute() {
     return int(env.RECEIVER_RATE_LIMIT_PER_MINUTE, RECEIVER_CALLS_PER_MINUTE);
   },
+  /** An open or click this soon after the send counts as a machine's (a link scanner's): docs/decisions.md. */
+  get trackingMachineSeconds() {
+    return int(env.TRACKING_MACHINE_SECONDS, 10);
+  },
   /** First retry delay of a transient send failure; it doubles with each attempt. */
   get retryBaseSeconds() {
     return int(env.DRAIN_RETRY_BASE_SECONDS, 5);

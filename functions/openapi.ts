@@ -154,6 +154,14 @@ const errorResponses = (route: RouteDefinition) => {
 const successResponse = (route: RouteDefinition) => {
   const status = String(route.successStatus ?? 200);
   const successHeaders = headers(route, 200, route.idempotent ? ['Idempotent-Replayed'] : []);
+  if (route.redirect) {
+    const location = { description: 'Where to go: the URL the signed token names', schema: { type: 'string', format: 'uri' } };
+    return { [status]: { description: 'A redirect, with no body', headers: { ...successHeaders, Location: location } } };
+  }
+  if (route.rawResponse === 'image/gif') {
+    const schema = { type: 'string', contentMediaType: 'image/gif' };
+    return { [status]: { description: 'The image itself (image/gif), not the envelope', headers: successHeaders, content: { 'image/gif': { schema } } } };
+  }
   if (route.rawResponse) {
     const schema = route.rawResponse === 'text/html' ? { type: 'string' } : route.response ? jsonSchema(route.response, 'output') : { type: 'object' };
     return { [status]: { description: `The document itself (${route.rawResponse}), not the envelope`, headers: successHeaders, content: { [route.rawResponse]: { schema } } } };
@@ -217,6 +225,7 @@ const TAGS: Record<string, string> = {
   OTP: 'One-time codes by email',
   Subscribers: 'Lists, subscribers and bounces',
   'Provider receivers': "Bounce, complaint and delivery events from the providers, verified by each provider's signature",
+  Tracking: 'The open pixel and redirecting links in tracked HTML mail: signed tokens, no API key',
   Admin: 'API keys and sending providers',
 };
 

@@ -76,6 +76,12 @@ export class EmailServiceStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
 
+    // The key that signs tracking links: generated at deploy time, readable by what sends and the tracking routes.
+    const trackingKey = new Secret(this, 'TrackingKey', {
+      description: 'Key for the signed tokens of open and click tracking links',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+
     // Provider passwords and signing keys are sealed in the table (envelope encryption): the data key
     // is this secret, generated at deploy time and encrypted by a KMS key of the stack's own. Both
     // outlive the stack, as the table does: without them the sealed secrets cannot be read.
@@ -91,6 +97,8 @@ export class EmailServiceStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
+
     const environment = {
       TABLE_NAME: table.tableName,
       QUEUE_URL: sendQueue.queueUrl,
@@ -98,6 +106,9 @@ export class EmailServiceStack extends Stack {
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
       SERVICE_VERSION: process.env.npm_package_version ?? 'dev',
       OTP_SECRET_ARN: otpKey.secretArn,
+      TRACKING_SECRET_ARN: trackingKey.secretArn,
+      // Tracking links and receiver URLs point here (the routes carry their /api/v1 or /t/ prefix).
+      PUBLIC_BASE_URL: api.apiEndpoint,
       PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
     };
     const sesSend = new PolicyStatement({
@@ -107,7 +118,6 @@ export class EmailServiceStack extends Stack {
       resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`, `arn:${this.partition}:ses:${this.region}:${this.account}:configuration-set/*`],
     });
 
-    const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     const stage = api.defaultStage!.node.defaultChild as CfnStage;
     stage.accessLogSettings = {
@@ -131,6 +141,7 @@ export class EmailServiceStack extends Stack {
       if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
       if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);
       if (route.aws?.includes('providerSecrets')) providerSecretKey.grantRead(fn);
+      if (route.aws?.includes('trackingSecret')) trackingKey.grantRead(fn);
       const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
       if (route.permission === null) publicRoutes.push(...added);
     }
@@ -154,6 +165,7 @@ export class EmailServiceStack extends Stack {
     sendQueue.grantConsumeMessages(drainer);
     deadLetters.grantSendMessages(drainer);
     providerSecretKey.grantRead(drainer);
+    trackingKey.grantRead(drainer);
     drainer.addToRolePolicy(sesSend);
     drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
     new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(drainer)] });

@@ -64,6 +64,8 @@ const main = async () => {
     QUEUE_URL: queueUrl,
     DLQ_URL: dlqUrl,
     OTP_SECRET: localKey('otp-secret'),
+    // Signs the tokens of tracking links: a new one breaks the links in mail already sent.
+    TRACKING_SECRET: localKey('tracking-secret'),
     // Seals provider passwords and signing keys: lose it and they must be entered again.
     PROVIDER_SECRET_KEY: localKey('provider-secret'),
   });

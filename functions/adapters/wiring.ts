@@ -24,6 +24,7 @@ import { sendRates } from './ses-send-rates';
 import { snsCertificates } from './sns-certificates';
 import { subscriptionConfirmer } from './subscription-confirmer';
 import { sqsSendQueue } from './sqs-send-queue';
+import { trackingSettings } from './tracking-settings';
 import { randomIds, systemClock } from './system';
 
 /** What every keyed route's pipeline uses (http/api-handler.ts): key lookup, its rate limit, Idempotency-Key. */
@@ -72,9 +73,13 @@ export const sendDeps = () => ({
   mailers: mailerFactory,
   clock: systemClock,
   ids: randomIds,
+  tracking: trackingSettings,
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
+
+/** The tracking routes: the key to verify their tokens and the one write of a hit. */
+export const trackingDeps = () => ({ messages: dynamoMessageStore(), tracking: trackingSettings, clock: systemClock, ids: randomIds });
 
 const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
 
@@ -100,6 +105,7 @@ export const drainDeps = () => ({
   mailers: mailerFactory,
   rates: sendRates,
   clock: systemClock,
+  tracking: trackingSettings,
 });
 
 export const audienceDeps = () => ({

@@ -28,8 +28,10 @@ export interface HandlerResult {
   data?: unknown;
   message?: string;
   headers?: Record<string, string>;
-  /** A document served as it is, without the envelope: JSON (the OpenAPI document) or, given as a string, text (the reference page). */
+  /** A document served as it is, without the envelope: JSON (the OpenAPI document), given as a string text (the reference page), given as a Buffer bytes (an image). */
   raw?: unknown;
+  /** A redirect route's target: the answer is the route's status with this `Location` and no body. */
+  location?: string;
 }
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -40,7 +42,9 @@ type Headers = { headers?: Record<string, string> };
  * for a DELETE the top-level message of its response schema; otherwise `data` of the route's response
  * schema (`z.output`), so a handler whose answer drifts from the documented one does not compile.
  */
-export type ResultOf<R extends RouteDefinition> = R extends { rawResponse: string }
+export type ResultOf<R extends RouteDefinition> = R extends { redirect: true }
+  ? { location: string } & Headers
+  : R extends { rawResponse: string }
   ? { raw: unknown } & Headers
   : R extends { method: 'DELETE' }
     ? Output<R['response']> & Headers

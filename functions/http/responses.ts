@@ -5,10 +5,12 @@ import type { ApiResponse, HandlerResult } from './api-event';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
-/** The success envelope of contract.md: `data`, or a top-level `message` for deletes; a raw text as it is. */
-export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => ({
-  status: route.successStatus ?? 200,
-  body:
+/** The success envelope of contract.md: `data`, or a top-level `message` for deletes; a raw text or bytes as they are; a redirect without a body. */
+export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => {
+  const status = route.successStatus ?? 200;
+  if (route.redirect) return { status, body: '' };
+  if (Buffer.isBuffer(result.raw)) return { status, body: result.raw.toString('base64'), base64: true };
+  return { status, body:
     typeof result.raw === 'string'
       ? result.raw
       : JSON.stringify(
@@ -18,7 +20,8 @@ export const successResponse = (route: RouteDefinition, result: HandlerResult): 
               ? { success: true, message: result.message }
               : { success: true, data: result.data ?? {} },
         ),
-});
+  };
+};
 
 /** The error envelope. Only AppErrors speak for themselves; anything else is a generic 500. */
 export const errorResponse = (error: unknown): StoredResponse & { headers: Record<string, string> } => {
@@ -35,4 +38,5 @@ export const httpResponse = (response: StoredResponse, headers: Record<string, s
   statusCode: response.status,
   headers: { ...JSON_HEADERS, ...headers },
   body: response.body,
+  ...(response.base64 ? { isBase64Encoded: true } : {}),
 });

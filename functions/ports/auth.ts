@@ -24,6 +24,8 @@ export interface RateLimitStore {
 export interface StoredResponse {
   status: number;
   body: string;
+  /** The body is binary, as base64 (an image). */
+  base64?: boolean;
 }
 
 export type IdempotencyClaim =

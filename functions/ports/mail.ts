@@ -81,4 +81,14 @@ export interface SendRates {
   perSecond(provider: Provider): Promise<number>;
 }
 
+/** What tracking HTML mail needs: where the tracking routes are reached and the key that signs their tokens. */
+export interface TrackingSettings {
+  /** The deployment's key for tracking tokens (Secrets Manager in AWS, a local file with npm start). */
+  key(): Promise<string>;
+  /** Public base URL of the API (PUBLIC_BASE_URL); empty: mail goes out untracked. */
+  baseUrl(): string;
+  /** A hit this soon after the send is counted as a machine's (a link scanner's). */
+  machineWindowSeconds(): number;
+}
+
 export type { MessageStatus };

@@ -47,9 +47,10 @@ export interface RouteDefinition {
    * beside the route. `sendMail` also gives the function a timeout long enough for one SMTP send
    * (lib/function-limits.ts). `providerSecrets` is the key that seals provider passwords and signing
    * keys: for the routes that seal them (create, update) or open them (send, verify a receiver's
-   * signature); the wiring (functions/adapters/wiring.ts) must agree.
+   * signature); the wiring (functions/adapters/wiring.ts) must agree. `trackingSecret` signs and
+   * verifies the tokens of tracking links (the sends that track, the tracking routes).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**
@@ -60,7 +61,9 @@ export interface RouteDefinition {
   /** A body read as raw bytes, not parsed against a schema (receivers verify a signature over it): its media type. */
   rawBody?: 'application/json' | 'text/plain';
   /** An answer that is not the JSON envelope but a document served as it is: its media type. */
-  rawResponse?: 'application/json' | 'text/html';
+  rawResponse?: 'application/json' | 'text/html' | 'image/gif';
+  /** The answer is a redirect (`successStatus`, e.g. 302) to the `location` the handler returns, with no body. */
+  redirect?: true;
   /** Repository files the handler reads at run time; the stack ships them beside its bundle (functions/http/shipped-file.ts). */
   files?: readonly string[];
 }

@@ -34,12 +34,14 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
     reply_to: 'support@example.com',
     tags: ['welcome'],
     metadata: { user_id: 42 },
+    track_opens: true,
+    track_clicks: true,
   }),
   example(mailSendBatch, {
     from_name: 'Example Inc.',
     messages: [
       { to: 'ada@example.com', subject: 'Your invoice', text: 'Invoice 1001 is attached to your account.' },
-      { to: 'grace@example.com', subject: 'Your invoice', html: '<p>Invoice 1002 is attached to your account.</p>' },
+      { to: 'grace@example.com', subject: 'Your invoice', html: '<p>Invoice 1002 is attached to your account.</p>', track_opens: false, track_clicks: false },
     ],
   }),
   example(otpSend, { email: 'ada@example.com', template: 'login', expires_in: 300, code_length: 6 }),

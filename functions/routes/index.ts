@@ -17,6 +17,7 @@ import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch, mailStatus } from './mail';
 import { otpResend, otpSend, otpStatus, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
+import { trackClick, trackOpen } from './tracking';
 import { docs, health, openapi } from './system';
 
 /**
@@ -31,6 +32,8 @@ export const routes: readonly RouteDefinition[] = [
   mailSend,
   mailSendBatch,
   mailStatus,
+  trackOpen,
+  trackClick,
   otpSend,
   otpVerify,
   otpResend,

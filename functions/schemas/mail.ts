@@ -21,6 +21,9 @@ const mailFields = {
   bcc: z.optional(z.array(email()).check(z.maxLength(MAX_RECIPIENTS - 1))),
   tags: z.optional(z.array(nonEmpty(100)).check(z.maxLength(20))),
   metadata: z.optional(metadata()),
+  /** HTML mail is tracked (an open pixel, redirecting links) unless these say false. Text-only mail never is. */
+  track_opens: z.optional(z.boolean()),
+  track_clicks: z.optional(z.boolean()),
 };
 
 const sender = {
@@ -116,7 +119,11 @@ export const messageStatusResult = z.object({
       ip_address: z.nullable(z.string()),
       user_agent: z.nullable(z.string()),
       url: z.optional(z.string()),
+      machine: z.optional(z.boolean()),
       created_at: z.string(),
     }),
   ),
 });
+
+/** A tracking link's token: anything; one that does not verify is NOT_FOUND. */
+export const trackingParams = z.object({ token: z.string().check(z.maxLength(16_384)) });

@@ -18,6 +18,7 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   AUTH_CACHE_SECONDS: '0',
   OTP_SECRET: 'test-otp-key-not-secret',
+  TRACKING_SECRET: 'test-tracking-key-not-secret',
   // The SMTP sinks of the tests listen on 127.0.0.1, as on the local stack.
   ALLOW_PRIVATE_SMTP_HOSTS: 'true',
   PROVIDER_SECRET_KEY: 'test-provider-key-not-secret',

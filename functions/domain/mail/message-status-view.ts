@@ -24,6 +24,7 @@ export const getMessageStatus = async (messages: MessageStore, accountId: string
       ip_address: event.ip_address ?? null,
       user_agent: event.user_agent ?? null,
       ...(event.url ? { url: event.url } : {}),
+      ...(event.machine !== undefined ? { machine: event.machine } : {}),
       created_at: event.created_at,
     })),
   };

@@ -1,10 +1,11 @@
-import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, SendQuotaStore, SuppressionStore } from '../../ports';
+import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, SendQuotaStore, SuppressionStore, TrackingSettings } from '../../ports';
 import { MailerError } from '../../ports';
 import type { SendMailInput } from '../../schemas/mail';
 import { AppError } from '../errors';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
 import { mailTimestamp } from '../time';
+import { mailTracking } from '../tracking/tracking';
 import { newMailMessage } from './new-message';
 import { mailContent, outgoingMail } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
@@ -18,6 +19,7 @@ export interface SendMailDeps {
   mailers: MailerFactory;
   clock: Clock;
   ids: Ids;
+  tracking: TrackingSettings;
 }
 
 /**
@@ -55,7 +57,9 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
   }
 
   try {
-    const { providerMessageId } = await deps.mailers.forProvider(provider).send(outgoingMail(mailContent(message, input)));
+    const content = mailContent(message, input);
+    const tracking = await mailTracking(deps.tracking, accountId, content, deps.clock.now());
+    const { providerMessageId } = await deps.mailers.forProvider(provider).send(outgoingMail(content, tracking));
     await deps.messages.update(accountId, message.message_id, {
       status: 'sent',
       provider_message_id: providerMessageId,

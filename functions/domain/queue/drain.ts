@@ -1,10 +1,11 @@
-import type { Clock, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates } from '../../ports';
+import type { Clock, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates, TrackingSettings } from '../../ports';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
 import { sendQuotaFor } from '../mail/send-quota';
 import { mailTimestamp } from '../time';
 import type { Provider } from '../types';
 import { outgoingMail } from '../mail/outgoing-mail';
+import { mailTracking } from '../tracking/tracking';
 import { createPacer } from './pacer';
 
 export interface DrainDeps {
@@ -15,6 +16,7 @@ export interface DrainDeps {
   mailers: MailerFactory;
   rates: SendRates;
   clock: Clock;
+  tracking: TrackingSettings;
 }
 
 export interface DrainOptions {
@@ -125,7 +127,8 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       return false;
     }
     try {
-      const { providerMessageId } = await deps.mailers.forProvider(provider).send(outgoingMail(mail));
+      const tracking = await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now());
+      const { providerMessageId } = await deps.mailers.forProvider(provider).send(outgoingMail(mail, tracking));
       await deps.messages.update(mail.account_id, mail.message_id, {
         status: 'sent',
         provider_message_id: providerMessageId,

@@ -12,4 +12,7 @@ export interface QueuedMail {
   subject: string;
   html?: string;
   text?: string;
+  /** `false` when the request turned open or click tracking off (HTML mail is tracked otherwise). */
+  track_opens?: boolean;
+  track_clicks?: boolean;
 }

@@ -33,7 +33,12 @@ export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       const { state } = request.event;
       const result = request.response as unknown as HandlerResult;
       const stored = state.replay ?? successResponse(route, result);
-      const headers = { ...state.responseHeaders, ...result?.headers, ...(state.replay ? { 'Idempotent-Replayed': 'true' } : {}) };
+      const headers = {
+        ...state.responseHeaders,
+        ...result?.headers,
+        ...(route.redirect && result?.location ? { Location: result.location } : {}),
+        ...(state.replay ? { 'Idempotent-Replayed': 'true' } : {}),
+      };
       request.response = finish(request.event, httpResponse(stored, headers));
     },
     onError: (request) => {

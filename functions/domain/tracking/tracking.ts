@@ -1,0 +1,86 @@
+import type { MessageStore, TrackingSettings, Clock, Ids } from '../../ports';
+import type { MessageEvent } from '../types';
+import { notFound } from '../errors';
+import { epochSeconds, mailTimestamp } from '../time';
+import { trackHtml } from './rewrite-html';
+import { signToken, verifyToken, type TrackingClaim } from './token';
+
+/** Where the tracking routes live, under the deployment's public base URL (contract.md). */
+export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/' } as const;
+
+/** What a mail's tracking needs once resolved: the key, the base URL, whose mail it is and when it goes out. */
+export interface MailTracking {
+  key: string;
+  baseUrl: string;
+  accountId: string;
+  sentAt: Date;
+}
+
+interface Trackable {
+  message_id: string;
+  html?: string;
+  track_opens?: boolean;
+  track_clicks?: boolean;
+}
+
+const tracksOpens = (mail: Trackable) => Boolean(mail.html) && mail.track_opens !== false;
+const tracksClicks = (mail: Trackable) => Boolean(mail.html) && mail.track_clicks !== false;
+
+/**
+ * The tracking of a mail about to be sent, or undefined when it has none: text-only, both kinds
+ * turned off, or no public base URL configured. Reads the key only for mail that needs it.
+ */
+export const mailTracking = async (settings: TrackingSettings, accountId: string, mail: Trackable, sentAt: Date): Promise<MailTracking | undefined> => {
+  if (!tracksOpens(mail) && !tracksClicks(mail)) return undefined;
+  const baseUrl = settings.baseUrl().replace(/\/+$/, '');
+  if (!baseUrl) return undefined;
+  return { key: await settings.key(), baseUrl, accountId, sentAt };
+};
+
+/** The HTML as it goes out: with the pixel and the redirecting links the mail's flags ask for. */
+export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined) => {
+  if (!mail.html || !tracking) return mail.html;
+  const base = { account_id: tracking.accountId, message_id: mail.message_id, sent_at: epochSeconds(tracking.sentAt) };
+  return trackHtml(mail.html, {
+    pixelUrl: tracksOpens(mail) ? `${tracking.baseUrl}${TRACKING_PATHS.open}${signToken(tracking.key, { kind: 'open', ...base })}` : undefined,
+    linkUrl: tracksClicks(mail) ? (url) => `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}` : undefined,
+  });
+};
+
+/**
+ * User agents of link scanners and mail security gateways, which fetch every link (and image) of a
+ * mail before, or instead of, its reader. Kept short on purpose: docs/decisions.md.
+ */
+const SCANNER = /bot\b|crawler|spider|scanner|proofpoint|mimecast|barracuda|safelinks|urldefense|messagelabs|forcepoint|trendmicro|headlesschrome|python-requests|go-http-client|curl\/|wget\//i;
+
+/** A hit within the window after the send, or from a scanner's user agent, is a machine's. */
+export const isMachineHit = (claim: TrackingClaim, now: Date, userAgent: string | null, windowSeconds: number) =>
+  epochSeconds(now) - claim.sent_at < windowSeconds || (userAgent !== null && SCANNER.test(userAgent));
+
+export interface TrackingHitDeps {
+  messages: MessageStore;
+  tracking: TrackingSettings;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** The claim of a tracking token, or NOT_FOUND: a token that does not verify is answered like an unknown path. */
+export const verifiedHit = async <K extends TrackingClaim['kind']>(deps: Pick<TrackingHitDeps, 'tracking'>, token: string, kind: K) => {
+  const claim = verifyToken(await deps.tracking.key(), token, kind);
+  if (!claim) throw notFound('Tracking link');
+  return claim as Extract<TrackingClaim, { kind: K }>;
+};
+
+/** Records an open or a click on its message: one write, no read (the token says whose message it is). */
+export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, client: { ip: string | null; userAgent: string | null }) => {
+  const now = deps.clock.now();
+  const event: MessageEvent = {
+    event_type: claim.kind,
+    ip_address: client.ip,
+    user_agent: client.userAgent,
+    ...(claim.kind === 'click' ? { url: claim.url } : {}),
+    machine: isMachineHit(claim, now, client.userAgent, deps.tracking.machineWindowSeconds()),
+    created_at: mailTimestamp(now),
+  };
+  await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
+};

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signToken } from '../../functions/domain/tracking/token';
+import { drainOnce } from '../support/drain';
+import { mailTo, type SentMail } from '../support/mailbox';
+import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+
+let service: TestService;
+let api: Client;
+let accountId: string;
+
+const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+
+// The author's links: one with `&amp;` in its query, as HTML requires, one single-quoted; and what is never tracked.
+const HTML = `<!doctype html><html><head><title>News</title><link href="https://cdn.example.com/style.css" rel="stylesheet"><a href="https://head.example.com/x">in head</a></head>
+<body><p>Hello</p>
+<a class="cta" href="https://shop.example.com/offer?item=42&amp;ref=mail#top">Offer</a>
+<a href='http://example.org/plain'>Plain</a>
+<a href="mailto:help@example.com">Mail us</a> <a href="tel:+15551234">Call</a> <a href="#section">Jump</a>
+</body></html>`;
+
+const pixelOf = (html: string) => /<img src="([^"]+)" width="1" height="1"/.exec(html)?.[1];
+const hrefsOf = (html: string) => [...html.matchAll(/<a\b[^>]*?\shref=(?:"([^"]*)"|'([^']*)')/g)].map((m) => (m[1] ?? m[2])!.replace(/&amp;/g, '&'));
+const mailFor = async (to: string): Promise<SentMail> => {
+  const [mail] = await mailTo(to);
+  expect(mail, `no mail to ${to}`).toBeDefined();
+  return mail!;
+};
+const hit = (url: string, userAgent = BROWSER) => fetch(url, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
+const eventsOf = async (messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.events;
+
+beforeAll(async () => {
+  service = await startService();
+  // Tracking links point at this server; hits right after the send are counted as a reader's unless a test says otherwise.
+  process.env.PUBLIC_BASE_URL = service.baseUrl;
+  process.env.TRACKING_MACHINE_SECONDS = '0';
+  const account = await newAccount();
+  accountId = account.accountId;
+  api = client(service, account.apiKey);
+  const provider = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com', from_name: 'News', region: 'us-east-1' });
+  expect(provider.status).toBe(201);
+});
+afterAll(async () => {
+  delete process.env.PUBLIC_BASE_URL;
+  delete process.env.TRACKING_MACHINE_SECONDS;
+  await service.close();
+});
+
+describe('open and click tracking', () => {
+  it('adds a pixel before </body> and rewrites only the http(s) links of the body; the text part is untouched', async () => {
+    const to = uniqueAddress('tracked');
+    const sent = await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML, text: 'Hello https://shop.example.com/offer' });
+    expect(sent.status).toBe(200);
+    const mail = await mailFor(to);
+    const html = mail.body.html!;
+
+    expect(pixelOf(html)).toMatch(new RegExp(`^${service.baseUrl}/t/o/[\\w-]+\\.[\\w-]+$`));
+    expect(html.indexOf('<img src=')).toBeLessThan(html.indexOf('</body>'));
+    const [headLink, offer, plain, mailto, tel, anchor] = hrefsOf(html);
+    expect(headLink).toBe('https://head.example.com/x');
+    expect(html).toContain('<link href="https://cdn.example.com/style.css"');
+    expect(offer).toMatch(new RegExp(`^${service.baseUrl}/t/c/[\\w-]+\\.[\\w-]+$`));
+    expect(plain).toMatch(new RegExp(`^${service.baseUrl}/t/c/`));
+    expect([mailto, tel, anchor]).toEqual(['mailto:help@example.com', 'tel:+15551234', '#section']);
+    expect(html).toContain('class="cta"');
+    expect(mail.body.text).toBe('Hello https://shop.example.com/offer');
+  });
+
+  it('records an open with the IP and user agent, answers the GIF, and redirects a click to the exact URL the author wrote', async () => {
+    const to = uniqueAddress('hits');
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const html = (await mailFor(to)).body.html!;
+
+    const open = await hit(pixelOf(html)!);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('content-type')).toBe('image/gif');
+    const gif = Buffer.from(await open.arrayBuffer());
+    expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+
+    const [, offer, plain] = hrefsOf(html);
+    const click = await hit(offer!);
+    expect(click.status).toBe(302);
+    expect(click.headers.get('location')).toBe('https://shop.example.com/offer?item=42&ref=mail#top');
+    expect((await hit(plain!)).headers.get('location')).toBe('http://example.org/plain');
+
+    const events = await eventsOf(messageId);
+    expect(events).toEqual([
+      { event_type: 'open', ip_address: expect.stringMatching(/127\.0\.0\.1|::1/), user_agent: BROWSER, machine: false, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/) },
+      { event_type: 'click', ip_address: expect.any(String), user_agent: BROWSER, url: 'https://shop.example.com/offer?item=42&ref=mail#top', machine: false, created_at: expect.any(String) },
+      { event_type: 'click', ip_address: expect.any(String), user_agent: BROWSER, url: 'http://example.org/plain', machine: false, created_at: expect.any(String) },
+    ]);
+  });
+
+  it('answers 404 without Location to a token that does not verify: tampered, signed with another key, or of the other kind', async () => {
+    const to = uniqueAddress('tamper');
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const html = (await mailFor(to)).body.html!;
+    const [, offer] = hrefsOf(html);
+    const token = offer!.split('/t/c/')[1]!;
+    const [payload, signature] = token.split('.') as [string, string];
+
+    const claim = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    claim[4] = 'https://evil.example.net/';
+    const swapped = `${Buffer.from(JSON.stringify(claim)).toString('base64url')}.${signature}`;
+    const flipped = `${payload}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    const foreign = signToken('some-other-key', { kind: 'click', account_id: accountId, message_id: messageId, sent_at: 0, url: 'https://evil.example.net/' });
+    const openToken = pixelOf(html)!.split('/t/o/')[1]!;
+
+    for (const path of [`/t/c/${swapped}`, `/t/c/${flipped}`, `/t/c/${foreign}`, `/t/c/${openToken}`, '/t/c/garbage', `/t/o/${token}`, `/t/o/${flipped}`]) {
+      const answer = await hit(`${service.baseUrl}${path}`);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get('location'), path).toBeNull();
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    }
+    expect(await eventsOf(messageId)).toEqual([]);
+  });
+
+  it('honours track_opens and track_clicks set to false, and leaves text-only mail alone', async () => {
+    const noOpens = uniqueAddress('no-opens');
+    const noClicks = uniqueAddress('no-clicks');
+    const textOnly = uniqueAddress('text-only');
+    await api.post('/api/v1/mail/send', { to: noOpens, subject: 'News', html: HTML, track_opens: false });
+    await api.post('/api/v1/mail/send', { to: noClicks, subject: 'News', html: HTML, track_clicks: false });
+    await api.post('/api/v1/mail/send', { to: textOnly, subject: 'News', text: 'Visit https://shop.example.com/offer' });
+
+    const a = (await mailFor(noOpens)).body.html!;
+    expect(pixelOf(a)).toBeUndefined();
+    expect(hrefsOf(a)[1]).toMatch(/\/t\/c\//);
+    const b = (await mailFor(noClicks)).body.html!;
+    expect(pixelOf(b)).toMatch(/\/t\/o\//);
+    expect(b.replace(/<img src="[^"]+" width="1" height="1" alt="" style="[^"]*" \/>/, '')).toBe(HTML);
+    const c = await mailFor(textOnly);
+    expect(c.body.html).toBeUndefined();
+    expect(c.body.text).toBe('Visit https://shop.example.com/offer');
+  });
+
+  it('tracks batch items through the queue, each with its own opt-outs', async () => {
+    const tracked = uniqueAddress('batch-tracked');
+    const untracked = uniqueAddress('batch-untracked');
+    const answer = await api.post('/api/v1/mail/send-batch', {
+      messages: [
+        { to: tracked, subject: 'News', html: HTML },
+        { to: untracked, subject: 'News', html: HTML, track_opens: false, track_clicks: false },
+      ],
+    });
+    expect(answer.body.data).toMatchObject({ queued: 2, failed: 0 });
+    await drainOnce();
+
+    const html = (await mailFor(tracked)).body.html!;
+    expect(pixelOf(html)).toMatch(/\/t\/o\//);
+    const [, offer] = hrefsOf(html);
+    expect((await hit(offer!)).headers.get('location')).toBe('https://shop.example.com/offer?item=42&ref=mail#top');
+    const events = await eventsOf(answer.body.data.messages[0].message_id);
+    expect(events).toMatchObject([{ event_type: 'click', url: 'https://shop.example.com/offer?item=42&ref=mail#top' }]);
+
+    expect((await mailFor(untracked)).body.html).toBe(HTML);
+  });
+
+  it('marks hits right after the send, or from a link scanner, as machine', async () => {
+    process.env.TRACKING_MACHINE_SECONDS = '10';
+    try {
+      const to = uniqueAddress('scanned');
+      const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+      const html = (await mailFor(to)).body.html!;
+      await hit(hrefsOf(html)[1]!);
+      process.env.TRACKING_MACHINE_SECONDS = '0';
+      await hit(pixelOf(html)!, 'Mozilla/5.0 (compatible; Proofpoint URL Defense)');
+      await hit(pixelOf(html)!);
+      expect((await eventsOf(messageId)).map((event: { event_type: string; machine: boolean }) => [event.event_type, event.machine])).toEqual([
+        ['click', true],
+        ['open', true],
+        ['open', false],
+      ]);
+    } finally {
+      process.env.TRACKING_MACHINE_SECONDS = '0';
+    }
+  });
+});
