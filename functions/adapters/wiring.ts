@@ -148,6 +148,9 @@ export const webhookEndpointDeps = () => ({
   },
 });
 
+/** Listing and deleting endpoints never open a secret: no key in their bundles. */
+export const webhookEndpointReadDeps = () => ({ webhooks: dynamoWebhookEndpointStore() });
+
 /** The webhook consumer: opens the secrets to sign with, posts, re-enqueues failures with a delay. */
 export const webhookDeliveryDeps = () => ({
   webhooks: dynamoWebhookEndpointStore({ box: providerSecretBox, open: true }),
