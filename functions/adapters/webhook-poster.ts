@@ -33,7 +33,14 @@ export const httpWebhookPoster: WebhookPoster = {
       }
       const request = (target.protocol === 'https:' ? httpsRequest : httpRequest)(
         target,
-        { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: checkedLookup, timeout: timeoutMs },
+        {
+          method: 'POST',
+          headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          lookup: checkedLookup,
+          timeout: timeoutMs,
+          // A connection of its own each time: a pooled socket would skip the check of where the name points now.
+          agent: false,
+        },
         (response) => {
           response.resume();
           response.on('end', () => resolve(response.statusCode ?? 0));

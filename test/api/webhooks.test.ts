@@ -1,6 +1,12 @@
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SNSEvent } from 'aws-lambda';
+import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { handler as sesEvents } from '../../functions/handlers/ses-events';
+import { drainOnce } from '../support/drain';
+import { fixtureText } from '../support/fixtures';
 import { mailTo } from '../support/mailbox';
+import { seedMessage } from '../support/seed-message';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 import { drainWebhooksUntil, startEndpoint, type Received } from '../support/webhooks';
 
@@ -140,4 +146,98 @@ describe('deliveries', () => {
       await failing.close();
     }
   }, 60_000);
+});
+
+const snsEvent = (message: string): SNSEvent =>
+  ({ Records: [{ EventSource: 'aws:sns', EventVersion: '1.0', EventSubscriptionArn: 'arn', Sns: { Message: message, MessageId: crypto.randomUUID() } }] }) as unknown as SNSEvent;
+
+describe('event sources and delivery rules', () => {
+  it('posts email.sent for mail the drainer sends, and email.delivered, email.bounced, email.complained from provider events', async () => {
+    const endpoint = await startEndpoint();
+    const created = await createEndpoint(endpoint.url, ['email.sent', 'email.delivered', 'email.bounced', 'email.complained']);
+    try {
+      const to = uniqueAddress('batched');
+      const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'Hi', text: 'Hello' }] });
+      expect(queued.status).toBe(200);
+      await drainOnce();
+
+      const delivery = JSON.parse(fixtureText('sns/lambda-event-delivery.json')) as SNSEvent;
+      const delivered = await seedMessage(accountId, JSON.parse(delivery.Records[0]!.Sns.Message).mail.messageId, 'lucia.fernandez@example.org');
+      await sesEvents(delivery);
+      const bounce = fixtureText('ses/notification-bounce-permanent-general.json');
+      const bounced = await seedMessage(accountId, JSON.parse(bounce).mail.messageId, 'amelia.hart@example.com');
+      await sesEvents(snsEvent(bounce));
+      const complaint = fixtureText('ses/notification-complaint-abuse.json');
+      const complained = await seedMessage(accountId, JSON.parse(complaint).mail.messageId, 'hiro.tanaka@example.com');
+      await sesEvents(snsEvent(complaint));
+
+      await drainWebhooksUntil(() => endpoint.received.length >= 4);
+      const events = endpoint.received.map((received) => verified(created.secret, received));
+      expect(events).toHaveLength(4);
+      expect(events).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ type: 'email.sent', data: expect.objectContaining({ to }) }),
+          expect.objectContaining({ type: 'email.delivered', data: { message_id: delivered, to: 'lucia.fernandez@example.org' } }),
+          expect.objectContaining({ type: 'email.bounced', data: { message_id: bounced, to: 'amelia.hart@example.com' } }),
+          expect.objectContaining({ type: 'email.complained', data: { message_id: complained, to: 'hiro.tanaka@example.com' } }),
+        ]),
+      );
+    } finally {
+      await api.delete(`/api/v1/webhook-endpoints/${created.id}`);
+      await endpoint.close();
+    }
+  });
+
+  it('sends an endpoint only the events it subscribed to', async () => {
+    const endpoint = await startEndpoint();
+    const created = await createEndpoint(endpoint.url, ['email.clicked']);
+    try {
+      expect((await api.post('/api/v1/mail/send', { to: uniqueAddress('quiet'), subject: 'Hi', text: 'Hello' })).status).toBe(200);
+      await drainWebhooksUntil(() => false, 2_000);
+      expect(endpoint.received).toEqual([]);
+    } finally {
+      await api.delete(`/api/v1/webhook-endpoints/${created.id}`);
+      await endpoint.close();
+    }
+  });
+
+  it('checks where the name resolves when it delivers: a name that now points at this machine gets nothing', { timeout: 40_000 }, async () => {
+    const endpoint = await startEndpoint();
+    // Allowed at creation (the local stack), refused at delivery once loopback is not: as for a public name rebound to an internal address.
+    const created = await createEndpoint(endpoint.url.replace('127.0.0.1', 'localhost'), ['email.sent']);
+    process.env.ALLOW_LOOPBACK_WEBHOOKS = 'false';
+    try {
+      expect((await api.post('/api/v1/mail/send', { to: uniqueAddress('rebound'), subject: 'Hi', text: 'Hello' })).status).toBe(200);
+      await drainWebhooksUntil(() => false, 2_000);
+      expect(endpoint.received).toEqual([]);
+      // The refusal was a failed attempt like any other: once the name may be posted to, the retry arrives.
+      process.env.ALLOW_LOOPBACK_WEBHOOKS = 'true';
+      await drainWebhooksUntil(() => endpoint.received.length >= 1, 20_000);
+      expect(verified(created.secret, endpoint.received[0]!).type).toBe('email.sent');
+    } finally {
+      process.env.ALLOW_LOOPBACK_WEBHOOKS = 'true';
+      await api.delete(`/api/v1/webhook-endpoints/${created.id}`);
+      await endpoint.close();
+    }
+  });
+
+  it('dead-letters a delivery with its reason once its last retry fails', async () => {
+    const endpoint = await startEndpoint(() => 503);
+    const created = await createEndpoint(endpoint.url, ['email.sent']);
+    const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+    try {
+      const event = { id: 'evt_last', account_id: accountId, type: 'email.sent', timestamp: new Date().toISOString(), message_id: '<last@example.com>', to: 'last@example.com' };
+      await sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify({ event, endpoint_id: created.id, attempts: 10 }) }));
+      await drainWebhooksUntil(() => endpoint.received.length >= 1);
+      expect(endpoint.received[0]!.headers['webhook-id']).toBe('evt_last');
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_DLQ_URL, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'] }));
+      expect(Messages).toHaveLength(1);
+      expect(JSON.parse(Messages[0]!.Body!)).toMatchObject({ event: { id: 'evt_last' }, endpoint_id: created.id, attempts: 11 });
+      expect(Messages[0]!.MessageAttributes?.failure_reason?.StringValue).toBe('The endpoint answered 503 (after 11 attempts)');
+    } finally {
+      sqs.destroy();
+      await api.delete(`/api/v1/webhook-endpoints/${created.id}`);
+      await endpoint.close();
+    }
+  });
 });
