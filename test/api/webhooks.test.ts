@@ -221,6 +221,27 @@ describe('event sources and delivery rules', () => {
     }
   });
 
+  it('gives up on an endpoint that does not answer within 10 s and retries it with the same webhook-id', { timeout: 60_000 }, async () => {
+    let answer: number | 'hang' = 'hang';
+    const slow = await startEndpoint(() => answer);
+    const created = await createEndpoint(slow.url, ['email.sent']);
+    try {
+      const started = Date.now();
+      expect((await api.post('/api/v1/mail/send', { to: uniqueAddress('slow'), subject: 'Hi', text: 'Hello' })).status).toBe(200);
+      // The send answered without waiting on the endpoint.
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await drainWebhooksUntil(() => slow.received.length >= 1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+      answer = 200;
+      await drainWebhooksUntil(() => slow.received.length >= 2, 25_000);
+      expect(slow.received).toHaveLength(2);
+      expect(slow.received[1]!.headers['webhook-id']).toBe(slow.received[0]!.headers['webhook-id']);
+    } finally {
+      await api.delete(`/api/v1/webhook-endpoints/${created.id}`);
+      await slow.close();
+    }
+  });
+
   it('dead-letters a delivery with its reason once its last retry fails', async () => {
     const endpoint = await startEndpoint(() => 503);
     const created = await createEndpoint(endpoint.url, ['email.sent']);

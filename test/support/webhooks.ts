@@ -7,15 +7,16 @@ export interface Received {
   body: string;
 }
 
-/** A webhook endpoint on 127.0.0.1 that records what it receives and answers `status()`. */
-export const startEndpoint = async (status: () => number = () => 200) => {
+/** A webhook endpoint on 127.0.0.1 that records what it receives and answers `status()` (`'hang'`: never). */
+export const startEndpoint = async (status: () => number | 'hang' = () => 200) => {
   const received: Received[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       received.push({ headers: plain(request.headers), body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(status()).end();
+      const answer = status();
+      if (answer !== 'hang') response.writeHead(answer).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -23,7 +24,10 @@ export const startEndpoint = async (status: () => number = () => 200) => {
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 };
 
