@@ -68,4 +68,18 @@ export const config = {
   get retryBaseSeconds() {
     return int(env.DRAIN_RETRY_BASE_SECONDS, 5);
   },
+  /** The webhook event queue and its dead-letter queue; events are not published when unset. */
+  get webhookQueueUrl() {
+    return env.WEBHOOK_QUEUE_URL ?? '';
+  },
+  get webhookDeadLetterQueueUrl() {
+    return env.WEBHOOK_DLQ_URL ?? '';
+  },
+  /**
+   * Webhook endpoints may be http to, and resolve to, this machine: the local stack only (npm start,
+   * the tests). Private and link-local addresses stay refused. Never set in a deployment.
+   */
+  get allowLoopbackWebhooks() {
+    return env.ALLOW_LOOPBACK_WEBHOOKS === 'true';
+  },
 };

@@ -12,6 +12,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
 import { TABLE } from '../functions/adapters/dynamo/table-definition';
 import { routeKeys } from '../functions/http/route-matcher';
@@ -97,6 +98,25 @@ export class EmailServiceStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // Outbound events for the accounts' webhook endpoints: what sends or records an event enqueues it,
+    // the deliverer posts it. Failed posts are re-enqueued with a delay and dead-lettered by the
+    // deliverer itself after about a day; the redrive policy catches messages that crash it.
+    const webhookDeadLetters = new Queue(this, 'WebhookDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const webhookTimeout = Duration.seconds(60);
+    const webhookQueue = new Queue(this, 'WebhookQueue', {
+      // Longer than a run: ten posts at 10 s each at most, in parallel.
+      visibilityTimeout: webhookTimeout.plus(Duration.seconds(30)),
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: webhookDeadLetters, maxReceiveCount: 10 },
+    });
+
     const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
 
     const environment = {
@@ -110,6 +130,8 @@ export class EmailServiceStack extends Stack {
       // Tracking links and receiver URLs point here (the routes carry their /api/v1 or /t/ prefix).
       PUBLIC_BASE_URL: api.apiEndpoint,
       PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
+      WEBHOOK_QUEUE_URL: webhookQueue.queueUrl,
+      WEBHOOK_DLQ_URL: webhookDeadLetters.queueUrl,
     };
     const sesSend = new PolicyStatement({
       effect: Effect.ALLOW,
@@ -142,6 +164,7 @@ export class EmailServiceStack extends Stack {
       if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);
       if (route.aws?.includes('providerSecrets')) providerSecretKey.grantRead(fn);
       if (route.aws?.includes('trackingSecret')) trackingKey.grantRead(fn);
+      if (route.aws?.includes('webhookEvents')) webhookQueue.grantSendMessages(fn);
       const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
       if (route.permission === null) publicRoutes.push(...added);
     }
@@ -166,6 +189,7 @@ export class EmailServiceStack extends Stack {
     deadLetters.grantSendMessages(drainer);
     providerSecretKey.grantRead(drainer);
     trackingKey.grantRead(drainer);
+    webhookQueue.grantSendMessages(drainer);
     drainer.addToRolePolicy(sesSend);
     drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
     new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(drainer)] });
@@ -186,6 +210,22 @@ export class EmailServiceStack extends Stack {
       environment,
     });
     table.grantReadWriteData(sesEvents);
+    webhookQueue.grantSendMessages(sesEvents);
+
+    // Posts webhook events to the endpoints: reads endpoints and messages, opens the endpoints'
+    // secrets to sign, re-enqueues failed posts with a delay, parks the hopeless ones.
+    const webhookDeliverer = new ServiceFunction(this, 'WebhookDeliverer', {
+      handlerName: 'webhook-deliverer',
+      description: 'Posts signed outbound events to webhook endpoints',
+      timeout: webhookTimeout,
+      environment,
+    });
+    table.grantReadData(webhookDeliverer);
+    webhookQueue.grantConsumeMessages(webhookDeliverer);
+    webhookQueue.grantSendMessages(webhookDeliverer);
+    webhookDeadLetters.grantSendMessages(webhookDeliverer);
+    providerSecretKey.grantRead(webhookDeliverer);
+    webhookDeliverer.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
@@ -194,6 +234,7 @@ export class EmailServiceStack extends Stack {
     new CfnOutput(this, 'SendQueueUrl', { value: sendQueue.queueUrl, description: 'For the admin CLI: QUEUE_URL' });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl, description: 'For the admin CLI: DLQ_URL' });
     new CfnOutput(this, 'SesEventsDeadLetterQueueUrl', { value: sesEventsDeadLetters.queueUrl });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhookDeadLetters.queueUrl, description: 'Webhook deliveries that failed for about a day' });
 
     suppressNagFindings(this, { table });
   }

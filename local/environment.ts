@@ -20,6 +20,8 @@ export const localEnvironment = (ports: LocalPorts, extra: Record<string, string
   PUBLIC_BASE_URL: `http://localhost:${ports.api}`,
   // The local stack is where an SMTP relay on this machine (a sink, MailHog, ...) is legitimate.
   ALLOW_PRIVATE_SMTP_HOSTS: 'true',
+  // Webhook endpoints on this machine (http://localhost...): the local stack only.
+  ALLOW_LOOPBACK_WEBHOOKS: 'true',
   ...extra,
 });
 

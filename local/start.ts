@@ -60,9 +60,13 @@ const main = async () => {
   running.push(sqs);
   const dlqUrl = sqs.ensureQueue('email-service-send-dlq');
   const queueUrl = sqs.ensureQueue('email-service-send', { VisibilityTimeout: '60' });
+  const webhookDlqUrl = sqs.ensureQueue('email-service-webhook-dlq');
+  const webhookQueueUrl = sqs.ensureQueue('email-service-webhook', { VisibilityTimeout: '30' });
   const environment = localEnvironment(ports, {
     QUEUE_URL: queueUrl,
     DLQ_URL: dlqUrl,
+    WEBHOOK_QUEUE_URL: webhookQueueUrl,
+    WEBHOOK_DLQ_URL: webhookDlqUrl,
     OTP_SECRET: localKey('otp-secret'),
     // Signs the tokens of tracking links: a new one breaks the links in mail already sent.
     TRACKING_SECRET: localKey('tracking-secret'),
@@ -93,6 +97,10 @@ const main = async () => {
   running.push({ endpoint: '', port: ports.api, stop: () => new Promise((done) => server.close(() => done())) });
   const drainer = startDrainTimer(Number(env.DRAIN_INTERVAL_SECONDS ?? 5));
   running.push({ endpoint: '', port: 0, stop: async () => drainer.stop() });
+  // The deployment's webhook consumer is triggered by SQS; here a timer drains the queue the same way.
+  const { startWebhookTimer } = await import('./webhook-timer');
+  const webhooks = startWebhookTimer(Number(env.WEBHOOK_INTERVAL_SECONDS ?? 2));
+  running.push({ endpoint: '', port: 0, stop: async () => webhooks.stop() });
 
   console.log(`
   Email service running locally

@@ -26,6 +26,12 @@ import { subscriptionConfirmer } from './subscription-confirmer';
 import { sqsSendQueue } from './sqs-send-queue';
 import { trackingSettings } from './tracking-settings';
 import { randomIds, systemClock } from './system';
+import { dynamoWebhookEndpointStore } from './dynamo/webhook-endpoint-store';
+import { sqsWebhookEvents, sqsWebhookQueue } from './sqs-webhook-queue';
+import { httpWebhookPoster } from './webhook-poster';
+
+/** Events for the account's webhooks go on a queue; nothing on a send path ever calls an endpoint. */
+const webhookEvents = () => sqsWebhookEvents(() => config.webhookQueueUrl);
 
 /** What every keyed route's pipeline uses (http/api-handler.ts): key lookup, its rate limit, Idempotency-Key. */
 export const httpDeps = () => ({
@@ -74,12 +80,13 @@ export const sendDeps = () => ({
   clock: systemClock,
   ids: randomIds,
   tracking: trackingSettings,
+  events: webhookEvents(),
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
 
 /** The tracking routes: the key to verify their tokens and the one write of a hit. */
-export const trackingDeps = () => ({ messages: dynamoMessageStore(), tracking: trackingSettings, clock: systemClock, ids: randomIds });
+export const trackingDeps = () => ({ messages: dynamoMessageStore(), tracking: trackingSettings, clock: systemClock, ids: randomIds, events: webhookEvents() });
 
 const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
 
@@ -105,7 +112,9 @@ export const drainDeps = () => ({
   mailers: mailerFactory,
   rates: sendRates,
   clock: systemClock,
+  ids: randomIds,
   tracking: trackingSettings,
+  events: webhookEvents(),
 });
 
 export const audienceDeps = () => ({
@@ -127,7 +136,31 @@ export const bounceDeps = () => ({
 });
 
 /** Applying providers' delivery events: the SNS-subscribed SES function and the receivers. */
-export const providerEventDeps = () => ({ ...bounceDeps(), providers: dynamoProviderStore() });
+export const providerEventDeps = () => ({ ...bounceDeps(), providers: dynamoProviderStore(), ids: randomIds, events: webhookEvents() });
+
+/** Webhook endpoints: creation seals the secret; listing and deleting never open it. */
+export const webhookEndpointDeps = () => ({
+  webhooks: dynamoWebhookEndpointStore({ box: providerSecretBox }),
+  clock: systemClock,
+  ids: randomIds,
+  get allowLoopbackWebhooks() {
+    return config.allowLoopbackWebhooks;
+  },
+});
+
+/** Listing and deleting endpoints never open a secret: no key in their bundles. */
+export const webhookEndpointReadDeps = () => ({ webhooks: dynamoWebhookEndpointStore() });
+
+/** The webhook consumer: opens the secrets to sign with, posts, re-enqueues failures with a delay. */
+export const webhookDeliveryDeps = () => ({
+  webhooks: dynamoWebhookEndpointStore({ box: providerSecretBox, open: true }),
+  messages: dynamoMessageStore(),
+  get queue() {
+    return sqsWebhookQueue(config.webhookQueueUrl, config.webhookDeadLetterQueueUrl);
+  },
+  poster: httpWebhookPoster,
+  clock: systemClock,
+});
 
 /** SNS messages verify by certificate: the SES receiver never opens a signing key. */
 export const receiverDeps = () => ({

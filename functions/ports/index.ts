@@ -16,3 +16,4 @@ export * from './system';
 export { MailerError } from '../domain/mail/mailer-error';
 export type { QueuedMail } from '../domain/queue/queued-mail';
 export type { OtpChange, OtpSession } from '../domain/otp/otp-session-record';
+export * from './webhooks';

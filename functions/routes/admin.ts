@@ -2,6 +2,7 @@ import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey } from '../
 import * as z from 'zod/mini';
 import { deletedMessage } from '../schemas/common';
 import { createProviderBody, providerIdParams, providerView, updateProviderBody } from '../schemas/providers';
+import { createdWebhookEndpoint, createWebhookEndpointBody, webhookEndpointIdParams, webhookEndpointList } from '../schemas/webhooks';
 import { defineRoute } from './define-route';
 
 const admin = { tag: 'Admin', permission: 'admin' } as const;
@@ -85,5 +86,36 @@ export const providersDelete = defineRoute({
   path: '/api/v1/providers/{id}',
   summary: 'Delete a provider',
   request: { params: providerIdParams },
+  response: deletedMessage,
+});
+
+export const webhookEndpointsCreate = defineRoute({
+  ...admin,
+  id: 'webhook-endpoints-create',
+  method: 'POST',
+  path: '/api/v1/webhook-endpoints',
+  summary: 'Add an endpoint for outbound events; its signing secret is shown in this answer only',
+  request: { body: createWebhookEndpointBody },
+  response: createdWebhookEndpoint,
+  successStatus: 201,
+  aws: ['providerSecrets'],
+});
+
+export const webhookEndpointsList = defineRoute({
+  ...admin,
+  id: 'webhook-endpoints-list',
+  method: 'GET',
+  path: '/api/v1/webhook-endpoints',
+  summary: 'List the webhook endpoints of the account (without their secrets)',
+  response: webhookEndpointList,
+});
+
+export const webhookEndpointsDelete = defineRoute({
+  ...admin,
+  id: 'webhook-endpoints-delete',
+  method: 'DELETE',
+  path: '/api/v1/webhook-endpoints/{id}',
+  summary: 'Delete a webhook endpoint; it gets no further deliveries, retries included',
+  request: { params: webhookEndpointIdParams },
   response: deletedMessage,
 });

@@ -48,9 +48,10 @@ export interface RouteDefinition {
    * (lib/function-limits.ts). `providerSecrets` is the key that seals provider passwords and signing
    * keys: for the routes that seal them (create, update) or open them (send, verify a receiver's
    * signature); the wiring (functions/adapters/wiring.ts) must agree. `trackingSecret` signs and
-   * verifies the tokens of tracking links (the sends that track, the tracking routes).
+   * verifies the tokens of tracking links (the sends that track, the tracking routes). `webhookEvents`
+   * puts events for the account's webhook endpoints on the webhook queue (send, tracking, receivers).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**

@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import { apiKeysCreate, providersCreate, providersUpdate } from './admin';
+import { apiKeysCreate, providersCreate, providersUpdate, webhookEndpointsCreate } from './admin';
 import { bouncesCreate, listsCreate, listsUpdate, subscribersCreate, subscribersUpdate } from './audience';
 import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch } from './mail';
@@ -55,6 +55,7 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
   example(apiKeysCreate, { name: 'Checkout service', permissions: ['mail', 'otp'], rate_limit_per_minute: 120 }),
   example(providersCreate, { type: 'ses', name: 'SES', from_email: 'hello@example.com', from_name: 'Example Inc.', region: 'eu-west-1' }),
   example(providersUpdate, { daily_limit: 50_000, send_rate_per_second: 14 }),
+  example(webhookEndpointsCreate, { url: 'https://hooks.example.com/email-events', events: ['email.delivered', 'email.bounced', 'email.clicked'] }),
   example(
     webhooksSes,
     JSON.stringify({

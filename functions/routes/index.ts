@@ -1,4 +1,4 @@
-import { apiKeysCreate, apiKeysDelete, apiKeysList, providersCreate, providersDelete, providersGet, providersList, providersUpdate } from './admin';
+import { apiKeysCreate, apiKeysDelete, apiKeysList, providersCreate, providersDelete, providersGet, providersList, providersUpdate, webhookEndpointsCreate, webhookEndpointsDelete, webhookEndpointsList } from './admin';
 import {
   bouncesCreate,
   bouncesList,
@@ -61,4 +61,7 @@ export const routes: readonly RouteDefinition[] = [
   providersGet,
   providersUpdate,
   providersDelete,
+  webhookEndpointsCreate,
+  webhookEndpointsList,
+  webhookEndpointsDelete,
 ];

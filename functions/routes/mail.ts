@@ -12,7 +12,7 @@ export const mailSend = defineRoute({
   request: { body: sendMailBody },
   response: sendMailResult,
   idempotent: true,
-  aws: ['sendMail', 'providerSecrets', 'trackingSecret'],
+  aws: ['sendMail', 'providerSecrets', 'trackingSecret', 'webhookEvents'],
   errors: ['RECIPIENT_SUPPRESSED', 'FROM_NOT_ALLOWED'],
 });
 

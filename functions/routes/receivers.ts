@@ -14,6 +14,7 @@ export const webhooksSes = defineRoute({
   path: '/api/v1/webhooks/ses',
   // SNS posts its JSON messages as text/plain.
   rawBody: 'text/plain',
+  aws: ['webhookEvents'],
   summary: 'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic',
 });
 // These two open the provider's signing key; SNS messages verify by certificate.
@@ -22,14 +23,14 @@ export const webhooksSendgrid = defineRoute({
   id: 'webhooks-sendgrid',
   path: '/api/v1/webhooks/sendgrid',
   summary: 'SendGrid Event Webhook (signed, ECDSA)',
-  aws: ['providerSecrets'],
+  aws: ['providerSecrets', 'webhookEvents'],
 });
 export const webhooksMailgun = defineRoute({
   ...receiver,
   id: 'webhooks-mailgun',
   path: '/api/v1/webhooks/mailgun',
   summary: 'Mailgun webhooks (HMAC, fresh and unused token)',
-  aws: ['providerSecrets'],
+  aws: ['providerSecrets', 'webhookEvents'],
 });
 
 /** The receiver route of each event source. */

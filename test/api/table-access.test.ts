@@ -80,6 +80,7 @@ describe('table grants', () => {
       'api-keys-list': '/api/v1/api-keys',
       'providers-list': '/api/v1/providers',
       'providers-get': `/api/v1/providers/${provider.id}`,
+      'webhook-endpoints-list': '/api/v1/webhook-endpoints',
     };
     const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status');
     expect(Object.keys(paths).sort()).toEqual(reading.map((route) => route.id).sort());

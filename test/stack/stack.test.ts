@@ -66,7 +66,8 @@ describe('the deployment', () => {
       template.hasResourceProperties('AWS::Lambda::Function', { Description: `${route.method} ${route.path}`, Runtime: 'nodejs22.x', Architectures: ['arm64'] });
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + 3);
+    // Besides the routes: the catch-all, the drainer, the SES events function and the webhook deliverer.
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 4);
   });
 
   it('gives every function at least 256 MB and a timeout of its own, not the 128 MB / 3 s Lambda defaults', () => {
@@ -200,8 +201,9 @@ describe('the deployment', () => {
     expect(secretId).toMatch(/^ProviderSecretKey/);
     const readers = Object.keys(functions).filter((id) => readsSecret(id, 'ProviderSecretKey'));
     const [drainer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }));
-    const sealOrOpen = ['providers-create', 'providers-update', 'mail-send', 'otp-send', 'otp-resend', 'webhooks-sendgrid', 'webhooks-mailgun'].map(functionOf);
-    expect(readers.sort()).toEqual([...sealOrOpen, drainer].sort());
+    const [deliverer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Posts signed outbound events to webhook endpoints' } }));
+    const sealOrOpen = ['providers-create', 'providers-update', 'mail-send', 'otp-send', 'otp-resend', 'webhooks-sendgrid', 'webhooks-mailgun', 'webhook-endpoints-create'].map(functionOf);
+    expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer].sort());
     // KMS decrypts the data key for those roles only (through Secrets Manager), besides the account's own statements.
     const roleOf = (id: string) => functions[id].Properties.Role['Fn::GetAtt'][0];
     const decrypting = (key.Properties.KeyPolicy.Statement as { Action: string | string[]; Principal: { AWS: unknown } }[])
@@ -224,6 +226,19 @@ describe('the deployment', () => {
     const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as { S3Key: string };
     const shipped = readFileSync(join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'docs/reference.html'), 'utf8');
     expect(shipped === readFileSync(new URL('../../docs/reference.html', import.meta.url), 'utf8'), 'docs/reference.html is not in the bundle').toBe(true);
+  });
+
+  it('delivers webhook events from their queue (with a dead-letter queue) by an SQS-triggered function; only the paths that record events may enqueue them', () => {
+    const [deliverer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Posts signed outbound events to webhook endpoints' } }));
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: deliverer }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    const queues = template.findResources('AWS::SQS::Queue');
+    const webhookQueue = Object.entries(queues).find(([id]) => id.startsWith('WebhookQueue'))![1];
+    expect(webhookQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(/^WebhookDeadLetterQueue/);
+    expect(policyOf(deliverer)).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:GetItem']));
+    expect(policyOf(deliverer)).not.toContain('dynamodb:PutItem');
+    expect(policyOf(deliverer)).not.toContain('ses:SendEmail');
+    for (const id of ['mail-send', 'track-open', 'track-click', 'webhooks-ses']) expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
+    for (const id of ['mail-status', 'webhook-endpoints-list', 'webhook-endpoints-create']) expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
   });
 
   it('outputs the API URL and the table name', () => {

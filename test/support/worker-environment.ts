@@ -22,6 +22,8 @@ Object.assign(process.env, {
   // The SMTP sinks of the tests listen on 127.0.0.1, as on the local stack.
   ALLOW_PRIVATE_SMTP_HOSTS: 'true',
   PROVIDER_SECRET_KEY: 'test-provider-key-not-secret',
+  // The tests' webhook endpoints listen on 127.0.0.1, as on the local stack.
+  ALLOW_LOOPBACK_WEBHOOKS: 'true',
 });
 
 // A send queue and dead-letter queue of this test file's own, so that drains never see another file's mail.
@@ -32,4 +34,7 @@ const createQueue = async (name: string, attributes: Record<string, string> = {}
   (await sqsClient.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
 process.env.DLQ_URL = await createQueue(`send-dlq-${suffix}`);
 process.env.QUEUE_URL = await createQueue(`send-${suffix}`, { VisibilityTimeout: '30' });
+// And a webhook event queue of its own, drained by test/support/webhooks.ts.
+process.env.WEBHOOK_DLQ_URL = await createQueue(`webhook-dlq-${suffix}`);
+process.env.WEBHOOK_QUEUE_URL = await createQueue(`webhook-${suffix}`, { VisibilityTimeout: '30' });
 sqsClient.destroy();

@@ -41,6 +41,9 @@ export const keys = {
    */
   defaultProvider: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROVIDER' }),
   providerPrefix: 'PROVIDER',
+  /** An outbound event webhook endpoint; one Query (begins_with) reads every endpoint of the account. */
+  webhookEndpoint: (accountId: string, endpointId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${endpointId}` }),
+  webhookEndpointPrefix: 'WEBHOOK#',
   message: (accountId: string, messageUuid: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: 'MESSAGE' }),
   messageEvent: (accountId: string, messageUuid: string, at: string, eventId: string) => ({
     pk: `MSG#${accountId}#${messageUuid}`,

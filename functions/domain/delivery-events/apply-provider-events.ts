@@ -1,4 +1,5 @@
-import type { MessageStore, ProviderStore } from '../../ports';
+import type { Ids, MessageStore, ProviderStore, WebhookEvents } from '../../ports';
+import { publishMessageEvent } from '../webhooks/events';
 import { recordBounce, type BounceDeps } from '../bounces/record-bounce';
 import { mailTimestamp } from '../time';
 import type { Bounce, MailMessage } from '../types';
@@ -6,6 +7,8 @@ import type { ProviderEvent } from './provider-event';
 
 export interface ProviderEventDeps extends BounceDeps {
   providers: ProviderStore;
+  ids: Ids;
+  events: WebhookEvents;
 }
 
 /** Providers name a message by their own id; Mailgun by our Message-ID without its angle brackets. */
@@ -32,6 +35,7 @@ export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounc
       if (message) {
         await deps.messages.update(account, message.message_id, { status: 'delivered' });
         await deps.messages.addEvent(account, message.message_id, { event_type: 'delivery', ip_address: null, user_agent: null, created_at: mailTimestamp(deps.clock.now()) }, `delivery-${event.eventId}`);
+        await publishMessageEvent(deps, account, 'email.delivered', message.message_id, { to: message.to_email });
       }
     } else if (event.kind === 'failed') {
       if (message) await deps.messages.update(account, message.message_id, { status: 'failed', error_message: event.reason });
@@ -46,7 +50,10 @@ export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounc
         eventKey: `${source}:${event.eventId}:${event.email.toLowerCase()}`,
         message,
       });
-      if ('id' in result) recorded++;
+      if ('id' in result) {
+        recorded++;
+        if (message) await publishMessageEvent(deps, account, event.kind === 'complaint' ? 'email.complained' : 'email.bounced', message.message_id, { to: event.email });
+      }
     }
   }
   return recorded;

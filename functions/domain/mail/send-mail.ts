@@ -1,4 +1,5 @@
-import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, SendQuotaStore, SuppressionStore, TrackingSettings } from '../../ports';
+import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
+import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import type { SendMailInput } from '../../schemas/mail';
 import { AppError } from '../errors';
@@ -20,6 +21,7 @@ export interface SendMailDeps {
   clock: Clock;
   ids: Ids;
   tracking: TrackingSettings;
+  events: WebhookEvents;
 }
 
 /**
@@ -73,6 +75,8 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
     ]);
     throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: error });
   }
+  // Enqueued only: a slow or dead endpoint never delays the answer.
+  await publishMessageEvent(deps, accountId, 'email.sent', message.message_id, { to: input.to });
 
   return { message_id: message.message_id, status: 'sent' as const, to: input.to, from: message.from_email };
 };

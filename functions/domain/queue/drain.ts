@@ -1,4 +1,5 @@
-import type { Clock, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates, TrackingSettings } from '../../ports';
+import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
+import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
 import { sendQuotaFor } from '../mail/send-quota';
@@ -16,7 +17,9 @@ export interface DrainDeps {
   mailers: MailerFactory;
   rates: SendRates;
   clock: Clock;
+  ids: Ids;
   tracking: TrackingSettings;
+  events: WebhookEvents;
 }
 
 export interface DrainOptions {
@@ -135,6 +138,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         sent_at: mailTimestamp(deps.clock.now()),
       });
       report.sent++;
+      await publishMessageEvent(deps, mail.account_id, 'email.sent', mail.message_id, { to: mail.to });
       return true;
     } catch (error) {
       await deps.quotas.release(provider.id, quota, recipients);

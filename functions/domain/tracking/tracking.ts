@@ -1,4 +1,5 @@
-import type { MessageStore, TrackingSettings, Clock, Ids } from '../../ports';
+import type { MessageStore, TrackingSettings, Clock, Ids, WebhookEvents } from '../../ports';
+import { publishMessageEvent } from '../webhooks/events';
 import type { MessageEvent } from '../types';
 import { notFound } from '../errors';
 import { epochSeconds, mailTimestamp } from '../time';
@@ -62,6 +63,7 @@ export interface TrackingHitDeps {
   tracking: TrackingSettings;
   clock: Clock;
   ids: Ids;
+  events: WebhookEvents;
 }
 
 /** The claim of a tracking token, or NOT_FOUND: a token that does not verify is answered like an unknown path. */
@@ -83,4 +85,5 @@ export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, cli
     created_at: mailTimestamp(now),
   };
   await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
+  await publishMessageEvent(deps, claim.account_id, claim.kind === 'open' ? 'email.opened' : 'email.clicked', claim.message_id, claim.kind === 'click' ? { url: claim.url } : {});
 };

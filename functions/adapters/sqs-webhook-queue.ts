@@ -1,0 +1,38 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { WebhookDelivery } from '../domain/webhooks/records';
+import { describeError, log } from '../log';
+import type { WebhookEvents, WebhookQueue } from '../ports';
+import { instrument } from './instrument';
+
+let client: SQSClient | undefined;
+const sqs = () => (client ??= instrument(new SQSClient({ useQueueUrlAsEndpoint: false })));
+
+export const sqsWebhookQueue = (queueUrl: string, deadLetterUrl: string): WebhookQueue => ({
+  async enqueue(delivery, delaySeconds) {
+    await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(delivery), DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))) }));
+  },
+  async deadLetter(delivery, reason) {
+    await sqs().send(
+      new SendMessageCommand({
+        QueueUrl: deadLetterUrl,
+        MessageBody: JSON.stringify(delivery),
+        MessageAttributes: { failure_reason: { DataType: 'String', StringValue: reason.slice(0, 1000) } },
+      }),
+    );
+  },
+});
+
+export const decodeWebhookDelivery = (body: string): WebhookDelivery => JSON.parse(body);
+
+/** The send path's side: one SendMessage, failures logged and swallowed (a webhook never fails a send). */
+export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => ({
+  async publish(event) {
+    const url = queueUrl();
+    if (!url) return;
+    try {
+      await sqs().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify({ event } satisfies WebhookDelivery) }));
+    } catch (error) {
+      log('error', 'webhook event not enqueued', { message_id: event.message_id, event_type: event.type, ...describeError(error) });
+    }
+  },
+});

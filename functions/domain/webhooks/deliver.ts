@@ -1,0 +1,88 @@
+import { Webhook } from 'standardwebhooks';
+import type { Clock, MessageStore, WebhookEndpointStore, WebhookPoster, WebhookQueue } from '../../ports';
+import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from './records';
+
+export interface WebhookDeliveryDeps {
+  webhooks: WebhookEndpointStore;
+  messages: MessageStore;
+  queue: WebhookQueue;
+  poster: WebhookPoster;
+  clock: Clock;
+}
+
+/** An endpoint gets this long to answer (contract.md). */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * Seconds before retry n (1-based): growing, the first within 30 s, about a day in all (23.7 h);
+ * after the last one fails the delivery is dead-lettered.
+ */
+export const RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 1800, 3600, 7200, 14_400, 28_800, 28_800];
+/** SQS delays a message at most this long; a longer wait is made in hops. */
+const MAX_QUEUE_DELAY = 900;
+
+/** The body of a delivery (Standard Webhooks): `type`, `timestamp` and the message it concerns. */
+export const webhookPayload = (event: OutboundEvent, to: string | undefined) =>
+  JSON.stringify({
+    type: event.type,
+    timestamp: event.timestamp,
+    data: { message_id: event.message_id, ...(to ? { to } : {}), ...(event.url ? { url: event.url } : {}) },
+  });
+
+/** Standard Webhooks headers for a body: the event's id, now, and the signature with the endpoint's secret. */
+export const signedHeaders = (endpoint: WebhookEndpoint, eventId: string, body: string, now: Date) => {
+  const timestamp = Math.floor(now.getTime() / 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'email-service-webhooks/1',
+    'webhook-id': eventId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': new Webhook(endpoint.secret).sign(eventId, new Date(timestamp * 1000), body),
+  };
+};
+
+/** Posts once; answers null on a 2xx, else why it failed. */
+const attempt = async (deps: WebhookDeliveryDeps, endpoint: WebhookEndpoint, event: OutboundEvent, to: string | undefined) => {
+  const body = webhookPayload(event, to);
+  try {
+    const status = await deps.poster.post(endpoint.url, signedHeaders(endpoint, event.id, body, deps.clock.now()), body, WEBHOOK_TIMEOUT_MS);
+    return status >= 200 && status < 300 ? null : `The endpoint answered ${status}`;
+  } catch (error) {
+    return `The endpoint could not be reached: ${(error as Error).message}`;
+  }
+};
+
+const retryLater = async (deps: WebhookDeliveryDeps, delivery: WebhookDelivery, endpointId: string, attempts: number, reason: string) => {
+  if (attempts > RETRY_DELAYS_SECONDS.length) {
+    await deps.queue.deadLetter({ ...delivery, endpoint_id: endpointId, attempts, not_before: undefined }, `${reason} (after ${attempts} attempts)`);
+    return;
+  }
+  const wait = RETRY_DELAYS_SECONDS[attempts - 1];
+  const notBefore = deps.clock.now().getTime() + wait * 1000;
+  await deps.queue.enqueue({ event: delivery.event, endpoint_id: endpointId, attempts, not_before: notBefore }, Math.min(wait, MAX_QUEUE_DELAY));
+};
+
+/**
+ * Handles one queue message. A first delivery goes to every endpoint of the account subscribed to
+ * the event; each failure becomes a retry of its own to that endpoint. A retry to an endpoint
+ * deleted since is dropped. Throws only when the store or the queue fails (the message comes back).
+ */
+export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery: WebhookDelivery) => {
+  const { event } = delivery;
+  const now = deps.clock.now().getTime();
+  if (delivery.not_before && delivery.not_before > now) {
+    await deps.queue.enqueue(delivery, Math.min(Math.ceil((delivery.not_before - now) / 1000), MAX_QUEUE_DELAY));
+    return;
+  }
+  const endpoints = delivery.endpoint_id
+    ? [await deps.webhooks.get(event.account_id, delivery.endpoint_id)].filter((endpoint) => endpoint !== undefined)
+    : (await deps.webhooks.list(event.account_id)).filter((endpoint) => endpoint.events.includes(event.type));
+  if (!endpoints.length) return;
+  const to = event.to ?? (await deps.messages.getWithEvents(event.account_id, event.message_id))?.message.to_email;
+  await Promise.all(
+    endpoints.map(async (endpoint) => {
+      const failure = await attempt(deps, endpoint, event, to);
+      if (failure) await retryLater(deps, { ...delivery, event: { ...event, to } }, endpoint.id, (delivery.attempts ?? 0) + 1, failure);
+    }),
+  );
+};

@@ -1,0 +1,20 @@
+import type { Clock, Ids, WebhookEvents } from '../../ports';
+import { isoTimestamp } from '../time';
+import type { WebhookEventType } from './records';
+
+export interface PublishDeps {
+  events: WebhookEvents;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** Puts an event of a message on the webhook queue; never throws (WebhookEvents.publish). */
+export const publishMessageEvent = (deps: PublishDeps, accountId: string, type: WebhookEventType, messageId: string, extra: { to?: string; url?: string } = {}) =>
+  deps.events.publish({
+    id: `evt_${deps.ids.uuid().replace(/-/g, '')}`,
+    account_id: accountId,
+    type,
+    timestamp: isoTimestamp(deps.clock.now()),
+    message_id: messageId,
+    ...extra,
+  });

@@ -1,0 +1,40 @@
+/** Outbound event webhooks: the records the domain owns. */
+export const WEBHOOK_EVENT_TYPES = ['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.bounced', 'email.complained'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export interface WebhookEndpoint {
+  id: string;
+  account_id: string;
+  url: string;
+  events: WebhookEventType[];
+  /** `whsec_...`; sealed at rest by the store. */
+  secret: string;
+  created_at: string;
+}
+
+/** An event of a message, as it is put on the webhook queue. */
+export interface OutboundEvent {
+  /** The `webhook-id` of every delivery of this event, stable across retries. */
+  id: string;
+  account_id: string;
+  type: WebhookEventType;
+  /** ISO 8601, when it happened. */
+  timestamp: string;
+  message_id: string;
+  /** Known on the send path; filled in from the message otherwise. */
+  to?: string;
+  url?: string;
+}
+
+/**
+ * One queue message: an event for every subscribed endpoint of its account (`endpoint_id` unset),
+ * or a retry of it to one endpoint.
+ */
+export interface WebhookDelivery {
+  event: OutboundEvent;
+  endpoint_id?: string;
+  /** Attempts made so far to this endpoint. */
+  attempts?: number;
+  /** Epoch ms before which the retry must not be made (delays longer than SQS's 15 minutes hop). */
+  not_before?: number;
+}

@@ -1,0 +1,47 @@
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { ReceiveMessageCommand, DeleteMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { webhookDeliveryDeps } from '../adapters/wiring';
+import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
+import { config } from '../config';
+import { processWebhookDelivery } from '../domain/webhooks/deliver';
+import { describeError, log } from '../log';
+
+const deps = webhookDeliveryDeps();
+
+/**
+ * The SQS-triggered consumer of the webhook queue. A failed post is re-enqueued with its delay by
+ * processWebhookDelivery (the record itself succeeds); only a failure of the store or the queue
+ * reports the record as failed, and SQS hands it back after its visibility timeout.
+ */
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  await Promise.all(
+    event.Records.map(async (record) => {
+      try {
+        await processWebhookDelivery(deps, decodeWebhookDelivery(record.body));
+      } catch (error) {
+        log('error', 'webhook delivery failed', describeError(error));
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    }),
+  );
+  return { batchItemFailures };
+};
+
+let client: SQSClient | undefined;
+
+/** Locally (npm start, the tests): receives what is due in the queue and handles it as the trigger would. */
+export const drainWebhooksOnce = async () => {
+  const sqs = (client ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
+  let handled = 0;
+  for (;;) {
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: config.webhookQueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 30 }));
+    if (!Messages.length) return handled;
+    const { batchItemFailures } = await handler({ Records: Messages.map((m) => ({ messageId: m.MessageId!, body: m.Body ?? '{}' })) } as unknown as SQSEvent);
+    const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));
+    for (const message of Messages) {
+      if (!failed.has(message.MessageId!)) await sqs.send(new DeleteMessageCommand({ QueueUrl: config.webhookQueueUrl, ReceiptHandle: message.ReceiptHandle! }));
+    }
+    handled += Messages.length;
+  }
+};

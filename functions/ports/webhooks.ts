@@ -1,0 +1,30 @@
+/** Ports: outbound event webhooks: the endpoints, the event queue and the HTTP post to an endpoint. */
+import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/records';
+
+export interface WebhookEndpointStore {
+  list(accountId: string): Promise<WebhookEndpoint[]>;
+  get(accountId: string, endpointId: string): Promise<WebhookEndpoint | undefined>;
+  put(endpoint: WebhookEndpoint): Promise<void>;
+  /** False when absent. */
+  delete(accountId: string, endpointId: string): Promise<boolean>;
+}
+
+/**
+ * Puts events on the webhook queue. Never throws and never waits on an endpoint: a failure to
+ * enqueue is logged, and the mail it concerns is unaffected.
+ */
+export interface WebhookEvents {
+  publish(event: OutboundEvent): Promise<void>;
+}
+
+export interface WebhookQueue {
+  /** Enqueues a delivery, visible after `delaySeconds` (at most 900, SQS's limit). */
+  enqueue(delivery: WebhookDelivery, delaySeconds: number): Promise<void>;
+  /** Parks a delivery in the dead-letter queue with the reason it failed. */
+  deadLetter(delivery: WebhookDelivery, reason: string): Promise<void>;
+}
+
+/** Posts a signed body to an endpoint (after checking where its name resolves); answers the HTTP status. */
+export interface WebhookPoster {
+  post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number>;
+}
