@@ -1,0 +1,34 @@
+import { log } from '../functions/log';
+
+/**
+ * Locally, a timer stands in for what triggers a function in AWS (the drainer's EventBridge schedule,
+ * the webhook consumer's SQS trigger): every `intervalSeconds` it calls `run`, never two runs at
+ * once. `stop` takes no new work, tells the run in flight through its signal and waits for it, so
+ * Ctrl-C never leaves a send or a delivery half-done. A failed run is logged as `<name> run failed`.
+ */
+export const startPeriodicRun = (name: string, intervalSeconds: number, run: (signal: AbortSignal) => Promise<unknown>) => {
+  const stopping = new AbortController();
+  let current: Promise<void> | undefined;
+  const tick = async () => {
+    if (current || stopping.signal.aborted) return current;
+    current = (async () => {
+      try {
+        await run(stopping.signal);
+      } catch (error) {
+        log('error', `${name} run failed`, { error_name: (error as Error).name, error_message: (error as Error).message });
+      } finally {
+        current = undefined;
+      }
+    })();
+    return current;
+  };
+  const timer = setInterval(() => void tick(), intervalSeconds * 1000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      stopping.abort();
+      await current;
+    },
+    runOnce: tick,
+  };
+};
