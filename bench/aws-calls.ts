@@ -4,6 +4,8 @@
  * could make. The server runs in this process, so the counters see every call.
  */
 import type { Context } from 'aws-lambda';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { awsCalls, capacity, resetAwsCalls } from '../functions/adapters/instrument';
 import type { LocalStack } from './local-stack';
 
@@ -108,6 +110,44 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       if (!response.ok) throw new Error(`SNS receiver answered ${response.status}`);
     }),
   );
+  results.push(...(await countTracking(stack, call)));
   process.env.MEASURE_CAPACITY = '0';
   return results;
+};
+
+/**
+ * A tracking hit (the open pixel of the mail measured above) and one webhook delivery of an
+ * `email.sent` event to an endpoint on this machine. The deliverer's own receive and delete are the
+ * SQS trigger's in AWS, so only the handler's calls are counted.
+ */
+const countTracking = async (stack: LocalStack, call: (method: string, path: string, body?: unknown) => Promise<any>) => {
+  const { emails } = (await (await fetch(`${stack.sesEndpoint}/store`)).json()) as { emails: { destination: { to: string[] }; body: { html?: string } }[] };
+  const html = emails.find((mail) => mail.destination.to.includes('one@example.com'))?.body.html ?? '';
+  const pixel = /<img src="([^"]+)" width="1" height="1"/.exec(html)?.[1];
+  if (!pixel) throw new Error('the measured mail carries no open pixel');
+  const hit = await count('GET /t/o/{token}, an open (tracking hit)', 2, 'the open event written on the message (the signed token names it, so nothing is read) and the email.opened event queued for webhooks', async () => {
+    const response = await fetch(`${stack.baseUrl}${new URL(pixel).pathname}`);
+    if (response.status !== 200) throw new Error(`the pixel answered ${response.status}`);
+  });
+
+  const received: string[] = [];
+  const endpoint = createServer((request, response) => {
+    request.on('data', () => undefined).on('end', () => {
+      received.push(String(request.headers['webhook-id']));
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = endpoint.address() as AddressInfo;
+    await call('POST', '/api/v1/webhook-endpoints', { url: `http://127.0.0.1:${port}/hook`, events: ['email.sent'] });
+    const { drainWebhooksOnce } = await import('../functions/handlers/webhook-deliverer');
+    await drainWebhooksOnce(); // the events of everything sent before, uncounted
+    await call('POST', '/api/v1/mail/send', { to: 'hooked@example.com', subject: 'hooked', text: 'x' });
+    const delivery = await count('webhook delivery of one email.sent event', 1, "the account's endpoints read (their secrets open locally with the data key; the POST is no AWS call)", () => drainWebhooksOnce());
+    if (!received.length) throw new Error('the endpoint received no delivery');
+    return [hit, delivery];
+  } finally {
+    await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+  }
 };
