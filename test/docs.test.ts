@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { apiMarkdown, clientTypes, openApiJson, referencePage } from '../scripts/docs';
+import { gunzipSync } from 'node:zlib';
+import { apiMarkdown, clientTypes, openApiJson, referencePage, referencePageGzip } from '../scripts/docs';
 
 const checkedIn = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
@@ -9,13 +10,16 @@ it('docs/api.md and docs/openapi.json match the route table (run `npm run docs` 
   expect(checkedIn('docs/openapi.json')).toBe(openApiJson());
 });
 
-it('docs/reference.html is the page built from that document (run `npm run docs`)', () => {
+const checkedInPage = () => gunzipSync(readFileSync(new URL('../docs/reference.html.gz', import.meta.url))).toString('utf8');
+
+it('docs/reference.html.gz is the page built from that document (run `npm run docs`)', () => {
   // Compared as a whole, not printed: the page is megabytes of inlined script.
-  expect(checkedIn('docs/reference.html') === referencePage(), 'docs/reference.html is stale').toBe(true);
+  expect(checkedInPage() === referencePage(), 'docs/reference.html.gz is stale').toBe(true);
+  expect(readFileSync(new URL('../docs/reference.html.gz', import.meta.url)).equals(referencePageGzip()), 'the same page gzips to the same bytes').toBe(true);
 });
 
-it("docs/reference.html carries everything it needs, may load nothing and has Redoc's telemetry off", () => {
-  const page = checkedIn('docs/reference.html');
+it("the reference page carries everything it needs, may load nothing and has Redoc's telemetry off", () => {
+  const page = checkedInPage();
   expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:;`);
   expect(page).toContain("connect-src 'none'");
   expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);

@@ -29,5 +29,5 @@ export const docs = defineRoute({
   tag: 'System',
   permission: null,
   rawResponse: 'text/html',
-  files: ['docs/reference.html'],
+  files: ['docs/reference.html.gz'],
 });

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
@@ -38,6 +39,22 @@ describe('routing', () => {
     const huge = Buffer.alloc(11 * 1024 * 1024, 'a');
     const answer = await client(service, apiKey).call('POST', '/api/v1/mail/send', huge.toString(), { 'Content-Type': 'application/json' });
     expect([answer.status, answer.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+  });
+
+  it('serves the reference page gzipped to a client that accepts gzip, plain to one that does not', async () => {
+    const zipped = await fetch(`${service.baseUrl}/api/v1/docs`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect([zipped.status, zipped.headers.get('content-encoding')]).toEqual([200, 'gzip']);
+    expect(await zipped.text()).toMatch(/<html/i); // fetch undoes the gzip
+    const plain = await new Promise<{ status: number; encoding?: string; body: string }>((resolve, reject) => {
+      const { port } = new URL(service.baseUrl);
+      get({ host: '127.0.0.1', port, path: '/api/v1/docs', headers: { 'Accept-Encoding': 'identity' } }, (answer) => {
+        let body = '';
+        answer.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: answer.statusCode!, encoding: answer.headers['content-encoding'], body }));
+      }).on('error', reject);
+    });
+    expect([plain.status, plain.encoding]).toEqual([200, undefined]);
+    expect(plain.body).toMatch(/<html/i);
+    expect(plain.body).toContain('Content-Security-Policy');
   });
 
   it('serves an OpenAPI 3.1 document generated from the route table', async () => {

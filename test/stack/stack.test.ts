@@ -224,8 +224,8 @@ describe('the deployment', () => {
 
   it("ships the reference page beside the docs function's bundle, where the handler reads it", () => {
     const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as { S3Key: string };
-    const shipped = readFileSync(join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'docs/reference.html'), 'utf8');
-    expect(shipped === readFileSync(new URL('../../docs/reference.html', import.meta.url), 'utf8'), 'docs/reference.html is not in the bundle').toBe(true);
+    const shipped = readFileSync(join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'docs/reference.html.gz'));
+    expect(shipped.equals(readFileSync(new URL('../../docs/reference.html.gz', import.meta.url))), 'docs/reference.html.gz is not in the bundle').toBe(true);
   });
 
   it('delivers webhook events from their queue (with a dead-letter queue) by an SQS-triggered function; only the paths that record events may enqueue them', () => {
