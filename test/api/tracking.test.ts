@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../functions/domain/tracking/token';
 import { drainOnce } from '../support/drain';
 import { mailTo, type SentMail } from '../support/mailbox';
-import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { uniqueAddress, type Client, type TestService } from '../support/service';
+import { startTrackedService } from '../support/tracked-service';
 
 let service: TestService;
 let api: Client;
@@ -28,22 +29,12 @@ const mailFor = async (to: string): Promise<SentMail> => {
 const hit = (url: string, userAgent = BROWSER) => fetch(url, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
 const eventsOf = async (messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.events;
 
+let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 beforeAll(async () => {
-  service = await startService();
-  // Tracking links point at this server; hits right after the send are counted as a reader's unless a test says otherwise.
-  process.env.PUBLIC_BASE_URL = service.baseUrl;
-  process.env.TRACKING_MACHINE_SECONDS = '0';
-  const account = await newAccount();
-  accountId = account.accountId;
-  api = client(service, account.apiKey);
-  const provider = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com', from_name: 'News', region: 'us-east-1' });
-  expect(provider.status).toBe(201);
+  tracked = await startTrackedService('News');
+  ({ service, api, accountId } = tracked);
 });
-afterAll(async () => {
-  delete process.env.PUBLIC_BASE_URL;
-  delete process.env.TRACKING_MACHINE_SECONDS;
-  await service.close();
-});
+afterAll(() => tracked.close());
 
 describe('open and click tracking', () => {
   it('adds a pixel before </body> and rewrites only the http(s) links of the body; the text part is untouched', async () => {

@@ -7,28 +7,20 @@ import { drainOnce } from '../support/drain';
 import { fixtureText } from '../support/fixtures';
 import { mailTo } from '../support/mailbox';
 import { seedMessage } from '../support/seed-message';
-import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { client, keyWith, newAccount, uniqueAddress, type Client, type TestService } from '../support/service';
+import { startTrackedService } from '../support/tracked-service';
 import { drainWebhooksUntil, startEndpoint, type Received } from '../support/webhooks';
 
 let service: TestService;
 let api: Client;
 let accountId: string;
 
+let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 beforeAll(async () => {
-  service = await startService();
-  process.env.PUBLIC_BASE_URL = service.baseUrl;
-  process.env.TRACKING_MACHINE_SECONDS = '0';
-  const account = await newAccount();
-  accountId = account.accountId;
-  api = client(service, account.apiKey);
-  const provider = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com', region: 'us-east-1' });
-  expect(provider.status).toBe(201);
+  tracked = await startTrackedService();
+  ({ service, api, accountId } = tracked);
 });
-afterAll(async () => {
-  delete process.env.PUBLIC_BASE_URL;
-  delete process.env.TRACKING_MACHINE_SECONDS;
-  await service.close();
-});
+afterAll(() => tracked.close());
 
 const createEndpoint = async (url: string, events: string[]) => {
   const created = await api.post('/api/v1/webhook-endpoints', { url, events });
