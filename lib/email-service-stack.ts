@@ -234,6 +234,7 @@ export class EmailServiceStack extends Stack {
     new CfnOutput(this, 'SendQueueUrl', { value: sendQueue.queueUrl, description: 'For the admin CLI: QUEUE_URL' });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl, description: 'For the admin CLI: DLQ_URL' });
     new CfnOutput(this, 'SesEventsDeadLetterQueueUrl', { value: sesEventsDeadLetters.queueUrl });
+    new CfnOutput(this, 'WebhookQueueUrl', { value: webhookQueue.queueUrl, description: 'Outbound webhook deliveries (the admin CLI redrives into it)' });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhookDeadLetters.queueUrl, description: 'Webhook deliveries that failed for about a day' });
 
     suppressNagFindings(this, { table });

@@ -29,10 +29,20 @@ const COMMANDS: Record<string, Command> = {
     about: 'Moves the dead-letter queue back to `queued` and onto the send queue. Prints {"moved","dropped"}.',
     needs: ['TABLE_NAME', 'QUEUE_URL', 'DLQ_URL'],
   },
+  'webhook-dlq list': {
+    usage: 'admin webhook-dlq list [--local]',
+    about: 'Prints each webhook delivery in its dead-letter queue (one JSON line each) with the reason it failed; every delivery stays there.',
+    needs: ['WEBHOOK_DLQ_URL'],
+  },
+  'webhook-dlq redrive': {
+    usage: 'admin webhook-dlq redrive [--local]',
+    about: 'Puts the dead-lettered webhook deliveries back on the webhook queue for a fresh round of retries (same webhook-id). Prints {"moved"}.',
+    needs: ['WEBHOOK_QUEUE_URL', 'WEBHOOK_DLQ_URL'],
+  },
 };
 
 const TARGET = `Target: --local talks to a running \`npm start\`; otherwise set the variables named below
-(stack outputs: TableName, and the send queue and dead-letter queue URLs) with an AWS region
+(stack outputs: TableName, and the queue and dead-letter queue URLs) with an AWS region
 (AWS_REGION or AWS_DEFAULT_REGION, or a profile with one) and AWS credentials.`;
 
 const help = (command?: Command) => {
@@ -53,7 +63,7 @@ try {
   fail(`admin: ${(error as Error).message}\n\n${help()}`);
 }
 const { values, positionals } = parsed!;
-const key = positionals.slice(0, positionals[0] === 'dlq' ? 2 : 1).join(' ');
+const key = positionals.slice(0, ['dlq', 'webhook-dlq'].includes(positionals[0]) ? 2 : 1).join(' ');
 const command = COMMANDS[key];
 
 if (values.help || positionals.length === 0) {
@@ -87,6 +97,14 @@ const main = async () => {
     return;
   }
   const { config } = await import('../functions/config');
+  if (key.startsWith('webhook-dlq')) {
+    const { sqsWebhookDeadLetters, sqsWebhookQueue } = await import('../functions/adapters/sqs-webhook-queue');
+    const { listWebhookDeadLetters, redriveWebhookDeadLetters } = await import('../functions/domain/webhooks/dead-letters');
+    const deadLetters = sqsWebhookDeadLetters(config.webhookDeadLetterQueueUrl);
+    if (key === 'webhook-dlq list') for (const item of await listWebhookDeadLetters(deadLetters)) console.log(JSON.stringify(item));
+    else console.log(JSON.stringify(await redriveWebhookDeadLetters({ deadLetters, queue: sqsWebhookQueue(config.webhookQueueUrl, config.webhookDeadLetterQueueUrl) })));
+    return;
+  }
   const { sqsDeadLetterQueue, sqsSendQueue } = await import('../functions/adapters/sqs-send-queue');
   const { listDeadLetters, redriveDeadLetters } = await import('../functions/domain/queue/dead-letters');
   const deadLetters = sqsDeadLetterQueue(config.deadLetterQueueUrl);

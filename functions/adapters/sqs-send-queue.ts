@@ -4,17 +4,13 @@ import {
   ReceiveMessageCommand,
   SendMessageBatchCommand,
   SendMessageCommand,
-  SQSClient,
   DeleteMessageCommand,
   GetQueueAttributesCommand,
 } from '@aws-sdk/client-sqs';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { DeadLetterQueue, QueuedMail, SendQueue } from '../ports';
-import { instrument } from './instrument';
-
-let client: SQSClient | undefined;
-// The endpoint comes from the region (or AWS_ENDPOINT_URL_SQS locally), not from the queue URL's host.
-const sqs = () => (client ??= instrument(new SQSClient({ useQueueUrlAsEndpoint: false })));
+import type { QueuedMail, SendQueue } from '../ports';
+import { sqsDeadLetters } from './sqs-dead-letters';
+import { sqs } from './sqs-client';
 
 /** SQS takes 10 entries per batch call and 256 KiB per call. */
 const BATCH_ENTRIES = 10;
@@ -109,22 +105,5 @@ export const sqsSendQueue = (queueUrl: string, deadLetterUrl: string): SendQueue
   },
 });
 
-/** The dead-letter queue, read by the redrive command; each message carries the reason it failed. */
-export const sqsDeadLetterQueue = (deadLetterUrl: string): DeadLetterQueue => ({
-  async receive(max) {
-    const { Messages = [] } = await sqs().send(
-      new ReceiveMessageCommand({ QueueUrl: deadLetterUrl, MaxNumberOfMessages: Math.min(max, 10), MessageAttributeNames: ['failure_reason'], VisibilityTimeout: 60 }),
-    );
-    return Messages.map((message) => ({
-      mail: decodeMail(message.Body ?? '{}'),
-      reason: message.MessageAttributes?.failure_reason?.StringValue ?? null,
-      receipt: message.ReceiptHandle!,
-    }));
-  },
-  async delete(receipt) {
-    await sqs().send(new DeleteMessageCommand({ QueueUrl: deadLetterUrl, ReceiptHandle: receipt }));
-  },
-  async release(receipt) {
-    await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: deadLetterUrl, ReceiptHandle: receipt, VisibilityTimeout: 0 }));
-  },
-});
+/** The send queue's dead-letter queue, read by the operator's list and redrive commands. */
+export const sqsDeadLetterQueue = (deadLetterUrl: string) => sqsDeadLetters(deadLetterUrl, decodeMail);

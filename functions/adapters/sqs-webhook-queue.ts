@@ -1,11 +1,9 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { WebhookDelivery } from '../domain/webhooks/records';
 import { describeError, log } from '../log';
 import type { WebhookEvents, WebhookQueue } from '../ports';
-import { instrument } from './instrument';
-
-let client: SQSClient | undefined;
-const sqs = () => (client ??= instrument(new SQSClient({ useQueueUrlAsEndpoint: false })));
+import { sqs } from './sqs-client';
+import { sqsDeadLetters } from './sqs-dead-letters';
 
 export const sqsWebhookQueue = (queueUrl: string, deadLetterUrl: string): WebhookQueue => ({
   async enqueue(delivery, delaySeconds) {
@@ -23,6 +21,9 @@ export const sqsWebhookQueue = (queueUrl: string, deadLetterUrl: string): Webhoo
 });
 
 export const decodeWebhookDelivery = (body: string): WebhookDelivery => JSON.parse(body);
+
+/** The webhook queue's dead-letter queue, read by the operator's list and redrive commands. */
+export const sqsWebhookDeadLetters = (deadLetterUrl: string) => sqsDeadLetters(deadLetterUrl, decodeWebhookDelivery);
 
 /** The send path's side: one SendMessage, failures logged and swallowed (a webhook never fails a send). */
 export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => ({

@@ -19,15 +19,17 @@ export interface SendQueue {
   backlog(): Promise<number>;
 }
 
-export interface DeadLetter {
-  mail: QueuedMail;
+/** A message parked in a dead-letter queue (of sends, or of webhook deliveries) and why. */
+export interface DeadLetter<T = QueuedMail> {
+  item: T;
+  /** Null when SQS moved it there itself (its consumer failed on it too often). */
   reason: string | null;
   receipt: string;
 }
 
-export interface DeadLetterQueue {
+export interface DeadLetterQueue<T = QueuedMail> {
   /** Takes messages out of sight for a minute (SQS has no peek). */
-  receive(max: number): Promise<DeadLetter[]>;
+  receive(max: number): Promise<DeadLetter<T>[]>;
   delete(receipt: string): Promise<void>;
   /** Makes a received message visible again at once. */
   release(receipt: string): Promise<void>;

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SNSEvent } from 'aws-lambda';
@@ -26,6 +28,12 @@ const createEndpoint = async (url: string, events: string[]) => {
   const created = await api.post('/api/v1/webhook-endpoints', { url, events });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.data as { id: string; secret: string; url: string; events: string[] };
+};
+
+/** The admin CLI as an operator runs it, in a process of its own, against this worker's queues. */
+const admin = async (...args: string[]) => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: process.env });
+  return stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
 };
 
 const verified = (secret: string, received: Received) => new Webhook(secret).verify(received.body, received.headers) as { type: string; timestamp: string; data: Record<string, string> };
@@ -234,8 +242,9 @@ describe('event sources and delivery rules', () => {
     }
   });
 
-  it('dead-letters a delivery with its reason once its last retry fails', async () => {
-    const endpoint = await startEndpoint(() => 503);
+  it('dead-letters a delivery with its reason once its last retry fails; the admin CLI lists it and redrives it', async () => {
+    let answer = 503;
+    const endpoint = await startEndpoint(() => answer);
     const created = await createEndpoint(endpoint.url, ['email.sent']);
     const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
     try {
@@ -243,10 +252,21 @@ describe('event sources and delivery rules', () => {
       await sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify({ event, endpoint_id: created.id, attempts: 10 }) }));
       await drainWebhooksUntil(() => endpoint.received.length >= 1);
       expect(endpoint.received[0]!.headers['webhook-id']).toBe('evt_last');
-      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_DLQ_URL, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'] }));
-      expect(Messages).toHaveLength(1);
-      expect(JSON.parse(Messages[0]!.Body!)).toMatchObject({ event: { id: 'evt_last' }, endpoint_id: created.id, attempts: 11 });
-      expect(Messages[0]!.MessageAttributes?.failure_reason?.StringValue).toBe('The endpoint answered 503 (after 11 attempts)');
+
+      expect(await admin('webhook-dlq', 'list')).toEqual([
+        { account_id: accountId, webhook_id: 'evt_last', type: 'email.sent', message_id: '<last@example.com>', endpoint_id: created.id, attempts: 11, reason: 'The endpoint answered 503 (after 11 attempts)' },
+      ]);
+      // Listing leaves it there.
+      expect(await admin('webhook-dlq', 'list')).toHaveLength(1);
+
+      answer = 200;
+      expect(await admin('webhook-dlq', 'redrive')).toEqual([{ moved: 1 }]);
+      await drainWebhooksUntil(() => endpoint.received.length >= 2);
+      expect(endpoint.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_last', 'evt_last']);
+      expect(verified(created.secret, endpoint.received[1]!).data).toEqual({ message_id: '<last@example.com>', to: 'last@example.com' });
+      expect(await admin('webhook-dlq', 'list')).toEqual([]);
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_DLQ_URL, MaxNumberOfMessages: 10 }));
+      expect(Messages).toEqual([]);
     } finally {
       sqs.destroy();
       await api.delete(`/api/v1/webhook-endpoints/${created.id}`);

@@ -1,7 +1,11 @@
 import type { Clock, DeadLetterQueue, MessageStore, SendQueue } from '../../ports';
 
-/** Lists what sits in the dead-letter queue; every message stays there, visible again when done. */
-export const listDeadLetters = async (deadLetters: DeadLetterQueue, max = 100) => {
+/** Lists what sits in the send dead-letter queue; every message stays there, visible again when done. */
+export const listDeadLetters = async (deadLetters: DeadLetterQueue, max = 100) =>
+  (await peekDeadLetters(deadLetters, max)).map(({ item: mail, reason }) => ({ account_id: mail.account_id, message_id: mail.message_id, to: mail.to, reason }));
+
+/** Reads up to `max` dead letters of any queue; every message stays there, visible again when done. */
+export const peekDeadLetters = async <T>(deadLetters: DeadLetterQueue<T>, max: number) => {
   const items = [];
   // Received messages stay hidden while listing, so no message is seen twice; then all are released.
   while (items.length < max) {
@@ -10,7 +14,7 @@ export const listDeadLetters = async (deadLetters: DeadLetterQueue, max = 100) =
     items.push(...batch);
   }
   await Promise.all(items.map((item) => deadLetters.release(item.receipt)));
-  return items.map(({ mail, reason }) => ({ account_id: mail.account_id, message_id: mail.message_id, to: mail.to, reason }));
+  return items;
 };
 
 /**
@@ -25,9 +29,9 @@ export const redriveDeadLetters = async (deps: { deadLetters: DeadLetterQueue; q
     const batch = await deps.deadLetters.receive(10);
     if (!batch.length) break;
     for (const item of batch) {
-      if (await deps.messages.requeue(item.mail.account_id, item.mail.message_id, deps.clock.now())) {
-        const { failed } = await deps.queue.enqueue([item.mail]);
-        if (failed.length) throw new Error(`Could not enqueue ${item.mail.message_id}; it stays in the dead-letter queue`);
+      if (await deps.messages.requeue(item.item.account_id, item.item.message_id, deps.clock.now())) {
+        const { failed } = await deps.queue.enqueue([item.item]);
+        if (failed.length) throw new Error(`Could not enqueue ${item.item.message_id}; it stays in the dead-letter queue`);
         moved++;
       } else dropped++;
       await deps.deadLetters.delete(item.receipt);
