@@ -140,12 +140,14 @@ const countTracking = async (stack: LocalStack, call: (method: string, path: str
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
   try {
     const { port } = endpoint.address() as AddressInfo;
-    await call('POST', '/api/v1/webhook-endpoints', { url: `http://127.0.0.1:${port}/hook`, events: ['email.sent'] });
+    const hook = await call('POST', '/api/v1/webhook-endpoints', { url: `http://127.0.0.1:${port}/hook`, events: ['email.sent'] });
     const { drainWebhooksOnce } = await import('../functions/handlers/webhook-deliverer');
     await drainWebhooksOnce(); // the events of everything sent before, uncounted
     await call('POST', '/api/v1/mail/send', { to: 'hooked@example.com', subject: 'hooked', text: 'x' });
     const delivery = await count('webhook delivery of one email.sent event', 1, "the account's endpoints read (their secrets open locally with the data key; the POST is no AWS call)", () => drainWebhooksOnce());
     if (!received.length) throw new Error('the endpoint received no delivery');
+    // Later measures must not post to this endpoint once it is closed.
+    await call('DELETE', `/api/v1/webhook-endpoints/${hook.id}`);
     return [hit, delivery];
   } finally {
     await new Promise<void>((resolve) => endpoint.close(() => resolve()));

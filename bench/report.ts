@@ -4,6 +4,7 @@ import type { ColdStart } from './cold-start';
 import { PRICES, type CostModel } from './cost';
 import type { DeepPage } from './deep-page';
 import type { DrainThroughput } from './drain-throughput';
+import type { WebhookThroughput } from './webhook-throughput';
 import type { LoadResult } from './load';
 
 export interface Report {
@@ -12,6 +13,7 @@ export interface Report {
   coldStarts: ColdStart[];
   calls: CallCount[];
   drain: DrainThroughput;
+  webhooks: WebhookThroughput[];
   deepPage: DeepPage;
   load: LoadResult[];
   cost: CostModel[];
@@ -73,6 +75,16 @@ export const writeReport = (report: Report) => {
     '| Allowed rate | Achieved rate | Share of allowed | Busiest second | Goal (>= 90%, never above) |',
     '|---|---|---|---|---|',
     `| ${report.drain.allowedRate}/s | ${f(report.drain.achievedRate, 2)}/s | ${f(report.drain.achievedRate / report.drain.allowedRate * 100, 1)}% | ${report.drain.busiestSecond} sends | ${verdict(report.drain.achievedRate >= 0.9 * report.drain.allowedRate && report.drain.busiestSecond <= report.drain.allowedRate, 'see figures')} |`,
+    '',
+    '## 3a. Webhook deliveries per second of one consumer',
+    '',
+    'The deliverer\'s handler fed batches of 10 records back to back, as one Lambda instance behind the SQS trigger (batch size 10) is, posting',
+    '`email.sent` events to an endpoint on this machine. A batch posts its 10 deliveries at once, so one consumer delivers about 10 per endpoint',
+    'round trip; in AWS the trigger adds consumers as the queue grows, and a slow endpoint only holds up its own batch.',
+    '',
+    '| Endpoint answers after | Deliveries | Deliveries/s | Batch of 10, p50 ms |',
+    '|---|---|---|---|',
+    ...report.webhooks.map((w) => `| ${w.endpointDelayMs} ms | ${w.deliveries} | ${f(w.perSecond, 0)} | ${f(w.batchP50Ms, 1)} |`),
     '',
     '## 3b. A subscriber page at a deep offset',
     '',

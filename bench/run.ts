@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: synthesizes the stack, then measures cold start per function, AWS calls per
- * operation, drain throughput, local latency and throughput, and cost per million mails, and writes
+ * operation, drain throughput, webhook deliveries per second, local latency and throughput, and cost per million mails, and writes
  * bench/report.md and bench/report.json. About four minutes on two cores, half of it seeding 10,000
  * subscribers for the deep-page measure (BENCH_SUBSCRIBERS lowers it).
  */
@@ -16,6 +16,7 @@ import { measureDrain } from './drain-throughput';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
 import { writeReport } from './report';
+import { measureWebhookDeliveries } from './webhook-throughput';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
 
@@ -37,6 +38,8 @@ const main = async () => {
   try {
     step('AWS calls per operation');
     const calls = await countAwsCalls(stack);
+    step('webhook deliveries per second of one consumer');
+    const webhooks = await measureWebhookDeliveries(stack, Number(process.env.BENCH_WEBHOOKS ?? 500));
     step('10,000 subscribers: a page at offset 9,900');
     const deepPage = await measureDeepPage(stack, Number(process.env.BENCH_SUBSCRIBERS ?? 10_000), 9_900);
     step('local latency and throughput');
@@ -45,7 +48,7 @@ const main = async () => {
     step('drain throughput');
     const drain = await measureDrain(stack, 150, SES_RATE);
     const cost = costPerMillion(calls, load, SES_RATE);
-    writeReport({ date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, deepPage, load, cost });
+    writeReport({ date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

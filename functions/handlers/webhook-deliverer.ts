@@ -3,6 +3,7 @@ import { ReceiveMessageCommand, DeleteMessageCommand, SQSClient } from '@aws-sdk
 import { webhookDeliveryDeps } from '../adapters/wiring';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
 import { config } from '../config';
+import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
 import { describeError, log } from '../log';
 
@@ -15,10 +16,11 @@ const deps = webhookDeliveryDeps();
  */
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  const batchDeps = { ...deps, webhooks: endpointsReadOncePerBatch(deps.webhooks) };
   await Promise.all(
     event.Records.map(async (record) => {
       try {
-        await processWebhookDelivery(deps, decodeWebhookDelivery(record.body));
+        await processWebhookDelivery(batchDeps, decodeWebhookDelivery(record.body));
       } catch (error) {
         log('error', 'webhook delivery failed', describeError(error));
         batchItemFailures.push({ itemIdentifier: record.messageId });
