@@ -98,6 +98,7 @@ export const webhookEndpointsCreate = defineRoute({
   request: { body: createWebhookEndpointBody },
   response: createdWebhookEndpoint,
   successStatus: 201,
+  errors: ['CONFLICT'],
   aws: ['providerSecrets'],
 });
 

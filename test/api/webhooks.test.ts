@@ -84,6 +84,23 @@ describe('webhook endpoints', () => {
     expect((await other.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints).toEqual([]);
     expect((await api.delete(`/api/v1/webhook-endpoints/${created.id}`)).status).toBe(200);
   });
+
+  it('holds an account to 10 endpoints: the 11th is 409 CONFLICT until one is deleted', async () => {
+    const own = client(service, (await newAccount('Many endpoints')).apiKey);
+    const create = (i: number) => own.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/${i}`, events: ['email.sent'] });
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const created = await create(i);
+      expect(created.status).toBe(201);
+      ids.push(created.body.data.id);
+    }
+    const eleventh = await create(10);
+    expect([eleventh.status, eleventh.body.error.code]).toEqual([409, 'CONFLICT']);
+    expect(eleventh.body.error.message).toContain('10 webhook endpoints');
+    expect((await own.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints).toHaveLength(10);
+    expect((await own.delete(`/api/v1/webhook-endpoints/${ids[0]}`)).status).toBe(200);
+    expect((await create(11)).status).toBe(201);
+  });
 });
 
 describe('deliveries', () => {

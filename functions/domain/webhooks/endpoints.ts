@@ -1,5 +1,5 @@
 import type { Clock, Ids, WebhookEndpointStore } from '../../ports';
-import { notFound, validationError } from '../errors';
+import { AppError, notFound, validationError } from '../errors';
 import { isInternalAddress, isLoopbackAddress, isLoopbackHost } from '../providers/smtp-host';
 import { isoTimestamp } from '../time';
 import type { WebhookEndpoint, WebhookEventType } from './records';
@@ -49,9 +49,19 @@ export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({
   created_at: endpoint.created_at,
 });
 
+/**
+ * Endpoints per account: every event is posted to each subscribed endpoint, so the count multiplies
+ * the consumer's work and outbound traffic; a few are all an application needs.
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+
 export const createWebhookEndpoint = async (deps: WebhookEndpointDeps, accountId: string, input: { url: string; events: WebhookEventType[] }) => {
   const refusal = webhookUrlRefusal(input.url, deps.allowLoopbackWebhooks);
   if (refusal) throw validationError([{ field: 'url', message: refusal }]);
+  // Read, then write: two concurrent creations may pass it together, which bounds it all the same.
+  if ((await deps.webhooks.list(accountId)).length >= MAX_WEBHOOK_ENDPOINTS) {
+    throw new AppError('CONFLICT', `The account has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have: delete one first`);
+  }
   const endpoint: WebhookEndpoint = {
     id: deps.ids.uuid(),
     account_id: accountId,
