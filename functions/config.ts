@@ -68,6 +68,10 @@ export const config = {
   get retryBaseSeconds() {
     return int(env.DRAIN_RETRY_BASE_SECONDS, 5);
   },
+  /** Where enqueuers ask for a drain run at once (its trigger invokes the drainer); unset locally. */
+  get drainStartQueueUrl() {
+    return env.DRAIN_START_QUEUE_URL ?? '';
+  },
   /** The webhook event queue and its dead-letter queue; events are not published when unset. */
   get webhookQueueUrl() {
     return env.WEBHOOK_QUEUE_URL ?? '';

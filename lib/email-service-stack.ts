@@ -63,6 +63,17 @@ export class EmailServiceStack extends Stack {
       deadLetterQueue: { queue: deadLetters, maxReceiveCount: 20 },
     });
 
+    // Enqueuers put a message here when mail is in, and its trigger starts the drainer at once instead
+    // of at the next scheduled minute. The messages say nothing (any one starts a run) and are
+    // disposable: a lost one only means the schedule takes the mail. Its own visibility timeout must
+    // cover the drainer's, as Lambda requires of a trigger.
+    const drainStarts = new Queue(this, 'DrainStartQueue', {
+      visibilityTimeout: drainerTimeout.plus(Duration.seconds(15)),
+      retentionPeriod: Duration.minutes(10),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+
     const eventsTopic = new Topic(this, 'SesEventsTopic', { displayName: 'SES bounce, complaint and delivery events', enforceSSL: true });
     const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {});
     new ConfigurationSetEventDestination(this, 'SesEventsDestination', {
@@ -132,6 +143,7 @@ export class EmailServiceStack extends Stack {
       PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
       WEBHOOK_QUEUE_URL: webhookQueue.queueUrl,
       WEBHOOK_DLQ_URL: webhookDeadLetters.queueUrl,
+      DRAIN_START_QUEUE_URL: drainStarts.queueUrl,
     };
     const sesSend = new PolicyStatement({
       effect: Effect.ALLOW,
@@ -160,7 +172,10 @@ export class EmailServiceStack extends Stack {
       });
       grantTableAccess(table, fn, route);
       if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
-      if (route.aws?.includes('enqueue')) sendQueue.grantSendMessages(fn);
+      if (route.aws?.includes('enqueue')) {
+        sendQueue.grantSendMessages(fn);
+        drainStarts.grantSendMessages(fn);
+      }
       if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);
       if (route.aws?.includes('providerSecrets')) providerSecretKey.grantRead(fn);
       if (route.aws?.includes('trackingSecret')) trackingKey.grantRead(fn);
@@ -179,9 +194,10 @@ export class EmailServiceStack extends Stack {
       description: 'Sends queued mail at the provider rate',
       timeout: drainerTimeout,
       memorySize: 512,
-      // One drainer at a time: the provider's send rate is paced inside it. A run that outlasts the
-      // minute (a send stalled at its end) only delays the next: that invocation is throttled and retried.
-      reservedConcurrentExecutions: 1,
+      // One drain run at a time is the lease's job (a table item; docs/decisions.md): the provider's
+      // send rate is paced inside a run. Three: the run, a start (from the schedule or the trigger)
+      // that finds the lease held and asks the run to go round again, and a spare for the schedule.
+      reservedConcurrentExecutions: 3,
       environment,
     });
     table.grantReadWriteData(drainer);
@@ -193,6 +209,9 @@ export class EmailServiceStack extends Stack {
     drainer.addToRolePolicy(sesSend);
     drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
     new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(1)), targets: [new LambdaFunction(drainer)] });
+    // Starts on enqueue; the drainer ends a run that is out of time with work left by starting its successor.
+    drainStarts.grantSendMessages(drainer);
+    drainer.addEventSource(new SqsEventSource(drainStarts, { batchSize: 10, maxConcurrency: 2 }));
 
     // SES events lost would mean suppressions never made: what this path cannot apply waits here for an
     // operator. SNS parks a message it could not deliver to the function; Lambda parks an event (the
@@ -237,6 +256,6 @@ export class EmailServiceStack extends Stack {
     new CfnOutput(this, 'WebhookQueueUrl', { value: webhookQueue.queueUrl, description: 'Outbound webhook deliveries (the admin CLI redrives into it)' });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhookDeadLetters.queueUrl, description: 'Webhook deliveries that failed for about a day' });
 
-    suppressNagFindings(this, { table });
+    suppressNagFindings(this, { table, drainStarts });
   }
 }

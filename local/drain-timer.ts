@@ -1,8 +1,16 @@
+import { takeDrainStartsInProcess } from '../functions/adapters/drain-starter';
 import { startPeriodicRun } from './periodic-run';
 
-/** The scheduled drainer's local stand-in: the same drain, every few seconds, one run at a time. */
-export const startDrainTimer = (intervalSeconds: number) =>
-  startPeriodicRun('drain', intervalSeconds, async (signal) => {
+/**
+ * The drainer's local stand-in: the same drain every few seconds (its schedule), and at once when
+ * mail is enqueued (its drain-start trigger), one run at a time.
+ */
+export const startDrainTimer = (intervalSeconds: number) => {
+  const timer = startPeriodicRun('drain', intervalSeconds, async (signal) => {
     const { runDrain } = await import('../functions/handlers/drainer');
-    await runDrain(intervalSeconds * 1000 * 0.8, signal);
+    // At least a few seconds a run: a 1 s timer would otherwise hand a large batch back every second.
+    await runDrain(Math.max(5, intervalSeconds * 0.8) * 1000, signal);
   });
+  takeDrainStartsInProcess(timer.start);
+  return timer;
+};

@@ -9,16 +9,20 @@ import { log } from '../functions/log';
 export const startPeriodicRun = (name: string, intervalSeconds: number, run: (signal: AbortSignal) => Promise<unknown>) => {
   const stopping = new AbortController();
   let current: Promise<void> | undefined;
+  /** Asked for while a run was going: the run is followed by another at once. */
+  let again = false;
   const tick = async () => {
     if (current || stopping.signal.aborted) return current;
     current = (async () => {
-      try {
-        await run(stopping.signal);
-      } catch (error) {
-        log('error', `${name} run failed`, { error_name: (error as Error).name, error_message: (error as Error).message });
-      } finally {
-        current = undefined;
-      }
+      do {
+        again = false;
+        try {
+          await run(stopping.signal);
+        } catch (error) {
+          log('error', `${name} run failed`, { error_name: (error as Error).name, error_message: (error as Error).message });
+        }
+      } while (again && !stopping.signal.aborted);
+      current = undefined;
     })();
     return current;
   };
@@ -30,5 +34,10 @@ export const startPeriodicRun = (name: string, intervalSeconds: number, run: (si
       await current;
     },
     runOnce: tick,
+    /** A run now, or right after the one going (what a trigger does in AWS); never waits for it. */
+    start: () => {
+      if (current) again = true;
+      else void tick();
+    },
   };
 };

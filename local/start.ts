@@ -81,12 +81,13 @@ const main = async () => {
   running.push({ endpoint: '', port: 0, stop: async () => rmSync(resolve(dataDir, 'runtime.json'), { force: true }) });
 
   // Everything below reads the environment at import, so it is imported only now.
-  const { ensureTable } = await import('./table');
+  const { ensureTable, dropStaleDrainLease } = await import('./table');
   const { bootstrapDevAccount } = await import('./bootstrap');
   const { createLocalServer } = await import('./server');
   const { startDrainTimer } = await import('./drain-timer');
 
   await ensureTable(env.TABLE_NAME!);
+  await dropStaleDrainLease(env.TABLE_NAME!);
   const dev = await bootstrapDevAccount(resolve(dataDir, 'dev-account.json'), env.DEV_API_KEY, devApiKeyRateLimit);
   const server = createLocalServer();
   // Loopback unless the operator says otherwise: the development key has every permission.
@@ -107,7 +108,7 @@ const main = async () => {
     API          http://localhost:${ports.api}/api/v1   (OpenAPI: /api/v1/openapi.json)
     Mailbox      http://localhost:${ports.ses}          (SES emulator; raw JSON at /store)
     DynamoDB     http://localhost:${ports.dynamo}          (table ${env.TABLE_NAME}, data in ${dataDir})
-    SQS          http://localhost:${ports.sqs}          (drained every ${env.DRAIN_INTERVAL_SECONDS ?? 5}s)
+    SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${env.DRAIN_INTERVAL_SECONDS ?? 5}s)
     Account      ${dev.accountId}
     API key      ${dev.apiKey}
 

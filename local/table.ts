@@ -41,3 +41,16 @@ export const ensureTable = async (tableName: string) => {
   }
   return false;
 };
+
+/**
+ * A drain lease left by an `npm start` that was killed (SIGKILL, power loss): this process is the
+ * only drainer of its data, so the lease is dropped at start instead of waiting out its expiry.
+ */
+export const dropStaleDrainLease = async (tableName: string) => {
+  const { DeleteItemCommand } = await import('@aws-sdk/client-dynamodb');
+  const { keys } = await import('../functions/adapters/dynamo/keys');
+  const { pk, sk } = keys.drainLease();
+  const client = new DynamoDBClient({});
+  await client.send(new DeleteItemCommand({ TableName: tableName, Key: { pk: { S: pk }, sk: { S: sk } } }));
+  client.destroy();
+};

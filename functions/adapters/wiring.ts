@@ -24,6 +24,9 @@ import { sendRates } from './ses-send-rates';
 import { snsCertificates } from './sns-certificates';
 import { subscriptionConfirmer } from './subscription-confirmer';
 import { sqsSendQueue } from './sqs-send-queue';
+import { drainStarter } from './drain-starter';
+import { dynamoDrainLease } from './dynamo/drain-lease-store';
+import { startingDrainOnEnqueue } from '../domain/queue/start-on-enqueue';
 import { trackingSettings } from './tracking-settings';
 import { randomIds, systemClock } from './system';
 import { dynamoWebhookEndpointStore } from './dynamo/webhook-endpoint-store';
@@ -89,6 +92,8 @@ export const messageDeps = () => ({ messages: dynamoMessageStore() });
 export const trackingDeps = () => ({ messages: dynamoMessageStore(), tracking: trackingSettings, clock: systemClock, ids: randomIds, events: webhookEvents() });
 
 const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
+/** What enqueuers use: the send queue, starting a drain run once mail is in. */
+export const enqueuingSendQueue = () => startingDrainOnEnqueue(sendQueue(), drainStarter());
 
 export const batchDeps = () => ({
   providers: dynamoProviderStore(),
@@ -96,7 +101,7 @@ export const batchDeps = () => ({
   messages: dynamoMessageStore(),
   counters: dynamoCounterStore(),
   get queue() {
-    return sendQueue();
+    return enqueuingSendQueue();
   },
   clock: systemClock,
   ids: randomIds,
@@ -106,6 +111,8 @@ export const drainDeps = () => ({
   get queue() {
     return sendQueue();
   },
+  lease: dynamoDrainLease(),
+  starter: drainStarter(),
   messages: dynamoMessageStore(),
   providers: sendingProviders(),
   quotas: dynamoSendQuotaStore(),

@@ -1,14 +1,18 @@
 import type { Context } from 'aws-lambda';
 import { drainDeps } from '../adapters/wiring';
+import { randomIds } from '../adapters/system';
 import { config } from '../config';
-import { drain } from '../domain/queue/drain';
+import { drain, type DrainReport } from '../domain/queue/drain';
 import { reconcile } from '../domain/queue/reconcile';
 import { DRAIN_SAFETY_MS } from '../drain-timing';
 import { describeError, log } from '../log';
 
-/** One drain run with `budgetMs`; every contained failure is logged with the item it concerned. */
-export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {
-  const report = await drain(drainDeps(), {
+/** A round shorter than this is not started: the run ends and starts a successor instead. */
+const MIN_ROUND_MS = 1000;
+
+/** One pass over the queue within `budgetMs`, then the reconciler when the pass emptied it. */
+const drainRound = async (deps: ReturnType<typeof drainDeps>, budgetMs: number, signal?: AbortSignal) => {
+  const report = await drain(deps, {
     budgetMs,
     retryBaseSeconds: config.retryBaseSeconds,
     signal,
@@ -18,13 +22,66 @@ export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {
   // Only when the run emptied the queue is nothing in flight or waiting unseen: then, and only then,
   // can an overdue message be judged stuck.
   if (report.emptied && !signal?.aborted) {
-    const settled = await reconcile(drainDeps(), { overdueMinutes: config.reconcileAfterMinutes });
+    const settled = await reconcile(deps, { overdueMinutes: config.reconcileAfterMinutes });
     if (settled.interrupted || settled.lost) log('warn', 'reconciled stuck messages', { ...settled });
   }
   return report;
 };
 
-/** The scheduled drainer (EventBridge, every minute; a timer in `npm start`). */
+/**
+ * One drain run with `budgetMs`, if no other run holds the lease (answers undefined then: that run
+ * was asked to go round once more). Mail enqueued while it ran makes it go round again before it
+ * lets go; a run that ends on its budget with work left starts its successor at once.
+ */
+export const runDrain = async (budgetMs: number, signal?: AbortSignal): Promise<DrainReport | undefined> => {
+  const deps = drainDeps();
+  const holder = randomIds.uuid();
+  const deadline = Date.now() + budgetMs;
+  // Held past the budget by the last send's longest time, so a run cut off by its Lambda frees it soon after.
+  const leaseUntil = () => new Date(deadline + DRAIN_SAFETY_MS);
+  if (!(await deps.lease.acquire(holder, new Date(), leaseUntil()))) return undefined;
+  let report: DrainReport | undefined;
+  try {
+    for (;;) {
+      report = addRound(report, await drainRound(deps, deadline - Date.now(), signal));
+      if (signal?.aborted || deadline - Date.now() < MIN_ROUND_MS) break;
+      if (await deps.lease.release(holder, leaseUntil())) return report;
+    }
+  } catch (error) {
+    await endLease(deps, holder);
+    throw error;
+  }
+  await endLease(deps, holder);
+  if (!signal?.aborted) await deps.starter.start();
+  return report;
+};
+
+/** The run's report over its rounds: counts add up; `emptied` is the last round's. */
+const addRound = (total: DrainReport | undefined, round: DrainReport): DrainReport =>
+  total
+    ? {
+        received: total.received + round.received,
+        sent: total.sent + round.sent,
+        retried: total.retried + round.retried,
+        failed: total.failed + round.failed,
+        deferred: total.deferred + round.deferred,
+        duplicates: total.duplicates + round.duplicates,
+        errors: total.errors + round.errors,
+        emptied: round.emptied,
+      }
+    : round;
+
+/** Lets the lease go whatever was asked meanwhile (the caller starts a successor for it). */
+const endLease = async (deps: ReturnType<typeof drainDeps>, holder: string) => {
+  try {
+    await deps.lease.end(holder);
+  } catch (error) {
+    // It expires on its own a few seconds later.
+    log('warn', 'drain lease not released', describeError(error));
+  }
+};
+
+/** The drainer: every minute from the schedule, and at once when mail is enqueued (the drain-start queue's trigger). */
 export const handler = async (_event: unknown, context: Context) => {
   const remaining = context?.getRemainingTimeInMillis?.() ?? config.drainBudgetSeconds * 1000;
   // Stop taking work early enough that the last send, at its longest, ends before the Lambda does.

@@ -34,3 +34,27 @@ export interface DeadLetterQueue<T = QueuedMail> {
   /** Makes a received message visible again at once. */
   release(receipt: string): Promise<void>;
 }
+
+/**
+ * At most one drain run at a time, across the schedule, the starts on enqueue and every Lambda
+ * instance: the provider's pace is kept inside a run (docs/decisions.md).
+ */
+export interface DrainLease {
+  /**
+   * Takes the lease until `until`. When another run holds it, that run is asked to go round once
+   * more (so the work that asked is not left waiting) and the answer is false.
+   */
+  acquire(holder: string, now: Date, until: Date): Promise<boolean>;
+  /**
+   * Gives the lease up, unless a start was asked for during the run: then the lease is kept until
+   * `until`, the request cleared, and the answer is false (run again).
+   */
+  release(holder: string, until: Date): Promise<boolean>;
+  /** Gives the lease up whatever was asked meanwhile (a run out of time; it starts a successor). */
+  end(holder: string): Promise<void>;
+}
+
+/** Starts a drain run soon (never waits for it); failures are logged: the schedule is the safety net. */
+export interface DrainStarter {
+  start(): Promise<void>;
+}

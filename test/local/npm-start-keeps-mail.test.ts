@@ -107,6 +107,28 @@ describe('npm start, data on disk', () => {
     expect((await statuses(stack!.api, ids)).every((m) => m.status === 'sent')).toBe(true);
     expect(stack!.output()).not.toMatch(/drain run failed|drain step failed/);
   }, 60_000);
+
+  it('with the timer at 60 s, queued mail still leaves at once: a drain run starts when mail is enqueued', async () => {
+    await stack!.stop('SIGTERM');
+    stack = await startLocalStack({ ...(await localStackPorts()), LOCAL_DATA_DIR: dataDir, DEV_API_KEY, DEV_API_KEY_RATE_LIMIT: '1000', DRAIN_INTERVAL_SECONDS: '60' });
+    // The timer's first run is at 60 s: anything sent before that was started by the enqueue.
+    const tag = `at-once-${Date.now().toString(36)}`;
+    const accepted = Date.now();
+    await sendBatch(stack.api, tag, 20);
+    await waitFor('the first mail', async () => (await subjectsInMailbox(stack!.ses, tag)).length >= 1, 10_000, 50);
+    const first = Date.now() - accepted;
+    // 20 at the default 14 a second take about 1.4 s once started.
+    await waitFor('all 20 mails', async () => (await subjectsInMailbox(stack!.ses, tag)).length >= 20, 15_000, 100);
+    const all = Date.now() - accepted;
+    expect(first).toBeLessThan(3_000);
+    expect(all).toBeLessThan(8_000);
+    // A second batch into the idle queue leaves at once too.
+    const again = Date.now();
+    await sendBatch(stack.api, `${tag}-2`, 5);
+    await waitFor('the second batch', async () => (await subjectsInMailbox(stack!.ses, `${tag}-2`)).length >= 5, 10_000, 100);
+    expect(Date.now() - again).toBeLessThan(5_000);
+    expect(stack.output()).not.toMatch(/drain run failed|drain step failed/);
+  }, 90_000);
 });
 
 describe('DEV_API_KEY_RATE_LIMIT (issue 18)', () => {

@@ -102,10 +102,28 @@ describe('the deployment', () => {
     });
   });
 
-  it('has the send queue with its dead-letter queue and a drainer scheduled every minute, one at a time', () => {
+  it('has the send queue with its dead-letter queue and a drainer scheduled every minute, its concurrency capped', () => {
     template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ deadLetterTargetArn: Match.anyValue() }) });
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Sends queued mail at the provider rate', ReservedConcurrentExecutions: 1 });
+    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Sends queued mail at the provider rate', ReservedConcurrentExecutions: 3 });
+  });
+
+  it('starts the drainer from the drain-start queue, which only the enqueuing routes and the drainer may write to', () => {
+    const [drainer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }));
+    const [startQueue, ...others] = Object.entries(template.findResources('AWS::SQS::Queue')).filter(([id]) => id.startsWith('DrainStartQueue'));
+    expect(others).toEqual([]);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: drainer },
+      EventSourceArn: { 'Fn::GetAtt': [startQueue![0], 'Arn'] },
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    // Lambda requires a trigger's queue to hide a message for at least the function's timeout.
+    expect(startQueue![1].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(timeoutOf('Sends queued mail at the provider rate'));
+    const writesStarts = (fn: string) =>
+      statementsOf(fn).some((statement) => [statement.Action].flat().includes('sqs:SendMessage') && JSON.stringify(statement.Resource).includes(startQueue![0]));
+    expect(writesStarts(functionOf('mail-send-batch'))).toBe(true);
+    expect(writesStarts(drainer!)).toBe(true);
+    for (const id of ['mail-send', 'mail-status', 'track-open', 'webhooks-ses']) expect(writesStarts(functionOf(id)), id).toBe(false);
   });
 
   it('gives the drainer a whole budget plus a margin longer than one send, and hides a taken message for longer than a run', () => {

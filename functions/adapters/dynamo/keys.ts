@@ -89,6 +89,8 @@ export const keys = {
   viewSeq: (seq: number) => String(seq).padStart(12, '0'),
   /** The counter of a view's block of seqs; its partition holds every block of the view. */
   viewBlock: (view: View, block: number) => ({ pk: `VIEWBLK#${view.accountId}#${view.name}`, sk: String(block).padStart(10, '0') }),
+  /** The one drain lease of the deployment (drain-lease-store.ts). */
+  drainLease: () => ({ pk: 'DRAIN', sk: 'LEASE' }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

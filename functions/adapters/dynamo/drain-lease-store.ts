@@ -1,0 +1,81 @@
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DrainLease } from '../../ports';
+import { documentClient, tableName } from './client';
+import { conditional } from './conditional';
+import { keys } from './keys';
+
+const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * The drain lease: one item holding who runs and until when, and `wanted` when a start was asked
+ * for while it ran. Every step is one conditional write on that item, so a start asked for can
+ * never fall between a run's last look at the queue and its release: either the release sees
+ * `wanted` (and the run goes round again) or the asker finds the lease free and takes it.
+ */
+export const dynamoDrainLease = (): DrainLease => ({
+  async acquire(holder, now, until) {
+    // Two tries: a lease released between our take and our ask is free on the second.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const taken = await conditional(() =>
+        documentClient().send(
+          new PutCommand({
+            TableName: tableName(),
+            Item: { ...keys.drainLease(), holder, expires_at: epoch(until), ttl: epoch(until) + 86_400 },
+            ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
+            ExpressionAttributeValues: { ':now': epoch(now) },
+          }),
+        ),
+      );
+      if (taken.ok) return true;
+      const asked = await conditional(() =>
+        documentClient().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: keys.drainLease(),
+            UpdateExpression: 'SET wanted = :yes',
+            ConditionExpression: 'attribute_exists(pk) AND expires_at >= :now',
+            ExpressionAttributeValues: { ':yes': true, ':now': epoch(now) },
+          }),
+        ),
+      );
+      if (asked.ok) return false;
+    }
+    return false;
+  },
+
+  async release(holder, until) {
+    const released = await conditional(() =>
+      documentClient().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.drainLease(),
+          ConditionExpression: 'holder = :holder AND attribute_not_exists(wanted)',
+          ExpressionAttributeValues: { ':holder': holder },
+        }),
+      ),
+    );
+    if (released.ok) return true;
+    // Still ours, and asked for again: keep it, clear the ask, go round once more.
+    const kept = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.drainLease(),
+          UpdateExpression: 'REMOVE wanted SET expires_at = :until',
+          ConditionExpression: 'holder = :holder',
+          ExpressionAttributeValues: { ':holder': holder, ':until': epoch(until) },
+        }),
+      ),
+    );
+    // Not ours any more (it expired and another run took it): that run has the work.
+    return !kept.ok;
+  },
+
+  async end(holder) {
+    await conditional(() =>
+      documentClient().send(
+        new DeleteCommand({ TableName: tableName(), Key: keys.drainLease(), ConditionExpression: 'holder = :holder', ExpressionAttributeValues: { ':holder': holder } }),
+      ),
+    );
+  },
+});
