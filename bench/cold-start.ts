@@ -1,20 +1,26 @@
 /**
- * Cold start per function: the synthesized bundle's size and the time a fresh Node 22 process takes
- * to import it (which runs its init), beside a floor bundle that imports only the same AWS SDK
- * clients, built with the same esbuild settings. Runs alternate function and floor, median of N.
+ * Cold start per function: the size of the synthesized `index.mjs` (the file Lambda imports at init;
+ * packages loaded only with `import()` sit beside it in files of their own, lib/constructs/function-bundle.ts)
+ * and the time a fresh Node 22 process takes to import it (which runs its init), beside a floor bundle
+ * that imports only the same AWS SDK clients, built with the same esbuild settings. Runs alternate
+ * function and floor, median of N.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { BUNDLE } from '../lib/constructs/bundling-options';
+import { ENTRY_BUILD } from '../lib/constructs/function-bundle';
 
 /** The construct's bundling settings in esbuild's own API shape. */
 const ESBUILD = { ...BUNDLE, banner: { js: BUNDLE.banner } };
 
 export interface ColdStart {
   function: string;
+  /** `index.mjs`: the code loaded at init. */
   bundleKb: number;
+  /** The other code files of the asset (loaded on first use, if ever), with their sizes: also downloaded on a cold start. */
+  lazyFiles: string[];
   floorKb: number;
   initMs: number;
   floorInitMs: number;
@@ -30,7 +36,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * and what else weighs in it besides the SDK.
  */
 const contentsOf = async (entry: string) => {
-  const result = await esbuild.build({ ...ESBUILD, entryPoints: [entry], bundle: true, platform: 'node', metafile: true, write: false, outfile: 'probe.mjs' });
+  // The construct's own options for index.mjs, so that lazily loaded packages are left out here as there.
+  const result = await esbuild.build({ ...ENTRY_BUILD, entryPoints: [entry], metafile: true, write: false, outfile: 'probe.mjs' });
   const clients = new Set<string>();
   const weights = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(result.metafile!.outputs['probe.mjs'].inputs)) {
@@ -48,6 +55,7 @@ const contentsOf = async (entry: string) => {
 
 const CLIENT_CLASS: Record<string, string> = {
   'client-dynamodb': 'DynamoDBClient',
+  'client-secrets-manager': 'SecretsManagerClient',
   'client-sesv2': 'SESv2Client',
   'client-sqs': 'SQSClient',
 };
@@ -57,6 +65,7 @@ const buildFloor = async (clients: string[], outfile: string) => {
     .filter((c) => CLIENT_CLASS[c])
     .map((c, i) => `import { ${CLIENT_CLASS[c]} as C${i} } from '@aws-sdk/${c}';\nexport const c${i} = new C${i}({});`);
   if (clients.includes('lib-dynamodb')) lines.push("import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const doc = DynamoDBDocumentClient.from(c0);");
+  if (clients.includes('lib-dynamodb') && clients[0] !== 'client-dynamodb') throw new Error('the floor wraps c0 in the document client: c0 must be the DynamoDB client');
   const source = lines.join('\n') || 'export {};';
   await esbuild.build({ ...ESBUILD, stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' }, bundle: true, platform: 'node', outfile });
 };
@@ -77,9 +86,13 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
   const results: ColdStart[] = [];
   for (const [logicalId, resource] of Object.entries<any>(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function' || !resource.Metadata?.['aws:asset:path']) continue;
-    const bundle = resolve(cdkOut, resource.Metadata['aws:asset:path'], 'index.mjs');
-    const name = logicalId.replace(/^Route/, '').replace(/[0-9A-F]{8}$/, '');
-    const handlerName = logicalId.startsWith('Route') ? readHandlerName(resource) : name === 'Drainer' ? 'drainer' : 'ses-events';
+    const asset = resolve(cdkOut, resource.Metadata['aws:asset:path']);
+    const bundle = join(asset, 'index.mjs');
+    const lazyFiles = readdirSync(asset)
+      .filter((file) => file.endsWith('.mjs') && file !== 'index.mjs')
+      .map((file) => `${file} ${(statSync(join(asset, file)).size / 1024).toFixed(0)} KB`);
+    const handlerName = logicalId.startsWith('Route') ? readHandlerName(resource) : OTHER_FUNCTIONS[logicalId.replace(/[0-9A-F]{8}$/, '')];
+    if (!handlerName) throw new Error(`bench/cold-start.ts does not know the handler of ${logicalId}`);
     const { clients, extras } = await contentsOf(resolve('functions/handlers', `${handlerName}.ts`));
     const floor = join(floors, `${handlerName}.mjs`);
     await buildFloor(clients, floor);
@@ -92,6 +105,7 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
     results.push({
       function: handlerName,
       bundleKb: statSync(bundle).size / 1024,
+      lazyFiles,
       floorKb: statSync(floor).size / 1024,
       initMs: median(times),
       floorInitMs: median(floorTimes),
@@ -102,6 +116,9 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
   writeFileSync(join(floors, 'README.txt'), 'Floor bundles: only the AWS SDK clients each function uses, built with the same esbuild settings.\n');
   return results;
 };
+
+/** The functions that are not routes, by logical id (without its hash): their handler files. */
+const OTHER_FUNCTIONS: Record<string, string> = { Drainer: 'drainer', SesEvents: 'ses-events', WebhookDeliverer: 'webhook-deliverer' };
 
 /** Route functions carry "METHOD /path" as their description; map it back to the route's handler id. */
 const routeIds = new Map<string, string>();

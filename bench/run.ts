@@ -3,6 +3,7 @@
  * operation, drain throughput, webhook deliveries per second, local latency and throughput, and cost per million mails, and writes
  * bench/report.md and bench/report.json. About four minutes on two cores, half of it seeding 10,000
  * subscribers for the deep-page measure (BENCH_SUBSCRIBERS lowers it).
+ * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -15,13 +16,17 @@ import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
-import { writeReport } from './report';
+import { coldStartSection, writeReport } from './report';
 import { measureWebhookDeliveries } from './webhook-throughput';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
 
 const begun = Date.now();
 const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 1000).toFixed(0).padStart(4)} s  ${what}`);
+
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
+if (only !== undefined && only !== 'cold-start') throw new Error(`--only ${only}: the one section that runs alone is cold-start`);
 
 const main = async () => {
   const started = Date.now();
@@ -32,6 +37,10 @@ const main = async () => {
   step('cold start per function');
   registerRoutes(routes);
   const coldStarts = await measureColdStarts(cdkOut, Number(process.env.BENCH_RUNS ?? 3));
+  if (only === 'cold-start') {
+    console.log(coldStartSection(coldStarts).join('\n'));
+    return;
+  }
 
   step('starting the local stack');
   const stack = await startLocalStack(SES_RATE);

@@ -124,6 +124,13 @@ export const drainDeps = () => ({
   events: webhookEvents(),
 });
 
+/** The list routes that never touch subscribers (create, get, list, update): no subscriber store in their bundles. */
+export const listDeps = () => ({
+  lists: dynamoListStore(),
+  clock: systemClock,
+  ids: randomIds,
+});
+
 export const audienceDeps = () => ({
   lists: dynamoListStore(),
   subscribers: dynamoSubscriberStore(),

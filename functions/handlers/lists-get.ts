@@ -1,8 +1,8 @@
-import { audienceDeps } from '../adapters/wiring';
+import { listDeps } from '../adapters/wiring';
 import { getList } from '../domain/audience/lists';
 import { apiHandler } from '../http/api-handler';
 import { listsGet } from '../routes/audience';
 
-const deps = audienceDeps();
+const deps = listDeps();
 
 export const handler = apiHandler(listsGet, async ({ auth, params }) => ({ data: await getList(deps, auth.account_id, params.id) }));

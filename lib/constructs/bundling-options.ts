@@ -1,5 +1,5 @@
 /**
- * How every function is bundled. The CDK construct hands these to esbuild through NodejsFunction, and
+ * How every function is bundled. The construct (service-function.ts) hands these to esbuild's API, and
  * the benchmark builds its floor bundles with the same settings, so sizes compare like with like.
  */
 export const BUNDLE = {

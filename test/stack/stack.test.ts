@@ -1,7 +1,8 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
@@ -238,6 +239,24 @@ describe('the deployment', () => {
       const bundle = readFileSync(join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
       expect(bundle.includes('PROVIDER_SECRET_KEY'), id).toBe(readsSecret(id, 'ProviderSecretKey'));
     }
+  });
+
+  it('keeps nodemailer out of every index.mjs: a file of its own, only beside the functions that may send over SMTP, loaded on first use', async () => {
+    const functions = template.findResources('AWS::Lambda::Function');
+    const senders = [...routes.filter((route) => route.aws?.includes('sendMail')).map((route) => functionOf(route.id)), ...Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }))];
+    expect(senders).toHaveLength(4);
+    for (const [id, fn] of Object.entries(functions)) {
+      const asset = join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
+      const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
+      // nodemailer's own strings (its home page, in its headers and errors), never in the file Lambda loads at init.
+      expect(bundle.includes('nodemailer.com'), id).toBe(false);
+      expect(bundle.includes('import("./nodemailer.mjs")'), id).toBe(senders.includes(id));
+      expect(existsSync(join(asset, 'nodemailer.mjs')), id).toBe(senders.includes(id));
+    }
+    // The built file is nodemailer, as smtp-mailer.ts imports it.
+    const asset = join(outdir, `asset.${(functions[senders[0]].Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
+    const { default: nodemailer } = await import(pathToFileURL(join(asset, 'nodemailer.mjs')).href);
+    expect(typeof nodemailer.createTransport).toBe('function');
   });
 
   it("ships the reference page beside the docs function's bundle, where the handler reads it", () => {

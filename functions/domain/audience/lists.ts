@@ -13,7 +13,7 @@ export interface ListDeps {
 
 export const presentList = ({ account_id: _account, ...list }: MailingList) => list;
 
-export const createList = async (deps: ListDeps, accountId: string, input: { name: string; description?: string | null }) => {
+export const createList = async (deps: Pick<ListDeps, 'lists' | 'clock' | 'ids'>, accountId: string, input: { name: string; description?: string | null }) => {
   const now = isoTimestamp(deps.clock.now());
   const list: MailingList = { id: deps.ids.uuid(), account_id: accountId, name: input.name, description: input.description ?? null, subscriber_count: 0, created_at: now, updated_at: now };
   await deps.lists.create(list);
