@@ -62,8 +62,10 @@ export interface SubscriberStore {
   /** Every subscriber with this address (any case) in the account, in every list. */
   findByEmail(accountId: string, email: string): Promise<Subscriber[]>;
   page(accountId: string, filter: SubscriberFilter, page: PageRequest): Promise<PageOf<Subscriber>>;
-  /** Every subscriber of a list (for deleting it). */
+  /** Every subscriber of a list (for deleting a small one inside its request). */
   allOfList(accountId: string, listId: string): Promise<Subscriber[]>;
+  /** Up to `limit` subscribers of a list (a background deletion's chunk). */
+  someOfList(accountId: string, listId: string, limit: number): Promise<Subscriber[]>;
 }
 
 export interface BounceStore {

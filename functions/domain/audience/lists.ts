@@ -1,4 +1,4 @@
-import type { Clock, Ids, ListStore, PageRequest, SubscriberStore } from '../../ports';
+import type { Clock, Ids, Job, JobQueue, ListStore, PageRequest, SubscriberStore } from '../../ports';
 import { notFound } from '../errors';
 import { refuseCursor } from '../paging';
 import { isoTimestamp } from '../time';
@@ -51,7 +51,50 @@ const SWEEP_PAUSE_MS = 100;
  * the list's exact count is 0, which the list's conditional delete checks. A deletion cut short
  * leaves the list marked (hidden, closed); a repeated DELETE resumes it.
  */
-export const deleteList = async (deps: ListDeps, accountId: string, listId: string) => {
+/** Up to this many subscribers a list is deleted inside its request; a larger one in the background. */
+export const INLINE_DELETE_LIMIT = 100;
+
+/**
+ * Deletes a list: at once when it is small; otherwise the list is marked (hidden and closed from that
+ * moment, as below) and its subscribers are deleted by background jobs, chunk after chunk, until the
+ * list itself can go. Answers `background` then: the caller says the deletion is under way.
+ */
+export const deleteList = async (deps: ListDeps & { jobs: JobQueue }, accountId: string, listId: string): Promise<'deleted' | 'background'> => {
+  const list = await deps.lists.get(accountId, listId);
+  // A list marked already (a deletion cut short) reads as gone: a repeated DELETE resumes it in the background.
+  if (list && list.subscriber_count <= INLINE_DELETE_LIMIT) {
+    await deleteListNow(deps, accountId, listId);
+    return 'deleted';
+  }
+  if (!(await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now())))) throw notFound('List');
+  await deps.jobs.enqueue({ kind: 'list-delete', account_id: accountId, list_id: listId });
+  return 'background';
+};
+
+/** Subscribers a background deletion chunk removes: each is a transaction of its own. */
+const DELETE_CHUNK = 100;
+const DELETE_CONCURRENCY = 10;
+
+/**
+ * One chunk of a background list deletion: up to DELETE_CHUNK subscribers, then the list if its exact
+ * count says it is empty, else the next chunk as a job (a little later when nothing was removed: the
+ * listing index lags behind a subscriber created a moment before the mark).
+ */
+export const runListDeleteChunk = async (deps: ListDeps & { jobs: JobQueue }, job: Extract<Job, { kind: 'list-delete' }>) => {
+  const subscribers = await deps.subscribers.someOfList(job.account_id, job.list_id, DELETE_CHUNK);
+  let removed = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: DELETE_CONCURRENCY }, async () => {
+      while (next < subscribers.length) if (await deps.subscribers.delete(subscribers[next++])) removed++;
+    }),
+  );
+  if (await deps.lists.deleteIfEmpty(job.account_id, job.list_id)) return { removed, done: true };
+  await deps.jobs.enqueue(job, removed ? 0 : 2);
+  return { removed, done: false };
+};
+
+const deleteListNow = async (deps: ListDeps, accountId: string, listId: string) => {
   if (!(await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now())))) throw notFound('List');
   const deadline = deps.clock.now().getTime() + SWEEP_BUDGET_MS;
   for (;;) {
