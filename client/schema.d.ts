@@ -3844,6 +3844,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Spring news",
+                 *       "subject": "What is new this spring, {{name}}",
+                 *       "html": "<p>Hi {{name}},</p><p>Here is what is new.</p><p><a href=\"{{unsubscribe_url}}\">Unsubscribe</a></p>",
+                 *       "text": "Hi {{name}}, here is what is new.",
+                 *       "list_id": "3f0c6a1e-8b2d-4c7e-9a51-2d4f6b8e0c13",
+                 *       "from_name": "Example Inc.",
+                 *       "reply_to": "news@example.com"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     subject: string;
@@ -4157,6 +4168,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "subject": "Spring news for {{name}}"
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     subject?: string;
@@ -4466,6 +4482,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "send_at": "2030-03-20T09:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     /** Format: date-time */
                     send_at?: string;

@@ -61,7 +61,7 @@ describe('campaigns', () => {
     const subs = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=100`)).body.data.subscribers as { id: string; email: string }[];
     const idOf = async (email: string) => {
       for (let cursor: string | null = null; ; ) {
-        const page = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=100${cursor ? `&cursor=${cursor}` : ''}`)).body.data;
+        const page: { subscribers: { id: string; email: string }[]; next_cursor: string | null } = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=100${cursor ? `&cursor=${cursor}` : ''}`)).body.data;
         const found = page.subscribers.find((s: { email: string }) => s.email === email);
         if (found) return found.id as string;
         cursor = page.next_cursor;
