@@ -42,33 +42,28 @@ export const updateList = async (deps: Pick<ListDeps, 'lists' | 'clock'>, accoun
 /** How long a deletion waits for subscribers the list's listing does not show yet: within the route's 29 s. */
 const SWEEP_BUDGET_MS = 20_000;
 const SWEEP_PAUSE_MS = 100;
-
-/**
- * Deleting a list deletes its subscriptions (each with its counters), then the list.
- * The list is marked first: from then on it reads as gone and a new subscriber's transaction fails
- * its check on the list (404), so nobody joins behind the sweep. The sweep reads the list's listing,
- * an index that may not show a subscriber created a moment before the mark yet, so it repeats until
- * the list's exact count is 0, which the list's conditional delete checks. A deletion cut short
- * leaves the list marked (hidden, closed); a repeated DELETE resumes it.
- */
 /** Up to this many subscribers a list is deleted inside its request; a larger one in the background. */
 export const INLINE_DELETE_LIMIT = 100;
 
 /**
- * Deletes a list: at once when it is small; otherwise the list is marked (hidden and closed from that
- * moment, as below) and its subscribers are deleted by background jobs, chunk after chunk, until the
- * list itself can go. Answers `background` then: the caller says the deletion is under way.
+ * Deleting a list deletes its subscriptions (each with its counters), then the list.
+ * The list is marked first: from then on it reads as gone and a new subscriber's transaction fails
+ * its check on the list (404), so nobody joins behind the sweep. A list of up to INLINE_DELETE_LIMIT
+ * subscribers is swept here; a larger one by background jobs (runListDeleteChunk), chunk after chunk,
+ * and the answer says so (`background`). The sweep reads the list's listing, an index that may not
+ * show a subscriber created a moment before the mark yet, so it repeats until the list's exact count
+ * is 0, which the list's conditional delete checks. A deletion cut short leaves the list marked
+ * (hidden, closed); a repeated DELETE resumes it.
  */
 export const deleteList = async (deps: ListDeps & { jobs: JobQueue }, accountId: string, listId: string): Promise<'deleted' | 'background'> => {
-  const list = await deps.lists.get(accountId, listId);
-  // A list marked already (a deletion cut short) reads as gone: a repeated DELETE resumes it in the background.
-  if (list && list.subscriber_count <= INLINE_DELETE_LIMIT) {
-    await deleteListNow(deps, accountId, listId);
-    return 'deleted';
+  const marked = await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now()));
+  if (!marked) throw notFound('List');
+  if (marked.subscriber_count > INLINE_DELETE_LIMIT) {
+    await deps.jobs.enqueue({ kind: 'list-delete', account_id: accountId, list_id: listId });
+    return 'background';
   }
-  if (!(await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now())))) throw notFound('List');
-  await deps.jobs.enqueue({ kind: 'list-delete', account_id: accountId, list_id: listId });
-  return 'background';
+  await sweep(deps, accountId, listId);
+  return 'deleted';
 };
 
 /** Subscribers a background deletion chunk removes: each is a transaction of its own. */
@@ -94,8 +89,7 @@ export const runListDeleteChunk = async (deps: ListDeps & { jobs: JobQueue }, jo
   return { removed, done: false };
 };
 
-const deleteListNow = async (deps: ListDeps, accountId: string, listId: string) => {
-  if (!(await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now())))) throw notFound('List');
+const sweep = async (deps: ListDeps, accountId: string, listId: string) => {
   const deadline = deps.clock.now().getTime() + SWEEP_BUDGET_MS;
   for (;;) {
     let removed = 0;
