@@ -5,6 +5,7 @@
  */
 import type { CallCount } from './aws-calls';
 import type { LoadResult } from './load';
+import type { Fanout } from './fanout';
 
 export const PRICES = {
   asOf: '2024-11 list prices, us-east-1',
@@ -43,7 +44,7 @@ const model = (scenario: string, lines: CostLine[], goal: number): CostModel => 
   return { scenario, lines, overhead, ses, overheadShareOfSes: overhead / ses, goal };
 };
 
-export const costPerMillion = (calls: CallCount[], load: LoadResult[], drainRatePerSecond: number): CostModel[] => {
+export const costPerMillion = (calls: CallCount[], load: LoadResult[], drainRatePerSecond: number, fanout?: Fanout): CostModel[] => {
   const op = (name: string) => calls.find((c) => c.operation.startsWith(name))!;
   const p50 = (target: string) => load.find((l) => l.target === target && l.connections === 1)?.p50Ms ?? 100;
   const send = op('POST /mail/send');
@@ -77,5 +78,21 @@ export const costPerMillion = (calls: CallCount[], load: LoadResult[], drainRate
     ],
     0.05,
   );
-  return [single, batched];
+  if (!fanout) return [single, batched];
+  const fanoutSqs = Object.entries(fanout.calls).filter(([name]) => name.startsWith('SQS.')).reduce((a, [, n]) => a + n, 0) / fanout.recipients;
+  const campaign = model(
+    `campaign mail (fan-out of ${fanout.subscribers.toLocaleString('en')} subscribers, then the drainer)`,
+    [
+      { item: `Lambda job runner, ${fanout.msPerRecipient.toFixed(1)} ms per recipient (local, an upper estimate) at 512 MB`, perMillionMails: lambda(fanout.jobs / fanout.recipients, fanout.msPerRecipient * (fanout.recipients / fanout.jobs), 512) },
+      { item: `Lambda drainer, ${drainMsPerMail.toFixed(0)} ms per mail (paced at ${drainRatePerSecond}/s) at 512 MB`, perMillionMails: lambda(1 / mailsPerDrainRun, drainMsPerMail * mailsPerDrainRun, 512) },
+      {
+        item: `DynamoDB, fan-out ${fanout.writeUnitsPerRecipient.toFixed(2)} WRU + ${fanout.readUnitsPerRecipient.toFixed(2)} RRU, drainer ${(drain.writeUnits / 100).toFixed(2)} WRU + ${(drain.readUnits / 100).toFixed(2)} RRU per mail (+1 WRU campaign counter)`,
+        perMillionMails:
+          fanout.writeUnitsPerRecipient * PRICES.dynamoWritePerMillionUnits + fanout.readUnitsPerRecipient * PRICES.dynamoReadPerMillionUnits + dynamo(drain, 100) + PRICES.dynamoWritePerMillionUnits,
+      },
+      { item: `SQS, fan-out ${fanoutSqs.toFixed(2)} + drainer ${(sqsCalls(drain) / 100).toFixed(2)} requests per mail`, perMillionMails: (fanoutSqs + sqsCalls(drain) / 100) * PRICES.sqsPerMillionRequests },
+    ],
+    0.05,
+  );
+  return [single, batched, campaign];
 };

@@ -21,7 +21,8 @@ export const startLocalStack = async (sesRate: number) => {
   const dlqUrl = sqs.ensureQueue('bench-send-dlq');
   const webhookQueueUrl = sqs.ensureQueue('bench-webhooks', { VisibilityTimeout: '30' });
   const webhookDlqUrl = sqs.ensureQueue('bench-webhooks-dlq');
-  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, WEBHOOK_QUEUE_URL: webhookQueueUrl, WEBHOOK_DLQ_URL: webhookDlqUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
+  const jobQueueUrl = sqs.ensureQueue('bench-jobs', { VisibilityTimeout: '150' });
+  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, WEBHOOK_QUEUE_URL: webhookQueueUrl, WEBHOOK_DLQ_URL: webhookDlqUrl, JOB_QUEUE_URL: jobQueueUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
 
   const { ensureTable } = await import('../local/table');
   const { createLocalServer } = await import('../local/server');
@@ -34,7 +35,7 @@ export const startLocalStack = async (sesRate: number) => {
   const deps = adminDeps();
   const { account } = await createAccount(deps, 'Bench');
   // A key with a rate limit high enough for the load test; every other rule stays on.
-  const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'otp', 'subscribers', 'admin'], rate_limit_per_minute: 10_000_000 });
+  const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'otp', 'subscribers', 'campaigns', 'admin'], rate_limit_per_minute: 10_000_000 });
   const providerDeps = providerWriteDeps();
   await createProvider(providerDeps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
   // A receiver configured like the shared fixtures, to time an SNS bounce notification end to end.

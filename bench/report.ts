@@ -6,6 +6,7 @@ import type { DeepPage } from './deep-page';
 import type { DrainThroughput } from './drain-throughput';
 import type { WebhookThroughput } from './webhook-throughput';
 import type { LoadResult } from './load';
+import type { Fanout } from './fanout';
 
 export interface Report {
   date: string;
@@ -17,6 +18,7 @@ export interface Report {
   deepPage: DeepPage;
   load: LoadResult[];
   cost: CostModel[];
+  fanout?: Fanout;
 }
 
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -126,6 +128,19 @@ export const writeReport = (report: Report) => {
     '',
     'The deep page reads the view\'s block counters (one small item per 100 subscribers), fewer than 100 records to skip inside its block, and the page.',
     '',
+    ...(report.fanout
+      ? [
+          '## 3c. Campaign fan-out',
+          '',
+          `A campaign to ${report.fanout.subscribers.toLocaleString('en')} subscribers (seeded in ${f(report.fanout.seedSeconds, 0)} s), fanned out by the job runner onto the send queue in ${report.fanout.jobs} jobs.`,
+          'Calls and capacity: every AWS call of the send request and the jobs, divided by the recipients. Goal: about 1.1 calls per recipient (one conditional write each, batch APIs for the rest).',
+          '',
+          '| Recipients | Time to enqueue all | Calls per recipient | Calls | RRU per recipient | WRU per recipient | Goal |',
+          '|---|---|---|---|---|---|---|',
+          `| ${report.fanout.recipients} | ${f(report.fanout.enqueueSeconds, 0)} s | ${f(report.fanout.callsPerRecipient, 3)} | ${Object.entries(report.fanout.calls).map(([k, v]) => `${k} ${v}`).join(', ')} | ${f(report.fanout.readUnitsPerRecipient, 3)} | ${f(report.fanout.writeUnitsPerRecipient, 3)} | ${verdict(report.fanout.callsPerRecipient <= 1.2, 'see figures')} |`,
+          '',
+        ]
+      : []),
     '## 4. Local latency and throughput',
     '',
     'autocannon in its own process against the local server (DynamoDB Local and the SES emulator behind it), beside the bare server and the pipeline floors.',

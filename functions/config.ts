@@ -79,6 +79,10 @@ export const config = {
   get webhookDeadLetterQueueUrl() {
     return env.WEBHOOK_DLQ_URL ?? '';
   },
+  /** The background job queue (campaign fan-out, list deletion) and its dead-letter queue. */
+  get jobQueueUrl() {
+    return env.JOB_QUEUE_URL ?? '';
+  },
   /**
    * Webhook endpoints may be http to, and resolve to, this machine: the local stack only (npm start,
    * the tests). Private and link-local addresses stay refused. Never set in a deployment.

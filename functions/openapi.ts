@@ -226,6 +226,8 @@ const TAGS: Record<string, string> = {
   Subscribers: 'Lists, subscribers and bounces',
   'Provider receivers': "Bounce, complaint and delivery events from the providers, verified by each provider's signature",
   Tracking: 'The open pixel and redirecting links in tracked HTML mail: signed tokens, no API key',
+  Campaigns: 'Mail to every subscribed member of a list, personalised, sent in the background, with counters and one-click unsubscribe',
+  Unsubscribe: 'The signed unsubscribe links of campaign mail (RFC 8058): a confirmation page, and the one-click POST; no API key',
   Admin: 'API keys and sending providers',
 };
 

@@ -128,6 +128,23 @@ export class EmailServiceStack extends Stack {
       deadLetterQueue: { queue: webhookDeadLetters, maxReceiveCount: 10 },
     });
 
+    // Background jobs: a campaign's fan-out chunk by chunk, a large list's deletion. Each job is a chunk
+    // safe to run twice; the consumer re-enqueues the next. Jobs that keep failing wait here.
+    const jobDeadLetters = new Queue(this, 'JobDeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const jobTimeout = Duration.seconds(120);
+    const jobQueue = new Queue(this, 'JobQueue', {
+      visibilityTimeout: jobTimeout.plus(Duration.seconds(30)),
+      retentionPeriod: Duration.days(4),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: jobDeadLetters, maxReceiveCount: 5 },
+    });
+
     const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
 
     const environment = {
@@ -144,6 +161,7 @@ export class EmailServiceStack extends Stack {
       WEBHOOK_QUEUE_URL: webhookQueue.queueUrl,
       WEBHOOK_DLQ_URL: webhookDeadLetters.queueUrl,
       DRAIN_START_QUEUE_URL: drainStarts.queueUrl,
+      JOB_QUEUE_URL: jobQueue.queueUrl,
     };
     const sesSend = new PolicyStatement({
       effect: Effect.ALLOW,
@@ -180,6 +198,7 @@ export class EmailServiceStack extends Stack {
       if (route.aws?.includes('providerSecrets')) providerSecretKey.grantRead(fn);
       if (route.aws?.includes('trackingSecret')) trackingKey.grantRead(fn);
       if (route.aws?.includes('webhookEvents')) webhookQueue.grantSendMessages(fn);
+      if (route.aws?.includes('jobs')) jobQueue.grantSendMessages(fn);
       const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
       if (route.permission === null) publicRoutes.push(...added);
     }
@@ -245,6 +264,22 @@ export class EmailServiceStack extends Stack {
     webhookDeadLetters.grantSendMessages(webhookDeliverer);
     providerSecretKey.grantRead(webhookDeliverer);
     webhookDeliverer.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
+    // Runs the jobs: reads and writes the table, enqueues mail (the send queue) and next chunks, signs
+    // unsubscribe links with the tracking key. One job per invocation, each a chunk of seconds.
+    const jobRunner = new ServiceFunction(this, 'JobRunner', {
+      handlerName: 'jobs',
+      description: 'Campaign fan-out chunks and background list deletions',
+      timeout: jobTimeout,
+      memorySize: 512,
+      environment,
+    });
+    table.grantReadWriteData(jobRunner);
+    sendQueue.grantSendMessages(jobRunner);
+    drainStarts.grantSendMessages(jobRunner);
+    jobQueue.grantConsumeMessages(jobRunner);
+    jobQueue.grantSendMessages(jobRunner);
+    trackingKey.grantRead(jobRunner);
+    jobRunner.addEventSource(new SqsEventSource(jobQueue, { batchSize: 1, reportBatchItemFailures: true }));
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
@@ -253,7 +288,9 @@ export class EmailServiceStack extends Stack {
     new CfnOutput(this, 'SendQueueUrl', { value: sendQueue.queueUrl, description: 'For the admin CLI: QUEUE_URL' });
     new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl, description: 'For the admin CLI: DLQ_URL' });
     new CfnOutput(this, 'SesEventsDeadLetterQueueUrl', { value: sesEventsDeadLetters.queueUrl });
+    new CfnOutput(this, 'DrainStartQueueUrl', { value: drainStarts.queueUrl, description: 'For the admin CLI (optional): DRAIN_START_QUEUE_URL, so redriven mail leaves at once' });
     new CfnOutput(this, 'WebhookQueueUrl', { value: webhookQueue.queueUrl, description: 'Outbound webhook deliveries (the admin CLI redrives into it)' });
+    new CfnOutput(this, 'JobDeadLetterQueueUrl', { value: jobDeadLetters.queueUrl, description: 'Background jobs (campaign fan-out, list deletion) that kept failing' });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhookDeadLetters.queueUrl, description: 'Webhook deliveries that failed for about a day' });
 
     suppressNagFindings(this, { table, drainStarts });

@@ -62,11 +62,13 @@ const main = async () => {
   const queueUrl = sqs.ensureQueue('email-service-send', { VisibilityTimeout: '60' });
   const webhookDlqUrl = sqs.ensureQueue('email-service-webhook-dlq');
   const webhookQueueUrl = sqs.ensureQueue('email-service-webhook', { VisibilityTimeout: '30' });
+  const jobQueueUrl = sqs.ensureQueue('email-service-jobs', { VisibilityTimeout: '150' });
   const environment = localEnvironment(ports, {
     QUEUE_URL: queueUrl,
     DLQ_URL: dlqUrl,
     WEBHOOK_QUEUE_URL: webhookQueueUrl,
     WEBHOOK_DLQ_URL: webhookDlqUrl,
+    JOB_QUEUE_URL: jobQueueUrl,
     OTP_SECRET: localKey('otp-secret'),
     // Signs the tokens of tracking links: a new one breaks the links in mail already sent.
     TRACKING_SECRET: localKey('tracking-secret'),
@@ -102,6 +104,10 @@ const main = async () => {
   const { startWebhookTimer } = await import('./webhook-timer');
   const webhooks = startWebhookTimer(Number(env.WEBHOOK_INTERVAL_SECONDS ?? 2));
   running.push({ endpoint: '', port: 0, stop: async () => webhooks.stop() });
+  // The deployment's job runner (campaign fan-out, list deletion) is triggered by SQS; here by a timer.
+  const { startJobTimer } = await import('./job-timer');
+  const jobs = startJobTimer(Number(env.JOB_INTERVAL_SECONDS ?? 2));
+  running.push({ endpoint: '', port: 0, stop: async () => jobs.stop() });
 
   console.log(`
   Email service running locally

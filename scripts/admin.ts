@@ -105,7 +105,7 @@ const main = async () => {
     else console.log(JSON.stringify(await redriveWebhookDeadLetters({ deadLetters, queue: sqsWebhookQueue(config.webhookQueueUrl, config.webhookDeadLetterQueueUrl) })));
     return;
   }
-  const { sqsDeadLetterQueue, sqsSendQueue } = await import('../functions/adapters/sqs-send-queue');
+  const { sqsDeadLetterQueue } = await import('../functions/adapters/sqs-send-queue');
   const { listDeadLetters, redriveDeadLetters } = await import('../functions/domain/queue/dead-letters');
   const deadLetters = sqsDeadLetterQueue(config.deadLetterQueueUrl);
   if (key === 'dlq list') {
@@ -114,7 +114,9 @@ const main = async () => {
   }
   const { dynamoMessageStore } = await import('../functions/adapters/dynamo/message-store');
   const { systemClock } = await import('../functions/adapters/system');
-  const queue = sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
+  const { enqueuingSendQueue } = await import('../functions/adapters/wiring');
+  // With DRAIN_START_QUEUE_URL (stack output DrainStartQueueUrl) the redriven mail leaves at once.
+  const queue = enqueuingSendQueue();
   console.log(JSON.stringify(await redriveDeadLetters({ deadLetters, queue, messages: dynamoMessageStore(), clock: systemClock })));
 };
 

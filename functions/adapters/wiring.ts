@@ -32,6 +32,11 @@ import { randomIds, systemClock } from './system';
 import { dynamoWebhookEndpointStore } from './dynamo/webhook-endpoint-store';
 import { sqsWebhookEvents, sqsWebhookQueue } from './sqs-webhook-queue';
 import { httpWebhookPoster } from './webhook-poster';
+import { dynamoCampaignStore, dynamoFirstHits, dynamoListRecipients } from './dynamo/campaign-store';
+import { sqsJobQueue } from './sqs-job-queue';
+
+/** Background jobs (campaign fan-out chunks, list deletions) go on the job queue. */
+const jobQueue = () => sqsJobQueue(() => config.jobQueueUrl);
 
 /** Events for the account's webhooks go on a queue; nothing on a send path ever calls an endpoint. */
 const webhookEvents = () => sqsWebhookEvents(() => config.webhookQueueUrl);
@@ -89,7 +94,15 @@ export const sendDeps = () => ({
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
 
 /** The tracking routes: the key to verify their tokens and the one write of a hit. */
-export const trackingDeps = () => ({ messages: dynamoMessageStore(), tracking: trackingSettings, clock: systemClock, ids: randomIds, events: webhookEvents() });
+export const trackingDeps = () => ({
+  messages: dynamoMessageStore(),
+  tracking: trackingSettings,
+  clock: systemClock,
+  ids: randomIds,
+  events: webhookEvents(),
+  campaigns: dynamoCampaignStore(),
+  firstHits: dynamoFirstHits(),
+});
 
 const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
 /** What enqueuers use: the send queue, starting a drain run once mail is in. */
@@ -122,6 +135,7 @@ export const drainDeps = () => ({
   ids: randomIds,
   tracking: trackingSettings,
   events: webhookEvents(),
+  campaigns: dynamoCampaignStore(),
 });
 
 /** The list routes that never touch subscribers (create, get, list, update): no subscriber store in their bundles. */
@@ -147,6 +161,7 @@ export const bounceDeps = () => ({
   suppressions: dynamoSuppressionStore(),
   messages: dynamoMessageStore(),
   clock: systemClock,
+  campaigns: dynamoCampaignStore(),
 });
 
 /** Applying providers' delivery events: the SNS-subscribed SES function and the receivers. */
@@ -205,6 +220,42 @@ export const otpDeps = () => ({
   suppressions: dynamoSuppressionStore(),
   quotas: dynamoSendQuotaStore(),
   mailers: mailerFactory,
+  clock: systemClock,
+  ids: randomIds,
+});
+
+/** A list's deletion: small lists at once, large ones through the job queue. */
+export const listDeleteDeps = () => ({ ...audienceDeps(), jobs: jobQueue() });
+
+export const campaignDeps = () => ({
+  campaigns: dynamoCampaignStore(),
+  lists: dynamoListStore(),
+  counters: dynamoCounterStore(),
+  clock: systemClock,
+  ids: randomIds,
+});
+
+/** Sending checks the default provider and the sender, and queues the first fan-out chunk. */
+export const campaignSendDeps = () => ({ ...campaignDeps(), providers: dynamoProviderStore(), jobs: jobQueue(), tracking: trackingSettings });
+
+/** The public unsubscribe routes: verify the signed link, move the one subscriber, count it. */
+export const unsubscribeDeps = () => ({ subscribers: dynamoSubscriberStore(), campaigns: dynamoCampaignStore(), tracking: trackingSettings, clock: systemClock });
+
+/** The job consumer: campaign fan-out chunks (onto the send queue) and list deletion chunks. */
+export const jobDeps = () => ({
+  campaigns: dynamoCampaignStore(),
+  recipients: dynamoListRecipients(),
+  suppressions: dynamoSuppressionStore(),
+  providers: dynamoProviderStore(),
+  messages: dynamoMessageStore(),
+  counters: dynamoCounterStore(),
+  get queue() {
+    return enqueuingSendQueue();
+  },
+  jobs: jobQueue(),
+  tracking: trackingSettings,
+  lists: dynamoListStore(),
+  subscribers: dynamoSubscriberStore(),
   clock: systemClock,
   ids: randomIds,
 });

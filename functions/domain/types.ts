@@ -102,6 +102,9 @@ export interface MailMessage {
   error_message: string | null;
   sent_at: string | null;
   created_at: string;
+  /** Campaign mail: the campaign it belongs to (stats, cancellation) and its name (bounces show it). */
+  campaign_id?: string;
+  campaign_name?: string;
 }
 
 export interface MessageEvent {
@@ -157,4 +160,42 @@ export interface Bounce {
   subscriber_name: string;
   message_id: string | null;
   created_at: string;
+}
+
+/**
+ * draft -> (scheduled ->) sending -> sent; `cancelled` stops a scheduled or sending campaign; `failed`
+ * (with `failure_reason`) when the fan-out cannot go on (its list or provider gone).
+ */
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled', 'failed'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Counters kept beside the campaign (one small item, bumped with ADD): never a scan. */
+export const CAMPAIGN_STATS = ['recipients', 'sent', 'failed', 'opened', 'clicked', 'bounced', 'complained', 'unsubscribed'] as const;
+export type CampaignStats = Record<(typeof CAMPAIGN_STATS)[number], number>;
+
+export interface Campaign {
+  id: string;
+  account_id: string;
+  name: string;
+  subject: string;
+  html: string | null;
+  text: string | null;
+  list_id: string;
+  from_email: string | null;
+  from_name: string | null;
+  reply_to: string | null;
+  track_opens: boolean;
+  track_clicks: boolean;
+  status: CampaignStatus;
+  failure_reason: string | null;
+  /** When a scheduled campaign starts (ISO, Z); null: at once. */
+  send_at: string | null;
+  /** The provider fixed at send time (the account's default then). */
+  provider_id: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  /** Position in the account's newest-first listing. */
+  seq: number;
+  created_at: string;
+  updated_at: string;
 }

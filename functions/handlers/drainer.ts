@@ -66,6 +66,7 @@ const addRound = (total: DrainReport | undefined, round: DrainReport): DrainRepo
         failed: total.failed + round.failed,
         deferred: total.deferred + round.deferred,
         duplicates: total.duplicates + round.duplicates,
+        cancelled: total.cancelled + round.cancelled,
         errors: total.errors + round.errors,
         emptied: round.emptied,
       }

@@ -38,9 +38,9 @@ export interface ListStore {
   update(accountId: string, listId: string, changes: { name?: string; description?: string | null; updated_at: string }): Promise<MailingList | undefined>;
   /**
    * Marks the list as being deleted (again, for a deletion that resumes): from then on no subscriber
-   * can join it. False when there is no such list.
+   * can join it. Answers its subscriber count then; undefined when there is no such list.
    */
-  markDeleting(accountId: string, listId: string, at: string): Promise<boolean>;
+  markDeleting(accountId: string, listId: string, at: string): Promise<{ subscriber_count: number } | undefined>;
   /** Deletes the list if its exact count says no subscriber is left in it; true when the list is gone. */
   deleteIfEmpty(accountId: string, listId: string): Promise<boolean>;
 }
@@ -62,8 +62,10 @@ export interface SubscriberStore {
   /** Every subscriber with this address (any case) in the account, in every list. */
   findByEmail(accountId: string, email: string): Promise<Subscriber[]>;
   page(accountId: string, filter: SubscriberFilter, page: PageRequest): Promise<PageOf<Subscriber>>;
-  /** Every subscriber of a list (for deleting it). */
+  /** Every subscriber of a list (for deleting a small one inside its request). */
   allOfList(accountId: string, listId: string): Promise<Subscriber[]>;
+  /** Up to `limit` subscribers of a list (a background deletion's chunk). */
+  someOfList(accountId: string, listId: string, limit: number): Promise<Subscriber[]>;
 }
 
 export interface BounceStore {

@@ -17,3 +17,4 @@ export { MailerError } from '../domain/mail/mailer-error';
 export type { QueuedMail } from '../domain/queue/queued-mail';
 export type { OtpChange, OtpSession } from '../domain/otp/otp-session-record';
 export * from './webhooks';
+export * from './campaigns';

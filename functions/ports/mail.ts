@@ -34,6 +34,11 @@ export interface MessageStore {
   getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
   /** The message a provider's own id names (GSI1), in whichever account sent it. */
   findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
+  /**
+   * Writes the message unless its id exists (a deterministic id written twice: a campaign chunk run
+   * again). Answers whether it was written, else the status of the one there.
+   */
+  createIfAbsent(message: MailMessage): Promise<{ created: true } | { created: false; status: MessageStatus | null }>;
   /** Writes many new messages (a batch); every one is written or the call fails. */
   createMany(messages: MailMessage[]): Promise<void>;
   /**

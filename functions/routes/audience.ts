@@ -68,9 +68,10 @@ export const listsDelete = defineRoute({
   id: 'lists-delete',
   method: 'DELETE',
   path: '/api/v1/lists/{id}',
-  summary: 'Delete a list and its subscriptions',
+  summary: 'Delete a list and its subscriptions (a list of more than 100 subscribers: they are removed in the background, the list is gone at once)',
   request: { params: idParams },
   response: deletedMessage,
+  aws: ['jobs'],
   lambda: { timeoutSeconds: 29 },
 });
 

@@ -50,8 +50,9 @@ export interface RouteDefinition {
    * signature); the wiring (functions/adapters/wiring.ts) must agree. `trackingSecret` signs and
    * verifies the tokens of tracking links (the sends that track, the tracking routes). `webhookEvents`
    * puts events for the account's webhook endpoints on the webhook queue (send, tracking, receivers).
+   * `jobs` puts background jobs on the job queue (a campaign's fan-out, a large list's deletion).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**

@@ -5,6 +5,7 @@ import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch } from './mail';
 import { otpResend, otpSend, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
+import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
 
 /** What a route's request body is: its schema's input, the text of a text/plain raw body, any JSON for other raw bodies. */
 type BodyOf<R extends RouteDefinition> = R extends { request: { body: infer S extends z.ZodMiniType } }
@@ -52,6 +53,17 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
   example(subscribersCreate, { email: 'ada@example.com', list_id: LIST_ID, name: 'Ada Lovelace', metadata: { plan: 'pro' } }),
   example(subscribersUpdate, { status: 'unsubscribed' }),
   example(bouncesCreate, { email: 'ada@example.com', bounce_type: 'hard', bounce_subtype: 'General', diagnostic_code: 'smtp; 550 5.1.1 user unknown' }),
+  example(campaignsCreate, {
+    name: 'Spring news',
+    subject: 'What is new this spring, {{name}}',
+    html: '<p>Hi {{name}},</p><p>Here is what is new.</p><p><a href="{{unsubscribe_url}}">Unsubscribe</a></p>',
+    text: 'Hi {{name}}, here is what is new.',
+    list_id: LIST_ID,
+    from_name: 'Example Inc.',
+    reply_to: 'news@example.com',
+  }),
+  example(campaignsUpdate, { subject: 'Spring news for {{name}}' }),
+  example(campaignsSend, { send_at: '2030-03-20T09:00:00Z' }),
   example(apiKeysCreate, { name: 'Checkout service', permissions: ['mail', 'otp'], rate_limit_per_minute: 120 }),
   example(providersCreate, { type: 'ses', name: 'SES', from_email: 'hello@example.com', from_name: 'Example Inc.', region: 'eu-west-1' }),
   example(providersUpdate, { daily_limit: 50_000, send_rate_per_second: 14 }),

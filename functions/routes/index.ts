@@ -18,6 +18,7 @@ import { mailSend, mailSendBatch, mailStatus } from './mail';
 import { otpResend, otpSend, otpStatus, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { trackClick, trackOpen } from './tracking';
+import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campaignsList, campaignsSend, campaignsUpdate, unsubscribeConfirm, unsubscribePage } from './campaigns';
 import { docs, health, openapi } from './system';
 
 /**
@@ -50,6 +51,15 @@ export const routes: readonly RouteDefinition[] = [
   subscribersDelete,
   bouncesList,
   bouncesCreate,
+  campaignsCreate,
+  campaignsList,
+  campaignsGet,
+  campaignsUpdate,
+  campaignsDelete,
+  campaignsSend,
+  campaignsCancel,
+  unsubscribePage,
+  unsubscribeConfirm,
   webhooksSes,
   webhooksSendgrid,
   webhooksMailgun,

@@ -73,7 +73,7 @@ describe('lists', () => {
     const list = await newList('Interrupted');
     const ids = (await Promise.all(Array.from({ length: 3 }, () => subscribe(list.id)))).map((c) => c.body.data.id as string);
     // What a DELETE that died after its first step leaves behind.
-    expect(await dynamoListStore().markDeleting(accountId, list.id, new Date().toISOString())).toBe(true);
+    expect(await dynamoListStore().markDeleting(accountId, list.id, new Date().toISOString())).toEqual({ subscriber_count: 3 });
     expect((await api.get(`/api/v1/lists/${list.id}`)).status).toBe(404);
     expect((await api.put(`/api/v1/lists/${list.id}`, { name: 'Back' })).status).toBe(404);
     expect((await api.get('/api/v1/lists?limit=100')).body.data.lists.map((l: { id: string }) => l.id)).not.toContain(list.id);

@@ -70,6 +70,7 @@ describe('table grants', () => {
     const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
     const provider = (await api.get('/api/v1/providers')).body.data.providers[0];
     const message = (await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.data;
+    const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id })).body.data;
     const paths: Record<string, string> = {
       'mail-status': `/api/v1/mail/status/${encodeURIComponent(message.message_id)}`,
       'lists-list': '/api/v1/lists',
@@ -81,6 +82,8 @@ describe('table grants', () => {
       'providers-list': '/api/v1/providers',
       'providers-get': `/api/v1/providers/${provider.id}`,
       'webhook-endpoints-list': '/api/v1/webhook-endpoints',
+      'campaigns-list': '/api/v1/campaigns',
+      'campaigns-get': `/api/v1/campaigns/${campaign.id}`,
     };
     const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status');
     expect(Object.keys(paths).sort()).toEqual(reading.map((route) => route.id).sort());

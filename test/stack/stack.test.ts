@@ -67,8 +67,8 @@ describe('the deployment', () => {
       template.hasResourceProperties('AWS::Lambda::Function', { Description: `${route.method} ${route.path}`, Runtime: 'nodejs22.x', Architectures: ['arm64'] });
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
-    // Besides the routes: the catch-all, the drainer, the SES events function and the webhook deliverer.
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + 4);
+    // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer and the job runner.
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 5);
   });
 
   it('gives every function at least 256 MB and a timeout of its own, not the 128 MB / 3 s Lambda defaults', () => {
@@ -276,6 +276,21 @@ describe('the deployment', () => {
     expect(policyOf(deliverer)).not.toContain('ses:SendEmail');
     for (const id of ['mail-send', 'track-open', 'track-click', 'webhooks-ses']) expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
     for (const id of ['mail-status', 'webhook-endpoints-list', 'webhook-endpoints-create']) expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
+  });
+
+  it('runs background jobs (campaign fan-out, list deletion) from their queue (with a dead-letter queue) by an SQS-triggered function; only the routes that start them may enqueue', () => {
+    const [runner] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Campaign fan-out chunks and background list deletions' } }));
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: runner }, BatchSize: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    const queues = template.findResources('AWS::SQS::Queue');
+    const jobQueue = Object.entries(queues).find(([id]) => id.startsWith('JobQueue'))![1];
+    expect(jobQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(/^JobDeadLetterQueue/);
+    // Longer than a run, so a chunk is never handed to two runners at once.
+    const runnerTimeout = template.findResources('AWS::Lambda::Function')[runner].Properties.Timeout as number;
+    expect(jobQueue.Properties.VisibilityTimeout).toBeGreaterThan(runnerTimeout);
+    expect(policyOf(runner)).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:PutItem', 'dynamodb:BatchGetItem']));
+    expect(policyOf(runner)).not.toContain('ses:SendEmail');
+    for (const id of ['campaigns-send', 'lists-delete']) expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
+    for (const id of ['campaigns-create', 'campaigns-cancel', 'unsubscribe-confirm']) expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
   });
 
   it('outputs the API URL and the table name', () => {

@@ -37,4 +37,6 @@ process.env.QUEUE_URL = await createQueue(`send-${suffix}`, { VisibilityTimeout:
 // And a webhook event queue of its own, drained by test/support/webhooks.ts.
 process.env.WEBHOOK_DLQ_URL = await createQueue(`webhook-dlq-${suffix}`);
 process.env.WEBHOOK_QUEUE_URL = await createQueue(`webhook-${suffix}`, { VisibilityTimeout: '30' });
+// And a job queue of its own (campaign fan-out, list deletion), run by test/support/jobs.ts.
+process.env.JOB_QUEUE_URL = await createQueue(`jobs-${suffix}`, { VisibilityTimeout: '30' });
 sqsClient.destroy();

@@ -18,6 +18,7 @@ export interface View {
 /** The listings there are: bounces, and subscribers filtered by list, by status, by both or neither. */
 export const views = {
   bounces: (accountId: string): View => ({ accountId, name: 'bounces', index: 'gsi1' }),
+  campaigns: (accountId: string): View => ({ accountId, name: 'campaigns', index: 'gsi1' }),
   subscribers: (accountId: string, filter: { listId?: string; status?: string }): View => {
     if (filter.listId && filter.status) return { accountId, name: `subscribers#list#${filter.listId}#status#${filter.status}`, index: 'gsi4' };
     if (filter.listId) return { accountId, name: `subscribers#list#${filter.listId}`, index: 'gsi2' };
@@ -91,6 +92,16 @@ export const keys = {
   viewBlock: (view: View, block: number) => ({ pk: `VIEWBLK#${view.accountId}#${view.name}`, sk: String(block).padStart(10, '0') }),
   /** The one drain lease of the deployment (drain-lease-store.ts). */
   drainLease: () => ({ pk: 'DRAIN', sk: 'LEASE' }),
+  /** A campaign's record (subject and bodies: written a few times in its life). */
+  campaign: (accountId: string, campaignId: string) => ({ pk: `CAMPAIGN#${accountId}#${campaignId}`, sk: 'CAMPAIGN' }),
+  /**
+   * Its counters and fan-out progress, apart from the record: every send, open and bounce bumps them,
+   * and an update costs the size of the item it changes (a few hundred bytes here, not the bodies).
+   * Same partition: one Query reads both.
+   */
+  campaignStats: (accountId: string, campaignId: string) => ({ pk: `CAMPAIGN#${accountId}#${campaignId}`, sk: 'STATS' }),
+  /** Marks the first open / first click of a campaign message, so its campaign counts each once. */
+  firstHit: (accountId: string, messageUuid: string, kind: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: `FIRST#${kind}` }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

@@ -67,11 +67,12 @@ export const dynamoListStore = (): ListStore => ({
             UpdateExpression: 'SET deleting_at = if_not_exists(deleting_at, :at)',
             ConditionExpression: 'attribute_exists(pk)',
             ExpressionAttributeValues: { ':at': at },
+            ReturnValues: 'ALL_NEW',
           }),
         ),
       ),
     );
-    return marked.ok;
+    return marked.ok ? { subscriber_count: Number(marked.output.Attributes?.subscriber_count ?? 0) } : undefined;
   },
 
   async deleteIfEmpty(accountId, listId) {

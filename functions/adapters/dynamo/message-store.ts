@@ -39,6 +39,15 @@ export const dynamoMessageStore = (): MessageStore => ({
     );
   },
 
+  async createIfAbsent(message) {
+    const put = await conditional(() =>
+      documentClient().send(
+        new PutCommand({ TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+      ),
+    );
+    return put.ok ? { created: true } : { created: false, status: (put.old?.status as MailMessage['status'] | undefined) ?? null };
+  },
+
   async update(accountId, messageId, changes) {
     const sets: string[] = [];
     const names: Record<string, string> = {};

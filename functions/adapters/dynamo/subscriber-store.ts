@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscriber, SubscriberStatus } from '../../domain/types';
 import type { SubscriberStore } from '../../ports';
 import { batchGet } from './batch';
@@ -147,6 +147,21 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
 
   async page(accountId, filter, request) {
     return readPage(views.subscribers(accountId, filter), request, (item) => withoutKeys<Subscriber>(item));
+  },
+
+  async someOfList(accountId, listId, limit) {
+    const view = views.subscribers(accountId, { listId });
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: view.index,
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': `${view.index}pk` },
+        ExpressionAttributeValues: { ':pk': keys.viewPartition(view) },
+        Limit: limit,
+      }),
+    );
+    return Items.map((item) => withoutKeys<Subscriber>(item));
   },
 
   async allOfList(accountId, listId) {

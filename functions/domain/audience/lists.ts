@@ -1,4 +1,4 @@
-import type { Clock, Ids, ListStore, PageRequest, SubscriberStore } from '../../ports';
+import type { Clock, Ids, Job, JobQueue, ListStore, PageRequest, SubscriberStore } from '../../ports';
 import { notFound } from '../errors';
 import { refuseCursor } from '../paging';
 import { isoTimestamp } from '../time';
@@ -42,17 +42,54 @@ export const updateList = async (deps: Pick<ListDeps, 'lists' | 'clock'>, accoun
 /** How long a deletion waits for subscribers the list's listing does not show yet: within the route's 29 s. */
 const SWEEP_BUDGET_MS = 20_000;
 const SWEEP_PAUSE_MS = 100;
+/** Up to this many subscribers a list is deleted inside its request; a larger one in the background. */
+export const INLINE_DELETE_LIMIT = 100;
 
 /**
  * Deleting a list deletes its subscriptions (each with its counters), then the list.
  * The list is marked first: from then on it reads as gone and a new subscriber's transaction fails
- * its check on the list (404), so nobody joins behind the sweep. The sweep reads the list's listing,
- * an index that may not show a subscriber created a moment before the mark yet, so it repeats until
- * the list's exact count is 0, which the list's conditional delete checks. A deletion cut short
- * leaves the list marked (hidden, closed); a repeated DELETE resumes it.
+ * its check on the list (404), so nobody joins behind the sweep. A list of up to INLINE_DELETE_LIMIT
+ * subscribers is swept here; a larger one by background jobs (runListDeleteChunk), chunk after chunk,
+ * and the answer says so (`background`). The sweep reads the list's listing, an index that may not
+ * show a subscriber created a moment before the mark yet, so it repeats until the list's exact count
+ * is 0, which the list's conditional delete checks. A deletion cut short leaves the list marked
+ * (hidden, closed); a repeated DELETE resumes it.
  */
-export const deleteList = async (deps: ListDeps, accountId: string, listId: string) => {
-  if (!(await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now())))) throw notFound('List');
+export const deleteList = async (deps: ListDeps & { jobs: JobQueue }, accountId: string, listId: string): Promise<'deleted' | 'background'> => {
+  const marked = await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now()));
+  if (!marked) throw notFound('List');
+  if (marked.subscriber_count > INLINE_DELETE_LIMIT) {
+    await deps.jobs.enqueue({ kind: 'list-delete', account_id: accountId, list_id: listId });
+    return 'background';
+  }
+  await sweep(deps, accountId, listId);
+  return 'deleted';
+};
+
+/** Subscribers a background deletion chunk removes: each is a transaction of its own. */
+const DELETE_CHUNK = 100;
+const DELETE_CONCURRENCY = 10;
+
+/**
+ * One chunk of a background list deletion: up to DELETE_CHUNK subscribers, then the list if its exact
+ * count says it is empty, else the next chunk as a job (a little later when nothing was removed: the
+ * listing index lags behind a subscriber created a moment before the mark).
+ */
+export const runListDeleteChunk = async (deps: ListDeps & { jobs: JobQueue }, job: Extract<Job, { kind: 'list-delete' }>) => {
+  const subscribers = await deps.subscribers.someOfList(job.account_id, job.list_id, DELETE_CHUNK);
+  let removed = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: DELETE_CONCURRENCY }, async () => {
+      while (next < subscribers.length) if (await deps.subscribers.delete(subscribers[next++])) removed++;
+    }),
+  );
+  if (await deps.lists.deleteIfEmpty(job.account_id, job.list_id)) return { removed, done: true };
+  await deps.jobs.enqueue(job, removed ? 0 : 2);
+  return { removed, done: false };
+};
+
+const sweep = async (deps: ListDeps, accountId: string, listId: string) => {
   const deadline = deps.clock.now().getTime() + SWEEP_BUDGET_MS;
   for (;;) {
     let removed = 0;

@@ -1,4 +1,5 @@
-import type { BounceStore, Clock, CounterStore, MessageStore, SubscriberStore, SuppressionStore } from '../../ports';
+import { countForCampaign } from '../campaigns/stats';
+import type { BounceStore, CampaignStore, Clock, CounterStore, MessageStore, SubscriberStore, SuppressionStore } from '../../ports';
 import { isoTimestamp, mailTimestamp } from '../time';
 import type { Bounce, BounceType, MailMessage, SubscriberStatus } from '../types';
 
@@ -9,6 +10,7 @@ export interface BounceDeps {
   suppressions: SuppressionStore;
   messages: MessageStore;
   clock: Clock;
+  campaigns: CampaignStore;
 }
 
 export interface BounceReport {
@@ -51,7 +53,7 @@ export const recordBounce = async (deps: BounceDeps, report: BounceReport): Prom
     bounce_subtype: report.subtype ?? '',
     diagnostic_code: report.diagnostic ?? null,
     source: report.source,
-    campaign_name: '',
+    campaign_name: report.message?.campaign_name ?? '',
     subscriber_name: subscribers.find((s) => s.name)?.name ?? '',
     message_id: report.message?.message_id ?? null,
     created_at: isoTimestamp(now),
@@ -79,5 +81,9 @@ export const recordBounce = async (deps: BounceDeps, report: BounceReport): Prom
   }
   const messageEvent = report.message ? { event_type: kind, ip_address: null, user_agent: null, created_at: mailTimestamp(now) } : null;
   if (!(await deps.bounces.record(bounce, { eventKey, messageEvent }))) return { duplicate: true };
+  // Counted once the event is recorded, so a redelivered event counts nothing twice.
+  if (report.message?.campaign_id) {
+    await countForCampaign(deps, report.message.account_id, report.message.campaign_id, kind === 'complaint' ? { complained: 1 } : { bounced: 1 });
+  }
   return { id: bounce.id };
 };

@@ -34,4 +34,5 @@ export const outgoingMail = (mail: MailContent, tracking?: MailTracking): Outgoi
   subject: mail.subject,
   html: trackedHtml(mail, tracking),
   text: mail.text,
+  ...(mail.headers ? { headers: mail.headers } : {}),
 });

@@ -1,4 +1,4 @@
-import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
+import type { CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
@@ -8,6 +8,11 @@ import type { Provider } from '../types';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { mailTracking } from '../tracking/tracking';
 import { createPacer } from './pacer';
+import { countForCampaign } from '../campaigns/stats';
+
+/** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
+const CAMPAIGN_RECHECK_MS = 5_000;
+const CANCELLED = 'The campaign was cancelled; not sent';
 
 export interface DrainDeps {
   queue: SendQueue;
@@ -20,6 +25,7 @@ export interface DrainDeps {
   ids: Ids;
   tracking: TrackingSettings;
   events: WebhookEvents;
+  campaigns: CampaignStore;
 }
 
 export interface DrainOptions {
@@ -40,6 +46,8 @@ export interface DrainReport {
   failed: number;
   deferred: number;
   duplicates: number;
+  /** Campaign mail not sent because its campaign was cancelled. */
+  cancelled: number;
   /** Failures of the run's own calls (store, queue), each contained to its item or step. */
   errors: number;
   /** The run ended because the queue had nothing more to give (not out of time, not stopped). */
@@ -68,7 +76,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBase = options.retryBaseSeconds ?? 5;
   const deadline = deps.clock.now().getTime() + options.budgetMs;
-  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, duplicates: 0, errors: 0, emptied: false };
+  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, duplicates: 0, cancelled: 0, errors: 0, emptied: false };
   const providers = new Map<string, Promise<Provider | undefined>>();
   const pacers = new Map<string, Promise<ReturnType<typeof createPacer>>>();
   const pending = new Set<Promise<unknown>>();
@@ -98,11 +106,33 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     await deps.messages.update(received.mail.account_id, received.mail.message_id, { status: 'failed', error_message: reason });
     await deps.queue.deadLetter(received, reason);
     report.failed++;
+    if (received.mail.campaign_id) await countForCampaign(deps, received.mail.account_id, received.mail.campaign_id, { failed: 1 });
+  };
+
+  // Whether a campaign was cancelled, read once per campaign every few seconds (a small item).
+  const stopped = new Map<string, { at: number; answer: Promise<boolean> }>();
+  const campaignStopped = (mail: ReceivedMail['mail']) => {
+    const key = `${mail.account_id}/${mail.campaign_id}`;
+    const known = stopped.get(key);
+    if (known && deps.clock.now().getTime() - known.at < CAMPAIGN_RECHECK_MS) return known.answer;
+    const answer = deps.campaigns.isStopped(mail.account_id, mail.campaign_id!);
+    answer.catch(() => stopped.delete(key));
+    stopped.set(key, { at: deps.clock.now().getTime(), answer });
+    return answer;
   };
 
   /** Sends one claimed-or-not item; answers true when its queue message may be deleted. */
   const sendOne = async (received: ReceivedMail, provider: Provider): Promise<boolean> => {
     const { mail } = received;
+    if (mail.campaign_id && (await campaignStopped(mail))) {
+      // Claimed first, so that only a mail still `queued` ends failed: one sent already stays sent.
+      const claim = await deps.messages.claim(mail.account_id, mail.message_id);
+      if (claim.claimed) {
+        await deps.messages.update(mail.account_id, mail.message_id, { status: 'failed', error_message: CANCELLED });
+        report.cancelled++;
+      } else report.duplicates++;
+      return true;
+    }
     const now = deps.clock.now();
     const quota = sendQuotaFor(provider, now);
     const recipients = 1 + mail.cc.length + mail.bcc.length;
@@ -138,6 +168,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         sent_at: mailTimestamp(deps.clock.now()),
       });
       report.sent++;
+      if (mail.campaign_id) await countForCampaign(deps, mail.account_id, mail.campaign_id, { sent: 1 });
       await publishMessageEvent(deps, mail.account_id, 'email.sent', mail.message_id, { to: mail.to });
       return true;
     } catch (error) {
@@ -169,9 +200,9 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       return undefined;
     }
   };
-  const stopped = () => options.signal?.aborted === true || deps.clock.now().getTime() >= deadline;
+  const outOfTime = () => options.signal?.aborted === true || deps.clock.now().getTime() >= deadline;
 
-  while (!stopped()) {
+  while (!outOfTime()) {
     const batch = (await contained('receive', () => deps.queue.receive(10))) ?? [];
     if (batch.length === 0) {
       // Sends still settling may put items back (retries): only an empty queue with nothing in flight ends the run.

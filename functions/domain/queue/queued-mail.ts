@@ -15,4 +15,7 @@ export interface QueuedMail {
   /** `false` when the request turned open or click tracking off (HTML mail is tracked otherwise). */
   track_opens?: boolean;
   track_clicks?: boolean;
+  /** Campaign mail: its campaign (cancellation, stats) and its extra headers (List-Unsubscribe, RFC 8058). */
+  campaign_id?: string;
+  headers?: Record<string, string>;
 }

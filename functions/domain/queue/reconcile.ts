@@ -1,9 +1,11 @@
-import type { Clock, MessageStore, SendQueue } from '../../ports';
+import type { CampaignStore, Clock, MessageStore, SendQueue } from '../../ports';
+import { countForCampaign } from '../campaigns/stats';
 
 export interface ReconcileDeps {
   messages: MessageStore;
   queue: SendQueue;
   clock: Clock;
+  campaigns: CampaignStore;
 }
 
 export interface ReconcileReport {
@@ -42,7 +44,9 @@ export const reconcile = async (deps: ReconcileDeps, { overdueMinutes, limit = 1
     } else if (message.status === 'queued' && queueEmpty) {
       await deps.messages.update(message.account_id, message.message_id, { status: 'failed', error_message: LOST_REASON });
       report.lost++;
-    }
+    } else continue;
+    // A campaign mail settled here is settled for its campaign too, or the campaign never turns `sent`.
+    if (message.campaign_id) await countForCampaign(deps, message.account_id, message.campaign_id, { failed: 1 });
   }
   return report;
 };

@@ -5,6 +5,9 @@ import { notFound } from '../errors';
 import { epochSeconds, mailTimestamp } from '../time';
 import { trackHtml } from './rewrite-html';
 import { signToken, verifyToken, type TrackingClaim } from './token';
+import { UNSUBSCRIBE_PATH } from '../campaigns/unsubscribe';
+import { countForCampaign } from '../campaigns/stats';
+import type { CampaignStore, FirstHits } from '../../ports';
 
 /** Where the tracking routes live, under the deployment's public base URL (contract.md). */
 export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/' } as const;
@@ -19,6 +22,7 @@ export interface MailTracking {
 
 interface Trackable {
   message_id: string;
+  campaign_id?: string;
   html?: string;
   track_opens?: boolean;
   track_clicks?: boolean;
@@ -41,10 +45,15 @@ export const mailTracking = async (settings: TrackingSettings, accountId: string
 /** The HTML as it goes out: with the pixel and the redirecting links the mail's flags ask for. */
 export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined) => {
   if (!mail.html || !tracking) return mail.html;
-  const base = { account_id: tracking.accountId, message_id: mail.message_id, sent_at: epochSeconds(tracking.sentAt) };
+  const base = { account_id: tracking.accountId, message_id: mail.message_id, sent_at: epochSeconds(tracking.sentAt), ...(mail.campaign_id ? { campaign_id: mail.campaign_id } : {}) };
+  // The unsubscribe link stays itself: a redirect in front of it would hide it from the reader's eye
+  // and count an unsubscribe as a click.
+  const ownLinks = `${tracking.baseUrl}${UNSUBSCRIBE_PATH}`;
   return trackHtml(mail.html, {
     pixelUrl: tracksOpens(mail) ? `${tracking.baseUrl}${TRACKING_PATHS.open}${signToken(tracking.key, { kind: 'open', ...base })}` : undefined,
-    linkUrl: tracksClicks(mail) ? (url) => `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}` : undefined,
+    linkUrl: tracksClicks(mail)
+      ? (url) => (url.startsWith(ownLinks) ? url : `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}`)
+      : undefined,
   });
 };
 
@@ -64,6 +73,8 @@ export interface TrackingHitDeps {
   clock: Clock;
   ids: Ids;
   events: WebhookEvents;
+  campaigns: CampaignStore;
+  firstHits: FirstHits;
 }
 
 /** The claim of a tracking token, or NOT_FOUND: a token that does not verify is answered like an unknown path. */
@@ -85,5 +96,9 @@ export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, cli
     created_at: mailTimestamp(now),
   };
   await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
+  // A campaign counts a reader's first open and first click of each mail (a scanner's hits are not a reader's).
+  if (claim.campaign_id && !event.machine && (await deps.firstHits.first(claim.account_id, claim.message_id, claim.kind))) {
+    await countForCampaign(deps, claim.account_id, claim.campaign_id, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
+  }
   await publishMessageEvent(deps, claim.account_id, claim.kind === 'open' ? 'email.opened' : 'email.clicked', claim.message_id, claim.kind === 'click' ? { url: claim.url } : {});
 };

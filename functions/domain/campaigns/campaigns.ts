@@ -1,0 +1,155 @@
+import type { CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TrackingSettings } from '../../ports';
+import type { CreateCampaignInput, UpdateCampaignInput } from '../../schemas/campaigns';
+import { MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
+import { AppError, notFound, validationError } from '../errors';
+import { readPage } from '../paging';
+import { requireDefaultProvider } from '../providers/default-provider';
+import { senderRefusal } from '../providers/sender-domain';
+import { isoTimestamp } from '../time';
+import { CAMPAIGN_STATS, type Campaign, type CampaignStatus } from '../types';
+
+export interface CampaignDeps {
+  campaigns: CampaignStore;
+  lists: ListStore;
+  counters: CounterStore;
+  clock: Clock;
+  ids: Ids;
+}
+
+export const presentCampaign = ({ account_id: _a, seq: _s, provider_id: _p, ...campaign }: Campaign, counters?: CampaignCounters) => ({
+  ...campaign,
+  stats: Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, counters?.[name] ?? 0])) as Record<(typeof CAMPAIGN_STATS)[number], number>,
+});
+
+const notSendable = (campaign: Campaign) => new AppError('CONFLICT', `The campaign is ${campaign.status}; only a draft can be changed or sent`);
+
+/** A campaign names a list of its own account: another account's list, or none, is 404 (as its id would be). */
+const requireList = async (deps: Pick<CampaignDeps, 'lists'>, accountId: string, listId: string) => {
+  if (!(await deps.lists.get(accountId, listId))) throw notFound('List');
+};
+
+export const createCampaign = async (deps: CampaignDeps, accountId: string, input: CreateCampaignInput) => {
+  await requireList(deps, accountId, input.list_id);
+  const now = isoTimestamp(deps.clock.now());
+  const campaign: Campaign = {
+    id: deps.ids.uuid(),
+    account_id: accountId,
+    name: input.name,
+    subject: input.subject,
+    html: input.html || null,
+    text: input.text || null,
+    list_id: input.list_id,
+    from_email: input.from_email ?? null,
+    from_name: input.from_name ?? null,
+    reply_to: input.reply_to ?? null,
+    track_opens: input.track_opens ?? true,
+    track_clicks: input.track_clicks ?? true,
+    status: 'draft',
+    failure_reason: null,
+    send_at: null,
+    provider_id: null,
+    started_at: null,
+    finished_at: null,
+    seq: await deps.counters.add(accountId, 'campaign', 1),
+    created_at: now,
+    updated_at: now,
+  };
+  await deps.campaigns.create(campaign);
+  return presentCampaign(campaign);
+};
+
+export const getCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, id: string) => {
+  const found = await deps.campaigns.getWithStats(accountId, id);
+  if (!found) throw notFound('Campaign');
+  return presentCampaign(found.campaign, found.stats);
+};
+
+export const listCampaigns = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, page: PageRequest) => {
+  const result = await readPage(page, (request) => deps.campaigns.page(accountId, request));
+  return { campaigns: result.items.map((c) => presentCampaign(c, c.stats)), total: result.total, limit: page.limit, offset: page.offset, next_cursor: result.next_cursor };
+};
+
+export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: string, input: UpdateCampaignInput) => {
+  const current = await deps.campaigns.get(accountId, id);
+  if (!current) throw notFound('Campaign');
+  if (current.status !== 'draft') throw notSendable(current);
+  if (input.list_id !== undefined) await requireList(deps, accountId, input.list_id);
+  // html or text may be cleared with "" as long as the other one stays.
+  const html = input.html === undefined ? current.html : input.html || null;
+  const text = input.text === undefined ? current.text : input.text || null;
+  if (!html && !text) throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
+  const updated = await deps.campaigns.updateDraft(accountId, id, { ...input, html, text }, isoTimestamp(deps.clock.now()));
+  if (updated === undefined) throw notFound('Campaign');
+  if (updated === 'conflict') throw new AppError('CONFLICT', 'The campaign left draft meanwhile; it can no longer be changed');
+  return getCampaign(deps, accountId, id);
+};
+
+export const deleteCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, id: string) => {
+  const campaign = await deps.campaigns.get(accountId, id);
+  if (!campaign) throw notFound('Campaign');
+  if (campaign.status !== 'draft' || (await deps.campaigns.deleteDraft(campaign)) === 'conflict') throw notSendable(campaign);
+};
+
+export interface SendCampaignDeps extends CampaignDeps {
+  providers: ProviderStore;
+  jobs: JobQueue;
+  tracking: TrackingSettings;
+}
+
+/** SQS holds a message back at most 15 minutes: a later start is reached in hops of that. */
+export const MAX_DELAY_SECONDS = 900;
+
+/**
+ * Starts a draft: checks what would make every mail fail (no list, no provider, a sender the provider
+ * refuses, nowhere to point unsubscribe links), fixes the provider, moves the status draft ->
+ * sending (or scheduled) conditionally (a second send is 409, however close), and puts the first
+ * fan-out chunk on the job queue. Answers at once; the fan-out runs in the background.
+ */
+export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id: string, input: { send_at?: string }) => {
+  const campaign = await deps.campaigns.get(accountId, id);
+  if (!campaign) throw notFound('Campaign');
+  if (campaign.status !== 'draft') throw notSendable(campaign);
+  await requireList(deps, accountId, campaign.list_id);
+  const provider = await requireDefaultProvider(deps.providers, accountId);
+  const refusal = senderRefusal(provider, campaign.from_email ?? undefined);
+  if (refusal) throw refusal;
+  if (!deps.tracking.baseUrl()) throw new AppError('INTERNAL_ERROR', 'PUBLIC_BASE_URL is not set: campaign mail needs it for its unsubscribe links');
+
+  const now = deps.clock.now();
+  const sendAt = input.send_at ? new Date(input.send_at) : undefined;
+  if (sendAt && sendAt.getTime() > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) {
+    throw validationError([{ field: 'send_at', message: `At most ${MAX_SCHEDULE_DAYS} days ahead` }]);
+  }
+  const scheduled = sendAt !== undefined && sendAt.getTime() > now.getTime();
+  const status: CampaignStatus = scheduled ? 'scheduled' : 'sending';
+  const moved = await deps.campaigns.transition(accountId, id, ['draft'], status, {
+    provider_id: provider.id,
+    send_at: scheduled ? isoTimestamp(sendAt) : null,
+    started_at: scheduled ? null : isoTimestamp(now),
+    updated_at: isoTimestamp(now),
+  });
+  if (!moved) throw new AppError('CONFLICT', 'The campaign is being sent already');
+  const delay = scheduled ? Math.min(MAX_DELAY_SECONDS, Math.ceil((sendAt.getTime() - now.getTime()) / 1000)) : 0;
+  try {
+    await deps.jobs.enqueue({ kind: 'campaign', account_id: accountId, campaign_id: id, cursor: 0 }, delay);
+  } catch (error) {
+    // Nothing will ever run it: say so on the campaign rather than leave it `sending` forever.
+    await deps.campaigns.transition(accountId, id, [status], 'failed', { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) });
+    throw error;
+  }
+  return { id, status, send_at: scheduled ? isoTimestamp(sendAt) : null };
+};
+
+/**
+ * Stops a scheduled or sending campaign: the fan-out reads the status before each chunk and the
+ * drainer before each mail of it, so what was sent stays sent and the rest is not sent.
+ */
+export const cancelCampaign = async (deps: Pick<CampaignDeps, 'campaigns' | 'clock'>, accountId: string, id: string) => {
+  const campaign = await deps.campaigns.get(accountId, id);
+  if (!campaign) throw notFound('Campaign');
+  const at = isoTimestamp(deps.clock.now());
+  if (!(await deps.campaigns.cancel(accountId, id, at))) {
+    throw new AppError('CONFLICT', `The campaign is ${campaign.status}; only a scheduled or sending campaign can be cancelled`);
+  }
+  return getCampaign(deps, accountId, id);
+};

@@ -1,0 +1,107 @@
+import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore, TrackingSettings } from '../../ports';
+import { isoTimestamp } from '../time';
+import { MAX_DELAY_SECONDS } from './campaigns';
+import { renderCampaignMail } from './render';
+import { settleIfDone } from './stats';
+
+export interface FanoutDeps {
+  campaigns: CampaignStore;
+  recipients: ListRecipients;
+  suppressions: SuppressionStore;
+  providers: ProviderStore;
+  messages: MessageStore;
+  counters: CounterStore;
+  queue: SendQueue;
+  jobs: JobQueue;
+  tracking: TrackingSettings;
+  clock: Clock;
+}
+
+/**
+ * Subscribers per chunk: one Query page (500 subscribers of about 300 bytes, well under its 1 MB),
+ * five BatchGetItem for their suppressions, 500 conditional writes in parallel and 50 SendMessageBatch:
+ * a few seconds, far inside any Lambda limit, so a chunk is the unit that is retried after a crash.
+ */
+export const CHUNK_SIZE = 500;
+/** Conditional writes in flight at once. */
+const WRITE_CONCURRENCY = 50;
+
+const NOT_QUEUED = 'The message could not be queued; nothing was sent';
+
+const inParallel = async <T>(items: T[], limit: number, work: (item: T) => Promise<void>) => {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+};
+
+export type ChunkOutcome = { outcome: 'waiting' | 'stopped' | 'failed' } | { outcome: 'chunk'; recipients: number; done: boolean };
+
+/**
+ * One chunk of a campaign's fan-out: the next page of the list's `subscribed` subscribers after the
+ * job's cursor, less those suppressed now; a message record per recipient, written only if absent
+ * (its id is a hash of campaign and subscriber, so a chunk run twice writes nothing twice); the new
+ * ones onto the send queue, where the drainer's pacing, limits, retries and claim apply as to any
+ * mail; then the chunk's count, and the next chunk as a job of its own.
+ *
+ * A chunk may run twice (a crash before its job was deleted, a redelivery): records already there
+ * are not written again, and the count is made only while the progress still names this chunk's
+ * cursor. A record left `queued` by a run that died before enqueueing it is enqueued again: the
+ * claim keeps it to one send even when the first entry did reach the queue.
+ */
+export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kind: 'campaign' }>): Promise<ChunkOutcome> => {
+  const { account_id: accountId, campaign_id: campaignId } = job;
+  const campaign = await deps.campaigns.get(accountId, campaignId);
+  if (!campaign) return { outcome: 'stopped' };
+  const now = deps.clock.now();
+  if (campaign.status === 'scheduled') {
+    const wait = campaign.send_at ? Math.ceil((new Date(campaign.send_at).getTime() - now.getTime()) / 1000) : 0;
+    if (wait > 0) {
+      await deps.jobs.enqueue(job, Math.min(MAX_DELAY_SECONDS, wait));
+      return { outcome: 'waiting' };
+    }
+    // Cancelled meanwhile: the transition fails and nothing goes out.
+    if (!(await deps.campaigns.transition(accountId, campaignId, ['scheduled'], 'sending', { started_at: isoTimestamp(now), updated_at: isoTimestamp(now) }))) return { outcome: 'stopped' };
+  } else if (campaign.status !== 'sending') {
+    return { outcome: 'stopped' };
+  }
+
+  const provider = campaign.provider_id ? await deps.providers.get(accountId, campaign.provider_id) : undefined;
+  if (!provider) {
+    await deps.campaigns.transition(accountId, campaignId, ['sending'], 'failed', { failure_reason: 'The provider of this campaign no longer exists', finished_at: isoTimestamp(now), updated_at: isoTimestamp(now) });
+    return { outcome: 'failed' };
+  }
+
+  const { subscribers, more } = await deps.recipients.chunk(accountId, campaign.list_id, job.cursor, CHUNK_SIZE);
+  const suppressed = subscribers.length ? await deps.suppressions.findSuppressed(accountId, subscribers.map((s) => s.email)) : new Set<string>();
+  const eligible = subscribers.filter((s) => s.status === 'subscribed' && !suppressed.has(s.email.toLowerCase()));
+
+  let failed = 0;
+  if (eligible.length) {
+    const lastQueueId = await deps.counters.add(accountId, 'queue', eligible.length);
+    const rendering = { key: await deps.tracking.key(), baseUrl: deps.tracking.baseUrl().replace(/\/+$/, ''), now };
+    const rendered = eligible.map((subscriber, i) => renderCampaignMail(campaign, provider, subscriber, lastQueueId - eligible.length + 1 + i, rendering));
+    const toQueue: QueuedMail[] = [];
+    await inParallel(rendered, WRITE_CONCURRENCY, async ({ message, mail }) => {
+      const written = await deps.messages.createIfAbsent(message);
+      if (written.created || written.status === 'queued') toQueue.push(mail);
+    });
+    let refused: string[];
+    try {
+      refused = (await deps.queue.enqueue(toQueue)).failed;
+    } catch {
+      refused = toQueue.map((mail) => mail.message_id);
+    }
+    // Never `queued` without a queue entry: what SQS refused ends failed, and counts so.
+    await inParallel(refused, WRITE_CONCURRENCY, (id) => deps.messages.update(accountId, id, { status: 'failed', error_message: NOT_QUEUED }));
+    failed = refused.length;
+  }
+
+  const done = !more || subscribers.length === 0;
+  const next = subscribers.length ? subscribers[subscribers.length - 1].seq : job.cursor;
+  let counters = await deps.campaigns.countChunk(accountId, campaignId, job.cursor, next, eligible.length, done);
+  if (failed) counters = await deps.campaigns.count(accountId, campaignId, { failed });
+  if (counters) await settleIfDone(deps, accountId, campaignId, counters);
+  if (!done) await deps.jobs.enqueue({ ...job, cursor: next });
+  return { outcome: 'chunk', recipients: eligible.length, done };
+};

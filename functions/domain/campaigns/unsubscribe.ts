@@ -1,0 +1,51 @@
+import type { SubscriberStore, TrackingSettings, CampaignStore, Clock } from '../../ports';
+import { notFound } from '../errors';
+import { isoTimestamp } from '../time';
+import { signFields, verifiedFields } from '../tracking/token';
+import { countForCampaign } from './stats';
+
+/** Where the unsubscribe routes live, under the deployment's public base URL (contract.md). */
+export const UNSUBSCRIBE_PATH = '/u/';
+
+/** What an unsubscribe link names: the subscriber, and the campaign whose mail carried it (for its stats). */
+export interface UnsubscribeClaim {
+  account_id: string;
+  subscriber_id: string;
+  campaign_id: string;
+}
+
+/**
+ * Signed with the tracking key (one deployment secret for the links in mail), under a purpose of its
+ * own: a tracking token never verifies here, nor the reverse. It does not expire: RFC 8058 links must
+ * keep working for as long as the mail sits in a mailbox.
+ */
+export const unsubscribeUrl = (key: string, baseUrl: string, claim: UnsubscribeClaim) =>
+  `${baseUrl}${UNSUBSCRIBE_PATH}${signFields(key, 'unsubscribe', [claim.account_id, claim.subscriber_id, claim.campaign_id])}`;
+
+export const verifiedUnsubscribe = async (deps: { tracking: TrackingSettings }, token: string): Promise<UnsubscribeClaim> => {
+  const fields = verifiedFields(await deps.tracking.key(), 'unsubscribe', token);
+  const [accountId, subscriberId, campaignId] = fields ?? [];
+  if (typeof accountId !== 'string' || typeof subscriberId !== 'string' || typeof campaignId !== 'string') throw notFound('Unsubscribe link');
+  return { account_id: accountId, subscriber_id: subscriberId, campaign_id: campaignId };
+};
+
+export interface UnsubscribeDeps {
+  subscribers: SubscriberStore;
+  campaigns: CampaignStore;
+  tracking: TrackingSettings;
+  clock: Clock;
+}
+
+/**
+ * Sets that one subscriber `unsubscribed` and nothing else (no suppression: the address may still
+ * be in other lists, and transactional mail is another matter). Repeating it changes nothing; a
+ * subscriber deleted meanwhile is simply not there to unsubscribe. The campaign counts one
+ * unsubscribe per subscriber that really moved.
+ */
+export const unsubscribe = async (deps: UnsubscribeDeps, claim: UnsubscribeClaim, onCountFailed: (error: unknown) => void) => {
+  const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
+  if (!subscriber || subscriber.status !== 'subscribed') return;
+  const updated = await deps.subscribers.update(subscriber, { status: 'unsubscribed', updated_at: isoTimestamp(deps.clock.now()) });
+  // The reader is unsubscribed whatever becomes of the count.
+  if (updated) await countForCampaign(deps, claim.account_id, claim.campaign_id, { unsubscribed: 1 }).catch(onCountFailed);
+};

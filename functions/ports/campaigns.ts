@@ -1,0 +1,62 @@
+/** Ports: Campaigns, their counters, and the background job queue their fan-out (and list deletion) runs on. */
+import type { Campaign, CampaignStats, CampaignStatus, Subscriber } from '../domain/types';
+import type { PageOf, PageRequest } from './audience';
+
+/** Where a campaign's fan-out stands: the seq after which the next chunk starts, and whether the last chunk is counted. */
+export interface FanoutProgress {
+  next_chunk: number;
+  fanout_done: boolean;
+}
+
+export type CampaignCounters = CampaignStats & FanoutProgress;
+
+export type CampaignChanges = Partial<Pick<Campaign, 'name' | 'subject' | 'html' | 'text' | 'list_id' | 'from_email' | 'from_name' | 'reply_to' | 'track_opens' | 'track_clicks'>>;
+
+export interface CampaignStore {
+  /** The record, its zeroed counters and its place in the listing, together. */
+  create(campaign: Campaign): Promise<void>;
+  get(accountId: string, campaignId: string): Promise<Campaign | undefined>;
+  /** The record with its counters (one Query). */
+  getWithStats(accountId: string, campaignId: string): Promise<{ campaign: Campaign; stats: CampaignCounters } | undefined>;
+  page(accountId: string, page: PageRequest): Promise<PageOf<Campaign & { stats: CampaignCounters }>>;
+  /** Applies the changes while the campaign is a draft: 'conflict' when it is not, undefined when there is none. */
+  updateDraft(accountId: string, campaignId: string, changes: CampaignChanges, at: string): Promise<Campaign | 'conflict' | undefined>;
+  /** Deletes a draft: 'conflict' when it is not one. */
+  deleteDraft(campaign: Campaign): Promise<'deleted' | 'conflict'>;
+  /** Moves the status from one of `from` to `to` with the fields given; false when the status was another. */
+  transition(accountId: string, campaignId: string, from: readonly CampaignStatus[], to: CampaignStatus, set?: Partial<Campaign>): Promise<boolean>;
+  /**
+   * scheduled|sending -> cancelled, and the flag on the counters item that the drainer reads (a small
+   * item: the record with its bodies would cost a read of its whole size): both or neither.
+   */
+  cancel(accountId: string, campaignId: string, at: string): Promise<boolean>;
+  /** Whether the campaign was cancelled (or is gone): read from the counters item. */
+  isStopped(accountId: string, campaignId: string): Promise<boolean>;
+  /** Adds to the counters (one UpdateItem ADD) and answers them as they are now. */
+  count(accountId: string, campaignId: string, delta: Partial<CampaignStats>): Promise<CampaignCounters>;
+  /**
+   * Counts the recipients of the chunk that starts after `cursor` and records where the next starts,
+   * only if the progress still says `cursor` (a chunk run twice is counted once); undefined then.
+   */
+  countChunk(accountId: string, campaignId: string, cursor: number, next: number, recipients: number, done: boolean): Promise<CampaignCounters | undefined>;
+}
+
+/** One chunk of a list's subscribed subscribers, oldest first, after the seq `after`. */
+export interface ListRecipients {
+  chunk(accountId: string, listId: string, after: number, limit: number): Promise<{ subscribers: Subscriber[]; more: boolean }>;
+}
+
+/** The first open or click of a message (the campaign counts it once); false when it was counted before. */
+export interface FirstHits {
+  first(accountId: string, messageId: string, kind: 'open' | 'click'): Promise<boolean>;
+}
+
+/** Background work, in chunks small enough for any Lambda, each a message of the job queue. */
+export type Job =
+  | { kind: 'campaign'; account_id: string; campaign_id: string; cursor: number }
+  | { kind: 'list-delete'; account_id: string; list_id: string };
+
+export interface JobQueue {
+  /** Puts the job on the queue, visible after `delaySeconds` (at most 900, SQS's limit). */
+  enqueue(job: Job, delaySeconds?: number): Promise<void>;
+}
