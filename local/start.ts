@@ -59,7 +59,8 @@ const main = async () => {
   const sqs = await startSqs({ port: ports.sqs, dataDir: resolve(dataDir, 'sqs') });
   running.push(sqs);
   const dlqUrl = sqs.ensureQueue('email-service-send-dlq');
-  const queueUrl = sqs.ensureQueue('email-service-send', { VisibilityTimeout: '60' });
+  // Longer than a run lasts (budget + the last send's longest time, 78 s): a copy back from a run that died finds an old claim.
+  const queueUrl = sqs.ensureQueue('email-service-send', { VisibilityTimeout: '93' });
   const webhookDlqUrl = sqs.ensureQueue('email-service-webhook-dlq');
   const webhookQueueUrl = sqs.ensureQueue('email-service-webhook', { VisibilityTimeout: '30' });
   const jobQueueUrl = sqs.ensureQueue('email-service-jobs', { VisibilityTimeout: '150' });

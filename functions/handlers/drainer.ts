@@ -4,7 +4,7 @@ import { randomIds } from '../adapters/system';
 import { config } from '../config';
 import { drain, type DrainReport } from '../domain/queue/drain';
 import { reconcile } from '../domain/queue/reconcile';
-import { DRAIN_SAFETY_MS } from '../drain-timing';
+import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../drain-timing';
 import { describeError, log } from '../log';
 
 /** A round shorter than this is not started: the run ends and starts a successor instead. */
@@ -14,6 +14,8 @@ const MIN_ROUND_MS = 1000;
 const drainRound = async (deps: ReturnType<typeof drainDeps>, budgetMs: number, signal?: AbortSignal) => {
   const report = await drain(deps, {
     budgetMs,
+    // The longest a run lasts: its budget and the last send's longest time.
+    inFlightMs: Math.max(config.drainBudgetSeconds, DRAIN_BUDGET_SECONDS) * 1000 + DRAIN_SAFETY_MS,
     retryBaseSeconds: config.retryBaseSeconds,
     signal,
     onError: ({ stage, message_id, error }) => log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),

@@ -45,7 +45,11 @@ export interface MessageStore {
    * queued -> sending, counting the attempt. The conditional write is what makes a send at most once:
    * a redelivered queue item whose message is no longer `queued` is not claimed, and its status says why.
    */
-  claim(accountId: string, messageId: string): Promise<{ claimed: true; attempts: number } | { claimed: false; status: MessageStatus | null }>;
+  claim(
+    accountId: string,
+    messageId: string,
+    now: Date,
+  ): Promise<{ claimed: true; attempts: number } | { claimed: false; status: MessageStatus | null; claimedAt: Date | null }>;
   /** sending -> queued after a transient failure, keeping the reason; due again at `dueAt`. */
   unclaim(accountId: string, messageId: string, reason: string, dueAt: Date): Promise<void>;
   /** failed -> queued, attempts reset: for a redrive from the dead-letter queue. */

@@ -96,23 +96,24 @@ export const dynamoMessageStore = (): MessageStore => ({
     await batchWrite(messages.map((message) => ({ PutRequest: { Item: messageItem(message) } })));
   },
 
-  async claim(accountId, messageId) {
+  async claim(accountId, messageId, now) {
     const claim = await conditional(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.message(accountId, messageUuid(messageId)),
-          UpdateExpression: 'SET #status = :sending, attempts = if_not_exists(attempts, :zero) + :one',
+          UpdateExpression: 'SET #status = :sending, attempts = if_not_exists(attempts, :zero) + :one, claimed_at = :now',
           ConditionExpression: '#status = :queued',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':sending': 'sending', ':queued': 'queued', ':zero': 0, ':one': 1 },
+          ExpressionAttributeValues: { ':sending': 'sending', ':queued': 'queued', ':zero': 0, ':one': 1, ':now': now.toISOString() },
           ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       ),
     );
     if (claim.ok) return { claimed: true, attempts: Number(claim.output.Attributes?.attempts ?? 1) };
-    return { claimed: false, status: (claim.old?.status as MailMessage['status'] | undefined) ?? null };
+    const claimedAt = typeof claim.old?.claimed_at === 'string' ? new Date(claim.old.claimed_at) : null;
+    return { claimed: false, status: (claim.old?.status as MailMessage['status'] | undefined) ?? null, claimedAt };
   },
 
   async unclaim(accountId, messageId, reason, dueAt) {

@@ -31,6 +31,13 @@ export interface DrainDeps {
 export interface DrainOptions {
   /** Stop taking new work after this many milliseconds. */
   budgetMs: number;
+  /**
+   * A claim younger than this is a send in flight in some run (the longest a run lasts). A copy
+   * that comes back after a run died does so after the send queue's visibility timeout, longer than
+   * any run, so it finds an older claim and ends the message failed as interrupted. A claim whose
+   * send never settles is the reconciler's to find.
+   */
+  inFlightMs?: number;
   maxAttempts?: number;
   retryBaseSeconds?: number;
   /** Aborted: take no new work, let what is in flight settle (a graceful stop of `npm start`). */
@@ -126,7 +133,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     const { mail } = received;
     if (mail.campaign_id && (await campaignStopped(mail))) {
       // Claimed first, so that only a mail still `queued` ends failed: one sent already stays sent.
-      const claim = await deps.messages.claim(mail.account_id, mail.message_id);
+      const claim = await deps.messages.claim(mail.account_id, mail.message_id, deps.clock.now());
       if (claim.claimed) {
         await deps.messages.update(mail.account_id, mail.message_id, { status: 'failed', error_message: CANCELLED });
         report.cancelled++;
@@ -144,13 +151,15 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       report.deferred++;
       return false;
     }
-    const claim = await deps.messages.claim(mail.account_id, mail.message_id).catch(async (error: unknown) => {
+    const claim = await deps.messages.claim(mail.account_id, mail.message_id, now).catch(async (error: unknown) => {
       await deps.quotas.release(provider.id, quota, recipients);
       throw error;
     });
     if (!claim.claimed) {
       await deps.quotas.release(provider.id, quota, recipients);
-      if (claim.status && SETTLED.has(claim.status)) {
+      // Settled, or claimed moments ago by another copy of the same queue entry (a fan-out chunk run
+      // twice, an SQS duplicate): that copy sends it and settles it; this one is dropped.
+      if ((claim.status && SETTLED.has(claim.status)) || (claim.status === 'sending' && claim.claimedAt !== null && now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0))) {
         report.duplicates++;
         return true;
       }
