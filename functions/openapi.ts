@@ -198,7 +198,7 @@ const parameters = (route: RouteDefinition) => {
 const requestBody = (route: RouteDefinition) => {
   const example = requestExamples.get(route.id);
   if (route.request?.body) {
-    return { required: true, content: { 'application/json': { schema: jsonSchema(route.request.body, 'input'), example } } };
+    return { required: !route.request.optionalBody, content: { 'application/json': { schema: jsonSchema(route.request.body, 'input'), example } } };
   }
   if (route.rawBody) {
     const schema = route.rawBody === 'text/plain' ? { type: 'string' } : {};

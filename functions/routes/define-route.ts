@@ -29,7 +29,8 @@ export interface RouteDefinition {
   tag: string;
   /** Permission the API key must hold; `null` for public routes (health, receivers). */
   permission: Permission | null;
-  request?: { params?: Schema; query?: Schema; body?: Schema };
+  /** `optionalBody`: a request with no body at all is taken as `{}` (every field of the body is optional). */
+  request?: { params?: Schema; query?: Schema; body?: Schema; optionalBody?: boolean };
   /** Schema of `data` in the success envelope (or of the top level for DELETE messages). */
   response?: Schema;
   /** The status of a success answer (200 if absent): the envelope answers with it, the OpenAPI document states it. */

@@ -11,13 +11,18 @@ const isJson = (contentType: string | undefined) => {
 };
 
 /**
- * Routes with a body schema take JSON only: 415 for other types, 413 over 1 MiB, 400 for bad JSON
+ * Routes with a body schema take JSON only (or nothing at all, where the body is optional): 415 for other types, 413 over 1 MiB, 400 for bad JSON
  * and for text no UTF-8 store can hold (a lone surrogate).
  */
 export const jsonBody = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => ({
   before: ({ event }) => {
     if (!route.request?.body) return;
     const raw = rawBody(event);
+    if (route.request.optionalBody && raw.length === 0) {
+      event.state.rawBody = '';
+      event.state.json = {};
+      return;
+    }
     if (!isJson(event.headers?.['content-type'])) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json');
     }
