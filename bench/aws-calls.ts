@@ -55,7 +55,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
   );
   const batch = Array.from({ length: 100 }, (_, i) => ({ to: `b${i}@example.com`, subject: `batch ${i}`, html: `<p>${i}</p>` }));
   results.push(
-    await count('POST /mail/send-batch, 100 items (warm)', 18, 'rate limit, providers, 1 suppression BatchGet, queue-id counter, 4 BatchWriteItem (25 each), 10 SendMessageBatch (10 each)', () =>
+    await count('POST /mail/send-batch, 100 items (warm)', 19, 'rate limit, providers, 1 suppression BatchGet, queue-id counter, 4 BatchWriteItem (25 each), 10 SendMessageBatch (10 each), the drain start', () =>
       call('POST', '/api/v1/mail/send-batch', { messages: batch }),
     ),
   );

@@ -16,6 +16,7 @@ import { measureColdStarts, registerRoutes } from './cold-start';
 import { costPerMillion } from './cost';
 import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
+import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
@@ -59,11 +60,13 @@ const main = async () => {
     const fanout = await measureFanout(stack, fanoutSize);
     step('local latency and throughput');
     const load = await measureLoad(stack, Number(process.env.BENCH_SECONDS ?? 2), [1, 10, 50]);
+    step('time from accept to hand-off (drain timer at 60 s)');
+    const handOff = await measureHandOff(stack);
     // Last: it makes a proxied provider the account's default.
     step('drain throughput');
     const drain = await measureDrain(stack, 150, SES_RATE);
     const cost = costPerMillion(calls, load, SES_RATE, fanout);
-    writeReport({ fanout, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, webhooks, deepPage, load, cost });
+    writeReport({ fanout, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

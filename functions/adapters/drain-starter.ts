@@ -7,7 +7,7 @@ import { sqs } from './sqs-client';
 let inProcess: (() => void) | undefined;
 
 /** `npm start`: its drain timer takes starts in this process, as the kick queue's trigger does in AWS. */
-export const takeDrainStartsInProcess = (start: () => void) => {
+export const takeDrainStartsInProcess = (start: (() => void) | undefined) => {
   inProcess = start;
 };
 
