@@ -14,6 +14,7 @@ import { dynamoIdempotencyStore } from './dynamo/idempotency-store';
 import { dynamoMessageStore } from './dynamo/message-store';
 import { dynamoOtpSessionStore } from './dynamo/otp-session-store';
 import { dynamoProviderStore } from './dynamo/provider-store';
+import { dynamoReputationStore } from './dynamo/reputation-store';
 import { dynamoRateLimitStore } from './dynamo/rate-limit-store';
 import { dynamoSendQuotaStore } from './dynamo/send-quota-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
@@ -81,12 +82,20 @@ export const sendDeps = () => ({
   ids: randomIds,
   tracking: trackingSettings,
   events: webhookEvents(),
+  reputation: dynamoReputationStore(),
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
 
 /** The tracking routes: the key to verify their tokens and the one write of a hit. */
-export const trackingDeps = () => ({ messages: dynamoMessageStore(), tracking: trackingSettings, clock: systemClock, ids: randomIds, events: webhookEvents() });
+export const trackingDeps = () => ({
+  messages: dynamoMessageStore(),
+  tracking: trackingSettings,
+  clock: systemClock,
+  ids: randomIds,
+  events: webhookEvents(),
+  reputation: dynamoReputationStore(),
+});
 
 const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
 
@@ -115,6 +124,7 @@ export const drainDeps = () => ({
   ids: randomIds,
   tracking: trackingSettings,
   events: webhookEvents(),
+  reputation: dynamoReputationStore(),
 });
 
 export const audienceDeps = () => ({
@@ -132,8 +142,12 @@ export const bounceDeps = () => ({
   subscribers: dynamoSubscriberStore(),
   suppressions: dynamoSuppressionStore(),
   messages: dynamoMessageStore(),
+  reputation: dynamoReputationStore(),
   clock: systemClock,
 });
+
+/** Sender reputation: the account's counters and its sending brake (GET /stats, POST /stats/resume, the admin CLI). */
+export const reputationDeps = () => ({ reputation: dynamoReputationStore(), clock: systemClock });
 
 /** Applying providers' delivery events: the SNS-subscribed SES function and the receivers. */
 export const providerEventDeps = () => ({ ...bounceDeps(), providers: dynamoProviderStore(), ids: randomIds, events: webhookEvents() });
@@ -191,6 +205,7 @@ export const otpDeps = () => ({
   suppressions: dynamoSuppressionStore(),
   quotas: dynamoSendQuotaStore(),
   mailers: mailerFactory,
+  reputation: dynamoReputationStore(),
   clock: systemClock,
   ids: randomIds,
 });

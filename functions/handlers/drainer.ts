@@ -11,6 +11,7 @@ export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {
   const report = await drain(drainDeps(), {
     budgetMs,
     retryBaseSeconds: config.retryBaseSeconds,
+    pausedWaitSeconds: config.pausedWaitSeconds,
     signal,
     onError: ({ stage, message_id, error }) => log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
   });

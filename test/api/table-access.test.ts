@@ -81,6 +81,7 @@ describe('table grants', () => {
       'providers-list': '/api/v1/providers',
       'providers-get': `/api/v1/providers/${provider.id}`,
       'webhook-endpoints-list': '/api/v1/webhook-endpoints',
+      'stats-get': '/api/v1/stats?days=90',
     };
     const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status');
     expect(Object.keys(paths).sort()).toEqual(reading.map((route) => route.id).sort());

@@ -41,6 +41,13 @@ export const keys = {
    */
   defaultProvider: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROVIDER' }),
   providerPrefix: 'PROVIDER',
+  /** Providers themselves, without the pointer and the brake that share their prefix. */
+  providerRecordPrefix: 'PROVIDER#',
+  /**
+   * The account's sending brake (reputation). Its sort key starts like the providers' on purpose: the
+   * one Query every send already makes for the default provider reads it too, at no extra call.
+   */
+  sendingBrake: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROVIDER~BRAKE' }),
   /** An outbound event webhook endpoint; one Query (begins_with) reads every endpoint of the account. */
   webhookEndpoint: (accountId: string, endpointId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${endpointId}` }),
   webhookEndpointPrefix: 'WEBHOOK#',
@@ -89,6 +96,12 @@ export const keys = {
   viewSeq: (seq: number) => String(seq).padStart(12, '0'),
   /** The counter of a view's block of seqs; its partition holds every block of the view. */
   viewBlock: (view: View, block: number) => ({ pk: `VIEWBLK#${view.accountId}#${view.name}`, sk: String(block).padStart(10, '0') }),
+  /**
+   * An account's counters of one UTC day (`yyyy-mm-dd`): sends, deliveries, bounces, complaints,
+   * first opens and clicks, plus hourly counts of what the brake weighs. A partition of its own per
+   * account, so that a window is one Query and a route can be granted these items alone.
+   */
+  stats: (accountId: string, day: string) => ({ pk: `STATS#${accountId}`, sk: day }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

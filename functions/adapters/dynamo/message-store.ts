@@ -64,7 +64,7 @@ export const dynamoMessageStore = (): MessageStore => ({
     }
     const settles = changes.status !== undefined && !UNSETTLED.has(changes.status);
     // A status that would move backwards fails the condition: not an error, the newer state stands.
-    await conditionalUpdate({
+    return conditionalUpdate({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
       UpdateExpression: `SET ${sets.join(', ')}${settles ? ' REMOVE gsi5pk, gsi5sk' : ''}`,
@@ -78,7 +78,18 @@ export const dynamoMessageStore = (): MessageStore => ({
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }));
   },
 
-  async findByProviderMessageId(providerMessageId) {
+  async markFirst(accountId, messageId, kind, at) {
+    const attribute = kind === 'open' ? 'first_opened_at' : 'first_clicked_at';
+    return conditionalUpdate({
+      TableName: tableName(),
+      Key: keys.message(accountId, messageUuid(messageId)),
+      UpdateExpression: `SET ${attribute} = :at`,
+      ConditionExpression: `attribute_exists(pk) AND attribute_not_exists(${attribute})`,
+      ExpressionAttributeValues: { ':at': at },
+    });
+  },
+
+    async findByProviderMessageId(providerMessageId) {
     const item = await findByIndex(keys.messageByProviderId(providerMessageId));
     return item ? withoutKeys<MailMessage>(item) : undefined;
   },

@@ -1,4 +1,4 @@
-import type { MessageStore, TrackingSettings, Clock, Ids, WebhookEvents } from '../../ports';
+import type { MessageStore, TrackingSettings, Clock, Ids, ReputationStore, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import type { MessageEvent } from '../types';
 import { notFound } from '../errors';
@@ -64,6 +64,7 @@ export interface TrackingHitDeps {
   clock: Clock;
   ids: Ids;
   events: WebhookEvents;
+  reputation: ReputationStore;
 }
 
 /** The claim of a tracking token, or NOT_FOUND: a token that does not verify is answered like an unknown path. */
@@ -73,7 +74,10 @@ export const verifiedHit = async <K extends TrackingClaim['kind']>(deps: Pick<Tr
   return claim as Extract<TrackingClaim, { kind: K }>;
 };
 
-/** Records an open or a click on its message: one write, no read (the token says whose message it is). */
+/**
+ * Records an open or a click on its message: one write, no read (the token says whose message it is);
+ * a reader's hit also flips the message's first-open (first-click) flag, and the first one is counted.
+ */
 export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, client: { ip: string | null; userAgent: string | null }) => {
   const now = deps.clock.now();
   const event: MessageEvent = {
@@ -85,5 +89,10 @@ export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, cli
     created_at: mailTimestamp(now),
   };
   await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
+  // The account's `opened` / `clicked` count messages, not hits: only a reader's first open or click
+  // of a message counts (its flag on the message flips once); machines' hits never do.
+  if (!event.machine && (await deps.messages.markFirst(claim.account_id, claim.message_id, claim.kind, event.created_at))) {
+    await deps.reputation.count(claim.account_id, now, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
+  }
   await publishMessageEvent(deps, claim.account_id, claim.kind === 'open' ? 'email.opened' : 'email.clicked', claim.message_id, claim.kind === 'click' ? { url: claim.url } : {});
 };
