@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { emitMetrics } from '../adapters/metrics';
 import { drainDeps } from '../adapters/wiring';
 import { config } from '../config';
 import { drain } from '../domain/queue/drain';
@@ -16,6 +17,8 @@ export const runDrain = async (budgetMs: number, signal?: AbortSignal) => {
     onError: ({ stage, message_id, error }) => log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
   });
   if (report.received > 0 || report.errors > 0) log('info', 'drain run', { ...report });
+  // Sent and failed are counted where they happen (the reputation counters); these are the run's own.
+  emitMetrics({ DrainErrors: report.errors, DrainPausedWaiting: report.paused });
   // Only when the run emptied the queue is nothing in flight or waiting unseen: then, and only then,
   // can an overdue message be judged stuck.
   if (report.emptied && !signal?.aborted) {
