@@ -46,7 +46,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
 
   const results: CallCount[] = [];
   results.push(
-    await count('POST /mail/send (warm)', 5, 'rate-limit counter, providers, suppression check, SES send, message record', () =>
+    await count('POST /mail/send (warm)', 6, "rate-limit counter, providers (the reputation brake in the same Query), suppression check, SES send, message record, the day's reputation counter (1 write unit)", () =>
       call('POST', '/api/v1/mail/send', { to: 'one@example.com', subject: 'one', html: '<p>x</p>' }),
     ),
   );
@@ -64,14 +64,14 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
   results.push(
     await count(
       'drainer, per mail (100 queued)',
-      2.2,
-      'SES send and the sent record per mail; receive and delete per 10',
+      3.2,
+      "SES send, the sent record and the day's reputation counter per mail; receive and delete per 10 (the account's providers and brake once per run)",
       // The deployed drainer's whole time: its budget plus the margin it keeps for the last send.
       () => handler({}, { getRemainingTimeInMillis: () => DRAIN_BUDGET_SECONDS * 1000 + DRAIN_SAFETY_MS } as unknown as Context),
       100,
     ),
   );
-  const otp = await count('POST /otp/send (warm)', 4, 'rate limit, providers, suppression check, session write, SES send (the per-address window counter is the fifth)', () =>
+  const otp = await count('POST /otp/send (warm)', 5, "rate limit, providers, suppression check, session write, SES send, the day's reputation counter (the per-address window counter is the sixth)", () =>
     call('POST', '/api/v1/otp/send', { email: 'otp@example.com' }),
   );
   results.push(otp);
@@ -101,7 +101,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     ),
   );
   results.push(
-    await count('POST /webhooks/ses, SNS bounce notification', 6, 'provider lookup, message lookup, subscribers, bounce transaction (with dedupe), suppression, message status', async () => {
+    await count('POST /webhooks/ses, SNS bounce notification', 8, "provider lookup, message lookup, subscribers, bounce transaction (with dedupe and the reputation counter), suppression, message status; the brake's weighing: the last two days' Query and the brake's GetItem", async () => {
       const response = await fetch(`${stack.baseUrl}/api/v1/webhooks/ses?provider_id=${stack.receiverProviderId}`, {
         method: 'POST',
         headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
@@ -109,6 +109,10 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       });
       if (!response.ok) throw new Error(`SNS receiver answered ${response.status}`);
     }),
+  );
+  results.push(
+    await count('GET /stats?days=7 (warm)', 3, "rate limit, one Query of the account's day items, the brake's GetItem", () => call('GET', '/api/v1/stats?days=7')),
+    await count('GET /stats?days=90 (warm)', 3, 'the same three: 90 day items (under 1 KB each) fit in one Query page', () => call('GET', '/api/v1/stats?days=90')),
   );
   results.push(...(await countTracking(stack, call)));
   process.env.MEASURE_CAPACITY = '0';
@@ -125,7 +129,7 @@ const countTracking = async (stack: LocalStack, call: (method: string, path: str
   const html = emails.find((mail) => mail.destination.to.includes('one@example.com'))?.body.html ?? '';
   const pixel = /<img src="([^"]+)" width="1" height="1"/.exec(html)?.[1];
   if (!pixel) throw new Error('the measured mail carries no open pixel');
-  const hit = await count('GET /t/o/{token}, an open (tracking hit)', 2, 'the open event written on the message (the signed token names it, so nothing is read) and the email.opened event queued for webhooks', async () => {
+  const hit = await count('GET /t/o/{token}, an open (tracking hit)', 4, "the open event written on the message (the signed token names it, so nothing is read), the email.opened event queued for webhooks; a reader's first open also flips the message's flag and counts it (a later hit: the flag's failed condition only)", async () => {
     const response = await fetch(`${stack.baseUrl}${new URL(pixel).pathname}`);
     if (response.status !== 200) throw new Error(`the pixel answered ${response.status}`);
   });

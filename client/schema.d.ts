@@ -121,6 +121,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's sending figures, bounce and complaint rates and warnings over the last `days` days
+         * @description Needs an API key with the `mail` permission.
+         */
+        get: operations["stats-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/stats/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lift the reputation brake: the account's sending resumes and its queued mail goes out
+         * @description Needs an API key with the `admin` permission.
+         */
+        post: operations["stats-resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/t/o/{token}": {
         parameters: {
             query?: never;
@@ -695,7 +735,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_CODE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_SMTP_PROVIDER" | "FROM_NOT_ALLOWED" | "RECIPIENT_SUPPRESSED" | "RATE_LIMITED" | "SEND_LIMIT_EXCEEDED" | "TOO_MANY_ATTEMPTS" | "SEND_FAILED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_CODE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_SMTP_PROVIDER" | "FROM_NOT_ALLOWED" | "SENDING_PAUSED" | "RECIPIENT_SUPPRESSED" | "RATE_LIMITED" | "SEND_LIMIT_EXCEEDED" | "TOO_MANY_ATTEMPTS" | "SEND_FAILED" | "INTERNAL_ERROR";
                 message: string;
                 /** @description With VALIDATION_ERROR: every problem found, not only the first */
                 details?: {
@@ -1030,6 +1070,8 @@ export interface operations {
              *
              *     `FROM_NOT_ALLOWED`: from_email is outside the provider's domain and its allowed_from_domains.
              *
+             *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
+             *
              *     `RECIPIENT_SUPPRESSED`: The address bounced, complained or unsubscribed, so it is not sent to.
              */
             422: {
@@ -1235,6 +1277,8 @@ export interface operations {
              * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
              *
              *     `FROM_NOT_ALLOWED`: from_email is outside the provider's domain and its allowed_from_domains.
+             *
+             *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              */
             422: {
                 headers: {
@@ -1362,6 +1406,266 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "stats-get": {
+        parameters: {
+            query?: {
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            days: number;
+                            /** @description First UTC day of the window (yyyy-mm-dd) */
+                            from: string;
+                            /** @description Last UTC day of the window: today */
+                            to: string;
+                            /** @description Mails that left, counted per recipient as SES counts them (one-time codes included) */
+                            sent: number;
+                            /** @description Messages the provider reported delivered (once per message) */
+                            delivered: number;
+                            /** @description Hard bounces reported by the providers (manual reports through POST /bounces are the account's own and not counted) */
+                            bounced_hard: number;
+                            /** @description Soft bounces reported by the providers */
+                            bounced_soft: number;
+                            /** @description Complaints reported by the providers */
+                            complained: number;
+                            /** @description Messages opened by a reader (the first open of each; link scanners' hits are not counted) */
+                            opened: number;
+                            /** @description Messages with a link clicked by a reader (the first click of each) */
+                            clicked: number;
+                            /** @description Sends that failed for good (the provider refused, or retries ran out) */
+                            failed: number;
+                            /** @description bounced_hard / sent over the window; null until at least 100 mails were sent (a share, 0.05 = 5%) */
+                            bounce_rate: number | null;
+                            /** @description complained / sent over the window; null until at least 100 mails were sent (a share, 0.05 = 5%) */
+                            complaint_rate: number | null;
+                            warnings: {
+                                /**
+                                 * @description Which threshold: `*_review` where SES puts an account under review (hard bounces 5%, complaints 0.1%), `*_pause` where SES pauses it (10%, 0.5%) and this service's brake pauses the account first; `sending_paused` while the brake holds the account's sending
+                                 * @enum {string}
+                                 */
+                                code: "bounce_rate_review" | "bounce_rate_pause" | "complaint_rate_review" | "complaint_rate_pause" | "sending_paused";
+                                /**
+                                 * @description `crossed` at or over the threshold, `near` from 80% of it
+                                 * @enum {string}
+                                 */
+                                level: "near" | "crossed";
+                                /**
+                                 * @description Over the requested days, or the last 24 hours (what the brake weighs)
+                                 * @enum {string}
+                                 */
+                                window: "days" | "last_24_hours";
+                                rate: number | null;
+                                threshold: number | null;
+                                message: string;
+                            }[];
+                            /** @description What the brake weighs: the last 24 hours, to the hour, since the last resume */
+                            last_24_hours: {
+                                sent: number;
+                                bounced_hard: number;
+                                complained: number;
+                                /** @description bounced_hard / sent; null until at least 100 mails were sent (a share, 0.05 = 5%) */
+                                bounce_rate: number | null;
+                                /** @description complained / sent; null until at least 100 mails were sent (a share, 0.05 = 5%) */
+                                complaint_rate: number | null;
+                            };
+                            sending: {
+                                /** @description While true, the account's new sends answer 422 SENDING_PAUSED and its queued mail waits */
+                                paused: boolean;
+                                paused_at: string | null;
+                                reason: string | null;
+                                resumed_at: string | null;
+                            };
+                            /** @description One entry per UTC day of the window, oldest first; days without mail are zeros */
+                            daily: {
+                                date: string;
+                                /** @description Mails that left, counted per recipient as SES counts them (one-time codes included) */
+                                sent: number;
+                                /** @description Messages the provider reported delivered (once per message) */
+                                delivered: number;
+                                /** @description Hard bounces reported by the providers (manual reports through POST /bounces are the account's own and not counted) */
+                                bounced_hard: number;
+                                /** @description Soft bounces reported by the providers */
+                                bounced_soft: number;
+                                /** @description Complaints reported by the providers */
+                                complained: number;
+                                /** @description Messages opened by a reader (the first open of each; link scanners' hits are not counted) */
+                                opened: number;
+                                /** @description Messages with a link clicked by a reader (the first click of each) */
+                                clicked: number;
+                                /** @description Sends that failed for good (the provider refused, or retries ran out) */
+                                failed: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "stats-resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            /** @description While true, the account's new sends answer 422 SENDING_PAUSED and its queued mail waits */
+                            paused: boolean;
+                            paused_at: string | null;
+                            reason: string | null;
+                            resumed_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -1649,6 +1953,8 @@ export interface operations {
             };
             /**
              * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
+             *
+             *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              *
              *     `RECIPIENT_SUPPRESSED`: The address bounced, complained or unsubscribed, so it is not sent to.
              */
@@ -1977,7 +2283,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `NO_SMTP_PROVIDER`: The account has no default provider to send with. */
+            /**
+             * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
+             *
+             *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

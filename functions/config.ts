@@ -31,6 +31,13 @@ export const config = {
   get authCacheSeconds() {
     return int(env.AUTH_CACHE_SECONDS, 30);
   },
+  /**
+   * CloudWatch namespace of the service's metrics (Embedded Metric Format log lines,
+   * functions/adapters/metrics.ts). Unset (npm start, the tests): no metric lines.
+   */
+  get metricsNamespace() {
+    return env.METRICS_NAMESPACE ?? '';
+  },
   get logLevel() {
     return env.LOG_LEVEL ?? 'info';
   },
@@ -63,6 +70,10 @@ export const config = {
   /** An open or click this soon after the send counts as a machine's (a link scanner's): docs/decisions.md. */
   get trackingMachineSeconds() {
     return int(env.TRACKING_MACHINE_SECONDS, 10);
+  },
+  /** How long queued mail of a paused account (the reputation brake) waits before the drainer looks again. */
+  get pausedWaitSeconds() {
+    return int(env.DRAIN_PAUSED_WAIT_SECONDS, 300);
   },
   /** First retry delay of a transient send failure; it doubles with each attempt. */
   get retryBaseSeconds() {

@@ -27,6 +27,10 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   UNSUPPORTED_MEDIA_TYPE: { meaning: 'The body is not application/json', example: 'The request body must be application/json' },
   NO_SMTP_PROVIDER: { meaning: 'The account has no default provider to send with', example: 'No default provider is configured for this account' },
   FROM_NOT_ALLOWED: { meaning: "from_email is outside the provider's domain and its allowed_from_domains", example: "from_email must be an address of the provider's domains: example.com" },
+  SENDING_PAUSED: {
+    meaning: "The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume",
+    example: 'Sending is paused for this account: 112 sent, 12 hard bounces (10.714%), 0 complaints (0%) in the last 24 hours. An admin can resume it with POST /api/v1/stats/resume',
+  },
   RECIPIENT_SUPPRESSED: { meaning: 'The address bounced, complained or unsubscribed, so it is not sent to', example: 'The recipient is on the suppression list (bounced, complained or unsubscribed)' },
   RATE_LIMITED: { meaning: "The key's requests per minute are used up; retry after `Retry-After` seconds", example: 'Rate limit of 60 requests per minute exceeded' },
   SEND_LIMIT_EXCEEDED: { meaning: "The provider's hourly or daily send limit is reached", example: "The provider's hourly or daily send limit is reached" },
@@ -53,7 +57,7 @@ export const errorCodes = (route: RouteDefinition): ErrorCode[] => {
   if (body) codes.add('UNSUPPORTED_MEDIA_TYPE');
   if (params) codes.add('NOT_FOUND');
   if (route.idempotent) codes.add('CONFLICT');
-  if (sends || route.aws?.includes('enqueue')) codes.add('NO_SMTP_PROVIDER');
+  if (sends || route.aws?.includes('enqueue')) codes.add('NO_SMTP_PROVIDER').add('SENDING_PAUSED');
   if (sends) codes.add('SEND_LIMIT_EXCEEDED').add('SEND_FAILED');
   codes.add('INTERNAL_ERROR');
   return (Object.keys(STATUS_BY_CODE) as ErrorCode[]).filter((code) => codes.has(code));
@@ -228,6 +232,7 @@ const TAGS: Record<string, string> = {
   Tracking: 'The open pixel and redirecting links in tracked HTML mail: signed tokens, no API key',
   Campaigns: 'Mail to every subscribed member of a list, personalised, sent in the background, with counters and one-click unsubscribe',
   Unsubscribe: 'The signed unsubscribe links of campaign mail (RFC 8058): a confirmation page, and the one-click POST; no API key',
+  Reputation: "The account's sending figures and rates against SES's review and pause thresholds, and the brake that pauses the account's sending before SES pauses the deployment",
   Admin: 'API keys and sending providers',
 };
 

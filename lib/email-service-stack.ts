@@ -20,13 +20,15 @@ import { routes } from '../functions/routes';
 import { throttleApi } from './api-throttling';
 import { ServiceFunction } from './constructs/service-function';
 import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
+import { Monitoring } from './monitoring';
 import { suppressNagFindings } from './nag-suppressions';
 import { grantTableAccess } from './table-access';
 
 /**
  * The whole deployment: one table, an HTTP API whose routes come from the route table (one Lambda
  * each), the send queue with its dead-letter queue and scheduled drainer, and the SES -> SNS -> Lambda
- * path for bounce, complaint and delivery events with a dead-letter queue of its own.
+ * path for bounce, complaint and delivery events with a dead-letter queue of its own; alarms to an
+ * SNS topic and a dashboard (lib/monitoring.ts).
  */
 export class EmailServiceStack extends Stack {
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -146,6 +148,7 @@ export class EmailServiceStack extends Stack {
     });
 
     const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
+    const metricsNamespace = `EmailService/${this.stackName}`;
 
     const environment = {
       TABLE_NAME: table.tableName,
@@ -162,6 +165,8 @@ export class EmailServiceStack extends Stack {
       WEBHOOK_DLQ_URL: webhookDeadLetters.queueUrl,
       DRAIN_START_QUEUE_URL: drainStarts.queueUrl,
       JOB_QUEUE_URL: jobQueue.queueUrl,
+      // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
+      METRICS_NAMESPACE: metricsNamespace,
     };
     const sesSend = new PolicyStatement({
       effect: Effect.ALLOW,
@@ -292,6 +297,30 @@ export class EmailServiceStack extends Stack {
     new CfnOutput(this, 'WebhookQueueUrl', { value: webhookQueue.queueUrl, description: 'Outbound webhook deliveries (the admin CLI redrives into it)' });
     new CfnOutput(this, 'JobDeadLetterQueueUrl', { value: jobDeadLetters.queueUrl, description: 'Background jobs (campaign fan-out, list deletion) that kept failing' });
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhookDeadLetters.queueUrl, description: 'Webhook deliveries that failed for about a day' });
+
+    const alarmEmail = this.node.tryGetContext('alarmEmail') as string | undefined;
+    new Monitoring(this, 'Monitoring', {
+      namespace: metricsNamespace,
+      api,
+      workers: [
+        { name: 'Drainer', fn: drainer },
+        { name: 'WebhookDeliverer', fn: webhookDeliverer },
+        { name: 'SesEvents', fn: sesEvents },
+        { name: 'JobRunner', fn: jobRunner },
+      ],
+      queues: [
+        { name: 'SendQueue', queue: sendQueue },
+        { name: 'WebhookQueue', queue: webhookQueue },
+        { name: 'JobQueue', queue: jobQueue },
+      ],
+      deadLetterQueues: [
+        { name: 'SendDeadLetterQueue', queue: deadLetters },
+        { name: 'WebhookDeadLetterQueue', queue: webhookDeadLetters },
+        { name: 'SesEventsDeadLetterQueue', queue: sesEventsDeadLetters },
+        { name: 'JobDeadLetterQueue', queue: jobDeadLetters },
+      ],
+      alarmEmail: alarmEmail || undefined,
+    });
 
     suppressNagFindings(this, { table, drainStarts });
   }

@@ -28,7 +28,8 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
     },
     {
       id: 'AwsSolutions-SNS2',
-      reason: 'The topic carries SES delivery events (addresses, no content). SES can publish to an encrypted topic only with a customer-managed KMS key, which costs more than the rest of an idle deployment; add one if your policy demands it.',
+      reason:
+        'The SES events topic carries delivery events (addresses, no content); the alarm topic carries alarm states (names and figures, no mail data). SES and CloudWatch alarms can publish to an encrypted topic only with a customer-managed KMS key whose policy admits them, which costs more than the rest of an idle deployment; add one if your policy demands it.',
     },
     {
       id: 'AwsSolutions-SMG4',

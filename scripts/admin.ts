@@ -19,6 +19,11 @@ const COMMANDS: Record<string, Command> = {
     about: 'Creates an account and its first API key (every permission). Prints {"account_id","api_key"}; the key is shown once.',
     needs: ['TABLE_NAME'],
   },
+  resume: {
+    usage: 'admin resume --account <account id> [--local]',
+    about: "Lifts the reputation brake of an account: its sending resumes and its queued mail goes out. Prints the account's sending state.",
+    needs: ['TABLE_NAME'],
+  },
   'dlq list': {
     usage: 'admin dlq list [--local]',
     about: 'Prints each mail in the dead-letter queue (one JSON line each) with the reason it failed; every message stays there.',
@@ -58,7 +63,7 @@ const fail = (message: string, code = 2): never => {
 
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, local: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  parsed = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, account: { type: 'string' }, local: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
 } catch (error) {
   fail(`admin: ${(error as Error).message}\n\n${help()}`);
 }
@@ -72,6 +77,7 @@ if (values.help || positionals.length === 0) {
 }
 if (!command) fail(`admin: unknown command "${positionals.join(' ')}"\n\n${help()}`);
 if (key === 'create-account' && !values.name) fail(`admin: create-account needs --name\n\n${help(command)}`);
+if (key === 'resume' && !values.account) fail(`admin: resume needs --account\n\n${help(command)}`);
 
 if (values.local) {
   // What `npm start` wrote about the running local stack.
@@ -94,6 +100,12 @@ const main = async () => {
     const { createAccount } = await import('../functions/domain/accounts');
     const { account, apiKey } = await createAccount(adminDeps(), values.name!);
     console.log(JSON.stringify({ account_id: account.id, api_key: apiKey }));
+    return;
+  }
+  if (key === 'resume') {
+    const { reputationDeps } = await import('../functions/adapters/wiring');
+    const { resumeSending } = await import('../functions/domain/reputation/reputation');
+    console.log(JSON.stringify({ account_id: values.account, ...(await resumeSending(reputationDeps(), values.account!)) }));
     return;
   }
   const { config } = await import('../functions/config');

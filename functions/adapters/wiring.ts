@@ -14,6 +14,7 @@ import { dynamoIdempotencyStore } from './dynamo/idempotency-store';
 import { dynamoMessageStore } from './dynamo/message-store';
 import { dynamoOtpSessionStore } from './dynamo/otp-session-store';
 import { dynamoProviderStore } from './dynamo/provider-store';
+import { dynamoReputationStore } from './dynamo/reputation-store';
 import { dynamoRateLimitStore } from './dynamo/rate-limit-store';
 import { dynamoSendQuotaStore } from './dynamo/send-quota-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
@@ -89,6 +90,7 @@ export const sendDeps = () => ({
   ids: randomIds,
   tracking: trackingSettings,
   events: webhookEvents(),
+  reputation: dynamoReputationStore(),
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
@@ -102,6 +104,7 @@ export const trackingDeps = () => ({
   events: webhookEvents(),
   campaigns: dynamoCampaignStore(),
   firstHits: dynamoFirstHits(),
+  reputation: dynamoReputationStore(),
 });
 
 const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
@@ -136,6 +139,7 @@ export const drainDeps = () => ({
   tracking: trackingSettings,
   events: webhookEvents(),
   campaigns: dynamoCampaignStore(),
+  reputation: dynamoReputationStore(),
 });
 
 /** The list routes that never touch subscribers (create, get, list, update): no subscriber store in their bundles. */
@@ -160,9 +164,13 @@ export const bounceDeps = () => ({
   subscribers: dynamoSubscriberStore(),
   suppressions: dynamoSuppressionStore(),
   messages: dynamoMessageStore(),
+  reputation: dynamoReputationStore(),
   clock: systemClock,
   campaigns: dynamoCampaignStore(),
 });
+
+/** Sender reputation: the account's counters and its sending brake (GET /stats, POST /stats/resume, the admin CLI). */
+export const reputationDeps = () => ({ reputation: dynamoReputationStore(), clock: systemClock });
 
 /** Applying providers' delivery events: the SNS-subscribed SES function and the receivers. */
 export const providerEventDeps = () => ({ ...bounceDeps(), providers: dynamoProviderStore(), ids: randomIds, events: webhookEvents() });
@@ -220,6 +228,7 @@ export const otpDeps = () => ({
   suppressions: dynamoSuppressionStore(),
   quotas: dynamoSendQuotaStore(),
   mailers: mailerFactory,
+  reputation: dynamoReputationStore(),
   clock: systemClock,
   ids: randomIds,
 });

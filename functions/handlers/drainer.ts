@@ -1,4 +1,5 @@
 import type { Context } from 'aws-lambda';
+import { emitMetrics } from '../adapters/metrics';
 import { drainDeps } from '../adapters/wiring';
 import { randomIds } from '../adapters/system';
 import { config } from '../config';
@@ -17,10 +18,13 @@ const drainRound = async (deps: ReturnType<typeof drainDeps>, budgetMs: number, 
     // The longest a run lasts: its budget and the last send's longest time.
     inFlightMs: Math.max(config.drainBudgetSeconds, DRAIN_BUDGET_SECONDS) * 1000 + DRAIN_SAFETY_MS,
     retryBaseSeconds: config.retryBaseSeconds,
+    pausedWaitSeconds: config.pausedWaitSeconds,
     signal,
     onError: ({ stage, message_id, error }) => log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
   });
   if (report.received > 0 || report.errors > 0) log('info', 'drain run', { ...report });
+  // Sent and failed are counted where they happen (the reputation counters); these are the run's own.
+  emitMetrics({ DrainErrors: report.errors, DrainPausedWaiting: report.paused });
   // Only when the run emptied the queue is nothing in flight or waiting unseen: then, and only then,
   // can an overdue message be judged stuck.
   if (report.emptied && !signal?.aborted) {
@@ -67,6 +71,7 @@ const addRound = (total: DrainReport | undefined, round: DrainReport): DrainRepo
         retried: total.retried + round.retried,
         failed: total.failed + round.failed,
         deferred: total.deferred + round.deferred,
+        paused: total.paused + round.paused,
         duplicates: total.duplicates + round.duplicates,
         cancelled: total.cancelled + round.cancelled,
         errors: total.errors + round.errors,

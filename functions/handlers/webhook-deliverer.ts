@@ -2,6 +2,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { ReceiveMessageCommand, DeleteMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { webhookDeliveryDeps } from '../adapters/wiring';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
+import { emitMetrics } from '../adapters/metrics';
 import { config } from '../config';
 import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
@@ -17,16 +18,19 @@ const deps = webhookDeliveryDeps();
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   const batchDeps = { ...deps, webhooks: endpointsReadOncePerBatch(deps.webhooks) };
+  let failedPosts = 0;
   await Promise.all(
     event.Records.map(async (record) => {
       try {
-        await processWebhookDelivery(batchDeps, decodeWebhookDelivery(record.body));
+        failedPosts += await processWebhookDelivery(batchDeps, decodeWebhookDelivery(record.body));
       } catch (error) {
         log('error', 'webhook delivery failed', describeError(error));
         batchItemFailures.push({ itemIdentifier: record.messageId });
       }
     }),
   );
+  // Posts an endpoint refused or did not answer (each retried later), and records our own side failed.
+  emitMetrics({ WebhookFailures: failedPosts + batchItemFailures.length });
   return { batchItemFailures };
 };
 

@@ -1,4 +1,5 @@
 /** Ports: Lists, subscribers, bounces and the counters and pages they use. */
+import type { Figures } from '../domain/reputation/figures';
 import type { Bounce, MailingList, MessageEvent, Metadata, Subscriber, SubscriberStatus } from '../domain/types';
 
 export interface CounterStore {
@@ -72,9 +73,13 @@ export interface BounceStore {
   /** Whether the provider event `eventKey` was recorded already. */
   seen(accountId: string, eventKey: string): Promise<boolean>;
   /**
-   * Records the bounce, the event on its message (`bounce.message_id`) and `eventKey` as seen, all
-   * at once; false (and nothing recorded) when `eventKey` was recorded meanwhile.
+   * Records the bounce, the event on its message (`bounce.message_id`), `eventKey` as seen and the
+   * account's reputation counters (`count`), all at once; false (and nothing recorded) when
+   * `eventKey` was recorded meanwhile.
    */
-  record(bounce: Bounce, recorded: { eventKey: string | null; messageEvent: MessageEvent | null }): Promise<boolean>;
+  record(
+    bounce: Bounce,
+    recorded: { eventKey: string | null; messageEvent: MessageEvent | null; count?: { at: Date; figures: Partial<Figures> } | null },
+  ): Promise<boolean>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Bounce>>;
 }

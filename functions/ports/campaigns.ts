@@ -46,7 +46,7 @@ export interface ListRecipients {
   chunk(accountId: string, listId: string, after: number, limit: number): Promise<{ subscribers: Subscriber[]; more: boolean }>;
 }
 
-/** The first open or click of a message (the campaign counts it once); false when it was counted before. */
+/** The first open or click of a message (the account's stats and its campaign count it once); false when it was counted before. */
 export interface FirstHits {
   first(accountId: string, messageId: string, kind: 'open' | 'click'): Promise<boolean>;
 }

@@ -12,6 +12,7 @@ export * from './mail';
 export * from './otp';
 export * from './providers';
 export * from './queue';
+export * from './reputation';
 export * from './system';
 export { MailerError } from '../domain/mail/mailer-error';
 export type { QueuedMail } from '../domain/queue/queued-mail';

@@ -24,12 +24,12 @@ export interface MailerFactory {
 
 export interface MessageStore {
   create(message: MailMessage): Promise<void>;
-  /** Moves the status forward and sets the given fields; never moves a final status back. */
+  /** Moves the status forward and sets the given fields; never moves a final status back. False when nothing changed (no such message, or its status is already as far or further). */
   update(
     accountId: string,
     messageId: string,
     changes: Partial<Pick<MailMessage, 'status' | 'provider_message_id' | 'error_message' | 'sent_at'>>,
-  ): Promise<void>;
+  ): Promise<boolean>;
   addEvent(accountId: string, messageId: string, event: MessageEvent, eventId: string): Promise<void>;
   getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
   /** The message a provider's own id names (GSI1), in whichever account sent it. */

@@ -1,9 +1,13 @@
 /** Ports: Providers and the box that seals their secrets. */
+import type { SendingBrake } from '../domain/reputation/figures';
 import type { Provider } from '../domain/types';
 
 export interface ProviderStore {
-  /** All providers of the account and the id of the default one, in one read. */
-  list(accountId: string): Promise<{ providers: Provider[]; defaultId: string | null }>;
+  /**
+   * All providers of the account, the id of the default one and the account's sending brake
+   * (reputation), in one read: every send reads them together.
+   */
+  list(accountId: string): Promise<{ providers: Provider[]; defaultId: string | null; brake?: SendingBrake }>;
   get(accountId: string, providerId: string): Promise<Provider | undefined>;
   put(provider: Provider): Promise<void>;
   /** Deletes the provider (and the default pointer if it pointed at it); false when absent. */

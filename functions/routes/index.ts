@@ -16,6 +16,7 @@ import {
 import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch, mailStatus } from './mail';
 import { otpResend, otpSend, otpStatus, otpVerify } from './otp';
+import { statsGet, statsResume } from './reputation';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { trackClick, trackOpen } from './tracking';
 import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campaignsList, campaignsSend, campaignsUpdate, unsubscribeConfirm, unsubscribePage } from './campaigns';
@@ -33,6 +34,8 @@ export const routes: readonly RouteDefinition[] = [
   mailSend,
   mailSendBatch,
   mailStatus,
+  statsGet,
+  statsResume,
   trackOpen,
   trackClick,
   otpSend,

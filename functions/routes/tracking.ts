@@ -7,7 +7,7 @@ import { defineRoute } from './define-route';
  * in AWS the public-route throttling holds them). Each hit is one write, the event on its message:
  * the signed token names the message, so nothing is read.
  */
-const tracking = { tag: 'Tracking', method: 'GET', permission: null, request: { params: trackingParams }, table: { write: ['messageEvent', 'firstHit', 'campaignStats'] }, aws: ['trackingSecret', 'webhookEvents'] } as const;
+const tracking = { tag: 'Tracking', method: 'GET', permission: null, request: { params: trackingParams }, table: { write: ['messageEvent', 'firstHit', 'campaignStats', 'stats'] }, aws: ['trackingSecret', 'webhookEvents'] } as const;
 
 export const trackOpen = defineRoute({
   ...tracking,

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoReputationStore } from '../../functions/adapters/dynamo/reputation-store';
 import { deadLetters, drainOnce } from '../support/drain';
 import { client, newAccount, startService, uniqueAddress, type TestService } from '../support/service';
 import { startSmtpSink } from '../support/smtp-sink';
@@ -31,7 +32,7 @@ describe('npm run admin', () => {
   it('has --help for the whole CLI and for each command', async () => {
     const all = await adminExit(['--help'], process.env);
     expect(all.code).toBe(0);
-    for (const command of ['create-account', 'dlq list', 'dlq redrive']) expect(all.stdout).toContain(command);
+    for (const command of ['create-account', 'resume', 'dlq list', 'dlq redrive']) expect(all.stdout).toContain(command);
     const one = await adminExit(['dlq', 'redrive', '--help'], process.env);
     expect([one.code, one.stdout]).toEqual([0, expect.stringContaining('usage: admin dlq redrive')]);
     expect(one.stdout).toContain('QUEUE_URL');
@@ -53,6 +54,23 @@ describe('npm run admin', () => {
     const api = client(service, created.api_key);
     expect((await api.get('/api/v1/api-keys')).status).toBe(200);
     expect((await api.get('/api/v1/mail/status/x')).status).toBe(404);
+  });
+
+  it("resume lifts an account's reputation brake, and says what is missing without --account", async () => {
+    const { accountId, apiKey } = await newAccount('Paused');
+    const api = client(service, apiKey);
+    await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'p@example.com' });
+    // Paused as the brake pauses it (test/api/stats.test.ts trips it through bounces).
+    await dynamoReputationStore().pause(accountId, new Date().toISOString(), '100 sent, 10 hard bounces (10%), 0 complaints (0%) in the last 24 hours');
+    const refused = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' });
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'SENDING_PAUSED']);
+
+    const missing = await adminExit(['resume'], process.env);
+    expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('resume needs --account')]);
+
+    expect(await admin('resume', '--account', accountId)).toEqual([{ account_id: accountId, paused: false, paused_at: expect.any(String), reason: null, resumed_at: expect.any(String) }]);
+    expect((await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' })).status).toBe(200);
+    expect((await api.get('/api/v1/stats')).body.data.sending.paused).toBe(false);
   });
 
   it('dlq list shows failed items with their reason, and dlq redrive sends them once the cause is fixed', async () => {

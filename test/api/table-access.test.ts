@@ -84,6 +84,7 @@ describe('table grants', () => {
       'webhook-endpoints-list': '/api/v1/webhook-endpoints',
       'campaigns-list': '/api/v1/campaigns',
       'campaigns-get': `/api/v1/campaigns/${campaign.id}`,
+      'stats-get': '/api/v1/stats?days=90',
     };
     const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status');
     expect(Object.keys(paths).sort()).toEqual(reading.map((route) => route.id).sort());

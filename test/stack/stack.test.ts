@@ -9,6 +9,11 @@ import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-tim
 import { routes } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
+import { Monitoring } from '../../lib/monitoring';
+import { App, Stack } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 
 let template: Template;
 let outdir: string;
@@ -181,9 +186,10 @@ describe('the deployment', () => {
     const held = (read: string[], write: string[]) =>
       [{ actions: ITEM_READS, leadingKeys: [...new Set([...read, ...write, ...authentication])].sort() }, ...(write.length ? [{ actions: TABLE_WRITES.toSorted(), leadingKeys: write.toSorted() }] : []), rateLimit];
     const expected = {
-      // Suppression list and providers (ACCOUNT#...) read; session, per-address window and send counters written.
-      'otp-send': held(['ACCOUNT#*#SUPPRESSION', 'ACCOUNT#*'], ['OTP#*#*', 'OTPRATE#*#*', 'SENDCOUNT#*']),
-      'otp-resend': held(['ACCOUNT#*'], ['OTP#*#*', 'SENDCOUNT#*']),
+      // Suppression list and providers (ACCOUNT#..., the sending brake among them) read; session,
+      // per-address window, send counters and the account's reputation counters (STATS#...) written.
+      'otp-send': held(['ACCOUNT#*#SUPPRESSION', 'ACCOUNT#*'], ['OTP#*#*', 'OTPRATE#*#*', 'SENDCOUNT#*', 'STATS#*']),
+      'otp-resend': held(['ACCOUNT#*'], ['OTP#*#*', 'SENDCOUNT#*', 'STATS#*']),
       'otp-verify': held([], ['OTP#*#*']),
       'otp-status': held(['OTP#*#*'], []),
     };
@@ -296,5 +302,97 @@ describe('the deployment', () => {
   it('outputs the API URL and the table name', () => {
     template.hasOutput('ApiUrl', {});
     template.hasOutput('TableName', {});
+  });
+});
+
+describe('alarms and metrics', () => {
+  const alarms = () => Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
+  const topicId = () => Object.keys(template.findResources('AWS::SNS::Topic', { Properties: { DisplayName: 'Email service alarms' } }))[0];
+  /** The alarms on `metricName` (a plain metric's, or one a metric-math alarm uses), with `dimension` in their dimensions. */
+  const alarmOn = (metricName: string, dimension?: string) =>
+    alarms().filter((alarm) => {
+      const names = alarm.MetricName ? [alarm.MetricName] : (alarm.Metrics ?? []).map((m: { MetricStat?: { Metric: { MetricName: string } } }) => m.MetricStat?.Metric.MetricName);
+      return names.includes(metricName) && (!dimension || JSON.stringify(alarm.Dimensions ?? []).includes(dimension));
+    });
+  const logicalIdOf = (type: string, prefix: string) => Object.keys(template.findResources(type)).find((id) => id.startsWith(prefix))!;
+
+  it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
+    expect(topicId()).toBeDefined();
+    template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
+    // Two rates, the brake, three dead-letter queues, three workers, API 5xx, two queue ages.
+    expect(alarms()).toHaveLength(12);
+    for (const alarm of alarms()) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
+      expect(alarm.OKActions).toEqual([{ Ref: topicId() }]);
+      expect(alarm.TreatMissingData).toBe('notBreaching');
+    }
+    const policies = Object.values(template.findResources('AWS::SNS::TopicPolicy')).map((p) => JSON.stringify(p.Properties));
+    expect(policies.some((p) => p.includes(topicId()) && p.includes('aws:SecureTransport'))).toBe(true);
+    // No address unless one is given (cdk deploy -c alarmEmail=...): the only subscription is the SES events function's.
+    template.resourceCountIs('AWS::SNS::Subscription', 1);
+  });
+
+  it('alarms at the SES review thresholds over the last 24 hours, from 100 sends on: hard bounces >= 5%, complaints >= 0.1%; and when the brake pauses an account', () => {
+    const rateAlarm = (figure: string) => {
+      const [alarm, ...others] = alarmOn(figure);
+      expect(others).toEqual([]);
+      const stats = alarm.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat) as { MetricStat: { Period: number; Metric: { Namespace: string } } }[];
+      return {
+        threshold: alarm.Threshold,
+        comparison: alarm.ComparisonOperator,
+        expression: alarm.Metrics.find((m: { Expression?: string }) => m.Expression).Expression,
+        periods: stats.map((m) => m.MetricStat.Period),
+        namespaces: [...new Set(stats.map((m) => m.MetricStat.Metric.Namespace))],
+      };
+    };
+    const common = { comparison: 'GreaterThanOrEqualToThreshold', periods: [86400, 86400], namespaces: ['EmailService/EmailService'] };
+    expect(rateAlarm('HardBounces')).toEqual({ ...common, threshold: 5, expression: 'IF(bounces_sent >= 100, 100 * bounces / bounces_sent, 0)' });
+    expect(rateAlarm('Complaints')).toEqual({ ...common, threshold: 0.1, expression: 'IF(complaints_sent >= 100, 100 * complaints / complaints_sent, 0)' });
+    expect(alarmOn('SendingPaused')).toEqual([expect.objectContaining({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' })]);
+  });
+
+  it('alarms on any message in every dead-letter queue of the stack', () => {
+    const redriveTargets = Object.values(template.findResources('AWS::SQS::Queue'))
+      .map((queue) => queue.Properties.RedrivePolicy?.deadLetterTargetArn?.['Fn::GetAtt']?.[0] as string | undefined)
+      .filter((id): id is string => id !== undefined);
+    // And the SES events function's own (Lambda's and SNS's dead letters).
+    const deadLetterIds = new Set([...redriveTargets, logicalIdOf('AWS::SQS::Queue', 'SesEventsDeadLetterQueue')]);
+    expect(deadLetterIds.size).toBe(3);
+    for (const id of deadLetterIds) {
+      expect(alarmOn('ApproximateNumberOfMessagesVisible', id), id).toEqual([
+        expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Maximum' }),
+      ]);
+    }
+  });
+
+  it('alarms on errors of the drainer, the webhook consumer and the SES events function, on API 5xx, and on queues older than 15 minutes', () => {
+    for (const prefix of ['Drainer', 'WebhookDeliverer', 'SesEvents']) {
+      const fn = logicalIdOf('AWS::Lambda::Function', prefix);
+      expect(alarmOn('Errors', fn), prefix).toEqual([expect.objectContaining({ Namespace: 'AWS/Lambda', Threshold: 1, Statistic: 'Sum' })]);
+    }
+    expect(alarmOn('5xx')).toEqual([expect.objectContaining({ Namespace: 'AWS/ApiGateway', Threshold: 5, Period: 300, Statistic: 'Sum' })]);
+    for (const prefix of ['SendQueue', 'WebhookQueue']) {
+      expect(alarmOn('ApproximateAgeOfOldestMessage', logicalIdOf('AWS::SQS::Queue', prefix)), prefix).toEqual([
+        expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 900, ComparisonOperator: 'GreaterThanThreshold' }),
+      ]);
+    }
+  });
+
+  it('has a dashboard, and tells every function where to write its metrics', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
+      if (!fn.Properties.Environment) continue; // CDK's own helper functions
+      expect(fn.Properties.Environment.Variables.METRICS_NAMESPACE, fn.Properties.Description).toBe('EmailService/EmailService');
+    }
+  });
+
+  it('subscribes an address to the alarm topic when the context variable alarmEmail names one', () => {
+    // The stack reads the context variable; the subscription itself is the construct's (a small stack: no bundling).
+    expect(readFileSync(new URL('../../lib/email-service-stack.ts', import.meta.url), 'utf8')).toContain("tryGetContext('alarmEmail')");
+    const stack = new Stack(new App());
+    const queue = new Queue(stack, 'Queue');
+    const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('exports.handler = async () => {}') });
+    new Monitoring(stack, 'Monitoring', { namespace: 'Test', api: new HttpApi(stack, 'Api'), workers: [{ name: 'Fn', fn }], queues: [{ name: 'Queue', queue }], deadLetterQueues: [], alarmEmail: 'ops@example.com' });
+    Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 });

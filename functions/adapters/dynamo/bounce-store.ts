@@ -5,6 +5,7 @@ import { documentClient, tableName, transactWrite } from './client';
 import { failedConditionIndex } from './conditional';
 import { keys, views, withoutKeys } from './keys';
 import { messageEventItem } from './message-store';
+import { countUpdate, emitFigures } from './reputation-store';
 import { blockCount, readPage, viewKeys } from './paged-view';
 
 const SEEN_FOR_SECONDS = 30 * 86_400;
@@ -21,7 +22,7 @@ export const dynamoBounceStore = (): BounceStore => ({
     return Item !== undefined;
   },
 
-  async record(bounce, { eventKey, messageEvent }) {
+  async record(bounce, { eventKey, messageEvent, count }) {
     const view = views.bounces(bounce.account_id);
     const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
       {
@@ -36,6 +37,9 @@ export const dynamoBounceStore = (): BounceStore => ({
         ? [{ Put: { TableName: tableName(), Item: messageEventItem(bounce.account_id, bounce.message_id, messageEvent, `bounce-${bounce.id}`) } }]
         : []),
     ];
+    // The reputation counters move in the same transaction: counted exactly once per provider event.
+    const counter = count ? countUpdate(bounce.account_id, count.at, count.figures) : undefined;
+    if (counter) items.push({ Update: counter });
     const marker = items.length;
     if (eventKey) {
       items.push({
@@ -48,6 +52,7 @@ export const dynamoBounceStore = (): BounceStore => ({
     }
     try {
       await transactWrite({ TransactItems: items });
+      if (count) emitFigures(count.figures);
       return true;
     } catch (error) {
       // The marker's condition failing means another delivery of the same event was recorded first.

@@ -42,6 +42,13 @@ export const keys = {
    */
   defaultProvider: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROVIDER' }),
   providerPrefix: 'PROVIDER',
+  /** Providers themselves, without the pointer and the brake that share their prefix. */
+  providerRecordPrefix: 'PROVIDER#',
+  /**
+   * The account's sending brake (reputation). Its sort key starts like the providers' on purpose: the
+   * one Query every send already makes for the default provider reads it too, at no extra call.
+   */
+  sendingBrake: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROVIDER~BRAKE' }),
   /** An outbound event webhook endpoint; one Query (begins_with) reads every endpoint of the account. */
   webhookEndpoint: (accountId: string, endpointId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${endpointId}` }),
   webhookEndpointPrefix: 'WEBHOOK#',
@@ -102,6 +109,12 @@ export const keys = {
   campaignStats: (accountId: string, campaignId: string) => ({ pk: `CAMPAIGN#${accountId}#${campaignId}`, sk: 'STATS' }),
   /** Marks the first open / first click of a campaign message, so its campaign counts each once. */
   firstHit: (accountId: string, messageUuid: string, kind: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: `FIRST#${kind}` }),
+  /**
+   * An account's counters of one UTC day (`yyyy-mm-dd`): sends, deliveries, bounces, complaints,
+   * first opens and clicks, plus hourly counts of what the brake weighs. A partition of its own per
+   * account, so that a window is one Query and a route can be granted these items alone.
+   */
+  stats: (accountId: string, day: string) => ({ pk: `STATS#${accountId}`, sk: day }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

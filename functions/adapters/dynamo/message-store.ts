@@ -73,7 +73,7 @@ export const dynamoMessageStore = (): MessageStore => ({
     }
     const settles = changes.status !== undefined && !UNSETTLED.has(changes.status);
     // A status that would move backwards fails the condition: not an error, the newer state stands.
-    await conditionalUpdate({
+    return conditionalUpdate({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
       UpdateExpression: `SET ${sets.join(', ')}${settles ? ' REMOVE gsi5pk, gsi5sk' : ''}`,
@@ -87,7 +87,7 @@ export const dynamoMessageStore = (): MessageStore => ({
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }));
   },
 
-  async findByProviderMessageId(providerMessageId) {
+    async findByProviderMessageId(providerMessageId) {
     const item = await findByIndex(keys.messageByProviderId(providerMessageId));
     return item ? withoutKeys<MailMessage>(item) : undefined;
   },

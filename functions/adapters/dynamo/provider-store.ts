@@ -4,6 +4,7 @@ import { isSealed, type ProviderStore, type SecretBox } from '../../ports';
 import { documentClient, findByIndex, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
+import { brakeOf } from './reputation-store';
 
 /** A provider's secrets: the SMTP password and the receivers' signing key. */
 export type ProviderSecret = 'password' | 'signing_key';
@@ -56,10 +57,12 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
           ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.providerPrefix },
         }),
       );
+      // The pointer (`PROVIDER`), the providers (`PROVIDER#<id>`) and the sending brake (`PROVIDER~BRAKE`).
       const pointer = Items.find((item) => item.sk === keys.defaultProvider(accountId).sk);
-      const providers = await Promise.all(Items.filter((item) => item !== pointer).map(opened));
+      const brake = brakeOf(Items.find((item) => item.sk === keys.sendingBrake(accountId).sk));
+      const providers = await Promise.all(Items.filter((item) => (item.sk as string).startsWith(keys.providerRecordPrefix)).map(opened));
       const defaultId = (pointer?.provider_id as string | undefined) ?? null;
-      return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null };
+      return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null, brake };
     },
 
     async get(accountId, providerId) {

@@ -1,5 +1,6 @@
 import { countForCampaign } from '../campaigns/stats';
-import type { BounceStore, CampaignStore, Clock, CounterStore, MessageStore, SubscriberStore, SuppressionStore } from '../../ports';
+import type { BounceStore, CampaignStore, Clock, CounterStore, MessageStore, ReputationStore, SubscriberStore, SuppressionStore } from '../../ports';
+import { weighBrake } from '../reputation/reputation';
 import { isoTimestamp, mailTimestamp } from '../time';
 import type { Bounce, BounceType, MailMessage, SubscriberStatus } from '../types';
 
@@ -9,6 +10,7 @@ export interface BounceDeps {
   subscribers: SubscriberStore;
   suppressions: SuppressionStore;
   messages: MessageStore;
+  reputation: ReputationStore;
   clock: Clock;
   campaigns: CampaignStore;
 }
@@ -42,7 +44,14 @@ const SOFT_BOUNCE_THRESHOLD = 3;
  */
 export const recordBounce = async (deps: BounceDeps, report: BounceReport): Promise<{ id: number } | { duplicate: true }> => {
   const eventKey = report.eventKey ?? null;
-  if (eventKey && (await deps.bounces.seen(report.accountId, eventKey))) return { duplicate: true };
+  // Provider events count towards the account's reputation (GET /stats, the brake); manual reports
+  // (POST /bounces) are the account's own bookkeeping, which SES never sees, and do not.
+  const counts = report.source !== 'api';
+  if (eventKey && (await deps.bounces.seen(report.accountId, eventKey))) {
+    // Weighed again: a redelivery after a failure to weigh (the bounce was counted) repairs it.
+    if (counts) await weighBrake(deps, report.accountId);
+    return { duplicate: true };
+  }
   const now = deps.clock.now();
   const subscribers = await deps.subscribers.findByEmail(report.accountId, report.email);
   const bounce: Bounce = {
@@ -80,10 +89,13 @@ export const recordBounce = async (deps: BounceDeps, report: BounceReport): Prom
     await deps.messages.update(report.message.account_id, report.message.message_id, { status: kind === 'complaint' ? 'complained' : 'bounced' });
   }
   const messageEvent = report.message ? { event_type: kind, ip_address: null, user_agent: null, created_at: mailTimestamp(now) } : null;
-  if (!(await deps.bounces.record(bounce, { eventKey, messageEvent }))) return { duplicate: true };
+  const figure = report.bounceType === 'complaint' ? 'complained' : report.bounceType === 'hard' ? 'bounced_hard' : 'bounced_soft';
+  const count = counts ? { at: now, figures: { [figure]: 1 } } : null;
+  if (!(await deps.bounces.record(bounce, { eventKey, messageEvent, count }))) return { duplicate: true };
   // Counted once the event is recorded, so a redelivered event counts nothing twice.
   if (report.message?.campaign_id) {
     await countForCampaign(deps, report.message.account_id, report.message.campaign_id, kind === 'complaint' ? { complained: 1 } : { bounced: 1 });
   }
+  if (counts) await weighBrake(deps, report.accountId);
   return { id: bounce.id };
 };

@@ -93,7 +93,9 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
       refused = toQueue.map((mail) => mail.message_id);
     }
     // Never `queued` without a queue entry: what SQS refused ends failed, and counts so.
-    await inParallel(refused, WRITE_CONCURRENCY, (id) => deps.messages.update(accountId, id, { status: 'failed', error_message: NOT_QUEUED }));
+    await inParallel(refused, WRITE_CONCURRENCY, async (id) => {
+      await deps.messages.update(accountId, id, { status: 'failed', error_message: NOT_QUEUED });
+    });
     failed = refused.length;
   }
 

@@ -33,7 +33,8 @@ export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounc
     if (event.kind === 'delivery') {
       await deps.suppressions.resetSoftBounces(account, event.email);
       if (message) {
-        await deps.messages.update(account, message.message_id, { status: 'delivered' });
+        // Counted once per message: only the update that moves it to `delivered` counts (deliveries are not deduplicated).
+        if (await deps.messages.update(account, message.message_id, { status: 'delivered' })) await deps.reputation.count(account, deps.clock.now(), { delivered: 1 });
         await deps.messages.addEvent(account, message.message_id, { event_type: 'delivery', ip_address: null, user_agent: null, created_at: mailTimestamp(deps.clock.now()) }, `delivery-${event.eventId}`);
         await publishMessageEvent(deps, account, 'email.delivered', message.message_id, { to: message.to_email });
       }

@@ -1,4 +1,4 @@
-import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
+import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import type { SendMailInput } from '../../schemas/mail';
@@ -22,6 +22,7 @@ export interface SendMailDeps {
   ids: Ids;
   tracking: TrackingSettings;
   events: WebhookEvents;
+  reputation: ReputationStore;
 }
 
 /**
@@ -72,11 +73,15 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
     await Promise.all([
       deps.messages.update(accountId, message.message_id, { status: 'failed', error_message: reason }),
       deps.quotas.release(provider.id, quota, recipients),
+      deps.reputation.count(accountId, deps.clock.now(), { failed: 1 }),
     ]);
     throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: error });
   }
-  // Enqueued only: a slow or dead endpoint never delays the answer.
-  await publishMessageEvent(deps, accountId, 'email.sent', message.message_id, { to: input.to });
+  // Enqueued only: a slow or dead endpoint never delays the answer. Sends count per recipient, as SES counts them.
+  await Promise.all([
+    publishMessageEvent(deps, accountId, 'email.sent', message.message_id, { to: input.to }),
+    deps.reputation.count(accountId, deps.clock.now(), { sent: recipients }),
+  ]);
 
   return { message_id: message.message_id, status: 'sent' as const, to: input.to, from: message.from_email };
 };

@@ -1,4 +1,4 @@
-import type { Clock, Ids, MailerFactory, OtpSecret, OtpSession, OtpSessionStore, ProviderStore, SendQuotaStore, SuppressionStore } from '../../ports';
+import type { Clock, Ids, MailerFactory, OtpSecret, OtpSession, OtpSessionStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore } from '../../ports';
 import type { SendOtpInput } from '../../schemas/otp';
 import { AppError, notFound } from '../errors';
 import type { Provider } from '../types';
@@ -17,6 +17,7 @@ export interface OtpDeps {
   suppressions: SuppressionStore;
   quotas: SendQuotaStore;
   mailers: MailerFactory;
+  reputation: ReputationStore;
   clock: Clock;
   ids: Ids;
 }
@@ -47,9 +48,11 @@ const mailCode = async (deps: OtpDeps, provider: Provider, email: string, templa
       }),
     );
   } catch (error) {
-    await deps.quotas.release(provider.id, quota, 1);
+    await Promise.all([deps.quotas.release(provider.id, quota, 1), deps.reputation.count(provider.account_id, deps.clock.now(), { failed: 1 })]);
     throw new AppError('SEND_FAILED', 'Sending the code failed', { cause: error });
   }
+  // Codes are mail SES counts (their bounces are the account's): they count in the account's figures.
+  await deps.reputation.count(provider.account_id, deps.clock.now(), { sent: 1 });
 };
 
 export const sendOtp = async (deps: OtpDeps, accountId: string, input: SendOtpInput) => {

@@ -1,4 +1,4 @@
-import type { CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
+import type { CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, ReputationStore, SendingBrake, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
@@ -26,7 +26,15 @@ export interface DrainDeps {
   tracking: TrackingSettings;
   events: WebhookEvents;
   campaigns: CampaignStore;
+  reputation: ReputationStore;
 }
+
+/**
+ * How long mail of an account whose sending is paused (the reputation brake) waits before the drainer
+ * looks again: a resume takes effect within this, and a waiting mail costs two calls per look. It must
+ * stay well under the reconciler's overdue time (10 minutes), which the postponed due time keeps it from.
+ */
+export const PAUSED_WAIT_SECONDS = 300;
 
 export interface DrainOptions {
   /** Stop taking new work after this many milliseconds. */
@@ -40,6 +48,8 @@ export interface DrainOptions {
   inFlightMs?: number;
   maxAttempts?: number;
   retryBaseSeconds?: number;
+  /** How long a paused account's mail waits before it is looked at again (PAUSED_WAIT_SECONDS). */
+  pausedWaitSeconds?: number;
   /** Aborted: take no new work, let what is in flight settle (a graceful stop of `npm start`). */
   signal?: AbortSignal;
   /** Told of every failure the run contained (the item stays in the queue and comes back). */
@@ -52,6 +62,8 @@ export interface DrainReport {
   retried: number;
   failed: number;
   deferred: number;
+  /** Left waiting in the queue because the account's sending is paused (the reputation brake). */
+  paused: number;
   duplicates: number;
   /** Campaign mail not sent because its campaign was cancelled. */
   cancelled: number;
@@ -83,20 +95,22 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBase = options.retryBaseSeconds ?? 5;
   const deadline = deps.clock.now().getTime() + options.budgetMs;
-  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, duplicates: 0, cancelled: 0, errors: 0, emptied: false };
-  const providers = new Map<string, Promise<Provider | undefined>>();
+  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, paused: 0, duplicates: 0, cancelled: 0, errors: 0, emptied: false };
+  const accounts = new Map<string, ReturnType<ProviderStore['list']>>();
   const pacers = new Map<string, Promise<ReturnType<typeof createPacer>>>();
   const pending = new Set<Promise<unknown>>();
 
-  const providerOf = (received: ReceivedMail) => {
-    const key = `${received.mail.account_id}/${received.mail.provider_id}`;
-    if (!providers.has(key)) {
-      const lookup = deps.providers.get(received.mail.account_id, received.mail.provider_id);
-      // A failed lookup is not remembered: the next item of that provider asks again.
-      lookup.catch(() => providers.delete(key));
-      providers.set(key, lookup);
+  /** The mail's provider and its account's sending brake: one read per account and run (the providers' Query). */
+  const providerOf = async (received: ReceivedMail): Promise<{ provider: Provider | undefined; brake: SendingBrake | undefined }> => {
+    const key = received.mail.account_id;
+    if (!accounts.has(key)) {
+      const lookup = deps.providers.list(key);
+      // A failed lookup is not remembered: the next item of that account asks again.
+      lookup.catch(() => accounts.delete(key));
+      accounts.set(key, lookup);
     }
-    return providers.get(key)!;
+    const { providers, brake } = await accounts.get(key)!;
+    return { provider: providers.find((p) => p.id === received.mail.provider_id), brake };
   };
   // SES's rate is per AWS account and region, so SES providers in one region share a pacer.
   const pacerOf = (provider: Provider) => {
@@ -112,6 +126,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const fail = async (received: ReceivedMail, reason: string) => {
     await deps.messages.update(received.mail.account_id, received.mail.message_id, { status: 'failed', error_message: reason });
     await deps.queue.deadLetter(received, reason);
+    await deps.reputation.count(received.mail.account_id, deps.clock.now(), { failed: 1 });
     report.failed++;
     if (received.mail.campaign_id) await countForCampaign(deps, received.mail.account_id, received.mail.campaign_id, { failed: 1 });
   };
@@ -126,6 +141,18 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     answer.catch(() => stopped.delete(key));
     stopped.set(key, { at: deps.clock.now().getTime(), answer });
     return answer;
+  };
+
+  /**
+   * The account's sending is paused: the mail waits in the queue, neither sent nor failed, and its
+   * record carries the later due time so that the reconciler does not take it for lost.
+   */
+  const waitPaused = async (received: ReceivedMail) => {
+    const wait = options.pausedWaitSeconds ?? PAUSED_WAIT_SECONDS;
+    const dueAt = new Date(deps.clock.now().getTime() + wait * 1000);
+    await deps.queue.delay(received.receipt, wait);
+    await deps.messages.postpone(received.mail.account_id, received.mail.message_id, dueAt);
+    report.paused++;
   };
 
   /** Sends one claimed-or-not item; answers true when its queue message may be deleted. */
@@ -178,7 +205,10 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       });
       report.sent++;
       if (mail.campaign_id) await countForCampaign(deps, mail.account_id, mail.campaign_id, { sent: 1 });
-      await publishMessageEvent(deps, mail.account_id, 'email.sent', mail.message_id, { to: mail.to });
+      await Promise.all([
+        publishMessageEvent(deps, mail.account_id, 'email.sent', mail.message_id, { to: mail.to }),
+        deps.reputation.count(mail.account_id, deps.clock.now(), { sent: recipients }),
+      ]);
       return true;
     } catch (error) {
       await deps.quotas.release(provider.id, quota, recipients);
@@ -227,9 +257,13 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     for (let i = 0; i < batch.length; i++) {
       const received = batch[i];
       const id = received.mail.message_id;
-      const lookup = await contained('provider', async () => ({ provider: await providerOf(received) }), id);
+      const lookup = await contained('provider', () => providerOf(received), id);
       if (!lookup) continue;
-      const { provider } = lookup;
+      const { provider, brake } = lookup;
+      if (brake?.paused) {
+        outcomes.push(contained('paused', () => waitPaused(received), id).then(() => null));
+        continue;
+      }
       if (!provider) {
         outcomes.push(contained('fail', () => fail(received, 'The provider of this message no longer exists'), id).then(() => null));
         continue;

@@ -1,4 +1,4 @@
-import type { MessageStore, TrackingSettings, Clock, Ids, WebhookEvents } from '../../ports';
+import type { MessageStore, TrackingSettings, Clock, Ids, ReputationStore, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import type { MessageEvent } from '../types';
 import { notFound } from '../errors';
@@ -75,6 +75,7 @@ export interface TrackingHitDeps {
   events: WebhookEvents;
   campaigns: CampaignStore;
   firstHits: FirstHits;
+  reputation: ReputationStore;
 }
 
 /** The claim of a tracking token, or NOT_FOUND: a token that does not verify is answered like an unknown path. */
@@ -84,7 +85,10 @@ export const verifiedHit = async <K extends TrackingClaim['kind']>(deps: Pick<Tr
   return claim as Extract<TrackingClaim, { kind: K }>;
 };
 
-/** Records an open or a click on its message: one write, no read (the token says whose message it is). */
+/**
+ * Records an open or a click on its message: one write, no read (the token says whose message it is);
+ * a reader's hit also flips the message's first-open (first-click) flag, and the first one is counted.
+ */
 export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, client: { ip: string | null; userAgent: string | null }) => {
   const now = deps.clock.now();
   const event: MessageEvent = {
@@ -96,9 +100,12 @@ export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, cli
     created_at: mailTimestamp(now),
   };
   await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
-  // A campaign counts a reader's first open and first click of each mail (a scanner's hits are not a reader's).
-  if (claim.campaign_id && !event.machine && (await deps.firstHits.first(claim.account_id, claim.message_id, claim.kind))) {
-    await countForCampaign(deps, claim.account_id, claim.campaign_id, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
+  // Opens and clicks count messages, not hits: only a reader's first open or click of a message
+  // counts (its marker is written once), for the account's stats and for its campaign; a link
+  // scanner's hits never do.
+  if (!event.machine && (await deps.firstHits.first(claim.account_id, claim.message_id, claim.kind))) {
+    await deps.reputation.count(claim.account_id, now, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
+    if (claim.campaign_id) await countForCampaign(deps, claim.account_id, claim.campaign_id, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
   }
   await publishMessageEvent(deps, claim.account_id, claim.kind === 'open' ? 'email.opened' : 'email.clicked', claim.message_id, claim.kind === 'click' ? { url: claim.url } : {});
 };

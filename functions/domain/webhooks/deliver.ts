@@ -66,23 +66,26 @@ const retryLater = async (deps: WebhookDeliveryDeps, delivery: WebhookDelivery, 
  * Handles one queue message. A first delivery goes to every endpoint of the account subscribed to
  * the event; each failure becomes a retry of its own to that endpoint. A retry to an endpoint
  * deleted since is dropped. Throws only when the store or the queue fails (the message comes back).
+ * Answers how many posts failed (each retried later).
  */
-export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery: WebhookDelivery) => {
+export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery: WebhookDelivery): Promise<number> => {
   const { event } = delivery;
   const now = deps.clock.now().getTime();
   if (delivery.not_before && delivery.not_before > now) {
     await deps.queue.enqueue(delivery, Math.min(Math.ceil((delivery.not_before - now) / 1000), MAX_QUEUE_DELAY));
-    return;
+    return 0;
   }
   const endpoints = delivery.endpoint_id
     ? [await deps.webhooks.get(event.account_id, delivery.endpoint_id)].filter((endpoint) => endpoint !== undefined)
     : (await deps.webhooks.list(event.account_id)).filter((endpoint) => endpoint.events.includes(event.type));
-  if (!endpoints.length) return;
+  if (!endpoints.length) return 0;
   const to = event.to ?? (await deps.messages.getWithEvents(event.account_id, event.message_id))?.message.to_email;
-  await Promise.all(
+  const failed = await Promise.all(
     endpoints.map(async (endpoint) => {
       const failure = await attempt(deps, endpoint, event, to);
       if (failure) await retryLater(deps, { ...delivery, event: { ...event, to } }, endpoint.id, (delivery.attempts ?? 0) + 1, failure);
+      return failure ? 1 : 0;
     }),
   );
+  return failed.reduce<number>((sum, n) => sum + n, 0);
 };
