@@ -107,8 +107,9 @@ export const keys = {
    * Same partition: one Query reads both.
    */
   campaignStats: (accountId: string, campaignId: string) => ({ pk: `CAMPAIGN#${accountId}#${campaignId}`, sk: 'STATS' }),
-  /** Marks the first open / first click of a campaign message, so its campaign counts each once. */
-  firstHit: (accountId: string, messageUuid: string, kind: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: `FIRST#${kind}` }),
+  /** Marks the first open / first click of a message, so the account's stats and its campaign count each once. */
+  // A partition of its own, not the message's: the message's Query (its status with its events) never reads it.
+  firstHit: (accountId: string, messageUuid: string, kind: string) => ({ pk: `FIRST#${accountId}#${messageUuid}`, sk: kind }),
   /**
    * An account's counters of one UTC day (`yyyy-mm-dd`): sends, deliveries, bounces, complaints,
    * first opens and clicks, plus hourly counts of what the brake weighs. A partition of its own per
