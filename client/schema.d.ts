@@ -4918,6 +4918,8 @@ export interface operations {
              * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
              *
              *     `FROM_NOT_ALLOWED`: from_email is outside the provider's domain and its allowed_from_domains.
+             *
+             *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              */
             422: {
                 headers: {

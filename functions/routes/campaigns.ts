@@ -70,7 +70,7 @@ export const campaignsSend = defineRoute({
   response: campaignSendResult,
   successStatus: 202,
   aws: ['jobs'],
-  errors: ['NOT_FOUND', 'CONFLICT', 'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED'],
+  errors: ['NOT_FOUND', 'CONFLICT', 'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'SENDING_PAUSED'],
 });
 
 export const campaignsCancel = defineRoute({
