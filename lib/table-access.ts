@@ -13,8 +13,14 @@ export const ITEM_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'd
  */
 export type TableGrant = { level: 'read' | 'write' } | { actions: readonly string[]; leadingKeys: readonly string[] };
 
-/** A kind's partition keys as an IAM pattern: its key function with every part a wildcard, e.g. OTP#*#*. */
-export const partitionPattern = (kind: ItemKind) => (keys[kind] as (...parts: string[]) => { pk: string })('*', '*', '*').pk;
+/**
+ * A kind's partition keys as an IAM pattern: its key function with every part a wildcard, e.g.
+ * OTP#*#*. A listing's block counters are keyed by a view, whose parts are wildcards too.
+ */
+export const partitionPattern = (kind: ItemKind) =>
+  kind === 'viewBlock'
+    ? keys.viewBlock({ accountId: '*', name: '*', index: 'gsi1' }, 0).pk
+    : (keys[kind] as (...parts: string[]) => { pk: string })('*', '*', '*').pk;
 
 const patterns = (kinds: readonly ItemKind[]) => [...new Set(kinds.map(partitionPattern))];
 

@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockForTests } from '../../functions/adapters/test-seams';
 import { routes } from '../../functions/routes';
 import { tableGrants, type TableGrant } from '../../lib/table-access';
+import { trackingSettings } from '../../functions/adapters/tracking-settings';
+import { unsubscribeUrl } from '../../functions/domain/campaigns/unsubscribe';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 import { recordTableRequests, type TableRequest } from '../support/table-requests';
@@ -63,6 +65,23 @@ describe('table grants', () => {
     const mails = await mailTo(email);
     const code = /^\s+(\d{4,8})$/m.exec(mails[mails.length - 1].body.text ?? '')![1];
     await call('otp-verify', '/api/v1/otp/verify', { session_id, code });
+  });
+
+  it('cover every request of the public unsubscribe POST, which reaches only the subscriber, its listing counters and the campaign counters', async () => {
+    const owner = await newAccount('Unsubscribing');
+    const own = client(service, owner.apiKey);
+    const list = (await own.post('/api/v1/lists', { name: 'Readers' })).body.data;
+    const subscriber = (await own.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
+    const campaign = (await own.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id })).body.data;
+    const link = unsubscribeUrl(await trackingSettings.key(), '', { account_id: owner.accountId, subscriber_id: subscriber.id, campaign_id: campaign.id });
+    // The page answers HTML, not the envelope: called directly, its requests checked as `call` does.
+    const route = routes.find((r) => r.id === 'unsubscribe-confirm')!;
+    recorder.take();
+    expect((await fetch(`${service.baseUrl}${link}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    const made = recorder.take();
+    for (const request of made) expect(tableGrants(route).some((grant) => allows(grant, request)), `unsubscribe-confirm made ${JSON.stringify(request)}`).toBe(true);
+    expect(made.map((request) => request.action)).toEqual(expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem']));
+    expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
   });
 
   it('cover every request of the read-only routes, whose only write is the rate-limit counter', async () => {

@@ -319,8 +319,8 @@ describe('alarms and metrics', () => {
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
     template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
-    // Two rates, the brake, three dead-letter queues, three workers, API 5xx, two queue ages.
-    expect(alarms()).toHaveLength(12);
+    // Two rates, the brake, four dead-letter queues, four workers, API 5xx, three queue ages.
+    expect(alarms()).toHaveLength(15);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId() }]);
@@ -357,7 +357,7 @@ describe('alarms and metrics', () => {
       .filter((id): id is string => id !== undefined);
     // And the SES events function's own (Lambda's and SNS's dead letters).
     const deadLetterIds = new Set([...redriveTargets, logicalIdOf('AWS::SQS::Queue', 'SesEventsDeadLetterQueue')]);
-    expect(deadLetterIds.size).toBe(3);
+    expect(deadLetterIds.size).toBe(4);
     for (const id of deadLetterIds) {
       expect(alarmOn('ApproximateNumberOfMessagesVisible', id), id).toEqual([
         expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Maximum' }),
