@@ -74,6 +74,25 @@ export const coldStartSection = (coldStarts: ColdStart[]) => [
   ...COLD_START_PROSE,
   '',
 ];
+/** Section 2 (also what `npm run bench -- --only calls` prints). */
+export const callsSection = (calls: CallCount[]) => [
+  '## 2. AWS calls per operation',
+  '',
+  'Counted by a middleware on every SDK client; DynamoDB capacity from `ReturnConsumedCapacity` (DynamoDB Local).',
+  '',
+  '| Operation | Calls | Minimum | Why that minimum | Breakdown | RRU | WRU |',
+  '|---|---|---|---|---|---|---|',
+  ...calls.map((c) => {
+    const per = c.perItems ?? 1;
+    const breakdown = Object.entries(c.calls).map(([k, v]) => `${k} ${f(v / per, per === 1 ? 0 : 2)}`).join(', ');
+    return `| ${c.operation} | ${f(c.total / per, per === 1 ? 0 : 2)} | ${f(c.minimum, per === 1 ? 0 : 1)} | ${c.minimumWhy} | ${breakdown} | ${f(c.readUnits / per, 2)} | ${f(c.writeUnits / per, 2)} |`;
+  }),
+  '',
+  'Above the minimum: a single send writes its record as `sending` before calling the provider and updates it after (one extra write, so no send',
+  'is ever without a record); the drainer claims each item with a conditional write before sending (one extra write: the price of at-most-once).',
+  '',
+];
+
 export const writeReport = (report: Report) => {
   writeFileSync('bench/report.json', `${JSON.stringify(report, null, 2)}\n`);
   const lines = [
@@ -83,21 +102,7 @@ export const writeReport = (report: Report) => {
     'these machines are noisy, so read the ratios, not the absolute times.',
     '',
     ...coldStartSection(report.coldStarts),
-    '## 2. AWS calls per operation',
-    '',
-    'Counted by a middleware on every SDK client; DynamoDB capacity from `ReturnConsumedCapacity` (DynamoDB Local).',
-    '',
-    '| Operation | Calls | Minimum | Why that minimum | Breakdown | RRU | WRU |',
-    '|---|---|---|---|---|---|---|',
-    ...report.calls.map((c) => {
-      const per = c.perItems ?? 1;
-      const breakdown = Object.entries(c.calls).map(([k, v]) => `${k} ${f(v / per, per === 1 ? 0 : 2)}`).join(', ');
-      return `| ${c.operation} | ${f(c.total / per, per === 1 ? 0 : 2)} | ${f(c.minimum, per === 1 ? 0 : 1)} | ${c.minimumWhy} | ${breakdown} | ${f(c.readUnits / per, 2)} | ${f(c.writeUnits / per, 2)} |`;
-    }),
-    '',
-    'Above the minimum: a single send writes its record as `sending` before calling the provider and updates it after (one extra write, so no send',
-    'is ever without a record); the drainer claims each item with a conditional write before sending (one extra write: the price of at-most-once).',
-    '',
+    ...callsSection(report.calls),
     '## 3. Drain throughput against the provider rate',
     '',
     `${report.drain.mails} queued mails, SES emulator answering GetAccount with MaxSendRate ${report.drain.allowedRate}/s.`,

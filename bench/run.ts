@@ -4,6 +4,7 @@
  * bench/report.md and bench/report.json. About four minutes on two cores, half of it seeding 10,000
  * subscribers for the deep-page measure (BENCH_SUBSCRIBERS lowers it).
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
+ * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -16,7 +17,7 @@ import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
-import { coldStartSection, writeReport } from './report';
+import { callsSection, coldStartSection, writeReport } from './report';
 import { measureWebhookDeliveries } from './webhook-throughput';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
@@ -26,10 +27,21 @@ const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 10
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && only !== 'cold-start') throw new Error(`--only ${only}: the one section that runs alone is cold-start`);
+if (only !== undefined && only !== 'cold-start' && only !== 'calls') throw new Error(`--only ${only}: the sections that run alone are cold-start and calls`);
 
 const main = async () => {
   const started = Date.now();
+  if (only === 'calls') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step('AWS calls per operation');
+      console.log(callsSection(await countAwsCalls(stack)).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
   step('synthesizing the stack (cdk synth)');
   const cdkOut = resolve('bench/out/cdk.out');
   execFileSync(process.execPath, ['node_modules/aws-cdk/bin/cdk', 'synth', '--quiet', '-o', cdkOut], { stdio: 'inherit' });

@@ -32,8 +32,15 @@ export interface MessageStore {
   ): Promise<void>;
   addEvent(accountId: string, messageId: string, event: MessageEvent, eventId: string): Promise<void>;
   getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
-  /** The message a provider's own id names (GSI1), in whichever account sent it. */
+  /** The message a provider's own id names (gsi6), in whichever account sent it. */
   findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
+  /**
+   * The messages that provider ids name, by id (those found): the lookups of one webhook request
+   * made together, one index query per distinct id and one read of the records per 100.
+   */
+  findByProviderMessageIds(providerMessageIds: string[]): Promise<Map<string, MailMessage>>;
+  /** The messages named by account and our own uuid (events that carry our id), those that exist: 100 a read. */
+  findMany(refs: { accountId: string; messageUuid: string }[]): Promise<MailMessage[]>;
   /** Writes many new messages (a batch); every one is written or the call fails. */
   createMany(messages: MailMessage[]): Promise<void>;
   /**
