@@ -114,9 +114,41 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     await count('GET /stats?days=7 (warm)', 3, "rate limit, one Query of the account's day items, the brake's GetItem", () => call('GET', '/api/v1/stats?days=7')),
     await count('GET /stats?days=90 (warm)', 3, 'the same three: 90 day items (under 1 KB each) fit in one Query page', () => call('GET', '/api/v1/stats?days=90')),
   );
+  results.push(await countSendgridRequest(stack));
   results.push(...(await countTracking(stack, call)));
   process.env.MEASURE_CAPACITY = '0';
   return results;
+};
+
+/**
+ * One SendGrid Event Webhook request of 100 `delivered` events, each naming a message the service
+ * sent (seeded uncounted) by our id, as SendGrid copies it from the X-SMTPAPI custom argument.
+ */
+const countSendgridRequest = async (stack: LocalStack) => {
+  const { dynamoMessageStore } = await import('../functions/adapters/dynamo/message-store');
+  const { signedSendgrid } = await import('../test/support/provider-signing');
+  const messages = Array.from({ length: 100 }, (_, i) => {
+    const uuid = crypto.randomUUID();
+    return {
+      message_id: `<${uuid}@example.com>`, account_id: stack.accountId, provider_id: stack.sendgridProviderId, provider_message_id: `sg${uuid.slice(0, 8)}`,
+      from_email: 'bench@example.com', from_name: null, to_email: `sg${i}@example.com`, cc: [], bcc: [], reply_to: null, subject: 'sg', tags: [], metadata: {},
+      status: 'sent' as const, error_message: null, sent_at: '2026-11-16T09:00:00.000', created_at: '2026-11-16T09:00:00.000', uuid,
+    };
+  });
+  await dynamoMessageStore().createMany(messages.map(({ uuid: _uuid, ...message }) => message));
+  const events = messages.map((m, i) => ({
+    email: m.to_email, event: 'delivered', timestamp: 1794821400, sg_event_id: `bench-${i}-${m.uuid}`, sg_message_id: `${m.provider_message_id}.recvd-1`, message_uuid: m.uuid,
+  }));
+  const { body, headers } = signedSendgrid(JSON.stringify(events), '1794821400');
+  return count(
+    'POST /webhooks/sendgrid, 100 delivered events',
+    403,
+    "provider lookup, receiver rate count, one BatchGetItem for the 100 messages; per event its status, its event record, the address's soft-bounce reset and the email.delivered webhook event",
+    async () => {
+      const response = await fetch(`${stack.baseUrl}/api/v1/webhooks/sendgrid?provider_id=${stack.sendgridProviderId}`, { method: 'POST', headers, body });
+      if (!response.ok) throw new Error(`SendGrid receiver answered ${response.status}`);
+    },
+  );
 };
 
 /**

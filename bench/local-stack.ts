@@ -43,6 +43,12 @@ export const startLocalStack = async (sesRate: number) => {
   // A receiver configured like the shared fixtures, to time an SNS bounce notification end to end.
   const receiver = await createProvider(providerDeps, account.id, { type: 'ses', name: 'SNS receiver', from_email: 'bench@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
 
+  // A SendGrid receiver with the fixtures' key, to count the lookups of a 100-event request.
+  const sendgrid = await createProvider(providerDeps, account.id, {
+    type: 'smtp', name: 'SendGrid receiver', from_email: 'bench@example.com', host: 'smtp.sendgrid.net', port: 587,
+    events: { source: 'sendgrid', signing_key: fixtureText('sendgrid/public-key.txt').trim() },
+  });
+
   const server = createLocalServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -52,6 +58,7 @@ export const startLocalStack = async (sesRate: number) => {
     accountId: account.id,
     sesEndpoint: ses.endpoint,
     receiverProviderId: receiver.provider.id,
+    sendgridProviderId: sendgrid.provider.id,
     snsBounceFixture: fixtureText('sns/notification-bounce-permanent-general.v1.json'),
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));

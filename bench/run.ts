@@ -6,6 +6,7 @@
  * 100,000 subscribers adds about ten minutes on two cores (10,000 took 16 s to seed and 48 s to fan
  * out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
+ * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -20,7 +21,7 @@ import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
-import { coldStartSection, writeReport } from './report';
+import { callsSection, coldStartSection, writeReport } from './report';
 import { measureWebhookDeliveries } from './webhook-throughput';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
@@ -30,10 +31,21 @@ const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 10
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && only !== 'cold-start') throw new Error(`--only ${only}: the one section that runs alone is cold-start`);
+if (only !== undefined && only !== 'cold-start' && only !== 'calls') throw new Error(`--only ${only}: the sections that run alone are cold-start and calls`);
 
 const main = async () => {
   const started = Date.now();
+  if (only === 'calls') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step('AWS calls per operation');
+      console.log(callsSection(await countAwsCalls(stack)).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
   step('synthesizing the stack (cdk synth)');
   const cdkOut = resolve('bench/out/cdk.out');
   execFileSync(process.execPath, ['node_modules/aws-cdk/bin/cdk', 'synth', '--quiet', '-o', cdkOut], { stdio: 'inherit' });

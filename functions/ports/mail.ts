@@ -32,13 +32,20 @@ export interface MessageStore {
   ): Promise<boolean>;
   addEvent(accountId: string, messageId: string, event: MessageEvent, eventId: string): Promise<void>;
   getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
-  /** The message a provider's own id names (GSI1), in whichever account sent it. */
+  /** The message a provider's own id names (gsi6), in whichever account sent it. */
   findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
   /**
    * Writes the message unless its id exists (a deterministic id written twice: a campaign chunk run
    * again). Answers whether it was written, else the status of the one there.
    */
   createIfAbsent(message: MailMessage): Promise<{ created: true } | { created: false; status: MessageStatus | null }>;
+  /**
+   * The messages that provider ids name, by id (those found): the lookups of one webhook request
+   * made together, one index query per distinct id and one read of the records per 100.
+   */
+  findByProviderMessageIds(providerMessageIds: string[]): Promise<Map<string, MailMessage>>;
+  /** The messages named by account and our own uuid (events that carry our id), those that exist: 100 a read. */
+  findMany(refs: { accountId: string; messageUuid: string }[]): Promise<MailMessage[]>;
   /** Writes many new messages (a batch); every one is written or the call fails. */
   createMany(messages: MailMessage[]): Promise<void>;
   /**

@@ -102,6 +102,8 @@ describe('the deployment', () => {
         ...['gsi1', 'gsi2', 'gsi3', 'gsi4'].map((IndexName) => Match.objectLike({ IndexName, Projection: { ProjectionType: 'ALL' } })),
         // The reconciler's sparse index of unsettled messages: keys only, so updates while a message waits cost no index write.
         Match.objectLike({ IndexName: 'gsi5', Projection: { ProjectionType: 'KEYS_ONLY' } }),
+        // A message by its provider's id: keys only, so a message's later writes cost it nothing.
+        Match.objectLike({ IndexName: 'gsi6', Projection: { ProjectionType: 'KEYS_ONLY' } }),
       ],
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],

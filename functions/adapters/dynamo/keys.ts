@@ -57,8 +57,16 @@ export const keys = {
     pk: `MSG#${accountId}#${messageUuid}`,
     sk: `EVENT#${at}#${eventId}`,
   }),
-  /** GSI1: find a message by the id its provider gave it (bounce and delivery events). */
-  messageByProviderId: (providerMessageId: string) => ({ gsi1pk: `PMSG#${providerMessageId}`, gsi1sk: 'MESSAGE' }),
+  /**
+   * gsi6 (keys only): a message by the id its provider gave it, for the provider events that do not
+   * carry our own id. Keys only, so the message's later writes do not copy it into the index again.
+   */
+  messageByProviderId: (providerMessageId: string) => ({ gsi6pk: `PMSG#${providerMessageId}`, gsi6sk: 'MESSAGE' }),
+  /**
+   * The same key on gsi1 (all attributes), where messages sent before gsi6 existed still carry it:
+   * read only when gsi6 does not know the id, never written.
+   */
+  legacyMessageByProviderId: (providerMessageId: string) => ({ gsi1pk: `PMSG#${providerMessageId}`, gsi1sk: 'MESSAGE' }),
   /**
    * gsi5: a queued message until it settles, by when it was due to leave, so the reconciler finds
    * what waited too long. Four partitions spread the writes of a large batch.

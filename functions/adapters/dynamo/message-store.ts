@@ -3,14 +3,24 @@ import { allowedPredecessors, UNSETTLED } from '../../domain/mail/message-status
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
-import { batchWrite } from './batch';
+import { batchGet, batchWrite } from './batch';
 import { documentClient, findByIndex, queryAll, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
 
+/**
+ * The gsi6 key a provider's id needs, or none: a provider that kept our Message-ID (SMTP relays,
+ * Mailgun) names the message by our own uuid, which its events are found by without an index.
+ */
+const providerIdKey = (messageId: string, providerMessageId: string | null | undefined) =>
+  providerMessageId && providerMessageId !== messageId ? keys.messageByProviderId(providerMessageId) : undefined;
+
+/** Index queries in flight at once for one request's lookups. */
+const PARALLEL_QUERIES = 10;
+
 const messageItem = (message: MailMessage) => ({
   ...keys.message(message.account_id, messageUuid(message.message_id)),
-  ...(message.provider_message_id ? keys.messageByProviderId(message.provider_message_id) : {}),
+  ...providerIdKey(message.message_id, message.provider_message_id),
   ...(UNSETTLED.has(message.status) ? keys.pendingMessage(messageUuid(message.message_id), new Date(`${message.created_at}Z`)) : {}),
   entity: 'message',
   ...message,
@@ -31,6 +41,45 @@ export const messageEventItem = (accountId: string, messageId: string, event: Me
 
 /** True when the update was made, false when its condition did not hold. */
 const conditionalUpdate = async (input: UpdateCommandInput) => (await conditional(() => documentClient().send(new UpdateCommand(input)))).ok;
+
+/** Runs `work` on every value, at most `limit` at a time, in order of the values. */
+const inParallel = async <T, R>(values: T[], limit: number, work: (value: T) => Promise<R>) => {
+  const results: R[] = [];
+  for (let i = 0; i < values.length; i += limit) results.push(...(await Promise.all(values.slice(i, i + limit).map(work))));
+  return results;
+};
+
+/**
+ * gsi6 holds keys only: one Query per distinct id finds the record's key, then one BatchGetItem per
+ * 100 reads the records. Ids gsi6 does not know are looked for on gsi1 (all attributes), where a
+ * message sent before gsi6 existed carries them.
+ */
+const findByProviderMessageIds = async (providerMessageIds: string[]) => {
+  const ids = [...new Set(providerMessageIds.filter(Boolean))];
+  const indexed = await inParallel(ids, PARALLEL_QUERIES, async (id) => {
+    const { gsi6pk, gsi6sk } = keys.messageByProviderId(id);
+    const { Items = [] } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi6',
+        KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk = :sk',
+        ExpressionAttributeValues: { ':pk': gsi6pk, ':sk': gsi6sk },
+        Limit: 1,
+      }),
+    );
+    return { id, key: Items[0] ? { pk: Items[0].pk, sk: Items[0].sk } : undefined };
+  });
+  const found = new Map<string, MailMessage>();
+  const keysFound = [...new Map(indexed.flatMap(({ key }) => (key ? [[`${key.pk}`, key] as const] : []))).values()];
+  const records = new Map((await batchGet(keysFound)).map((item) => [`${item.pk}`, item]));
+  for (const { id, key } of indexed) {
+    const item = key && records.get(`${key.pk}`);
+    if (item) found.set(id, withoutKeys<MailMessage>(item));
+  }
+  const legacy = await inParallel(ids.filter((id) => !found.has(id)), PARALLEL_QUERIES, async (id) => ({ id, item: await findByIndex(keys.legacyMessageByProviderId(id)) }));
+  for (const { id, item } of legacy) if (item) found.set(id, withoutKeys<MailMessage>(item));
+  return found;
+};
 
 export const dynamoMessageStore = (): MessageStore => ({
   async create(message) {
@@ -58,11 +107,11 @@ export const dynamoMessageStore = (): MessageStore => ({
       names[`#${field}`] = field;
       values[`:${field}`] = value;
     }
-    if (changes.provider_message_id) {
-      const index = keys.messageByProviderId(changes.provider_message_id);
-      sets.push('gsi1pk = :gsi1pk', 'gsi1sk = :gsi1sk');
-      values[':gsi1pk'] = index.gsi1pk;
-      values[':gsi1sk'] = index.gsi1sk;
+    const index = providerIdKey(messageId, changes.provider_message_id);
+    if (index) {
+      sets.push('gsi6pk = :gsi6pk', 'gsi6sk = :gsi6sk');
+      values[':gsi6pk'] = index.gsi6pk;
+      values[':gsi6sk'] = index.gsi6sk;
     }
     let condition = 'attribute_exists(pk)';
     if (changes.status) {
@@ -87,9 +136,15 @@ export const dynamoMessageStore = (): MessageStore => ({
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }));
   },
 
-    async findByProviderMessageId(providerMessageId) {
-    const item = await findByIndex(keys.messageByProviderId(providerMessageId));
-    return item ? withoutKeys<MailMessage>(item) : undefined;
+  async findByProviderMessageId(providerMessageId) {
+    return (await findByProviderMessageIds([providerMessageId])).get(providerMessageId);
+  },
+
+  findByProviderMessageIds,
+
+  async findMany(refs) {
+    const unique = [...new Map(refs.map((ref) => [`${ref.accountId}#${ref.messageUuid}`, keys.message(ref.accountId, ref.messageUuid)])).values()];
+    return (await batchGet(unique)).map((item) => withoutKeys<MailMessage>(item));
   },
 
   async createMany(messages) {

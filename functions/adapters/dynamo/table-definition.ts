@@ -7,10 +7,11 @@ export const TABLE = {
   sortKey: 'sk',
   ttlAttribute: 'ttl',
   /**
-   * gsi1: lookups by a foreign id (a message by its provider's id, a provider by its id) and the first
+   * gsi1: lookups by a foreign id (a provider by its id) and the first
    * list view of each kind; gsi2-gsi4: the further subscriber views (by list, by status, by both);
-   * gsi5: queued mail not yet settled, by when it was due (the reconciler). gsi5 holds keys only, so
-   * the updates a message goes through while it waits cost no index writes.
+   * gsi5: queued mail not yet settled, by when it was due (the reconciler); gsi6: a message by the id
+   * its provider gave it (provider events that do not carry our own id). gsi5 and gsi6 hold keys only,
+   * so the updates a message goes through (claimed, sent, delivered, bounced) cost them no index write.
    */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
@@ -18,6 +19,7 @@ export const TABLE = {
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'ALL' },
     { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'ALL' },
     { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'KEYS_ONLY' },
+    { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'KEYS_ONLY' },
   ],
 } as const;
 

@@ -7,13 +7,21 @@ import { smtpMailer } from './smtp-mailer';
 /** Picks the mailer for a provider record. */
 export const mailerFactory: MailerFactory = {
   forProvider(provider) {
-    if (provider.type === 'smtp') return smtpMailer(provider);
-    // Tags travel with SES events, so a bounce can be matched to our message even without its SES id.
+    if (provider.type === 'smtp') {
+      const mailer = smtpMailer(provider);
+      if (provider.events?.source !== 'sendgrid') return mailer;
+      // SendGrid copies custom arguments into every event of the mail: its events name our message, found by key.
+      return {
+        send: (mail) => mailer.send({ ...mail, headers: { ...mail.headers, 'X-SMTPAPI': JSON.stringify({ unique_args: { message_uuid: messageUuid(mail.messageId) } }) } }),
+      };
+    }
+    // Tags travel with SES events (event publishing), so an event names our message (account and
+    // uuid) and is found by key, without its SES id.
     return sesMailer({
       region: provider.region ?? undefined,
       // The deployment's configuration set carries bounce and delivery events to SNS unless the provider names its own.
       configurationSet: provider.configuration_set ?? config.defaultConfigurationSet,
-      tags: (mail) => ({ message_uuid: messageUuid(mail.messageId), provider_id: provider.id }),
+      tags: (mail) => ({ message_uuid: messageUuid(mail.messageId), account_id: provider.account_id, provider_id: provider.id }),
     });
   },
 };

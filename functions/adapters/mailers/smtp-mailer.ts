@@ -54,6 +54,13 @@ const transportFor = (provider: Provider) => {
 /** Relays (SendGrid, Mailgun, ...) answer "250 ... queued as <id>"; that id names the mail in their events. */
 const queuedAs = (response: string | undefined) => response?.match(/queued as\s+<?([^\s>]+)>?/i)?.[1];
 
+/**
+ * SendGrid reads X-SMTPAPI as raw JSON: nodemailer would encode a value past 78 characters as an
+ * RFC 2047 word, which SendGrid cannot parse, so that one goes as it is (JSON is ASCII, no CR or LF).
+ */
+const preparedHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === 'x-smtpapi' ? { prepared: true, value } : value]));
+
 export const smtpMailer = (provider: Provider): Mailer => ({
   async send(mail) {
     try {
@@ -68,7 +75,7 @@ export const smtpMailer = (provider: Provider): Mailer => ({
         html: mail.html,
         text: mail.text,
         messageId: mail.messageId,
-        headers: mail.headers,
+        headers: mail.headers && preparedHeaders(mail.headers),
       });
       return { providerMessageId: queuedAs(info.response) ?? mail.messageId };
     } catch (error) {

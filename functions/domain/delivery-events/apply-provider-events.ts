@@ -1,6 +1,7 @@
 import type { Ids, MessageStore, ProviderStore, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { recordBounce, type BounceDeps } from '../bounces/record-bounce';
+import { messageUuid } from '../mail/message-id';
 import { mailTimestamp } from '../time';
 import type { Bounce, MailMessage } from '../types';
 import type { ProviderEvent } from './provider-event';
@@ -11,10 +12,35 @@ export interface ProviderEventDeps extends BounceDeps {
   events: WebhookEvents;
 }
 
-/** Providers name a message by their own id; Mailgun by our Message-ID without its angle brackets. */
-const findMessage = async (messages: MessageStore, providerMessageId: string) =>
-  (await messages.findByProviderMessageId(providerMessageId)) ??
-  (providerMessageId.startsWith('<') ? undefined : await messages.findByProviderMessageId(`<${providerMessageId}>`));
+/**
+ * The ids an event may name its message by: the provider's own, and for a Message-ID (Mailgun names
+ * ours without its angle brackets) the same with them.
+ */
+const providerIdsOf = (id: string) => (id.includes('@') && !id.startsWith('<') ? [id, `<${id}>`] : [id]);
+
+/**
+ * Finds the messages of a request's events together, before any is applied: events that carry our
+ * own id (and whose account is known) are read by key, 100 a read; the others by their provider's
+ * id, one index query per distinct id. An event whose own id finds nothing is looked up by its
+ * provider's id as well.
+ */
+const findMessages = async (messages: MessageStore, events: ProviderEvent[], accountId?: string) => {
+  const refOf = (event: ProviderEvent) => {
+    const account = accountId ?? event.accountId;
+    return account && event.messageUuid ? { accountId: account, messageUuid: event.messageUuid } : undefined;
+  };
+  const refs = events.flatMap((event) => refOf(event) ?? []);
+  const byRef = new Map((refs.length ? await messages.findMany(refs) : []).map((message) => [`${message.account_id}#${messageUuid(message.message_id)}`, message]));
+  const ownFound = (event: ProviderEvent) => {
+    const ref = refOf(event);
+    return ref ? byRef.get(`${ref.accountId}#${ref.messageUuid}`) : undefined;
+  };
+  const rest = events.filter((event) => event.providerMessageId && !ownFound(event)).flatMap((event) => providerIdsOf(event.providerMessageId));
+  const byProviderId = rest.length ? await messages.findByProviderMessageIds(rest) : new Map<string, MailMessage>();
+  return events.map(
+    (event) => ownFound(event) ?? (event.providerMessageId ? providerIdsOf(event.providerMessageId).map((id) => byProviderId.get(id)).find(Boolean) : undefined),
+  );
+};
 
 /**
  * Applies verified provider events. `accountId` is the account of the provider config that verified
@@ -24,9 +50,15 @@ const findMessage = async (messages: MessageStore, providerMessageId: string) =>
  */
 export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounce['source'], events: ProviderEvent[], accountId?: string) => {
   let recorded = 0;
-  for (const event of events) {
-    const found = event.providerMessageId ? await findMessage(deps.messages, event.providerMessageId) : undefined;
-    const account = accountId ?? found?.account_id ?? (event.providerId ? (await deps.providers.findById(event.providerId))?.account_id : undefined);
+  const foundMessages = await findMessages(deps.messages, events, accountId);
+  const providerAccounts = new Map<string, Promise<string | undefined>>();
+  const accountOfProvider = (providerId: string) => {
+    if (!providerAccounts.has(providerId)) providerAccounts.set(providerId, deps.providers.findById(providerId).then((provider) => provider?.account_id));
+    return providerAccounts.get(providerId)!;
+  };
+  for (const [index, event] of events.entries()) {
+    const found = foundMessages[index];
+    const account = accountId ?? found?.account_id ?? (event.providerId ? await accountOfProvider(event.providerId) : undefined);
     if (!account) continue;
     const message: MailMessage | undefined = found?.account_id === account ? found : undefined;
 

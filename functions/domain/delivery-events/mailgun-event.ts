@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MailgunEventData, MailgunSignature } from '../../schemas/payloads/mailgun';
+import { parseMessageId } from '../mail/message-id';
 import type { ProviderEvent } from './provider-event';
 
 /**
@@ -15,7 +16,10 @@ export const verifyMailgunSignature = (signingKey: string, { token, timestamp, s
 /** failed + permanent = hard, failed + temporary = soft, complained = complaint, delivered = delivery. */
 export const parseMailgunEvent = (data: MailgunEventData): ProviderEvent[] => {
   if (!data.recipient || !data.id) return [];
-  const common = { email: data.recipient, eventId: data.id, providerMessageId: data.message?.headers?.['message-id'] ?? '' };
+  const providerMessageId = data.message?.headers?.['message-id'] ?? '';
+  // Mailgun keeps the Message-ID we set, `<uuid@domain>`: our own id.
+  const ours = parseMessageId(providerMessageId);
+  const common = { email: data.recipient, eventId: data.id, providerMessageId, ...(ours ? { messageUuid: ours.uuid } : {}) };
   const status = data['delivery-status'];
   if (data.event === 'failed' && (data.severity === 'permanent' || data.severity === 'temporary')) {
     const diagnostic = [status?.code, status?.message || status?.description].filter(Boolean).join(' ') || null;

@@ -7,6 +7,13 @@ interface Common {
   eventId: string;
   /** SES only: the provider id we tagged the mail with, which names the account without a lookup. */
   providerId?: string;
+  /**
+   * Our own uuid of the message, when the event carries it (SES tag, SendGrid custom argument, the
+   * Message-ID Mailgun keeps): the record is then read by its key, with no index.
+   */
+  messageUuid?: string;
+  /** SES only: the account we tagged the mail with. */
+  accountId?: string;
 }
 
 export type ProviderEvent =

@@ -1,5 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import type { SendgridEvent } from '../../schemas/payloads/sendgrid';
+import { isMessageUuid } from '../mail/message-id';
 import type { ProviderEvent } from './provider-event';
 
 /**
@@ -21,7 +22,12 @@ export const parseSendgridEvents = (events: SendgridEvent[]): ProviderEvent[] =>
   const parsed: ProviderEvent[] = [];
   for (const event of events) {
     if (!event.email || !event.sg_event_id) continue;
-    const common = { email: event.email, eventId: event.sg_event_id, providerMessageId: (event.sg_message_id ?? '').split('.')[0] };
+    const common = {
+      email: event.email,
+      eventId: event.sg_event_id,
+      providerMessageId: (event.sg_message_id ?? '').split('.')[0],
+      ...(isMessageUuid(event.message_uuid) ? { messageUuid: event.message_uuid.toLowerCase() } : {}),
+    };
     if (event.event === 'bounce') {
       parsed.push({ kind: 'bounce', bounceType: event.type === 'blocked' ? 'soft' : 'hard', subtype: event.type ?? 'bounce', diagnostic: event.reason ?? null, ...common });
     } else if (event.event === 'spamreport') parsed.push({ kind: 'complaint', subtype: 'spamreport', ...common });

@@ -1,4 +1,5 @@
 import { jsonOf } from '../json';
+import { isMessageUuid } from '../mail/message-id';
 import type { PayloadParsers } from './payload-parsers';
 import type { ProviderEvent } from './provider-event';
 
@@ -22,8 +23,17 @@ export const parseSesNotification = (parse: Pick<PayloadParsers, 'sesNotificatio
   const type = notification.notificationType ?? notification.eventType;
   const providerMessageId = notification.mail?.messageId ?? '';
   // Our own tag (event publishing carries tags; identity notifications do not).
-  const providerId = notification.mail?.tags?.provider_id?.[0];
-  const common = { providerMessageId, eventId: snsMessageId, ...(providerId ? { providerId } : {}) };
+  const tags = notification.mail?.tags;
+  const providerId = tags?.provider_id?.[0];
+  const messageUuid = tags?.message_uuid?.[0];
+  const accountId = tags?.account_id?.[0];
+  const common = {
+    providerMessageId,
+    eventId: snsMessageId,
+    ...(providerId ? { providerId } : {}),
+    ...(isMessageUuid(messageUuid) ? { messageUuid: messageUuid.toLowerCase() } : {}),
+    ...(accountId ? { accountId } : {}),
+  };
   if (type === 'Delivery') {
     return (notification.delivery?.recipients ?? []).map((email) => ({ kind: 'delivery', email, ...common }));
   }

@@ -6,6 +6,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const newMessageId = (uuid: string, fromEmail: string) => `<${uuid}@${fromEmail.split('@').pop()}>`;
 
+/** A uuid as we make them (our ids travel in provider events as they are, so they are checked). */
+export const isMessageUuid = (value: string | null | undefined): value is string => !!value && UUID.test(value);
+
 export const parseMessageId = (raw: string): { uuid: string; messageId: string } | undefined => {
   const bare = raw.trim().replace(/^<|>$/g, '');
   const at = bare.indexOf('@');

@@ -9,6 +9,8 @@ const sendgridEvent = z.object({
   reason: text(),
   sg_event_id: providerId(),
   sg_message_id: providerId(),
+  /** Our own id, a custom argument (X-SMTPAPI unique_args) SendGrid copies into every event of the mail. */
+  message_uuid: text(100),
 });
 
 /** The body SendGrid posts: a JSON array of events. */
