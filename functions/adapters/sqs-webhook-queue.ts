@@ -1,4 +1,4 @@
-import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import type { WebhookDelivery } from '../domain/webhooks/records';
 import { describeError, log } from '../log';
 import type { WebhookEvents, WebhookQueue } from '../ports';
@@ -35,5 +35,26 @@ export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => ({
     } catch (error) {
       log('error', 'webhook event not enqueued', { message_id: event.message_id, event_type: event.type, ...describeError(error) });
     }
+  },
+  async publishMany(events) {
+    const url = queueUrl();
+    if (!url) return;
+    const batches = [];
+    for (let i = 0; i < events.length; i += 10) batches.push(events.slice(i, i + 10));
+    await Promise.all(
+      batches.map(async (batch) => {
+        try {
+          const { Failed = [] } = await sqs().send(
+            new SendMessageBatchCommand({ QueueUrl: url, Entries: batch.map((event, i) => ({ Id: String(i), MessageBody: JSON.stringify({ event } satisfies WebhookDelivery) })) }),
+          );
+          for (const failed of Failed) {
+            const event = batch[Number(failed.Id)];
+            log('error', 'webhook event not enqueued', { message_id: event?.message_id, event_type: event?.type, error_name: failed.Code, error_message: failed.Message });
+          }
+        } catch (error) {
+          for (const event of batch) log('error', 'webhook event not enqueued', { message_id: event.message_id, event_type: event.type, ...describeError(error) });
+        }
+      }),
+    );
   },
 });

@@ -15,6 +15,8 @@ export interface WebhookEndpointStore {
  */
 export interface WebhookEvents {
   publish(event: OutboundEvent): Promise<void>;
+  /** The same for many events, ten to a call. */
+  publishMany(events: OutboundEvent[]): Promise<void>;
 }
 
 export interface WebhookQueue {

@@ -1,14 +1,13 @@
 import type { CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, ReputationStore, SendingBrake, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
-import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
+import { createSendTally } from './send-tally';
 import { sendQuotaFor } from '../mail/send-quota';
 import { mailTimestamp } from '../time';
 import type { Provider } from '../types';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { mailTracking } from '../tracking/tracking';
 import { createPacer } from './pacer';
-import { countForCampaign } from '../campaigns/stats';
 
 /** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
 const CAMPAIGN_RECHECK_MS = 5_000;
@@ -97,6 +96,8 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const deadline = deps.clock.now().getTime() + options.budgetMs;
   const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, paused: 0, duplicates: 0, cancelled: 0, errors: 0, emptied: false };
   const accounts = new Map<string, ReturnType<ProviderStore['list']>>();
+  // Counts and webhook events of settled mail, written ten mails at a time.
+  const tally = createSendTally(deps);
   const pacers = new Map<string, Promise<ReturnType<typeof createPacer>>>();
   const pending = new Set<Promise<unknown>>();
 
@@ -126,9 +127,8 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const fail = async (received: ReceivedMail, reason: string) => {
     await deps.messages.update(received.mail.account_id, received.mail.message_id, { status: 'failed', error_message: reason });
     await deps.queue.deadLetter(received, reason);
-    await deps.reputation.count(received.mail.account_id, deps.clock.now(), { failed: 1 });
     report.failed++;
-    if (received.mail.campaign_id) await countForCampaign(deps, received.mail.account_id, received.mail.campaign_id, { failed: 1 });
+    await tally.failed(received.mail);
   };
 
   // Whether a campaign was cancelled, read once per campaign every few seconds (a small item).
@@ -204,11 +204,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         sent_at: mailTimestamp(deps.clock.now()),
       });
       report.sent++;
-      if (mail.campaign_id) await countForCampaign(deps, mail.account_id, mail.campaign_id, { sent: 1 });
-      await Promise.all([
-        publishMessageEvent(deps, mail.account_id, 'email.sent', mail.message_id, { to: mail.to }),
-        deps.reputation.count(mail.account_id, deps.clock.now(), { sent: recipients }),
-      ]);
+      await tally.sent(mail, recipients);
       return true;
     } catch (error) {
       await deps.quotas.release(provider.id, quota, recipients);
@@ -287,5 +283,6 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     pending.add(settled);
   }
   await Promise.all(pending);
+  await contained('tally', () => tally.flush());
   return report;
 };

@@ -1,6 +1,6 @@
 import type { Clock, Ids, WebhookEvents } from '../../ports';
 import { isoTimestamp } from '../time';
-import type { WebhookEventType } from './records';
+import type { OutboundEvent, WebhookEventType } from './records';
 
 export interface PublishDeps {
   events: WebhookEvents;
@@ -8,13 +8,16 @@ export interface PublishDeps {
   ids: Ids;
 }
 
+/** An event of a message, with the id every delivery of it carries (`webhook-id`). */
+export const messageEvent = (deps: Omit<PublishDeps, 'events'>, accountId: string, type: WebhookEventType, messageId: string, extra: { to?: string; url?: string } = {}): OutboundEvent => ({
+  id: `evt_${deps.ids.uuid().replace(/-/g, '')}`,
+  account_id: accountId,
+  type,
+  timestamp: isoTimestamp(deps.clock.now()),
+  message_id: messageId,
+  ...extra,
+});
+
 /** Puts an event of a message on the webhook queue; never throws (WebhookEvents.publish). */
 export const publishMessageEvent = (deps: PublishDeps, accountId: string, type: WebhookEventType, messageId: string, extra: { to?: string; url?: string } = {}) =>
-  deps.events.publish({
-    id: `evt_${deps.ids.uuid().replace(/-/g, '')}`,
-    account_id: accountId,
-    type,
-    timestamp: isoTimestamp(deps.clock.now()),
-    message_id: messageId,
-    ...extra,
-  });
+  deps.events.publish(messageEvent(deps, accountId, type, messageId, extra));
