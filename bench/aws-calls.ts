@@ -142,8 +142,8 @@ const countSendgridRequest = async (stack: LocalStack) => {
   const { body, headers } = signedSendgrid(JSON.stringify(events), '1794821400');
   return count(
     'POST /webhooks/sendgrid, 100 delivered events',
-    403,
-    "provider lookup, receiver rate count, one BatchGetItem for the 100 messages; per event its status, its event record, the address's soft-bounce reset and the email.delivered webhook event",
+    314,
+    "provider lookup, receiver rate count, one BatchGetItem for the 100 messages; per event its status, its event record and the address's soft-bounce reset; once for the request the account's delivered count and the email.delivered webhook events (10 SendMessageBatch)",
     async () => {
       const response = await fetch(`${stack.baseUrl}/api/v1/webhooks/sendgrid?provider_id=${stack.sendgridProviderId}`, { method: 'POST', headers, body });
       if (!response.ok) throw new Error(`SendGrid receiver answered ${response.status}`);
@@ -161,7 +161,7 @@ const countTracking = async (stack: LocalStack, call: (method: string, path: str
   const html = emails.find((mail) => mail.destination.to.includes('one@example.com'))?.body.html ?? '';
   const pixel = /<img src="([^"]+)" width="1" height="1"/.exec(html)?.[1];
   if (!pixel) throw new Error('the measured mail carries no open pixel');
-  const hit = await count('GET /t/o/{token}, an open (tracking hit)', 4, "the open event written on the message (the signed token names it, so nothing is read), the email.opened event queued for webhooks; a reader's first open also flips the message's flag and counts it (a later hit: the flag's failed condition only)", async () => {
+  const hit = await count('GET /t/o/{token}, an open (tracking hit)', 4, "the open event written on the message (the signed token names it, so nothing is read), the email.opened event queued for webhooks; a reader's first open also writes the message's first-hit marker and counts it (a later hit: the marker's failed condition only)", async () => {
     const response = await fetch(`${stack.baseUrl}${new URL(pixel).pathname}`);
     if (response.status !== 200) throw new Error(`the pixel answered ${response.status}`);
   });

@@ -1,5 +1,6 @@
 import type { Ids, MessageStore, ProviderStore, WebhookEvents } from '../../ports';
-import { publishMessageEvent } from '../webhooks/events';
+import { messageEvent } from '../webhooks/events';
+import type { OutboundEvent } from '../webhooks/records';
 import { recordBounce, type BounceDeps } from '../bounces/record-bounce';
 import { messageUuid } from '../mail/message-id';
 import { mailTimestamp } from '../time';
@@ -50,6 +51,9 @@ const findMessages = async (messages: MessageStore, events: ProviderEvent[], acc
  */
 export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounce['source'], events: ProviderEvent[], accountId?: string) => {
   let recorded = 0;
+  // Written once for the whole request: one reputation write per account, the webhook events ten to a call.
+  const delivered = new Map<string, number>();
+  const outbound: OutboundEvent[] = [];
   const foundMessages = await findMessages(deps.messages, events, accountId);
   const providerAccounts = new Map<string, Promise<string | undefined>>();
   const accountOfProvider = (providerId: string) => {
@@ -66,9 +70,9 @@ export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounc
       await deps.suppressions.resetSoftBounces(account, event.email);
       if (message) {
         // Counted once per message: only the update that moves it to `delivered` counts (deliveries are not deduplicated).
-        if (await deps.messages.update(account, message.message_id, { status: 'delivered' })) await deps.reputation.count(account, deps.clock.now(), { delivered: 1 });
+        if (await deps.messages.update(account, message.message_id, { status: 'delivered' })) delivered.set(account, (delivered.get(account) ?? 0) + 1);
         await deps.messages.addEvent(account, message.message_id, { event_type: 'delivery', ip_address: null, user_agent: null, created_at: mailTimestamp(deps.clock.now()) }, `delivery-${event.eventId}`);
-        await publishMessageEvent(deps, account, 'email.delivered', message.message_id, { to: message.to_email });
+        outbound.push(messageEvent(deps, account, 'email.delivered', message.message_id, { to: message.to_email }));
       }
     } else if (event.kind === 'failed') {
       if (message) await deps.messages.update(account, message.message_id, { status: 'failed', error_message: event.reason });
@@ -85,9 +89,13 @@ export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounc
       });
       if ('id' in result) {
         recorded++;
-        if (message) await publishMessageEvent(deps, account, event.kind === 'complaint' ? 'email.complained' : 'email.bounced', message.message_id, { to: event.email });
+        if (message) outbound.push(messageEvent(deps, account, event.kind === 'complaint' ? 'email.complained' : 'email.bounced', message.message_id, { to: event.email }));
       }
     }
   }
+  await Promise.all([
+    ...[...delivered].map(([account, n]) => deps.reputation.count(account, deps.clock.now(), { delivered: n })),
+    outbound.length ? deps.events.publishMany(outbound) : undefined,
+  ]);
   return recorded;
 };
