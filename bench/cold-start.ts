@@ -118,7 +118,7 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
 };
 
 /** The functions that are not routes, by logical id (without its hash): their handler files. */
-const OTHER_FUNCTIONS: Record<string, string> = { Drainer: 'drainer', SesEvents: 'ses-events', WebhookDeliverer: 'webhook-deliverer' };
+const OTHER_FUNCTIONS: Record<string, string> = { Drainer: 'drainer', SesEvents: 'ses-events', WebhookDeliverer: 'webhook-deliverer', JobRunner: 'jobs' };
 
 /** Route functions carry "METHOD /path" as their description; map it back to the route's handler id. */
 const routeIds = new Map<string, string>();
