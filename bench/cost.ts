@@ -86,9 +86,9 @@ export const costPerMillion = (calls: CallCount[], load: LoadResult[], drainRate
       { item: `Lambda job runner, ${fanout.msPerRecipient.toFixed(1)} ms per recipient (local, an upper estimate) at 512 MB`, perMillionMails: lambda(fanout.jobs / fanout.recipients, fanout.msPerRecipient * (fanout.recipients / fanout.jobs), 512) },
       { item: `Lambda drainer, ${drainMsPerMail.toFixed(0)} ms per mail (paced at ${drainRatePerSecond}/s) at 512 MB`, perMillionMails: lambda(1 / mailsPerDrainRun, drainMsPerMail * mailsPerDrainRun, 512) },
       {
-        item: `DynamoDB, fan-out ${fanout.writeUnitsPerRecipient.toFixed(2)} WRU + ${fanout.readUnitsPerRecipient.toFixed(2)} RRU, drainer ${(drain.writeUnits / 100).toFixed(2)} WRU + ${(drain.readUnits / 100).toFixed(2)} RRU per mail (+1 WRU campaign counter)`,
+        item: `DynamoDB, fan-out ${fanout.writeUnitsPerRecipient.toFixed(2)} WRU + ${fanout.readUnitsPerRecipient.toFixed(2)} RRU, drainer ${(drain.writeUnits / 100).toFixed(2)} WRU + ${(drain.readUnits / 100).toFixed(2)} RRU per mail (+0.1 WRU: the campaign's counters, written every ten mails)`,
         perMillionMails:
-          fanout.writeUnitsPerRecipient * PRICES.dynamoWritePerMillionUnits + fanout.readUnitsPerRecipient * PRICES.dynamoReadPerMillionUnits + dynamo(drain, 100) + PRICES.dynamoWritePerMillionUnits,
+          fanout.writeUnitsPerRecipient * PRICES.dynamoWritePerMillionUnits + fanout.readUnitsPerRecipient * PRICES.dynamoReadPerMillionUnits + dynamo(drain, 100) + 0.1 * PRICES.dynamoWritePerMillionUnits,
       },
       { item: `SQS, fan-out ${fanoutSqs.toFixed(2)} + drainer ${(sqsCalls(drain) / 100).toFixed(2)} requests per mail`, perMillionMails: (fanoutSqs + sqsCalls(drain) / 100) * PRICES.sqsPerMillionRequests },
     ],
