@@ -39,7 +39,7 @@ export const startLocalStack = async (sesRate: number) => {
   // A key with a rate limit high enough for the load test; every other rule stays on.
   const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'otp', 'subscribers', 'campaigns', 'admin'], rate_limit_per_minute: 10_000_000 });
   const providerDeps = providerWriteDeps();
-  await createProvider(providerDeps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
+  const sesProvider = await createProvider(providerDeps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
   // A receiver configured like the shared fixtures, to time an SNS bounce notification end to end.
   const receiver = await createProvider(providerDeps, account.id, { type: 'ses', name: 'SNS receiver', from_email: 'bench@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
 
@@ -58,6 +58,8 @@ export const startLocalStack = async (sesRate: number) => {
     accountId: account.id,
     sesEndpoint: ses.endpoint,
     receiverProviderId: receiver.provider.id,
+    /** The account's own SES provider: measures that make another the default put this one back after. */
+    sesProviderId: sesProvider.provider.id,
     sendgridProviderId: sendgrid.provider.id,
     snsBounceFixture: fixtureText('sns/notification-bounce-permanent-general.v1.json'),
     stop: async () => {
