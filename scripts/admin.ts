@@ -79,6 +79,9 @@ if (!command) fail(`admin: unknown command "${positionals.join(' ')}"\n\n${help(
 if (key === 'create-account' && !values.name) fail(`admin: create-account needs --name\n\n${help(command)}`);
 if (key === 'resume' && !values.account) fail(`admin: resume needs --account\n\n${help(command)}`);
 
+// Stdout carries the commands' JSON answers; the service's own info logs would be mixed into them.
+process.env.LOG_LEVEL ??= 'warn';
+
 if (values.local) {
   // What `npm start` wrote about the running local stack.
   const file = resolve(process.env.LOCAL_DATA_DIR ?? '.local', 'runtime.json');
@@ -104,7 +107,10 @@ const main = async () => {
   }
   if (key === 'resume') {
     const { reputationDeps } = await import('../functions/adapters/wiring');
+    const { dynamoAccountStore } = await import('../functions/adapters/dynamo/account-store');
     const { resumeSending } = await import('../functions/domain/reputation/reputation');
+    // A mistyped id must not look like a success.
+    if (!(await dynamoAccountStore().get(values.account!))) fail(`admin: there is no account ${values.account}`, 1);
     console.log(JSON.stringify({ account_id: values.account, ...(await resumeSending(reputationDeps(), values.account!)) }));
     return;
   }

@@ -67,6 +67,8 @@ describe('npm run admin', () => {
 
     const missing = await adminExit(['resume'], process.env);
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('resume needs --account')]);
+    const mistyped = await adminExit(['resume', '--account', 'no-such-account'], process.env);
+    expect([mistyped.code, mistyped.stderr]).toEqual([1, expect.stringContaining('there is no account no-such-account')]);
 
     expect(await admin('resume', '--account', accountId)).toEqual([{ account_id: accountId, paused: false, paused_at: expect.any(String), reason: null, resumed_at: expect.any(String) }]);
     expect((await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' })).status).toBe(200);

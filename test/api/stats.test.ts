@@ -268,3 +268,17 @@ describe('the brake', () => {
     expect(status).toMatchObject({ status: 'queued', error_message: null });
   });
 });
+
+describe('POST /stats/resume on an account that is not paused', () => {
+  it('changes nothing: the last 24 hours the brake weighs are not reset by a call made to check', async () => {
+    const s = await setup();
+    await sendMany(s.api, 5);
+    expect((await stats(s.api)).last_24_hours.sent).toBe(5);
+    const resumed = await s.api.post('/api/v1/stats/resume');
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.data).toEqual({ paused: false, paused_at: null, reason: null, resumed_at: null });
+    const after = await stats(s.api);
+    expect(after.last_24_hours.sent).toBe(5);
+    expect(after.sending.resumed_at).toBeNull();
+  });
+});

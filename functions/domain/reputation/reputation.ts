@@ -91,6 +91,10 @@ export const weighBrake = async (deps: ReputationDeps, accountId: string): Promi
  * before it can trip again.
  */
 export const resumeSending = async (deps: ReputationDeps, accountId: string) => {
+  // Not paused: nothing to lift, and the window the brake weighs must not be reset by a call made
+  // "just to check" (a resume weighs only what follows it).
+  const current = await deps.reputation.brake(accountId);
+  if (!current?.paused) return brakeView(current);
   const now = deps.clock.now();
   const hour = hourOf(now);
   const [today] = await deps.reputation.days(accountId, dayOf(now), dayOf(now));
