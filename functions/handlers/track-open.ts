@@ -7,7 +7,7 @@ import { trackOpen } from '../routes/tracking';
 
 const deps = trackingDeps();
 
-/** A transparent 1x1 GIF (43 bytes). */
+/** A transparent 1x1 GIF (42 bytes). */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export const handler = publicApiHandler(trackOpen, async ({ params, event }) => {
