@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { drainThroughHandler } from '../adapters/sqs-trigger-stand-in';
 import { jobDeps } from '../adapters/wiring';
 import { decodeJob } from '../adapters/sqs-job-queue';
 import { config } from '../config';
@@ -36,17 +36,5 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   return { batchItemFailures };
 };
 
-let client: SQSClient | undefined;
-
-/** Locally (npm start, the tests, the bench): receives what is due in the job queue and handles it as the trigger would. */
-export const runJobsOnce = async () => {
-  const sqs = (client ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
-  let handled = 0;
-  for (;;) {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: config.jobQueueUrl, MaxNumberOfMessages: 1, VisibilityTimeout: 60 }));
-    if (!Messages.length) return handled;
-    const { batchItemFailures } = await handler({ Records: Messages.map((m) => ({ messageId: m.MessageId!, body: m.Body ?? '{}' })) } as unknown as SQSEvent);
-    if (!batchItemFailures.length) await sqs.send(new DeleteMessageCommand({ QueueUrl: config.jobQueueUrl, ReceiptHandle: Messages[0].ReceiptHandle! }));
-    handled += Messages.length;
-  }
-};
+/** Locally (npm start, the tests, the bench): receives what is due in the job queue and handles it as the trigger would (one job a time). */
+export const runJobsOnce = () => drainThroughHandler(config.jobQueueUrl, handler, { batchSize: 1, visibilitySeconds: 60 });

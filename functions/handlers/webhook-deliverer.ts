@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { ReceiveMessageCommand, DeleteMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { drainThroughHandler } from '../adapters/sqs-trigger-stand-in';
 import { webhookDeliveryDeps } from '../adapters/wiring';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
 import { emitMetrics } from '../adapters/metrics';
@@ -34,20 +34,5 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   return { batchItemFailures };
 };
 
-let client: SQSClient | undefined;
-
 /** Locally (npm start, the tests): receives what is due in the queue and handles it as the trigger would. */
-export const drainWebhooksOnce = async () => {
-  const sqs = (client ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
-  let handled = 0;
-  for (;;) {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: config.webhookQueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 30 }));
-    if (!Messages.length) return handled;
-    const { batchItemFailures } = await handler({ Records: Messages.map((m) => ({ messageId: m.MessageId!, body: m.Body ?? '{}' })) } as unknown as SQSEvent);
-    const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));
-    for (const message of Messages) {
-      if (!failed.has(message.MessageId!)) await sqs.send(new DeleteMessageCommand({ QueueUrl: config.webhookQueueUrl, ReceiptHandle: message.ReceiptHandle! }));
-    }
-    handled += Messages.length;
-  }
-};
+export const drainWebhooksOnce = () => drainThroughHandler(config.webhookQueueUrl, handler, { batchSize: 10, visibilitySeconds: 30 });
