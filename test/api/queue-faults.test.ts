@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient } from '../../functions/adapters/dynamo/client';
 import { startAwsFaultProxy } from '../support/aws-fault-proxy';
 import { drainOnce } from '../support/drain';
+import { runJobs } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 import { startSmtpSink } from '../support/smtp-sink';
@@ -108,5 +109,33 @@ describe('failed DynamoDB writes', () => {
     const ours = Items.filter((item) => recipients.includes(item.to_email as string));
     expect(ours.length).toBeGreaterThan(0); // the first chunk was written...
     expect(ours.every((item) => item.status === 'failed')).toBe(true); // ...and ended failed
+  });
+});
+
+describe('a failed campaign counter write', () => {
+  it("is kept and written at the run's end: the campaign still turns sent with every mail counted", async () => {
+    process.env.PUBLIC_BASE_URL = service.baseUrl;
+    try {
+      const owner = await newAccount('Counted');
+      const own = client(service, owner.apiKey);
+      await own.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com' });
+      const list = (await own.post('/api/v1/lists', { name: 'Twelve' })).body.data;
+      for (let i = 0; i < 12; i++) expect((await own.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress(`c${i}`) })).status).toBe(201);
+      const campaign = (await own.post('/api/v1/campaigns', { name: 'n', subject: 'Hi {{name}}', text: 'x {{unsubscribe_url}}', list_id: list.id })).body.data;
+      expect((await own.post(`/api/v1/campaigns/${campaign.id}/send`)).status).toBe(202);
+      await runJobs();
+      // The tally's first write (after ten mails) fails for good: all four tries the DynamoDB client makes; the second
+      // (the run's end) goes through.
+      dynamo.fail('UpdateItem', { times: 4, body: /"sk":\{"S":"STATS"\}/ });
+      const report = await drainOnce();
+      dynamo.clear();
+      expect(report.sent).toBe(12);
+      // The failed write is reported as the tally's (every mail still settled and left the queue).
+      expect(report.errors).toBe(1);
+      const done = (await own.get(`/api/v1/campaigns/${campaign.id}`)).body.data;
+      expect(done).toMatchObject({ status: 'sent', stats: { recipients: 12, sent: 12, failed: 0 } });
+    } finally {
+      delete process.env.PUBLIC_BASE_URL;
+    }
   });
 });

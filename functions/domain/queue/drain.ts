@@ -128,7 +128,8 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     await deps.messages.update(received.mail.account_id, received.mail.message_id, { status: 'failed', error_message: reason });
     await deps.queue.deadLetter(received, reason);
     report.failed++;
-    await tally.failed(received.mail);
+    // A failed tally write is the tally's, not this mail's: it is reported and the mail settles.
+    await contained('tally', async () => tally.failed(received.mail), received.mail.message_id);
   };
 
   // Whether a campaign was cancelled, read once per campaign every few seconds (a small item).
@@ -204,7 +205,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         sent_at: mailTimestamp(deps.clock.now()),
       });
       report.sent++;
-      await tally.sent(mail, recipients);
+      await contained('tally', async () => tally.sent(mail, recipients), mail.message_id);
       return true;
     } catch (error) {
       await deps.quotas.release(provider.id, quota, recipients);

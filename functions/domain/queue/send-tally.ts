@@ -1,6 +1,6 @@
 import type { Clock, Ids, QueuedMail, ReputationStore, WebhookEvents } from '../../ports';
 import type { CampaignStatsDeps } from '../campaigns/stats';
-import { countForCampaign } from '../campaigns/stats';
+import { settleIfDone } from '../campaigns/stats';
 import type { Figures } from '../reputation/figures';
 import { messageEvent } from '../webhooks/events';
 import type { OutboundEvent } from '../webhooks/records';
@@ -35,11 +35,32 @@ export const createSendTally = (deps: SendTallyDeps) => {
     events = [];
     settled = 0;
     const now = deps.clock.now();
-    await Promise.all([
-      ...[...counts].map(([accountId, figures]) => deps.reputation.count(accountId, now, figures)),
-      ...[...campaignCounts.values()].map((c) => countForCampaign(deps, c.accountId, c.campaignId, { ...(c.sent ? { sent: c.sent } : {}), ...(c.failed ? { failed: c.failed } : {}) })),
-      outbound.length ? deps.events.publishMany(outbound) : undefined,
-    ]);
+    // A campaign turns `sent` only when its counts add up, so a campaign's counts that could not be
+    // written are kept for the next write (the run's end at the latest). The reputation store and
+    // the event queue log their own failures.
+    const settling: Promise<void>[] = [];
+    const unwritten = await Promise.all(
+      [...campaignCounts].map(async ([key, c]) => {
+        let counters;
+        try {
+          counters = await deps.campaigns.count(c.accountId, c.campaignId, { ...(c.sent ? { sent: c.sent } : {}), ...(c.failed ? { failed: c.failed } : {}) });
+        } catch (error) {
+          return { key, counts: c, error };
+        }
+        // Written: it may settle the campaign. A failure there is reported, never counted again.
+        settling.push(settleIfDone(deps, c.accountId, c.campaignId, counters));
+        return undefined;
+      }),
+    );
+    await Promise.all([...[...counts].map(([accountId, figures]) => deps.reputation.count(accountId, now, figures)), outbound.length ? deps.events.publishMany(outbound) : undefined]);
+    const failed = unwritten.filter((entry) => entry !== undefined);
+    for (const { key, counts: c } of failed) {
+      const kept = campaigns.get(key) ?? { ...c, sent: 0, failed: 0 };
+      campaigns.set(key, { ...kept, sent: kept.sent + c.sent, failed: kept.failed + c.failed });
+    }
+    const outcomes = await Promise.allSettled(settling);
+    const error = failed[0]?.error ?? outcomes.find((outcome) => outcome.status === 'rejected')?.reason;
+    if (error) throw error;
   };
 
   const add = (mail: QueuedMail, figures: Partial<Figures>, campaign: { sent: number; failed: number }) => {
