@@ -3,10 +3,9 @@
  * sends reached the SES emulator with the rate SES allows (GetAccount MaxSendRate). Sends are timed
  * by a proxy in front of the emulator, as the tests do.
  */
-import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { Context } from 'aws-lambda';
 import { startFaultProxy } from '../test/support/fault-proxy';
-import type { LocalStack } from './local-stack';
+import { ownSendQueue, type LocalStack } from './local-stack';
 
 export interface DrainThroughput {
   mails: number;
@@ -17,12 +16,9 @@ export interface DrainThroughput {
 
 export const measureDrain = async (stack: LocalStack, mails: number, allowedRate: number): Promise<DrainThroughput> => {
   const proxy = await startFaultProxy(stack.sesEndpoint);
-  const previous = { ses: process.env.AWS_ENDPOINT_URL_SESV2, queue: process.env.QUEUE_URL };
+  const previousSes = process.env.AWS_ENDPOINT_URL_SESV2;
   process.env.AWS_ENDPOINT_URL_SESV2 = proxy.endpoint;
-  // A queue of its own, so that mail left over from the load test does not use up the run.
-  const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
-  process.env.QUEUE_URL = (await sqs.send(new CreateQueueCommand({ QueueName: `bench-drain-${Date.now()}`, Attributes: { VisibilityTimeout: '60' } }))).QueueUrl;
-  sqs.destroy();
+  const queue = await ownSendQueue('bench-drain');
   try {
     // A provider in its own region gets a fresh SES client, which picks up the proxy endpoint.
     const headers = { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' };
@@ -41,8 +37,8 @@ export const measureDrain = async (stack: LocalStack, mails: number, allowedRate
     const busiestSecond = Math.max(...sends.map((start) => sends.filter((t) => t >= start && t < start + 1000).length));
     return { mails: sends.length, allowedRate, achievedRate, busiestSecond };
   } finally {
-    process.env.AWS_ENDPOINT_URL_SESV2 = previous.ses;
-    process.env.QUEUE_URL = previous.queue;
+    process.env.AWS_ENDPOINT_URL_SESV2 = previousSes;
+    queue.restore();
     await proxy.close();
   }
 };

@@ -5,12 +5,11 @@
  * k / rate seconds). Measured at SES's default 14/s and at 100/s (an SES emulator of its own,
  * reached through a provider in a region no other measure uses, so the rate cache is its own).
  */
-import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { startSes } from '../local/emulators';
 import { sesEmulatorAccount } from '../local/ses-account';
 import { startDrainTimer } from '../local/drain-timer';
 import { freePort } from '../test/support/free-port';
-import type { LocalStack } from './local-stack';
+import { ownSendQueue, type LocalStack } from './local-stack';
 
 export interface HandOff {
   rate: number;
@@ -26,14 +25,12 @@ export interface HandOff {
 const ITEMS = 100;
 
 const measureAt = async (stack: LocalStack, rate: number, region: string): Promise<HandOff> => {
-  const previous = { ses: process.env.AWS_ENDPOINT_URL_SESV2, queue: process.env.QUEUE_URL, account: process.env.AWS_SES_ACCOUNT };
+  const previous = { ses: process.env.AWS_ENDPOINT_URL_SESV2, account: process.env.AWS_SES_ACCOUNT };
   process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(rate));
   const ses = await startSes({ port: await freePort() });
   process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
   // An idle queue of its own.
-  const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
-  process.env.QUEUE_URL = (await sqs.send(new CreateQueueCommand({ QueueName: `bench-hand-off-${rate}-${Date.now()}`, Attributes: { VisibilityTimeout: '93' } }))).QueueUrl;
-  sqs.destroy();
+  const queue = await ownSendQueue(`bench-hand-off-${rate}`);
   const timer = startDrainTimer(60);
   try {
     const headers = { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' };
@@ -75,7 +72,7 @@ const measureAt = async (stack: LocalStack, rate: number, region: string): Promi
     await timer.stop();
     await ses.stop();
     process.env.AWS_ENDPOINT_URL_SESV2 = previous.ses;
-    process.env.QUEUE_URL = previous.queue;
+    queue.restore();
     process.env.AWS_SES_ACCOUNT = previous.account;
   }
 };

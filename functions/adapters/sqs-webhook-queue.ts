@@ -1,5 +1,5 @@
 import { SendMessageBatchCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
-import type { WebhookDelivery } from '../domain/webhooks/records';
+import type { OutboundEvent, WebhookDelivery } from '../domain/webhooks/records';
 import { describeError, log } from '../log';
 import type { WebhookEvents, WebhookQueue } from '../ports';
 import { sqs } from './sqs-client';
@@ -25,18 +25,9 @@ export const decodeWebhookDelivery = (body: string): WebhookDelivery => JSON.par
 /** The webhook queue's dead-letter queue, read by the operator's list and redrive commands. */
 export const sqsWebhookDeadLetters = (deadLetterUrl: string) => sqsDeadLetters(deadLetterUrl, decodeWebhookDelivery);
 
-/** The send path's side: one SendMessage, failures logged and swallowed (a webhook never fails a send). */
-export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => ({
-  async publish(event) {
-    const url = queueUrl();
-    if (!url) return;
-    try {
-      await sqs().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify({ event } satisfies WebhookDelivery) }));
-    } catch (error) {
-      log('error', 'webhook event not enqueued', { message_id: event.message_id, event_type: event.type, ...describeError(error) });
-    }
-  },
-  async publishMany(events) {
+/** The send path's side: SendMessageBatch, ten events a call; failures logged and swallowed (a webhook never fails a send). */
+export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => {
+  const publishMany = async (events: OutboundEvent[]) => {
     const url = queueUrl();
     if (!url) return;
     const batches = [];
@@ -56,5 +47,7 @@ export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => ({
         }
       }),
     );
-  },
-});
+  };
+  // One event is a batch of one: the same call count, one way to send and to log a failure.
+  return { publish: (event) => publishMany([event]), publishMany };
+};

@@ -62,22 +62,15 @@ export const runDrain = async (budgetMs: number, signal?: AbortSignal): Promise<
   return report;
 };
 
-/** The run's report over its rounds: counts add up; `emptied` is the last round's. */
-const addRound = (total: DrainReport | undefined, round: DrainReport): DrainReport =>
-  total
-    ? {
-        received: total.received + round.received,
-        sent: total.sent + round.sent,
-        retried: total.retried + round.retried,
-        failed: total.failed + round.failed,
-        deferred: total.deferred + round.deferred,
-        paused: total.paused + round.paused,
-        duplicates: total.duplicates + round.duplicates,
-        cancelled: total.cancelled + round.cancelled,
-        errors: total.errors + round.errors,
-        emptied: round.emptied,
-      }
-    : round;
+/** The run's report over its rounds: every count adds up; `emptied` is the last round's. */
+const addRound = (total: DrainReport | undefined, round: DrainReport): DrainReport => {
+  if (!total) return round;
+  const sum = { ...round };
+  for (const field of Object.keys(round) as (keyof DrainReport)[]) {
+    if (typeof round[field] === 'number') (sum[field] as number) = (total[field] as number) + (round[field] as number);
+  }
+  return sum;
+};
 
 /** Lets the lease go whatever was asked meanwhile (the caller starts a successor for it). */
 const endLease = async (deps: ReturnType<typeof drainDeps>, holder: string) => {
