@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SERVICE_VERSION } from './version';
 import './schemas/common';
 import type { RouteDefinition } from './routes/define-route';
 import { requestExamples } from './routes/examples';
@@ -281,7 +282,7 @@ export const openApiDocument = (routes: readonly RouteDefinition[], serverUrl = 
     openapi: '3.1.0',
     info: {
       title: 'Email delivery service',
-      version: '1.0.0',
+      version: SERVICE_VERSION,
       description: overview(),
       license: { name: 'MIT', identifier: 'MIT' },
     },

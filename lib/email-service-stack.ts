@@ -155,7 +155,6 @@ export class EmailServiceStack extends Stack {
       QUEUE_URL: sendQueue.queueUrl,
       DLQ_URL: deadLetters.queueUrl,
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
-      SERVICE_VERSION: process.env.npm_package_version ?? 'dev',
       OTP_SECRET_ARN: otpKey.secretArn,
       TRACKING_SECRET_ARN: trackingKey.secretArn,
       // Tracking links and receiver URLs point here (the routes carry their /api/v1 or /t/ prefix).

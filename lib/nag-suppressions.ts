@@ -24,7 +24,7 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
     },
     {
       id: 'AwsSolutions-APIG4',
-      reason: 'Every route authenticates in its function: Bearer API keys hashed in the table, with per-key permissions and rate limits (contract.md). Health, OpenAPI and the provider receivers are public by design.',
+      reason: 'Every route authenticates in its function: Bearer API keys hashed in the table, with per-key permissions and rate limits (docs/promises.md). Health, OpenAPI and the provider receivers are public by design.',
     },
     {
       id: 'AwsSolutions-SNS2',

@@ -20,7 +20,7 @@ const ports = {
 };
 const dataDir = resolve(env.LOCAL_DATA_DIR ?? '.local');
 
-/** DEV_API_KEY_RATE_LIMIT: requests per minute of the development key (contract.md); 60 when unset. */
+/** DEV_API_KEY_RATE_LIMIT: requests per minute of the development key (docs/promises.md); 60 when unset. */
 const devApiKeyRateLimit = (() => {
   const value = env.DEV_API_KEY_RATE_LIMIT;
   if (value === undefined || value === '') return DEFAULT_RATE_LIMIT_PER_MINUTE;

@@ -1,5 +1,5 @@
 /**
- * Domain and request errors. Each carries the public error code of contract.md; the HTTP status is
+ * Domain and request errors. Each carries the public error code of docs/promises.md; the HTTP status is
  * derived from the code in one place (STATUS_BY_CODE) so that no handler picks statuses on its own.
  */
 export const STATUS_BY_CODE = {

@@ -1,4 +1,5 @@
 import { publicApiHandler } from '../http/public-handler';
 import { health } from '../routes/system';
+import { SERVICE_VERSION } from '../version';
 
-export const handler = publicApiHandler(health, async () => ({ data: { status: 'ok' as const, version: process.env.SERVICE_VERSION ?? 'dev' } }));
+export const handler = publicApiHandler(health, async () => ({ data: { status: 'ok' as const, version: SERVICE_VERSION } }));

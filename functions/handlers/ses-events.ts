@@ -8,7 +8,7 @@ const deps = providerEventDeps();
 
 /**
  * SES -> configuration set -> SNS topic -> this function. SNS invokes it directly, so there is no
- * signature to check (contract.md); the HTTPS receiver runs the same parser after verifying one.
+ * signature to check (docs/promises.md); the HTTPS receiver runs the same parser after verifying one.
  * The account comes from the message the event names, or from our provider tag on the mail.
  */
 export const handler = async (event: SNSEvent) => {

@@ -5,7 +5,7 @@ import type { ApiResponse, HandlerResult } from './api-event';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
-/** The success envelope of contract.md: `data`, or a top-level `message` for deletes; a raw text or bytes as they are; a redirect without a body. */
+/** The success envelope of docs/promises.md: `data`, or a top-level `message` for deletes; a raw text or bytes as they are; a redirect without a body. */
 export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => {
   const status = route.successStatus ?? 200;
   if (route.redirect) return { status, body: '' };

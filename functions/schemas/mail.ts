@@ -3,7 +3,7 @@ import { email, headerText, nonEmpty } from './common';
 import { metadata } from './metadata';
 
 /**
- * contract.md: cc + bcc + 1 <= 50 recipients (the SES limit); subject 1..998 characters; body
+ * docs/promises.md: cc + bcc + 1 <= 50 recipients (the SES limit); subject 1..998 characters; body
  * (html + text) <= 512 KiB. Every field that becomes a header (subject, from_name, the addresses)
  * refuses CR, LF and NUL.
  */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 
 /**
  * `metadata` (mail, batch items, subscribers): the user's own key/value data, stored as a DynamoDB
- * map inside the record it belongs to. contract.md "Free-form input is bounded"; each bound keeps a
+ * map inside the record it belongs to. docs/promises.md "Free-form input is bounded"; each bound keeps a
  * value DynamoDB or its SDK would refuse later (a 500 after the request was accepted) out at the door:
  * - flat: values are strings, numbers, booleans or null. DynamoDB nests at most 32 levels; flat is
  *   the simple rule under it.

@@ -8,7 +8,7 @@ import { email, headerText, nonEmpty } from './common';
 const domainName = () =>
   z.string().check(z.trim(), z.toLowerCase(), z.maxLength(253), z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'Invalid domain name'));
 
-/** contract.md FROM_NOT_ALLOWED: the domains a send's from_email may use besides that of the provider's from_email. */
+/** docs/promises.md FROM_NOT_ALLOWED: the domains a send's from_email may use besides that of the provider's from_email. */
 const MAX_ALLOWED_FROM_DOMAINS = 20;
 
 /**

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../functions/routes';
+import { SERVICE_VERSION } from '../../functions/version';
 import { client, newAccount, startService, type TestService } from '../support/service';
 
 let service: TestService;
@@ -10,7 +12,13 @@ afterAll(() => service.close());
 
 describe('routing', () => {
   it('answers health without a key', async () => {
-    expect((await client(service).get('/api/v1/health')).body).toEqual({ success: true, data: { status: 'ok', version: expect.any(String) } });
+    expect((await client(service).get('/api/v1/health')).body).toEqual({ success: true, data: { status: 'ok', version: SERVICE_VERSION } });
+  });
+
+  it('names one version: package.json, the OpenAPI document and /health', async () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(pkg.version).toBe(SERVICE_VERSION);
+    expect((await client(service).get('/api/v1/openapi.json')).body.info.version).toBe(SERVICE_VERSION);
   });
 
   it('answers unknown routes with 404 and known paths with the wrong method with 405', async () => {

@@ -4,7 +4,7 @@ import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 
 /**
- * contract.md FROM_NOT_ALLOWED: a send's from_email must be in the provider's domain (that of its
+ * docs/promises.md FROM_NOT_ALLOWED: a send's from_email must be in the provider's domain (that of its
  * from_email) or one of its allowed_from_domains; subdomains only when listed; case does not matter.
  */
 let service: TestService;

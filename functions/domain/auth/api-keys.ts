@@ -51,7 +51,7 @@ export const createApiKey = async (deps: ApiKeyDeps, accountId: string, input: N
 };
 
 /**
- * A key can only grant what it holds (contract.md): permissions it has itself and a rate limit up to
+ * A key can only grant what it holds (docs/promises.md): permissions it has itself and a rate limit up to
  * its own. Otherwise an `admin` key at 5/min could mint one with every permission at 100,000/min.
  */
 export const createApiKeyWithin = async (deps: ApiKeyDeps, creator: ApiKey, input: NewApiKey) => {

@@ -5,7 +5,7 @@ import type { ApiKey, Permission } from '../types';
 
 /**
  * Verified keys are remembered for `cacheSeconds` so that a warm function authenticates without a
- * table read; contract.md allows a revoked key to keep working for up to 60 seconds.
+ * table read; docs/promises.md allows a revoked key to keep working for up to 60 seconds.
  */
 const cache = new Map<string, { key: ApiKey; until: number }>();
 const CACHE_MAX = 1000;

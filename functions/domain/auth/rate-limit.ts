@@ -38,5 +38,5 @@ export const consumeWindow = async (deps: RateLimitDeps, counterId: string, limi
   return state;
 };
 
-/** An API key's own limit (contract.md: 60 a minute unless the key says otherwise). */
+/** An API key's own limit (docs/promises.md: 60 a minute unless the key says otherwise). */
 export const consumeRateLimit = (deps: RateLimitDeps, key: ApiKey) => consumeWindow(deps, key.id, key.rate_limit_per_minute);

@@ -27,7 +27,7 @@ export interface BounceReport {
   message?: MailMessage;
 }
 
-/** spec 3.1 and contract.md: the third consecutive soft bounce counts as a hard one. */
+/** spec 3.1 and docs/promises.md: the third consecutive soft bounce counts as a hard one. */
 const SOFT_BOUNCE_THRESHOLD = 3;
 
 /**

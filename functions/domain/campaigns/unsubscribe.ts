@@ -4,7 +4,7 @@ import { isoTimestamp } from '../time';
 import { signFields, verifiedFields } from '../tracking/token';
 import { countForCampaign } from './stats';
 
-/** Where the unsubscribe routes live, under the deployment's public base URL (contract.md). */
+/** Where the unsubscribe routes live, under the deployment's public base URL (docs/promises.md). */
 export const UNSUBSCRIBE_PATH = '/u/';
 
 /** What an unsubscribe link names: the subscriber, and the campaign whose mail carried it (for its stats). */

@@ -17,7 +17,7 @@ export interface ReceiverDeps extends ProviderEventDeps, ReceiverThrottleDeps {
   clock: Clock;
 }
 
-/** Mailgun timestamps older than this (or this far ahead) are refused (contract.md). */
+/** Mailgun timestamps older than this (or this far ahead) are refused (docs/promises.md). */
 const MAILGUN_MAX_AGE_SECONDS = 300;
 
 const unauthorized = () => new AppError('UNAUTHORIZED', 'The request is not signed by the configured provider');

@@ -4,7 +4,7 @@ import type { PayloadParsers } from './payload-parsers';
 import type { ProviderEvent } from './provider-event';
 
 /**
- * contract.md: Permanent = hard (Suppressed and OnAccountSuppressionList too); Transient = soft,
+ * docs/promises.md: Permanent = hard (Suppressed and OnAccountSuppressionList too); Transient = soft,
  * except DSN status 5.4.4 (unroutable domain) = hard; Undetermined = soft.
  */
 const classify = (bounceType: string | null | undefined, status: string | null | undefined): 'hard' | 'soft' =>

@@ -2,7 +2,7 @@ import type { MessageStatus } from '../types';
 
 /**
  * Provider events arrive out of order, so a status only ever moves forward along this order;
- * `failed` and `suppressed` are final and nothing moves out of them (contract.md, "Mail").
+ * `failed` and `suppressed` are final and nothing moves out of them (docs/promises.md, "Mail").
  */
 const ORDER: MessageStatus[] = ['queued', 'sending', 'sent', 'delivered', 'bounced', 'complained'];
 const FINAL: MessageStatus[] = ['failed', 'suppressed'];

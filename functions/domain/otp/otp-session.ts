@@ -6,7 +6,7 @@ export const RESEND_COOLDOWN_SECONDS = 30;
 export const SESSIONS_PER_ADDRESS = 5;
 export const SESSION_WINDOW_SECONDS = 600;
 
-/** contract.md: `expired` once attempts reach max_attempts or expires_at has passed. */
+/** docs/promises.md: `expired` once attempts reach max_attempts or expires_at has passed. */
 export const otpStatusOf = (session: OtpSession, now: Date) => {
   if (session.verified) return 'verified' as const;
   if (session.attempts >= session.max_attempts || Date.parse(session.expires_at) <= now.getTime()) return 'expired' as const;

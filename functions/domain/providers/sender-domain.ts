@@ -4,7 +4,7 @@ import type { Provider } from '../types';
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /**
- * contract.md FROM_NOT_ALLOWED: a key of the account must not send as anyone. A send's from_email
+ * docs/promises.md FROM_NOT_ALLOWED: a key of the account must not send as anyone. A send's from_email
  * must be in the domain of the provider's own from_email, or in one of its allowed_from_domains:
  * exactly (a subdomain counts only when listed), compared lower-case. Answers the refusal, or
  * undefined when the sender is allowed (or the send names none, and so takes the provider's).

@@ -41,7 +41,7 @@ export const THRESHOLDS = {
   complaint_rate: { review: 0.001, pause: 0.005 },
 } as const;
 
-/** Rates are computed once at least this many mails were sent in the window (contract.md). */
+/** Rates are computed once at least this many mails were sent in the window (docs/promises.md). */
 export const MIN_SENT_FOR_RATES = 100;
 
 /** A warning says a threshold is "near" from this share of it on. */

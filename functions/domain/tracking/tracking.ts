@@ -9,7 +9,7 @@ import { UNSUBSCRIBE_PATH } from '../campaigns/unsubscribe';
 import { countForCampaign } from '../campaigns/stats';
 import type { CampaignStore, FirstHits } from '../../ports';
 
-/** Where the tracking routes live, under the deployment's public base URL (contract.md). */
+/** Where the tracking routes live, under the deployment's public base URL (docs/promises.md). */
 export const TRACKING_PATHS = { open: '/t/o/', click: '/t/c/' } as const;
 
 /** What a mail's tracking needs once resolved: the key, the base URL, whose mail it is and when it goes out. */

@@ -10,7 +10,7 @@ export interface WebhookDeliveryDeps {
   clock: Clock;
 }
 
-/** An endpoint gets this long to answer (contract.md). */
+/** An endpoint gets this long to answer (docs/promises.md). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 /**

@@ -20,7 +20,7 @@ const LONGEST_REQUEST_SECONDS = 30;
 export const requestFingerprint = (route: RouteDefinition, rawBody: string) => sha256Hex(`${route.method} ${route.path}\n${rawBody}`);
 
 /**
- * Idempotency-Key (contract.md): the same key and body within 24 hours replays the first answer and
+ * Idempotency-Key (docs/promises.md): the same key and body within 24 hours replays the first answer and
  * does nothing; another body, or a first request still running, is 409. Any error answer releases the
  * key so that the client can retry; a request that dies before it can answer leaves its claim, which
  * lapses after LONGEST_REQUEST_SECONDS.
