@@ -1,10 +1,11 @@
 import Mustache from 'mustache';
+import { escapeHtml } from '../escape-html';
 import type { FieldIssue } from '../errors';
 
 /**
  * The one template engine of every send path (stored templates, mail sent by template id, campaigns):
  * Mustache, through the `mustache` package (docs/decisions.md says why). `{{v}}` is HTML-escaped in
- * html, `{{{v}}}` / `{{&v}}` raw; subject and text are plain text and are not escaped. Partials are
+ * html (escape-html.ts), `{{{v}}}` / `{{&v}}` raw; subject and text are plain text and are not escaped. Partials are
  * refused: nothing could resolve them, and a silently empty `{{> footer}}` would go to every reader.
  */
 export interface TemplateContent {
@@ -130,7 +131,7 @@ export const compileTemplate = (content: TemplateContent) => {
   const part = (source: string | null, escape: (value: string) => string) =>
     source === null ? () => null : (view: Record<string, unknown>) => writer.render(source, view, undefined, { escape });
   const subject = part(content.subject, headerSafe);
-  const html = part(content.html, Mustache.escape);
+  const html = part(content.html, escapeHtml);
   const text = part(content.text, asIs);
   return (view: Record<string, unknown>): Rendered => ({ subject: subject(view) ?? '', html: html(view), text: text(view) });
 };
