@@ -62,6 +62,10 @@ describe('templates', () => {
     const partial = await api.post('/api/v1/templates', { name: 'Bad', subject: 'x', text: '{{> footer}}' });
     expect(partial.status).toBe(400);
     expect(partial.body.error.details[0].field).toBe('text');
+    // Sections nested past any need are refused up front, never a stack overflow while rendering.
+    const deep = await api.post('/api/v1/templates', { name: 'Deep', subject: 'x', html: `${'{{#a}}'.repeat(20_000)}x${'{{/a}}'.repeat(20_000)}` });
+    expect(deep.status).toBe(400);
+    expect(deep.body.error.details).toEqual([{ field: 'html', message: expect.stringContaining('nest at most') }]);
     const huge = await api.post('/api/v1/templates', { name: 'Big', subject: 'x', html: 'a'.repeat(512 * 1024) });
     expect(huge.status).toBe(400);
   });

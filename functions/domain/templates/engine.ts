@@ -23,18 +23,37 @@ type Token = [string, string, number, number, Token[]?, number?];
 const headerSafe = (value: string) => String(value).replace(/[\r\n\0]+/g, ' ');
 const asIs = (value: string) => String(value);
 
-/** The parsed tokens of one part, or the problem with it (the engine's message names the position). */
-const parse = (source: string): { tokens: Token[] } | { error: string } => {
-  try {
-    const tokens = Mustache.parse(source) as Token[];
-    const partial = findToken(tokens, (token) => token[0] === '>');
-    if (partial) return { error: `Partials ({{> ${partial[1]}}}) are not supported, at ${partial[2]}` };
-    return { tokens };
-  } catch (error) {
-    return { error: error instanceof Error ? error.message : 'Not a valid Mustache template' };
+/** Sections nest at most this deep: rendering recurses once per level, and no mail needs more. */
+const MAX_SECTION_DEPTH = 50;
+
+/** A partial, or sections nested too deep: what the engine parses but we refuse. Recurses at most MAX_SECTION_DEPTH levels. */
+const refusal = (tokens: Token[], depth = 1): string | undefined => {
+  for (const token of tokens) {
+    if (token[0] === '>') return `Partials ({{> ${token[1]}}}) are not supported, at ${token[2]}`;
+    const inner = token[4];
+    if ((token[0] === '#' || token[0] === '^') && inner) {
+      if (depth > MAX_SECTION_DEPTH) return `Sections may nest at most ${MAX_SECTION_DEPTH} levels deep, at ${token[2]}`;
+      const found = refusal(inner, depth + 1);
+      if (found) return found;
+    }
   }
+  return undefined;
 };
 
+/** The parsed tokens of one part, or the problem with it (the engine's message names the position). */
+const parse = (source: string): { tokens: Token[] } | { error: string } => {
+  let tokens: Token[];
+  try {
+    // A writer of its own: Mustache.parse would keep every template ever checked in its global cache.
+    tokens = new Mustache.Writer().parse(source) as Token[];
+  } catch (error) {
+    return { error: error instanceof Error && !(error instanceof RangeError) ? error.message : 'The template nests too deep' };
+  }
+  const refused = refusal(tokens);
+  return refused ? { error: refused } : { tokens };
+};
+
+/** The first token, at any depth, that passes `test` (valid templates only: their depth is bounded). */
 const findToken = (tokens: Token[], test: (token: Token) => boolean): Token | undefined => {
   for (const token of tokens) {
     if (test(token)) return token;
