@@ -14,7 +14,6 @@ export interface TemplateContent {
   text: string | null;
 }
 
-export type TemplatePart = keyof TemplateContent;
 export type Rendered = { subject: string; html: string | null; text: string | null };
 
 type Token = [string, string, number, number, Token[]?, number?];
@@ -76,7 +75,7 @@ export const templateIssues = (content: Partial<TemplateContent>): FieldIssue[] 
   });
 
 /**
- * The names a template reads from its variables, in order of first use. Only the top level is read
+ * The names a template reads from its variables, each kind in order of first use. Only the top level is read
  * from the caller's variables: a plain tag there (`{{v}}`, `{{{v}}}`, `{{a.b}}`) is `required`; a
  * section's or inverted section's own name is `optional` (absent means false / empty list). Names
  * used inside a section are looked up in the section's item first, so they belong to it and are not
@@ -113,7 +112,7 @@ export const templateVariables = (content: TemplateContent): TemplateVariables =
   return { required, optional: unique(found.optional).filter((name) => !required.includes(name)) };
 };
 
-/** What `variables` lists on a template: every name it reads at the top level. */
+/** What `variables` lists on a template: every name it reads at the top level, the required ones first. */
 export const variableNames = (content: TemplateContent) => {
   const { required, optional } = templateVariables(content);
   return unique([...required, ...optional]);
