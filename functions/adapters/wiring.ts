@@ -35,6 +35,7 @@ import { sqsWebhookEvents, sqsWebhookQueue } from './sqs-webhook-queue';
 import { httpWebhookPoster } from './webhook-poster';
 import { dynamoCampaignStore, dynamoFirstHits, dynamoListRecipients } from './dynamo/campaign-store';
 import { sqsJobQueue } from './sqs-job-queue';
+import { dynamoTemplateStore } from './dynamo/template-store';
 
 /** Background jobs (campaign fan-out chunks, list deletions) go on the job queue. */
 const jobQueue = () => sqsJobQueue(() => config.jobQueueUrl);
@@ -91,6 +92,7 @@ export const sendDeps = () => ({
   tracking: trackingSettings,
   events: webhookEvents(),
   reputation: dynamoReputationStore(),
+  templates: dynamoTemplateStore(),
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
@@ -116,6 +118,7 @@ export const batchDeps = () => ({
   suppressions: dynamoSuppressionStore(),
   messages: dynamoMessageStore(),
   counters: dynamoCounterStore(),
+  templates: dynamoTemplateStore(),
   get queue() {
     return enqueuingSendQueue();
   },
@@ -239,10 +242,13 @@ export const listDeleteDeps = () => ({ ...audienceDeps(), jobs: jobQueue() });
 export const campaignDeps = () => ({
   campaigns: dynamoCampaignStore(),
   lists: dynamoListStore(),
+  templates: dynamoTemplateStore(),
   counters: dynamoCounterStore(),
   clock: systemClock,
   ids: randomIds,
 });
+
+export const templateDeps = () => ({ templates: dynamoTemplateStore(), counters: dynamoCounterStore(), clock: systemClock, ids: randomIds });
 
 /** Sending checks the default provider and the sender, and queues the first fan-out chunk. */
 export const campaignSendDeps = () => ({ ...campaignDeps(), providers: dynamoProviderStore(), jobs: jobQueue(), tracking: trackingSettings });

@@ -180,6 +180,14 @@ export interface Campaign {
   subject: string;
   html: string | null;
   text: string | null;
+  /**
+   * The stored template the campaign is made from: subject, html and text above are its copy, taken
+   * when the campaign is written and again when it is sent (so the fan-out never reads the template).
+   * Absent on campaigns written before templates existed.
+   */
+  template_id?: string | null;
+  /** The template's variables beside each reader's own name, email, unsubscribe_url and metadata. */
+  variables?: Record<string, unknown> | null;
   list_id: string;
   from_email: string | null;
   from_name: string | null;

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../domain/campaigns/placeholders';
+import { escapeHtml } from '../domain/escape-html';
 
 /** The small pages of the unsubscribe routes: no script, no outside resource, a form that posts to the same link. */
 const page = (title: string, body: string) =>

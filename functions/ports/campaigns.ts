@@ -10,7 +10,7 @@ export interface FanoutProgress {
 
 export type CampaignCounters = CampaignStats & FanoutProgress;
 
-export type CampaignChanges = Partial<Pick<Campaign, 'name' | 'subject' | 'html' | 'text' | 'list_id' | 'from_email' | 'from_name' | 'reply_to' | 'track_opens' | 'track_clicks'>>;
+export type CampaignChanges = Partial<Pick<Campaign, 'name' | 'subject' | 'html' | 'text' | 'template_id' | 'variables' | 'list_id' | 'from_email' | 'from_name' | 'reply_to' | 'track_opens' | 'track_clicks'>>;
 
 export interface CampaignStore {
   /** The record, its zeroed counters and its place in the listing, together. */

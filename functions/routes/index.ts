@@ -21,6 +21,7 @@ import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { trackClick, trackOpen } from './tracking';
 import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campaignsList, campaignsSend, campaignsUpdate, unsubscribeConfirm, unsubscribePage } from './campaigns';
 import { docs, health, openapi } from './system';
+import { templatesCreate, templatesDelete, templatesGet, templatesList, templatesRender, templatesUpdate } from './templates';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -34,6 +35,12 @@ export const routes: readonly RouteDefinition[] = [
   mailSend,
   mailSendBatch,
   mailStatus,
+  templatesCreate,
+  templatesList,
+  templatesGet,
+  templatesUpdate,
+  templatesDelete,
+  templatesRender,
   statsGet,
   statsResume,
   trackOpen,

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../domain/types';
-import { unknownPlaceholders } from '../domain/campaigns/placeholders';
+import { unknownPlaceholders } from '../domain/campaigns/reader-variables';
+import { templateIssues } from '../domain/templates/engine';
 import { email, headerText, nonEmpty, uuidParam } from './common';
 import { pageFields, pageQuery } from './pagination';
+import { eitherTemplateOrContent, templateVariablesField } from './templates';
 
 /**
  * A campaign's bodies live in its table item (400 KB at most, with everything else): html and text
@@ -10,19 +12,36 @@ import { pageFields, pageQuery } from './pagination';
  */
 export const MAX_CAMPAIGN_BODY_BYTES = 256 * 1024;
 
-const templated = <T extends z.ZodMiniType<string>>(schema: T) =>
-  schema.check(
-    z.superRefine((value, context) => {
-      const unknown = unknownPlaceholders(value as string);
-      if (unknown.length) context.addIssue({ code: 'custom', message: `Unknown placeholder {{${unknown[0]}}}: use {{name}}, {{email}} or {{unsubscribe_url}}`, input: value });
-    }),
-  );
+type Parts = { subject?: string; html?: string; text?: string; template_id?: string | null };
+
+/**
+ * The campaign's own parts are Mustache (functions/domain/templates/engine.ts): a syntax error, or a
+ * name no reader has (functions/domain/campaigns/reader-variables.ts), is a 400 on its field.
+ * A campaign from a template is checked against its template by the use case.
+ */
+const placeholders = z.superRefine<Parts>((parts, context) => {
+  if (parts.template_id) return;
+  const syntax = templateIssues(parts);
+  for (const issue of syntax) context.addIssue({ code: 'custom', message: issue.message, path: [issue.field], input: parts });
+  if (syntax.length) return;
+  for (const field of ['subject', 'html', 'text'] as const) {
+    const source = parts[field];
+    if (!source) continue;
+    const unknown = unknownPlaceholders({ subject: field === 'subject' ? source : '', html: field === 'html' ? source : null, text: field === 'text' ? source : null });
+    if (unknown.length) {
+      context.addIssue({ code: 'custom', message: `Unknown placeholder {{${unknown[0]}}}: use {{name}}, {{email}}, {{unsubscribe_url}} or {{metadata.<key>}}`, path: [field], input: parts });
+    }
+  }
+});
 
 const fields = {
   name: nonEmpty(200),
-  subject: templated(headerText(1, 998)),
-  html: z.optional(templated(z.string())),
-  text: z.optional(templated(z.string())),
+  subject: z.optional(headerText(1, 998)),
+  html: z.optional(z.string()),
+  text: z.optional(z.string()),
+  /** A stored template in place of subject, html and text; its copy is taken now and again at send. */
+  template_id: z.optional(uuidParam()),
+  variables: z.optional(templateVariablesField()),
   list_id: uuidParam(),
   from_email: z.optional(z.nullable(email())),
   from_name: z.optional(z.nullable(headerText(0, 100))),
@@ -37,14 +56,24 @@ const bodySize = z.refine<{ html?: string; text?: string }>((c) => Buffer.byteLe
 });
 
 export const createCampaignBody = z.object(fields).check(
-  z.refine((c) => Boolean(c.html || c.text), { message: 'At least one of html or text is required, and not empty', path: ['html'] }),
+  eitherTemplateOrContent,
+  z.refine((c) => Boolean(c.template_id || c.subject), { message: 'A subject is required (or a template_id)', path: ['subject'] }),
+  z.refine((c) => Boolean(c.template_id || c.html || c.text), { message: 'At least one of html or text is required, and not empty (or a template_id)', path: ['html'] }),
+  z.refine((c) => c.variables === undefined || Boolean(c.template_id), { message: 'variables needs a template_id', path: ['variables'] }),
   bodySize,
+  placeholders,
 );
 export type CreateCampaignInput = z.infer<typeof createCampaignBody>;
 
-export const updateCampaignBody = z.object({ ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])) } as { [K in keyof typeof fields]: z.ZodMiniOptional<(typeof fields)[K]> }).check(
+/** A partial update; `template_id: null` keeps the template's copy as the campaign's own content. */
+const updateFields = { ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])), template_id: z.optional(z.nullable(uuidParam())) } as {
+  [K in keyof typeof fields]: z.ZodMiniOptional<(typeof fields)[K]>;
+} & { template_id: z.ZodMiniOptional<z.ZodMiniNullable<ReturnType<typeof uuidParam>>> };
+export const updateCampaignBody = z.object(updateFields).check(
   z.refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'Give at least one field to change', path: ['name'] }),
+  eitherTemplateOrContent,
   bodySize,
+  placeholders,
 );
 export type UpdateCampaignInput = z.infer<typeof updateCampaignBody>;
 
@@ -73,6 +102,8 @@ export const campaignView = z.object({
   subject: z.string(),
   html: z.nullable(z.string()),
   text: z.nullable(z.string()),
+  template_id: z.nullable(z.string()),
+  variables: z.nullable(z.record(z.string(), z.unknown())),
   list_id: z.string(),
   from_email: z.nullable(z.string()),
   from_name: z.nullable(z.string()),

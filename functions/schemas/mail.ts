@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { email, headerText, nonEmpty } from './common';
 import { metadata } from './metadata';
+import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 
 /**
  * docs/promises.md: cc + bcc + 1 <= 50 recipients (the SES limit); subject 1..998 characters; body
@@ -50,8 +51,18 @@ const mailRules = [
   }),
 ] as const;
 
+/** The mail itself, as sent: the request's own content, or what its template rendered (functions/domain/templates/resolve-mail.ts). */
 export const sendMailBody = z.object({ ...mailFields, ...sender }).check(...mailRules);
 export type SendMailInput = z.infer<typeof sendMailBody>;
+
+/**
+ * What a send may ask for: the mail, or `template_id` + `variables` in place of subject/html/text
+ * (never both). The content rules (a subject, a body, the size cap) are checked on the mail once its
+ * template, if any, is rendered: sendMailBody above.
+ */
+const requestFields = { ...mailFields, subject: z.optional(mailFields.subject), ...sender, ...templateRefFields };
+export const sendMailRequest = z.object(requestFields).check(eitherTemplateOrContent, variablesNeedTemplate);
+export type SendMailRequest = z.infer<typeof sendMailRequest>;
 
 export const sendMailResult = z.object({
   message_id: z.string(),
@@ -66,11 +77,15 @@ export const MAX_BATCH = 100;
 export const batchItem = z.object({ ...mailFields, ...sender }).check(...mailRules);
 export type BatchItem = z.infer<typeof batchItem>;
 
-/** One batch item read on its own: the item, or its problems in one line (`field: message; ...`). */
+/** Problems of a batch item in one line (`field: message; ...`). */
+export const issuesLine = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  issues.map((issue) => `${issue.path.map(String).join('.') || 'item'}: ${issue.message}`).join('; ');
+
+/** One batch item read on its own: the item, or its problems in one line. */
 export const checkBatchItem = (raw: unknown): { ok: true; item: BatchItem } | { ok: false; message: string } => {
   const parsed = batchItem.safeParse(raw);
   if (parsed.success) return { ok: true, item: parsed.data };
-  return { ok: false, message: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`).join('; ') };
+  return { ok: false, message: issuesLine(parsed.error.issues) };
 };
 
 /**

@@ -67,6 +67,14 @@ describe('table grants', () => {
     await call('otp-verify', '/api/v1/otp/verify', { session_id, code });
   });
 
+  it('cover every request of the template routes, which reach only templates, their counter and listing', async () => {
+    const created = await call('templates-create', '/api/v1/templates', { name: 'Receipt', subject: 'Order {{id}}', html: '<p>{{id}}</p>' });
+    const { id } = created.answer.body.data;
+    await call('templates-update', `/api/v1/templates/${id}`, { text: 'Order {{id}}' });
+    await call('templates-render', `/api/v1/templates/${id}/render`, { variables: { id: 7 } });
+    await call('templates-delete', `/api/v1/templates/${id}`);
+  });
+
   it('cover every request of the public unsubscribe POST, which reaches only the subscriber, its listing counters and the campaign counters', async () => {
     const owner = await newAccount('Unsubscribing');
     const own = client(service, owner.apiKey);
@@ -90,7 +98,10 @@ describe('table grants', () => {
     const provider = (await api.get('/api/v1/providers')).body.data.providers[0];
     const message = (await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.data;
     const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id })).body.data;
+    const template = (await api.post('/api/v1/templates', { name: 't', subject: 's', text: 't' })).body.data;
     const paths: Record<string, string> = {
+      'templates-list': '/api/v1/templates',
+      'templates-get': `/api/v1/templates/${template.id}`,
       'mail-status': `/api/v1/mail/status/${encodeURIComponent(message.message_id)}`,
       'lists-list': '/api/v1/lists',
       'lists-get': `/api/v1/lists/${list.id}`,

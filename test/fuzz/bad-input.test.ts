@@ -34,7 +34,7 @@ const HOSTILE_QUERY = ['', '-1', '0', '1e9', 'abc', '%%%', '{"s":-1}', 'eyJzIjot
 const schemaType = (schema: Schema | undefined) => (Array.isArray(schema?.type) ? schema.type[0] : schema?.type);
 
 /** Ids of real records, so that requests naming them get past "not found" to the writes. */
-const known: { listId?: string } = {};
+const known: { listId?: string; templateId?: string } = {};
 
 /** A valid-looking value for a schema, so that one mutated field at a time reaches deep code. */
 const plausible = (schema: Schema | undefined, name = ''): unknown => {
@@ -56,6 +56,8 @@ const plausible = (schema: Schema | undefined, name = ''): unknown => {
       // A new address each time: a generated bounce would otherwise suppress one address for every later send.
       if (schema.format === 'email' || /email|^to$|^cc$|^bcc$|reply_to/.test(name)) return `fuzz-${Math.floor(random() * 1e9)}@example.com`;
       if (name === 'list_id' && known.listId) return known.listId;
+      // Half the time a real template, so that sends by template reach the rendering.
+      if (name === 'template_id' && known.templateId && random() < 0.5) return known.templateId;
       if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
       if (schema.format === 'uri') return 'https://example.com/';
       return 'fuzz';
@@ -111,6 +113,7 @@ beforeAll(async () => {
   const call = (path: string, body: unknown) =>
     fetch(`${service.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   known.listId = ((await (await call('/api/v1/lists', { name: 'Fuzz list' })).json()) as { data: { id: string } }).data.id;
+  known.templateId = ((await (await call('/api/v1/templates', { name: 'Fuzz', subject: 'Hi {{#who}}{{name}}{{/who}}', html: '<p>{{#items}}{{{x}}}{{/items}}</p>' })).json()) as { data: { id: string } }).data.id;
   // A default provider, so that sends get past "no provider" to the writes and the mailer.
   await fetch(`${service.baseUrl}/api/v1/providers`, {
     method: 'POST',
@@ -128,7 +131,8 @@ describe('bad input over every operation of the OpenAPI document', () => {
     const sweep = ops.flatMap((op) => {
       const base = plausible(op.requestSchema);
       if (!op.requestSchema || typeof base !== 'object' || base === null) return [];
-      const url = op.path.replace(/\{[^}]+\}/g, 'x');
+      // A template's own routes name the real one, so that hostile variables reach the rendering.
+      const url = op.path.replace(/\{[^}]+\}/g, op.path.startsWith('/api/v1/templates/') && known.templateId ? known.templateId : 'x');
       const request = (body: unknown) => ({ method: op.method, url, body: JSON.stringify(body), contentType: 'application/json' });
       return Object.entries(base).flatMap(([field, value]) => {
         const top = HOSTILE.map((hostile) => request({ ...(plausible(op.requestSchema) as object), [field]: hostile }));

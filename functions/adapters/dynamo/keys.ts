@@ -19,6 +19,7 @@ export interface View {
 export const views = {
   bounces: (accountId: string): View => ({ accountId, name: 'bounces', index: 'gsi1' }),
   campaigns: (accountId: string): View => ({ accountId, name: 'campaigns', index: 'gsi1' }),
+  templates: (accountId: string): View => ({ accountId, name: 'templates', index: 'gsi1' }),
   subscribers: (accountId: string, filter: { listId?: string; status?: string }): View => {
     if (filter.listId && filter.status) return { accountId, name: `subscribers#list#${filter.listId}#status#${filter.status}`, index: 'gsi4' };
     if (filter.listId) return { accountId, name: `subscribers#list#${filter.listId}`, index: 'gsi2' };
@@ -124,6 +125,8 @@ export const keys = {
    * account, so that a window is one Query and a route can be granted these items alone.
    */
   stats: (accountId: string, day: string) => ({ pk: `STATS#${accountId}`, sk: day }),
+  /** A stored template (its parts gzipped in one binary attribute: see template-store.ts). */
+  template: (accountId: string, templateId: string) => ({ pk: `TEMPLATE#${accountId}#${templateId}`, sk: 'TEMPLATE' }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

@@ -1,6 +1,8 @@
-import type { CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TrackingSettings } from '../../ports';
+import type { CampaignChanges, CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TemplateStore, TrackingSettings } from '../../ports';
 import type { CreateCampaignInput, UpdateCampaignInput } from '../../schemas/campaigns';
-import { MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
+import { MAX_CAMPAIGN_BODY_BYTES, MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
+import { requireTemplate } from '../templates/templates';
+import { missingCampaignVariables } from './reader-variables';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { requireDefaultProvider } from '../providers/default-provider';
@@ -10,6 +12,7 @@ import { CAMPAIGN_STATS, type Campaign, type CampaignStatus } from '../types';
 
 export interface CampaignDeps {
   campaigns: CampaignStore;
+  templates: TemplateStore;
   lists: ListStore;
   counters: CounterStore;
   clock: Clock;
@@ -18,6 +21,8 @@ export interface CampaignDeps {
 
 export const presentCampaign = ({ account_id: _a, seq: _s, provider_id: _p, ...campaign }: Campaign, counters?: CampaignCounters) => ({
   ...campaign,
+  template_id: campaign.template_id ?? null,
+  variables: campaign.variables ?? null,
   stats: Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, counters?.[name] ?? 0])) as Record<(typeof CAMPAIGN_STATS)[number], number>,
 });
 
@@ -28,16 +33,35 @@ const requireList = async (deps: Pick<CampaignDeps, 'lists'>, accountId: string,
   if (!(await deps.lists.get(accountId, listId))) throw notFound('List');
 };
 
+/**
+ * A template campaign's content: a copy of its template, checked as the campaign's own would be (a
+ * variable the template needs that neither the reader nor `variables` gives is a 400 naming it; the
+ * campaign's size cap). Taken when the campaign is written and again when it is sent, so the fan-out
+ * reads no template, and an edit of the template after the send changes none of its mail.
+ */
+const templateCopy = async (deps: Pick<CampaignDeps, 'templates'>, accountId: string, templateId: string, variables: Record<string, unknown>) => {
+  const template = await requireTemplate(deps, accountId, templateId);
+  const missing = missingCampaignVariables(template, variables);
+  if (missing.length) {
+    throw validationError(missing.map((name) => ({ field: `variables.${name}`, message: `The template uses {{${name}}}, which neither the subscriber nor variables gives` })), `Missing template variable: ${missing[0]}`);
+  }
+  if (Buffer.byteLength(template.html ?? '') + Buffer.byteLength(template.text ?? '') > MAX_CAMPAIGN_BODY_BYTES) {
+    throw validationError([{ field: 'template_id', message: `A campaign's html and text together may be at most ${MAX_CAMPAIGN_BODY_BYTES / 1024} KiB; this template is larger` }]);
+  }
+  return { subject: template.subject, html: template.html, text: template.text, template_id: template.id, variables };
+};
+
 export const createCampaign = async (deps: CampaignDeps, accountId: string, input: CreateCampaignInput) => {
   await requireList(deps, accountId, input.list_id);
+  const content = input.template_id
+    ? await templateCopy(deps, accountId, input.template_id, input.variables ?? {})
+    : { subject: input.subject ?? '', html: input.html || null, text: input.text || null, template_id: null, variables: null };
   const now = isoTimestamp(deps.clock.now());
   const campaign: Campaign = {
     id: deps.ids.uuid(),
     account_id: accountId,
     name: input.name,
-    subject: input.subject,
-    html: input.html || null,
-    text: input.text || null,
+    ...content,
     list_id: input.list_id,
     from_email: input.from_email ?? null,
     from_name: input.from_name ?? null,
@@ -74,11 +98,24 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
   if (!current) throw notFound('Campaign');
   if (current.status !== 'draft') throw notSendable(current);
   if (input.list_id !== undefined) await requireList(deps, accountId, input.list_id);
-  // html or text may be cleared with "" as long as the other one stays.
-  const html = input.html === undefined ? current.html : input.html || null;
-  const text = input.text === undefined ? current.text : input.text || null;
-  if (!html && !text) throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
-  const updated = await deps.campaigns.updateDraft(accountId, id, { ...input, html, text }, isoTimestamp(deps.clock.now()));
+  const templateId = input.template_id === undefined ? (current.template_id ?? null) : input.template_id;
+  const { template_id: _t, variables: _v, ...plain } = input;
+  let changes: CampaignChanges;
+  if (templateId) {
+    for (const field of ['subject', 'html', 'text'] as const) {
+      if (input[field] !== undefined) throw validationError([{ field, message: 'The campaign is made from a template: change the template, or set template_id to null first' }]);
+    }
+    changes = { ...plain, ...(await templateCopy(deps, accountId, templateId, input.variables ?? current.variables ?? {})) };
+  } else {
+    if (input.variables !== undefined) throw validationError([{ field: 'variables', message: 'variables needs a template_id' }]);
+    // html or text may be cleared with "" as long as the other one stays.
+    const html = input.html === undefined ? current.html : input.html || null;
+    const text = input.text === undefined ? current.text : input.text || null;
+    if (!html && !text) throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
+    // Leaving a template keeps its copy as the campaign's own content.
+    changes = { ...plain, html, text, ...(input.template_id === null ? { template_id: null, variables: null } : {}) };
+  }
+  const updated = await deps.campaigns.updateDraft(accountId, id, changes, isoTimestamp(deps.clock.now()));
   if (updated === undefined) throw notFound('Campaign');
   if (updated === 'conflict') throw new AppError('CONFLICT', 'The campaign left draft meanwhile; it can no longer be changed');
   return getCampaign(deps, accountId, id);
@@ -113,6 +150,8 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
   const provider = await requireDefaultProvider(deps.providers, accountId);
   const refusal = senderRefusal(provider, campaign.from_email ?? undefined);
   if (refusal) throw refusal;
+  // The template as it is now goes out; later edits of it change none of this campaign's mail.
+  const copy = campaign.template_id ? await templateCopy(deps, accountId, campaign.template_id, campaign.variables ?? {}) : {};
   if (!deps.tracking.baseUrl()) throw new AppError('INTERNAL_ERROR', 'PUBLIC_BASE_URL is not set: campaign mail needs it for its unsubscribe links');
 
   const now = deps.clock.now();
@@ -123,6 +162,7 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
   const scheduled = sendAt !== undefined && sendAt.getTime() > now.getTime();
   const status: CampaignStatus = scheduled ? 'scheduled' : 'sending';
   const moved = await deps.campaigns.transition(accountId, id, ['draft'], status, {
+    ...copy,
     provider_id: provider.id,
     send_at: scheduled ? isoTimestamp(sendAt) : null,
     started_at: scheduled ? null : isoTimestamp(now),

@@ -1,7 +1,7 @@
 import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore, TrackingSettings } from '../../ports';
 import { isoTimestamp } from '../time';
 import { MAX_DELAY_SECONDS } from './campaigns';
-import { renderCampaignMail } from './render';
+import { campaignMailRenderer } from './campaign-mail';
 import { settleIfDone } from './stats';
 
 export interface FanoutDeps {
@@ -80,7 +80,9 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
   if (eligible.length) {
     const lastQueueId = await deps.counters.add(accountId, 'queue', eligible.length);
     const rendering = { key: await deps.tracking.key(), baseUrl: deps.tracking.baseUrl().replace(/\/+$/, ''), now };
-    const rendered = eligible.map((subscriber, i) => renderCampaignMail(campaign, provider, subscriber, lastQueueId - eligible.length + 1 + i, rendering));
+    // The parts are parsed once for the chunk; each reader's mail is then a rendering of the tokens.
+    const render = campaignMailRenderer(campaign, provider, rendering);
+    const rendered = eligible.map((subscriber, i) => render(subscriber, lastQueueId - eligible.length + 1 + i));
     const toQueue: QueuedMail[] = [];
     await inParallel(rendered, WRITE_CONCURRENCY, async ({ message, mail }) => {
       const written = await deps.messages.createIfAbsent(message);

@@ -2,6 +2,7 @@ import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail,
 import type { BatchItem, SendBatchInput } from '../../schemas/mail';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
+import type { ErrorCode } from '../errors';
 import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
 import { mailContent } from './outgoing-mail';
@@ -67,7 +68,7 @@ const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: {
  * `queued` can be lost. About 15 AWS calls for 100 items.
  */
 /** Reads one batch item: the item, or what is wrong with it (the batch's schema leaves items unchecked, so a bad one fails alone). */
-export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item: BatchItem } | { ok: false; message: string };
+export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item: BatchItem } | { ok: false; message: string; code?: ErrorCode };
 
 export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput, checkItem: BatchItemCheck) => {
   const provider = await requireDefaultProvider(deps.providers, accountId);
@@ -80,7 +81,7 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
   input.messages.forEach((raw, index) => {
     const checked = checkItem(raw);
     if (!checked.ok) {
-      entries[index] = failed(raw.to, 'VALIDATION_ERROR', checked.message);
+      entries[index] = failed(raw.to, checked.code ?? 'VALIDATION_ERROR', checked.message);
       return;
     }
     const refusal = senderRefusal(provider, checked.item.from_email);

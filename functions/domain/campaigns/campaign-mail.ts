@@ -3,7 +3,9 @@ import type { QueuedMail } from '../../ports';
 import { newMessageId } from '../mail/message-id';
 import { mailTimestamp } from '../time';
 import type { Campaign, MailMessage, Provider, Subscriber } from '../types';
-import { escapeHtml, fillHtml, fillSubject, fillText, hasPlaceholder, type Values } from './placeholders';
+import { escapeHtml } from '../escape-html';
+import { compileTemplate, partUses } from '../templates/engine';
+import { readerView } from './reader-variables';
 import { unsubscribeUrl } from './unsubscribe';
 
 /**
@@ -33,18 +35,34 @@ export interface Rendering {
 }
 
 /**
- * One subscriber's mail of the campaign: placeholders filled (HTML-escaped in html), the signed
- * unsubscribe link in the body and in the RFC 8058 headers. The record and the queue entry, as a
- * batch send makes them.
+ * A campaign's mail, one subscriber at a time: the parts are parsed once (per fan-out chunk), then each
+ * reader's mail is a Mustache rendering (HTML-escaped in html) of their name, email, metadata, signed
+ * unsubscribe link and the campaign's variables; the link also goes into the RFC 8058 headers, and a
+ * footer carries it where the author put none. The record and the queue entry, as a batch send makes them.
  */
-export const renderCampaignMail = (campaign: Campaign, provider: Provider, subscriber: Subscriber, queueId: number, rendering: Rendering) => {
-  const unsubscribe = unsubscribeUrl(rendering.key, rendering.baseUrl, { account_id: campaign.account_id, subscriber_id: subscriber.id, campaign_id: campaign.id });
-  const values: Values = { name: subscriber.name ?? '', email: subscriber.email, unsubscribe_url: unsubscribe };
+export const campaignMailRenderer = (campaign: Campaign, provider: Provider, rendering: Rendering) => {
+  const render = compileTemplate(campaign);
+  const footerInHtml = campaign.html !== null && !partUses(campaign.html, 'unsubscribe_url');
+  const footerInText = campaign.text !== null && !partUses(campaign.text, 'unsubscribe_url');
+  return (subscriber: Subscriber, queueId: number) => {
+    const unsubscribe = unsubscribeUrl(rendering.key, rendering.baseUrl, { account_id: campaign.account_id, subscriber_id: subscriber.id, campaign_id: campaign.id });
+    const parts = render(readerView(subscriber, unsubscribe, campaign.variables));
+    const html = parts.html === null ? undefined : footerInHtml ? withHtmlFooter(parts.html, unsubscribe) : parts.html;
+    const text = parts.text === null ? undefined : footerInText ? `${parts.text}\n\n--\nUnsubscribe: ${unsubscribe}\n` : parts.text;
+    return campaignMail(campaign, provider, subscriber, queueId, rendering, { subject: parts.subject, html, text, unsubscribe });
+  };
+};
+
+const campaignMail = (
+  campaign: Campaign,
+  provider: Provider,
+  subscriber: Subscriber,
+  queueId: number,
+  rendering: Rendering,
+  { subject, html, text, unsubscribe }: { subject: string; html?: string; text?: string; unsubscribe: string },
+) => {
   const fromEmail = campaign.from_email ?? provider.from_email;
   const messageId = newMessageId(campaignMessageUuid(campaign.id, subscriber.id), fromEmail);
-  const subject = fillSubject(campaign.subject, values);
-  const html = campaign.html === null ? undefined : hasPlaceholder(campaign.html, 'unsubscribe_url') ? fillHtml(campaign.html, values) : withHtmlFooter(fillHtml(campaign.html, values), unsubscribe);
-  const text = campaign.text === null ? undefined : hasPlaceholder(campaign.text, 'unsubscribe_url') ? fillText(campaign.text, values) : `${fillText(campaign.text, values)}\n\n--\nUnsubscribe: ${unsubscribe}\n`;
   const message: MailMessage = {
     message_id: messageId,
     account_id: campaign.account_id,
