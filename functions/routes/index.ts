@@ -21,6 +21,7 @@ import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { trackClick, trackOpen } from './tracking';
 import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campaignsList, campaignsSend, campaignsUpdate, unsubscribeConfirm, unsubscribePage } from './campaigns';
 import { docs, health, openapi } from './system';
+import { consoleAsset, consolePage } from './console';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -31,6 +32,8 @@ export const routes: readonly RouteDefinition[] = [
   health,
   openapi,
   docs,
+  consolePage,
+  consoleAsset,
   mailSend,
   mailSendBatch,
   mailStatus,
