@@ -19,6 +19,14 @@ const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
 const NAVIGATION = ['Overview', 'Messages', 'Campaigns', 'Lists', 'Suppressions', 'Templates', 'Domains', 'Webhooks', 'API keys', 'Providers'];
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/** The page's globals as the callbacks below use them (this project's tsconfig has no DOM types). */
+interface PageGlobals {
+  document: { activeElement: { tagName: string; textContent: string | null } | null; cookie: string };
+  sessionStorage: Record<string, string>;
+  localStorage: { length: number };
+  axe?: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> };
+}
+
 let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 let api: Client;
 let base: string;
@@ -53,10 +61,10 @@ const shot = async (name: string) => {
 /** axe-core's A and AA rules (WCAG 2.0, 2.1, 2.2) on the page as it is now; the violations, named. */
 const axeViolations = async () => {
   // Evaluated by the debugger protocol, which the page's Content-Security-Policy does not govern.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } });
+    const { axe, document } = globalThis as unknown as PageGlobals;
+    const result = await axe!.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } });
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   });
 };
@@ -121,7 +129,10 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     const navigation = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
     expect(await navigation.allTextContents()).toEqual(NAVIGATION);
-    expect(await page.evaluate(() => ({ session: Object.values(sessionStorage), local: localStorage.length, cookie: document.cookie }))).toEqual({ session: [apiKey], local: 0, cookie: '' });
+    expect(await page.evaluate(() => {
+      const { sessionStorage, localStorage, document } = globalThis as unknown as PageGlobals;
+      return { session: Object.values(sessionStorage), local: localStorage.length, cookie: document.cookie };
+    })).toEqual({ session: [apiKey], local: 0, cookie: '' });
   }, 60_000);
 
   it('opens every page without a console error and without an axe-core A/AA violation', async () => {
@@ -142,11 +153,11 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
   it('moves through the navigation with the keyboard, landing on the new page\'s heading', async () => {
     await open('Overview');
     const campaigns = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Campaigns' });
-    for (let i = 0; i < 20 && !(await campaigns.evaluate((link) => link === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 20 && !(await campaigns.evaluate((link) => link === (globalThis as unknown as PageGlobals).document.activeElement)); i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Campaigns');
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.textContent)).toBe('Campaigns');
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.tagName)).toBe('H1');
   }, 60_000);
 
   it('creates a list with subscribers and a campaign, shows what the route refuses next to its field, sends it, and its counters move', async () => {
@@ -170,7 +181,7 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('button', { name: 'Create draft' }).click();
     const subject = page.getByLabel('Subject', { exact: true });
     await expect.poll(() => subject.getAttribute('aria-invalid')).toBe('true');
-    expect(await subject.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await subject.evaluate((input) => input === (globalThis as unknown as PageGlobals).document.activeElement)).toBe(true);
     expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(/characters/);
 
     await subject.fill('Spring news for {{name}}');
