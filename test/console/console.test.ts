@@ -4,7 +4,9 @@ import { chromium as launcher, type Browser, type ConsoleMessage, type Page } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsAndDrain } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
-import { keyWith, uniqueAddress, type Client } from '../support/service';
+import { receiverSetup } from '../support/receivers';
+import { providerEvents, sendMany } from '../support/reputation';
+import { client, keyWith, uniqueAddress, type Client } from '../support/service';
 import { startTrackedService } from '../support/tracked-service';
 
 /**
@@ -107,6 +109,8 @@ beforeAll(async () => {
   });
   page.on('pageerror', (error) => pageErrors.push(String(error)));
 }, 120_000);
+
+const { hardBounces } = providerEvents(() => tracked.service);
 
 afterAll(async () => {
   await browser?.close();
@@ -226,9 +230,34 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await page.locator('.chart').count()).toBe(3);
     // Three mails so far: the campaign's two and the receipt.
     expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('3');
-    await shot('overview');
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
+
+  it("shows a paused account's brake with its reason on the Overview, and Resume sending lifts it", async () => {
+    // Another account, signed in anew: 100 sends, then 10 hard bounces from its provider, SES's pause line.
+    const s = await receiverSetup(tracked.service);
+    const key = await keyWith(s.accountId, ['mail', 'admin'], 100_000);
+    const own = client(tracked.service, key);
+    await sendMany(own, 100);
+    await hardBounces(s, 10);
+    expect((await own.get('/api/v1/stats')).body.data.sending.paused).toBe(true);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key', { exact: true }).fill(key);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByText('Paused', { exact: true }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('10 hard bounces (10%)');
+    await page.locator('.chart canvas').first().waitFor();
+    expect(await axeViolations()).toEqual([]);
+    await shot('overview');
+
+    await page.getByRole('button', { name: 'Resume sending' }).click();
+    await page.getByRole('button', { name: 'Resume now' }).click();
+    await page.getByText('This account sends.').waitFor();
+    expect((await own.get('/api/v1/stats')).body.data.sending).toMatchObject({ paused: false, resumed_at: expect.any(String) });
+    expect(unexpectedErrors()).toEqual([]);
+  }, 120_000);
 
   it('asked nothing of any other host', () => {
     expect(requested.length).toBeGreaterThan(10);

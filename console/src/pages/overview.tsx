@@ -156,7 +156,8 @@ export const Overview = () => {
               <ul class="warnings">
                 {loaded.data.warnings.map((warning) => (
                   <li key={`${warning.code}-${warning.window}`} class={warning.level}>
-                    <span class={`badge ${warning.level === 'crossed' ? 'bad' : 'warn'}`}>{warning.level}</span> {warning.message}
+                    <span class={`badge ${warning.level === 'crossed' ? 'bad' : 'warn'}`}>{warning.level}</span> {warning.code === 'sending_paused' ? '' : warning.window === 'last_24_hours' ? 'Last 24 hours: ' : 'This period: '}
+                    {warning.message}
                   </li>
                 ))}
               </ul>
