@@ -1,4 +1,4 @@
-import { request } from './api';
+import { refuse, request } from './api';
 import { session } from './session';
 import { Field, FormError, text, useForm } from './ui/form';
 
@@ -10,7 +10,7 @@ export const SignIn = ({ onSignedIn, reason }: { onSignedIn: () => void; reason?
   const form = useForm(
     async (values) => {
       const key = text(values, 'api_key');
-      if (!key) return { ok: false, status: 400, error: { status: 400, code: 'VALIDATION_ERROR', message: 'Enter an API key', details: [{ field: 'api_key', message: 'Required' }] } };
+      if (!key) return refuse('api_key', 'Enter an API key');
       const answer = await request<unknown>('GET', '/stats?days=1', undefined, key);
       if (!answer.ok && answer.status === 401) return { ...answer, error: { ...answer.error, details: [{ field: 'api_key', message: answer.error.message }] } };
       if (!answer.ok && answer.status !== 403) return answer;

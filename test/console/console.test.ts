@@ -259,6 +259,38 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 120_000);
 
+  it('shows a new API key and a new webhook signing secret once, lists the key without its value, revokes it; a refused URL is shown at its field', async () => {
+    await open('API keys');
+    await page.getByLabel('Name', { exact: true }).fill('Reporting');
+    await page.getByRole('group', { name: 'Permissions' }).getByLabel('mail', { exact: true }).check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const shownKey = (await page.locator('.secret-value').textContent())!;
+    expect(shownKey).toMatch(/^esk_/);
+    // The key works, as the API answered it, and the list never shows it again.
+    expect((await client(tracked.service, shownKey).get('/api/v1/stats')).status).toBe(200);
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await page.locator('main').textContent()).not.toContain(shownKey);
+    await page.getByRole('rowheader', { name: 'Reporting' }).waitFor();
+    await page.getByRole('row', { name: /Reporting/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('button', { name: 'Revoke Reporting' }).click();
+    await page.getByRole('rowheader', { name: 'Reporting' }).waitFor({ state: 'detached' });
+    expect((await api.get('/api/v1/api-keys')).body.data.api_keys.map((key: { name: string }) => key.name)).not.toContain('Reporting');
+
+    await open('Webhooks');
+    const url = page.getByLabel('URL', { exact: true });
+    await url.fill('ftp://hooks.example.com/in');
+    await page.getByRole('group', { name: 'Events' }).getByLabel('email.sent').check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(/https/);
+    await url.fill('https://hooks.example.com/in');
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    expect(await page.locator('.secret-value').textContent()).toMatch(/^whsec_/);
+    await page.getByRole('rowheader', { name: 'https://hooks.example.com/in' }).waitFor();
+    expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
   it('asked nothing of any other host', () => {
     expect(requested.length).toBeGreaterThan(10);
     expect(requested.filter((url) => !url.startsWith(`${base}/`))).toEqual([]);

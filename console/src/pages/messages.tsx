@@ -1,4 +1,4 @@
-import { api, segment, type DataOf } from '../api';
+import { api, refuse, segment, type DataOf } from '../api';
 import { go } from '../route';
 import { Field, FormError, text, useForm } from '../ui/form';
 import { dateTime } from '../ui/format';
@@ -73,7 +73,7 @@ export const Messages = ({ id }: { id?: string }) => {
   const form = useForm(
     async (values) => {
       const wanted = text(values, 'message_id');
-      if (!wanted) return { ok: false, status: 400, error: { status: 400, code: 'VALIDATION_ERROR', message: 'Give a message id', details: [{ field: 'message_id', message: 'Required' }] } };
+      if (!wanted) return refuse('message_id', 'Give a message id');
       go(`/messages/${wanted}`);
       return { ok: true, status: 200, data: undefined };
     },

@@ -30,9 +30,12 @@ export const SecretOnce = ({ label, value, onDone }: { label: string; value: str
       <p>
         <code class="secret-value">{value}</code>
       </p>
-      <button type="button" onClick={() => navigator.clipboard.writeText(value).then(() => setCopied(true), () => setCopied(false))}>
-        {copied ? 'Copied' : 'Copy'}
-      </button>{' '}
+      {/* The clipboard is there in secure contexts only (https, localhost): elsewhere, select and copy by hand. */}
+      {navigator.clipboard && (
+        <button type="button" onClick={() => navigator.clipboard.writeText(value).then(() => setCopied(true), () => setCopied(false))}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      )}{' '}
       <button type="button" class="quiet" onClick={onDone}>
         Done
       </button>
