@@ -9,10 +9,10 @@ export const CONSOLE_DIST = 'console/dist/';
  * (the page and its scripts hold no secret; every call it makes carries the user's key), read from
  * the files `npm run console` built and the stack ships beside the function.
  */
-const console = { tag: 'Console', method: 'GET', permission: null, files: [CONSOLE_DIST] } as const;
+const consoleRoute = { tag: 'Console', method: 'GET', permission: null, files: [CONSOLE_DIST] } as const;
 
 export const consolePage = defineRoute({
-  ...console,
+  ...consoleRoute,
   id: 'console-page',
   path: '/console',
   summary: 'The web console (HTML): sign in with an API key; every script, style and image it loads comes from this service (Content-Security-Policy)',
@@ -20,7 +20,7 @@ export const consolePage = defineRoute({
 });
 
 export const consoleAsset = defineRoute({
-  ...console,
+  ...consoleRoute,
   id: 'console-asset',
   path: '/console/{file}',
   summary: "A file of the web console (script, style sheet, icon), named by its content's hash, so it may be cached for ever",
