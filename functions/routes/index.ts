@@ -22,6 +22,7 @@ import { trackClick, trackOpen } from './tracking';
 import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campaignsList, campaignsSend, campaignsUpdate, unsubscribeConfirm, unsubscribePage } from './campaigns';
 import { docs, health, openapi } from './system';
 import { templatesCreate, templatesDelete, templatesGet, templatesList, templatesRender, templatesUpdate } from './templates';
+import { consoleAsset, consolePage } from './console';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -32,6 +33,8 @@ export const routes: readonly RouteDefinition[] = [
   health,
   openapi,
   docs,
+  consolePage,
+  consoleAsset,
   mailSend,
   mailSendBatch,
   mailStatus,

@@ -69,7 +69,8 @@ export const functionBundle = (root: string, entry: string, files: readonly stri
           buildFunction(entry, outputDir, root);
           for (const file of files) {
             mkdirSync(join(outputDir, dirname(file)), { recursive: true });
-            cpSync(join(root, file), join(outputDir, file));
+            // A folder (`console/dist/`) is copied whole.
+            cpSync(join(root, file), join(outputDir, file), { recursive: true });
           }
           return true;
         },

@@ -1,5 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,6 +9,7 @@ import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-tim
 import { routes } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
+import { builtConsole } from '../../scripts/console';
 import { Monitoring } from '../../lib/monitoring';
 import { App, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -271,6 +272,16 @@ describe('the deployment', () => {
     const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as { S3Key: string };
     const shipped = readFileSync(join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'docs/reference.html.gz'));
     expect(shipped.equals(readFileSync(new URL('../../docs/reference.html.gz', import.meta.url))), 'docs/reference.html.gz is not in the bundle').toBe(true);
+  });
+
+  it("ships the built console (console/dist, a folder) beside both console functions' bundles, where the handlers read it", () => {
+    const kept = builtConsole();
+    for (const id of ['console-page', 'console-asset']) {
+      const code = template.findResources('AWS::Lambda::Function')[functionOf(id)].Properties.Code as { S3Key: string };
+      const shipped = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'console/dist');
+      expect(readdirSync(shipped).sort(), id).toEqual([...kept.keys()].sort());
+      for (const [name, body] of kept) expect(readFileSync(join(shipped, name)).equals(Buffer.from(body)), `${id}: ${name}`).toBe(true);
+    }
   });
 
   it('delivers webhook events from their queue (with a dead-letter queue) by an SQS-triggered function; only the paths that record events may enqueue them', () => {
