@@ -58,10 +58,6 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
 export const createWebhookEndpoint = async (deps: WebhookEndpointDeps, accountId: string, input: { url: string; events: WebhookEventType[] }) => {
   const refusal = webhookUrlRefusal(input.url, deps.allowLoopbackWebhooks);
   if (refusal) throw validationError([{ field: 'url', message: refusal }]);
-  // Read, then write: two concurrent creations may pass it together, which bounds it all the same.
-  if ((await deps.webhooks.list(accountId)).length >= MAX_WEBHOOK_ENDPOINTS) {
-    throw new AppError('CONFLICT', `The account has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have: delete one first`);
-  }
   const endpoint: WebhookEndpoint = {
     id: deps.ids.uuid(),
     account_id: accountId,
@@ -71,7 +67,10 @@ export const createWebhookEndpoint = async (deps: WebhookEndpointDeps, accountId
     secret: `whsec_${Buffer.from(deps.ids.secret(24), 'base64url').toString('base64')}`,
     created_at: isoTimestamp(deps.clock.now()),
   };
-  await deps.webhooks.put(endpoint);
+  // The count and the endpoint are written together: parallel creations cannot pass the ceiling.
+  if (!(await deps.webhooks.create(endpoint, MAX_WEBHOOK_ENDPOINTS))) {
+    throw new AppError('CONFLICT', `The account has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have: delete one first`);
+  }
   return { ...presentWebhookEndpoint(endpoint), secret: endpoint.secret };
 };
 
