@@ -30,8 +30,8 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
       ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.webhookEndpointPrefix },
     });
   /**
-   * Endpoints made before the count was kept have none: it starts from what is there. True when this
-   * call wrote it (a parallel call may have: then the count it wrote stands).
+   * Endpoints made before the count was kept have none: it starts from what is there. Only once: a
+   * parallel call's count, when it was first, stands.
    */
   const startCount = async (accountId: string) =>
     (
@@ -67,6 +67,7 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
                   ConditionExpression: '#value < :ceiling',
                   ExpressionAttributeNames: { '#value': 'value' },
                   ExpressionAttributeValues: { ':one': 1, ':ceiling': ceiling },
+                  ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
                 },
               },
               {
@@ -78,14 +79,18 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
               },
             ],
           });
-          return true;
+          return 'created';
         } catch (error) {
-          if (failedConditionIndex(error) === 0) return false;
-          throw error;
+          if (failedConditionIndex(error) !== 0) throw error;
+          const reasons = (error as { CancellationReasons?: { Item?: Record<string, unknown> }[] }).CancellationReasons;
+          return reasons?.[0]?.Item ? 'full' : 'uncounted';
         }
       };
-      // At the ceiling, or no count yet: a count this call started is worth one more try.
-      return (await write()) || ((await startCount(endpoint.account_id)) && write());
+      const first = await write();
+      if (first !== 'uncounted') return first === 'created';
+      // No count yet: it starts from the endpoints there are (this call's or a parallel one's), then the write again.
+      await startCount(endpoint.account_id);
+      return (await write()) === 'created';
     },
     async delete(accountId, endpointId) {
       try {
