@@ -1,4 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient, tableName } from '../../functions/adapters/dynamo/client';
+import { keys } from '../../functions/adapters/dynamo/keys';
 import { setClockForTests } from '../../functions/adapters/test-seams';
 import { client, keyWith, newAccount, startService, uniqueAddress, type TestService } from '../support/service';
 
@@ -49,6 +52,20 @@ describe('limits under parallel requests', () => {
     expect(statuses(twice)).toEqual({ 200: 1, 404: 2 });
     const refill = await times(30, (i) => api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/refill/${i}`, events: ['email.sent'] }));
     expect(statuses(refill)[201]).toBe(10 - (after.length - 1));
+    expect((await api.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints).toHaveLength(10);
+  }, 60_000);
+
+  it('webhook endpoints made before the count was kept: the first creations count them, and the ceiling holds', async () => {
+    const { accountId, api } = await freshAccount();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/old/${i}`, events: ['email.sent'] })).body.data.id);
+    // As an account of an earlier version has them: endpoints, and no count.
+    const forget = () => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.counter(accountId, 'webhook-endpoints') }));
+    await forget();
+    expect((await api.delete(`/api/v1/webhook-endpoints/${ids[0]}`)).status).toBe(200);
+    await forget();
+    const answers = await times(30, (i) => api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/new/${i}`, events: ['email.sent'] }));
+    expect(statuses(answers)).toEqual({ 201: 6, 409: 24 });
     expect((await api.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints).toHaveLength(10);
   }, 60_000);
 

@@ -12,10 +12,10 @@ const context = (endpoint: WebhookEndpoint) => `webhook/${endpoint.account_id}/$
 const countKey = (accountId: string) => keys.counter(accountId, 'webhook-endpoints');
 
 /**
- * Endpoints under their account, counted by a counter item that every creation and deletion changes in
- * the same transaction: a creation's condition is the count, so parallel creations cannot pass the
- * ceiling together as a read-then-write let them (issue 23). The secret is sealed with the box when one is given (creation), and
- * opened only when `open` (the deliverer): listings never need it.
+ * Endpoints under their account, counted by a counter item that every creation and deletion changes
+ * in the same transaction: a creation's condition is the count, so parallel creations cannot pass the
+ * ceiling together as a read-then-write let them (issue 23). The secret is sealed with the box when
+ * one is given (creation), and opened only when `open` (the deliverer): listings never need it.
  */
 export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: boolean } = {}): WebhookEndpointStore => {
   const opened = async (item: Record<string, unknown>) => {
@@ -33,18 +33,17 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
    * Endpoints made before the count was kept have none: it starts from what is there. Only once: a
    * parallel call's count, when it was first, stands.
    */
-  const startCount = async (accountId: string) =>
-    (
-      await conditional(async () =>
-        documentClient().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: { ...countKey(accountId), entity: 'counter', value: (await listItems(accountId)).length },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      )
-    ).ok;
+  const startCount = async (accountId: string) => {
+    await conditional(async () =>
+      documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...countKey(accountId), entity: 'counter', value: (await listItems(accountId)).length },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      ),
+    );
+  };
   return {
     async list(accountId) {
       return Promise.all((await listItems(accountId)).map(opened));
