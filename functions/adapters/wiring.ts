@@ -237,7 +237,7 @@ export const otpDeps = () => ({
 });
 
 /** A list's deletion: small lists at once, large ones through the job queue. */
-export const listDeleteDeps = () => ({ ...audienceDeps(), jobs: jobQueue() });
+export const listDeleteDeps = () => ({ ...audienceDeps(), jobs: jobQueue(), campaigns: dynamoCampaignStore() });
 
 export const campaignDeps = () => ({
   campaigns: dynamoCampaignStore(),

@@ -34,5 +34,12 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   return { batchItemFailures };
 };
 
+/**
+ * Batches the local consumer runs side by side, as Lambda scales the trigger out: one account's
+ * endpoint that never answers holds its own batch for its 10 s, never the batches behind it.
+ */
+const CONCURRENT_BATCHES = 10;
+
 /** Locally (npm start, the tests): receives what is due in the queue and handles it as the trigger would. */
-export const drainWebhooksOnce = () => drainThroughHandler(config.webhookQueueUrl, handler, { batchSize: 10, visibilitySeconds: 30 });
+export const drainWebhooksOnce = () =>
+  drainThroughHandler(config.webhookQueueUrl, handler, { batchSize: 10, visibilitySeconds: 30, concurrentBatches: CONCURRENT_BATCHES });

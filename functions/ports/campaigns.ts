@@ -30,6 +30,10 @@ export interface CampaignStore {
    * item: the record with its bodies would cost a read of its whole size): both or neither.
    */
   cancel(accountId: string, campaignId: string, at: string): Promise<boolean>;
+  /** Notes that the campaign is sent (or scheduled) to the list, until `expiresAt` (epoch seconds). */
+  noteOnList(accountId: string, listId: string, campaignId: string, expiresAt: number): Promise<void>;
+  /** The campaigns noted on the list (finished ones included: cancelling them changes nothing). */
+  onList(accountId: string, listId: string): Promise<string[]>;
   /** Whether the campaign was cancelled (or is gone): read from the counters item. */
   isStopped(accountId: string, campaignId: string): Promise<boolean>;
   /** Adds to the counters (one UpdateItem ADD) and answers them as they are now. */

@@ -20,8 +20,11 @@ const random = seeded(20261123);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
 
 const deep = (levels: number): unknown => (levels === 0 ? 'x' : { a: deep(levels - 1) });
+/** Text outside the BMP (issue 23): surrogate pairs in names, addresses and URLs, lone halves of one. */
+const NON_BMP = ['𝒻𝒶𝓃𝒸𝓎 𝓉𝑒𝓍𝓉', '👩‍👩‍👧‍👦'.repeat(50), '\uD83D', 'a\uDE00b', '𠜎𠜱𠝹', 'https://example.com/🎁', '🎁@example.com'];
 /** Values that break naive code: wrong types, limits of strings, numbers and nesting. */
 const HOSTILE: unknown[] = [
+  ...NON_BMP,
   null, true, 0, -1, 1.5, 1e200, 1e-200, 9_007_199_254_740_993, Number.MAX_SAFE_INTEGER, '', ' ', 'a'.repeat(70_000),
   '\r\nBcc: victim@example.com', 'x\u0000y', '%%%', '../../etc/passwd', '<script>alert(1)</script>', '😀'.repeat(300),
   [], [1, 2], ['a'.repeat(300)], {}, { '': 1 }, { constructor: 1 }, { __proto__: { admin: true } }, deep(40),

@@ -161,6 +161,22 @@ export const dynamoCampaignStore = (): CampaignStore => ({
     }
   },
 
+  async noteOnList(accountId, listId, campaignId, expiresAt) {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.listCampaign(accountId, listId, campaignId), entity: 'listCampaign', campaign_id: campaignId, ttl: expiresAt } }),
+    );
+  },
+
+  async onList(accountId, listId) {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.listCampaignPrefix(listId) },
+      ProjectionExpression: 'campaign_id',
+    });
+    return items.map((item) => String(item.campaign_id));
+  },
+
   async isStopped(accountId, campaignId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.campaignStats(accountId, campaignId), ProjectionExpression: 'cancelled' }));
     return !Item || Item.cancelled === true;

@@ -80,6 +80,9 @@ export const keys = {
   counter: (accountId: string, name: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `COUNTER#${name}` }),
   list: (accountId: string, listId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${listId}` }),
   listPrefix: 'LIST#',
+  /** A campaign sent (or scheduled) to a list: deleting the list cancels it (TTL: long past its end). */
+  listCampaign: (accountId: string, listId: string, campaignId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LISTCAMPAIGN#${listId}#${campaignId}` }),
+  listCampaignPrefix: (listId: string) => `LISTCAMPAIGN#${listId}#`,
   subscriber: (accountId: string, subscriberId: string) => ({ pk: `SUB#${accountId}#${subscriberId}`, sk: 'SUB' }),
   /** One item per (address, list): makes (list, email) unique and finds every subscriber of an address. */
   subscriberAddress: (accountId: string, email: string, listId: string) => ({ pk: `SUBADDR#${accountId}#${email.toLowerCase()}`, sk: listId }),

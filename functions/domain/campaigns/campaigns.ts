@@ -135,6 +135,8 @@ export interface SendCampaignDeps extends CampaignDeps {
 
 /** SQS holds a message back at most 15 minutes: a later start is reached in hops of that. */
 export const MAX_DELAY_SECONDS = 900;
+/** How long after its start a campaign's note on its list is kept: far past any fan-out and its sends. */
+const LIST_NOTE_DAYS = 30;
 
 /**
  * Starts a draft: checks what would make every mail fail (no list, no provider, a sender the provider
@@ -161,6 +163,10 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
   }
   const scheduled = sendAt !== undefined && sendAt.getTime() > now.getTime();
   const status: CampaignStatus = scheduled ? 'scheduled' : 'sending';
+  // Noted on the list before it starts, so that deleting the list finds it to cancel (docs/promises.md);
+  // kept well past the latest it can still be sending, then the table's TTL removes the note.
+  const latestStart = Math.floor((sendAt && scheduled ? sendAt : now).getTime() / 1000);
+  await deps.campaigns.noteOnList(accountId, campaign.list_id, id, latestStart + LIST_NOTE_DAYS * 86_400);
   const moved = await deps.campaigns.transition(accountId, id, ['draft'], status, {
     ...copy,
     provider_id: provider.id,

@@ -1,4 +1,4 @@
-import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore, TrackingSettings } from '../../ports';
+import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, ListStore, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore, TrackingSettings } from '../../ports';
 import { isoTimestamp } from '../time';
 import { MAX_DELAY_SECONDS } from './campaigns';
 import { campaignMailRenderer } from './campaign-mail';
@@ -7,6 +7,7 @@ import { settleIfDone } from './stats';
 export interface FanoutDeps {
   campaigns: CampaignStore;
   recipients: ListRecipients;
+  lists: Pick<ListStore, 'get'>;
   suppressions: SuppressionStore;
   providers: ProviderStore;
   messages: MessageStore;
@@ -63,6 +64,12 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
     // Cancelled meanwhile: the transition fails and nothing goes out.
     if (!(await deps.campaigns.transition(accountId, campaignId, ['scheduled'], 'sending', { started_at: isoTimestamp(now), updated_at: isoTimestamp(now) }))) return { outcome: 'stopped' };
   } else if (campaign.status !== 'sending') {
+    return { outcome: 'stopped' };
+  }
+  // A list deleted meanwhile (its deletion may have missed a campaign started at the same moment):
+  // the campaign is cancelled here, and nothing more of it goes out (docs/promises.md).
+  if (!(await deps.lists.get(accountId, campaign.list_id))) {
+    await deps.campaigns.cancel(accountId, campaignId, isoTimestamp(now));
     return { outcome: 'stopped' };
   }
 
