@@ -203,6 +203,8 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         status: 'sent',
         provider_message_id: providerMessageId,
         sent_at: mailTimestamp(deps.clock.now()),
+        // An earlier attempt's reason (kept while it was retried) does not describe a sent message.
+        error_message: null,
       });
       report.sent++;
       await contained('tally', async () => tally.sent(mail, recipients), mail.message_id);
