@@ -1,12 +1,13 @@
 import type { CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TrackingSettings } from '../../ports';
 import type { CreateCampaignInput, UpdateCampaignInput } from '../../schemas/campaigns';
 import { MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
+import { CAMPAIGN_MOVES, EDITABLE } from './campaign-status';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
 import { isoTimestamp } from '../time';
-import { CAMPAIGN_STATS, type Campaign, type CampaignStatus } from '../types';
+import { CAMPAIGN_STATS, type Campaign } from '../types';
 
 export interface CampaignDeps {
   campaigns: CampaignStore;
@@ -72,7 +73,7 @@ export const listCampaigns = async (deps: Pick<CampaignDeps, 'campaigns'>, accou
 export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: string, input: UpdateCampaignInput) => {
   const current = await deps.campaigns.get(accountId, id);
   if (!current) throw notFound('Campaign');
-  if (current.status !== 'draft') throw notSendable(current);
+  if (!EDITABLE.includes(current.status)) throw notSendable(current);
   if (input.list_id !== undefined) await requireList(deps, accountId, input.list_id);
   // html or text may be cleared with "" as long as the other one stays.
   const html = input.html === undefined ? current.html : input.html || null;
@@ -87,7 +88,7 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
 export const deleteCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, id: string) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
-  if (campaign.status !== 'draft' || (await deps.campaigns.deleteDraft(campaign)) === 'conflict') throw notSendable(campaign);
+  if (!EDITABLE.includes(campaign.status) || (await deps.campaigns.deleteDraft(campaign)) === 'conflict') throw notSendable(campaign);
 };
 
 export interface SendCampaignDeps extends CampaignDeps {
@@ -108,7 +109,7 @@ export const MAX_DELAY_SECONDS = 900;
 export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id: string, input: { send_at?: string }) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
-  if (campaign.status !== 'draft') throw notSendable(campaign);
+  if (!EDITABLE.includes(campaign.status)) throw notSendable(campaign);
   await requireList(deps, accountId, campaign.list_id);
   const provider = await requireDefaultProvider(deps.providers, accountId);
   const refusal = senderRefusal(provider, campaign.from_email ?? undefined);
@@ -121,8 +122,9 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
     throw validationError([{ field: 'send_at', message: `At most ${MAX_SCHEDULE_DAYS} days ahead` }]);
   }
   const scheduled = sendAt !== undefined && sendAt.getTime() > now.getTime();
-  const status: CampaignStatus = scheduled ? 'scheduled' : 'sending';
-  const moved = await deps.campaigns.transition(accountId, id, ['draft'], status, {
+  const move = scheduled ? CAMPAIGN_MOVES.schedule : CAMPAIGN_MOVES.start;
+  const status = move.to;
+  const moved = await deps.campaigns.transition(accountId, id, move, {
     provider_id: provider.id,
     send_at: scheduled ? isoTimestamp(sendAt) : null,
     started_at: scheduled ? null : isoTimestamp(now),
@@ -134,7 +136,7 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
     await deps.jobs.enqueue({ kind: 'campaign', account_id: accountId, campaign_id: id, cursor: 0 }, delay);
   } catch (error) {
     // Nothing will ever run it: say so on the campaign rather than leave it `sending` forever.
-    await deps.campaigns.transition(accountId, id, [status], 'failed', { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) });
+    await deps.campaigns.transition(accountId, id, scheduled ? CAMPAIGN_MOVES.failScheduled : CAMPAIGN_MOVES.failSending, { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) });
     throw error;
   }
   return { id, status, send_at: scheduled ? isoTimestamp(sendAt) : null };
