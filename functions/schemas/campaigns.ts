@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../domain/types';
 import { unknownPlaceholders } from '../domain/campaigns/placeholders';
-import { email, headerText, nonEmpty, uuidParam } from './common';
+import { bodyRequired, email, headerText, nonEmpty, uuidParam } from './common';
 import { pageFields, pageQuery } from './pagination';
 
 /**
@@ -37,7 +37,7 @@ const bodySize = z.refine<{ html?: string; text?: string }>((c) => Buffer.byteLe
 });
 
 export const createCampaignBody = z.object(fields).check(
-  z.refine((c) => Boolean(c.html || c.text), { message: 'At least one of html or text is required, and not empty', path: ['html'] }),
+  bodyRequired(),
   bodySize,
 );
 export type CreateCampaignInput = z.infer<typeof createCampaignBody>;

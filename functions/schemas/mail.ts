@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { email, headerText, nonEmpty } from './common';
+import { bodyRequired, email, headerText, nonEmpty } from './common';
 import { metadata } from './metadata';
 
 /**
@@ -35,11 +35,7 @@ type MailFields = { html?: string; text?: string; cc?: string[]; bcc?: string[] 
 
 /** The rules a schema's shape cannot say: a body is required, and the size and recipient caps. */
 const mailRules = [
-  // An empty body is no body: SES refuses a mail whose html and text are both empty.
-  z.refine<MailFields>((mail) => Boolean(mail.html || mail.text), {
-    message: 'At least one of html or text is required, and not empty',
-    path: ['html'],
-  }),
+  bodyRequired(),
   z.refine<MailFields>((mail) => 1 + (mail.cc?.length ?? 0) + (mail.bcc?.length ?? 0) <= MAX_RECIPIENTS, {
     message: `to, cc and bcc together may name at most ${MAX_RECIPIENTS} recipients`,
     path: ['cc'],

@@ -2,6 +2,7 @@ import type { CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueu
 import type { CreateCampaignInput, UpdateCampaignInput } from '../../schemas/campaigns';
 import { MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
 import { CAMPAIGN_MOVES, EDITABLE } from './campaign-status';
+import { hasBody, NO_BODY } from '../mail/mail-body';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { requireDefaultProvider } from '../providers/default-provider';
@@ -78,7 +79,7 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
   // html or text may be cleared with "" as long as the other one stays.
   const html = input.html === undefined ? current.html : input.html || null;
   const text = input.text === undefined ? current.text : input.text || null;
-  if (!html && !text) throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
+  if (!hasBody({ html, text })) throw validationError([NO_BODY]);
   const updated = await deps.campaigns.updateDraft(accountId, id, { ...input, html, text }, isoTimestamp(deps.clock.now()));
   if (updated === undefined) throw notFound('Campaign');
   if (updated === 'conflict') throw new AppError('CONFLICT', 'The campaign left draft meanwhile; it can no longer be changed');
