@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../domain/types';
 import { unknownPlaceholders } from '../domain/campaigns/placeholders';
-import { bodyRequired, email, headerText, nonEmpty, uuidParam } from './common';
+import type { CreateCampaignInput, UpdateCampaignInput } from '../domain/campaigns/campaign-input';
+import { bodyRequired, email, headerText, nonEmpty, parsesTo, uuidParam } from './common';
 import { pageFields, pageQuery } from './pagination';
 
 /**
@@ -36,20 +37,14 @@ const bodySize = z.refine<{ html?: string; text?: string }>((c) => Buffer.byteLe
   path: ['html'],
 });
 
-export const createCampaignBody = z.object(fields).check(
-  bodyRequired(),
-  bodySize,
-);
-export type CreateCampaignInput = z.infer<typeof createCampaignBody>;
+export const createCampaignBody = parsesTo<CreateCampaignInput>()(z.object(fields).check(bodyRequired(), bodySize));
 
-export const updateCampaignBody = z.object({ ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])) } as { [K in keyof typeof fields]: z.ZodMiniOptional<(typeof fields)[K]> }).check(
+export const updateCampaignBody = parsesTo<UpdateCampaignInput>()(z.object({ ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])) } as { [K in keyof typeof fields]: z.ZodMiniOptional<(typeof fields)[K]> }).check(
   z.refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'Give at least one field to change', path: ['name'] }),
   bodySize,
-);
-export type UpdateCampaignInput = z.infer<typeof updateCampaignBody>;
+));
 
-/** `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most 30 days ahead. */
-export const MAX_SCHEDULE_DAYS = 30;
+/** `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most MAX_SCHEDULE_DAYS (30) days ahead. */
 export const sendCampaignBody = z.object({
   send_at: z.optional(z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' })),
 });

@@ -27,6 +27,20 @@ export const headerText = (min: number, max: number) =>
 /** A mail's body rule (domain/mail/mail-body.ts), where the request's shape is checked. */
 export const bodyRequired = () => z.refine<{ html?: string | null; text?: string | null }>(hasBody, { message: NO_BODY.message, path: [NO_BODY.field] });
 
+type Assignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Each assignable to the other, with the same fields (an optional field only one side has is a difference too). */
+type Same<A, B> = Assignable<A, B> extends true ? Assignable<keyof A, keyof B> : false;
+
+/**
+ * The domain declares its input types (domain/<area>/*-input.ts); a request schema is checked against
+ * one at compile time: `parsesTo<SendMailInput>()(schema)` fails to compile unless what the schema
+ * parses into is exactly that type. The schema adds the limits a type cannot say.
+ */
+export const parsesTo =
+  <T>() =>
+  <S extends z.ZodMiniType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { 'the schema does not parse into the domain type': T })) =>
+    schema as S;
+
 export const uuidParam = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));
 
 /** DELETE answers carry a top-level message and no data. */

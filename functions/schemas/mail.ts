@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { bodyRequired, email, headerText, nonEmpty } from './common';
+import type { BatchItem, SendBatchInput, SendMailInput } from '../domain/mail/mail-input';
+import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
 import { metadata } from './metadata';
 
 /**
@@ -46,8 +47,7 @@ const mailRules = [
   }),
 ] as const;
 
-export const sendMailBody = z.object({ ...mailFields, ...sender }).check(...mailRules);
-export type SendMailInput = z.infer<typeof sendMailBody>;
+export const sendMailBody = parsesTo<SendMailInput>()(z.object({ ...mailFields, ...sender }).check(...mailRules));
 
 export const sendMailResult = z.object({
   message_id: z.string(),
@@ -59,8 +59,7 @@ export const sendMailResult = z.object({
 export const MAX_BATCH = 100;
 
 /** One item of a batch: every field of a single send; from_email/from_name override the batch's. */
-export const batchItem = z.object({ ...mailFields, ...sender }).check(...mailRules);
-export type BatchItem = z.infer<typeof batchItem>;
+export const batchItem = parsesTo<BatchItem>()(z.object({ ...mailFields, ...sender }).check(...mailRules));
 
 /** One batch item read on its own: the item, or its problems in one line (`field: message; ...`). */
 export const checkBatchItem = (raw: unknown): { ok: true; item: BatchItem } | { ok: false; message: string } => {
@@ -73,11 +72,12 @@ export const checkBatchItem = (raw: unknown): { ok: true; item: BatchItem } | { 
  * The batch itself: items are checked one by one by the use case (an invalid item fails alone),
  * so here they only need to be objects, 1 to 100 of them.
  */
-export const sendBatchBody = z.object({
-  messages: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BATCH)),
-  ...sender,
-});
-export type SendBatchInput = z.infer<typeof sendBatchBody>;
+export const sendBatchBody = parsesTo<SendBatchInput>()(
+  z.object({
+    messages: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BATCH)),
+    ...sender,
+  }),
+);
 
 const batchEntry = z.object({
   to: z.nullable(z.string()),

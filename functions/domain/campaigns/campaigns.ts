@@ -1,6 +1,5 @@
 import type { CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TrackingSettings } from '../../ports';
-import type { CreateCampaignInput, UpdateCampaignInput } from '../../schemas/campaigns';
-import { MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
+import { MAX_SCHEDULE_DAYS, type CreateCampaignInput, type UpdateCampaignInput } from './campaign-input';
 import { CAMPAIGN_MOVES, EDITABLE } from './campaign-status';
 import { hasBody, NO_BODY } from '../mail/mail-body';
 import { AppError, notFound, validationError } from '../errors';

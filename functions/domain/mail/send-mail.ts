@@ -1,7 +1,7 @@
 import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
-import type { SendMailInput } from '../../schemas/mail';
+import type { SendMailInput } from './mail-input';
 import { AppError } from '../errors';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';

@@ -1,5 +1,5 @@
 import type { Clock, Ids, MailerFactory, OtpSecret, OtpSession, OtpSessionStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore } from '../../ports';
-import type { SendOtpInput } from '../../schemas/otp';
+import type { SendOtpInput } from './otp-input';
 import { AppError, notFound } from '../errors';
 import type { Provider } from '../types';
 import { sendLimitReached, sendWithinLimits } from '../mail/send-step';
