@@ -621,7 +621,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A confirmation page with an Unsubscribe button; changes nothing
+         * A confirmation page with an Unsubscribe button (a reader who already left is told so instead); changes nothing
          * @description Public: no API key.
          */
         get: operations["unsubscribe-page"];

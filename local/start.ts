@@ -113,6 +113,7 @@ const main = async () => {
   console.log(`
   Email service running locally
     API          http://localhost:${ports.api}/api/v1   (OpenAPI: /api/v1/openapi.json)
+    Docs         http://localhost:${ports.api}/api/v1/docs
     Console      http://localhost:${ports.api}/console  (sign in with the API key below)
     Mailbox      http://localhost:${ports.ses}          (SES emulator; raw JSON at /store)
     DynamoDB     http://localhost:${ports.dynamo}          (table ${env.TABLE_NAME}, data in ${dataDir})

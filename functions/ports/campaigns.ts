@@ -1,4 +1,5 @@
 /** Ports: Campaigns, their counters, and the background job queue their fan-out (and list deletion) runs on. */
+import type { StatusMove } from '../domain/status-move';
 import type { Campaign, CampaignStats, CampaignStatus, Subscriber } from '../domain/types';
 import type { PageOf, PageRequest } from './audience';
 
@@ -23,8 +24,8 @@ export interface CampaignStore {
   updateDraft(accountId: string, campaignId: string, changes: CampaignChanges, at: string): Promise<Campaign | 'conflict' | undefined>;
   /** Deletes a draft: 'conflict' when it is not one. */
   deleteDraft(campaign: Campaign): Promise<'deleted' | 'conflict'>;
-  /** Moves the status from one of `from` to `to` with the fields given; false when the status was another. */
-  transition(accountId: string, campaignId: string, from: readonly CampaignStatus[], to: CampaignStatus, set?: Partial<Campaign>): Promise<boolean>;
+  /** Makes the move (one of CAMPAIGN_MOVES) with the fields given; false when the status was not one it moves from. */
+  transition(accountId: string, campaignId: string, move: StatusMove<CampaignStatus>, set?: Partial<Campaign>): Promise<boolean>;
   /**
    * scheduled|sending -> cancelled, and the flag on the counters item that the drainer reads (a small
    * item: the record with its bodies would cost a read of its whole size): both or neither.

@@ -95,7 +95,7 @@ export const unsubscribePage = defineRoute({
   ...unsubscribe,
   id: 'unsubscribe-page',
   method: 'GET',
-  summary: 'A confirmation page with an Unsubscribe button; changes nothing',
+  summary: 'A confirmation page with an Unsubscribe button (a reader who already left is told so instead); changes nothing',
   table: 'read',
 });
 

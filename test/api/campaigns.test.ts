@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { drainOnce } from '../support/drain';
@@ -121,6 +123,13 @@ describe('campaigns', () => {
     expect(post.status).toBe(200);
     expect((await api.get(`/api/v1/subscribers/${await idOf(reader)}`)).body.data.status).toBe('unsubscribed');
     expect((await api.get(`/api/v1/subscribers/${await idOf(neighbour)}`)).body.data.status).toBe('subscribed');
+    // The link followed again: the page says the reader has left, and asks nothing.
+    const again = await fetch(link);
+    expect(again.status).toBe(200);
+    const againPage = await again.text();
+    expect(againPage).toContain('already unsubscribed');
+    expect(againPage).not.toContain('Stop receiving these emails?');
+    expect(againPage).not.toContain('<form');
     const token = link.slice(link.lastIndexOf('/') + 1);
     const tampered = `${link.slice(0, link.lastIndexOf('/') + 1)}${token.slice(0, 5)}${token[5] === 'A' ? 'B' : 'A'}${token.slice(6)}`;
     expect((await fetch(tampered, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(404);
@@ -196,6 +205,20 @@ describe('campaigns', () => {
     for (const address of [...other.addresses, ...third.addresses]) expect(mailsTo(all, address)).toHaveLength(0);
     expect((await campaignOf(stopped.id)).status).toBe('cancelled');
   }, 60_000);
+
+  it("the README's scheduled send example is accepted as it stands (send_at within the 30-day cap)", async () => {
+    // The example's body, evaluated by the shell a reader pastes it into (its `date` runs).
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = /-d ('[^'\n]*send_at[^'\n]*'|"[^\n]*send_at[^\n]*")/.exec(readme);
+    expect(example, 'the README shows a send_at example').not.toBeNull();
+    const body = execFileSync('bash', ['-c', `printf %s ${example![1]}`], { encoding: 'utf8' });
+    const { listId } = await newList(1, 'readme');
+    const campaign = await newCampaign(listId);
+    const send = await api.post(`/api/v1/campaigns/${campaign.id}/send`, JSON.parse(body));
+    expect(send.status, JSON.stringify(send.body)).toBe(202);
+    expect(send.body.data).toMatchObject({ status: 'scheduled' });
+    expect((await api.post(`/api/v1/campaigns/${campaign.id}/cancel`, {})).status).toBe(200);
+  });
 
   it('refuses unknown placeholders, other accounts, missing lists and keys without `campaigns`', async () => {
     const { listId } = await newList(1, 'v');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainWebhooksOnce } from '../../functions/handlers/webhook-deliverer';
+import { drainWebhooksOnce } from '../../local/trigger-runs';
 import { client, newAccount, uniqueAddress, type Client } from '../support/service';
 import { startTrackedService } from '../support/tracked-service';
 import { drainWebhooksUntil, startEndpoint } from '../support/webhooks';

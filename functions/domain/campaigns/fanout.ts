@@ -1,5 +1,6 @@
 import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, ListStore, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore, TrackingSettings } from '../../ports';
 import { isoTimestamp } from '../time';
+import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
 import { campaignMailRenderer } from './campaign-mail';
 import { settleIfDone } from './stats';
@@ -62,7 +63,7 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
       return { outcome: 'waiting' };
     }
     // Cancelled meanwhile: the transition fails and nothing goes out.
-    if (!(await deps.campaigns.transition(accountId, campaignId, ['scheduled'], 'sending', { started_at: isoTimestamp(now), updated_at: isoTimestamp(now) }))) return { outcome: 'stopped' };
+    if (!(await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.startScheduled, { started_at: isoTimestamp(now), updated_at: isoTimestamp(now) }))) return { outcome: 'stopped' };
   } else if (campaign.status !== 'sending') {
     return { outcome: 'stopped' };
   }
@@ -75,7 +76,7 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
 
   const provider = campaign.provider_id ? await deps.providers.get(accountId, campaign.provider_id) : undefined;
   if (!provider) {
-    await deps.campaigns.transition(accountId, campaignId, ['sending'], 'failed', { failure_reason: 'The provider of this campaign no longer exists', finished_at: isoTimestamp(now), updated_at: isoTimestamp(now) });
+    await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.failSending, { failure_reason: 'The provider of this campaign no longer exists', finished_at: isoTimestamp(now), updated_at: isoTimestamp(now) });
     return { outcome: 'failed' };
   }
 

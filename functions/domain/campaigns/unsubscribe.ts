@@ -29,6 +29,13 @@ export const verifiedUnsubscribe = async (deps: { tracking: TrackingSettings }, 
   return { account_id: accountId, subscriber_id: subscriberId, campaign_id: campaignId };
 };
 
+/**
+ * Whether the link's subscriber still receives the list's mail: the page asks only then. A subscriber
+ * unsubscribed, bounced or deleted has nothing left to leave.
+ */
+export const stillSubscribed = async (deps: { subscribers: SubscriberStore }, claim: UnsubscribeClaim) =>
+  (await deps.subscribers.get(claim.account_id, claim.subscriber_id))?.status === 'subscribed';
+
 export interface UnsubscribeDeps {
   subscribers: SubscriberStore;
   campaigns: CampaignStore;

@@ -1,5 +1,5 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
-import type { BatchItem, SendBatchInput } from '../../schemas/mail';
+import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
 import type { ErrorCode } from '../errors';

@@ -1,8 +1,8 @@
 import type { Clock, Ids, MailerFactory, OtpSecret, OtpSession, OtpSessionStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore } from '../../ports';
-import type { SendOtpInput } from '../../schemas/otp';
+import type { SendOtpInput } from './otp-input';
 import { AppError, notFound } from '../errors';
 import type { Provider } from '../types';
-import { sendQuotaFor } from '../mail/send-quota';
+import { sendLimitReached, sendWithinLimits } from '../mail/send-step';
 import { newMessageId } from '../mail/message-id';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { outgoingMail } from '../mail/outgoing-mail';
@@ -30,13 +30,8 @@ const secondsUntil = (iso: string, now: Date) => (Date.parse(iso) - now.getTime(
 
 /** Mails the code through the default provider, inside its send limits; the code is never logged. */
 const mailCode = async (deps: OtpDeps, provider: Provider, email: string, template: OtpTemplate, code: string, expiresIn: number) => {
-  const quota = sendQuotaFor(provider, deps.clock.now());
-  if (!(await deps.quotas.reserve(provider.id, quota, 1))) {
-    throw new AppError('SEND_LIMIT_EXCEEDED', "The provider's hourly or daily send limit is reached");
-  }
-  const content = renderOtpMail(template, code, expiresIn);
-  try {
-    await deps.mailers.forProvider(provider).send(
+  const step = await sendWithinLimits(deps, provider, 1, deps.clock.now(), {
+    mail: async () =>
       outgoingMail({
         message_id: newMessageId(deps.ids.uuid(), provider.from_email),
         from: { email: provider.from_email, name: provider.from_name },
@@ -44,13 +39,12 @@ const mailCode = async (deps: OtpDeps, provider: Provider, email: string, templa
         cc: [],
         bcc: [],
         reply_to: null,
-        ...content,
+        ...renderOtpMail(template, code, expiresIn),
       }),
-    );
-  } catch (error) {
-    await Promise.all([deps.quotas.release(provider.id, quota, 1), deps.reputation.count(provider.account_id, deps.clock.now(), { failed: 1 })]);
-    throw new AppError('SEND_FAILED', 'Sending the code failed', { cause: error });
-  }
+    failed: () => deps.reputation.count(provider.account_id, deps.clock.now(), { failed: 1 }),
+  });
+  if (step.outcome === 'limited') throw sendLimitReached();
+  if (step.outcome === 'failed') throw new AppError('SEND_FAILED', 'Sending the code failed', { cause: step.error });
   // Codes are mail SES counts (their bounces are the account's): they count in the account's figures.
   await deps.reputation.count(provider.account_id, deps.clock.now(), { sent: 1 });
 };
