@@ -52,8 +52,10 @@ export interface RouteDefinition {
    * verifies the tokens of tracking links (the sends that track, the tracking routes). `webhookEvents`
    * puts events for the account's webhook endpoints on the webhook queue (send, tracking, receivers).
    * `jobs` puts background jobs on the job queue (a campaign's fan-out, a large list's deletion).
+   * `emailIdentities` creates, reads and deletes SES domain identities and sets their MAIL FROM (the
+   * sending domains' create and delete); `emailIdentitiesRead` only reads them (a domain's verify).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'emailIdentities' | 'emailIdentitiesRead')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**

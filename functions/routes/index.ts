@@ -21,6 +21,7 @@ import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { trackClick, trackOpen } from './tracking';
 import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campaignsList, campaignsSend, campaignsUpdate, unsubscribeConfirm, unsubscribePage } from './campaigns';
 import { docs, health, openapi } from './system';
+import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsUpdate, domainsVerify } from './domains';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -77,4 +78,10 @@ export const routes: readonly RouteDefinition[] = [
   webhookEndpointsCreate,
   webhookEndpointsList,
   webhookEndpointsDelete,
+  domainsCreate,
+  domainsList,
+  domainsGet,
+  domainsUpdate,
+  domainsDelete,
+  domainsVerify,
 ];
