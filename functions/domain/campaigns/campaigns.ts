@@ -3,8 +3,7 @@ import type { CreateCampaignInput, UpdateCampaignInput } from '../../schemas/cam
 import { MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
-import { requireDefaultProvider } from '../providers/default-provider';
-import { senderRefusal } from '../providers/sender-domain';
+import { requireAllowedSender } from '../providers/default-provider';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_STATS, type Campaign, type CampaignStatus } from '../types';
 
@@ -110,9 +109,7 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
   if (!campaign) throw notFound('Campaign');
   if (campaign.status !== 'draft') throw notSendable(campaign);
   await requireList(deps, accountId, campaign.list_id);
-  const provider = await requireDefaultProvider(deps.providers, accountId);
-  const refusal = senderRefusal(provider, campaign.from_email ?? undefined);
-  if (refusal) throw refusal;
+  const provider = await requireAllowedSender(deps.providers, accountId, campaign.from_email ?? undefined);
   if (!deps.tracking.baseUrl()) throw new AppError('INTERNAL_ERROR', 'PUBLIC_BASE_URL is not set: campaign mail needs it for its unsubscribe links');
 
   const now = deps.clock.now();
