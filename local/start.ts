@@ -114,6 +114,10 @@ const main = async () => {
   const { startJobTimer } = await import('./job-timer');
   const jobs = startJobTimer(Number(env.JOB_INTERVAL_SECONDS ?? 2));
   running.push({ endpoint: '', port: 0, stop: async () => jobs.stop() });
+  // The sending domains' schedule (an EventBridge rule in AWS): records and SES state of pending and verified domains.
+  const { startDomainCheckTimer } = await import('./domain-check-timer');
+  const domainChecks = startDomainCheckTimer(Number(env.DOMAIN_CHECK_INTERVAL_SECONDS ?? 60));
+  running.push({ endpoint: '', port: 0, stop: async () => domainChecks.stop() });
 
   console.log(`
   Email service running locally

@@ -14,6 +14,13 @@ export interface DomainStore {
   list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ items: SendingDomain[]; next_cursor: string | null }>;
   /** Replaces a domain that exists (false when it was deleted meanwhile). */
   update(domain: SendingDomain): Promise<boolean>;
+  /**
+   * Writes a check's outcome (status, records, when) and nothing else, so that a check and a user's
+   * change at the same moment both hold; false when the domain was deleted meanwhile.
+   */
+  saveCheck(domain: SendingDomain): Promise<boolean>;
+  /** Sets the inbound flag alone; the domain as it is then, or undefined when absent. */
+  setInbound(accountId: string, domainId: string, inbound: boolean, at: string): Promise<SendingDomain | undefined>;
   /** Deletes the domain and frees its name; false when absent. */
   delete(domain: SendingDomain): Promise<boolean>;
   /** Every domain of every account the schedule still checks (not `failed`). */

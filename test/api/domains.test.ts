@@ -280,3 +280,38 @@ describe('what a check explains', () => {
     expect(byKind(after.records, 'DKIM').map((r: Record) => r.status)).toEqual(['missing', 'missing', 'missing']);
   });
 });
+
+describe('the schedule', () => {
+  it('checks pending and verified domains: one whose DKIM appears turns verified, one whose DKIM vanished shows it missing', async () => {
+    const { handler } = await import('../../functions/handlers/domain-checker');
+    const fresh = (await api.post('/api/v1/domains', { name: uniqueDomain('scheduled') })).body.data;
+    const lost = (await api.post('/api/v1/domains', { name: uniqueDomain('vanished') })).body.data;
+    publishDkim(fresh.records);
+    publishDkim(lost.records);
+    expect((await api.post(`/api/v1/domains/${lost.id}/verify`)).body.data.status).toBe('verified');
+    for (const r of byKind(lost.records, 'DKIM')) dns.remove(r.name);
+
+    await handler();
+    const now = (await api.get(`/api/v1/domains/${fresh.id}`)).body.data;
+    expect(now.status).toBe('verified');
+    expect(now.last_checked_at).toEqual(expect.any(String));
+    const after = (await api.get(`/api/v1/domains/${lost.id}`)).body.data;
+    expect(byKind(after.records, 'DKIM').map((r: Record) => r.status)).toEqual(['missing', 'missing', 'missing']);
+  });
+
+  it('a domain still pending 72 hours after its creation is failed, and no longer checked', async () => {
+    const { domainDeps } = await import('../../functions/adapters/wiring');
+    const { checkDomains } = await import('../../functions/domain/domains/domains');
+    const stale = (await api.post('/api/v1/domains', { name: uniqueDomain('stale') })).body.data;
+    const later = (hours: number) => ({ ...domainDeps(), clock: { now: () => new Date(Date.parse(stale.created_at) + hours * 3_600_000) } });
+    await checkDomains(later(71));
+    expect((await api.get(`/api/v1/domains/${stale.id}`)).body.data.status).toBe('pending');
+    await checkDomains(later(73));
+    const failed = (await api.get(`/api/v1/domains/${stale.id}`)).body.data;
+    expect(failed.status).toBe('failed');
+    // Its records published now change nothing: the schedule has given up on it, as SES has.
+    publishDkim(stale.records);
+    await checkDomains(later(74));
+    expect((await api.get(`/api/v1/domains/${stale.id}`)).body.data.last_checked_at).toBe(failed.last_checked_at);
+  });
+});

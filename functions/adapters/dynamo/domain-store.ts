@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendingDomain } from '../../domain/domains/sending-domain';
 import { InvalidCursorError, type DomainStore } from '../../ports';
 import { documentClient, queryAll, tableName, transactWrite } from './client';
@@ -67,6 +67,38 @@ export const dynamoDomainStore = (): DomainStore => ({
       documentClient().send(new PutCommand({ TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_exists(pk)' })),
     );
     return written.ok;
+  },
+
+  async saveCheck(domain) {
+    const written = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.domain(domain.account_id, domain.id),
+          UpdateExpression: 'SET #status = :status, records = :records, last_checked_at = :checked, updated_at = :updated',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': domain.status, ':records': domain.records, ':checked': domain.last_checked_at, ':updated': domain.updated_at },
+        }),
+      ),
+    );
+    return written.ok;
+  },
+
+  async setInbound(accountId, domainId, inbound, at) {
+    const written = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.domain(accountId, domainId),
+          UpdateExpression: 'SET inbound = :inbound, updated_at = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':inbound': inbound, ':at': at },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    return written.ok && written.output.Attributes ? withoutKeys<SendingDomain>(written.output.Attributes) : undefined;
   },
 
   async delete(domain) {

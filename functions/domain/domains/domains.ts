@@ -73,10 +73,9 @@ export const listDomains = async (deps: Pick<DomainDeps, 'domains'>, accountId: 
 
 /** `PUT`: a partial update; for now the `inbound` flag alone. */
 export const updateDomain = async (deps: DomainDeps, accountId: string, id: string, input: { inbound?: boolean }) => {
-  const domain = await requireDomain(deps, accountId, id);
-  if (input.inbound === undefined) return domain;
-  const changed = { ...domain, inbound: input.inbound, updated_at: isoTimestamp(deps.clock.now()) };
-  if (!(await deps.domains.update(changed))) throw notFound('Domain');
+  if (input.inbound === undefined) return requireDomain(deps, accountId, id);
+  const changed = await deps.domains.setInbound(accountId, id, input.inbound, isoTimestamp(deps.clock.now()));
+  if (!changed) throw notFound('Domain');
   return changed;
 };
 
@@ -91,7 +90,7 @@ export const deleteDomain = async (deps: DomainDeps, accountId: string, id: stri
 export const verifyDomain = async (deps: DomainDeps, accountId: string, id: string) => {
   const domain = await requireDomain(deps, accountId, id);
   const checked = await checkDomain(deps, domain, deps.clock.now());
-  if (!(await deps.domains.update(checked))) throw notFound('Domain');
+  if (!(await deps.domains.saveCheck(checked))) throw notFound('Domain');
   return checked;
 };
 
@@ -103,7 +102,7 @@ export const checkDomains = async (deps: DomainDeps) => {
   const report = { checked: 0, failed: 0 };
   for (const domain of (await deps.domains.listChecked()).filter(isChecked)) {
     try {
-      await deps.domains.update(await checkDomain(deps, domain, deps.clock.now()));
+      await deps.domains.saveCheck(await checkDomain(deps, domain, deps.clock.now()));
       report.checked += 1;
     } catch {
       report.failed += 1;
