@@ -17,7 +17,7 @@ export const domainsCreate = defineRoute({
   response: domainView,
   successStatus: 201,
   table: write,
-  aws: ['emailIdentities'],
+  aws: ['sesIdentityCreate'],
   errors: ['CONFLICT'],
 });
 
@@ -63,7 +63,7 @@ export const domainsDelete = defineRoute({
   request: { params: domainIdParams },
   response: deletedMessage,
   table: write,
-  aws: ['emailIdentities'],
+  aws: ['sesIdentityDelete'],
 });
 
 export const domainsVerify = defineRoute({
@@ -75,5 +75,5 @@ export const domainsVerify = defineRoute({
   request: { params: domainIdParams },
   response: domainView,
   table: { write: ['domain'] },
-  aws: ['emailIdentitiesRead'],
+  aws: ['sesIdentityRead'],
 });
