@@ -10,6 +10,8 @@ export interface DomainStore {
    */
   create(domain: SendingDomain): Promise<'created' | 'taken'>;
   get(accountId: string, domainId: string): Promise<SendingDomain | undefined>;
+  /** The domain that holds a name, whatever its account (the operator's CLI). */
+  findByName(name: string): Promise<SendingDomain | undefined>;
   /** A page of the account's domains, in the order of their ids; `cursor` from an earlier page. */
   list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ items: SendingDomain[]; next_cursor: string | null }>;
   /** Replaces a domain that exists (false when it was deleted meanwhile). */

@@ -315,3 +315,36 @@ describe('the schedule', () => {
     expect((await api.get(`/api/v1/domains/${stale.id}`)).body.data.last_checked_at).toBe(failed.last_checked_at);
   });
 });
+
+describe('admin verify-domain --local', () => {
+  it('marks a domain verified without DNS, against the running local stack', async () => {
+    const { execFile } = await import('node:child_process');
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const name = uniqueDomain('cli');
+    const { id } = (await api.post('/api/v1/domains', { name })).body.data;
+    // What `npm start` writes for the CLI: this worker's table and this file's SES peer.
+    const dir = mkdtempSync(join(tmpdir(), 'admin-local-'));
+    const runtime = Object.fromEntries(['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SESV2', 'TABLE_NAME', 'DNS_SERVERS'].map((n) => [n, process.env[n]]));
+    writeFileSync(join(dir, 'runtime.json'), JSON.stringify(runtime));
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: { PATH: process.env.PATH, LOCAL_DATA_DIR: dir } }, (error, stdout, stderr) =>
+          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        ),
+      );
+    try {
+      const done = await run(['verify-domain', '--name', name.toUpperCase(), '--local']);
+      expect(done.stderr).toBe('');
+      expect(JSON.parse(done.stdout)).toEqual({ id, name, status: 'verified' });
+      expect((await api.get(`/api/v1/domains/${id}`)).body.data.status).toBe('verified');
+      const unknown = await run(['verify-domain', '--name', 'nobody-here.example', '--local']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr).toContain('no sending domain');
+      expect((await run(['verify-domain', '--name', name])).code).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -47,6 +47,11 @@ export const dynamoDomainStore = (): DomainStore => ({
     return Item ? withoutKeys<SendingDomain>(Item) : undefined;
   },
 
+  async findByName(name) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.domainName(name) }));
+    return Item ? this.get(Item.account_id as string, Item.domain_id as string) : undefined;
+  },
+
   async list(accountId, page) {
     const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
     const { Items = [], LastEvaluatedKey } = await documentClient().send(
