@@ -17,7 +17,7 @@ const domainRefusal = ({ provider, domains }: Sender, fromEmail: string | undefi
   const choices = verified.length ? `the verified ones are ${verified.join(', ')}` : 'none of them is verified yet';
   if (!domain) return new AppError('FROM_NOT_ALLOWED', `${from} is not a sending domain of this account: from_email must be at a verified sending domain (${choices})`);
   const lacking = missingRecords(domain.records);
-  const what = lacking.length ? `; not found in DNS yet: ${lacking.join(', ')}` : '';
+  const what = lacking.length ? `; records not verified yet: ${lacking.join(', ')}` : '';
   return new AppError('FROM_NOT_ALLOWED', `The sending domain ${from} is ${domain.status}, not verified${what}. Publish its records and POST /api/v1/domains/{id}/verify`);
 };
 
