@@ -36,6 +36,9 @@ import { httpWebhookPoster } from './webhook-poster';
 import { dynamoCampaignStore, dynamoFirstHits, dynamoListRecipients } from './dynamo/campaign-store';
 import { sqsJobQueue } from './sqs-job-queue';
 import { dynamoTemplateStore } from './dynamo/template-store';
+import { dynamoDomainStore } from './dynamo/domain-store';
+import { sesIdentities } from './ses-identities';
+import { systemDnsResolver } from './dns-resolver';
 
 /** Background jobs (campaign fan-out chunks, list deletions) go on the job queue. */
 const jobQueue = () => sqsJobQueue(() => config.jobQueueUrl);
@@ -274,3 +277,6 @@ export const jobDeps = () => ({
   clock: systemClock,
   ids: randomIds,
 });
+
+/** Sending domains: the table, SES's identities and our own DNS look-ups. */
+export const domainDeps = () => ({ domains: dynamoDomainStore(), identities: sesIdentities, dns: systemDnsResolver, clock: systemClock, ids: randomIds });

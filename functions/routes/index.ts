@@ -23,6 +23,7 @@ import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campai
 import { docs, health, openapi } from './system';
 import { templatesCreate, templatesDelete, templatesGet, templatesList, templatesRender, templatesUpdate } from './templates';
 import { consoleAsset, consolePage } from './console';
+import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsUpdate, domainsVerify } from './domains';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -87,4 +88,10 @@ export const routes: readonly RouteDefinition[] = [
   webhookEndpointsCreate,
   webhookEndpointsList,
   webhookEndpointsDelete,
+  domainsCreate,
+  domainsList,
+  domainsGet,
+  domainsUpdate,
+  domainsDelete,
+  domainsVerify,
 ];

@@ -6,8 +6,7 @@ import { requireTemplate } from '../templates/templates';
 import { missingCampaignVariables } from './reader-variables';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
-import { requireDefaultProvider } from '../providers/default-provider';
-import { senderRefusal } from '../providers/sender-domain';
+import { requireAllowedSender } from '../providers/default-provider';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_STATS, type Campaign } from '../types';
 
@@ -150,9 +149,7 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
   if (!campaign) throw notFound('Campaign');
   if (!EDITABLE.includes(campaign.status)) throw notSendable(campaign);
   await requireList(deps, accountId, campaign.list_id);
-  const provider = await requireDefaultProvider(deps.providers, accountId);
-  const refusal = senderRefusal(provider, campaign.from_email ?? undefined);
-  if (refusal) throw refusal;
+  const provider = await requireAllowedSender(deps.providers, accountId, campaign.from_email ?? undefined);
   // The template as it is now goes out; later edits of it change none of this campaign's mail.
   const copy = campaign.template_id ? await templateCopy(deps, accountId, campaign.template_id, campaign.variables ?? {}) : {};
   if (!deps.tracking.baseUrl()) throw new AppError('INTERNAL_ERROR', 'PUBLIC_BASE_URL is not set: campaign mail needs it for its unsubscribe links');

@@ -3,8 +3,7 @@ import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import type { SendMailInput } from './mail-input';
 import { AppError } from '../errors';
-import { requireDefaultProvider } from '../providers/default-provider';
-import { senderRefusal } from '../providers/sender-domain';
+import { requireAllowedSender } from '../providers/default-provider';
 import { mailTracking } from '../tracking/tracking';
 import { newMailMessage } from './new-message';
 import { mailContent, outgoingMail } from './outgoing-mail';
@@ -31,9 +30,7 @@ export interface SendMailDeps {
  * the provider is called, so a send is never left without a record.
  */
 export const sendMail = async (deps: SendMailDeps, accountId: string, input: SendMailInput) => {
-  const provider = await requireDefaultProvider(deps.providers, accountId);
-  const refusal = senderRefusal(provider, input.from_email);
-  if (refusal) throw refusal;
+  const provider = await requireAllowedSender(deps.providers, accountId, input.from_email);
 
   const suppressed = await deps.suppressions.findSuppressed(accountId, [input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]);
   if (suppressed.has(input.to.toLowerCase())) {

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../errors';
 import type { Provider } from '../types';
 import { sendLimitReached, sendWithinLimits } from '../mail/send-step';
 import { newMessageId } from '../mail/message-id';
-import { requireDefaultProvider } from '../providers/default-provider';
+import { requireAllowedSender } from '../providers/default-provider';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { codeHash, newCode, sameHash } from './codes';
 import { MAX_ATTEMPTS, MAX_SENDS, RESEND_COOLDOWN_SECONDS, SESSION_WINDOW_SECONDS, SESSIONS_PER_ADDRESS, presentOtpSession } from './otp-session';
@@ -55,7 +55,8 @@ export const sendOtp = async (deps: OtpDeps, accountId: string, input: SendOtpIn
   if ((await deps.suppressions.findSuppressed(accountId, [input.email])).size > 0) {
     throw new AppError('RECIPIENT_SUPPRESSED', 'The address is on the suppression list (bounced, complained or unsubscribed)');
   }
-  const provider = await requireDefaultProvider(deps.providers, accountId);
+  // OTP mail goes from the provider's own address: the sender rule holds it to a verified domain too.
+  const provider = await requireAllowedSender(deps.providers, accountId, undefined);
   const windowStart = nowSeconds - (nowSeconds % SESSION_WINDOW_SECONDS);
   if (!(await deps.sessions.countNewSession(accountId, input.email, windowStart, SESSIONS_PER_ADDRESS, windowStart + 2 * SESSION_WINDOW_SECONDS))) {
     throw tooMany(`At most ${SESSIONS_PER_ADDRESS} codes per address every ${SESSION_WINDOW_SECONDS / 60} minutes`, windowStart + SESSION_WINDOW_SECONDS - nowSeconds);
@@ -133,7 +134,7 @@ export const resendOtp = async (deps: OtpDeps, accountId: string, sessionId: str
   // Lost a race with a parallel resend or verify: answer as the winner left the session.
   if (!changed.ok) throw tooMany(`Wait ${RESEND_COOLDOWN_SECONDS} seconds before asking for another code`, RESEND_COOLDOWN_SECONDS);
   try {
-    await mailCode(deps, await requireDefaultProvider(deps.providers, accountId), existing.email, existing.template, code, existing.expires_in);
+    await mailCode(deps, await requireAllowedSender(deps.providers, accountId, undefined), existing.email, existing.template, code, existing.expires_in);
   } catch (error) {
     await deps.sessions.restoreCode(accountId, sessionId, existing, hash);
     throw error;
