@@ -7,6 +7,7 @@
  * out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
+ * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no stack, no report written.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -21,8 +22,9 @@ import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
-import { callsSection, coldStartSection, writeReport } from './report';
+import { callsSection, coldStartSection, worstHtmlSection, writeReport } from './report';
 import { measureWebhookDeliveries } from './webhook-throughput';
+import { measureWorstCaseHtml } from './worst-case-html';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
 
@@ -31,10 +33,14 @@ const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 10
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && only !== 'cold-start' && only !== 'calls') throw new Error(`--only ${only}: the sections that run alone are cold-start and calls`);
+if (only !== undefined && only !== 'cold-start' && only !== 'calls' && only !== 'worst-html') throw new Error(`--only ${only}: the sections that run alone are cold-start, calls and worst-html`);
 
 const main = async () => {
   const started = Date.now();
+  if (only === 'worst-html') {
+    console.log(worstHtmlSection(measureWorstCaseHtml()).join('\n'));
+    return;
+  }
   if (only === 'calls') {
     step('starting the local stack');
     const stack = await startLocalStack(SES_RATE);
@@ -85,7 +91,9 @@ const main = async () => {
     step(`campaign fan-out to ${fanoutSize} subscribers`);
     const fanout = await measureFanout(stack, fanoutSize);
     const cost = costPerMillion(calls, load, SES_RATE, fanout);
-    writeReport({ fanout, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    step('a worst-case 512 KiB HTML body');
+    const worstHtml = measureWorstCaseHtml();
+    writeReport({ fanout, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

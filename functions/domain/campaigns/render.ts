@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { QueuedMail } from '../../ports';
+import { beforeLastBodyEnd } from '../html-scan';
 import { newMessageId } from '../mail/message-id';
 import { mailTimestamp } from '../time';
 import type { Campaign, MailMessage, Provider, Subscriber } from '../types';
@@ -21,10 +22,7 @@ export const campaignMessageUuid = (campaignId: string, subscriberId: string) =>
 const htmlFooter = (url: string) =>
   `<p style="font-size:12px;color:#666">Don't want these emails? <a href="${escapeHtml(url)}">Unsubscribe</a></p>`;
 
-const withHtmlFooter = (html: string, url: string) => {
-  const bodyEnd = html.search(/<\/body\s*>(?![\s\S]*<\/body\s*>)/i);
-  return bodyEnd === -1 ? `${html}${htmlFooter(url)}` : `${html.slice(0, bodyEnd)}${htmlFooter(url)}${html.slice(bodyEnd)}`;
-};
+const withHtmlFooter = (html: string, url: string) => beforeLastBodyEnd(html, htmlFooter(url));
 
 export interface Rendering {
   key: string;
