@@ -81,6 +81,43 @@ describe('open and click tracking', () => {
     ]);
   });
 
+  it('redirects links with non-ASCII characters, controls or encoded CR/LF to their percent-encoded form, and leaves links that are no URL untracked', async () => {
+    // As the author wrote them (entities decoded), and where the click must lead: the WHATWG href.
+    const links: [string, string][] = [
+      ['https://example.com/café?q=crème#brûlée', 'https://example.com/caf%C3%A9?q=cr%C3%A8me#br%C3%BBl%C3%A9e'],
+      ['https://bücher.example/straße', 'https://xn--bcher-kva.example/stra%C3%9Fe'],
+      ['https://example.com/a%0D%0ASet-Cookie:%20x=1', 'https://example.com/a%0D%0ASet-Cookie:%20x=1'],
+      ['https://example.com/a&#13;&#10;Set-Cookie: x=1', 'https://example.com/aSet-Cookie:%20x=1'],
+      ['https://example.com/😀?e=👩‍👩‍👧', 'https://example.com/%F0%9F%98%80?e=%F0%9F%91%A9%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7'],
+      ['https://example.com/&#x7f;&#x1;x\u2028y', 'https://example.com/%7F%01x%E2%80%A8y'],
+    ];
+    const broken = ['http://exa mple.com/', 'https://[::1/x', 'http://:80/'];
+    const to = uniqueAddress('non-ascii');
+    const html = `<body>${[...links.map(([written]) => written), ...broken].map((url) => `<a href="${url}">x</a>`).join('\n')}</body>`;
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'Links', html })).body.data;
+    const sent = (await mailFor(to)).body.html!;
+    const hrefs = hrefsOf(sent);
+    expect(hrefs.slice(links.length)).toEqual(broken);
+    for (const [i, [written, location]] of links.entries()) {
+      expect(hrefs[i], written).toMatch(/\/t\/c\//);
+      const click = await hit(hrefs[i]!);
+      expect(click.status, written).toBe(302);
+      expect(click.headers.get('location'), written).toBe(location);
+    }
+    expect((await eventsOf(messageId)).map((event: { url: string }) => event.url)).toEqual(links.map(([, location]) => location));
+
+    // Mail already sent carries tokens signed over the URL as written: they redirect to its normalised
+    // form too, and one over no URL at all is a link the service never makes (404, never 500).
+    const key = process.env.TRACKING_SECRET!;
+    const old = (url: string) => `${service.baseUrl}/t/c/${signToken(key, { kind: 'click', account_id: accountId, message_id: messageId, sent_at: 0, url })}`;
+    for (const [written, location] of [['https://example.com/café', 'https://example.com/caf%C3%A9'], ['https://example.com/a\r\nSet-Cookie: x=1', 'https://example.com/aSet-Cookie:%20x=1'], ['https://example.com/\u0000\u00ff', 'https://example.com/%00%C3%BF']]) {
+      const click = await hit(old(written!));
+      expect(click.status, written).toBe(302);
+      expect(click.headers.get('location'), written).toBe(location);
+    }
+    for (const written of ['http://exa mple.com/', 'https://', 'javascript:alert(1)']) expect((await hit(old(written))).status, written).toBe(404);
+  });
+
   it('answers 404 without Location to a token that does not verify: tampered, signed with another key, or of the other kind', async () => {
     const to = uniqueAddress('tamper');
     const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { webUrl } from './web-url';
 
 /**
  * What a tracking link names, signed so that nobody can make one up: the account, the message, when
@@ -58,6 +59,9 @@ export const verifyToken = (key: string, token: string, kind: TrackingClaim['kin
   if (code !== KIND_CODE[kind] || typeof accountId !== 'string' || typeof messageId !== 'string' || typeof sentAt !== 'number') return undefined;
   const campaign = typeof campaignId === 'string' ? { campaign_id: campaignId } : {};
   if (kind === 'open') return { kind, account_id: accountId, message_id: messageId, sent_at: sentAt, ...campaign };
-  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return undefined;
-  return { kind, account_id: accountId, message_id: messageId, sent_at: sentAt, url, ...campaign };
+  // Mail sent before links were signed in their normalised form may carry a raw one: it redirects to
+  // the same normalised form (docs/threat-model.md); one that is no http(s) URL names nothing.
+  const location = typeof url === 'string' ? webUrl(url) : undefined;
+  if (!location) return undefined;
+  return { kind, account_id: accountId, message_id: messageId, sent_at: sentAt, url: location, ...campaign };
 };

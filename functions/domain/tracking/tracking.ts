@@ -5,6 +5,7 @@ import { notFound } from '../errors';
 import { epochSeconds, mailTimestamp } from '../time';
 import { trackHtml } from './rewrite-html';
 import { signToken, verifyToken, type TrackingClaim } from './token';
+import { webUrl } from './web-url';
 import { UNSUBSCRIBE_PATH } from '../campaigns/unsubscribe';
 import { countForCampaign } from '../campaigns/stats';
 import type { CampaignStore, FirstHits } from '../../ports';
@@ -47,13 +48,18 @@ export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined)
   if (!mail.html || !tracking) return mail.html;
   const base = { account_id: tracking.accountId, message_id: mail.message_id, sent_at: epochSeconds(tracking.sentAt), ...(mail.campaign_id ? { campaign_id: mail.campaign_id } : {}) };
   // The unsubscribe link stays itself: a redirect in front of it would hide it from the reader's eye
-  // and count an unsubscribe as a click.
+  // and count an unsubscribe as a click. A link is signed in its normalised form, the one the click
+  // redirects to; one that does not parse as a URL is left as the author wrote it, untracked: the
+  // reader's client does with it what it would have done, and the send does not fail over a typo.
   const ownLinks = `${tracking.baseUrl}${UNSUBSCRIBE_PATH}`;
+  const clickUrl = (written: string) => {
+    if (written.startsWith(ownLinks)) return undefined;
+    const url = webUrl(written);
+    return url && `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}`;
+  };
   return trackHtml(mail.html, {
     pixelUrl: tracksOpens(mail) ? `${tracking.baseUrl}${TRACKING_PATHS.open}${signToken(tracking.key, { kind: 'open', ...base })}` : undefined,
-    linkUrl: tracksClicks(mail)
-      ? (url) => (url.startsWith(ownLinks) ? url : `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}`)
-      : undefined,
+    linkUrl: tracksClicks(mail) ? clickUrl : undefined,
   });
 };
 
