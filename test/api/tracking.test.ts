@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { signToken } from '../../functions/domain/tracking/token';
 import { drainOnce } from '../support/drain';
 import { mailTo, type SentMail } from '../support/mailbox';
@@ -116,6 +117,34 @@ describe('open and click tracking', () => {
       expect(click.headers.get('location'), written).toBe(location);
     }
     for (const written of ['http://exa mple.com/', 'https://', 'javascript:alert(1)']) expect((await hit(old(written))).status, written).toBe(404);
+  });
+
+  it('keeps the first 50 opens and 50 clicks of a message as events and counts every hit; each queued webhook event carries its recipient', async () => {
+    const to = uniqueAddress('hammered');
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const html = (await mailFor(to)).body.html!;
+    const [, offer, plain] = hrefsOf(html);
+    const hits = [...Array(70).fill(pixelOf(html)!), ...Array(100).fill(offer!), ...Array(30).fill(plain!)] as string[];
+    for (let i = 0; i < hits.length; i += 20) await Promise.all(hits.slice(i, i + 20).map((url) => hit(url)));
+
+    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`);
+    const events = status.body.data.events as { event_type: string }[];
+    expect(events.filter((event) => event.event_type === 'open')).toHaveLength(50);
+    expect(events.filter((event) => event.event_type === 'click')).toHaveLength(50);
+    expect(status.body.data.hits).toEqual({ open: 70, click: 130 });
+    expect(JSON.stringify(status.body).length).toBeLessThan(30_000);
+
+    // Every hit still makes its webhook event, with the recipient in it: the deliverer reads nothing.
+    const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+    const queued: { type: string; message_id: string; to?: string }[] = [];
+    for (let empty = 0; empty < 5 && queued.length < hits.length + 1; ) {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MaxNumberOfMessages: 10, VisibilityTimeout: 600, WaitTimeSeconds: 1 }));
+      if (!Messages.length) empty++;
+      queued.push(...Messages.map((message) => JSON.parse(message.Body!).event).filter((event: { message_id: string }) => event.message_id === messageId));
+    }
+    sqs.destroy();
+    expect(queued.filter((event) => event.type !== 'email.sent')).toHaveLength(hits.length);
+    expect(queued.every((event) => event.to === to)).toBe(true);
   });
 
   it('answers 404 without Location to a token that does not verify: tampered, signed with another key, or of the other kind', async () => {
