@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { signToken } from '../../functions/domain/tracking/token';
+import { unsubscribeUrl } from '../../functions/domain/campaigns/unsubscribe';
 import { drainOnce } from '../support/drain';
 import { mailTo, type SentMail } from '../support/mailbox';
 import { uniqueAddress, type Client, type TestService } from '../support/service';
@@ -169,6 +170,34 @@ describe('open and click tracking', () => {
       expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
     }
     expect(await eventsOf(messageId)).toEqual([]);
+  });
+
+  it('accepts only the exact encoding of a token: appended bytes, padding or spare bits of the signature answer 404', async () => {
+    const to = uniqueAddress('exact');
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const html = (await mailFor(to)).body.html!;
+    const click = hrefsOf(html)[1]!;
+    const unsubscribe = unsubscribeUrl(process.env.TRACKING_SECRET!, service.baseUrl, { account_id: accountId, subscriber_id: 'sub_x', campaign_id: 'cmp_x' });
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // The signature's last character carries 2 bits of the MAC and 4 spare ones: flipping a spare bit decodes to the same bytes.
+    const spareBit = (url: string) => `${url.slice(0, -1)}${ALPHABET[ALPHABET.indexOf(url.at(-1)!) ^ 1]}`;
+    const variants = (url: string) => [`${url}=`, `${url}==`, `${url}%3D`, `${url}%00`, `${url}%E2%80%AE`, `${url}.`, `${url}%20`, `${url}%0A`, `${url}!`, spareBit(url)];
+
+    for (const url of [click, pixelOf(html)!]) {
+      for (const variant of variants(url)) {
+        const answer = await hit(variant);
+        expect(answer.status, variant).toBe(404);
+        expect(answer.headers.get('location'), variant).toBeNull();
+      }
+    }
+    for (const variant of variants(unsubscribe)) {
+      expect((await fetch(variant)).status, variant).toBe(404);
+      expect((await fetch(variant, { method: 'POST' })).status, variant).toBe(404);
+    }
+    expect(await eventsOf(messageId)).toEqual([]);
+    // The exact ones still work.
+    expect((await hit(click)).status).toBe(302);
+    expect((await fetch(unsubscribe)).status).toBe(200);
   });
 
   it('honours track_opens and track_clicks set to false, and leaves text-only mail alone', async () => {
