@@ -1672,6 +1672,10 @@ export interface operations {
                                 sent_at: string | null;
                                 created_at: string;
                             };
+                            hits: {
+                                open: number;
+                                click: number;
+                            };
                             events: {
                                 event_type: string;
                                 ip_address: string | null;

@@ -54,6 +54,11 @@ export interface ListRecipients {
 /** The first open or click of a message (the account's stats and its campaign count it once); false when it was counted before. */
 export interface FirstHits {
   first(accountId: string, messageId: string, kind: 'open' | 'click'): Promise<boolean>;
+  /**
+   * The first unsubscribe through one campaign mail (named by its message uuid: one per campaign and
+   * subscriber); false when it was counted before, as for a one-click POST replayed after a resubscribe.
+   */
+  firstUnsubscribe(accountId: string, messageUuid: string): Promise<boolean>;
 }
 
 /** Background work, in chunks small enough for any Lambda, each a message of the job queue. */

@@ -123,6 +123,8 @@ export const messageView = z.object({
 
 export const messageStatusResult = z.object({
   message: messageView,
+  /** Every open and click counted; `events` holds only the first 50 of each kind. */
+  hits: z.object({ open: z.int(), click: z.int() }),
   events: z.array(
     z.object({
       event_type: z.string(),

@@ -147,6 +147,34 @@ describe('campaigns', () => {
     expect(listed.campaigns[0]).toMatchObject({ id: campaign.id, status: 'sent', stats: { sent: 238 } });
   }, 120_000);
 
+  it('counts one unsubscribe per campaign and subscriber: one-click POSTs replayed after a resubscribe move the subscriber but count nothing more', async () => {
+    const { listId, addresses } = await newList(3, 'replay');
+    const campaign = await newCampaign(listId);
+    expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`, {})).status).toBe(202);
+    await runJobsAndDrain();
+    const all = await mailbox();
+    const [first, second] = addresses.map((address) => unsubscribeLink(mailsTo(all, address)[0]!)!);
+    const subscribers = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=10`)).body.data.subscribers as { id: string; email: string }[];
+    const idOf = (email: string) => subscribers.find((subscriber) => subscriber.email === email)!.id;
+    const oneClick = (link: string) => fetch(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+
+    expect((await oneClick(first!)).status).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      expect((await api.put(`/api/v1/subscribers/${idOf(addresses[0]!)}`, { status: 'subscribed' })).status).toBe(200);
+      // Replays, some of them at once.
+      const answers = await Promise.all([oneClick(first!), oneClick(first!), fetch(first!)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect((await api.get(`/api/v1/subscribers/${idOf(addresses[0]!)}`)).body.data.status).toBe('unsubscribed');
+    }
+    expect((await campaignOf(campaign.id)).stats).toMatchObject({ unsubscribed: 1 });
+
+    // Another subscriber of the same campaign counts on its own, once however often replayed.
+    expect((await oneClick(second!)).status).toBe(200);
+    expect((await api.put(`/api/v1/subscribers/${idOf(addresses[1]!)}`, { status: 'subscribed' })).status).toBe(200);
+    expect((await oneClick(second!)).status).toBe(200);
+    expect((await campaignOf(campaign.id)).stats).toMatchObject({ unsubscribed: 2 });
+  });
+
   it('a fan-out chunk run twice sends no duplicate', async () => {
     const { listId, addresses } = await newList(30, 'dup');
     const campaign = await newCampaign(listId);

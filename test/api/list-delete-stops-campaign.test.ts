@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { decodeJob } from '../../functions/adapters/sqs-job-queue';
-import { campaignMessageUuid } from '../../functions/domain/campaigns/campaign-mail';
+import { campaignMessageUuid } from '../../functions/domain/campaigns/message-uuid';
 import { runJob } from '../../functions/handlers/jobs';
 import { drainOnce, peekQueue } from '../support/drain';
 import { runJobsAndDrain } from '../support/jobs';

@@ -233,17 +233,20 @@ export const dynamoListRecipients = (): ListRecipients => ({
 });
 
 /** One conditional Put per first hit; later hits fail the condition and count nothing. */
+const firstMarker = async (accountId: string, uuid: string, kind: string) => {
+  const put = await conditional(() =>
+    documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.firstHit(accountId, uuid, kind), entity: 'firstHit' },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+  return put.ok;
+};
+
 export const dynamoFirstHits = (): FirstHits => ({
-  async first(accountId, messageId, kind) {
-    const put = await conditional(() =>
-      documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.firstHit(accountId, messageUuid(messageId), kind), entity: 'firstHit' },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      ),
-    );
-    return put.ok;
-  },
+  first: (accountId, messageId, kind) => firstMarker(accountId, messageUuid(messageId), kind),
+  firstUnsubscribe: (accountId, uuid) => firstMarker(accountId, uuid, 'unsubscribe'),
 });

@@ -137,6 +137,25 @@ export const dynamoMessageStore = (): MessageStore => ({
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }));
   },
 
+  async countHit(accountId, messageId, kind) {
+    const counted = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.message(accountId, messageUuid(messageId)),
+          UpdateExpression: 'ADD #hits :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#hits': `${kind}_hits` },
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    if (!counted.ok) return undefined;
+    const record = counted.output.Attributes ?? {};
+    return { hits: Number(record[`${kind}_hits`]), to: String(record.to_email) };
+  },
+
   async findByProviderMessageId(providerMessageId) {
     return (await findByProviderMessageIds([providerMessageId])).get(providerMessageId);
   },
