@@ -36,7 +36,7 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   RATE_LIMITED: { meaning: "The key's requests per minute are used up; retry after `Retry-After` seconds", example: 'Rate limit of 60 requests per minute exceeded' },
   SEND_LIMIT_EXCEEDED: { meaning: "The provider's hourly or daily send limit is reached", example: "The provider's hourly or daily send limit is reached" },
   TOO_MANY_ATTEMPTS: { meaning: 'Too many codes for the address or session, or asked again too soon (`Retry-After` when waiting helps)', example: 'Wait 30 seconds before asking for another code' },
-  SEND_FAILED: { meaning: 'The provider refused the message or could not be reached; nothing was sent', example: 'Sending the message failed' },
+  SEND_FAILED: { meaning: 'The provider refused the message or could not be reached; nothing was sent. A single send names its message in `error.message_id`: it reads `failed` with its reason', example: 'Sending the message failed' },
   INTERNAL_ERROR: { meaning: 'An unexpected error; the request id is in `X-Request-Id`', example: 'An unexpected error occurred' },
 };
 
@@ -83,6 +83,7 @@ const components = {
           properties: {
             code: { type: 'string', enum: Object.keys(STATUS_BY_CODE) },
             message: { type: 'string' },
+            message_id: { type: 'string', description: 'With SEND_FAILED on a single send: the message the failed send wrote; it reads `failed` with its reason on GET /mail/status' },
             details: {
               type: 'array',
               description: 'With VALIDATION_ERROR: every problem found, not only the first',

@@ -27,9 +27,10 @@ export const successResponse = (route: RouteDefinition, result: HandlerResult): 
 export const errorResponse = (error: unknown): StoredResponse & { headers: Record<string, string> } => {
   const known = error instanceof AppError ? error : new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
   const details = known.options.details?.length ? { details: known.options.details } : {};
+  const messageId = known.options.messageId ? { message_id: known.options.messageId } : {};
   return {
     status: known.status,
-    body: JSON.stringify({ success: false, error: { code: known.code, message: known.message, ...details } }),
+    body: JSON.stringify({ success: false, error: { code: known.code, message: known.message, ...messageId, ...details } }),
     headers: known.options.headers ?? {},
   };
 };

@@ -188,7 +188,7 @@ describe('SMTP providers', () => {
     }
   });
 
-  it('answers 500 SEND_FAILED with a generic body when the server refuses the mail', async () => {
+  it('answers 500 SEND_FAILED naming the failed message, which reads failed with its reason', async () => {
     const sink = await startSmtpSink();
     sink.rejectWith(554);
     try {
@@ -196,7 +196,11 @@ describe('SMTP providers', () => {
       await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false, hourly_limit: 10 });
       const failed = await smtp.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
       expect(failed.status).toBe(500);
-      expect(failed.body).toEqual({ success: false, error: { code: 'SEND_FAILED', message: 'Sending the message failed' } });
+      const messageId = failed.body.error.message_id;
+      expect(failed.body).toEqual({ success: false, error: { code: 'SEND_FAILED', message: 'Sending the message failed', message_id: expect.stringMatching(/^<.+@.+>$/) } });
+      // The message it names reads failed with the provider's reason.
+      const status = await smtp.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`);
+      expect(status.body.data.message).toMatchObject({ message_id: messageId, status: 'failed', error_message: expect.stringContaining('554') });
     } finally {
       await sink.close();
     }

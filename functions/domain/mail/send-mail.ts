@@ -59,7 +59,10 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
       ]),
   });
   if (step.outcome === 'limited') throw sendLimitReached();
-  if (step.outcome === 'failed') throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: step.error });
+  if (step.outcome === 'failed') {
+    // The record reads `failed` with its reason (written by `failed` above): the caller gets its id to look it up.
+    throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: step.error, messageId: message.message_id });
+  }
   // Enqueued only: a slow or dead endpoint never delays the answer. Sends count per recipient, as SES counts them.
   await Promise.all([
     publishMessageEvent(deps, accountId, 'email.sent', message.message_id, { to: input.to }),
