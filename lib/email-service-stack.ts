@@ -14,7 +14,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { Construct } from 'constructs';
-import { TABLE } from '../functions/adapters/dynamo/table-definition';
+import { TABLE, type TableIndex } from '../functions/adapters/dynamo/table-definition';
 import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { throttleApi } from './api-throttling';
@@ -38,11 +38,12 @@ export class EmailServiceStack extends Stack {
     const table = new TableV2(this, 'Table', {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
-      globalSecondaryIndexes: TABLE.indexes.map((index) => ({
+      globalSecondaryIndexes: TABLE.indexes.map((index: TableIndex) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType[index.projection],
+        nonKeyAttributes: index.include ? [...index.include] : undefined,
       })),
       timeToLiveAttribute: TABLE.ttlAttribute,
       billing: Billing.onDemand(),

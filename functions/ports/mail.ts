@@ -22,6 +22,20 @@ export interface MailerFactory {
   forProvider(provider: Provider): Mailer;
 }
 
+/** The message log's filters; `since`/`until` in the form of `created_at` (mailTimestamp). */
+export interface MessageLogFilter {
+  status?: MessageStatus;
+  recipient?: string;
+  tag?: string;
+  since?: string;
+  until?: string;
+}
+
+export interface MessageLogPage {
+  messages: MailMessage[];
+  next_cursor: string | null;
+}
+
 export interface MessageStore {
   create(message: MailMessage): Promise<void>;
   /** Moves the status forward and sets the given fields; never moves a final status back. False when nothing changed (no such message, or its status is already as far or further). */
@@ -68,6 +82,11 @@ export interface MessageStore {
   requeue(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
   /** A queued message waits in the queue on purpose (a send window) until `dueAt`. */
   postpone(accountId: string, messageId: string, dueAt: Date): Promise<void>;
+  /**
+   * The message log: the account's messages newest first, filtered (AND), about one page of reads a
+   * page; a page may hold fewer than `limit` with a cursor when the filters match little (InvalidCursorError for a foreign cursor).
+   */
+  log(accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage>;
   /** Messages not yet settled (queued or sending) that were due before `before`, oldest first. */
   findOverdue(before: Date, limit: number): Promise<MailMessage[]>;
 }

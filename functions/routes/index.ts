@@ -14,7 +14,7 @@ import {
   subscribersUpdate,
 } from './audience';
 import type { RouteDefinition } from './define-route';
-import { mailSend, mailSendBatch, mailStatus } from './mail';
+import { mailList, mailSend, mailSendBatch, mailStatus } from './mail';
 import { otpResend, otpSend, otpStatus, otpVerify } from './otp';
 import { statsGet, statsResume } from './reputation';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
@@ -38,6 +38,7 @@ export const routes: readonly RouteDefinition[] = [
   consoleAsset,
   mailSend,
   mailSendBatch,
+  mailList,
   mailStatus,
   templatesCreate,
   templatesList,

@@ -1,4 +1,4 @@
-import { messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
+import { messageLogPage, messageLogQuery, messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
 import { defineRoute } from './define-route';
 
 const mail = { tag: 'Mail', permission: 'mail' } as const;
@@ -37,4 +37,14 @@ export const mailStatus = defineRoute({
   summary: 'Status and tracking events of a message (id URL-encoded, with or without angle brackets)',
   request: { params: messageStatusParams },
   response: messageStatusResult,
+});
+
+export const mailList = defineRoute({
+  ...mail,
+  id: 'mail-list',
+  method: 'GET',
+  path: '/api/v1/mail',
+  summary: 'The message log: messages newest first, filtered by status, recipient, tag and time (AND); cursor paging',
+  request: { query: messageLogQuery },
+  response: messageLogPage,
 });

@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
+import { MESSAGE_STATUSES } from '../domain/types';
 import { metadata } from './metadata';
+import { pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 
 /**
@@ -139,3 +141,18 @@ export const messageStatusResult = z.object({
 
 /** A tracking link's token: anything; one that does not verify is NOT_FOUND. */
 export const trackingParams = z.object({ token: z.string().check(z.maxLength(16_384)) });
+
+const isoWithZone = () => z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
+
+/** GET /mail: the message log's filters (AND) and its cursor paging (docs/promises.md, "The message log"). */
+export const messageLogQuery = z.object({
+  status: z.optional(z.enum(MESSAGE_STATUSES)),
+  recipient: z.optional(email()),
+  tag: z.optional(nonEmpty(100)),
+  since: z.optional(isoWithZone()),
+  until: z.optional(isoWithZone()),
+  limit: pageQuery.limit,
+  cursor: pageQuery.cursor,
+});
+
+export const messageLogPage = z.object({ messages: z.array(messageView), next_cursor: z.nullable(z.string()) });

@@ -1,6 +1,19 @@
 import type { MessageStore } from '../../ports';
 import { notFound } from '../errors';
+import type { MailMessage } from '../types';
 import { parseMessageId } from './message-id';
+
+/** A message as the API shows it: GET /mail/status's `message`, and each entry of the message log. */
+export const messageRecord = (message: MailMessage) => ({
+  message_id: message.message_id,
+  from_email: message.from_email,
+  to_email: message.to_email,
+  subject: message.subject,
+  status: message.status,
+  error_message: message.error_message,
+  sent_at: message.sent_at,
+  created_at: message.created_at,
+});
 
 /** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
 export const getMessageStatus = async (messages: MessageStore, accountId: string, rawId: string) => {
@@ -9,16 +22,7 @@ export const getMessageStatus = async (messages: MessageStore, accountId: string
   if (!found) throw notFound('Message');
   const { message, events } = found;
   return {
-    message: {
-      message_id: message.message_id,
-      from_email: message.from_email,
-      to_email: message.to_email,
-      subject: message.subject,
-      status: message.status,
-      error_message: message.error_message,
-      sent_at: message.sent_at,
-      created_at: message.created_at,
-    },
+    message: messageRecord(message),
     // Every hit counted; `events` keeps the first MAX_HIT_EVENTS of each kind (docs/promises.md).
     hits: { open: message.open_hits ?? 0, click: message.click_hits ?? 0 },
     events: events.map((event) => ({
