@@ -233,6 +233,8 @@ export class EmailServiceStack extends Stack {
     });
     table.grantReadWriteData(drainer);
     sendQueue.grantConsumeMessages(drainer);
+    // Scheduled mail whose time came is put on the send queue by the drainer (release-scheduled.ts).
+    sendQueue.grantSendMessages(drainer);
     deadLetters.grantSendMessages(drainer);
     providerSecretKey.grantRead(drainer);
     trackingKey.grantRead(drainer);

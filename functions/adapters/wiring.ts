@@ -96,6 +96,7 @@ export const sendDeps = () => ({
   events: webhookEvents(),
   reputation: dynamoReputationStore(),
   templates: dynamoTemplateStore(),
+  counters: dynamoCounterStore(),
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });

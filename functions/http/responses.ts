@@ -7,7 +7,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /** The success envelope of docs/promises.md: `data`, or a top-level `message` for deletes; a raw text or bytes as they are; a redirect without a body. */
 export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => {
-  const status = route.successStatus ?? 200;
+  const status = result?.status ?? route.successStatus ?? 200;
   if (route.redirect) return { status, body: '' };
   if (Buffer.isBuffer(result.raw)) return { status, body: result.raw.toString('base64'), base64: true };
   return { status, body:

@@ -1,5 +1,6 @@
 /** Ports: Sending mail: the mailers, the message records, suppression and send quotas. */
 import type { MailMessage, MessageEvent, MessageStatus, Provider } from '../domain/types';
+import type { QueuedMail } from '../domain/queue/queued-mail';
 
 export interface OutgoingMail {
   messageId: string;
@@ -87,6 +88,20 @@ export interface MessageStore {
    * page; a page may hold fewer than `limit` with a cursor when the filters match little (InvalidCursorError for a foreign cursor).
    */
   log(accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage>;
+  /**
+   * Writes scheduled messages (`scheduled`, with `scheduled_at`) with the mail each sends when its time
+   * comes; every one is written or the call fails.
+   */
+  schedule(entries: { message: MailMessage; mail: QueuedMail }[]): Promise<void>;
+  /** Scheduled messages whose time is at or before `now`, up to `limit`, with their mail. */
+  findDue(now: Date, limit: number): Promise<{ message: MailMessage; mail: QueuedMail }[]>;
+  /** scheduled -> queued (due at `dueAt` for the reconciler), its stored mail dropped; false when it is no longer scheduled (cancelled). */
+  release(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
+  /**
+   * scheduled or queued -> cancelled, unless it is campaign mail (cancelled with its campaign). Answers
+   * the status it found otherwise (null: no such message).
+   */
+  cancel(accountId: string, messageId: string): Promise<{ cancelled: true } | { cancelled: false; status: MessageStatus | null; campaign: boolean }>;
   /** Messages not yet settled (queued or sending) that were due before `before`, oldest first. */
   findOverdue(before: Date, limit: number): Promise<MailMessage[]>;
 }

@@ -14,7 +14,7 @@ import {
   subscribersUpdate,
 } from './audience';
 import type { RouteDefinition } from './define-route';
-import { mailList, mailSend, mailSendBatch, mailStatus } from './mail';
+import { mailCancel, mailList, mailSend, mailSendBatch, mailStatus } from './mail';
 import { otpResend, otpSend, otpStatus, otpVerify } from './otp';
 import { statsGet, statsResume } from './reputation';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
@@ -39,6 +39,7 @@ export const routes: readonly RouteDefinition[] = [
   mailSend,
   mailSendBatch,
   mailList,
+  mailCancel,
   mailStatus,
   templatesCreate,
   templatesList,

@@ -1,4 +1,4 @@
-import { messageLogPage, messageLogQuery, messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
+import { cancelledMessage, messageLogPage, messageLogQuery, messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
 import { defineRoute } from './define-route';
 
 const mail = { tag: 'Mail', permission: 'mail' } as const;
@@ -8,7 +8,7 @@ export const mailSend = defineRoute({
   id: 'mail-send',
   method: 'POST',
   path: '/api/v1/mail/send',
-  summary: "Send one message now through the account's default provider; its content, or a stored template's rendered with `variables`",
+  summary: "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
   request: { body: sendMailRequest },
   response: sendMailResult,
   idempotent: true,
@@ -47,4 +47,16 @@ export const mailList = defineRoute({
   summary: 'The message log: messages newest first, filtered by status, recipient, tag and time (AND); cursor paging',
   request: { query: messageLogQuery },
   response: messageLogPage,
+});
+
+export const mailCancel = defineRoute({
+  ...mail,
+  id: 'mail-cancel',
+  method: 'POST',
+  path: '/api/v1/mail/{message_id}/cancel',
+  summary: 'Cancel a scheduled or queued message: it never leaves (409 once the drainer took it, or for campaign mail)',
+  request: { params: messageStatusParams },
+  response: cancelledMessage,
+  table: { write: ['message'] },
+  errors: ['CONFLICT'],
 });

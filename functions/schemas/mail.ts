@@ -28,6 +28,8 @@ const mailFields = {
   /** HTML mail is tracked (an open pixel, redirecting links) unless these say false. Text-only mail never is. */
   track_opens: z.optional(z.boolean()),
   track_clicks: z.optional(z.boolean()),
+  /** Future and at most 30 days ahead: checked against the clock by the domain (mail/schedule.ts). */
+  scheduled_at: z.optional(z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' })),
 };
 
 const sender = {
@@ -63,7 +65,8 @@ export const sendMailRequest = parsesTo<SendMailRequest>()(z.object(requestField
 
 export const sendMailResult = z.object({
   message_id: z.string(),
-  status: z.literal('sent'),
+  /** `scheduled` (answered 202) when the request named a `scheduled_at`. */
+  status: z.enum(['sent', 'scheduled']),
   to: z.string(),
   from: z.string(),
 });
@@ -97,7 +100,7 @@ export const sendBatchBody = parsesTo<SendBatchInput>()(
 
 const batchEntry = z.object({
   to: z.nullable(z.string()),
-  status: z.enum(['queued', 'failed']),
+  status: z.enum(['queued', 'scheduled', 'failed']),
   queue_id: z.optional(z.int()),
   message_id: z.optional(z.string()),
   error: z.optional(z.object({ code: z.string(), message: z.string() })),
@@ -121,7 +124,11 @@ export const messageView = z.object({
   error_message: z.nullable(z.string()),
   sent_at: z.nullable(z.string()),
   created_at: z.string(),
+  /** When a scheduled send is due to leave (null: sent at once). */
+  scheduled_at: z.nullable(z.string()),
 });
+
+export const cancelledMessage = z.object({ message_id: z.string(), status: z.literal('cancelled') });
 
 export const messageStatusResult = z.object({
   message: messageView,

@@ -92,6 +92,15 @@ export const keys = {
    * moves write it (the projection is small), see docs/decisions.md, "The message log".
    */
   messageLog: (accountId: string, createdAt: string, messageUuid: string) => ({ gsi7pk: `MSGLOG#${accountId}`, gsi7sk: `${createdAt}#${messageUuid}` }),
+  /**
+   * gsi5 too: a scheduled message until its time, by that time, in partitions of its own (the release
+   * step reads those due; the reconciler never sees them). Released, it takes the pending key instead.
+   */
+  scheduledMessage: (messageUuid: string, dueAt: Date) => ({
+    gsi5pk: `SCHEDULED#${parseInt(messageUuid.slice(-1), 16) % PENDING_SHARDS}`,
+    gsi5sk: `${dueAt.toISOString()}#${messageUuid}`,
+  }),
+  scheduledShards: () => Array.from({ length: PENDING_SHARDS }, (_, shard) => `SCHEDULED#${shard}`),
   pendingShards: () => Array.from({ length: PENDING_SHARDS }, (_, shard) => `PENDING#${shard}`),
   counter: (accountId: string, name: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `COUNTER#${name}` }),
   list: (accountId: string, listId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${listId}` }),

@@ -8,6 +8,7 @@ import { documentClient, findByIndex, queryAll, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
 import { messageLogAttributes, readMessageLog } from './message-log';
+import { scheduledMessages } from './scheduled-messages';
 import { statusIn, whileStatusIn } from './status-condition';
 
 /**
@@ -241,6 +242,8 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   log: readMessageLog,
+
+  ...scheduledMessages(messageItem),
 
   async getWithEvents(accountId, messageId) {
     const { pk } = keys.message(accountId, messageUuid(messageId));

@@ -19,6 +19,8 @@ export interface SendMailInput {
   track_clicks?: boolean;
   from_email?: string;
   from_name?: string;
+  /** ISO 8601 with a zone, in the future, at most 30 days ahead: the mail waits as `scheduled` until then. */
+  scheduled_at?: string;
 }
 
 /**

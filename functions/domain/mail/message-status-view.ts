@@ -13,6 +13,7 @@ export const messageRecord = (message: MailMessage) => ({
   error_message: message.error_message,
   sent_at: message.sent_at,
   created_at: message.created_at,
+  scheduled_at: message.scheduled_at ?? null,
 });
 
 /** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */

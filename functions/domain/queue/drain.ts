@@ -7,10 +7,13 @@ import type { Provider } from '../types';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { mailTracking } from '../tracking/tracking';
 import { createPacer } from './pacer';
+import { releaseScheduled } from './release-scheduled';
 
 /** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
 const CAMPAIGN_RECHECK_MS = 5_000;
 const CANCELLED = 'The campaign was cancelled; not sent';
+/** How often a run looks for scheduled mail whose time came: it leaves within this of its time while a run lasts. */
+const RELEASE_EVERY_MS = 5_000;
 
 export interface DrainDeps {
   queue: SendQueue;
@@ -65,6 +68,8 @@ export interface DrainReport {
   duplicates: number;
   /** Campaign mail not sent because its campaign was cancelled. */
   cancelled: number;
+  /** Scheduled mail whose time came, moved to the send queue by this run. */
+  released: number;
   /** Failures of the run's own calls (store, queue), each contained to its item or step. */
   errors: number;
   /** The run ended because the queue had nothing more to give (not out of time, not stopped). */
@@ -93,7 +98,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBase = options.retryBaseSeconds ?? 5;
   const deadline = deps.clock.now().getTime() + options.budgetMs;
-  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, paused: 0, duplicates: 0, cancelled: 0, errors: 0, emptied: false };
+  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, paused: 0, duplicates: 0, cancelled: 0, released: 0, errors: 0, emptied: false };
   const accounts = new Map<string, ReturnType<ProviderStore['list']>>();
   // Counts and webhook events of settled mail, written ten mails at a time.
   const tally = createSendTally(deps);
@@ -232,7 +237,13 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   };
   const outOfTime = () => options.signal?.aborted === true || deps.clock.now().getTime() >= deadline;
 
+  let releasedAt = -Infinity;
   while (!outOfTime()) {
+    // Scheduled mail due by now joins the queue: at the start of the run, then every few seconds of a long one.
+    if (deps.clock.now().getTime() - releasedAt >= RELEASE_EVERY_MS) {
+      releasedAt = deps.clock.now().getTime();
+      report.released += (await contained('release', () => releaseScheduled(deps))) ?? 0;
+    }
     const batch = (await contained('receive', () => deps.queue.receive(10))) ?? [];
     if (batch.length === 0) {
       // Sends still settling may put items back (retries): only an empty queue with nothing in flight ends the run.
