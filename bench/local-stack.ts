@@ -24,7 +24,8 @@ export const startLocalStack = async (sesRate: number) => {
   // As in AWS, enqueuers put a drain start here (its trigger is AWS's; nothing reads it here), so the call counts show it.
   const drainStartUrl = sqs.ensureQueue('bench-drain-starts');
   const jobQueueUrl = sqs.ensureQueue('bench-jobs', { VisibilityTimeout: '150' });
-  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, WEBHOOK_QUEUE_URL: webhookQueueUrl, WEBHOOK_DLQ_URL: webhookDlqUrl, DRAIN_START_QUEUE_URL: drainStartUrl, JOB_QUEUE_URL: jobQueueUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
+  const attachmentsBucket = sqs.ensureBucket('bench-attachments');
+  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, WEBHOOK_QUEUE_URL: webhookQueueUrl, WEBHOOK_DLQ_URL: webhookDlqUrl, DRAIN_START_QUEUE_URL: drainStartUrl, JOB_QUEUE_URL: jobQueueUrl, ATTACHMENTS_BUCKET: attachmentsBucket, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
 
   const { ensureTable } = await import('../local/table');
   const { createLocalServer } = await import('../local/server');

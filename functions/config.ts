@@ -17,6 +17,10 @@ export const config = {
   get tableName() {
     return env.TABLE_NAME ?? 'email-service';
   },
+  /** The bucket where the files of queued mail wait when the mail would not fit a queue message. */
+  get attachmentsBucket() {
+    return env.ATTACHMENTS_BUCKET ?? '';
+  },
   get queueUrl() {
     return env.QUEUE_URL ?? '';
   },

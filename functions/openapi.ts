@@ -24,7 +24,7 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
     meaning: 'The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile',
     example: 'This Idempotency-Key was used with a different request body',
   },
-  PAYLOAD_TOO_LARGE: { meaning: 'The body is over 1 MiB', example: 'The request body may be at most 1 MiB' },
+  PAYLOAD_TOO_LARGE: { meaning: 'The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch)', example: 'The request body may be at most 1 MiB' },
   UNSUPPORTED_MEDIA_TYPE: { meaning: 'The body is not application/json', example: 'The request body must be application/json' },
   NO_SMTP_PROVIDER: { meaning: 'The account has no default provider to send with', example: 'No default provider is configured for this account' },
   FROM_NOT_ALLOWED: { meaning: "from_email is outside the provider's domain and its allowed_from_domains", example: "from_email must be an address of the provider's domains: example.com" },

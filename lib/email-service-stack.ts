@@ -23,6 +23,7 @@ import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
 import { Monitoring } from './monitoring';
 import { suppressNagFindings } from './nag-suppressions';
 import { grantTableAccess } from './table-access';
+import { attachmentsBucket, grantAttachments } from './attachments-bucket';
 import { addDomainChecker, grantSesIdentities, sesIdentityStatements } from './sending-domains';
 
 /**
@@ -149,6 +150,7 @@ export class EmailServiceStack extends Stack {
       deadLetterQueue: { queue: jobDeadLetters, maxReceiveCount: 5 },
     });
 
+    const attachments = attachmentsBucket(this);
     const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
     const metricsNamespace = `EmailService/${this.stackName}`;
 
@@ -166,6 +168,7 @@ export class EmailServiceStack extends Stack {
       WEBHOOK_DLQ_URL: webhookDeadLetters.queueUrl,
       DRAIN_START_QUEUE_URL: drainStarts.queueUrl,
       JOB_QUEUE_URL: jobQueue.queueUrl,
+      ATTACHMENTS_BUCKET: attachments.bucketName,
       // Sending domains: the resolvers of our record look-ups (context dnsServers); the system's when empty.
       ...(this.node.tryGetContext('dnsServers') ? { DNS_SERVERS: String(this.node.tryGetContext('dnsServers')) } : {}),
       // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
@@ -210,6 +213,8 @@ export class EmailServiceStack extends Stack {
       if (route.aws?.includes('trackingSecret')) trackingKey.grantRead(fn);
       if (route.aws?.includes('webhookEvents')) webhookQueue.grantSendMessages(fn);
       if (route.aws?.includes('jobs')) jobQueue.grantSendMessages(fn);
+      if (route.aws?.includes('attachmentsPut')) grantAttachments(attachments, fn, 'put');
+      if (route.aws?.includes('attachmentsDelete')) grantAttachments(attachments, fn, 'delete');
       grantSesIdentities(fn, route, sesIdentities);
       const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
       if (route.permission === null) publicRoutes.push(...added);
@@ -235,6 +240,7 @@ export class EmailServiceStack extends Stack {
     sendQueue.grantConsumeMessages(drainer);
     // Scheduled mail whose time came is put on the send queue by the drainer (release-scheduled.ts).
     sendQueue.grantSendMessages(drainer);
+    grantAttachments(attachments, drainer, 'read-delete');
     deadLetters.grantSendMessages(drainer);
     providerSecretKey.grantRead(drainer);
     trackingKey.grantRead(drainer);

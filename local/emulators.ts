@@ -8,7 +8,7 @@ import { mendFauxqsPersistence } from './fauxqs-persistence-fix';
 /**
  * The real local peers of the AWS services, started from npm packages (nothing is downloaded at run
  * time): DynamoDB Local (AWS's own jar), aws-ses-v2-local (SES v2 API with a mailbox page) and
- * fauxqs (SQS). Used by `npm start` and by the tests alike.
+ * fauxqs (SQS, and S3 for the files of queued mail). Used by `npm start` and by the tests alike.
  */
 
 const portOpen = (port: number) =>
@@ -85,7 +85,13 @@ export const startSes = async ({ port, host = '127.0.0.1' }: { port: number; hos
  * across starts. A queue is created only when the saved state has none of that name: fauxqs's own
  * createQueue rewrites the queue row, and the database's cascade deletes every message it held.
  */
-export const startSqs = async ({ port, dataDir }: { port: number; dataDir?: string }): Promise<Emulator & { ensureQueue(name: string, attributes?: Record<string, string>): string }> => {
+export const startSqs = async ({
+  port,
+  dataDir,
+}: {
+  port: number;
+  dataDir?: string;
+}): Promise<Emulator & { ensureQueue(name: string, attributes?: Record<string, string>): string; ensureBucket(name: string): string }> => {
   await Promise.all([mendFauxqsPersistence(), mendFauxqsBodyCheck()]);
   const { startFauxqs } = await import('fauxqs');
   const server = await startFauxqs({ port, logger: false, dataDir });
@@ -94,5 +100,7 @@ export const startSqs = async ({ port, dataDir }: { port: number; dataDir?: stri
     port: server.port,
     stop: () => server.stop(),
     ensureQueue: (name, attributes) => server.inspectQueue(name)?.url ?? server.createQueue(name, { attributes }).queueUrl,
+    // fauxqs serves S3 too (path-style): the attachments of queued mail wait there (functions/adapters/s3-attachment-store.ts).
+    ensureBucket: (name) => server.createBucket(name).bucketName,
   };
 };

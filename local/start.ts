@@ -69,12 +69,14 @@ const main = async () => {
   const webhookDlqUrl = sqs.ensureQueue('email-service-webhook-dlq');
   const webhookQueueUrl = sqs.ensureQueue('email-service-webhook', { VisibilityTimeout: '30' });
   const jobQueueUrl = sqs.ensureQueue('email-service-jobs', { VisibilityTimeout: '150' });
+  const attachmentsBucket = sqs.ensureBucket('email-service-attachments');
   const environment = localEnvironment(ports, {
     QUEUE_URL: queueUrl,
     DLQ_URL: dlqUrl,
     WEBHOOK_QUEUE_URL: webhookQueueUrl,
     WEBHOOK_DLQ_URL: webhookDlqUrl,
     JOB_QUEUE_URL: jobQueueUrl,
+    ATTACHMENTS_BUCKET: attachmentsBucket,
     OTP_SECRET: localKey('otp-secret'),
     // Signs the tokens of tracking links: a new one breaks the links in mail already sent.
     TRACKING_SECRET: localKey('tracking-secret'),

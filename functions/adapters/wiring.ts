@@ -3,6 +3,7 @@
  * so a handler's bundle carries the SDK clients it needs and no others.
  */
 import { config } from '../config';
+import { s3AttachmentStore } from './s3-attachment-store';
 import { dynamoAccountStore } from './dynamo/account-store';
 import { dynamoBounceStore } from './dynamo/bounce-store';
 import { dynamoListStore } from './dynamo/list-store';
@@ -80,6 +81,8 @@ export const providerWriteDeps = () => ({
   },
 });
 
+const attachmentStore = () => s3AttachmentStore(config.attachmentsBucket);
+
 export const providerDeps = () => ({ providers: dynamoProviderStore(), clock: systemClock, ids: randomIds });
 
 const sendingProviders = () => dynamoProviderStore({ box: providerSecretBox, open: ['password'] });
@@ -97,9 +100,13 @@ export const sendDeps = () => ({
   reputation: dynamoReputationStore(),
   templates: dynamoTemplateStore(),
   counters: dynamoCounterStore(),
+  attachments: attachmentStore(),
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
+
+/** A cancel also drops the files its mail left in the attachment store. */
+export const cancelDeps = () => ({ messages: dynamoMessageStore(), attachments: attachmentStore() });
 
 /** The tracking routes: the key to verify their tokens and the one write of a hit. */
 export const trackingDeps = () => ({
@@ -128,9 +135,11 @@ export const batchDeps = () => ({
   },
   clock: systemClock,
   ids: randomIds,
+  attachments: attachmentStore(),
 });
 
 export const drainDeps = () => ({
+  attachments: attachmentStore(),
   get queue() {
     return sendQueue();
   },

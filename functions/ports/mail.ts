@@ -1,6 +1,7 @@
 /** Ports: Sending mail: the mailers, the message records, suppression and send quotas. */
 import type { MailMessage, MessageEvent, MessageStatus, Provider } from '../domain/types';
 import type { QueuedMail } from '../domain/queue/queued-mail';
+import type { Attachment } from '../domain/mail/attachments';
 
 export interface OutgoingMail {
   messageId: string;
@@ -13,6 +14,8 @@ export interface OutgoingMail {
   html?: string;
   text?: string;
   headers?: Record<string, string>;
+  /** Files, base64 as the request gave them: the mailer decodes them once (domain/mail/attachments.ts). */
+  attachments?: Attachment[];
 }
 
 export interface Mailer {

@@ -57,8 +57,12 @@ export interface RouteDefinition {
    * `jobs` puts background jobs on the job queue (a campaign's fan-out, a large list's deletion).
    * `sesIdentityCreate` creates an SES domain identity, sets its MAIL FROM and reads it (a domain's
    * create), `sesIdentityRead` reads one (verify), `sesIdentityDelete` deletes one (a domain's delete).
+   * `attachmentsPut` stores the files of queued mail too large for a queue message in the attachments
+   * bucket; `attachmentsDelete` drops them (a cancel).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'attachmentsPut' | 'attachmentsDelete' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete')[];
+  /** The largest body the route takes, when not 1 MiB (the send routes: 6 MiB, for attachments; docs/decisions.md). */
+  maxBodyBytes?: number;
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**

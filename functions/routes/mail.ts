@@ -2,6 +2,8 @@ import { cancelledMessage, messageLogPage, messageLogQuery, messageStatusParams,
 import { defineRoute } from './define-route';
 
 const mail = { tag: 'Mail', permission: 'mail' } as const;
+/** The send routes carry attachments (4 MiB decoded, ~5.4 MiB as base64): 6 MiB bodies (docs/promises.md). */
+const SEND_BODY_BYTES = 6 * 1024 * 1024;
 
 export const mailSend = defineRoute({
   ...mail,
@@ -11,8 +13,10 @@ export const mailSend = defineRoute({
   summary: "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
   request: { body: sendMailRequest },
   response: sendMailResult,
+  maxBodyBytes: SEND_BODY_BYTES,
+  lambda: { memoryMb: 512 },
   idempotent: true,
-  aws: ['sendMail', 'providerSecrets', 'trackingSecret', 'webhookEvents'],
+  aws: ['sendMail', 'providerSecrets', 'trackingSecret', 'webhookEvents', 'attachmentsPut'],
   errors: ['RECIPIENT_SUPPRESSED', 'FROM_NOT_ALLOWED', 'NOT_FOUND'],
 });
 
@@ -24,8 +28,10 @@ export const mailSendBatch = defineRoute({
   summary: 'Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them at the provider rate',
   request: { body: sendBatchBody },
   response: sendBatchResult,
+  maxBodyBytes: SEND_BODY_BYTES,
+  lambda: { memoryMb: 512 },
   idempotent: true,
-  aws: ['enqueue'],
+  aws: ['enqueue', 'attachmentsPut'],
   errors: ['FROM_NOT_ALLOWED'],
 });
 
@@ -58,5 +64,6 @@ export const mailCancel = defineRoute({
   request: { params: messageStatusParams },
   response: cancelledMessage,
   table: { write: ['message'] },
+  aws: ['attachmentsDelete'],
   errors: ['CONFLICT'],
 });

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
 import { MESSAGE_STATUSES } from '../domain/types';
+import { decodedLength, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename } from '../domain/mail/attachments';
 import { metadata } from './metadata';
 import { pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
@@ -14,6 +15,26 @@ import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } fro
 export const MAX_RECIPIENTS = 50;
 /** The mail's own body cap (html + text); the request that carries it may be larger (MAX_REQUEST_BYTES). */
 export const MAX_MAIL_BODY_BYTES = 512 * 1024;
+
+/** base64 (RFC 4648, padded), checked without backtracking: one character class, then the padding. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** A MIME type `type/subtype` (RFC 2045 tokens), optionally with parameters; never a line break. */
+const MIME_TYPE = /^[A-Za-z0-9!#$&^_.+-]{1,64}\/[A-Za-z0-9!#$&^_.+-]{1,64}(;[ -~]{0,120})?$/;
+
+const attachment = z.object({
+  filename: z.string().check(
+    z.minLength(1),
+    z.maxLength(255),
+    z.refine((name) => !/[/\\\r\n\0]/.test(name), 'A file name may not contain /, \\, CR, LF or NUL'),
+    z.refine((name) => refusedFilename(name) === undefined, { error: (issue) => refusedFilename(String(issue.input)) ?? 'This type of file cannot be sent' }),
+  ),
+  content: z.string().check(
+    z.minLength(1),
+    z.refine((text) => text.length % 4 === 0 && BASE64.test(text), 'content must be base64 (standard alphabet, padded)'),
+  ),
+  content_type: z.optional(z.string().check(z.regex(MIME_TYPE, 'content_type must be a MIME type such as application/pdf'))),
+  content_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+\-./=?^_`{|}~@]{1,100}$/, 'content_id is 1..100 characters without spaces, angle brackets or line breaks'))),
+});
 
 const mailFields = {
   to: email(),
@@ -30,6 +51,12 @@ const mailFields = {
   track_clicks: z.optional(z.boolean()),
   /** Future and at most 30 days ahead: checked against the clock by the domain (mail/schedule.ts). */
   scheduled_at: z.optional(z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' })),
+  attachments: z.optional(
+    z.array(attachment).check(
+      z.maxLength(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`),
+      z.refine((files) => files.reduce((sum, file) => sum + decodedLength(file.content), 0) <= MAX_ATTACHMENT_BYTES, `Attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB in all (decoded)`),
+    ),
+  ),
 };
 
 const sender = {

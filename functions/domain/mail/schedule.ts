@@ -1,4 +1,5 @@
-import type { Clock, CounterStore, MessageStore } from '../../ports';
+import type { AttachmentStore, Clock, CounterStore, MessageStore } from '../../ports';
+import { attachmentsKey, dropAttachments, offloadAttachments } from '../queue/queued-attachments';
 import type { QueuedMail } from '../queue/queued-mail';
 import { AppError, notFound, validationError } from '../errors';
 import type { MailMessage } from '../types';
@@ -34,9 +35,9 @@ export const requireSchedulable = (scheduledAt: string, clock: Clock) => {
 };
 
 /** Stores one scheduled single send (its queue id taken like a batch item's) and answers it as a send does. */
-export const scheduleOne = async (deps: { messages: MessageStore; counters: CounterStore }, message: MailMessage, mail: Omit<QueuedMail, 'queue_id'>) => {
+export const scheduleOne = async (deps: { messages: MessageStore; counters: CounterStore; attachments: AttachmentStore }, message: MailMessage, mail: Omit<QueuedMail, 'queue_id'>) => {
   const queueId = await deps.counters.add(message.account_id, 'queue', 1);
-  const queued: QueuedMail = { ...mail, queue_id: queueId };
+  const queued = await offloadAttachments(deps.attachments, { ...mail, queue_id: queueId });
   const problem = scheduledMailProblem(queued);
   if (problem) throw validationError([{ field: 'html', message: problem }]);
   await deps.messages.schedule([{ message, mail: queued }]);
@@ -47,11 +48,15 @@ export const scheduleOne = async (deps: { messages: MessageStore; counters: Coun
  * leaves (the drainer drops its queue entry at the claim). Afterwards, or for campaign mail (cancelled
  * with its campaign), 409.
  */
-export const cancelMessage = async (messages: MessageStore, accountId: string, rawId: string) => {
+export const cancelMessage = async (deps: { messages: MessageStore; attachments: AttachmentStore }, accountId: string, rawId: string) => {
   const parsed = parseMessageId(rawId);
   if (!parsed) throw notFound('Message');
-  const outcome = await messages.cancel(accountId, parsed.messageId);
-  if (outcome.cancelled) return { message_id: parsed.messageId, status: 'cancelled' as const };
+  const outcome = await deps.messages.cancel(accountId, parsed.messageId);
+  if (outcome.cancelled) {
+    // Its files, if they waited in the store, will never be read: the key is the message's own.
+    await dropAttachments(deps.attachments, { attachments_key: attachmentsKey(accountId, parsed.messageId) });
+    return { message_id: parsed.messageId, status: 'cancelled' as const };
+  }
   if (outcome.status === null) throw notFound('Message');
   if (outcome.campaign) throw new AppError('CONFLICT', 'Campaign mail is cancelled with its campaign (POST /campaigns/{id}/cancel)');
   throw new AppError('CONFLICT', `The message is ${outcome.status}: only a scheduled or queued message can be cancelled`);

@@ -1,4 +1,4 @@
-import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
+import type { AttachmentStore, Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
 import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
@@ -8,9 +8,11 @@ import { newMailMessage } from './new-message';
 import { mailContent } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 import { scheduledMailProblem, scheduleProblem } from './schedule';
+import { offloadAttachments } from '../queue/queued-attachments';
 import { mailTimestamp } from '../time';
 
 export interface SendBatchDeps {
+  attachments: AttachmentStore;
   providers: ProviderStore;
   suppressions: SuppressionStore;
   messages: MessageStore;
@@ -124,6 +126,8 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       const mail: QueuedMail = { account_id: accountId, provider_id: provider.id, queue_id: message.queue_id, ...mailContent(message, item) };
       return { index, message, mail };
     });
+    // Files that would not fit a queue message (or a scheduled record) wait in the attachment store.
+    for (const entry of queued) entry.mail = await offloadAttachments(deps.attachments, entry.mail);
     const later = queued.filter(({ message }) => message.status === 'scheduled');
     for (const { index, message, mail } of later) {
       const problem = scheduledMailProblem(mail);

@@ -1,4 +1,4 @@
-import type { Clock, CounterStore, Ids, MailerFactory, MessageStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
+import type { AttachmentStore, Clock, CounterStore, Ids, MailerFactory, MessageStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import type { SendMailInput } from './mail-input';
@@ -13,6 +13,7 @@ import { requireSchedulable, scheduleOne } from './schedule';
 import type { MailMessage } from '../types';
 
 export interface SendMailDeps {
+  attachments: AttachmentStore;
   providers: ProviderStore;
   counters: CounterStore;
   suppressions: SuppressionStore;

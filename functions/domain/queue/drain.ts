@@ -1,4 +1,4 @@
-import type { CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, ReputationStore, SendingBrake, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
+import type { AttachmentStore, CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, ReputationStore, SendingBrake, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
 import { createSendTally } from './send-tally';
@@ -8,6 +8,7 @@ import { outgoingMail } from '../mail/outgoing-mail';
 import { mailTracking } from '../tracking/tracking';
 import { createPacer } from './pacer';
 import { releaseScheduled } from './release-scheduled';
+import { dropAttachments, withAttachments } from './queued-attachments';
 
 /** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
 const CAMPAIGN_RECHECK_MS = 5_000;
@@ -16,6 +17,7 @@ const CANCELLED = 'The campaign was cancelled; not sent';
 const RELEASE_EVERY_MS = 5_000;
 
 export interface DrainDeps {
+  attachments: AttachmentStore;
   queue: SendQueue;
   messages: MessageStore;
   providers: ProviderStore;
@@ -179,8 +181,12 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         const claim = await deps.messages.claim(mail.account_id, mail.message_id, now);
         return claim.claimed ? { go: true, claim } : { go: false, hold: claim };
       },
-      mail: async () => outgoingMail(mail, await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now())),
-      sent: (providerMessageId) => markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now()),
+      mail: async () => outgoingMail(await withAttachments(deps.attachments, mail), await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now())),
+      sent: async (providerMessageId) => {
+        await markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now());
+        // Sent: its stored files are never read again (a failure to drop them is the store's expiry's to mend).
+        await contained('attachments', () => dropAttachments(deps.attachments, mail), mail.message_id);
+      },
     });
     if (step.outcome === 'limited') {
       const wait = secondsUntilWindowOpens(provider, now);
@@ -194,6 +200,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       const claim = step.hold;
       // Settled, or claimed moments ago by another copy of the same queue entry (a fan-out chunk run
       // twice, an SQS duplicate): that copy sends it and settles it; this one is dropped.
+      if (claim.status === 'cancelled') await contained('attachments', () => dropAttachments(deps.attachments, mail), mail.message_id);
       if ((claim.status && SETTLED.has(claim.status)) || (claim.status === 'sending' && claim.claimedAt !== null && now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0))) {
         report.duplicates++;
         return true;
