@@ -19,14 +19,17 @@ import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { throttleApi } from './api-throttling';
 import { ServiceFunction } from './constructs/service-function';
-import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
+import { DRAINER_TIMEOUT_SECONDS } from './function-limits';
 import { Monitoring } from './monitoring';
 import { suppressNagFindings } from './nag-suppressions';
-import { grantTableAccess } from './table-access';
+import { grantProviderSecretRead } from './provider-secret-access';
+import { RouteAreaStack, type ServiceCore } from './route-area-stack';
+import { routeAreas } from './route-areas';
 
 /**
- * The whole deployment: one table, an HTTP API whose routes come from the route table (one Lambda
- * each), the send queue with its dead-letter queue and scheduled drainer, and the SES -> SNS -> Lambda
+ * The whole deployment, one `cdk deploy`: this stack is the core (one table, the HTTP API and its
+ * stage, the catch-all route), and the routes of the route table (one Lambda each) are in nested
+ * stacks, one per route area (lib/route-area-stack.ts). Here too: the send queue with its dead-letter queue and scheduled drainer, and the SES -> SNS -> Lambda
  * path for bounce, complaint and delivery events with a dead-letter queue of its own; alarms to an
  * SNS topic and a dashboard (lib/monitoring.ts).
  */
@@ -181,30 +184,13 @@ export class EmailServiceStack extends Stack {
       format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', method: '$context.httpMethod', path: '$context.path', status: '$context.status', latency: '$context.responseLatency' }),
     };
 
+    // The routes, one nested stack per area (lib/route-areas.ts): a template each, far below
+    // CloudFormation's 500 resources, however many routes an area gains (docs/decisions.md).
+    const core: ServiceCore = { api, table, sendQueue, drainStarts, webhookQueue, jobQueue, otpKey, trackingKey, providerSecretKey, sesSend, environment };
     // Routes anyone can call without a key: each gets a limit of its own (lib/api-throttling.ts).
     const publicRoutes: HttpRoute[] = [];
-    for (const route of routes) {
-      const fn = new ServiceFunction(this, `Route-${route.id}`, {
-        handlerName: route.id,
-        files: route.files,
-        description: `${route.method} ${route.path}`,
-        memorySize: route.lambda?.memoryMb,
-        timeout: routeTimeout(route),
-        environment,
-      });
-      grantTableAccess(table, fn, route);
-      if (route.aws?.includes('sendMail')) fn.addToRolePolicy(sesSend);
-      if (route.aws?.includes('enqueue')) {
-        sendQueue.grantSendMessages(fn);
-        drainStarts.grantSendMessages(fn);
-      }
-      if (route.aws?.includes('otpSecret')) otpKey.grantRead(fn);
-      if (route.aws?.includes('providerSecrets')) providerSecretKey.grantRead(fn);
-      if (route.aws?.includes('trackingSecret')) trackingKey.grantRead(fn);
-      if (route.aws?.includes('webhookEvents')) webhookQueue.grantSendMessages(fn);
-      if (route.aws?.includes('jobs')) jobQueue.grantSendMessages(fn);
-      const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
-      if (route.permission === null) publicRoutes.push(...added);
+    for (const [areaId, areaRoutes] of routeAreas(routes)) {
+      publicRoutes.push(...new RouteAreaStack(this, areaId, { core, routes: areaRoutes }).publicRoutes);
     }
 
     // Anything no route claims: the contract's 404/405 envelope instead of API Gateway's own. Public too.
@@ -226,7 +212,7 @@ export class EmailServiceStack extends Stack {
     table.grantReadWriteData(drainer);
     sendQueue.grantConsumeMessages(drainer);
     deadLetters.grantSendMessages(drainer);
-    providerSecretKey.grantRead(drainer);
+    grantProviderSecretRead(providerSecretKey, providerSecretsKey, drainer);
     trackingKey.grantRead(drainer);
     webhookQueue.grantSendMessages(drainer);
     drainer.addToRolePolicy(sesSend);
@@ -266,7 +252,7 @@ export class EmailServiceStack extends Stack {
     webhookQueue.grantConsumeMessages(webhookDeliverer);
     webhookQueue.grantSendMessages(webhookDeliverer);
     webhookDeadLetters.grantSendMessages(webhookDeliverer);
-    providerSecretKey.grantRead(webhookDeliverer);
+    grantProviderSecretRead(providerSecretKey, providerSecretsKey, webhookDeliverer);
     webhookDeliverer.addEventSource(new SqsEventSource(webhookQueue, { batchSize: 10, reportBatchItemFailures: true }));
     // Runs the jobs: reads and writes the table, enqueues mail (the send queue) and next chunks, signs
     // unsubscribe links with the tracking key. One job per invocation, each a chunk of seconds.
