@@ -8,10 +8,12 @@ import type { HandOff } from './hand-off';
 import type { WebhookThroughput } from './webhook-throughput';
 import type { LoadResult } from './load';
 import type { Fanout } from './fanout';
+import type { SynthTime } from './synth-time';
 
 export interface Report {
   date: string;
   machine: string;
+  synth: SynthTime;
   coldStarts: ColdStart[];
   calls: CallCount[];
   drain: DrainThroughput;
@@ -48,6 +50,26 @@ const COLD_START_PROSE = [
 /** Issue 15's goals: every function's index.mjs within 1.2x its floor's size, its init within 1.1x the floor's. */
 const BUNDLE_GOAL = 1.2;
 const INIT_GOAL = 1.1;
+
+/** Issue 22's goals: `cdk synth` within 30 s on two cores, no template over 250 resources (CloudFormation takes 500). */
+const SYNTH_GOAL_SECONDS = 30;
+const TEMPLATE_GOAL = 250;
+
+/** Section 0 (also what `npm run bench -- --only synth` prints). */
+export const synthSection = (synth: SynthTime) => {
+  const largest = Math.max(...synth.templates.map((t) => t.resources));
+  return [
+    '## 0. Synthesis',
+    '',
+    `\`cdk synth --quiet\` into an empty directory, as the CLI runs it: ${synth.functions} functions built by one esbuild call (lib/constructs/function-bundle.ts),`,
+    `the core stack and one nested stack per route area (lib/route-areas.ts). Goals: at most ${SYNTH_GOAL_SECONDS} s on two cores, no template over ${TEMPLATE_GOAL} resources.`,
+    '',
+    '| Synth time | Templates | Resources, largest template | Resources, all templates | Goal |',
+    '|---|---|---|---|---|',
+    `| ${f(synth.seconds, 1)} s | ${synth.templates.length} | ${largest} | ${synth.templates.reduce((sum, t) => sum + t.resources, 0)} | ${verdict(synth.seconds <= SYNTH_GOAL_SECONDS && largest <= TEMPLATE_GOAL, 'see figures')} |`,
+    '',
+  ];
+};
 
 /** Section 1 (also what `npm run bench -- --only cold-start` prints). */
 export const coldStartSection = (coldStarts: ColdStart[]) => [
@@ -110,6 +132,7 @@ export const writeReport = (report: Report) => {
     `Written by \`npm run bench\` on ${report.date} (${report.machine}). Every figure stands beside its floor, measured in the same run:`,
     'these machines are noisy, so read the ratios, not the absolute times.',
     '',
+    ...synthSection(report.synth),
     ...coldStartSection(report.coldStarts),
     ...callsSection(report.calls),
     '## 3. Drain throughput against the provider rate',

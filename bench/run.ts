@@ -7,8 +7,8 @@
  * out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
+ * `npm run bench -- --only synth`: section 0 only (the synthesis, timed), printed, no report written.
  */
-import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { routes } from '../functions/routes';
@@ -21,7 +21,8 @@ import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
-import { callsSection, coldStartSection, writeReport } from './report';
+import { callsSection, coldStartSection, synthSection, writeReport } from './report';
+import { measureSynth } from './synth-time';
 import { measureWebhookDeliveries } from './webhook-throughput';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
@@ -31,7 +32,7 @@ const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 10
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && only !== 'cold-start' && only !== 'calls') throw new Error(`--only ${only}: the sections that run alone are cold-start and calls`);
+if (only !== undefined && !['synth', 'cold-start', 'calls'].includes(only)) throw new Error(`--only ${only}: the sections that run alone are synth, cold-start and calls`);
 
 const main = async () => {
   const started = Date.now();
@@ -46,9 +47,13 @@ const main = async () => {
     }
     return;
   }
-  step('synthesizing the stack (cdk synth)');
+  step('synthesizing the stack (cdk synth), timed');
   const cdkOut = resolve('bench/out/cdk.out');
-  execFileSync(process.execPath, ['node_modules/aws-cdk/bin/cdk', 'synth', '--quiet', '-o', cdkOut], { stdio: 'inherit' });
+  const synth = measureSynth(cdkOut);
+  if (only === 'synth') {
+    console.log(synthSection(synth).join('\n'));
+    return;
+  }
 
   step('cold start per function');
   registerRoutes(routes);
@@ -85,7 +90,7 @@ const main = async () => {
     step(`campaign fan-out to ${fanoutSize} subscribers`);
     const fanout = await measureFanout(stack, fanoutSize);
     const cost = costPerMillion(calls, load, SES_RATE, fanout);
-    writeReport({ fanout, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    writeReport({ synth, fanout, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }
