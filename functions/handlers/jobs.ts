@@ -3,6 +3,7 @@ import { drainThroughHandler } from '../adapters/sqs-trigger-stand-in';
 import { jobDeps } from '../adapters/wiring';
 import { decodeJob } from '../adapters/sqs-job-queue';
 import { config } from '../config';
+import { QUEUES } from '../queues';
 import { runListDeleteChunk } from '../domain/audience/lists';
 import { runCampaignChunk } from '../domain/campaigns/fanout';
 import type { Job } from '../ports';
@@ -37,4 +38,4 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
 };
 
 /** Locally (npm start, the tests, the bench): receives what is due in the job queue and handles it as the trigger would (one job a time). */
-export const runJobsOnce = () => drainThroughHandler(config.jobQueueUrl, handler, { batchSize: 1, visibilitySeconds: 60 });
+export const runJobsOnce = () => drainThroughHandler(config.jobQueueUrl, handler, QUEUES.jobs.consumer);

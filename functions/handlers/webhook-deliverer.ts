@@ -4,6 +4,7 @@ import { webhookDeliveryDeps } from '../adapters/wiring';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
 import { emitMetrics } from '../adapters/metrics';
 import { config } from '../config';
+import { QUEUES } from '../queues';
 import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
 import { describeError, log } from '../log';
@@ -35,4 +36,4 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
 };
 
 /** Locally (npm start, the tests): receives what is due in the queue and handles it as the trigger would. */
-export const drainWebhooksOnce = () => drainThroughHandler(config.webhookQueueUrl, handler, { batchSize: 10, visibilitySeconds: 30 });
+export const drainWebhooksOnce = () => drainThroughHandler(config.webhookQueueUrl, handler, QUEUES.webhooks.consumer);

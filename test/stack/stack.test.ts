@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
+import { QUEUES, type QueueDeclaration, type QueueName } from '../../functions/queues';
 import { routes } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
@@ -163,6 +164,23 @@ describe('the deployment', () => {
     expect(drainerTimeout * 1000).toBeGreaterThanOrEqual(DRAIN_BUDGET_SECONDS * 1000 + DRAIN_SAFETY_MS);
     const [sendQueue] = Object.values(template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }));
     expect(sendQueue.Properties.VisibilityTimeout).toBeGreaterThan(drainerTimeout);
+  });
+
+  it('builds each queue, its dead-letter queue and its trigger as functions/queues.ts declares them', () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    const idOf = (name: QueueName) => Object.keys(queues).find((id) => id.startsWith(QUEUES[name].id) && /^[0-9A-F]{8}$/.test(id.slice(QUEUES[name].id.length)))!;
+    expect(Object.keys(queues)).toHaveLength(Object.keys(QUEUES).length);
+    for (const name of Object.keys(QUEUES) as QueueName[]) {
+      const declared: QueueDeclaration = QUEUES[name];
+      const { Properties } = queues[idOf(name)];
+      expect(Properties.MessageRetentionPeriod, name).toBe(declared.retentionSeconds);
+      expect(Properties.VisibilityTimeout, name).toBe(declared.visibilityTimeoutSeconds);
+      expect(Properties.RedrivePolicy, name).toEqual(
+        declared.deadLetter && { deadLetterTargetArn: { 'Fn::GetAtt': [idOf(declared.deadLetter.queue), 'Arn'] }, maxReceiveCount: declared.deadLetter.maxReceiveCount },
+      );
+      const triggers = Object.values(template.findResources('AWS::Lambda::EventSourceMapping', { Properties: { EventSourceArn: { 'Fn::GetAtt': [idOf(name), 'Arn'] } } }));
+      expect(triggers.map((t) => t.Properties.BatchSize), name).toEqual(declared.consumer ? [declared.consumer.batchSize] : []);
+    }
   });
 
   it('routes SES events through a configuration set to an SNS topic and its subscribed function', () => {
