@@ -1,5 +1,5 @@
 import { cancelledMessage, messageLogPage, messageLogQuery, messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 const mail = { tag: 'Mail', permission: 'mail' } as const;
 /** The send routes carry attachments (4 MiB decoded, ~5.4 MiB as base64): 6 MiB bodies (docs/promises.md). */
@@ -67,3 +67,6 @@ export const mailCancel = defineRoute({
   aws: ['attachmentsDelete'],
   errors: ['CONFLICT'],
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const mailRoutes: readonly RouteDefinition[] = [mailSend, mailSendBatch, mailList, mailCancel, mailStatus];

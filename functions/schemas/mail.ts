@@ -3,6 +3,7 @@ import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
 import { MESSAGE_STATUSES } from '../domain/types';
 import { decodedLength, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename } from '../domain/mail/attachments';
+import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
 import { pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
@@ -88,7 +89,16 @@ export const sendMailBody = parsesTo<SendMailInput>()(z.object({ ...mailFields, 
  * template, if any, is rendered: sendMailBody above.
  */
 const requestFields = { ...mailFields, subject: z.optional(mailFields.subject), ...sender, ...templateRefFields };
-export const sendMailRequest = parsesTo<SendMailRequest>()(z.object(requestFields).check(eitherTemplateOrContent, variablesNeedTemplate));
+export const sendMailRequest = parsesTo<SendMailRequest>()(
+  z.object(requestFields).check(
+    eitherTemplateOrContent,
+    variablesNeedTemplate,
+    // Without a template the request is the mail: its subject and body are asked for here, beside the
+    // other problems of the request, not after them.
+    z.refine((c) => Boolean(c.template_id) || c.subject !== undefined, { message: 'A subject is required (or a template_id)', path: ['subject'] }),
+    z.refine((c) => Boolean(c.template_id) || hasBody(c), { message: NO_BODY.message, path: [NO_BODY.field] }),
+  ),
+);
 
 export const sendMailResult = z.object({
   message_id: z.string(),
