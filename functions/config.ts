@@ -21,6 +21,10 @@ export const config = {
   get attachmentsBucket() {
     return env.ATTACHMENTS_BUCKET ?? '';
   },
+  /** The bulk lane's send queue (campaign mail). */
+  get bulkQueueUrl() {
+    return env.BULK_QUEUE_URL ?? '';
+  },
   get queueUrl() {
     return env.QUEUE_URL ?? '';
   },

@@ -157,6 +157,7 @@ export class EmailServiceStack extends Stack {
     const drainer = worker('Drainer', WORKERS.drainer);
     table.grantReadWriteData(drainer);
     sendQueue.grantConsumeMessages(drainer);
+    queues.bulkSend.grantConsumeMessages(drainer);
     // Scheduled mail whose time came is put on the send queue by the drainer (release-scheduled.ts); it reads and drops queued files.
     sendQueue.grantSendMessages(drainer);
     grantAttachments(attachments, drainer, 'read-delete');
@@ -187,7 +188,8 @@ export class EmailServiceStack extends Stack {
     // unsubscribe links with the tracking key. One job per invocation, each a chunk of seconds.
     const jobRunner = worker('JobRunner', WORKERS.jobRunner);
     table.grantReadWriteData(jobRunner);
-    sendQueue.grantSendMessages(jobRunner);
+    // Campaign fan-out is bulk mail: it goes to its own lane.
+    queues.bulkSend.grantSendMessages(jobRunner);
     drainStarts.grantSendMessages(jobRunner);
     jobQueue.grantConsumeMessages(jobRunner);
     jobQueue.grantSendMessages(jobRunner);

@@ -4,6 +4,7 @@
  */
 import { config } from '../config';
 import { s3AttachmentStore } from './s3-attachment-store';
+import { laneQueue } from './lane-queue';
 import { dynamoAccountStore } from './dynamo/account-store';
 import { dynamoBounceStore } from './dynamo/bounce-store';
 import { dynamoListStore } from './dynamo/list-store';
@@ -121,6 +122,8 @@ export const trackingDeps = () => ({
 });
 
 const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
+/** Campaign mail's own lane (both lanes park what fails in the one dead-letter queue). */
+const bulkSendQueue = () => sqsSendQueue(config.bulkQueueUrl, config.deadLetterQueueUrl);
 /** What enqueuers use: the send queue, starting a drain run once mail is in. */
 export const enqueuingSendQueue = () => startingDrainOnEnqueue(sendQueue(), drainStarter());
 
@@ -140,8 +143,9 @@ export const batchDeps = () => ({
 
 export const drainDeps = () => ({
   attachments: attachmentStore(),
+  /** Both lanes: transactional first each receive, bulk fills the rest (lane-queue.ts). */
   get queue() {
-    return sendQueue();
+    return laneQueue(sendQueue(), bulkSendQueue());
   },
   lease: dynamoDrainLease(),
   starter: drainStarter(),
@@ -277,8 +281,9 @@ export const jobDeps = () => ({
   providers: dynamoProviderStore(),
   messages: dynamoMessageStore(),
   counters: dynamoCounterStore(),
+  /** Campaign fan-out is bulk mail: its own lane, so it never holds up transactional mail. */
   get queue() {
-    return enqueuingSendQueue();
+    return startingDrainOnEnqueue(bulkSendQueue(), drainStarter());
   },
   jobs: jobQueue(),
   tracking: trackingSettings,
