@@ -63,6 +63,7 @@ describe('POST /api/v1/mail/send through SES', () => {
       error_message: null,
       sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
+      scheduled_at: null,
     });
   });
 
@@ -108,12 +109,12 @@ describe('validation', () => {
     expect(answer.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
   });
 
-  it('rejects malformed JSON (400), other content types (415) and bodies over 1 MiB (413)', async () => {
+  it('rejects malformed JSON (400), other content types (415) and bodies over 6 MiB (413: the send routes carry attachments)', async () => {
     const bad = await api.call('POST', '/api/v1/mail/send', '{"to":', { 'Content-Type': 'application/json' });
     expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
     const text = await api.call('POST', '/api/v1/mail/send', 'to=a', { 'Content-Type': 'text/plain' });
     expect([text.status, text.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
-    const large = await api.post('/api/v1/mail/send', { to: 'a@example.com', subject: 's', text: 'x'.repeat(1024 * 1024) });
+    const large = await api.post('/api/v1/mail/send', { to: 'a@example.com', subject: 's', text: 'x'.repeat(6 * 1024 * 1024) });
     expect([large.status, large.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
