@@ -1,13 +1,14 @@
 /**
  * Issue 27's measure of the lanes: a campaign to BENCH_STREAMS_RECIPIENTS readers (10,000 by default)
  * drains through the bulk lane at BENCH_STREAMS_RATE a second (100 by default; an SES emulator of its
- * own, a provider in a region no other measure uses); a few seconds in, a transactional batch of 10 is
+ * own, a provider in a region no other measure uses), in one drain run of the drainer's handler (as
+ * the bench's drain throughput measure runs it); a few seconds in, a transactional batch of 10 is
  * accepted. Reports the batch's accept-to-sent times (p50, max) and the campaign's own pace against the
  * allowed rate (from the emulator's per-second receive times, first to last campaign mail).
  */
 import { startSes } from '../local/emulators';
 import { sesEmulatorAccount } from '../local/ses-account';
-import { startDrainTimer } from '../local/drain-timer';
+import type { Context } from 'aws-lambda';
 import { freePort } from '../test/support/free-port';
 import { seed } from './fanout';
 import type { LocalStack } from './local-stack';
@@ -48,7 +49,10 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
     for (let idle = 0; idle < 3; ) idle = (await runJobsOnce()) ? 0 : idle + 1;
 
     const mailbox = async () => ((await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { subject: string; at: number }[] }).emails;
-    const timer = startDrainTimer(1);
+    // One drain run with a budget for the whole campaign, as a Lambda run is (the pace is a run's; runs of a few seconds add their gaps).
+    const { handler } = await import('../functions/handlers/drainer');
+    const budgetMs = (recipients / rate) * 1000 + 60_000;
+    const run = handler({}, { getRemainingTimeInMillis: () => budgetMs } as unknown as Context);
     try {
       await new Promise((resolve) => setTimeout(resolve, 5_000));
       const messages = Array.from({ length: 10 }, (_, i) => ({ to: `t${i}@example.com`, subject: `${tag}-t ${i}`, text: 'x' }));
@@ -74,7 +78,7 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
       const perSecond = (times.length - 1) / drainSeconds;
       return { rate, recipients, batchP50Ms: sentAt[5]!, batchMaxMs: sentAt[9]!, bulkPerSecond: perSecond, shareOfRate: perSecond / rate, drainSeconds };
     } finally {
-      await timer.stop();
+      await run;
     }
   } finally {
     await ses.stop();
