@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 
 /**
@@ -19,9 +19,11 @@ export const attachmentsBucket = (scope: Construct) =>
     autoDeleteObjects: false,
   });
 
-/** What each user of the bucket may do: the send routes put files, the drainer reads and drops them, a cancel drops them. */
+/**
+ * What each user of the bucket may do, object actions only (no listing, no bucket reads): the send
+ * routes put files, the drainer reads and drops them, a cancel drops them.
+ */
 export const grantAttachments = (bucket: Bucket, fn: IGrantable, access: 'put' | 'read-delete' | 'delete') => {
-  if (access === 'put') bucket.grantPut(fn);
-  if (access === 'read-delete') bucket.grantRead(fn);
-  if (access !== 'put') bucket.grantDelete(fn);
+  const actions = access === 'put' ? ['s3:PutObject'] : access === 'read-delete' ? ['s3:GetObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
+  fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources: [bucket.arnForObjects('*')] }));
 };

@@ -236,6 +236,6 @@ export class EmailServiceStack extends Stack {
       alarmEmail: alarmEmail || undefined,
     });
 
-    suppressNagFindings(this, { table, drainStarts });
+    suppressNagFindings(this, { table, drainStarts, attachments });
   }
 }

@@ -129,6 +129,8 @@ describe('the deployment', () => {
         Match.objectLike({ IndexName: 'gsi5', Projection: { ProjectionType: 'KEYS_ONLY' } }),
         // A message by its provider's id: keys only, so a message's later writes cost it nothing.
         Match.objectLike({ IndexName: 'gsi6', Projection: { ProjectionType: 'KEYS_ONLY' } }),
+        // The message log: only what its filters read, so a status move writes a small entry.
+        Match.objectLike({ IndexName: 'gsi7', Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['status', 'log_recipient', 'tags'] } }),
       ],
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
