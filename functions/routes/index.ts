@@ -23,6 +23,7 @@ import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campai
 import { docs, health, openapi } from './system';
 import { templatesCreate, templatesDelete, templatesGet, templatesList, templatesRender, templatesUpdate } from './templates';
 import { consoleAsset, consolePage } from './console';
+import { inboundGet, inboundList } from './inbound';
 import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsUpdate, domainsVerify } from './domains';
 
 /**
@@ -94,4 +95,6 @@ export const routes: readonly RouteDefinition[] = [
   domainsUpdate,
   domainsDelete,
   domainsVerify,
+  inboundList,
+  inboundGet,
 ];
