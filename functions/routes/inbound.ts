@@ -1,5 +1,5 @@
 import { inboundIdParams, inboundPage, inboundQuery, inboundView } from '../schemas/inbound';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 /** Received mail (docs/promises.md, Inbound mail): the records, their large bodies and attachment links in the inbound bucket. */
 const inbound = { tag: 'Inbound', permission: 'mail', table: { read: ['inbound'] }, aws: ['inboundMail'] } as const;
@@ -23,3 +23,5 @@ export const inboundGet = defineRoute({
   request: { params: inboundIdParams },
   response: inboundView,
 });
+
+export const inboundRoutes: readonly RouteDefinition[] = [inboundList, inboundGet];
