@@ -49,3 +49,5 @@ export const INBOUND_RETENTION_DAYS = 30;
 
 /** SES stores each received mail at this prefix + its SES message id (lib/inbound-mail.ts); the listener does the same. */
 export const RAW_MAIL_PREFIX = 'raw/';
+/** What the parsing function keeps beside the raw mail: `parts/<account>/<inbound id>/...` (receive.ts). */
+export const PARTS_PREFIX = 'parts/';

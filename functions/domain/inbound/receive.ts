@@ -3,7 +3,7 @@ import { parseMessageId } from '../mail/message-id';
 import { epochSeconds, isoTimestamp } from '../time';
 import { inboundEvent } from './inbound-event';
 import { inboundId } from './inbound-id';
-import { INBOUND_RETENTION_DAYS, type InboundMail, type StoredText, type Verdict } from './inbound-mail';
+import { INBOUND_RETENTION_DAYS, PARTS_PREFIX, type InboundMail, type StoredText, type Verdict } from './inbound-mail';
 import { parseInbound, type ParsedInbound } from './parsed-mail';
 import { receivingAccount } from './receiving-account';
 
@@ -33,7 +33,7 @@ export const MAX_INBOUND_BYTES = 40 * 1024 * 1024;
 const INLINE_BODY_BYTES = 200 * 1024;
 
 /** Parts of one account's copy: `parts/<account>/<id>/...` in the raw mail's bucket. */
-const partRef = (raw: ObjectRef, accountId: string, id: string, name: string): ObjectRef => ({ bucket: raw.bucket, key: `parts/${accountId}/${id}/${name}` });
+const partRef = (raw: ObjectRef, accountId: string, id: string, name: string): ObjectRef => ({ bucket: raw.bucket, key: `${PARTS_PREFIX}${accountId}/${id}/${name}` });
 
 /**
  * The account's own message that the mail answers: the first of its In-Reply-To / References ids
