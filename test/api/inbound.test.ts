@@ -172,3 +172,23 @@ describe('listing', () => {
     expect((await api.get('/api/v1/inbound/00000000-0000-8000-8000-000000000000')).status).toBe(404);
   });
 });
+
+describe("the domain's records", () => {
+  it('show the inbound MX while inbound is on, judged by the next check, and drop it once off', async () => {
+    const name = uniqueDomain('mx');
+    const { id } = await verifiedDomain(api, name, false);
+    const inboundMx = (records: { record: string }[]) => records.filter((record) => record.record === 'INBOUND_MX');
+    expect(inboundMx((await api.get(`/api/v1/domains/${id}`)).body.data.records)).toEqual([]);
+
+    const on = await api.put(`/api/v1/domains/${id}`, { inbound: true });
+    expect(inboundMx(on.body.data.records)).toEqual([{ record: 'INBOUND_MX', type: 'MX', name, value: 'inbound-smtp.us-east-1.amazonaws.com', priority: 10, status: 'pending' }]);
+    dns.publish(name, { type: 'MX', exchange: 'inbound-smtp.us-east-1.amazonaws.com', priority: 10 });
+    const checked = await api.post(`/api/v1/domains/${id}/verify`);
+    expect(inboundMx(checked.body.data.records)).toEqual([expect.objectContaining({ record: 'INBOUND_MX', status: 'verified' })]);
+    expect(inboundMx((await api.get('/api/v1/domains?limit=100')).body.data.domains.find((d: { id: string }) => d.id === id).records)).toHaveLength(1);
+
+    const off = await api.put(`/api/v1/domains/${id}`, { inbound: false });
+    expect(inboundMx(off.body.data.records)).toEqual([]);
+    expect(inboundMx((await api.get(`/api/v1/domains/${id}`)).body.data.records)).toEqual([]);
+  });
+});
