@@ -24,6 +24,7 @@ import { docs, health, openapi } from './system';
 import { templatesCreate, templatesDelete, templatesGet, templatesList, templatesRender, templatesUpdate } from './templates';
 import { consoleAsset, consolePage } from './console';
 import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsUpdate, domainsVerify } from './domains';
+import { resendRoutes } from './resend';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -94,4 +95,5 @@ export const routes: readonly RouteDefinition[] = [
   domainsUpdate,
   domainsDelete,
   domainsVerify,
+  ...resendRoutes,
 ];
