@@ -223,6 +223,16 @@ describe('keys and permissions', () => {
     expect(unknown.error).toMatchObject({ statusCode: 403, name: 'invalid_api_key' });
   });
 
+  it('no key is missing_api_key; past the key’s rate limit, rate_limit_exceeded with Resend’s rate-limit headers', async () => {
+    const none = await resend.post('/emails', { from: 'sender@example.com', to: uniqueAddress(), ...content }, { headers: { Authorization: '' } });
+    expect(none.error).toMatchObject({ statusCode: 401, name: 'missing_api_key' });
+    const limited = new Resend(await keyWith(accountId, ['mail'], 1));
+    expect((await limited.emails.get(crypto.randomUUID())).error).toMatchObject({ statusCode: 404 });
+    const over = await limited.emails.get(crypto.randomUUID());
+    expect(over.error).toMatchObject({ statusCode: 429, name: 'rate_limit_exceeded' });
+    expect(over.headers).toMatchObject({ 'ratelimit-limit': '1', 'ratelimit-remaining': '0', 'retry-after': expect.stringMatching(/^\d+$/) });
+  });
+
   it('api keys round trip: a sending_access key sends but cannot list keys; list shows it; remove revokes it', async () => {
     const created = await resend.apiKeys.create({ name: 'sending', permission: 'sending_access' });
     expect(created.error).toBeNull();
