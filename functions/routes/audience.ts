@@ -18,7 +18,7 @@ import {
   updateListBody,
   updateSubscriberBody,
 } from '../schemas/audience';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 const subscribers = { tag: 'Subscribers', permission: 'subscribers' } as const;
 
@@ -149,3 +149,6 @@ export const bouncesCreate = defineRoute({
   response: bounceCreated,
   successStatus: 201,
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const audienceRoutes: readonly RouteDefinition[] = [listsCreate, listsList, listsGet, listsUpdate, listsDelete, subscribersCreate, subscribersList, subscribersGet, subscribersUpdate, subscribersDelete, bouncesList, bouncesCreate];

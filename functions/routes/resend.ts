@@ -16,7 +16,7 @@ import {
   resendId,
   resendListQuery,
 } from '../schemas/resend';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch } from './mail';
 import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsVerify } from './domains';
 
@@ -180,8 +180,7 @@ export const resendApiKeysDelete = defineRoute({
   response: resendDeleted('api_key'),
 });
 
-/** The area, for the route table (functions/routes/index.ts). */
-export const resendRoutes = [
+export const resendRoutes: readonly RouteDefinition[] = [
   resendEmailsSend,
   resendEmailsBatch,
   resendEmailsGet,
@@ -195,4 +194,4 @@ export const resendRoutes = [
   resendApiKeysCreate,
   resendApiKeysList,
   resendApiKeysDelete,
-] as const;
+];

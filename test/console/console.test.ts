@@ -152,10 +152,15 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       await open(name);
       violations[name] = await axeViolations();
     }
-    // The routes this server does not have yet: each page says so with the route's own 404.
-    for (const [name, route] of [['Suppressions', '/api/v1/suppressions'], ['Templates', '/api/v1/templates'], ['Domains', '/api/v1/domains']]) {
+    // The routes this server does not have yet: the page says so with the route's own 404.
+    for (const [name, route] of [['Suppressions', '/api/v1/suppressions']]) {
       await open(name);
       await expect.poll(() => page.locator('main').textContent()).toContain(`Not available on this server yet. GET ${route} answered 404: No such route`);
+    }
+    // Routes the server has and whose pages are still to come: the page says which.
+    for (const [name, route] of [['Templates', '/api/v1/templates'], ['Domains', '/api/v1/domains']]) {
+      await open(name);
+      await expect.poll(() => page.locator('main').textContent()).toContain(`This server answers GET ${route}, but this console cannot show it yet.`);
     }
     expect(violations).toEqual(Object.fromEntries(NAVIGATION.map((name) => [name, []])));
     expect(unexpectedErrors()).toEqual([]);
