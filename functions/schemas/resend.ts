@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_BATCH } from './mail';
+import { MAX_BATCH, MAX_RECIPIENTS } from './mail';
 import { email, nonEmpty } from './common';
 
 /**
@@ -18,7 +18,10 @@ const tag = z.object({ name: tagText(40).check(z.minLength(1)), value: tagText(2
 /** One email as Resend takes it (send, and each item of a batch). Both spellings of the two-word fields are read. */
 export const resendEmail = z.object({
   from: z.string().check(z.minLength(1), z.maxLength(400)),
-  to: oneOrMany(email()).check(z.refine((to) => (typeof to === 'string' ? 1 : to.length) >= 1, 'At least one recipient')),
+  to: oneOrMany(email()).check(
+    z.refine((to) => typeof to === 'string' || to.length >= 1, 'At least one recipient'),
+    z.refine((to) => typeof to === 'string' || to.length <= MAX_RECIPIENTS, `At most ${MAX_RECIPIENTS} recipients`),
+  ),
   subject: z.optional(z.string()),
   html: z.optional(z.string()),
   text: z.optional(z.string()),
