@@ -107,6 +107,8 @@ describe('emails.send', () => {
     expect(await mailTo(to)).toHaveLength(1);
     const other = await resend.emails.send({ from: 'sender@example.com', to, ...content, subject: 'Other' }, { idempotencyKey: key });
     expect(other.error).toMatchObject({ statusCode: 409, name: 'invalid_idempotent_request' });
+    const malformed = await resend.emails.send({ from: 'sender@example.com', to, ...content }, { idempotencyKey: 'k'.repeat(256) });
+    expect(malformed.error).toMatchObject({ statusCode: 400, name: 'invalid_idempotency_key', message: expect.stringContaining('Idempotency-Key') });
   });
 
   it('renders a stored template named by `template`', async () => {
