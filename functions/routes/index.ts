@@ -12,6 +12,7 @@ import { consoleRoutes } from './console';
 import { templatesRoutes } from './templates';
 import { domainsRoutes } from './domains';
 import { inboundRoutes } from './inbound';
+import { resendRoutes } from './resend';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -33,4 +34,5 @@ export const routes: readonly RouteDefinition[] = [
   ...adminRoutes,
   ...domainsRoutes,
   ...inboundRoutes,
+  ...resendRoutes,
 ];
