@@ -909,6 +909,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Mail received at the account's inbound domains, newest first; cursor paging
+         * @description Needs an API key with the `mail` permission.
+         */
+        get: operations["inbound-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/inbound/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One received mail, with links to its attachments valid for an hour
+         * @description Needs an API key with the `mail` permission.
+         */
+        get: operations["inbound-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/resend/emails": {
         parameters: {
             query?: never;
@@ -7990,7 +8030,7 @@ export interface operations {
                             webhook_endpoints: {
                                 id: string;
                                 url: string;
-                                events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained")[];
+                                events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
                                 created_at: string;
                             }[];
                         };
@@ -8070,7 +8110,7 @@ export interface operations {
                  */
                 "application/json": {
                     url: string;
-                    events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained")[];
+                    events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
                 };
             };
         };
@@ -8091,7 +8131,7 @@ export interface operations {
                         data: {
                             id: string;
                             url: string;
-                            events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained")[];
+                            events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
                             created_at: string;
                             secret: string;
                         };
@@ -8343,7 +8383,7 @@ export interface operations {
                                 inbound: boolean;
                                 records: {
                                     /** @enum {string} */
-                                    record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC";
+                                    record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC" | "INBOUND_MX";
                                     /** @enum {string} */
                                     type: "CNAME" | "MX" | "TXT";
                                     name: string;
@@ -8470,7 +8510,7 @@ export interface operations {
                             inbound: boolean;
                             records: {
                                 /** @enum {string} */
-                                record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC";
+                                record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC" | "INBOUND_MX";
                                 /** @enum {string} */
                                 type: "CNAME" | "MX" | "TXT";
                                 name: string;
@@ -8625,7 +8665,7 @@ export interface operations {
                             inbound: boolean;
                             records: {
                                 /** @enum {string} */
-                                record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC";
+                                record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC" | "INBOUND_MX";
                                 /** @enum {string} */
                                 type: "CNAME" | "MX" | "TXT";
                                 name: string;
@@ -8765,7 +8805,7 @@ export interface operations {
                             inbound: boolean;
                             records: {
                                 /** @enum {string} */
-                                record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC";
+                                record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC" | "INBOUND_MX";
                                 /** @enum {string} */
                                 type: "CNAME" | "MX" | "TXT";
                                 name: string;
@@ -9026,7 +9066,7 @@ export interface operations {
                             inbound: boolean;
                             records: {
                                 /** @enum {string} */
-                                record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC";
+                                record: "DKIM" | "MAIL_FROM_MX" | "MAIL_FROM_SPF" | "DMARC" | "INBOUND_MX";
                                 /** @enum {string} */
                                 type: "CNAME" | "MX" | "TXT";
                                 name: string;
@@ -9040,6 +9080,273 @@ export interface operations {
                             created_at: string;
                             updated_at: string;
                             last_checked_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "inbound-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            inbound: {
+                                id: string;
+                                from: string | null;
+                                from_name: string | null;
+                                to: string[];
+                                cc: string[];
+                                /** @description The envelope's recipients at this account's domains (a Bcc shows here only) */
+                                recipients: string[];
+                                subject: string | null;
+                                /** @description The mail's own Message-ID header */
+                                message_id: string | null;
+                                text: string | null;
+                                /** @description As sent, never sanitised: render it only in a sandbox of your own */
+                                html: string | null;
+                                headers: {
+                                    name: string;
+                                    value: string;
+                                }[];
+                                attachments: {
+                                    filename: string;
+                                    content_type: string;
+                                    size: number;
+                                    /** @description A download link valid for one hour */
+                                    url: string;
+                                }[];
+                                /** @description The message of this account the mail answers (In-Reply-To / References) */
+                                in_reply_to_message_id: string | null;
+                                spam_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                                virus_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                                /** @description A spam or virus verdict was `fail`; the mail is kept */
+                                flagged: boolean;
+                                received_at: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "inbound-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            from: string | null;
+                            from_name: string | null;
+                            to: string[];
+                            cc: string[];
+                            /** @description The envelope's recipients at this account's domains (a Bcc shows here only) */
+                            recipients: string[];
+                            subject: string | null;
+                            /** @description The mail's own Message-ID header */
+                            message_id: string | null;
+                            text: string | null;
+                            /** @description As sent, never sanitised: render it only in a sandbox of your own */
+                            html: string | null;
+                            headers: {
+                                name: string;
+                                value: string;
+                            }[];
+                            attachments: {
+                                filename: string;
+                                content_type: string;
+                                size: number;
+                                /** @description A download link valid for one hour */
+                                url: string;
+                            }[];
+                            /** @description The message of this account the mail answers (In-Reply-To / References) */
+                            in_reply_to_message_id: string | null;
+                            spam_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                            virus_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                            /** @description A spam or virus verdict was `fail`; the mail is kept */
+                            flagged: boolean;
+                            received_at: string;
                         };
                     };
                 };

@@ -63,8 +63,9 @@ export interface RouteDefinition {
    * `jobs` puts background jobs on the job queue (a campaign's fan-out, a large list's deletion).
    * `sesIdentityCreate` creates an SES domain identity, sets its MAIL FROM and reads it (a domain's
    * create), `sesIdentityRead` reads one (verify), `sesIdentityDelete` deletes one (a domain's delete).
+   * `inboundMail` reads received mail's parts in the inbound bucket and signs links to them (lib/inbound-mail.ts).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete' | 'inboundMail')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**

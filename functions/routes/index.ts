@@ -11,6 +11,7 @@ import { adminRoutes } from './admin';
 import { consoleRoutes } from './console';
 import { templatesRoutes } from './templates';
 import { domainsRoutes } from './domains';
+import { inboundRoutes } from './inbound';
 import { resendRoutes } from './resend';
 
 /**
@@ -32,5 +33,6 @@ export const routes: readonly RouteDefinition[] = [
   ...receiversRoutes,
   ...adminRoutes,
   ...domainsRoutes,
+  ...inboundRoutes,
   ...resendRoutes,
 ];
