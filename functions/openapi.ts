@@ -177,7 +177,8 @@ const successResponse = (route: RouteDefinition) => {
     route.method === 'DELETE'
       ? { type: 'object', required: ['success', 'message'], properties: { success: { type: 'boolean', const: true }, message: { type: 'string' } } }
       : { type: 'object', required: ['success', 'data'], properties: { success: { type: 'boolean', const: true }, data: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
-  return { [status]: { description: 'Success', headers: successHeaders, content: { 'application/json': { schema } } } };
+  const csv = route.csvResponse ? { 'text/csv': { schema: { type: 'string', description: 'The same entries as CSV (a header line first), when `Accept` asks for text/csv' } } } : {};
+  return { [status]: { description: 'Success', headers: successHeaders, content: { 'application/json': { schema }, ...csv } } };
 };
 
 const parameters = (route: RouteDefinition) => {

@@ -172,6 +172,9 @@ export const bounceDeps = () => ({
   campaigns: dynamoCampaignStore(),
 });
 
+/** The suppression list in the open (GET/POST/DELETE /suppressions). */
+export const suppressionDeps = () => ({ suppressions: dynamoSuppressionStore(), clock: systemClock });
+
 /** Sender reputation: the account's counters and its sending brake (GET /stats, POST /stats/resume, the admin CLI). */
 export const reputationDeps = () => ({ reputation: dynamoReputationStore(), clock: systemClock });
 

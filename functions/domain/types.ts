@@ -147,6 +147,18 @@ export interface Subscriber {
 export const BOUNCE_TYPES = ['hard', 'soft', 'complaint'] as const;
 export type BounceType = (typeof BOUNCE_TYPES)[number];
 
+/** Why an address is on the account's suppression list (docs/promises.md, "Suppressions"). */
+export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounce', 'complaint', 'unsubscribed', 'manual'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/** An address no send path reaches: `source` is who put it there (a provider, `api`, `unsubscribe`). */
+export interface Suppression {
+  email: string;
+  reason: SuppressionReason;
+  source: string;
+  created_at: string;
+}
+
 export interface Bounce {
   /** Also its position in newest-first listings. */
   id: number;

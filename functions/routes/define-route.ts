@@ -68,6 +68,11 @@ export interface RouteDefinition {
   rawBody?: 'application/json' | 'text/plain';
   /** An answer that is not the JSON envelope but a document served as it is: its media type (several: one of them, by the file served). */
   rawResponse?: RawMediaType | readonly RawMediaType[];
+  /**
+   * Besides the JSON envelope, the route answers a CSV document (`text/csv`) to a request whose
+   * `Accept` asks for it; the handler returns `raw` (the CSV text) then.
+   */
+  csvResponse?: true;
   /** The answer is a redirect (`successStatus`, e.g. 302) to the `location` the handler returns, with no body. */
   redirect?: true;
   /**

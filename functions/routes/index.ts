@@ -23,6 +23,7 @@ import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campai
 import { docs, health, openapi } from './system';
 import { templatesCreate, templatesDelete, templatesGet, templatesList, templatesRender, templatesUpdate } from './templates';
 import { consoleAsset, consolePage } from './console';
+import { suppressionsCreate, suppressionsDelete, suppressionsList } from './suppressions';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -64,6 +65,9 @@ export const routes: readonly RouteDefinition[] = [
   subscribersDelete,
   bouncesList,
   bouncesCreate,
+  suppressionsList,
+  suppressionsCreate,
+  suppressionsDelete,
   campaignsCreate,
   campaignsList,
   campaignsGet,
