@@ -160,6 +160,21 @@ export const audienceDeps = () => ({
   ids: randomIds,
 });
 
+/** Adding a subscriber: the audience, and for double opt-in lists what queues the confirmation mail. */
+export const subscriberCreateDeps = () => ({
+  ...audienceDeps(),
+  providers: dynamoProviderStore(),
+  suppressions: dynamoSuppressionStore(),
+  messages: dynamoMessageStore(),
+  get queue() {
+    return enqueuingSendQueue();
+  },
+  tracking: trackingSettings,
+});
+
+/** The confirmation links of double opt-in (public). */
+export const confirmationDeps = () => ({ subscribers: dynamoSubscriberStore(), lists: dynamoListStore(), tracking: trackingSettings, clock: systemClock });
+
 /** Recording a bounce (the API's manual reports, and every provider event that is one). */
 export const bounceDeps = () => ({
   bounces: dynamoBounceStore(),

@@ -126,8 +126,19 @@ export interface MailingList {
   name: string;
   description: string | null;
   subscriber_count: number;
+  /** New subscribers confirm by a link in a mail before campaigns reach them (absent: false). */
+  double_opt_in?: boolean;
+  /** The list's own wording of that mail; absent or null: the default one. */
+  confirmation?: ConfirmationWording | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The confirmation mail of a double opt-in list; `{{confirm_url}}` and `{{list_name}}` are filled in. */
+export interface ConfirmationWording {
+  subject: string;
+  text: string;
+  html: string | null;
 }
 
 export interface Subscriber {
@@ -138,6 +149,13 @@ export interface Subscriber {
   name: string | null;
   status: SubscriberStatus;
   metadata: Metadata;
+  /**
+   * Double opt-in: null while the subscriber has not confirmed (added to a double opt-in list),
+   * the time of the confirmation after; absent for a subscriber that never needed one.
+   */
+  confirmed_at?: string | null;
+  /** When the last confirmation mail was queued (one per add, at most one per 10 minutes). */
+  confirmation_sent_at?: string;
   created_at: string;
   updated_at: string;
   /** Position in the account's newest-first listings. */

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../domain/escape-html';
 
 /** The small pages of the unsubscribe routes: no script, no outside resource, a form that posts to the same link. */
-const page = (title: string, body: string) =>
+export const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
   `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>` +
   `<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;

@@ -6,6 +6,7 @@ import { mailSend, mailSendBatch } from './mail';
 import { otpResend, otpSend, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
+import { suppressionsCreate } from './suppressions';
 import { templatesCreate, templatesRender, templatesUpdate } from './templates';
 
 /** What a route's request body is: its schema's input, the text of a text/plain raw body, any JSON for other raw bodies. */
@@ -56,8 +57,12 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
   example(otpSend, { email: 'ada@example.com', template: 'login', expires_in: 300, code_length: 6 }),
   example(otpVerify, { session_id: SESSION_ID, code: '482913' }),
   example(otpResend, { session_id: SESSION_ID }),
-  example(listsCreate, { name: 'Newsletter', description: 'Monthly product news' }),
-  example(listsUpdate, { description: 'Product news, every other month' }),
+  example(listsCreate, { name: 'Newsletter', description: 'Monthly product news', double_opt_in: true }),
+  example(listsUpdate, {
+    description: 'Product news, every other month',
+    confirmation: { subject: 'Please confirm: {{list_name}}', text: 'Confirm your subscription to {{list_name}}: {{confirm_url}}', html: null },
+  }),
+  example(suppressionsCreate, { email: 'ada@example.com' }),
   example(subscribersCreate, { email: 'ada@example.com', list_id: LIST_ID, name: 'Ada Lovelace', metadata: { plan: 'pro' } }),
   example(subscribersUpdate, { status: 'unsubscribed' }),
   example(bouncesCreate, { email: 'ada@example.com', bounce_type: 'hard', bounce_subtype: 'General', diagnostic_code: 'smtp; 550 5.1.1 user unknown' }),

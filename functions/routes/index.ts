@@ -12,6 +12,8 @@ import {
   subscribersGet,
   subscribersList,
   subscribersUpdate,
+  confirmationPage,
+  confirmationConfirm,
 } from './audience';
 import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch, mailStatus } from './mail';
@@ -77,6 +79,8 @@ export const routes: readonly RouteDefinition[] = [
   campaignsCancel,
   unsubscribePage,
   unsubscribeConfirm,
+  confirmationPage,
+  confirmationConfirm,
   webhooksSes,
   webhooksSendgrid,
   webhooksMailgun,

@@ -108,6 +108,7 @@ describe('table grants', () => {
       'subscribers-list': `/api/v1/subscribers?list_id=${list.id}`,
       'subscribers-get': `/api/v1/subscribers/${subscriber.id}`,
       'bounces-list': '/api/v1/bounces',
+      'suppressions-list': '/api/v1/suppressions?reason=manual',
       'api-keys-list': '/api/v1/api-keys',
       'providers-list': '/api/v1/providers',
       'providers-get': `/api/v1/providers/${provider.id}`,

@@ -61,6 +61,37 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     }
   },
 
+  async confirm(accountId, subscriberId, at) {
+    const confirmed = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.subscriber(accountId, subscriberId),
+          UpdateExpression: 'SET confirmed_at = :at, updated_at = :at',
+          ConditionExpression: 'attribute_exists(pk) AND confirmed_at = :null',
+          ExpressionAttributeValues: { ':at': at, ':null': null },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
+    );
+    return confirmed.ok ? 'confirmed' : confirmed.old ? 'already' : 'missing';
+  },
+
+  async claimConfirmationSend(accountId, subscriberId, at, notBefore) {
+    const claimed = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.subscriber(accountId, subscriberId),
+          UpdateExpression: 'SET confirmation_sent_at = :at',
+          ConditionExpression: 'attribute_exists(pk) AND confirmed_at = :null AND (attribute_not_exists(confirmation_sent_at) OR confirmation_sent_at <= :notBefore)',
+          ExpressionAttributeValues: { ':at': at, ':null': null, ':notBefore': notBefore },
+        }),
+      ),
+    );
+    return claimed.ok;
+  },
+
   async get(accountId, subscriberId) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.subscriber(accountId, subscriberId) }));
     return Item ? withoutKeys<Subscriber>(Item) : undefined;
