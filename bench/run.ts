@@ -8,6 +8,7 @@
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
  * `npm run bench -- --only templates`: template rendering for 1,000 readers only, printed, no stack, no report written.
+ * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no stack, no report written.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
@@ -22,9 +23,10 @@ import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
-import { callsSection, coldStartSection, templateSection, writeReport } from './report';
+import { callsSection, coldStartSection, templateSection, worstHtmlSection, writeReport } from './report';
 import { measureTemplateRender } from './template-render';
 import { measureWebhookDeliveries } from './webhook-throughput';
+import { measureWorstCaseHtml } from './worst-case-html';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
 
@@ -33,13 +35,20 @@ const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 10
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && only !== 'cold-start' && only !== 'calls' && only !== 'templates') throw new Error(`--only ${only}: the sections that run alone are cold-start, calls and templates`);
+/** Sections that need no local stack: each runs alone with `--only <name>`, printed, no report written. */
+const STANDALONE: Record<string, { what: string; run: () => string[] }> = {
+  templates: { what: 'template rendering for 1,000 readers', run: () => templateSection(measureTemplateRender()) },
+  'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
+};
+const ALONE = ['cold-start', 'calls', ...Object.keys(STANDALONE)];
+if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
 
 const main = async () => {
   const started = Date.now();
-  if (only === 'templates') {
-    step('template rendering for 1,000 readers');
-    console.log(templateSection(measureTemplateRender()).join('\n'));
+  const standalone = only === undefined ? undefined : STANDALONE[only];
+  if (standalone) {
+    step(standalone.what);
+    console.log(standalone.run().join('\n'));
     return;
   }
   if (only === 'calls') {
@@ -94,7 +103,9 @@ const main = async () => {
     const cost = costPerMillion(calls, load, SES_RATE, fanout);
     step('template rendering for 1,000 readers');
     const templates = measureTemplateRender();
-    writeReport({ fanout, templates, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    step('a worst-case 512 KiB HTML body');
+    const worstHtml = measureWorstCaseHtml();
+    writeReport({ fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

@@ -23,6 +23,7 @@ import { DRAINER_TIMEOUT_SECONDS, routeTimeout } from './function-limits';
 import { Monitoring } from './monitoring';
 import { suppressNagFindings } from './nag-suppressions';
 import { grantTableAccess } from './table-access';
+import { addDomainChecker, grantSesIdentities, sesIdentityStatements } from './sending-domains';
 
 /**
  * The whole deployment: one table, an HTTP API whose routes come from the route table (one Lambda
@@ -164,6 +165,8 @@ export class EmailServiceStack extends Stack {
       WEBHOOK_DLQ_URL: webhookDeadLetters.queueUrl,
       DRAIN_START_QUEUE_URL: drainStarts.queueUrl,
       JOB_QUEUE_URL: jobQueue.queueUrl,
+      // Sending domains: the resolvers of our record look-ups (context dnsServers); the system's when empty.
+      ...(this.node.tryGetContext('dnsServers') ? { DNS_SERVERS: String(this.node.tryGetContext('dnsServers')) } : {}),
       // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
       METRICS_NAMESPACE: metricsNamespace,
     };
@@ -180,6 +183,9 @@ export class EmailServiceStack extends Stack {
       destinationArn: accessLogs.logGroupArn,
       format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', method: '$context.httpMethod', path: '$context.path', status: '$context.status', latency: '$context.responseLatency' }),
     };
+
+    // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
+    const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
 
     // Routes anyone can call without a key: each gets a limit of its own (lib/api-throttling.ts).
     const publicRoutes: HttpRoute[] = [];
@@ -203,6 +209,7 @@ export class EmailServiceStack extends Stack {
       if (route.aws?.includes('trackingSecret')) trackingKey.grantRead(fn);
       if (route.aws?.includes('webhookEvents')) webhookQueue.grantSendMessages(fn);
       if (route.aws?.includes('jobs')) jobQueue.grantSendMessages(fn);
+      grantSesIdentities(fn, route, sesIdentities);
       const added = api.addRoutes({ path: route.path, methods: [route.method as HttpMethod], integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn) });
       if (route.permission === null) publicRoutes.push(...added);
     }
@@ -285,6 +292,9 @@ export class EmailServiceStack extends Stack {
     trackingKey.grantRead(jobRunner);
     jobRunner.addEventSource(new SqsEventSource(jobQueue, { batchSize: 1, reportBatchItemFailures: true }));
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
+
+    // Sending domains: their 15-minute check of DNS records and SES state (lib/sending-domains.ts).
+    addDomainChecker(this, { table, environment, statements: sesIdentities });
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...' });

@@ -105,6 +105,9 @@ export interface MailMessage {
   /** Campaign mail: the campaign it belongs to (stats, cancellation) and its name (bounces show it). */
   campaign_id?: string;
   campaign_name?: string;
+  /** Tracking hits counted on the record, all of them: only the first MAX_HIT_EVENTS of each are kept as events. */
+  open_hits?: number;
+  click_hits?: number;
 }
 
 export interface MessageEvent {

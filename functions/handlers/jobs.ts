@@ -1,8 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { drainThroughHandler } from '../adapters/sqs-trigger-stand-in';
 import { jobDeps } from '../adapters/wiring';
 import { decodeJob } from '../adapters/sqs-job-queue';
-import { config } from '../config';
 import { runListDeleteChunk } from '../domain/audience/lists';
 import { runCampaignChunk } from '../domain/campaigns/fanout';
 import type { Job } from '../ports';
@@ -35,6 +33,3 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   }
   return { batchItemFailures };
 };
-
-/** Locally (npm start, the tests, the bench): receives what is due in the job queue and handles it as the trigger would (one job a time). */
-export const runJobsOnce = () => drainThroughHandler(config.jobQueueUrl, handler, { batchSize: 1, visibilitySeconds: 60 });

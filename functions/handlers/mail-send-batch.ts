@@ -1,6 +1,6 @@
 import { batchDeps } from '../adapters/wiring';
 import { sendBatch } from '../domain/mail/send-batch';
-import { batchItemCheck } from '../domain/templates/resolve-mail';
+import { batchItemCheck } from '../http/template-mail';
 import { apiHandler } from '../http/api-handler';
 import { mailSendBatch } from '../routes/mail';
 

@@ -1,6 +1,6 @@
 import { sendDeps } from '../adapters/wiring';
 import { sendMail } from '../domain/mail/send-mail';
-import { resolveMail } from '../domain/templates/resolve-mail';
+import { resolveMail } from '../http/template-mail';
 import { apiHandler } from '../http/api-handler';
 import { mailSend } from '../routes/mail';
 

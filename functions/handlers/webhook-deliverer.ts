@@ -1,9 +1,7 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { drainThroughHandler } from '../adapters/sqs-trigger-stand-in';
 import { webhookDeliveryDeps } from '../adapters/wiring';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
 import { emitMetrics } from '../adapters/metrics';
-import { config } from '../config';
 import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
 import { describeError, log } from '../log';
@@ -33,6 +31,3 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   emitMetrics({ WebhookFailures: failedPosts + batchItemFailures.length });
   return { batchItemFailures };
 };
-
-/** Locally (npm start, the tests): receives what is due in the queue and handles it as the trigger would. */
-export const drainWebhooksOnce = () => drainThroughHandler(config.webhookQueueUrl, handler, { batchSize: 10, visibilitySeconds: 30 });

@@ -13,6 +13,9 @@ export const confirmPage = () =>
     `<p>Stop receiving these emails?</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
   );
 
+/** GET once the reader has left: nothing to ask, so no button (a second POST would change nothing anyway). */
+export const alreadyLeftPage = () => page('You are already unsubscribed', '<p>You have already unsubscribed: you will not receive these emails any more.</p>');
+
 export const donePage = () => page('You are unsubscribed', '<p>You will not receive these emails any more.</p>');
 
 export const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };

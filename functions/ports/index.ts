@@ -20,3 +20,4 @@ export type { OtpChange, OtpSession } from '../domain/otp/otp-session-record';
 export * from './webhooks';
 export * from './campaigns';
 export * from './templates';
+export * from './domains';

@@ -55,8 +55,10 @@ export interface RouteDefinition {
    * verifies the tokens of tracking links (the sends that track, the tracking routes). `webhookEvents`
    * puts events for the account's webhook endpoints on the webhook queue (send, tracking, receivers).
    * `jobs` puts background jobs on the job queue (a campaign's fan-out, a large list's deletion).
+   * `sesIdentityCreate` creates an SES domain identity, sets its MAIL FROM and reads it (a domain's
+   * create), `sesIdentityRead` reads one (verify), `sesIdentityDelete` deletes one (a domain's delete).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**

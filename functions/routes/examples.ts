@@ -8,6 +8,7 @@ import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
 import { suppressionsCreate } from './suppressions';
 import { templatesCreate, templatesRender, templatesUpdate } from './templates';
+import { domainsCreate, domainsUpdate } from './domains';
 
 /** What a route's request body is: its schema's input, the text of a text/plain raw body, any JSON for other raw bodies. */
 type BodyOf<R extends RouteDefinition> = R extends { request: { body: infer S extends z.ZodMiniType } }
@@ -29,6 +30,8 @@ const SESSION_ID = 'otp_Xq3vJ8mK2pL9sT4wZ7yB1cD5';
  * test/openapi.test.ts, which also fails when a route with a body has none.
  */
 export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unknown>([
+  example(domainsCreate, { name: 'shop.example' }),
+  example(domainsUpdate, { inbound: true }),
   example(mailSend, {
     to: 'ada@example.com',
     subject: 'Welcome aboard',

@@ -26,6 +26,7 @@ import { docs, health, openapi } from './system';
 import { templatesCreate, templatesDelete, templatesGet, templatesList, templatesRender, templatesUpdate } from './templates';
 import { consoleAsset, consolePage } from './console';
 import { suppressionsCreate, suppressionsDelete, suppressionsList } from './suppressions';
+import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsUpdate, domainsVerify } from './domains';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -95,4 +96,10 @@ export const routes: readonly RouteDefinition[] = [
   webhookEndpointsCreate,
   webhookEndpointsList,
   webhookEndpointsDelete,
+  domainsCreate,
+  domainsList,
+  domainsGet,
+  domainsUpdate,
+  domainsDelete,
+  domainsVerify,
 ];

@@ -2,15 +2,12 @@ import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../domain/types';
 import { unknownPlaceholders } from '../domain/campaigns/reader-variables';
 import { templateIssues } from '../domain/templates/engine';
-import { email, headerText, nonEmpty, uuidParam } from './common';
+import { MAX_CAMPAIGN_BODY_BYTES, type CreateCampaignInput, type UpdateCampaignInput } from '../domain/campaigns/campaign-input';
+import { hasBody, NO_BODY } from '../domain/mail/mail-body';
+import { email, headerText, nonEmpty, parsesTo, uuidParam } from './common';
 import { pageFields, pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateVariablesField } from './templates';
 
-/**
- * A campaign's bodies live in its table item (400 KB at most, with everything else): html and text
- * together at most 256 KiB, half the cap of a single send.
- */
-export const MAX_CAMPAIGN_BODY_BYTES = 256 * 1024;
 
 type Parts = { subject?: string; html?: string; text?: string; template_id?: string | null };
 
@@ -55,30 +52,27 @@ const bodySize = z.refine<{ html?: string; text?: string }>((c) => Buffer.byteLe
   path: ['html'],
 });
 
-export const createCampaignBody = z.object(fields).check(
+export const createCampaignBody = parsesTo<CreateCampaignInput>()(z.object(fields).check(
   eitherTemplateOrContent,
   z.refine((c) => Boolean(c.template_id || c.subject), { message: 'A subject is required (or a template_id)', path: ['subject'] }),
-  z.refine((c) => Boolean(c.template_id || c.html || c.text), { message: 'At least one of html or text is required, and not empty (or a template_id)', path: ['html'] }),
+  z.refine((c) => Boolean(c.template_id) || hasBody(c), { message: `${NO_BODY.message} (or a template_id)`, path: [NO_BODY.field] }),
   z.refine((c) => c.variables === undefined || Boolean(c.template_id), { message: 'variables needs a template_id', path: ['variables'] }),
   bodySize,
   placeholders,
-);
-export type CreateCampaignInput = z.infer<typeof createCampaignBody>;
+));
 
 /** A partial update; `template_id: null` keeps the template's copy as the campaign's own content. */
 const updateFields = { ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])), template_id: z.optional(z.nullable(uuidParam())) } as {
-  [K in keyof typeof fields]: z.ZodMiniOptional<(typeof fields)[K]>;
+  [K in Exclude<keyof typeof fields, 'template_id'>]: z.ZodMiniOptional<(typeof fields)[K]>;
 } & { template_id: z.ZodMiniOptional<z.ZodMiniNullable<ReturnType<typeof uuidParam>>> };
-export const updateCampaignBody = z.object(updateFields).check(
+export const updateCampaignBody = parsesTo<UpdateCampaignInput>()(z.object(updateFields).check(
   z.refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'Give at least one field to change', path: ['name'] }),
   eitherTemplateOrContent,
   bodySize,
   placeholders,
-);
-export type UpdateCampaignInput = z.infer<typeof updateCampaignBody>;
+));
 
-/** `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most 30 days ahead. */
-export const MAX_SCHEDULE_DAYS = 30;
+/** `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most MAX_SCHEDULE_DAYS (30) days ahead. */
 export const sendCampaignBody = z.object({
   send_at: z.optional(z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' })),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { templateIssues } from '../domain/templates/engine';
-import { headerText, nonEmpty, uuidParam } from './common';
+import type { CreateTemplateInput, UpdateTemplateInput } from '../domain/templates/template-input';
+import { headerText, nonEmpty, parsesTo, uuidParam } from './common';
 import { RESERVED_KEYS, storableNumber } from './metadata';
 import { pageQuery } from './pagination';
 
@@ -30,18 +31,18 @@ const fields = {
   text: z.optional(z.string()),
 };
 
-export const createTemplateBody = z.object(fields).check(
+export const createTemplateBody = parsesTo<CreateTemplateInput>()(z.object(fields).check(
   z.refine((t) => Boolean(t.html || t.text), { message: 'At least one of html or text is required, and not empty', path: ['html'] }),
   size,
   syntax,
-);
-export type CreateTemplateInput = z.infer<typeof createTemplateBody>;
+));
 
 /** A partial update; html or text may be cleared with "" as long as the other one stays. */
-export const updateTemplateBody = z
-  .object({ name: z.optional(fields.name), subject: z.optional(fields.subject), html: fields.html, text: fields.text })
-  .check(z.refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Give at least one field to change', path: ['name'] }), size, syntax);
-export type UpdateTemplateInput = z.infer<typeof updateTemplateBody>;
+export const updateTemplateBody = parsesTo<UpdateTemplateInput>()(
+  z
+    .object({ name: z.optional(fields.name), subject: z.optional(fields.subject), html: fields.html, text: fields.text })
+    .check(z.refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Give at least one field to change', path: ['name'] }), size, syntax),
+);
 
 /** Whatever JSON the template reads, bounded: depth, size, and no key that is empty or a prototype name. */
 const variablesProblem = (value: unknown, depth = 0): string | undefined => {

@@ -92,6 +92,23 @@ describe('table grants', () => {
     expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
   });
 
+  it('cover every request of the domain routes, which reach only the domains and the claims on their names', async () => {
+    const own = client(service, (await newAccount('Domain grants')).apiKey);
+    const name = `grants-${Math.random().toString(36).slice(2, 8)}.example`;
+    const check = async (routeId: string, path: string, body?: unknown) => {
+      const route = routes.find((r) => r.id === routeId)!;
+      recorder.take();
+      const answer = await own.call(route.method, path, body);
+      expect(answer.status, `${routeId}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      for (const request of recorder.take()) expect(tableGrants(route).some((grant) => allows(grant, request)), `${routeId} made ${JSON.stringify(request)}`).toBe(true);
+      return answer;
+    };
+    const { id } = (await check('domains-create', '/api/v1/domains', { name })).body.data;
+    await check('domains-update', `/api/v1/domains/${id}`, { inbound: true });
+    await check('domains-verify', `/api/v1/domains/${id}/verify`);
+    await check('domains-delete', `/api/v1/domains/${id}`);
+  });
+
   it('cover every request of the read-only routes, whose only write is the rate-limit counter', async () => {
     const list = (await api.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
@@ -99,6 +116,7 @@ describe('table grants', () => {
     const message = (await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.data;
     const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id })).body.data;
     const template = (await api.post('/api/v1/templates', { name: 't', subject: 's', text: 't' })).body.data;
+    const domain = (await api.post('/api/v1/domains', { name: `readers-${Math.random().toString(36).slice(2, 8)}.example` })).body.data;
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
@@ -116,6 +134,8 @@ describe('table grants', () => {
       'campaigns-list': '/api/v1/campaigns',
       'campaigns-get': `/api/v1/campaigns/${campaign.id}`,
       'stats-get': '/api/v1/stats?days=90',
+      'domains-list': '/api/v1/domains',
+      'domains-get': `/api/v1/domains/${domain.id}`,
     };
     const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status');
     expect(Object.keys(paths).sort()).toEqual(reading.map((route) => route.id).sort());

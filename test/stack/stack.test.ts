@@ -74,7 +74,7 @@ describe('the deployment', () => {
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
     // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer and the job runner.
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + 5);
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 6);
   });
 
   it('gives every function at least 256 MB and a timeout of its own, not the 128 MB / 3 s Lambda defaults', () => {
@@ -169,6 +169,22 @@ describe('the deployment', () => {
     expect(readsSecret(functionOf('otp-verify'), 'OtpHashKey')).toBe(true);
     expect(readsSecret(functionOf('otp-status'), 'OtpHashKey')).toBe(false);
     expect(readsSecret(functionOf('mail-send'), 'OtpHashKey')).toBe(false);
+  });
+
+  it('lets the domain routes call only the SES identity actions they need, and checks domains every 15 minutes', () => {
+    const identityActions = (fn: string) => policyOf(fn).filter((action) => /^ses:.*EmailIdentity/.test(action)).sort();
+    expect(identityActions(functionOf('domains-create'))).toEqual(['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes']);
+    expect(identityActions(functionOf('domains-verify'))).toEqual(['ses:GetEmailIdentity']);
+    expect(identityActions(functionOf('domains-delete'))).toEqual(['ses:DeleteEmailIdentity']);
+    for (const route of routes.filter((r) => !['domains-create', 'domains-verify', 'domains-delete'].includes(r.id))) expect(identityActions(functionOf(route.id)), route.id).toEqual([]);
+    // The domain routes hold to the domains' items and the claims on names, like the other narrowed routes.
+    expect(tableStatementsOf('domains-create').flatMap((s) => s.leadingKeys).toSorted()).toEqual(expect.arrayContaining(['ACCOUNT#*', 'DOMAINNAME#*']));
+    expect(tableStatementsOf('domains-create').every((s) => s.leadingKeys.length > 0)).toBe(true);
+
+    const [checker, ...others] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Checks the DNS records and SES state of sending domains' } }));
+    expect(others).toEqual([]);
+    expect(identityActions(checker)).toEqual(['ses:GetEmailIdentity']);
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(15 minutes)', Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [checker, 'Arn'] } })]) });
   });
 
   it("lets a read-only route read the table and update nothing but its key's rate-limit counter", () => {

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { QueuedMail } from '../../ports';
+import { beforeLastBodyEnd } from '../html-scan';
 import { newMessageId } from '../mail/message-id';
+import { campaignMessageUuid } from './message-uuid';
 import { mailTimestamp } from '../time';
 import type { Campaign, MailMessage, Provider, Subscriber } from '../types';
 import { escapeHtml } from '../escape-html';
@@ -8,25 +9,11 @@ import { compileTemplate, partUses } from '../templates/engine';
 import { readerView } from './reader-variables';
 import { unsubscribeUrl } from './unsubscribe';
 
-/**
- * The message uuid of a campaign's mail to a subscriber: a hash of both, shaped as a UUID (v8, RFC
- * 9562's custom kind). The same pair always gives the same id, so a chunk run twice writes the same
- * records and the drainer's claim sends each at most once.
- */
-export const campaignMessageUuid = (campaignId: string, subscriberId: string) => {
-  const hex = createHash('sha256').update(`campaign:${campaignId}:${subscriberId}`).digest('hex');
-  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-};
-
 /** Where the author put no {{unsubscribe_url}}, the part gets a footer line with the link. */
 const htmlFooter = (url: string) =>
   `<p style="font-size:12px;color:#666">Don't want these emails? <a href="${escapeHtml(url)}">Unsubscribe</a></p>`;
 
-const withHtmlFooter = (html: string, url: string) => {
-  const bodyEnd = html.search(/<\/body\s*>(?![\s\S]*<\/body\s*>)/i);
-  return bodyEnd === -1 ? `${html}${htmlFooter(url)}` : `${html.slice(0, bodyEnd)}${htmlFooter(url)}${html.slice(bodyEnd)}`;
-};
+const withHtmlFooter = (html: string, url: string) => beforeLastBodyEnd(html, htmlFooter(url));
 
 export interface Rendering {
   key: string;

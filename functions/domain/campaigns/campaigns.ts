@@ -1,14 +1,14 @@
 import type { CampaignChanges, CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TemplateStore, TrackingSettings } from '../../ports';
-import type { CreateCampaignInput, UpdateCampaignInput } from '../../schemas/campaigns';
-import { MAX_CAMPAIGN_BODY_BYTES, MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
+import { MAX_CAMPAIGN_BODY_BYTES, MAX_SCHEDULE_DAYS, type CreateCampaignInput, type UpdateCampaignInput } from './campaign-input';
+import { CAMPAIGN_MOVES, EDITABLE } from './campaign-status';
+import { hasBody, NO_BODY } from '../mail/mail-body';
 import { requireTemplate } from '../templates/templates';
 import { missingCampaignVariables } from './reader-variables';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
-import { requireDefaultProvider } from '../providers/default-provider';
-import { senderRefusal } from '../providers/sender-domain';
+import { requireAllowedSender } from '../providers/default-provider';
 import { isoTimestamp } from '../time';
-import { CAMPAIGN_STATS, type Campaign, type CampaignStatus } from '../types';
+import { CAMPAIGN_STATS, type Campaign } from '../types';
 
 export interface CampaignDeps {
   campaigns: CampaignStore;
@@ -96,7 +96,7 @@ export const listCampaigns = async (deps: Pick<CampaignDeps, 'campaigns'>, accou
 export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: string, input: UpdateCampaignInput) => {
   const current = await deps.campaigns.get(accountId, id);
   if (!current) throw notFound('Campaign');
-  if (current.status !== 'draft') throw notSendable(current);
+  if (!EDITABLE.includes(current.status)) throw notSendable(current);
   if (input.list_id !== undefined) await requireList(deps, accountId, input.list_id);
   const templateId = input.template_id === undefined ? (current.template_id ?? null) : input.template_id;
   const { template_id: _t, variables: _v, ...plain } = input;
@@ -111,7 +111,7 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
     // html or text may be cleared with "" as long as the other one stays.
     const html = input.html === undefined ? current.html : input.html || null;
     const text = input.text === undefined ? current.text : input.text || null;
-    if (!html && !text) throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
+    if (!hasBody({ html, text })) throw validationError([NO_BODY]);
     // Leaving a template keeps its copy as the campaign's own content.
     changes = { ...plain, html, text, ...(input.template_id === null ? { template_id: null, variables: null } : {}) };
   }
@@ -124,7 +124,7 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
 export const deleteCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, id: string) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
-  if (campaign.status !== 'draft' || (await deps.campaigns.deleteDraft(campaign)) === 'conflict') throw notSendable(campaign);
+  if (!EDITABLE.includes(campaign.status) || (await deps.campaigns.deleteDraft(campaign)) === 'conflict') throw notSendable(campaign);
 };
 
 export interface SendCampaignDeps extends CampaignDeps {
@@ -135,6 +135,8 @@ export interface SendCampaignDeps extends CampaignDeps {
 
 /** SQS holds a message back at most 15 minutes: a later start is reached in hops of that. */
 export const MAX_DELAY_SECONDS = 900;
+/** How long after its start a campaign's note on its list is kept: far past any fan-out and its sends. */
+const LIST_NOTE_DAYS = 30;
 
 /**
  * Starts a draft: checks what would make every mail fail (no list, no provider, a sender the provider
@@ -145,11 +147,9 @@ export const MAX_DELAY_SECONDS = 900;
 export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id: string, input: { send_at?: string }) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
-  if (campaign.status !== 'draft') throw notSendable(campaign);
+  if (!EDITABLE.includes(campaign.status)) throw notSendable(campaign);
   await requireList(deps, accountId, campaign.list_id);
-  const provider = await requireDefaultProvider(deps.providers, accountId);
-  const refusal = senderRefusal(provider, campaign.from_email ?? undefined);
-  if (refusal) throw refusal;
+  const provider = await requireAllowedSender(deps.providers, accountId, campaign.from_email ?? undefined);
   // The template as it is now goes out; later edits of it change none of this campaign's mail.
   const copy = campaign.template_id ? await templateCopy(deps, accountId, campaign.template_id, campaign.variables ?? {}) : {};
   if (!deps.tracking.baseUrl()) throw new AppError('INTERNAL_ERROR', 'PUBLIC_BASE_URL is not set: campaign mail needs it for its unsubscribe links');
@@ -160,8 +160,13 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
     throw validationError([{ field: 'send_at', message: `At most ${MAX_SCHEDULE_DAYS} days ahead` }]);
   }
   const scheduled = sendAt !== undefined && sendAt.getTime() > now.getTime();
-  const status: CampaignStatus = scheduled ? 'scheduled' : 'sending';
-  const moved = await deps.campaigns.transition(accountId, id, ['draft'], status, {
+  const move = scheduled ? CAMPAIGN_MOVES.schedule : CAMPAIGN_MOVES.start;
+  const status = move.to;
+  // Noted on the list before it starts, so that deleting the list finds it to cancel (docs/promises.md);
+  // kept well past the latest it can still be sending, then the table's TTL removes the note.
+  const latestStart = Math.floor((sendAt && scheduled ? sendAt : now).getTime() / 1000);
+  await deps.campaigns.noteOnList(accountId, campaign.list_id, id, latestStart + LIST_NOTE_DAYS * 86_400);
+  const moved = await deps.campaigns.transition(accountId, id, move, {
     ...copy,
     provider_id: provider.id,
     send_at: scheduled ? isoTimestamp(sendAt) : null,
@@ -174,7 +179,7 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
     await deps.jobs.enqueue({ kind: 'campaign', account_id: accountId, campaign_id: id, cursor: 0 }, delay);
   } catch (error) {
     // Nothing will ever run it: say so on the campaign rather than leave it `sending` forever.
-    await deps.campaigns.transition(accountId, id, [status], 'failed', { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) });
+    await deps.campaigns.transition(accountId, id, scheduled ? CAMPAIGN_MOVES.failScheduled : CAMPAIGN_MOVES.failSending, { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) });
     throw error;
   }
   return { id, status, send_at: scheduled ? isoTimestamp(sendAt) : null };

@@ -1,5 +1,5 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
-import type { BatchItem, SendBatchInput } from '../../schemas/mail';
+import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
 import type { ErrorCode } from '../errors';
@@ -71,9 +71,10 @@ const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: {
 export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item: BatchItem } | { ok: false; message: string; code?: ErrorCode };
 
 export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput, checkItem: BatchItemCheck) => {
-  const provider = await requireDefaultProvider(deps.providers, accountId);
+  const sender = await requireDefaultProvider(deps.providers, accountId);
+  const { provider } = sender;
   // The batch's own sender is the request's: refused, the whole batch is (an item may still override it).
-  const batchRefusal = senderRefusal(provider, input.from_email);
+  const batchRefusal = input.from_email === undefined ? undefined : senderRefusal(sender, input.from_email);
   if (batchRefusal) throw batchRefusal;
   const entries: Entry[] = new Array(input.messages.length);
   const valid: { index: number; item: BatchItem }[] = [];
@@ -84,7 +85,8 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       entries[index] = failed(raw.to, checked.code ?? 'VALIDATION_ERROR', checked.message);
       return;
     }
-    const refusal = senderRefusal(provider, checked.item.from_email);
+    // An item without a sender of its own takes the batch's, or else the provider's.
+    const refusal = senderRefusal(sender, checked.item.from_email ?? input.from_email);
     if (refusal) entries[index] = failed(checked.item.to, refusal.code, refusal.message);
     else valid.push({ index, item: checked.item });
   });

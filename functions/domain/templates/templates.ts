@@ -1,5 +1,5 @@
 import { TemplateTooLargeError, type Clock, type CounterStore, type Ids, type PageRequest, type TemplateStore } from '../../ports';
-import type { CreateTemplateInput, UpdateTemplateInput } from '../../schemas/templates';
+import type { CreateTemplateInput, UpdateTemplateInput } from './template-input';
 import { notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { isoTimestamp } from '../time';

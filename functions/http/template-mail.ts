@@ -1,13 +1,15 @@
-import type { TemplateStore } from '../../ports';
-import { checkBatchItem, issuesLine, sendMailBody, sendMailRequest, type SendMailInput, type SendMailRequest } from '../../schemas/mail';
-import type { BatchItemCheck } from '../mail/send-batch';
-import { AppError } from '../errors';
-import { validated } from '../validate';
-import type { Rendered } from './engine';
-import { requireTemplate, templateRenderer } from './templates';
+import type { TemplateStore } from '../ports';
+import { checkBatchItem, issuesLine, sendMailBody, sendMailRequest } from '../schemas/mail';
+import type { SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
+import type { BatchItemCheck } from '../domain/mail/send-batch';
+import { AppError } from '../domain/errors';
+import { validated } from '../domain/validate';
+import type { Rendered } from '../domain/templates/engine';
+import { requireTemplate, templateRenderer } from '../domain/templates/templates';
 
 /**
- * The edge of the send paths: a request that names a template becomes the mail the template renders
+ * The edge of the send paths (here, beside the request checks, because it reads the request's schemas;
+ * the domain never does): a request that names a template becomes the mail the template renders
  * with its variables, before the send or batch use case sees it. The rendered content is what is
  * sent or queued, so editing the template afterwards never changes accepted mail (docs/promises.md).
  */
