@@ -275,7 +275,16 @@ export const templateDeps = () => ({ templates: dynamoTemplateStore(), counters:
 export const campaignSendDeps = () => ({ ...campaignDeps(), providers: dynamoProviderStore(), jobs: jobQueue(), tracking: trackingSettings });
 
 /** The public unsubscribe routes: verify the signed link, move the one subscriber, count it. */
-export const unsubscribeDeps = () => ({ subscribers: dynamoSubscriberStore(), campaigns: dynamoCampaignStore(), tracking: trackingSettings, clock: systemClock, firstHits: dynamoFirstHits() });
+export const unsubscribeDeps = () => ({
+  subscribers: dynamoSubscriberStore(),
+  campaigns: dynamoCampaignStore(),
+  lists: dynamoListStore(),
+  providers: dynamoProviderStore(),
+  suppressions: dynamoSuppressionStore(),
+  tracking: trackingSettings,
+  clock: systemClock,
+  firstHits: dynamoFirstHits(),
+});
 
 /** The job consumer: campaign fan-out chunks (onto the send queue) and list deletion chunks. */
 export const jobDeps = () => ({

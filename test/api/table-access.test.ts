@@ -90,6 +90,11 @@ describe('table grants', () => {
     for (const request of made) expect(tableGrants(route).some((grant) => allows(grant, request)), `unsubscribe-confirm made ${JSON.stringify(request)}`).toBe(true);
     expect(made.map((request) => request.action)).toEqual(expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem']));
     expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
+    // The page's "leave every list": every subscription of the address, and the suppression list.
+    recorder.take();
+    expect((await fetch(`${service.baseUrl}${link}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click&scope=all' })).status).toBe(200);
+    const all = recorder.take();
+    for (const request of all) expect(tableGrants(route).some((grant) => allows(grant, request)), `unsubscribe-confirm (scope=all) made ${JSON.stringify(request)}`).toBe(true);
   });
 
   it('cover every request of the domain routes, which reach only the domains and the claims on their names', async () => {
