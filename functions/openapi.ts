@@ -209,10 +209,13 @@ const requestBody = (route: RouteDefinition) => {
     return { required: !route.request.optionalBody, content: { 'application/json': { schema: jsonSchema(route.request.body, 'input'), example } } };
   }
   if (route.rawBody) {
-    const schema = route.rawBody === 'text/plain' ? { type: 'string' } : {};
+    const schema = route.rawBody === 'application/json' ? {} : { type: 'string' };
     return {
       required: true,
-      description: "The provider's payload as it sends it; the signature is checked over these exact bytes",
+      description:
+        route.rawBody === 'text/csv'
+          ? `A CSV file (UTF-8) of at most ${(route.maxBodyBytes ?? 0) / 1024 / 1024} MiB`
+          : "The provider's payload as it sends it; the signature is checked over these exact bytes",
       content: { [route.rawBody]: { schema, example } },
     };
   }

@@ -18,6 +18,7 @@ import { dynamoReputationStore } from './dynamo/reputation-store';
 import { dynamoRateLimitStore } from './dynamo/rate-limit-store';
 import { dynamoSendQuotaStore } from './dynamo/send-quota-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
+import { dynamoImportStore } from './dynamo/import-store';
 import { mailerFactory } from './mailers/mailer-factory';
 import { otpSecret } from './otp-secret';
 import { providerSecretBox } from './provider-secret-box';
@@ -190,6 +191,9 @@ export const bounceDeps = () => ({
   campaigns: dynamoCampaignStore(),
 });
 
+/** Bulk imports: the request stores the rows and queues the first chunk. */
+export const importDeps = () => ({ imports: dynamoImportStore(), lists: dynamoListStore(), jobs: jobQueue(), clock: systemClock, ids: randomIds });
+
 /** The suppression list in the open (GET/POST/DELETE /suppressions). */
 export const suppressionDeps = () => ({ suppressions: dynamoSuppressionStore(), clock: systemClock });
 
@@ -301,6 +305,7 @@ export const jobDeps = () => ({
   tracking: trackingSettings,
   lists: dynamoListStore(),
   subscribers: dynamoSubscriberStore(),
+  imports: dynamoImportStore(),
   clock: systemClock,
   ids: randomIds,
 });

@@ -168,6 +168,44 @@ export interface Subscriber {
 export const BOUNCE_TYPES = ['hard', 'soft', 'complaint'] as const;
 export type BounceType = (typeof BOUNCE_TYPES)[number];
 
+/** One row of a CSV import, read and checked. */
+export interface ImportRow {
+  email: string;
+  name: string | null;
+  metadata: Metadata;
+}
+
+/** A row the import refused, with why (the first 100 are kept). `row` counts from 1 at the first data row. */
+export interface RejectedRow {
+  row: number;
+  email: string | null;
+  reason: string;
+}
+
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** A bulk import into a list: its counts grow chunk by chunk while it runs (docs/promises.md, "Imports"). */
+export interface ImportRecord {
+  id: string;
+  account_id: string;
+  list_id: string;
+  status: ImportStatus;
+  total: number;
+  imported: number;
+  duplicates: number;
+  suppressed: number;
+  rejected: number;
+  rejected_rows: RejectedRow[];
+  /** Chunks of valid rows stored beside the record; the next one to run. */
+  chunks: number;
+  next_chunk: number;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 /** Why an address is on the account's suppression list (docs/promises.md, "Suppressions"). */
 export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounce', 'complaint', 'unsubscribed', 'manual'] as const;
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];

@@ -1,6 +1,6 @@
 /** Ports: Lists, subscribers, bounces and the counters and pages they use. */
 import type { Figures } from '../domain/reputation/figures';
-import type { Bounce, ConfirmationWording, MailingList, MessageEvent, Metadata, Subscriber, SubscriberStatus } from '../domain/types';
+import type { Bounce, ConfirmationWording, ImportRecord, ImportRow, MailingList, MessageEvent, Metadata, Subscriber, SubscriberStatus } from '../domain/types';
 
 export interface CounterStore {
   /** Adds `count` to the account's named counter in one atomic step and answers the new value. */
@@ -100,4 +100,32 @@ export interface BounceStore {
     recorded: { eventKey: string | null; messageEvent: MessageEvent | null; count?: { at: Date; figures: Partial<Figures> } | null },
   ): Promise<boolean>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Bounce>>;
+}
+
+export interface ImportStore {
+  /** Writes the import's record and its chunks of rows (a few large items, in batches). */
+  create(record: ImportRecord, chunks: ImportRow[][]): Promise<void>;
+  get(accountId: string, importId: string): Promise<ImportRecord | undefined>;
+  chunk(accountId: string, importId: string, chunk: number): Promise<ImportRow[] | undefined>;
+  /**
+   * Claims (list, address) for each subscriber, one conditional write each: answers the subscribers
+   * whose claim holds, that is new ones and those this same subscriber id claimed before (a chunk
+   * run again); an address the list has already is left out.
+   */
+  claimAddresses(subscribers: Subscriber[]): Promise<Subscriber[]>;
+  /** Writes the subscriber records (claimed before) in batches; writing one again changes nothing. */
+  writeSubscribers(subscribers: Subscriber[]): Promise<void>;
+  /**
+   * Counts a chunk once, in one transaction: the list's count, the listings' counters for the
+   * subscribers added, the import's counts and its next chunk. 'stale' when the import is not at this
+   * chunk any more (counted by an earlier run), 'no-list' when the list is gone or being deleted.
+   */
+  countChunk(
+    record: ImportRecord,
+    added: Subscriber[],
+    counts: { imported: number; duplicates: number; suppressed: number },
+    done: boolean,
+    at: string,
+  ): Promise<'counted' | 'stale' | 'no-list'>;
+  fail(accountId: string, importId: string, reason: string, at: string): Promise<void>;
 }

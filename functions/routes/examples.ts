@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import { apiKeysCreate, providersCreate, providersUpdate, webhookEndpointsCreate } from './admin';
+import { listsImport } from './imports';
 import { bouncesCreate, listsCreate, listsUpdate, subscribersCreate, subscribersUpdate } from './audience';
 import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch } from './mail';
@@ -13,7 +14,7 @@ import { domainsCreate, domainsUpdate } from './domains';
 /** What a route's request body is: its schema's input, the text of a text/plain raw body, any JSON for other raw bodies. */
 type BodyOf<R extends RouteDefinition> = R extends { request: { body: infer S extends z.ZodMiniType } }
   ? z.input<S>
-  : R extends { rawBody: 'text/plain' }
+  : R extends { rawBody: 'text/plain' | 'text/csv' }
     ? string
     : R extends { rawBody: string }
       ? unknown
@@ -66,6 +67,7 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
     confirmation: { subject: 'Please confirm: {{list_name}}', text: 'Confirm your subscription to {{list_name}}: {{confirm_url}}', html: null },
   }),
   example(suppressionsCreate, { email: 'ada@example.com' }),
+  example(listsImport, 'email,name,plan,city\r\nada@example.com,Ada Lovelace,pro,London\r\n"grace@example.com","Hopper, Grace",free,\r\n'),
   example(subscribersCreate, { email: 'ada@example.com', list_id: LIST_ID, name: 'Ada Lovelace', metadata: { plan: 'pro' } }),
   example(subscribersUpdate, { status: 'unsubscribed' }),
   example(bouncesCreate, { email: 'ada@example.com', bounce_type: 'hard', bounce_subtype: 'General', diagnostic_code: 'smtp; 550 5.1.1 user unknown' }),

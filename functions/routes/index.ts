@@ -25,6 +25,7 @@ import { campaignsCancel, campaignsCreate, campaignsDelete, campaignsGet, campai
 import { docs, health, openapi } from './system';
 import { templatesCreate, templatesDelete, templatesGet, templatesList, templatesRender, templatesUpdate } from './templates';
 import { consoleAsset, consolePage } from './console';
+import { importsGet, listsImport } from './imports';
 import { suppressionsCreate, suppressionsDelete, suppressionsList } from './suppressions';
 import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsUpdate, domainsVerify } from './domains';
 
@@ -71,6 +72,8 @@ export const routes: readonly RouteDefinition[] = [
   suppressionsList,
   suppressionsCreate,
   suppressionsDelete,
+  listsImport,
+  importsGet,
   campaignsCreate,
   campaignsList,
   campaignsGet,

@@ -9,10 +9,10 @@ import { LIST_OPEN } from './list-store';
 import { blockCount, readPage, viewKeys } from './paged-view';
 
 /** The four listings a subscriber appears in: all, by list, by status, by list and status. */
-const listingsOf = (accountId: string, listId: string, status: SubscriberStatus): View[] =>
+export const listingsOf = (accountId: string, listId: string, status: SubscriberStatus): View[] =>
   [{}, { listId }, { status }, { listId, status }].map((filter) => views.subscribers(accountId, filter));
 
-const record = (subscriber: Subscriber) => ({
+export const record = (subscriber: Subscriber) => ({
   ...keys.subscriber(subscriber.account_id, subscriber.id),
   ...Object.assign({}, ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => viewKeys(view, subscriber.seq))),
   entity: 'subscriber',
