@@ -9,6 +9,7 @@ import type { HandOff } from './hand-off';
 import type { WebhookThroughput } from './webhook-throughput';
 import type { LoadResult } from './load';
 import type { Fanout } from './fanout';
+import { importSection, type ImportBench } from './import';
 import type { TemplateRender } from './template-render';
 import type { WorstCaseHtml } from './worst-case-html';
 
@@ -24,6 +25,7 @@ export interface Report {
   load: LoadResult[];
   cost: CostModel[];
   fanout?: Fanout;
+  bulkImport?: ImportBench;
   templates?: TemplateRender;
   worstHtml?: WorstCaseHtml[];
 }
@@ -203,6 +205,7 @@ export const writeReport = (report: Report) => {
           '',
         ]
       : []),
+    ...(report.bulkImport ? importSection(report.bulkImport) : []),
     ...(report.templates ? templateSection(report.templates) : []),
     '## 4. Local latency and throughput',
     '',
