@@ -35,7 +35,7 @@ export interface ConfirmationClaim {
  * its own, so neither kind of token verifies as the other; it carries its expiry, so checking it
  * needs no read.
  */
-const confirmToken = (key: string, claim: ConfirmationClaim, expiresAt: number) => signFields(key, 'confirm', [claim.account_id, claim.subscriber_id, expiresAt]);
+export const confirmToken = (key: string, claim: ConfirmationClaim, expiresAt: number) => signFields(key, 'confirm', [claim.account_id, claim.subscriber_id, expiresAt]);
 
 /** The claim of a confirmation token that verifies and has not expired; anything else is a 404 (it names nothing). */
 export const verifiedConfirmation = async (deps: { tracking: TrackingSettings; clock: Clock }, token: string): Promise<ConfirmationClaim> => {
