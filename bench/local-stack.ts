@@ -6,6 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import { startDynamoDb, startSes, startSqs } from '../local/emulators';
 import { localEnvironment } from '../local/environment';
+import { ensureQueues } from '../local/queues';
+import { QUEUES } from '../functions/queues';
 import { sesEmulatorAccount } from '../local/ses-account';
 import { freePort } from '../test/support/free-port';
 import { CONFIGURED_TOPIC, fixtureText, snsCertDir } from '../test/support/fixtures';
@@ -17,14 +19,9 @@ export const startLocalStack = async (sesRate: number) => {
     freePort().then((port) => startSes({ port })),
     freePort().then((port) => startSqs({ port })),
   ]);
-  const queueUrl = sqs.ensureQueue('bench-send', { VisibilityTimeout: '60' });
-  const dlqUrl = sqs.ensureQueue('bench-send-dlq');
-  const webhookQueueUrl = sqs.ensureQueue('bench-webhooks', { VisibilityTimeout: '30' });
-  const webhookDlqUrl = sqs.ensureQueue('bench-webhooks-dlq');
-  // As in AWS, enqueuers put a drain start here (its trigger is AWS's; nothing reads it here), so the call counts show it.
-  const drainStartUrl = sqs.ensureQueue('bench-drain-starts');
-  const jobQueueUrl = sqs.ensureQueue('bench-jobs', { VisibilityTimeout: '150' });
-  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { QUEUE_URL: queueUrl, DLQ_URL: dlqUrl, WEBHOOK_QUEUE_URL: webhookQueueUrl, WEBHOOK_DLQ_URL: webhookDlqUrl, DRAIN_START_QUEUE_URL: drainStartUrl, JOB_QUEUE_URL: jobQueueUrl, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
+  // The queues of functions/queues.ts. As in AWS, enqueuers put a drain start on its queue (its trigger is AWS's; nothing reads it here), so the call counts show it.
+  const queueUrls = await ensureQueues(sqs.ensureQueue, 'bench');
+  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { ...queueUrls, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
 
   const { ensureTable } = await import('../local/table');
   const { createLocalServer } = await import('../local/server');
@@ -79,7 +76,7 @@ export const ownSendQueue = async (name: string) => {
   const { CreateQueueCommand, SQSClient } = await import('@aws-sdk/client-sqs');
   const previous = process.env.QUEUE_URL;
   const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
-  process.env.QUEUE_URL = (await sqs.send(new CreateQueueCommand({ QueueName: `${name}-${Date.now()}`, Attributes: { VisibilityTimeout: '93' } }))).QueueUrl;
+  process.env.QUEUE_URL = (await sqs.send(new CreateQueueCommand({ QueueName: `${name}-${Date.now()}`, Attributes: { VisibilityTimeout: String(QUEUES.send.visibilityTimeoutSeconds) } }))).QueueUrl;
   sqs.destroy();
   return { restore: () => void (process.env.QUEUE_URL = previous) };
 };

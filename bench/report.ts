@@ -12,10 +12,12 @@ import type { Fanout } from './fanout';
 import { importSection, type ImportBench } from './import';
 import type { TemplateRender } from './template-render';
 import type { WorstCaseHtml } from './worst-case-html';
+import type { SynthTime } from './synth-time';
 
 export interface Report {
   date: string;
   machine: string;
+  synth: SynthTime;
   coldStarts: ColdStart[];
   calls: CallCount[];
   drain: DrainThroughput;
@@ -74,6 +76,25 @@ export const templateSection = (t: TemplateRender) => [
   `| ${f(t.templateBytes / 1000, 0)} KB | ${t.readers} | ${f(t.cpuMs, 0)} ms | ${f(t.totalMs, 0)} ms | ${f(t.cpuMs / t.readers, 2)} ms | ${f(t.textFromHtmlMs, 1)} ms | ${verdict(t.cpuMs < TEMPLATE_GOAL_MS, 'see figures')} |`,
   '',
 ];
+/** Issue 22's goals: `cdk synth` within 30 s on two cores, no template over 250 resources (CloudFormation takes 500). */
+const SYNTH_GOAL_SECONDS = 30;
+const TEMPLATE_GOAL = 250;
+
+/** Section 0 (also what `npm run bench -- --only synth` prints). */
+export const synthSection = (synth: SynthTime) => {
+  const largest = Math.max(...synth.templates.map((t) => t.resources));
+  return [
+    '## 0. Synthesis',
+    '',
+    `\`cdk synth --quiet\` into an empty directory, as the CLI runs it: ${synth.functions} functions built by one esbuild call (lib/constructs/function-bundle.ts),`,
+    `the core stack and one nested stack per route area (lib/route-areas.ts). Goals: at most ${SYNTH_GOAL_SECONDS} s on two cores, no template over ${TEMPLATE_GOAL} resources.`,
+    '',
+    '| Synth time | Templates | Resources, largest template | Resources, all templates | Goal |',
+    '|---|---|---|---|---|',
+    `| ${f(synth.seconds, 1)} s | ${synth.templates.length} | ${largest} | ${synth.templates.reduce((sum, t) => sum + t.resources, 0)} | ${verdict(synth.seconds <= SYNTH_GOAL_SECONDS && largest <= TEMPLATE_GOAL, 'see figures')} |`,
+    '',
+  ];
+};
 
 /** Section 1 (also what `npm run bench -- --only cold-start` prints). */
 export const coldStartSection = (coldStarts: ColdStart[]) => [
@@ -149,6 +170,7 @@ export const writeReport = (report: Report) => {
     `Written by \`npm run bench\` on ${report.date} (${report.machine}). Every figure stands beside its floor, measured in the same run:`,
     'these machines are noisy, so read the ratios, not the absolute times.',
     '',
+    ...synthSection(report.synth),
     ...coldStartSection(report.coldStarts),
     ...callsSection(report.calls),
     '## 3. Drain throughput against the provider rate',

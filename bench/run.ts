@@ -10,8 +10,8 @@
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
  * `npm run bench -- --only templates`: template rendering for 1,000 readers only, printed, no stack, no report written.
  * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no stack, no report written.
+ * `npm run bench -- --only synth`: section 0 only (the synthesis, timed), printed, no report written.
  */
-import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { routes } from '../functions/routes';
@@ -25,7 +25,8 @@ import { measureFanout } from './fanout';
 import { importSection, measureImport } from './import';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
-import { callsSection, coldStartSection, templateSection, worstHtmlSection, writeReport } from './report';
+import { callsSection, coldStartSection, synthSection, templateSection, worstHtmlSection, writeReport } from './report';
+import { measureSynth } from './synth-time';
 import { measureTemplateRender } from './template-render';
 import { measureWebhookDeliveries } from './webhook-throughput';
 import { measureWorstCaseHtml } from './worst-case-html';
@@ -42,7 +43,7 @@ const STANDALONE: Record<string, { what: string; run: () => string[] }> = {
   templates: { what: 'template rendering for 1,000 readers', run: () => templateSection(measureTemplateRender()) },
   'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
 };
-const ALONE = ['cold-start', 'calls', 'import', ...Object.keys(STANDALONE)];
+const ALONE = ['synth', 'cold-start', 'calls', 'import', ...Object.keys(STANDALONE)];
 const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
 if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
 
@@ -76,9 +77,13 @@ const main = async () => {
     }
     return;
   }
-  step('synthesizing the stack (cdk synth)');
+  step('synthesizing the stack (cdk synth), timed');
   const cdkOut = resolve('bench/out/cdk.out');
-  execFileSync(process.execPath, ['node_modules/aws-cdk/bin/cdk', 'synth', '--quiet', '-o', cdkOut], { stdio: 'inherit' });
+  const synth = measureSynth(cdkOut);
+  if (only === 'synth') {
+    console.log(synthSection(synth).join('\n'));
+    return;
+  }
 
   step('cold start per function');
   registerRoutes(routes);
@@ -121,7 +126,7 @@ const main = async () => {
     const templates = measureTemplateRender();
     step('a worst-case 512 KiB HTML body');
     const worstHtml = measureWorstCaseHtml();
-    writeReport({ bulkImport, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    writeReport({ synth, bulkImport, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

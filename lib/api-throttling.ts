@@ -1,3 +1,4 @@
+import { NestedStack, Stack, type CfnResource } from 'aws-cdk-lib';
 import type { CfnRoute, CfnStage, HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 
 export interface Throttle {
@@ -31,6 +32,9 @@ export const throttleApi = (stage: CfnStage, publicRoutes: HttpRoute[]) => {
   // RouteSettings is plain JSON to the L1 (not converted as DefaultRouteSettings is): CloudFormation's own names.
   const publicSettings = { ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit };
   stage.routeSettings = Object.fromEntries(cfnRoutes.map((route) => [route.routeKey, publicSettings]));
-  // API Gateway refuses a stage that names a route key not yet created: the stage waits for these routes.
-  for (const route of cfnRoutes) stage.addResourceDependency(route);
+  // API Gateway refuses a stage that names a route key not yet created: the stage waits for these
+  // routes, or for the nested stack (route area) that makes them.
+  const here = Stack.of(stage);
+  const heldBy = (route: CfnRoute): CfnResource => (Stack.of(route) === here ? route : (Stack.of(route) as NestedStack).nestedStackResource!);
+  for (const holder of new Set(cfnRoutes.map(heldBy))) stage.addResourceDependency(holder);
 };

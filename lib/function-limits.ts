@@ -1,6 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
 import { LONGEST_SMTP_SEND_MS } from '../functions/adapters/mailers/smtp-timeouts';
-import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../functions/drain-timing';
 import type { RouteDefinition } from '../functions/routes/define-route';
 
 /** API Gateway's HTTP API waits at most 30 s for an integration: a route's function must end before. */
@@ -20,6 +19,3 @@ export const routeTimeout = (route: RouteDefinition) => {
   }
   return seconds ? Duration.seconds(seconds) : undefined;
 };
-
-/** The drainer's timeout: a whole budget of taking work, then the margin for the sends still in flight. */
-export const DRAINER_TIMEOUT_SECONDS = DRAIN_BUDGET_SECONDS + Math.ceil(DRAIN_SAFETY_MS / 1000);

@@ -9,6 +9,7 @@ import { ServiceFunction } from './constructs/service-function';
 import { ITEM_WRITE_ACTIONS, partitionPattern } from './table-access';
 
 type IdentityKind = 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete';
+export type SesIdentityStatements = Record<IdentityKind, PolicyStatement[]>;
 
 /**
  * The SES actions of each identity kind of a route's `aws` field (define-route.ts): only those, on

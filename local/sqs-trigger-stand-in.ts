@@ -8,7 +8,8 @@ const POLL_WHILE_BUSY_MS = 250;
 
 /**
  * What Lambda's SQS trigger does, for the places that have none (`npm start`'s timers, the tests,
- * the bench): receives what is due in the queue, `batchSize` at a time, hands it to the handler as
+ * the bench): receives what is due in the queue, `batchSize` at a time (the trigger's, functions/queues.ts)
+ * and hidden for the queue's own visibility timeout, as the trigger receives, hands it to the handler as
  * an SQS event, and deletes the records the handler did not report failed. Until the queue gives
  * nothing and no batch is running; answers how many records were handled. Its own client, uncounted:
  * in AWS these calls are the trigger's, not the function's.
@@ -20,7 +21,7 @@ const POLL_WHILE_BUSY_MS = 250;
 export const drainThroughHandler = async (
   queueUrl: string,
   handler: (event: SQSEvent) => Promise<SQSBatchResponse>,
-  { batchSize, visibilitySeconds, concurrentBatches = 1 }: { batchSize: number; visibilitySeconds: number; concurrentBatches?: number },
+  { batchSize, concurrentBatches = 1 }: { batchSize: number; concurrentBatches?: number },
 ) => {
   const sqs = (client ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
   const runBatch = async (messages: Message[]) => {
@@ -38,7 +39,7 @@ export const drainThroughHandler = async (
       await Promise.race(running);
       continue;
     }
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: batchSize, VisibilityTimeout: visibilitySeconds }));
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: batchSize }));
     if (Messages.length) {
       handled += Messages.length;
       const batch: Promise<void> = runBatch(Messages)

@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../functions/domain/auth/api-keys';
 import { startDynamoDb, startSes, startSqs, type Emulator } from './emulators';
 import { applyEnvironment, localEnvironment } from './environment';
+import { ensureQueues } from './queues';
+import { WORKERS } from '../functions/queues';
 import { sesEmulatorAccount } from './ses-account';
 import { startSesIdentitiesPeer } from './ses-identities-peer';
 
@@ -32,6 +34,9 @@ const devApiKeyRateLimit = (() => {
   return Number(value);
 })();
 const running: Emulator[] = [];
+
+/** A worker's timer interval (its trigger's stand-in): its variable, or the declared default (functions/queues.ts). */
+const localInterval = (timer: { env: string; seconds: number }) => Number(env[timer.env] ?? timer.seconds);
 
 /** A key made once and kept with the local data (git-ignored), like the secrets the stack generates. */
 const localKey = (name: string) => {
@@ -63,18 +68,10 @@ const main = async () => {
   running.push(await startSesIdentitiesPeer({ port: ports.ses, ses: ses.endpoint, stateFile: resolve(dataDir, 'ses-identities.json') }));
   const sqs = await startSqs({ port: ports.sqs, dataDir: resolve(dataDir, 'sqs') });
   running.push(sqs);
-  const dlqUrl = sqs.ensureQueue('email-service-send-dlq');
-  // Longer than a run lasts (budget + the last send's longest time, 78 s): a copy back from a run that died finds an old claim.
-  const queueUrl = sqs.ensureQueue('email-service-send', { VisibilityTimeout: '93' });
-  const webhookDlqUrl = sqs.ensureQueue('email-service-webhook-dlq');
-  const webhookQueueUrl = sqs.ensureQueue('email-service-webhook', { VisibilityTimeout: '30' });
-  const jobQueueUrl = sqs.ensureQueue('email-service-jobs', { VisibilityTimeout: '150' });
+  // The queues of functions/queues.ts; drain starts are taken in process (local/drain-timer.ts), so no queue of their own.
+  const queueUrls = await ensureQueues(sqs.ensureQueue, 'email-service', { except: ['drainStarts'] });
   const environment = localEnvironment(ports, {
-    QUEUE_URL: queueUrl,
-    DLQ_URL: dlqUrl,
-    WEBHOOK_QUEUE_URL: webhookQueueUrl,
-    WEBHOOK_DLQ_URL: webhookDlqUrl,
-    JOB_QUEUE_URL: jobQueueUrl,
+    ...queueUrls,
     OTP_SECRET: localKey('otp-secret'),
     // Signs the tokens of tracking links: a new one breaks the links in mail already sent.
     TRACKING_SECRET: localKey('tracking-secret'),
@@ -104,15 +101,15 @@ const main = async () => {
     server.listen(ports.api, env.HOST || '127.0.0.1', ready);
   });
   running.push({ endpoint: '', port: ports.api, stop: () => new Promise((done) => server.close(() => done())) });
-  const drainer = startDrainTimer(Number(env.DRAIN_INTERVAL_SECONDS ?? 5));
+  const drainer = startDrainTimer(localInterval(WORKERS.drainer.localTimer));
   running.push({ endpoint: '', port: 0, stop: async () => drainer.stop() });
   // The deployment's webhook consumer is triggered by SQS; here a timer drains the queue the same way.
   const { startWebhookTimer } = await import('./webhook-timer');
-  const webhooks = startWebhookTimer(Number(env.WEBHOOK_INTERVAL_SECONDS ?? 2));
+  const webhooks = startWebhookTimer(localInterval(WORKERS.webhookDeliverer.localTimer));
   running.push({ endpoint: '', port: 0, stop: async () => webhooks.stop() });
   // The deployment's job runner (campaign fan-out, list deletion) is triggered by SQS; here by a timer.
   const { startJobTimer } = await import('./job-timer');
-  const jobs = startJobTimer(Number(env.JOB_INTERVAL_SECONDS ?? 2));
+  const jobs = startJobTimer(localInterval(WORKERS.jobRunner.localTimer));
   running.push({ endpoint: '', port: 0, stop: async () => jobs.stop() });
   // The sending domains' schedule (an EventBridge rule in AWS): records and SES state of pending and verified domains.
   const { startDomainCheckTimer } = await import('./domain-check-timer');
@@ -126,7 +123,7 @@ const main = async () => {
     Console      http://localhost:${ports.api}/console  (sign in with the API key below)
     Mailbox      http://localhost:${ports.ses}          (SES emulator; raw JSON at /store)
     DynamoDB     http://localhost:${ports.dynamo}          (table ${env.TABLE_NAME}, data in ${dataDir})
-    SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${env.DRAIN_INTERVAL_SECONDS ?? 5}s)
+    SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${localInterval(WORKERS.drainer.localTimer)}s)
     Account      ${dev.accountId}
     API key      ${dev.apiKey}
 

@@ -1,4 +1,5 @@
 import { config } from '../functions/config';
+import { QUEUES } from '../functions/queues';
 import { drainThroughHandler } from './sqs-trigger-stand-in';
 
 /*
@@ -7,7 +8,7 @@ import { drainThroughHandler } from './sqs-trigger-stand-in';
  */
 
 /** Receives what is due in the job queue and handles it, one job a time. */
-export const runJobsOnce = async () => drainThroughHandler(config.jobQueueUrl, (await import('../functions/handlers/jobs')).handler, { batchSize: 1, visibilitySeconds: 60 });
+export const runJobsOnce = async () => drainThroughHandler(config.jobQueueUrl, (await import('../functions/handlers/jobs')).handler, QUEUES.jobs.consumer);
 
 /**
  * Batches of the webhook queue run side by side, as Lambda scales the trigger out: one account's
@@ -18,7 +19,6 @@ const CONCURRENT_WEBHOOK_BATCHES = 10;
 /** Receives what is due in the webhook queue and handles it, ten events a batch. */
 export const drainWebhooksOnce = async () =>
   drainThroughHandler(config.webhookQueueUrl, (await import('../functions/handlers/webhook-deliverer')).handler, {
-    batchSize: 10,
-    visibilitySeconds: 30,
+    ...QUEUES.webhooks.consumer,
     concurrentBatches: CONCURRENT_WEBHOOK_BATCHES,
   });

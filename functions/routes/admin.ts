@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { deletedMessage } from '../schemas/common';
 import { createProviderBody, providerIdParams, providerView, updateProviderBody } from '../schemas/providers';
 import { createdWebhookEndpoint, createWebhookEndpointBody, webhookEndpointIdParams, webhookEndpointList } from '../schemas/webhooks';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 const admin = { tag: 'Admin', permission: 'admin' } as const;
 
@@ -120,3 +120,6 @@ export const webhookEndpointsDelete = defineRoute({
   request: { params: webhookEndpointIdParams },
   response: deletedMessage,
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const adminRoutes: readonly RouteDefinition[] = [apiKeysCreate, apiKeysList, apiKeysDelete, providersCreate, providersList, providersGet, providersUpdate, providersDelete, webhookEndpointsCreate, webhookEndpointsList, webhookEndpointsDelete];

@@ -2,7 +2,7 @@ import { deletedMessage } from '../schemas/common';
 import { idParams } from '../schemas/audience';
 import { campaignSendResult, campaignsPage, campaignsQuery, campaignView, createCampaignBody, sendCampaignBody, unsubscribeParams, updateCampaignBody } from '../schemas/campaigns';
 import { UNSUBSCRIBE_PATH } from '../domain/campaigns/unsubscribe';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 const campaigns = { tag: 'Campaigns', permission: 'campaigns' } as const;
 
@@ -106,3 +106,6 @@ export const unsubscribeConfirm = defineRoute({
   summary:
     'Unsubscribes the subscriber the link names from its list (RFC 8058 one-click: form body `List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address then suppressed as `unsubscribed`); answers a page saying so',
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const campaignsRoutes: readonly RouteDefinition[] = [campaignsCreate, campaignsList, campaignsGet, campaignsUpdate, campaignsDelete, campaignsSend, campaignsCancel, unsubscribePage, unsubscribeConfirm];

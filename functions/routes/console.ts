@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 /** Where `npm run console` writes the built console (committed, like the reference page: docs/decisions.md). */
 export const CONSOLE_DIST = 'console/dist/';
@@ -28,3 +28,5 @@ export const consoleAsset = defineRoute({
   rawResponse: ['text/javascript', 'text/css', 'image/svg+xml'],
   errors: ['NOT_FOUND'],
 });
+
+export const consoleRoutes: readonly RouteDefinition[] = [consolePage, consoleAsset];

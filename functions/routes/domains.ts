@@ -1,6 +1,6 @@
 import { deletedMessage } from '../schemas/common';
 import { createDomainBody, domainIdParams, domainsPage, domainsQuery, domainView, updateDomainBody } from '../schemas/domains';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 const domains = { tag: 'Domains', permission: 'admin' } as const;
 /** The domain's own items (in the account's partition) and the claims on names; nothing else of the table. */
@@ -77,3 +77,5 @@ export const domainsVerify = defineRoute({
   table: { write: ['domain'] },
   aws: ['sesIdentityRead'],
 });
+
+export const domainsRoutes: readonly RouteDefinition[] = [domainsCreate, domainsList, domainsGet, domainsUpdate, domainsDelete, domainsVerify];

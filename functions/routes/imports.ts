@@ -1,6 +1,6 @@
 import { idParams } from '../schemas/audience';
 import { importView } from '../schemas/imports';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 /** Bulk imports of subscribers into a list from a CSV file, run in the background (docs/promises.md, "Imports"). */
 const imports = { tag: 'Subscribers', permission: 'subscribers' } as const;
@@ -35,3 +35,6 @@ export const importsGet = defineRoute({
   request: { params: idParams },
   response: importView,
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const importsRoutes: readonly RouteDefinition[] = [listsImport, importsGet];

@@ -1,5 +1,5 @@
 import { messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 const mail = { tag: 'Mail', permission: 'mail' } as const;
 
@@ -38,3 +38,6 @@ export const mailStatus = defineRoute({
   request: { params: messageStatusParams },
   response: messageStatusResult,
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const mailRoutes: readonly RouteDefinition[] = [mailSend, mailSendBatch, mailStatus];

@@ -1,5 +1,5 @@
 import { otpResent, otpSent, otpSessionView, otpStatusParams, otpVerified, resendOtpBody, sendOtpBody, verifyOtpBody } from '../schemas/otp';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 const otp = { tag: 'OTP', permission: 'otp' } as const;
 
@@ -55,3 +55,6 @@ export const otpStatus = defineRoute({
   response: otpSessionView,
   table: { read: ['otpSession'] },
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const otpRoutes: readonly RouteDefinition[] = [otpSend, otpVerify, otpResend, otpStatus];

@@ -39,3 +39,6 @@ export const receiverRoutes = { ses: webhooksSes, sendgrid: webhooksSendgrid, ma
 /** The URL a provider posts its events to, as shown to the user, who pastes it into the provider. */
 export const receiverUrl = (baseUrl: string) => (source: EventSource, providerId: string) =>
   `${baseUrl}${receiverRoutes[source].path}?provider_id=${providerId}`;
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const receiversRoutes: readonly RouteDefinition[] = [webhooksSes, webhooksSendgrid, webhooksMailgun];

@@ -1,5 +1,5 @@
 import { resumeResult, statsQuery, statsResult } from '../schemas/reputation';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 export const statsGet = defineRoute({
   id: 'stats-get',
@@ -23,3 +23,6 @@ export const statsResume = defineRoute({
   response: resumeResult,
   table: { read: ['stats'], write: ['sendingBrake'] },
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const reputationRoutes: readonly RouteDefinition[] = [statsGet, statsResume];

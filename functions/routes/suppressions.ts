@@ -1,6 +1,6 @@
 import { deletedMessage } from '../schemas/common';
 import { createSuppressionBody, suppressionParams, suppressionsPage, suppressionsQuery, suppressionView } from '../schemas/suppressions';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 /** The account's suppression list in the open: what no send path reaches, and why (docs/promises.md). */
 const suppressions = { tag: 'Suppressions', permission: 'subscribers' } as const;
@@ -41,3 +41,6 @@ export const suppressionsDelete = defineRoute({
   errors: ['NOT_FOUND'],
   table: { write: ['suppression', 'address'] },
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const suppressionsRoutes: readonly RouteDefinition[] = [suppressionsList, suppressionsCreate, suppressionsDelete];

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 export const health = defineRoute({
   id: 'health',
@@ -31,3 +31,6 @@ export const docs = defineRoute({
   rawResponse: 'text/html',
   files: ['docs/reference.html.gz'],
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const systemRoutes: readonly RouteDefinition[] = [health, openapi, docs];

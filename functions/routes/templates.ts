@@ -1,7 +1,7 @@
 import { deletedMessage } from '../schemas/common';
 import { idParams } from '../schemas/audience';
 import { createTemplateBody, renderedTemplate, renderTemplateBody, templatesPage, templatesQuery, templateView, updateTemplateBody } from '../schemas/templates';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 /** Stored templates: Mustache, for every send path (mail by template id, batch items, campaigns). */
 const templates = { tag: 'Templates', permission: 'mail' } as const;
@@ -70,3 +70,5 @@ export const templatesRender = defineRoute({
   response: renderedTemplate,
   table: 'read',
 });
+
+export const templatesRoutes: readonly RouteDefinition[] = [templatesCreate, templatesList, templatesGet, templatesUpdate, templatesDelete, templatesRender];

@@ -1,6 +1,6 @@
 import { trackingParams } from '../schemas/mail';
 import { TRACKING_PATHS } from '../domain/tracking/tracking';
-import { defineRoute } from './define-route';
+import { defineRoute, type RouteDefinition } from './define-route';
 
 /**
  * The links in tracked mail: public (a mail client follows them, with no key, so no key rate limit;
@@ -25,3 +25,6 @@ export const trackClick = defineRoute({
   redirect: true,
   successStatus: 302,
 });
+
+/** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
+export const trackingRoutes: readonly RouteDefinition[] = [trackOpen, trackClick];

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
+import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 
@@ -57,7 +58,16 @@ export const sendMailBody = parsesTo<SendMailInput>()(z.object({ ...mailFields, 
  * template, if any, is rendered: sendMailBody above.
  */
 const requestFields = { ...mailFields, subject: z.optional(mailFields.subject), ...sender, ...templateRefFields };
-export const sendMailRequest = parsesTo<SendMailRequest>()(z.object(requestFields).check(eitherTemplateOrContent, variablesNeedTemplate));
+export const sendMailRequest = parsesTo<SendMailRequest>()(
+  z.object(requestFields).check(
+    eitherTemplateOrContent,
+    variablesNeedTemplate,
+    // Without a template the request is the mail: its subject and body are asked for here, beside the
+    // other problems of the request, not after them.
+    z.refine((c) => Boolean(c.template_id) || c.subject !== undefined, { message: 'A subject is required (or a template_id)', path: ['subject'] }),
+    z.refine((c) => Boolean(c.template_id) || hasBody(c), { message: NO_BODY.message, path: [NO_BODY.field] }),
+  ),
+);
 
 export const sendMailResult = z.object({
   message_id: z.string(),

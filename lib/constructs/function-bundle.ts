@@ -1,8 +1,9 @@
-import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import { Stage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { IConstruct } from 'constructs';
 import { BUNDLE } from './bundling-options';
 
 /**
@@ -24,56 +25,77 @@ const LAZY = {
 /** esbuild's options for a function's `index.mjs` (the benchmark analyses bundles with them too). */
 export const ENTRY_BUILD: esbuild.BuildOptions = { ...ESBUILD, ...LAZY };
 
+/** Every handler: the files of functions/handlers/, each the entry of one function. */
+export const handlerNames = (root: string) =>
+  readdirSync(join(root, 'functions', 'handlers'))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => file.slice(0, -'.ts'.length));
+
 /**
- * Builds one function into `outputDir`: `index.mjs` (the handler and everything it imports
- * statically, the AWS SDK included), and `<package>.mjs` for each lazy package that `index.mjs` can
- * still import after tree-shaking. esbuild's own code splitting would do the same for nodemailer, but
- * it also splits the SDK's lazily imported credential providers into a dozen chunks, which changes
- * what every function (and its floor) loads: see docs/decisions.md.
+ * Builds every handler in one esbuild call (esbuild spreads the entries over the cores and parses
+ * each shared module once; one call per function, one after the other, took most of a synth):
+ * `<outputDir>/<handler>/index.mjs`, the handler and everything it imports statically, the AWS SDK
+ * included, and `<package>.mjs` beside it for each lazy package that `index.mjs` can still import
+ * after tree-shaking. Each entry is bundled on its own, as a call per entry would: no code splitting
+ * (esbuild's would also split the SDK's lazily imported credential providers into a dozen chunks,
+ * which changes what every function and its floor loads: see docs/decisions.md).
  */
-export const buildFunction = (entry: string, outputDir: string, absWorkingDir: string) => {
-  const result = esbuild.buildSync({ ...ENTRY_BUILD, entryPoints: [entry], outfile: join(outputDir, 'index.mjs'), absWorkingDir, metafile: true });
-  const imports = Object.values(result.metafile!.outputs).flatMap((output) => output.imports);
-  const lazy = LAZY_PACKAGES.filter((pkg) => imports.some((i) => i.path === `./${lazyFile(pkg)}`));
-  const eager = imports.find((i) => LAZY.external.includes(i.path) && i.kind !== 'dynamic-import');
-  // A static import would load the package at init again: the point of the split is lost, so say so.
-  if (eager) throw new Error(`${entry} imports ${eager.path} statically; lazy packages (lib/constructs/function-bundle.ts) are for import() only`);
-  for (const pkg of lazy) {
-    esbuild.buildSync({
-      ...ESBUILD,
-      stdin: { contents: `export { default } from '${pkg}';`, resolveDir: absWorkingDir, loader: 'js', sourcefile: `${pkg}-entry.js` },
-      outfile: join(outputDir, lazyFile(pkg)),
-      absWorkingDir,
-    });
+export const buildFunctions = (root: string, handlers: readonly string[], outputDir: string) => {
+  const result = esbuild.buildSync({
+    ...ENTRY_BUILD,
+    entryPoints: Object.fromEntries(handlers.map((name) => [`${name}/index`, join(root, 'functions', 'handlers', `${name}.ts`)])),
+    outdir: outputDir,
+    outExtension: { '.js': '.mjs' },
+    absWorkingDir: root,
+    metafile: true,
+  });
+  const lazyBuilt = new Map<string, string>();
+  for (const [file, output] of Object.entries(result.metafile!.outputs)) {
+    if (!output.entryPoint) continue;
+    const functionDir = dirname(resolve(root, file));
+    const eager = output.imports.find((i) => LAZY.external.includes(i.path) && i.kind !== 'dynamic-import');
+    // A static import would load the package at init again: the point of the split is lost, so say so.
+    if (eager) throw new Error(`${output.entryPoint} imports ${eager.path} statically; lazy packages (lib/constructs/function-bundle.ts) are for import() only`);
+    for (const pkg of LAZY_PACKAGES.filter((p) => output.imports.some((i) => i.path === `./${lazyFile(p)}`))) {
+      // Built once, the first time an entry needs it, and copied beside every entry that does.
+      if (!lazyBuilt.has(pkg)) {
+        const outfile = join(outputDir, '.lazy', lazyFile(pkg));
+        esbuild.buildSync({ ...ESBUILD, stdin: { contents: `export { default } from '${pkg}';`, resolveDir: root, loader: 'js', sourcefile: `${pkg}-entry.js` }, outfile, absWorkingDir: root });
+        lazyBuilt.set(pkg, outfile);
+      }
+      cpSync(lazyBuilt.get(pkg)!, join(functionDir, lazyFile(pkg)));
+      cpSync(`${lazyBuilt.get(pkg)!}.map`, join(functionDir, `${lazyFile(pkg)}.map`));
+    }
   }
-  return { lazy };
+  rmSync(join(outputDir, '.lazy'), { recursive: true, force: true });
+};
+
+/** Where each app's bundles are built, once per app: beside its cloud assembly. */
+const built = new WeakMap<Stage, string>();
+const bundlesOf = (scope: IConstruct, root: string) => {
+  const stage = Stage.of(scope)!;
+  if (!built.has(stage)) {
+    const outputDir = join(stage.outdir, 'function-bundles');
+    rmSync(outputDir, { recursive: true, force: true });
+    buildFunctions(root, handlerNames(root), outputDir);
+    built.set(stage, outputDir);
+  }
+  return built.get(stage)!;
 };
 
 /**
- * A function's code: built at synth time by esbuild's API, in this process (no Docker, no network),
- * with the repository files the handler reads at run time copied beside it at the same relative path
- * (functions/http/shipped-file.ts finds them there). The asset is hashed by its output, as
- * NodejsFunction does, so an unchanged bundle is not uploaded again.
+ * A function's code: every handler is built at synth time by esbuild's API in one call, in this
+ * process (no Docker, no network), the first time an app asks for one (buildFunctions); the
+ * repository files the handler reads at run time are copied beside its bundle at the same relative
+ * path (functions/http/shipped-file.ts finds them there). The asset is hashed by its content, as
+ * NodejsFunction hashes its output, so an unchanged bundle is not uploaded again.
  */
-export const functionBundle = (root: string, entry: string, files: readonly string[] = []) =>
-  Code.fromAsset(root, {
-    assetHashType: AssetHashType.OUTPUT,
-    bundling: {
-      // Never pulled, never run: the local bundling below always succeeds or throws. The command names
-      // what is built all the same, because CDK caches bundled assets by source path and bundling
-      // options, which do not see tryBundle's code: without it, every function would get the first one's bundle.
-      image: DockerImage.fromRegistry('scratch'),
-      command: ['build', relative(root, entry), ...files],
-      local: {
-        tryBundle(outputDir) {
-          buildFunction(entry, outputDir, root);
-          for (const file of files) {
-            mkdirSync(join(outputDir, dirname(file)), { recursive: true });
-            // A folder (`console/dist/`) is copied whole.
-            cpSync(join(root, file), join(outputDir, file), { recursive: true });
-          }
-          return true;
-        },
-      },
-    },
-  });
+export const functionBundle = (scope: IConstruct, root: string, handlerName: string, files: readonly string[] = []) => {
+  const dir = join(bundlesOf(scope, root), handlerName);
+  for (const file of files) {
+    mkdirSync(join(dir, dirname(file)), { recursive: true });
+    // A folder (`console/dist/`) is copied whole.
+    cpSync(join(root, file), join(dir, file), { recursive: true });
+  }
+  return Code.fromAsset(dir);
+};

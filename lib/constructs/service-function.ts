@@ -3,11 +3,9 @@ import { Architecture, Function as LambdaFunction, Runtime, type FunctionProps }
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
 import { functionBundle } from './function-bundle';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-export const handlerEntry = (name: string) => join(root, 'functions', 'handlers', `${name}.ts`);
 
 export interface ServiceFunctionProps extends Partial<Omit<FunctionProps, 'code' | 'handler' | 'runtime' | 'architecture'>> {
   /** File name (without .ts) under functions/handlers/. */
@@ -27,7 +25,7 @@ export class ServiceFunction extends LambdaFunction {
     // Defaults in the destructuring, not before `...rest`: a caller's `timeout: undefined` keeps them.
     const { handlerName, files = [], environment, memorySize = 256, timeout = Duration.seconds(10), ...rest } = props;
     super(scope, id, {
-      code: functionBundle(root, handlerEntry(handlerName), files),
+      code: functionBundle(scope, root, handlerName, files),
       handler: 'index.handler',
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,

@@ -73,8 +73,17 @@ describe('pathological HTML at the body cap', () => {
     expect((await api.post('/api/v1/subscribers', { email: to, list_id: list.id, name: 'Reader' })).status).toBe(201);
     // A campaign's body cap is 256 KiB.
     const room = CAP / 2 - 64;
-    for (const html of [fill('</body>', room), `{{${' '.repeat(room)}`, fill('{{ ', room)]) {
-      const created = await timed(() => api.post('/api/v1/campaigns', { name: 'Slow', subject: `{{${' '.repeat(900)}`, html, list_id: list.id }));
+    // Campaign parts are Mustache: an unclosed tag is a syntax error, answered at once, however long.
+    for (const html of [`{{${' '.repeat(room)}`, fill('{{ ', room)]) {
+      const refused = await timed(() => api.post('/api/v1/campaigns', { name: 'Slow', subject: 'Hello', html, list_id: list.id }));
+      expect(refused.result.status, JSON.stringify(refused.result.body)).toBe(400);
+      expect(refused.result.body.error.details[0].field).toBe('html');
+      expect(refused.ms).toBeLessThan(SLOW_MS);
+    }
+    // Valid ones: a footer search over thousands of </body> at the cap, and 7,000 placeholders (each parsed by
+    // Mustache a few times at create: linear, but about 1 s of CPU at the full cap on a loaded machine).
+    for (const html of [fill('</body>', room), fill('{{name}} ', room / 4)]) {
+      const created = await timed(() => api.post('/api/v1/campaigns', { name: 'Slow', subject: `{{name}}${' '.repeat(900)}`, html, list_id: list.id }));
       expect(created.result.status, JSON.stringify(created.result.body)).toBe(201);
       expect(created.ms).toBeLessThan(SLOW_MS);
       expect((await api.post(`/api/v1/campaigns/${created.result.body.data.id}/send`, {})).status).toBe(202);
@@ -82,7 +91,7 @@ describe('pathological HTML at the body cap', () => {
       expect(ms).toBeLessThan(SLOW_MS * 3);
     }
     const mails = await mailTo(to);
-    expect(mails).toHaveLength(3);
+    expect(mails).toHaveLength(2);
     for (const mail of mails) expect(mail.body.html).toContain('/u/');
   });
 });

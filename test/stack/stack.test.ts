@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
+import { QUEUES, type QueueDeclaration, type QueueName } from '../../functions/queues';
 import { routes } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
@@ -15,8 +16,12 @@ import { App, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { synthesizedTemplates, wholeDeployment } from './templates';
 
+/** Every resource of the deployment, the route areas' nested stacks included (./templates.ts). */
 let template: Template;
+/** For a resource of a nested stack: the parent's resource that makes that stack. */
+let holder: Map<string, string>;
 let outdir: string;
 /** The logical id of a route's function (described by its route key). */
 const functionOf = (routeId: string) => {
@@ -63,10 +68,29 @@ beforeAll(() => {
   outdir = mkdtempSync(join(tmpdir(), 'cdk-'));
   const { app, stack } = createApp({ outdir });
   app.synth();
-  template = Template.fromStack(stack);
+  ({ template, holder } = wholeDeployment(stack));
 }, 240_000);
 
 describe('the deployment', () => {
+  it('keeps every template (the stack and each nested stack) at 250 resources or fewer, half of what CloudFormation takes', () => {
+    const templates = synthesizedTemplates(outdir);
+    // The core and one nested stack per route area (lib/route-areas.ts).
+    expect(templates.length).toBeGreaterThan(2);
+    for (const { file, resources } of templates) expect(resources, file).toBeLessThanOrEqual(250);
+  });
+
+  it('puts each route area in a nested stack of its own, the core in the stack', () => {
+    const tags = new Set(routes.map((route) => route.tag));
+    template.resourceCountIs('AWS::CloudFormation::Stack', tags.size);
+    for (const route of routes) {
+      const [fn] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `${route.method} ${route.path}` } }));
+      expect(holder.get(fn), route.id).toMatch(new RegExp(`^Routes${route.tag.replace(/[^A-Za-z0-9]/g, '')}NestedStack`));
+    }
+    for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret', 'AWS::KMS::Key', 'AWS::ApiGatewayV2::Api', 'AWS::CloudWatch::Alarm']) {
+      for (const id of Object.keys(template.findResources(type))) expect(holder.get(id), `${type} ${id}`).toBeUndefined();
+    }
+  });
+
   it('makes one API Gateway route and one Node 22 ARM64 function per route-table entry, plus the ANY /{proxy+} catch-all', () => {
     for (const route of routes) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
@@ -141,6 +165,23 @@ describe('the deployment', () => {
     expect(drainerTimeout * 1000).toBeGreaterThanOrEqual(DRAIN_BUDGET_SECONDS * 1000 + DRAIN_SAFETY_MS);
     const [sendQueue] = Object.values(template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }));
     expect(sendQueue.Properties.VisibilityTimeout).toBeGreaterThan(drainerTimeout);
+  });
+
+  it('builds each queue, its dead-letter queue and its trigger as functions/queues.ts declares them', () => {
+    const queues = template.findResources('AWS::SQS::Queue');
+    const idOf = (name: QueueName) => Object.keys(queues).find((id) => id.startsWith(QUEUES[name].id) && /^[0-9A-F]{8}$/.test(id.slice(QUEUES[name].id.length)))!;
+    expect(Object.keys(queues)).toHaveLength(Object.keys(QUEUES).length);
+    for (const name of Object.keys(QUEUES) as QueueName[]) {
+      const declared: QueueDeclaration = QUEUES[name];
+      const { Properties } = queues[idOf(name)];
+      expect(Properties.MessageRetentionPeriod, name).toBe(declared.retentionSeconds);
+      expect(Properties.VisibilityTimeout, name).toBe(declared.visibilityTimeoutSeconds);
+      expect(Properties.RedrivePolicy, name).toEqual(
+        declared.deadLetter && { deadLetterTargetArn: { 'Fn::GetAtt': [idOf(declared.deadLetter.queue), 'Arn'] }, maxReceiveCount: declared.deadLetter.maxReceiveCount },
+      );
+      const triggers = Object.values(template.findResources('AWS::Lambda::EventSourceMapping', { Properties: { EventSourceArn: { 'Fn::GetAtt': [idOf(name), 'Arn'] } } }));
+      expect(triggers.map((t) => t.Properties.BatchSize), name).toEqual(declared.consumer ? [declared.consumer.batchSize] : []);
+    }
   });
 
   it('routes SES events through a configuration set to an SNS topic and its subscribed function', () => {
@@ -228,7 +269,8 @@ describe('the deployment', () => {
       .filter(([, route]) => publicKeys.includes(route.Properties.RouteKey))
       .map(([id]) => id);
     expect(routeIds).toHaveLength(publicKeys.length);
-    expect(template.toJSON().Resources[stageId].DependsOn).toEqual(expect.arrayContaining(routeIds));
+    // The route itself where it is in the stack, the nested stack that makes it otherwise.
+    expect(template.toJSON().Resources[stageId].DependsOn).toEqual(expect.arrayContaining(routeIds.map((id) => holder.get(id) ?? id)));
   });
 
   it('seals provider secrets with a retained data key under a rotating KMS key, readable only by what seals or opens them', () => {
@@ -248,14 +290,25 @@ describe('the deployment', () => {
     const [deliverer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Posts signed outbound events to webhook endpoints' } }));
     const sealOrOpen = ['providers-create', 'providers-update', 'mail-send', 'otp-send', 'otp-resend', 'webhooks-sendgrid', 'webhooks-mailgun', 'webhook-endpoints-create'].map(functionOf);
     expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer].sort());
-    // KMS decrypts the data key for those roles only (through Secrets Manager), besides the account's own statements.
+    // KMS decrypts the data key for those roles only (through Secrets Manager): the key policy lets the
+    // account's IAM policies grant its use, and only those roles' policies do.
     const roleOf = (id: string) => functions[id].Properties.Role['Fn::GetAtt'][0];
-    const decrypting = (key.Properties.KeyPolicy.Statement as { Action: string | string[]; Principal: { AWS: unknown } }[])
+    const decrypts = (statement: Statement) => [statement.Action].flat().includes('kms:Decrypt') && JSON.stringify(statement.Resource).includes(keyId);
+    const decrypting = Object.keys(functions).filter((id) => statementsOf(id).some(decrypts));
+    expect(decrypting.sort()).toEqual(readers.sort());
+    for (const id of decrypting) {
+      for (const statement of statementsOf(id).filter(decrypts)) {
+        expect(Object.keys(statement.Condition?.StringEquals ?? {}), id).toEqual(['kms:ViaService']);
+        expect(JSON.stringify(statement.Condition), id).toContain('secretsmanager.');
+      }
+    }
+    // Roles the key policy names itself (those in the stack) are readers too.
+    const named = (key.Properties.KeyPolicy.Statement as { Action: string | string[]; Principal: { AWS: unknown } }[])
       .filter((statement) => [statement.Action].flat().includes('kms:Decrypt'))
-      .map((statement) => statement.Principal.AWS)
+      .flatMap((statement) => [statement.Principal.AWS].flat())
       .filter((principal) => typeof principal === 'object' && principal !== null && 'Fn::GetAtt' in principal)
       .map((principal) => (principal as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
-    expect(decrypting.sort()).toEqual(readers.map(roleOf).sort());
+    expect(readers.map(roleOf)).toEqual(expect.arrayContaining(named));
   });
 
   it("bundles the provider secret key's reader only into the functions that may read the key", () => {

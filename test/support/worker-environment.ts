@@ -26,17 +26,16 @@ Object.assign(process.env, {
   ALLOW_LOOPBACK_WEBHOOKS: 'true',
 });
 
-// A send queue and dead-letter queue of this test file's own, so that drains never see another file's mail.
+// The queues of functions/queues.ts, of this test file's own, so that drains never see another file's
+// mail: the send queue and its dead-letter queue, the webhook event queue (drained by
+// test/support/webhooks.ts) and the job queue (run by test/support/jobs.ts). Their visibility timeout
+// is 30 s, not the deployment's 93-150 s, so that a test of a redelivery waits 30 s. No drain-start
+// queue: the tests start their drains themselves (test/support/drain.ts).
 const { CreateQueueCommand, SQSClient } = await import('@aws-sdk/client-sqs');
+const { ensureQueues } = await import('../../local/queues');
 const sqsClient = new SQSClient({ useQueueUrlAsEndpoint: false });
 const suffix = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 const createQueue = async (name: string, attributes: Record<string, string> = {}) =>
   (await sqsClient.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
-process.env.DLQ_URL = await createQueue(`send-dlq-${suffix}`);
-process.env.QUEUE_URL = await createQueue(`send-${suffix}`, { VisibilityTimeout: '30' });
-// And a webhook event queue of its own, drained by test/support/webhooks.ts.
-process.env.WEBHOOK_DLQ_URL = await createQueue(`webhook-dlq-${suffix}`);
-process.env.WEBHOOK_QUEUE_URL = await createQueue(`webhook-${suffix}`, { VisibilityTimeout: '30' });
-// And a job queue of its own (campaign fan-out, list deletion), run by test/support/jobs.ts.
-process.env.JOB_QUEUE_URL = await createQueue(`jobs-${suffix}`, { VisibilityTimeout: '30' });
+Object.assign(process.env, await ensureQueues(createQueue, `test-${suffix}`, { except: ['drainStarts'], visibilityTimeoutSeconds: 30 }));
 sqsClient.destroy();
