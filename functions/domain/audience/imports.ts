@@ -1,4 +1,4 @@
-import type { Clock, Ids, ImportStore, JobQueue, ListStore, Job, CounterStore, SuppressionStore } from '../../ports';
+import type { Clock, CounterStore, Ids, ImportStore, Job, JobQueue, ListStore, SuppressionStore } from '../../ports';
 import { AppError, notFound, validationError } from '../errors';
 import { sha256Hex } from '../hash';
 import { isoTimestamp } from '../time';

@@ -1,6 +1,5 @@
-import type { Clock, SuppressionStore } from '../../ports';
+import { InvalidCursorError, type Clock, type SuppressionStore } from '../../ports';
 import { notFound, validationError } from '../errors';
-import { InvalidCursorError } from '../../ports';
 import { isoTimestamp } from '../time';
 import type { Suppression, SuppressionReason } from '../types';
 

@@ -1,6 +1,5 @@
-import type { CampaignStore, ListStore, ProviderStore, SubscriberStore, SuppressionStore } from '../../ports';
+import type { CampaignStore, Clock, ListStore, ProviderStore, SubscriberStore, SuppressionStore } from '../../ports';
 import { isoTimestamp } from '../time';
-import type { Clock } from '../../ports';
 import { unsubscribe, type UnsubscribeClaim, type UnsubscribeDeps } from './unsubscribe';
 
 /** What the unsubscribe page tells the reader: whose mail, which list, and whether they left it already. */
