@@ -13,6 +13,7 @@ import { templatesRoutes } from './templates';
 import { domainsRoutes } from './domains';
 import { suppressionsRoutes } from './suppressions';
 import { importsRoutes } from './imports';
+import { resendRoutes } from './resend';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -35,4 +36,5 @@ export const routes: readonly RouteDefinition[] = [
   ...receiversRoutes,
   ...adminRoutes,
   ...domainsRoutes,
+  ...resendRoutes,
 ];
