@@ -6,6 +6,7 @@
  * 100,000 subscribers adds about ten minutes on two cores (10,000 took 16 s to seed and 48 s to fan
  * out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
+ * `npm run bench -- --only import`: section 3f only (a bulk import of 100,000 rows; BENCH_IMPORT lowers it), printed, no synthesis, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
  * `npm run bench -- --only streams`: a batch of 10 while a campaign drains (BENCH_STREAMS_RECIPIENTS, 10,000, at BENCH_STREAMS_RATE, 100/s), printed, no report written.
  * `npm run bench -- --only mail-log`: the message log's page cost after BENCH_MESSAGES (10,000) messages, printed, no report written.
@@ -23,6 +24,7 @@ import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
 import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
+import { importSection, measureImport } from './import';
 import { measureLoad } from './load';
 import { mailLogSection, measureMailLog } from './mail-log';
 import { measureStreams, streamsSection } from './streams';
@@ -45,7 +47,8 @@ const STANDALONE: Record<string, { what: string; run: () => string[] }> = {
   templates: { what: 'template rendering for 1,000 readers', run: () => templateSection(measureTemplateRender()) },
   'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
 };
-const ALONE = ['synth', 'cold-start', 'calls', 'mail-log', 'streams', ...Object.keys(STANDALONE)];
+const ALONE = ['synth', 'cold-start', 'calls', 'import', 'mail-log', 'streams', ...Object.keys(STANDALONE)];
+const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
 if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
 
 const main = async () => {
@@ -74,6 +77,17 @@ const main = async () => {
     try {
       step('message log page cost');
       console.log(mailLogSection(await measureMailLog(stack, Number(process.env.BENCH_MESSAGES ?? 10_000))).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
+  if (only === 'import') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step(`bulk import of ${importRows()} rows`);
+      console.log(importSection(await measureImport(stack, importRows())).join('\n'));
     } finally {
       await stack.stop();
     }
@@ -128,6 +142,8 @@ const main = async () => {
     const deepPage = await measureDeepPage(stack, Number(process.env.BENCH_SUBSCRIBERS ?? 10_000), 9_900);
     step('local latency and throughput');
     const load = await measureLoad(stack, Number(process.env.BENCH_SECONDS ?? 2), [1, 10, 50]);
+    step(`bulk import of ${importRows()} rows`);
+    const bulkImport = await measureImport(stack, importRows());
     // Last: its 100,000 queued mails slow the SQS emulator (and DynamoDB Local) for whatever would run after.
     const fanoutSize = Number(process.env.BENCH_FANOUT ?? 100_000);
     step(`campaign fan-out to ${fanoutSize} subscribers`);
@@ -137,7 +153,7 @@ const main = async () => {
     const templates = measureTemplateRender();
     step('a worst-case 512 KiB HTML body');
     const worstHtml = measureWorstCaseHtml();
-    writeReport({ synth, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    writeReport({ synth, bulkImport, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

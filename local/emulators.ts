@@ -81,8 +81,8 @@ export const startSes = async ({ port, host = '127.0.0.1' }: { port: number; hos
 };
 
 /**
- * fauxqs: an SQS emulator speaking the JSON protocol of the current SDK; `dataDir` keeps queued mail
- * across starts. A queue is created only when the saved state has none of that name: fauxqs's own
+ * fauxqs: an SQS emulator speaking the JSON protocol of the current SDK, which serves S3 on the same
+ * endpoint too (inbound mail's bucket); `dataDir` keeps queued mail and stored objects across starts. A queue is created only when the saved state has none of that name: fauxqs's own
  * createQueue rewrites the queue row, and the database's cascade deletes every message it held.
  */
 export const startSqs = async ({
@@ -100,7 +100,7 @@ export const startSqs = async ({
     port: server.port,
     stop: () => server.stop(),
     ensureQueue: (name, attributes) => server.inspectQueue(name)?.url ?? server.createQueue(name, { attributes }).queueUrl,
-    // fauxqs serves S3 too (path-style): the attachments of queued mail wait there (functions/adapters/s3-attachment-store.ts).
+    // fauxqs's createBucket keeps a bucket that exists, with its objects (inbound mail; the files of queued mail).
     ensureBucket: (name) => server.createBucket(name).bucketName,
   };
 };

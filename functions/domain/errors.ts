@@ -30,13 +30,20 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * A finer cause within a code, for envelopes that name them apart (the Resend one:
+ * functions/http/resend-errors.ts): no key at all, an Idempotency-Key still running, reused with
+ * another body, or malformed.
+ */
+export type ErrorReason = 'missing_key' | 'idempotency_in_flight' | 'idempotency_other_body' | 'idempotency_key';
+
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
     /** `messageId`: the message a failed send wrote (SEND_FAILED), so the caller can look it up. */
-    readonly options: { details?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown; messageId?: string } = {},
+    readonly options: { details?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown; reason?: ErrorReason; messageId?: string } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';

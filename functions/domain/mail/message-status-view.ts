@@ -16,12 +16,17 @@ export const messageRecord = (message: MailMessage) => ({
   scheduled_at: message.scheduled_at ?? null,
 });
 
-/** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
-export const getMessageStatus = async (messages: MessageStore, accountId: string, rawId: string) => {
+/** The account's message and its events, by our id with or without angle brackets, or its bare uuid (Resend's id); else NOT_FOUND. */
+export const findMessage = async (messages: MessageStore, accountId: string, rawId: string) => {
   const parsed = parseMessageId(rawId);
   const found = parsed && (await messages.getWithEvents(accountId, parsed.messageId));
   if (!found) throw notFound('Message');
-  const { message, events } = found;
+  return found;
+};
+
+/** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
+export const getMessageStatus = async (messages: MessageStore, accountId: string, rawId: string) => {
+  const { message, events } = await findMessage(messages, accountId, rawId);
   return {
     message: messageRecord(message),
     // Every hit counted; `events` keeps the first MAX_HIT_EVENTS of each kind (docs/promises.md).

@@ -12,7 +12,8 @@ import { offloadAttachments } from '../queue/queued-attachments';
 import { mailTimestamp } from '../time';
 
 export interface SendBatchDeps {
-  attachments: AttachmentStore;
+  /** Where large files wait; a caller whose mail never has files (a confirmation request) has none. */
+  attachments?: AttachmentStore;
   providers: ProviderStore;
   suppressions: SuppressionStore;
   messages: MessageStore;

@@ -11,8 +11,9 @@ export const INLINE_MAIL_BYTES = 200 * 1024;
 export const attachmentsKey = (accountId: string, messageId: string) => `${accountId}/${messageUuid(messageId)}`;
 
 /** The mail as it is queued: its files inline if it fits a queue message, else in the store under its key. */
-export const offloadAttachments = async (store: AttachmentStore, mail: QueuedMail): Promise<QueuedMail> => {
+export const offloadAttachments = async (store: AttachmentStore | undefined, mail: QueuedMail): Promise<QueuedMail> => {
   if (!mail.attachments?.length || Buffer.byteLength(JSON.stringify(mail)) <= INLINE_MAIL_BYTES) return mail;
+  if (!store) throw new Error('A mail with large files needs the attachment store');
   const key = attachmentsKey(mail.account_id, mail.message_id);
   await store.put(key, mail.attachments);
   const { attachments: _stored, ...rest } = mail;
