@@ -44,7 +44,7 @@ export const resendEmailOf = (message: MailMessage): z.output<typeof resendEmail
   text: null,
   created_at: message.created_at,
   last_event: lastEvent(message),
-  scheduled_at: null,
+  scheduled_at: message.scheduled_at ?? null,
   tags: Object.entries(message.metadata ?? {}).map(([name, value]) => ({ name, value: String(value) })),
 });
 

@@ -77,6 +77,8 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
 
   async cancel(accountId, messageId) {
     const from = statusIn(MESSAGE_MOVES.cancel.from);
+    // `<uuid>` alone (a Resend id, as getWithEvents takes it) names the message by its key; a full id must match it whole.
+    const whole = messageId.includes('@');
     const cancelled = await conditional(() =>
       documentClient().send(
         new UpdateCommand({
@@ -84,9 +86,9 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
           Key: keys.message(accountId, messageUuid(messageId)),
           // Settled: out of the due-time index (no release, no reconcile) and its stored mail gone.
           UpdateExpression: 'SET #status = :to REMOVE gsi5pk, gsi5sk, scheduled_mail',
-          ConditionExpression: `attribute_exists(pk) AND message_id = :id AND attribute_not_exists(campaign_id) AND ${from.condition}`,
+          ConditionExpression: `attribute_exists(pk) AND ${whole ? 'message_id = :id AND ' : ''}attribute_not_exists(campaign_id) AND ${from.condition}`,
           ExpressionAttributeNames: from.names,
-          ExpressionAttributeValues: { ...from.values, ':to': MESSAGE_MOVES.cancel.to, ':id': messageId },
+          ExpressionAttributeValues: { ...from.values, ':to': MESSAGE_MOVES.cancel.to, ...(whole ? { ':id': messageId } : {}) },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       ),
@@ -94,7 +96,7 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
     if (cancelled.ok) return { cancelled: true };
     const old = cancelled.old;
     // Another message id with the same uuid (a forged domain part) is no such message.
-    if (!old || old.message_id !== messageId) return { cancelled: false, status: null, campaign: false };
+    if (!old || (whole && old.message_id !== messageId)) return { cancelled: false, status: null, campaign: false };
     return { cancelled: false, status: old.status as MailMessage['status'], campaign: old.campaign_id !== undefined };
   },
 });

@@ -19,7 +19,7 @@ export interface MessageLogQuery {
  * GET /mail: the account's messages newest first, each as GET /mail/status shows it; the filters
  * combine (AND), `since` inclusive and `until` exclusive (docs/promises.md, "The message log").
  */
-export const listMessages = async (messages: MessageStore, accountId: string, query: MessageLogQuery) => {
+export const readMessageLog = async (messages: MessageStore, accountId: string, query: MessageLogQuery) => {
   if (query.since && query.until && query.since >= query.until) throw validationError([{ field: 'since', message: 'since must be before until' }]);
   const filter: MessageLogFilter = {
     status: query.status,
@@ -33,5 +33,11 @@ export const listMessages = async (messages: MessageStore, accountId: string, qu
     const found = await messages.log(accountId, filter, request);
     return { items: found.messages, total: 0, next_cursor: found.next_cursor };
   });
-  return { messages: page.items.map(messageRecord), next_cursor: page.next_cursor };
+  return { messages: page.items, next_cursor: page.next_cursor };
+};
+
+/** The log's page as GET /mail shows it (the Resend list shows the same page in its own shape). */
+export const listMessages = async (messages: MessageStore, accountId: string, query: MessageLogQuery) => {
+  const page = await readMessageLog(messages, accountId, query);
+  return { messages: page.messages.map(messageRecord), next_cursor: page.next_cursor };
 };
