@@ -8,6 +8,8 @@ import { Messages } from './messages';
 import { NotYet } from './not-yet';
 import { Overview } from './overview';
 import { Providers } from './providers';
+import { TemplateView } from './template';
+import { Templates } from './templates';
 import { Webhooks } from './webhooks';
 
 /**
@@ -29,7 +31,7 @@ export const PAGES: readonly Page[] = [
   { title: 'Campaigns', path: 'campaigns', render: (id) => (id ? <CampaignView id={id} /> : <Campaigns />) },
   { title: 'Lists', path: 'lists', render: (id) => (id ? <ListView id={id} /> : <Lists />) },
   { title: 'Suppressions', path: 'suppressions', render: () => <NotYet what="Suppressed addresses" path="/suppressions" /> },
-  { title: 'Templates', path: 'templates', render: () => <NotYet what="Templates" path="/templates" /> },
+  { title: 'Templates', path: 'templates', render: (id) => (id ? <TemplateView id={id} /> : <Templates />) },
   { title: 'Domains', path: 'domains', render: () => <NotYet what="Sending domains" path="/domains" /> },
   { title: 'Webhooks', path: 'webhooks', render: () => <Webhooks /> },
   { title: 'API keys', path: 'api-keys', render: () => <ApiKeys /> },
