@@ -2,6 +2,9 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium as launcher, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Emulator } from '../../local/emulators';
+import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
+import { startDnsServer } from '../support/dns-server';
 import { runJobsAndDrain } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { receiverSetup } from '../support/receivers';
@@ -30,6 +33,9 @@ interface PageGlobals {
 }
 
 let tracked: Awaited<ReturnType<typeof startTrackedService>>;
+/** The DNS server the domain look-ups ask, and the SES identity peer that reads it (as test/api/domains.test.ts). */
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+let ses: Emulator;
 let api: Client;
 let base: string;
 let apiKey: string;
@@ -80,6 +86,10 @@ const open = async (name: string) => {
 
 beforeAll(async () => {
   if (!chromium) return;
+  dns = await startDnsServer();
+  process.env.DNS_SERVERS = dns.address;
+  ses = await startSesIdentitiesPeer({ port: 0, ses: process.env.AWS_ENDPOINT_URL_SESV2! });
+  process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
   tracked = await startTrackedService('Console');
   api = tracked.api;
   base = tracked.service.baseUrl;
@@ -99,7 +109,10 @@ beforeAll(async () => {
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   });
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // The Copy buttons write to the clipboard, as a person's click would be allowed to.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+  page = await context.newPage();
   page.on('request', (request) => requested.push(request.url()));
   page.on('response', (response) => {
     if (response.status() >= 400 && response.status() < 500 && response.url().startsWith(`${base}/api/v1/`)) refused.add(response.url());
@@ -115,6 +128,8 @@ const { hardBounces } = providerEvents(() => tracked.service);
 afterAll(async () => {
   await browser?.close();
   await tracked?.close();
+  await ses?.stop();
+  dns?.close();
 });
 
 describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${NO_CHROMIUM})`}`, () => {
@@ -157,10 +172,10 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       await open(name);
       await expect.poll(() => page.locator('main').textContent()).toContain(`Not available on this server yet. GET ${route} answered 404: No such route`);
     }
-    // Routes the server has and whose pages are still to come: the page says which.
-    for (const [name, route] of [['Domains', '/api/v1/domains']]) {
+    // The pages whose routes the server has show them, empty for a new account.
+    for (const [name, empty] of [['Templates', 'No templates yet.'], ['Domains', 'No domains yet']]) {
       await open(name);
-      await expect.poll(() => page.locator('main').textContent()).toContain(`This server answers GET ${route}, but this console cannot show it yet.`);
+      await page.getByText(empty).waitFor();
     }
     expect(violations).toEqual(Object.fromEntries(NAVIGATION.map((name) => [name, []])));
     expect(unexpectedErrors()).toEqual([]);
@@ -228,7 +243,7 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await html.fill('<p>Thanks {{name}</p>');
     await page.getByRole('button', { name: 'Create template' }).click();
     await expect.poll(() => html.getAttribute('aria-invalid')).toBe('true');
-    expect(await html.evaluate((input) => input === (globalThis as unknown as PageGlobals).document.activeElement)).toBe(true);
+    await expect.poll(() => html.evaluate((input) => input === (globalThis as unknown as PageGlobals).document.activeElement)).toBe(true);
     expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(/^Template syntax error: .* at \d+$/);
 
     await html.fill('<p>Thanks {{name}}!</p>{{#vip}}<p>VIP</p>{{/vip}}');
@@ -341,6 +356,61 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await page.locator('.secret-value').textContent()).toMatch(/^whsec_/);
     await page.getByRole('rowheader', { name: 'https://hooks.example.com/in' }).waitFor();
     expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
+  it("a domain's records are shown: a domain added in the console lists its DKIM, MAIL_FROM and DMARC rows with their status; Verify now checks them, a value copies, inbound toggles, delete asks first", async () => {
+    // Last: from an account's first domain on, its mail must come from a verified domain.
+    const name = `brand-${Math.random().toString(36).slice(2, 10)}.example`;
+    await open('Domains');
+    await page.getByLabel('Domain', { exact: true }).fill(name.toUpperCase());
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('heading', { level: 2, name }).waitFor();
+    const rows = page.locator('table.records tbody tr');
+    // Each cell's text; of a cell with a badge or a code, that alone (not the Copy button, not the reason).
+    type Cell = { textContent: string; querySelector(selector: string): Cell | null };
+    const shown = () => rows.evaluateAll((trs) => trs.map((tr) => [...(tr as unknown as { cells: Cell[] }).cells].map((cell) => (cell.querySelector('.badge, code') ?? cell).textContent.trim())));
+    const before = await shown();
+    expect(before.map(([record, type, , , priority, status]) => [record, type, priority, status])).toEqual([
+      ['DKIM 1', 'CNAME', '—', 'pending'],
+      ['DKIM 2', 'CNAME', '—', 'pending'],
+      ['DKIM 3', 'CNAME', '—', 'pending'],
+      ['MAIL_FROM_MX', 'MX', '10', 'pending'],
+      ['MAIL_FROM_SPF', 'TXT', '—', 'pending'],
+      ['DMARC', 'TXT', '—', 'pending'],
+    ]);
+    expect(before[5].slice(2, 4)).toEqual([`_dmarc.${name}`, 'v=DMARC1; p=none;']);
+    expect(await page.locator('[data-domain-status]').textContent()).toBe('pending');
+    expect(await axeViolations()).toEqual([]);
+
+    // The DKIM records published, a wrong SPF: Verify now shows each record's state and what was found.
+    for (const [, , recordName, value] of before.slice(0, 3)) dns.publish(recordName, { type: 'CNAME', value });
+    dns.publish(`mail.${name}`, { type: 'TXT', value: 'v=spf1 include:_spf.google.com ~all' });
+    await page.getByRole('button', { name: 'Verify now' }).click();
+    await expect.poll(async () => (await shown()).map((row) => row[5])).toEqual(['verified', 'verified', 'verified', 'missing', 'mismatch', 'missing']);
+    const after = await shown();
+    // What was found is shown where it differs from what was asked for.
+    expect(after[0][6]).toBe('—');
+    expect(after[4][6]).toBe('v=spf1 include:_spf.google.com ~all');
+    expect(await rows.nth(4).textContent()).toContain('The SPF record does not include amazonses.com');
+    expect(await page.locator('[data-domain-status]').textContent()).toBe('verified');
+
+    await page.getByRole('button', { name: 'Copy DMARC value' }).click();
+    await page.getByRole('button', { name: 'Copied DMARC value' }).waitFor();
+    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe('v=DMARC1; p=none;');
+
+    const inbound = page.getByLabel('Receive mail at this domain (inbound)');
+    await inbound.check();
+    await expect.poll(() => inbound.isEnabled()).toBe(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name }).waitFor();
+    expect(await inbound.isChecked()).toBe(true);
+    expect(await axeViolations()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete domain' }).click();
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('heading', { level: 2, name: 'Sending domains' }).waitFor();
+    await page.getByText('No domains yet').waitFor();
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 

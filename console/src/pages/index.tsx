@@ -2,6 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { ApiKeys } from './api-keys';
 import { CampaignView } from './campaign';
 import { Campaigns } from './campaigns';
+import { DomainView } from './domain';
+import { Domains } from './domains';
 import { ListView } from './list';
 import { Lists } from './lists';
 import { Messages } from './messages';
@@ -14,8 +16,8 @@ import { Webhooks } from './webhooks';
 
 /**
  * The console's pages, in the order of the navigation: each a module of its own, given the path's
- * id when it has one (`#/campaigns/<id>`). Suppressions, Templates and Domains say what this server
- * answers until their routes exist; their full pages replace the `NotYet` line here.
+ * id when it has one (`#/campaigns/<id>`). Suppressions says what this server answers until its
+ * route exists; its full page replaces the `NotYet` line here.
  */
 export interface Page {
   /** The navigation link's name, and the page's heading. */
@@ -32,7 +34,7 @@ export const PAGES: readonly Page[] = [
   { title: 'Lists', path: 'lists', render: (id) => (id ? <ListView id={id} /> : <Lists />) },
   { title: 'Suppressions', path: 'suppressions', render: () => <NotYet what="Suppressed addresses" path="/suppressions" /> },
   { title: 'Templates', path: 'templates', render: (id) => (id ? <TemplateView id={id} /> : <Templates />) },
-  { title: 'Domains', path: 'domains', render: () => <NotYet what="Sending domains" path="/domains" /> },
+  { title: 'Domains', path: 'domains', render: (id) => (id ? <DomainView id={id} /> : <Domains />) },
   { title: 'Webhooks', path: 'webhooks', render: () => <Webhooks /> },
   { title: 'API keys', path: 'api-keys', render: () => <ApiKeys /> },
   { title: 'Providers', path: 'providers', render: () => <Providers /> },

@@ -1,10 +1,10 @@
-import { useState } from 'preact/hooks';
 import { api, type DataOf } from '../api';
 import { go, href } from '../route';
 import { Field, FormError, text, useForm, type FormState } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
+import { CursorPager, useCursorPages } from '../ui/pager';
 
 type Page = DataOf<'templates-list'>;
 export type Template = DataOf<'templates-get'>;
@@ -62,8 +62,8 @@ export const TemplateFields = ({ form, template }: { form: FormState; template?:
 
 /** The account's templates, newest first, a page at a time (cursor paging: the way back is remembered). */
 export const Templates = () => {
-  const [cursors, setCursors] = useState<string[]>([]);
-  const cursor = cursors[cursors.length - 1];
+  const pages = useCursorPages();
+  const { cursor } = pages;
   const { loaded } = useLoad(() => api.get<Page>(`/templates?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), [cursor]);
   return (
     <>
@@ -103,16 +103,7 @@ export const Templates = () => {
               </table>
             </div>
           ))}
-        {loaded.state === 'ok' && (cursors.length > 0 || loaded.data.next_cursor) && (
-          <nav class="pager" aria-label="Template pages">
-            <button type="button" disabled={cursors.length === 0} onClick={() => setCursors(cursors.slice(0, -1))}>
-              Previous page
-            </button>
-            <button type="button" disabled={!loaded.data.next_cursor} onClick={() => setCursors([...cursors, loaded.data.next_cursor!])}>
-              Next page
-            </button>
-          </nav>
-        )}
+        {loaded.state === 'ok' && <CursorPager label="Template" pages={pages} next={loaded.data.next_cursor} />}
       </section>
       <CreateTemplate />
     </>
