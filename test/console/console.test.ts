@@ -276,6 +276,32 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
+  it('creates a campaign from a template with its variables (a variables field that is not JSON is refused at the field)', async () => {
+    const template = await api.post('/api/v1/templates', { name: 'Monthly letter', subject: '{{month}} news for {{name}}', html: '<p>Hi {{name}}, {{month}} is here.</p><a href="{{unsubscribe_url}}">Leave</a>' });
+    expect(template.status).toBe(201);
+    await open('Campaigns');
+    await page.getByLabel('Name', { exact: true }).fill('May letter');
+    await page.getByLabel('List', { exact: true }).selectOption({ label: 'Console readers (2)' });
+    await page.getByRole('group', { name: 'Content' }).getByLabel('From a template').check();
+    await page.getByLabel('Template', { exact: true }).selectOption({ label: 'Monthly letter' });
+    await expect.poll(() => page.locator('main').textContent()).toContain('Monthly letter reads month, name');
+    const variables = page.getByLabel('Variables (JSON, optional)');
+    await variables.fill("{month: 'May'}");
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await expect.poll(() => variables.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.field.invalid').count()).toBe(1);
+    expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(/^Not JSON/);
+    await variables.fill('{"month": "May"}');
+    await page.getByRole('button', { name: 'Create draft' }).click();
+    await page.getByRole('heading', { level: 2, name: 'May letter' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Monthly letter' }).getAttribute('href')).toBe(`#/templates/${template.body.data.id}`);
+    expect(await page.locator('main').textContent()).toContain('{"month":"May"}');
+    const [created] = (await api.get('/api/v1/campaigns')).body.data.campaigns;
+    expect(created).toMatchObject({ name: 'May letter', template_id: template.body.data.id, variables: { month: 'May' } });
+    expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
   it('finds a message by its id and shows its events; the overview charts what was sent', async () => {
     const to = uniqueAddress('reader');
     const sent = await api.post('/api/v1/mail/send', { to, subject: 'Your receipt', html: '<p>Thanks. <a href="https://shop.example.com/orders">Your order</a></p>', text: 'Thanks' });

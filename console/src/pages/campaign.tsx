@@ -57,6 +57,12 @@ const ListLink = ({ id }: { id: string }) => {
   return <a href={href(`/lists/${id}`)}>{loaded.state === 'ok' ? loaded.data.name : id}</a>;
 };
 
+/** The campaign's template by its name (its id while the name loads, or if the template is gone). */
+const TemplateLink = ({ id }: { id: string }) => {
+  const { loaded } = useLoad(() => api.get<DataOf<'templates-get'>>(`/templates/${segment(id)}`), [id]);
+  return <a href={href(`/templates/${id}`)}>{loaded.state === 'ok' ? loaded.data.name : id}</a>;
+};
+
 /** One campaign: its counters (live while it sends), what it says, and what can be done with it now. */
 export const CampaignView = ({ id }: { id: string }) => {
   const { loaded, reload } = useLoad(() => api.get<Campaign>(`/campaigns/${segment(id)}`), [id], { everyMs: 2000, keepPolling: (c) => LIVE.has(c.status) });
@@ -104,6 +110,18 @@ export const CampaignView = ({ id }: { id: string }) => {
           <dd>
             <ListLink id={campaign.list_id} />
           </dd>
+          {campaign.template_id && (
+            <>
+              <dt>Template</dt>
+              <dd>
+                <TemplateLink id={campaign.template_id} />
+              </dd>
+              <dt>Variables</dt>
+              <dd>
+                <code>{JSON.stringify(campaign.variables ?? {})}</code>
+              </dd>
+            </>
+          )}
           <dt>From</dt>
           <dd>{campaign.from_email ?? "The default provider's address"}</dd>
           <dt>Tracking</dt>
