@@ -61,7 +61,7 @@ export const WORKERS = {
 export type WorkerName = keyof typeof WORKERS;
 
 /** Every queue's key in QUEUES (spelled out: the declaration's own type cannot refer to it). */
-export type QueueName = 'sendDeadLetters' | 'send' | 'drainStarts' | 'webhookDeadLetters' | 'webhooks' | 'jobDeadLetters' | 'jobs' | 'sesEventsDeadLetters';
+export type QueueName = 'sendDeadLetters' | 'send' | 'drainStarts' | 'webhookDeadLetters' | 'webhooks' | 'jobDeadLetters' | 'jobs' | 'sesEventsDeadLetters' | 'inboundMailDeadLetters';
 
 export interface QueueDeclaration {
   /** The stack's construct id (so its logical id, which must not change on a deployed stack). */
@@ -138,6 +138,9 @@ export const QUEUES = {
   // operator. SNS parks a message it could not deliver to the function; Lambda parks an event (the
   // SNS event as the function got it) that failed its invocation and Lambda's two retries.
   sesEventsDeadLetters: { id: 'SesEventsDeadLetterQueue', name: 'ses-events-dlq', retentionSeconds: 14 * DAY, retain: true },
+  // Received mail the parsing function failed on three times (Lambda's two retries of SES's
+  // asynchronous invocation) waits here with its SES event; the raw mail stays in the bucket 30 days.
+  inboundMailDeadLetters: { id: 'InboundMailDeadLetterQueue', name: 'inbound-mail-dlq', retentionSeconds: 14 * DAY, retain: true },
 } as const satisfies Record<QueueName, QueueDeclaration>;
 
 /** The queues the functions reach by URL, each with its variable: what a local environment must create. */

@@ -39,6 +39,8 @@ import { dynamoTemplateStore } from './dynamo/template-store';
 import { dynamoDomainStore } from './dynamo/domain-store';
 import { sesIdentities } from './ses-identities';
 import { systemDnsResolver } from './dns-resolver';
+import { dynamoInboundStore } from './dynamo/inbound-store';
+import { s3MailObjects } from './s3-mail-objects';
 
 /** Background jobs (campaign fan-out chunks, list deletions) go on the job queue. */
 const jobQueue = () => sqsJobQueue(() => config.jobQueueUrl);
@@ -280,3 +282,17 @@ export const jobDeps = () => ({
 
 /** Sending domains: the table, SES's identities and our own DNS look-ups. */
 export const domainDeps = () => ({ domains: dynamoDomainStore(), identities: sesIdentities, dns: systemDnsResolver, clock: systemClock, ids: randomIds });
+
+/** Inbound mail's parsing function (SES's receipt rule, the local SMTP listener): raw mail in, records and events out. */
+export const inboundDeps = () => ({
+  objects: s3MailObjects,
+  inbound: dynamoInboundStore(),
+  domains: dynamoDomainStore(),
+  messages: dynamoMessageStore(),
+  events: webhookEvents(),
+  clock: systemClock,
+  ids: randomIds,
+});
+
+/** GET /inbound, GET /inbound/{id}: the records, the large bodies beside them, and links to the attachments. */
+export const inboundReadDeps = () => ({ inbound: dynamoInboundStore(), objects: s3MailObjects });

@@ -140,6 +140,11 @@ export const keys = {
   stats: (accountId: string, day: string) => ({ pk: `STATS#${accountId}`, sk: day }),
   /** A stored template (its parts gzipped in one binary attribute: see template-store.ts). */
   template: (accountId: string, templateId: string) => ({ pk: `TEMPLATE#${accountId}#${templateId}`, sk: 'TEMPLATE' }),
+  /**
+   * A received mail (inbound). One partition per account, sorted by the id, whose leading bits are the
+   * arrival time (inbound-id.ts): newest first is one Query backwards, with no index.
+   */
+  inbound: (accountId: string, id: string) => ({ pk: `INBOUND#${accountId}`, sk: `INBOUND#${id}` }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 
