@@ -74,9 +74,16 @@ export interface RouteDefinition {
    */
   errors?: readonly ErrorCode[];
   /** A body read as raw bytes, not parsed against a schema (receivers verify a signature over it): its media type. */
-  rawBody?: 'application/json' | 'text/plain';
+  rawBody?: 'application/json' | 'text/plain' | 'text/csv';
+  /** A raw body's own cap, where it must be larger than every other route's (MAX_REQUEST_BYTES). */
+  maxBodyBytes?: number;
   /** An answer that is not the JSON envelope but a document served as it is: its media type (several: one of them, by the file served). */
   rawResponse?: RawMediaType | readonly RawMediaType[];
+  /**
+   * Besides the JSON envelope, the route answers a CSV document (`text/csv`) to a request whose
+   * `Accept` asks for it; the handler returns `raw` (the CSV text) then.
+   */
+  csvResponse?: true;
   /** The answer is a redirect (`successStatus`, e.g. 302) to the `location` the handler returns, with no body. */
   redirect?: true;
   /**

@@ -12,6 +12,8 @@ import { consoleRoutes } from './console';
 import { templatesRoutes } from './templates';
 import { domainsRoutes } from './domains';
 import { inboundRoutes } from './inbound';
+import { suppressionsRoutes } from './suppressions';
+import { importsRoutes } from './imports';
 import { resendRoutes } from './resend';
 
 /**
@@ -29,6 +31,8 @@ export const routes: readonly RouteDefinition[] = [
   ...trackingRoutes,
   ...otpRoutes,
   ...audienceRoutes,
+  ...importsRoutes,
+  ...suppressionsRoutes,
   ...campaignsRoutes,
   ...receiversRoutes,
   ...adminRoutes,

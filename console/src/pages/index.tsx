@@ -7,17 +7,16 @@ import { Domains } from './domains';
 import { ListView } from './list';
 import { Lists } from './lists';
 import { Messages } from './messages';
-import { NotYet } from './not-yet';
 import { Overview } from './overview';
 import { Providers } from './providers';
+import { Suppressions } from './suppressions';
 import { TemplateView } from './template';
 import { Templates } from './templates';
 import { Webhooks } from './webhooks';
 
 /**
  * The console's pages, in the order of the navigation: each a module of its own, given the path's
- * id when it has one (`#/campaigns/<id>`). Suppressions says what this server answers until its
- * route exists; its full page replaces the `NotYet` line here.
+ * id when it has one (`#/campaigns/<id>`).
  */
 export interface Page {
   /** The navigation link's name, and the page's heading. */
@@ -32,7 +31,7 @@ export const PAGES: readonly Page[] = [
   { title: 'Messages', path: 'messages', render: (id) => <Messages id={id} /> },
   { title: 'Campaigns', path: 'campaigns', render: (id) => (id ? <CampaignView id={id} /> : <Campaigns />) },
   { title: 'Lists', path: 'lists', render: (id) => (id ? <ListView id={id} /> : <Lists />) },
-  { title: 'Suppressions', path: 'suppressions', render: () => <NotYet what="Suppressed addresses" path="/suppressions" /> },
+  { title: 'Suppressions', path: 'suppressions', render: () => <Suppressions /> },
   { title: 'Templates', path: 'templates', render: (id) => (id ? <TemplateView id={id} /> : <Templates />) },
   { title: 'Domains', path: 'domains', render: (id) => (id ? <DomainView id={id} /> : <Domains />) },
   { title: 'Webhooks', path: 'webhooks', render: () => <Webhooks /> },
