@@ -19,6 +19,9 @@ const lastEvent = (message: MailMessage): LastEvent => {
       if (message.click_hits) return 'clicked';
       if (message.open_hits) return 'opened';
       return message.status;
+    // Resend spells it with one l.
+    case 'cancelled':
+      return 'canceled';
     default:
       return message.status;
   }

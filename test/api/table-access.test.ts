@@ -163,6 +163,7 @@ describe('table grants', () => {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
       'mail-status': `/api/v1/mail/status/${encodeURIComponent(message.message_id)}`,
+      'mail-list': '/api/v1/mail?tag=x&status=sent',
       'lists-list': '/api/v1/lists',
       'lists-get': `/api/v1/lists/${list.id}`,
       'subscribers-list': `/api/v1/subscribers?list_id=${list.id}`,
