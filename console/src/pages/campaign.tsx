@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, segment, type ApiError, type DataOf } from '../api';
 import { go, href } from '../route';
 import { ConfirmButton } from '../ui/confirm';
-import { Field, FormError, text, useForm } from '../ui/form';
+import { Field, FormError, localDateTime, useForm } from '../ui/form';
 import { count, dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
@@ -27,11 +27,7 @@ const Counters = ({ campaign }: { campaign: Campaign }) => (
 const SendForms = ({ campaign, onChanged }: { campaign: Campaign; onChanged: () => void }) => {
   const path = `/campaigns/${segment(campaign.id)}/send`;
   const now = useForm(() => api.post<DataOf<'campaigns-send'>>(path), onChanged);
-  const later = useForm((values) => {
-    const local = text(values, 'send_at');
-    const at = local ? new Date(local) : undefined;
-    return api.post<DataOf<'campaigns-send'>>(path, { send_at: at && !Number.isNaN(at.getTime()) ? at.toISOString() : (local ?? '') });
-  }, onChanged);
+  const later = useForm((values) => api.post<DataOf<'campaigns-send'>>(path, { send_at: localDateTime(values, 'send_at') ?? '' }), onChanged);
   return (
     <div class="actions">
       <form onSubmit={now.submit} noValidate>
