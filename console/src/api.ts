@@ -24,11 +24,11 @@ export const onUnauthorized = (handler: (message: string) => void) => {
 
 export const API_BASE = '/api/v1';
 
-/** A refusal the console makes itself before calling (an empty required field), in the API's own shape. */
-export const refuse = (field: string, message: string): Answer<never> => ({
+/** A refusal the console makes itself before calling (an empty required field, a field that is not JSON), in the API's own shape. */
+export const refuse = (field: string, message: string, detail = 'Required'): Answer<never> => ({
   ok: false,
   status: 400,
-  error: { status: 400, code: 'VALIDATION_ERROR', message, details: [{ field, message: 'Required' }] },
+  error: { status: 400, code: 'VALIDATION_ERROR', message, details: [{ field, message: detail }] },
 });
 
 /** One call to this service's API, with the key of the session (or the one given, to try it at sign-in). */

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { api, segment, type ApiError, type DataOf } from '../api';
 import { go, href } from '../route';
 import { ConfirmButton } from '../ui/confirm';
-import { Field, FormError, text, useForm } from '../ui/form';
+import { Field, FormError, localDateTime, useForm } from '../ui/form';
 import { count, dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
@@ -27,11 +27,7 @@ const Counters = ({ campaign }: { campaign: Campaign }) => (
 const SendForms = ({ campaign, onChanged }: { campaign: Campaign; onChanged: () => void }) => {
   const path = `/campaigns/${segment(campaign.id)}/send`;
   const now = useForm(() => api.post<DataOf<'campaigns-send'>>(path), onChanged);
-  const later = useForm((values) => {
-    const local = text(values, 'send_at');
-    const at = local ? new Date(local) : undefined;
-    return api.post<DataOf<'campaigns-send'>>(path, { send_at: at && !Number.isNaN(at.getTime()) ? at.toISOString() : (local ?? '') });
-  }, onChanged);
+  const later = useForm((values) => api.post<DataOf<'campaigns-send'>>(path, { send_at: localDateTime(values, 'send_at') ?? '' }), onChanged);
   return (
     <div class="actions">
       <form onSubmit={now.submit} noValidate>
@@ -55,6 +51,12 @@ const SendForms = ({ campaign, onChanged }: { campaign: Campaign; onChanged: () 
 const ListLink = ({ id }: { id: string }) => {
   const { loaded } = useLoad(() => api.get<DataOf<'lists-get'>>(`/lists/${segment(id)}`), [id]);
   return <a href={href(`/lists/${id}`)}>{loaded.state === 'ok' ? loaded.data.name : id}</a>;
+};
+
+/** The campaign's template by its name (its id while the name loads, or if the template is gone). */
+const TemplateLink = ({ id }: { id: string }) => {
+  const { loaded } = useLoad(() => api.get<DataOf<'templates-get'>>(`/templates/${segment(id)}`), [id]);
+  return <a href={href(`/templates/${id}`)}>{loaded.state === 'ok' ? loaded.data.name : id}</a>;
 };
 
 /** One campaign: its counters (live while it sends), what it says, and what can be done with it now. */
@@ -104,6 +106,18 @@ export const CampaignView = ({ id }: { id: string }) => {
           <dd>
             <ListLink id={campaign.list_id} />
           </dd>
+          {campaign.template_id && (
+            <>
+              <dt>Template</dt>
+              <dd>
+                <TemplateLink id={campaign.template_id} />
+              </dd>
+              <dt>Variables</dt>
+              <dd>
+                <code>{JSON.stringify(campaign.variables ?? {})}</code>
+              </dd>
+            </>
+          )}
           <dt>From</dt>
           <dd>{campaign.from_email ?? "The default provider's address"}</dd>
           <dt>Tracking</dt>

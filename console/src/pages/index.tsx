@@ -2,19 +2,21 @@ import type { ComponentChildren } from 'preact';
 import { ApiKeys } from './api-keys';
 import { CampaignView } from './campaign';
 import { Campaigns } from './campaigns';
+import { DomainView } from './domain';
+import { Domains } from './domains';
 import { ListView } from './list';
 import { Lists } from './lists';
 import { Messages } from './messages';
-import { NotYet } from './not-yet';
 import { Overview } from './overview';
 import { Providers } from './providers';
 import { Suppressions } from './suppressions';
+import { TemplateView } from './template';
+import { Templates } from './templates';
 import { Webhooks } from './webhooks';
 
 /**
  * The console's pages, in the order of the navigation: each a module of its own, given the path's
- * id when it has one (`#/campaigns/<id>`). Templates and Domains say what this server
- * answers until their routes exist; their full pages replace the `NotYet` line here.
+ * id when it has one (`#/campaigns/<id>`).
  */
 export interface Page {
   /** The navigation link's name, and the page's heading. */
@@ -30,8 +32,8 @@ export const PAGES: readonly Page[] = [
   { title: 'Campaigns', path: 'campaigns', render: (id) => (id ? <CampaignView id={id} /> : <Campaigns />) },
   { title: 'Lists', path: 'lists', render: (id) => (id ? <ListView id={id} /> : <Lists />) },
   { title: 'Suppressions', path: 'suppressions', render: () => <Suppressions /> },
-  { title: 'Templates', path: 'templates', render: () => <NotYet what="Templates" path="/templates" /> },
-  { title: 'Domains', path: 'domains', render: () => <NotYet what="Sending domains" path="/domains" /> },
+  { title: 'Templates', path: 'templates', render: (id) => (id ? <TemplateView id={id} /> : <Templates />) },
+  { title: 'Domains', path: 'domains', render: (id) => (id ? <DomainView id={id} /> : <Domains />) },
   { title: 'Webhooks', path: 'webhooks', render: () => <Webhooks /> },
   { title: 'API keys', path: 'api-keys', render: () => <ApiKeys /> },
   { title: 'Providers', path: 'providers', render: () => <Providers /> },

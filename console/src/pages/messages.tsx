@@ -1,12 +1,19 @@
+import { useState } from 'preact/hooks';
+import { MESSAGE_STATUSES } from '../../../functions/domain/types';
 import { api, refuse, segment, type DataOf } from '../api';
-import { go } from '../route';
-import { Field, FormError, text, useForm } from '../ui/form';
+import { go, href } from '../route';
+import { Field, FormError, localDateTime, text, useForm, type FormState } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
-import { NotYet } from './not-yet';
+import { CursorPager, useCursorPages } from '../ui/pager';
 
 type Status = DataOf<'mail-status'>;
+type Message = Status['message'];
+type Log = DataOf<'mail-list'>;
+
+/** A log page: 100 rows, as the route allows at most. */
+const PAGE = 100;
 
 /** A message and its events, oldest first, as a timeline. */
 const Message = ({ id }: { id: string }) => {
@@ -65,16 +72,109 @@ const Message = ({ id }: { id: string }) => {
   );
 };
 
+/** The log's filters, as the form reads them: the query string GET /mail is asked with. */
+const filterQuery = (values: FormData) => {
+  const query = new URLSearchParams();
+  for (const name of ['status', 'recipient', 'tag']) {
+    const value = text(values, name);
+    if (value) query.set(name, value);
+  }
+  for (const name of ['since', 'until']) {
+    const value = localDateTime(values, name);
+    if (value) query.set(name, value);
+  }
+  return query.toString();
+};
+
+/** One page of the log as a table: each message by its subject, a link to its events. */
+const LogTable = ({ messages }: { messages: readonly Message[] }) => (
+  <div class="table-wrap">
+    <table class="message-log">
+      <thead>
+        <tr>
+          {['Subject', 'To', 'Status', 'Created', 'Sent'].map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {messages.map((message) => (
+          <tr key={message.message_id}>
+            <th scope="row">
+              <a href={href(`/messages/${encodeURIComponent(message.message_id)}`)}>{message.subject || '(no subject)'}</a>
+            </th>
+            <td>{message.to_email}</td>
+            <td>
+              <span class={`badge status-${message.status}`}>{message.status}</span>
+            </td>
+            <td>{dateTime(message.created_at)}</td>
+            <td>{dateTime(message.sent_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+);
+
 /**
- * Messages: a message looked up by its id (GET /mail/status/{id}). The message log with its filters
- * takes the place of the NotYet view once the server lists messages (GET /mail).
+ * The message log (GET /mail): newest first, filtered by status, recipient, tag and time (the route
+ * ANDs them), a page at a time by cursor. A filter the route refuses is shown at its field.
  */
+const MessageLog = () => {
+  const [query, setQuery] = useState('');
+  const pages = useCursorPages();
+  const { cursor } = pages;
+  const { loaded } = useLoad(() => api.get<Log>(`/mail?limit=${PAGE}${query ? `&${query}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), [query, cursor]);
+  const error = loaded.state === 'error' ? loaded.error : undefined;
+  // The filter form speaks through the same fields as every form; its answer is the log's own.
+  const form: FormState = {
+    busy: loaded.state === 'loading',
+    error,
+    fieldError: (name) => error?.details.filter((detail) => detail.field === name).map((detail) => detail.message).join('; ') || undefined,
+    submit: async (event) => {
+      event.preventDefault();
+      setQuery(filterQuery(new FormData(event.currentTarget as HTMLFormElement)));
+      pages.setCursors([]);
+    },
+  };
+  return (
+    <section class="card" aria-labelledby="message-log">
+      <h2 id="message-log">Message log</h2>
+      <form onSubmit={form.submit} noValidate class="inline filters">
+        <Field form={form} name="status" label="Status" as="select">
+          <option value="">Any</option>
+          {MESSAGE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </Field>
+        <Field form={form} name="recipient" label="Recipient" type="email" autoComplete="off" />
+        <Field form={form} name="tag" label="Tag" autoComplete="off" />
+        <Field form={form} name="since" label="Since (your time)" type="datetime-local" />
+        <Field form={form} name="until" label="Until (your time)" type="datetime-local" />
+        <button type="submit" disabled={form.busy}>
+          Filter
+        </button>
+      </form>
+      <FormError form={form} />
+      {loaded.state === 'loading' && <Loading />}
+      {loaded.state === 'ok' &&
+        (loaded.data.messages.length === 0 ? <p class="muted">{query ? 'No message matches these filters.' : 'No messages yet.'}</p> : <LogTable messages={loaded.data.messages} />)}
+      {loaded.state === 'ok' && <CursorPager label="Message" pages={pages} next={loaded.data.next_cursor} />}
+    </section>
+  );
+};
+
+/** Messages: a message looked up by its id (GET /mail/status/{id}) with its events, and the log. */
 export const Messages = ({ id }: { id?: string }) => {
   const form = useForm(
     async (values) => {
       const wanted = text(values, 'message_id');
       if (!wanted) return refuse('message_id', 'Give a message id');
-      go(`/messages/${wanted}`);
+      go(`/messages/${encodeURIComponent(wanted)}`);
       return { ok: true, status: 200, data: undefined };
     },
   );
@@ -89,7 +189,7 @@ export const Messages = ({ id }: { id?: string }) => {
         </form>
       </section>
       {id && <Message id={id} />}
-      <NotYet what="Message log" path="/mail" />
+      <MessageLog />
     </>
   );
 };

@@ -137,3 +137,13 @@ export const numberOrText = (values: FormData, name: string) => {
   const value = text(values, name);
   return value === undefined ? undefined : Number.isFinite(Number(value)) ? Number(value) : value;
 };
+
+/**
+ * A `datetime-local` field (the reader's local time) as ISO 8601 in UTC; the text as typed when it
+ * does not read as a date (the route says what is wrong), undefined when empty.
+ */
+export const localDateTime = (values: FormData, name: string) => {
+  const local = text(values, name);
+  const at = local ? new Date(local) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : local;
+};
