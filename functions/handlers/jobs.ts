@@ -1,9 +1,10 @@
+import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { drainThroughHandler } from '../adapters/sqs-trigger-stand-in';
 import { jobDeps } from '../adapters/wiring';
 import { decodeJob } from '../adapters/sqs-job-queue';
 import { config } from '../config';
-import { QUEUES } from '../queues';
+import { QUEUES, WORKERS } from '../queues';
 import { runListDeleteChunk } from '../domain/audience/lists';
 import { runCampaignChunk } from '../domain/campaigns/fanout';
 import type { Job } from '../ports';
@@ -23,7 +24,7 @@ export const runJob = async (job: Job) => {
  * after its visibility timeout (then, after a few failures, in the dead-letter queue): every job is
  * a chunk that is safe to run again.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+const handle = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
@@ -39,3 +40,6 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
 
 /** Locally (npm start, the tests, the bench): receives what is due in the job queue and handles it as the trigger would (one job a time). */
 export const runJobsOnce = () => drainThroughHandler(config.jobQueueUrl, handler, QUEUES.jobs.consumer);
+
+/** Calls are recorded under this worker's name when the tests keep the AWS call log (adapters/call-log.ts). */
+export const handler = runAs(WORKERS.jobRunner.handler, handle);
