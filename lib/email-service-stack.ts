@@ -90,7 +90,8 @@ export class EmailServiceStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
+    // Named by the stack: two stacks in one account (STACK_NAME) show two APIs apart.
+    const api = new HttpApi(this, 'Api', { apiName: `${this.stackName}-api`, description: 'Email delivery service API', createDefaultStage: true });
     const metricsNamespace = `EmailService/${this.stackName}`;
 
     const environment = {
