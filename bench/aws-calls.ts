@@ -177,7 +177,7 @@ const countTracking = async (stack: LocalStack, call: (method: string, path: str
   try {
     const { port } = endpoint.address() as AddressInfo;
     const hook = await call('POST', '/api/v1/webhook-endpoints', { url: `http://127.0.0.1:${port}/hook`, events: ['email.sent'] });
-    const { drainWebhooksOnce } = await import('../functions/handlers/webhook-deliverer');
+    const { drainWebhooksOnce } = await import('../local/trigger-runs');
     await drainWebhooksOnce(); // the events of everything sent before, uncounted
     await call('POST', '/api/v1/mail/send', { to: 'hooked@example.com', subject: 'hooked', text: 'x' });
     const delivery = await count('webhook delivery of one email.sent event', 1, "the account's endpoints read (their secrets open locally with the data key; the POST is no AWS call)", () => drainWebhooksOnce());

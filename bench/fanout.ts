@@ -74,7 +74,7 @@ export const measureFanout = async (stack: LocalStack, count: number): Promise<F
   const { campaignDeps, listDeleteDeps } = await import('../functions/adapters/wiring');
   const { createList } = await import('../functions/domain/audience/lists');
   const { createCampaign } = await import('../functions/domain/campaigns/campaigns');
-  const { runJobsOnce } = await import('../functions/handlers/jobs');
+  const { runJobsOnce } = await import('../local/trigger-runs');
   const list = await createList(listDeleteDeps(), stack.accountId, { name: 'Fan-out' });
   let started = Date.now();
   await seed(stack.accountId, list.id, count);

@@ -7,6 +7,8 @@
  * out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
+ * `npm run bench -- --only templates`: template rendering for 1,000 readers only, printed, no stack, no report written.
+ * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no stack, no report written.
  * `npm run bench -- --only synth`: section 0 only (the synthesis, timed), printed, no report written.
  */
 import { cpus } from 'node:os';
@@ -21,9 +23,11 @@ import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
-import { callsSection, coldStartSection, synthSection, writeReport } from './report';
+import { callsSection, coldStartSection, synthSection, templateSection, worstHtmlSection, writeReport } from './report';
 import { measureSynth } from './synth-time';
+import { measureTemplateRender } from './template-render';
 import { measureWebhookDeliveries } from './webhook-throughput';
+import { measureWorstCaseHtml } from './worst-case-html';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
 
@@ -32,10 +36,22 @@ const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 10
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
-if (only !== undefined && !['synth', 'cold-start', 'calls'].includes(only)) throw new Error(`--only ${only}: the sections that run alone are synth, cold-start and calls`);
+/** Sections that need no local stack: each runs alone with `--only <name>`, printed, no report written. */
+const STANDALONE: Record<string, { what: string; run: () => string[] }> = {
+  templates: { what: 'template rendering for 1,000 readers', run: () => templateSection(measureTemplateRender()) },
+  'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
+};
+const ALONE = ['synth', 'cold-start', 'calls', ...Object.keys(STANDALONE)];
+if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
 
 const main = async () => {
   const started = Date.now();
+  const standalone = only === undefined ? undefined : STANDALONE[only];
+  if (standalone) {
+    step(standalone.what);
+    console.log(standalone.run().join('\n'));
+    return;
+  }
   if (only === 'calls') {
     step('starting the local stack');
     const stack = await startLocalStack(SES_RATE);
@@ -90,7 +106,11 @@ const main = async () => {
     step(`campaign fan-out to ${fanoutSize} subscribers`);
     const fanout = await measureFanout(stack, fanoutSize);
     const cost = costPerMillion(calls, load, SES_RATE, fanout);
-    writeReport({ synth, fanout, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    step('template rendering for 1,000 readers');
+    const templates = measureTemplateRender();
+    step('a worst-case 512 KiB HTML body');
+    const worstHtml = measureWorstCaseHtml();
+    writeReport({ synth, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

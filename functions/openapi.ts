@@ -168,8 +168,10 @@ const successResponse = (route: RouteDefinition) => {
     return { [status]: { description: 'The image itself (image/gif), not the envelope', headers: successHeaders, content: { 'image/gif': { schema } } } };
   }
   if (route.rawResponse) {
-    const schema = route.rawResponse === 'text/html' ? { type: 'string' } : route.response ? jsonSchema(route.response, 'output') : { type: 'object' };
-    return { [status]: { description: `The document itself (${route.rawResponse}), not the envelope`, headers: successHeaders, content: { [route.rawResponse]: { schema } } } };
+    const types = typeof route.rawResponse === 'string' ? [route.rawResponse] : route.rawResponse;
+    const schemaOf = (type: string) => (type !== 'application/json' ? { type: 'string' } : route.response ? jsonSchema(route.response, 'output') : { type: 'object' });
+    const content = Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }]));
+    return { [status]: { description: `The document itself (${types.join(' or ')}), not the envelope`, headers: successHeaders, content } };
   }
   const schema =
     route.method === 'DELETE'
@@ -235,6 +237,7 @@ const TAGS: Record<string, string> = {
   Unsubscribe: 'The signed unsubscribe links of campaign mail (RFC 8058): a confirmation page, and the one-click POST; no API key',
   Reputation: "The account's sending figures and rates against SES's review and pause thresholds, and the brake that pauses the account's sending before SES pauses the deployment",
   Admin: 'API keys and sending providers',
+  Console: 'The web console: a page and its files, served by the service itself; it signs in with an API key and calls this API',
 };
 
 const errorList = () =>

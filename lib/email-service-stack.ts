@@ -24,6 +24,7 @@ import { suppressNagFindings } from './nag-suppressions';
 import { grantProviderSecretRead } from './provider-secret-access';
 import { RouteAreaStack, type ServiceCore } from './route-area-stack';
 import { routeAreas } from './route-areas';
+import { addDomainChecker, sesIdentityStatements } from './sending-domains';
 
 /**
  * The whole deployment, one `cdk deploy`: this stack is the core (one table, the HTTP API and its
@@ -103,6 +104,8 @@ export class EmailServiceStack extends Stack {
       // Tracking links and receiver URLs point here (the routes carry their /api/v1 or /t/ prefix).
       PUBLIC_BASE_URL: api.apiEndpoint,
       PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
+      // Sending domains: the resolvers of our record look-ups (context dnsServers); the system's when empty.
+      ...(this.node.tryGetContext('dnsServers') ? { DNS_SERVERS: String(this.node.tryGetContext('dnsServers')) } : {}),
       // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
       METRICS_NAMESPACE: metricsNamespace,
     };
@@ -122,7 +125,9 @@ export class EmailServiceStack extends Stack {
 
     // The routes, one nested stack per area (lib/route-areas.ts): a template each, far below
     // CloudFormation's 500 resources, however many routes an area gains (docs/decisions.md).
-    const core: ServiceCore = { api, table, sendQueue, drainStarts, webhookQueue, jobQueue, otpKey, trackingKey, providerSecretKey, sesSend, environment };
+    // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
+    const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
+    const core: ServiceCore = { api, table, sendQueue, drainStarts, webhookQueue, jobQueue, otpKey, trackingKey, providerSecretKey, sesSend, sesIdentities, environment };
     // Routes anyone can call without a key: each gets a limit of its own (lib/api-throttling.ts).
     const publicRoutes: HttpRoute[] = [];
     for (const [areaId, areaRoutes] of routeAreas(routes)) {
@@ -184,6 +189,10 @@ export class EmailServiceStack extends Stack {
     connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents });
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
+    // Sending domains: their 15-minute check of DNS records and SES state (lib/sending-domains.ts).
+    // Scheduled, so nobody waits on it: its errors alarm with the workers' (lib/monitoring.ts).
+    const domainChecker = addDomainChecker(this, { table, environment, statements: sesIdentities });
+
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...' });
     new CfnOutput(this, 'ConfigurationSetName', { value: configurationSet.configurationSetName });
@@ -204,6 +213,7 @@ export class EmailServiceStack extends Stack {
         { name: 'WebhookDeliverer', fn: webhookDeliverer },
         { name: 'SesEvents', fn: sesEvents },
         { name: 'JobRunner', fn: jobRunner },
+        { name: 'DomainChecker', fn: domainChecker },
       ],
       queues: [
         { name: 'SendQueue', queue: sendQueue },

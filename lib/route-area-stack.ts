@@ -10,6 +10,7 @@ import type { RouteDefinition } from '../functions/routes/define-route';
 import { ServiceFunction } from './constructs/service-function';
 import { routeTimeout } from './function-limits';
 import { grantProviderSecretRead } from './provider-secret-access';
+import { grantSesIdentities, type SesIdentityStatements } from './sending-domains';
 import { grantTableAccess } from './table-access';
 
 /** What every route area uses of the core stack (lib/email-service-stack.ts). */
@@ -25,6 +26,8 @@ export interface ServiceCore {
   providerSecretKey: Secret;
   /** SES sending on any identity and configuration set of the account and region. */
   sesSend: PolicyStatement;
+  /** The SES identity actions of the sending-domain routes, by kind (lib/sending-domains.ts). */
+  sesIdentities: SesIdentityStatements;
   /** Every function's environment (table, queues, secrets, the API's own URL). */
   environment: Record<string, string>;
 }
@@ -71,6 +74,7 @@ export class RouteAreaStack extends NestedStack {
       if (route.aws?.includes('trackingSecret')) core.trackingKey.grantRead(fn);
       if (route.aws?.includes('webhookEvents')) core.webhookQueue.grantSendMessages(fn);
       if (route.aws?.includes('jobs')) core.jobQueue.grantSendMessages(fn);
+      grantSesIdentities(fn, route, core.sesIdentities);
       // The route in this stack (api.addRoutes would put it in the API's), with its integration and permission.
       const added = new HttpRoute(this, `${route.method}${route.path}`, {
         httpApi: core.api,

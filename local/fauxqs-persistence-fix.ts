@@ -1,8 +1,4 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-
+import { fauxqsModule } from './fauxqs-module';
 
 /**
  * fauxqs 2.4.1 with on-disk persistence loses a message when its visibility is set to 0 (the drainer
@@ -12,9 +8,8 @@ import { pathToFileURL } from 'node:url';
  * Real SQS accepts visibility 0, so the service keeps using it and the emulator is mended here,
  * locally only: "ready again" clears the in-flight fields and keeps the receive count.
  *
- * The package's export map hides the module, so it is loaded by file path; ES modules are
- * singletons per URL, so the patched prototype is the one the running emulator uses. A fauxqs
- * release that moves or renames it fails the start loudly instead of silently losing mail again.
+ * The module is loaded by file path (local/fauxqs-module.ts). A fauxqs release that moves or renames
+ * it fails the start loudly instead of silently losing mail again.
  */
 interface PersistenceManager {
   db: { prepare(sql: string): { run(...values: unknown[]): unknown } };
@@ -22,14 +17,8 @@ interface PersistenceManager {
 }
 
 export const mendFauxqsPersistence = async () => {
-  const modulePath = createRequire(import.meta.url)
-    .resolve.paths('fauxqs')
-    ?.map((folder) => join(folder, 'fauxqs', 'dist', 'persistence.js'))
-    .find((candidate) => existsSync(candidate));
-  if (!modulePath) throw new Error('fauxqs is not installed: run npm ci');
-  const { PersistenceManager } = (await import(pathToFileURL(modulePath).href)) as {
-    PersistenceManager?: { prototype: PersistenceManager };
-  };
+  const { module, path: modulePath } = await fauxqsModule<{ PersistenceManager: { prototype: PersistenceManager } }>('persistence.js');
+  const { PersistenceManager } = module;
   if (typeof PersistenceManager?.prototype.updateMessageReady !== 'function') {
     throw new Error(`fauxqs changed: ${modulePath} has no PersistenceManager.updateMessageReady to mend; check the visibility-0 fault again`);
   }

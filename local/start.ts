@@ -12,6 +12,7 @@ import { applyEnvironment, localEnvironment } from './environment';
 import { ensureQueues } from './queues';
 import { WORKERS } from '../functions/queues';
 import { sesEmulatorAccount } from './ses-account';
+import { startSesIdentitiesPeer } from './ses-identities-peer';
 
 const env = process.env;
 const ports = {
@@ -60,7 +61,11 @@ const main = async () => {
   mkdirSync(resolve(dataDir, 'sqs'), { recursive: true });
   running.push(await startDynamoDb({ port: ports.dynamo, dbPath: resolve(dataDir, 'dynamodb') }));
   env.AWS_SES_ACCOUNT ??= JSON.stringify(sesEmulatorAccount(Number(env.SES_MAX_SEND_RATE ?? 14)));
-  running.push(await startSes({ port: ports.ses }));
+  // The SES emulator listens on a port of its own, behind the peer of SES v2's identity operations
+  // (sending domains) on SES_PORT, which passes every other request (sends, the mailbox) on to it.
+  const ses = await startSes({ port: 0 });
+  running.push(ses);
+  running.push(await startSesIdentitiesPeer({ port: ports.ses, ses: ses.endpoint, stateFile: resolve(dataDir, 'ses-identities.json') }));
   const sqs = await startSqs({ port: ports.sqs, dataDir: resolve(dataDir, 'sqs') });
   running.push(sqs);
   // The queues of functions/queues.ts; drain starts are taken in process (local/drain-timer.ts), so no queue of their own.
@@ -106,10 +111,16 @@ const main = async () => {
   const { startJobTimer } = await import('./job-timer');
   const jobs = startJobTimer(localInterval(WORKERS.jobRunner.localTimer));
   running.push({ endpoint: '', port: 0, stop: async () => jobs.stop() });
+  // The sending domains' schedule (an EventBridge rule in AWS): records and SES state of pending and verified domains.
+  const { startDomainCheckTimer } = await import('./domain-check-timer');
+  const domainChecks = startDomainCheckTimer(Number(env.DOMAIN_CHECK_INTERVAL_SECONDS ?? 60));
+  running.push({ endpoint: '', port: 0, stop: async () => domainChecks.stop() });
 
   console.log(`
   Email service running locally
     API          http://localhost:${ports.api}/api/v1   (OpenAPI: /api/v1/openapi.json)
+    Docs         http://localhost:${ports.api}/api/v1/docs
+    Console      http://localhost:${ports.api}/console  (sign in with the API key below)
     Mailbox      http://localhost:${ports.ses}          (SES emulator; raw JSON at /store)
     DynamoDB     http://localhost:${ports.dynamo}          (table ${env.TABLE_NAME}, data in ${dataDir})
     SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${localInterval(WORKERS.drainer.localTimer)}s)

@@ -1,5 +1,26 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { createTableInput, TABLE } from '../functions/adapters/dynamo/table-definition';
+import { TABLE } from '../functions/adapters/dynamo/table-definition';
+
+/** CreateTable input for DynamoDB Local (the CDK stack builds the same from TABLE): only npm start and the tests create the table here. */
+const createTableInput = (tableName: string) => ({
+  TableName: tableName,
+  BillingMode: 'PAY_PER_REQUEST' as const,
+  AttributeDefinitions: [TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].map(
+    (name) => ({ AttributeName: name, AttributeType: 'S' as const }),
+  ),
+  KeySchema: [
+    { AttributeName: TABLE.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: TABLE.sortKey, KeyType: 'RANGE' as const },
+  ],
+  GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: index.projection },
+  })),
+});
 
 const waitUntilActive = async (client: DynamoDBClient, tableName: string) => {
   for (;;) {

@@ -35,6 +35,10 @@ import { sqsWebhookEvents, sqsWebhookQueue } from './sqs-webhook-queue';
 import { httpWebhookPoster } from './webhook-poster';
 import { dynamoCampaignStore, dynamoFirstHits, dynamoListRecipients } from './dynamo/campaign-store';
 import { sqsJobQueue } from './sqs-job-queue';
+import { dynamoTemplateStore } from './dynamo/template-store';
+import { dynamoDomainStore } from './dynamo/domain-store';
+import { sesIdentities } from './ses-identities';
+import { systemDnsResolver } from './dns-resolver';
 
 /** Background jobs (campaign fan-out chunks, list deletions) go on the job queue. */
 const jobQueue = () => sqsJobQueue(() => config.jobQueueUrl);
@@ -91,6 +95,7 @@ export const sendDeps = () => ({
   tracking: trackingSettings,
   events: webhookEvents(),
   reputation: dynamoReputationStore(),
+  templates: dynamoTemplateStore(),
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
@@ -116,6 +121,7 @@ export const batchDeps = () => ({
   suppressions: dynamoSuppressionStore(),
   messages: dynamoMessageStore(),
   counters: dynamoCounterStore(),
+  templates: dynamoTemplateStore(),
   get queue() {
     return enqueuingSendQueue();
   },
@@ -234,21 +240,24 @@ export const otpDeps = () => ({
 });
 
 /** A list's deletion: small lists at once, large ones through the job queue. */
-export const listDeleteDeps = () => ({ ...audienceDeps(), jobs: jobQueue() });
+export const listDeleteDeps = () => ({ ...audienceDeps(), jobs: jobQueue(), campaigns: dynamoCampaignStore() });
 
 export const campaignDeps = () => ({
   campaigns: dynamoCampaignStore(),
   lists: dynamoListStore(),
+  templates: dynamoTemplateStore(),
   counters: dynamoCounterStore(),
   clock: systemClock,
   ids: randomIds,
 });
 
+export const templateDeps = () => ({ templates: dynamoTemplateStore(), counters: dynamoCounterStore(), clock: systemClock, ids: randomIds });
+
 /** Sending checks the default provider and the sender, and queues the first fan-out chunk. */
 export const campaignSendDeps = () => ({ ...campaignDeps(), providers: dynamoProviderStore(), jobs: jobQueue(), tracking: trackingSettings });
 
 /** The public unsubscribe routes: verify the signed link, move the one subscriber, count it. */
-export const unsubscribeDeps = () => ({ subscribers: dynamoSubscriberStore(), campaigns: dynamoCampaignStore(), tracking: trackingSettings, clock: systemClock });
+export const unsubscribeDeps = () => ({ subscribers: dynamoSubscriberStore(), campaigns: dynamoCampaignStore(), tracking: trackingSettings, clock: systemClock, firstHits: dynamoFirstHits() });
 
 /** The job consumer: campaign fan-out chunks (onto the send queue) and list deletion chunks. */
 export const jobDeps = () => ({
@@ -268,3 +277,6 @@ export const jobDeps = () => ({
   clock: systemClock,
   ids: randomIds,
 });
+
+/** Sending domains: the table, SES's identities and our own DNS look-ups. */
+export const domainDeps = () => ({ domains: dynamoDomainStore(), identities: sesIdentities, dns: systemDnsResolver, clock: systemClock, ids: randomIds });

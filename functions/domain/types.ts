@@ -105,6 +105,9 @@ export interface MailMessage {
   /** Campaign mail: the campaign it belongs to (stats, cancellation) and its name (bounces show it). */
   campaign_id?: string;
   campaign_name?: string;
+  /** Tracking hits counted on the record, all of them: only the first MAX_HIT_EVENTS of each are kept as events. */
+  open_hits?: number;
+  click_hits?: number;
 }
 
 export interface MessageEvent {
@@ -180,6 +183,14 @@ export interface Campaign {
   subject: string;
   html: string | null;
   text: string | null;
+  /**
+   * The stored template the campaign is made from: subject, html and text above are its copy, taken
+   * when the campaign is written and again when it is sent (so the fan-out never reads the template).
+   * Absent on campaigns written before templates existed.
+   */
+  template_id?: string | null;
+  /** The template's variables beside each reader's own name, email, unsubscribe_url and metadata. */
+  variables?: Record<string, unknown> | null;
   list_id: string;
   from_email: string | null;
   from_name: string | null;

@@ -1,10 +1,8 @@
 import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { drainThroughHandler } from '../adapters/sqs-trigger-stand-in';
 import { jobDeps } from '../adapters/wiring';
 import { decodeJob } from '../adapters/sqs-job-queue';
-import { config } from '../config';
-import { QUEUES, WORKERS } from '../queues';
+import { WORKERS } from '../queues';
 import { runListDeleteChunk } from '../domain/audience/lists';
 import { runCampaignChunk } from '../domain/campaigns/fanout';
 import type { Job } from '../ports';
@@ -37,9 +35,6 @@ const handle = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   }
   return { batchItemFailures };
 };
-
-/** Locally (npm start, the tests, the bench): receives what is due in the job queue and handles it as the trigger would (one job a time). */
-export const runJobsOnce = () => drainThroughHandler(config.jobQueueUrl, handler, QUEUES.jobs.consumer);
 
 /** Calls are recorded under this worker's name when the tests keep the AWS call log (adapters/call-log.ts). */
 export const handler = runAs(WORKERS.jobRunner.handler, handle);

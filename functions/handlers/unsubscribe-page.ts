@@ -1,13 +1,13 @@
 import { unsubscribeDeps } from '../adapters/wiring';
-import { verifiedUnsubscribe } from '../domain/campaigns/unsubscribe';
+import { stillSubscribed, verifiedUnsubscribe } from '../domain/campaigns/unsubscribe';
 import { publicApiHandler } from '../http/public-handler';
-import { confirmPage, HTML_HEADERS } from '../http/unsubscribe-page';
+import { alreadyLeftPage, confirmPage, HTML_HEADERS } from '../http/unsubscribe-page';
 import { unsubscribePage } from '../routes/campaigns';
 
 const deps = unsubscribeDeps();
 
-/** Mail scanners fetch every link: this only verifies the token and asks. */
+/** Mail scanners fetch every link: this only verifies the token and asks (a reader who already left is told so). */
 export const handler = publicApiHandler(unsubscribePage, async ({ params }) => {
-  await verifiedUnsubscribe(deps, params.token);
-  return { raw: confirmPage(), headers: HTML_HEADERS };
+  const claim = await verifiedUnsubscribe(deps, params.token);
+  return { raw: (await stillSubscribed(deps, claim)) ? confirmPage() : alreadyLeftPage(), headers: HTML_HEADERS };
 });

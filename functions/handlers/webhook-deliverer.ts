@@ -1,11 +1,9 @@
 import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { drainThroughHandler } from '../adapters/sqs-trigger-stand-in';
 import { webhookDeliveryDeps } from '../adapters/wiring';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
 import { emitMetrics } from '../adapters/metrics';
-import { config } from '../config';
-import { QUEUES, WORKERS } from '../queues';
+import { WORKERS } from '../queues';
 import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
 import { describeError, log } from '../log';
@@ -35,9 +33,6 @@ const handle = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   emitMetrics({ WebhookFailures: failedPosts + batchItemFailures.length });
   return { batchItemFailures };
 };
-
-/** Locally (npm start, the tests): receives what is due in the queue and handles it as the trigger would. */
-export const drainWebhooksOnce = () => drainThroughHandler(config.webhookQueueUrl, handler, QUEUES.webhooks.consumer);
 
 /** Calls are recorded under this worker's name when the tests keep the AWS call log (adapters/call-log.ts). */
 export const handler = runAs(WORKERS.webhookDeliverer.handler, handle);

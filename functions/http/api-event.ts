@@ -44,7 +44,7 @@ type Headers = { headers?: Record<string, string> };
  */
 export type ResultOf<R extends RouteDefinition> = R extends { redirect: true }
   ? { location: string } & Headers
-  : R extends { rawResponse: string }
+  : R extends { rawResponse: string | readonly string[] }
   ? { raw: unknown } & Headers
   : R extends { method: 'DELETE' }
     ? Output<R['response']> & Headers

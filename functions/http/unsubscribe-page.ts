@@ -1,4 +1,4 @@
-import { escapeHtml } from '../domain/campaigns/placeholders';
+import { escapeHtml } from '../domain/escape-html';
 
 /** The small pages of the unsubscribe routes: no script, no outside resource, a form that posts to the same link. */
 const page = (title: string, body: string) =>
@@ -12,6 +12,9 @@ export const confirmPage = () =>
     'Unsubscribe',
     `<p>Stop receiving these emails?</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
   );
+
+/** GET once the reader has left: nothing to ask, so no button (a second POST would change nothing anyway). */
+export const alreadyLeftPage = () => page('You are already unsubscribed', '<p>You have already unsubscribed: you will not receive these emails any more.</p>');
 
 export const donePage = () => page('You are unsubscribed', '<p>You will not receive these emails any more.</p>');
 

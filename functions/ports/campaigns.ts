@@ -1,4 +1,5 @@
 /** Ports: Campaigns, their counters, and the background job queue their fan-out (and list deletion) runs on. */
+import type { StatusMove } from '../domain/status-move';
 import type { Campaign, CampaignStats, CampaignStatus, Subscriber } from '../domain/types';
 import type { PageOf, PageRequest } from './audience';
 
@@ -10,7 +11,7 @@ export interface FanoutProgress {
 
 export type CampaignCounters = CampaignStats & FanoutProgress;
 
-export type CampaignChanges = Partial<Pick<Campaign, 'name' | 'subject' | 'html' | 'text' | 'list_id' | 'from_email' | 'from_name' | 'reply_to' | 'track_opens' | 'track_clicks'>>;
+export type CampaignChanges = Partial<Pick<Campaign, 'name' | 'subject' | 'html' | 'text' | 'template_id' | 'variables' | 'list_id' | 'from_email' | 'from_name' | 'reply_to' | 'track_opens' | 'track_clicks'>>;
 
 export interface CampaignStore {
   /** The record, its zeroed counters and its place in the listing, together. */
@@ -23,13 +24,17 @@ export interface CampaignStore {
   updateDraft(accountId: string, campaignId: string, changes: CampaignChanges, at: string): Promise<Campaign | 'conflict' | undefined>;
   /** Deletes a draft: 'conflict' when it is not one. */
   deleteDraft(campaign: Campaign): Promise<'deleted' | 'conflict'>;
-  /** Moves the status from one of `from` to `to` with the fields given; false when the status was another. */
-  transition(accountId: string, campaignId: string, from: readonly CampaignStatus[], to: CampaignStatus, set?: Partial<Campaign>): Promise<boolean>;
+  /** Makes the move (one of CAMPAIGN_MOVES) with the fields given; false when the status was not one it moves from. */
+  transition(accountId: string, campaignId: string, move: StatusMove<CampaignStatus>, set?: Partial<Campaign>): Promise<boolean>;
   /**
    * scheduled|sending -> cancelled, and the flag on the counters item that the drainer reads (a small
    * item: the record with its bodies would cost a read of its whole size): both or neither.
    */
   cancel(accountId: string, campaignId: string, at: string): Promise<boolean>;
+  /** Notes that the campaign is sent (or scheduled) to the list, until `expiresAt` (epoch seconds). */
+  noteOnList(accountId: string, listId: string, campaignId: string, expiresAt: number): Promise<void>;
+  /** The campaigns noted on the list (finished ones included: cancelling them changes nothing). */
+  onList(accountId: string, listId: string): Promise<string[]>;
   /** Whether the campaign was cancelled (or is gone): read from the counters item. */
   isStopped(accountId: string, campaignId: string): Promise<boolean>;
   /** Adds to the counters (one UpdateItem ADD) and answers them as they are now. */
@@ -49,6 +54,11 @@ export interface ListRecipients {
 /** The first open or click of a message (the account's stats and its campaign count it once); false when it was counted before. */
 export interface FirstHits {
   first(accountId: string, messageId: string, kind: 'open' | 'click'): Promise<boolean>;
+  /**
+   * The first unsubscribe through one campaign mail (named by its message uuid: one per campaign and
+   * subscriber); false when it was counted before, as for a one-click POST replayed after a resubscribe.
+   */
+  firstUnsubscribe(accountId: string, messageUuid: string): Promise<boolean>;
 }
 
 /** Background work, in chunks small enough for any Lambda, each a message of the job queue. */

@@ -19,3 +19,5 @@ export type { QueuedMail } from '../domain/queue/queued-mail';
 export type { OtpChange, OtpSession } from '../domain/otp/otp-session-record';
 export * from './webhooks';
 export * from './campaigns';
+export * from './templates';
+export * from './domains';

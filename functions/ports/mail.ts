@@ -31,6 +31,11 @@ export interface MessageStore {
     changes: Partial<Pick<MailMessage, 'status' | 'provider_message_id' | 'error_message' | 'sent_at'>>,
   ): Promise<boolean>;
   addEvent(accountId: string, messageId: string, event: MessageEvent, eventId: string): Promise<void>;
+  /**
+   * Counts one tracking hit of the kind on the message's record (one write, no read) and answers the
+   * new count with the recipient, or undefined when there is no such message.
+   */
+  countHit(accountId: string, messageId: string, kind: 'open' | 'click'): Promise<{ hits: number; to: string } | undefined>;
   getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
   /** The message a provider's own id names (gsi6), in whichever account sent it. */
   findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;

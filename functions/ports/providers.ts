@@ -1,13 +1,14 @@
 /** Ports: Providers and the box that seals their secrets. */
 import type { SendingBrake } from '../domain/reputation/figures';
 import type { Provider } from '../domain/types';
+import type { DomainSummary } from '../domain/domains/sending-domain';
 
 export interface ProviderStore {
   /**
    * All providers of the account, the id of the default one and the account's sending brake
-   * (reputation), in one read: every send reads them together.
+   * (reputation) and its sending domains, in one read: every send reads them together.
    */
-  list(accountId: string): Promise<{ providers: Provider[]; defaultId: string | null; brake?: SendingBrake }>;
+  list(accountId: string): Promise<{ providers: Provider[]; defaultId: string | null; brake?: SendingBrake; domains: DomainSummary[] }>;
   get(accountId: string, providerId: string): Promise<Provider | undefined>;
   put(provider: Provider): Promise<void>;
   /** Deletes the provider (and the default pointer if it pointed at it); false when absent. */

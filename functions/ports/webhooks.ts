@@ -4,7 +4,8 @@ import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from '../domain/
 export interface WebhookEndpointStore {
   list(accountId: string): Promise<WebhookEndpoint[]>;
   get(accountId: string, endpointId: string): Promise<WebhookEndpoint | undefined>;
-  put(endpoint: WebhookEndpoint): Promise<void>;
+  /** Stores a new endpoint unless the account already has `ceiling`; false then. Atomic with the count. */
+  create(endpoint: WebhookEndpoint, ceiling: number): Promise<boolean>;
   /** False when absent. */
   delete(accountId: string, endpointId: string): Promise<boolean>;
 }

@@ -11,7 +11,7 @@ export const campaignsCreate = defineRoute({
   id: 'campaigns-create',
   method: 'POST',
   path: '/api/v1/campaigns',
-  summary: 'Create a draft campaign to a list; {{name}}, {{email}} and {{unsubscribe_url}} are filled per subscriber',
+  summary: 'Create a draft campaign to a list, with its own content or a stored template (template_id + variables); {{name}}, {{email}}, {{unsubscribe_url}} and {{metadata.<key>}} are filled per subscriber',
   request: { body: createCampaignBody },
   response: campaignView,
   successStatus: 201,
@@ -89,13 +89,13 @@ export const campaignsCancel = defineRoute({
  * it with no key). The signed token names the subscriber. GET changes nothing, because mail scanners
  * fetch every link; POST (the one-click body `List-Unsubscribe=One-Click`, or the page's button) acts.
  */
-const unsubscribe = { tag: 'Unsubscribe', permission: null, path: `${UNSUBSCRIBE_PATH}{token}`, request: { params: unsubscribeParams }, rawResponse: 'text/html', table: { read: ['subscriber'], write: ['subscriber', 'viewBlock', 'campaignStats'] }, aws: ['trackingSecret'] } as const;
+const unsubscribe = { tag: 'Unsubscribe', permission: null, path: `${UNSUBSCRIBE_PATH}{token}`, request: { params: unsubscribeParams }, rawResponse: 'text/html', table: { read: ['subscriber'], write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit'] }, aws: ['trackingSecret'] } as const;
 
 export const unsubscribePage = defineRoute({
   ...unsubscribe,
   id: 'unsubscribe-page',
   method: 'GET',
-  summary: 'A confirmation page with an Unsubscribe button; changes nothing',
+  summary: 'A confirmation page with an Unsubscribe button (a reader who already left is told so instead); changes nothing',
   table: 'read',
 });
 

@@ -14,6 +14,9 @@ export type ItemKind = { [K in keyof typeof keys]: (typeof keys)[K] extends (...
  */
 export type TableAccess = 'read' | 'write' | { read?: readonly ItemKind[]; write?: readonly ItemKind[] };
 
+/** What a route may answer instead of the envelope. */
+export type RawMediaType = 'application/json' | 'text/html' | 'image/gif' | 'text/javascript' | 'text/css' | 'image/svg+xml';
+
 /**
  * One entry of the route table. The CDK stack makes one API Gateway route and one Lambda function
  * from it (the handler is `functions/handlers/<id>.ts`), the local server dispatches to the same
@@ -52,8 +55,10 @@ export interface RouteDefinition {
    * verifies the tokens of tracking links (the sends that track, the tracking routes). `webhookEvents`
    * puts events for the account's webhook endpoints on the webhook queue (send, tracking, receivers).
    * `jobs` puts background jobs on the job queue (a campaign's fan-out, a large list's deletion).
+   * `sesIdentityCreate` creates an SES domain identity, sets its MAIL FROM and reads it (a domain's
+   * create), `sesIdentityRead` reads one (verify), `sesIdentityDelete` deletes one (a domain's delete).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**
@@ -63,11 +68,14 @@ export interface RouteDefinition {
   errors?: readonly ErrorCode[];
   /** A body read as raw bytes, not parsed against a schema (receivers verify a signature over it): its media type. */
   rawBody?: 'application/json' | 'text/plain';
-  /** An answer that is not the JSON envelope but a document served as it is: its media type. */
-  rawResponse?: 'application/json' | 'text/html' | 'image/gif';
+  /** An answer that is not the JSON envelope but a document served as it is: its media type (several: one of them, by the file served). */
+  rawResponse?: RawMediaType | readonly RawMediaType[];
   /** The answer is a redirect (`successStatus`, e.g. 302) to the `location` the handler returns, with no body. */
   redirect?: true;
-  /** Repository files the handler reads at run time; the stack ships them beside its bundle (functions/http/shipped-file.ts). */
+  /**
+   * Repository files the handler reads at run time; the stack ships them beside its bundle
+   * (functions/http/shipped-file.ts). A path ending in `/` is a folder, shipped whole.
+   */
   files?: readonly string[];
 }
 

@@ -6,6 +6,8 @@ import { mailSend, mailSendBatch } from './mail';
 import { otpResend, otpSend, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
+import { templatesCreate, templatesRender, templatesUpdate } from './templates';
+import { domainsCreate, domainsUpdate } from './domains';
 
 /** What a route's request body is: its schema's input, the text of a text/plain raw body, any JSON for other raw bodies. */
 type BodyOf<R extends RouteDefinition> = R extends { request: { body: infer S extends z.ZodMiniType } }
@@ -27,6 +29,8 @@ const SESSION_ID = 'otp_Xq3vJ8mK2pL9sT4wZ7yB1cD5';
  * test/openapi.test.ts, which also fails when a route with a body has none.
  */
 export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unknown>([
+  example(domainsCreate, { name: 'shop.example' }),
+  example(domainsUpdate, { inbound: true }),
   example(mailSend, {
     to: 'ada@example.com',
     subject: 'Welcome aboard',
@@ -45,6 +49,13 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
       { to: 'grace@example.com', subject: 'Your invoice', html: '<p>Invoice 1002 is attached to your account.</p>', track_opens: false, track_clicks: false },
     ],
   }),
+  example(templatesCreate, {
+    name: 'Receipt',
+    subject: 'Your order {{order.id}}',
+    html: '<p>Thanks {{name}}!</p><ul>{{#items}}<li>{{title}}: {{{price_html}}}</li>{{/items}}</ul>{{^items}}<p>Nothing yet</p>{{/items}}',
+  }),
+  example(templatesUpdate, { text: 'Thanks {{name}}! Order {{order.id}} is on its way.' }),
+  example(templatesRender, { variables: { name: 'Ada', order: { id: 'A-17' }, items: [{ title: 'Tea', price_html: '<b>3 €</b>' }] } }),
   example(otpSend, { email: 'ada@example.com', template: 'login', expires_in: 300, code_length: 6 }),
   example(otpVerify, { session_id: SESSION_ID, code: '482913' }),
   example(otpResend, { session_id: SESSION_ID }),

@@ -8,6 +8,9 @@ import { audienceRoutes } from './audience';
 import { campaignsRoutes } from './campaigns';
 import { receiversRoutes } from './receivers';
 import { adminRoutes } from './admin';
+import { consoleRoutes } from './console';
+import { templatesRoutes } from './templates';
+import { domainsRoutes } from './domains';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -17,7 +20,9 @@ import { adminRoutes } from './admin';
  */
 export const routes: readonly RouteDefinition[] = [
   ...systemRoutes,
+  ...consoleRoutes,
   ...mailRoutes,
+  ...templatesRoutes,
   ...reputationRoutes,
   ...trackingRoutes,
   ...otpRoutes,
@@ -25,4 +30,5 @@ export const routes: readonly RouteDefinition[] = [
   ...campaignsRoutes,
   ...receiversRoutes,
   ...adminRoutes,
+  ...domainsRoutes,
 ];

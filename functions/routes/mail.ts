@@ -1,4 +1,4 @@
-import { messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailBody, sendMailResult } from '../schemas/mail';
+import { messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 const mail = { tag: 'Mail', permission: 'mail' } as const;
@@ -8,12 +8,12 @@ export const mailSend = defineRoute({
   id: 'mail-send',
   method: 'POST',
   path: '/api/v1/mail/send',
-  summary: "Send one message now through the account's default provider",
-  request: { body: sendMailBody },
+  summary: "Send one message now through the account's default provider; its content, or a stored template's rendered with `variables`",
+  request: { body: sendMailRequest },
   response: sendMailResult,
   idempotent: true,
   aws: ['sendMail', 'providerSecrets', 'trackingSecret', 'webhookEvents'],
-  errors: ['RECIPIENT_SUPPRESSED', 'FROM_NOT_ALLOWED'],
+  errors: ['RECIPIENT_SUPPRESSED', 'FROM_NOT_ALLOWED', 'NOT_FOUND'],
 });
 
 export const mailSendBatch = defineRoute({
@@ -21,7 +21,7 @@ export const mailSendBatch = defineRoute({
   id: 'mail-send-batch',
   method: 'POST',
   path: '/api/v1/mail/send-batch',
-  summary: 'Queue up to 100 messages; a scheduled drainer sends them at the provider rate',
+  summary: 'Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them at the provider rate',
   request: { body: sendBatchBody },
   response: sendBatchResult,
   idempotent: true,

@@ -4,10 +4,10 @@ import { defineRoute, type RouteDefinition } from './define-route';
 
 /**
  * The links in tracked mail: public (a mail client follows them, with no key, so no key rate limit;
- * in AWS the public-route throttling holds them). Each hit is one write, the event on its message:
- * the signed token names the message, so nothing is read.
+ * in AWS the public-route throttling holds them). Each hit is counted on its message's record and,
+ * for the first 50 of its kind, kept as an event: the signed token names the message, so nothing is read.
  */
-const tracking = { tag: 'Tracking', method: 'GET', permission: null, request: { params: trackingParams }, table: { write: ['messageEvent', 'firstHit', 'campaignStats', 'stats'] }, aws: ['trackingSecret', 'webhookEvents'] } as const;
+const tracking = { tag: 'Tracking', method: 'GET', permission: null, request: { params: trackingParams }, table: { write: ['message', 'messageEvent', 'firstHit', 'campaignStats', 'stats'] }, aws: ['trackingSecret', 'webhookEvents'] } as const;
 
 export const trackOpen = defineRoute({
   ...tracking,

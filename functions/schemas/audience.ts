@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BOUNCE_TYPES, SUBSCRIBER_STATUSES } from '../domain/types';
-import { email, nonEmpty, uuidParam } from './common';
+import type { CreateSubscriberInput, UpdateSubscriberInput } from '../domain/audience/subscriber-input';
+import { email, nonEmpty, parsesTo, uuidParam } from './common';
 import { metadata } from './metadata';
 import { pageFields, pageQuery } from './pagination';
 
@@ -21,23 +22,23 @@ export const listView = z.object({
 export const listsQuery = z.object(pageQuery);
 export const listsPage = z.object({ lists: z.array(listView), ...pageFields });
 
-export const createSubscriberBody = z.object({
-  email: email(),
-  list_id: uuidParam(),
-  name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-  status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
-  metadata: z.optional(metadata()),
-});
-export type CreateSubscriberInput = z.infer<typeof createSubscriberBody>;
+export const createSubscriberBody = parsesTo<CreateSubscriberInput>()(
+  z.object({
+    email: email(),
+    list_id: uuidParam(),
+    name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+    status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
+    metadata: z.optional(metadata()),
+  }),
+);
 
-export const updateSubscriberBody = z
+export const updateSubscriberBody = parsesTo<UpdateSubscriberInput>()(z
   .object({
     name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
     status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
     metadata: z.optional(metadata()),
   })
-  .check(z.refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Give at least one of name, status, metadata', path: ['name'] }));
-export type UpdateSubscriberInput = z.infer<typeof updateSubscriberBody>;
+  .check(z.refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Give at least one of name, status, metadata', path: ['name'] })));
 
 export const subscribersQuery = z.object({
   list_id: z.optional(uuidParam()),

@@ -1,28 +1,44 @@
 import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../domain/types';
-import { unknownPlaceholders } from '../domain/campaigns/placeholders';
-import { email, headerText, nonEmpty, uuidParam } from './common';
+import { unknownPlaceholders } from '../domain/campaigns/reader-variables';
+import { templateIssues } from '../domain/templates/engine';
+import { MAX_CAMPAIGN_BODY_BYTES, type CreateCampaignInput, type UpdateCampaignInput } from '../domain/campaigns/campaign-input';
+import { hasBody, NO_BODY } from '../domain/mail/mail-body';
+import { email, headerText, nonEmpty, parsesTo, uuidParam } from './common';
 import { pageFields, pageQuery } from './pagination';
+import { eitherTemplateOrContent, templateVariablesField } from './templates';
+
+
+type Parts = { subject?: string; html?: string; text?: string; template_id?: string | null };
 
 /**
- * A campaign's bodies live in its table item (400 KB at most, with everything else): html and text
- * together at most 256 KiB, half the cap of a single send.
+ * The campaign's own parts are Mustache (functions/domain/templates/engine.ts): a syntax error, or a
+ * name no reader has (functions/domain/campaigns/reader-variables.ts), is a 400 on its field.
+ * A campaign from a template is checked against its template by the use case.
  */
-export const MAX_CAMPAIGN_BODY_BYTES = 256 * 1024;
-
-const templated = <T extends z.ZodMiniType<string>>(schema: T) =>
-  schema.check(
-    z.superRefine((value, context) => {
-      const unknown = unknownPlaceholders(value as string);
-      if (unknown.length) context.addIssue({ code: 'custom', message: `Unknown placeholder {{${unknown[0]}}}: use {{name}}, {{email}} or {{unsubscribe_url}}`, input: value });
-    }),
-  );
+const placeholders = z.superRefine<Parts>((parts, context) => {
+  if (parts.template_id) return;
+  const syntax = templateIssues(parts);
+  for (const issue of syntax) context.addIssue({ code: 'custom', message: issue.message, path: [issue.field], input: parts });
+  if (syntax.length) return;
+  for (const field of ['subject', 'html', 'text'] as const) {
+    const source = parts[field];
+    if (!source) continue;
+    const unknown = unknownPlaceholders({ subject: field === 'subject' ? source : '', html: field === 'html' ? source : null, text: field === 'text' ? source : null });
+    if (unknown.length) {
+      context.addIssue({ code: 'custom', message: `Unknown placeholder {{${unknown[0]}}}: use {{name}}, {{email}}, {{unsubscribe_url}} or {{metadata.<key>}}`, path: [field], input: parts });
+    }
+  }
+});
 
 const fields = {
   name: nonEmpty(200),
-  subject: templated(headerText(1, 998)),
-  html: z.optional(templated(z.string())),
-  text: z.optional(templated(z.string())),
+  subject: z.optional(headerText(1, 998)),
+  html: z.optional(z.string()),
+  text: z.optional(z.string()),
+  /** A stored template in place of subject, html and text; its copy is taken now and again at send. */
+  template_id: z.optional(uuidParam()),
+  variables: z.optional(templateVariablesField()),
   list_id: uuidParam(),
   from_email: z.optional(z.nullable(email())),
   from_name: z.optional(z.nullable(headerText(0, 100))),
@@ -36,20 +52,27 @@ const bodySize = z.refine<{ html?: string; text?: string }>((c) => Buffer.byteLe
   path: ['html'],
 });
 
-export const createCampaignBody = z.object(fields).check(
-  z.refine((c) => Boolean(c.html || c.text), { message: 'At least one of html or text is required, and not empty', path: ['html'] }),
+export const createCampaignBody = parsesTo<CreateCampaignInput>()(z.object(fields).check(
+  eitherTemplateOrContent,
+  z.refine((c) => Boolean(c.template_id || c.subject), { message: 'A subject is required (or a template_id)', path: ['subject'] }),
+  z.refine((c) => Boolean(c.template_id) || hasBody(c), { message: `${NO_BODY.message} (or a template_id)`, path: [NO_BODY.field] }),
+  z.refine((c) => c.variables === undefined || Boolean(c.template_id), { message: 'variables needs a template_id', path: ['variables'] }),
   bodySize,
-);
-export type CreateCampaignInput = z.infer<typeof createCampaignBody>;
+  placeholders,
+));
 
-export const updateCampaignBody = z.object({ ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])) } as { [K in keyof typeof fields]: z.ZodMiniOptional<(typeof fields)[K]> }).check(
+/** A partial update; `template_id: null` keeps the template's copy as the campaign's own content. */
+const updateFields = { ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])), template_id: z.optional(z.nullable(uuidParam())) } as {
+  [K in Exclude<keyof typeof fields, 'template_id'>]: z.ZodMiniOptional<(typeof fields)[K]>;
+} & { template_id: z.ZodMiniOptional<z.ZodMiniNullable<ReturnType<typeof uuidParam>>> };
+export const updateCampaignBody = parsesTo<UpdateCampaignInput>()(z.object(updateFields).check(
   z.refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'Give at least one field to change', path: ['name'] }),
+  eitherTemplateOrContent,
   bodySize,
-);
-export type UpdateCampaignInput = z.infer<typeof updateCampaignBody>;
+  placeholders,
+));
 
-/** `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most 30 days ahead. */
-export const MAX_SCHEDULE_DAYS = 30;
+/** `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most MAX_SCHEDULE_DAYS (30) days ahead. */
 export const sendCampaignBody = z.object({
   send_at: z.optional(z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' })),
 });
@@ -73,6 +96,8 @@ export const campaignView = z.object({
   subject: z.string(),
   html: z.nullable(z.string()),
   text: z.nullable(z.string()),
+  template_id: z.nullable(z.string()),
+  variables: z.nullable(z.record(z.string(), z.unknown())),
   list_id: z.string(),
   from_email: z.nullable(z.string()),
   from_name: z.nullable(z.string()),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 
 // zod/mini ships without messages; the English locale gives VALIDATION_ERROR details a readable text.
 z.config(en());
@@ -23,6 +24,23 @@ export const headerText = (min: number, max: number) =>
  * A list id given in a body or query (`list_id`) is a UUID: anything else cannot name a list, so it
  * answers 400 VALIDATION_ERROR before any table read. (Path ids are only length-checked: see idParams.)
  */
+/** A mail's body rule (domain/mail/mail-body.ts), where the request's shape is checked. */
+export const bodyRequired = () => z.refine<{ html?: string | null; text?: string | null }>(hasBody, { message: NO_BODY.message, path: [NO_BODY.field] });
+
+type Assignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Each assignable to the other, with the same fields (an optional field only one side has is a difference too). */
+type Same<A, B> = Assignable<A, B> extends true ? Assignable<keyof A, keyof B> : false;
+
+/**
+ * The domain declares its input types (domain/<area>/*-input.ts); a request schema is checked against
+ * one at compile time: `parsesTo<SendMailInput>()(schema)` fails to compile unless what the schema
+ * parses into is exactly that type. The schema adds the limits a type cannot say.
+ */
+export const parsesTo =
+  <T>() =>
+  <S extends z.ZodMiniType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { 'the schema does not parse into the domain type': T })) =>
+    schema as S;
+
 export const uuidParam = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));
 
 /** DELETE answers carry a top-level message and no data. */

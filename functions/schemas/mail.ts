@@ -1,6 +1,9 @@
 import * as z from 'zod/mini';
-import { email, headerText, nonEmpty } from './common';
+import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
+import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
+import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
+import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 
 /**
  * docs/promises.md: cc + bcc + 1 <= 50 recipients (the SES limit); subject 1..998 characters; body
@@ -35,11 +38,7 @@ type MailFields = { html?: string; text?: string; cc?: string[]; bcc?: string[] 
 
 /** The rules a schema's shape cannot say: a body is required, and the size and recipient caps. */
 const mailRules = [
-  // An empty body is no body: SES refuses a mail whose html and text are both empty.
-  z.refine<MailFields>((mail) => Boolean(mail.html || mail.text), {
-    message: 'At least one of html or text is required, and not empty',
-    path: ['html'],
-  }),
+  bodyRequired(),
   z.refine<MailFields>((mail) => 1 + (mail.cc?.length ?? 0) + (mail.bcc?.length ?? 0) <= MAX_RECIPIENTS, {
     message: `to, cc and bcc together may name at most ${MAX_RECIPIENTS} recipients`,
     path: ['cc'],
@@ -50,8 +49,25 @@ const mailRules = [
   }),
 ] as const;
 
-export const sendMailBody = z.object({ ...mailFields, ...sender }).check(...mailRules);
-export type SendMailInput = z.infer<typeof sendMailBody>;
+/** The mail itself, as sent: the request's own content, or what its template rendered (functions/http/template-mail.ts). */
+export const sendMailBody = parsesTo<SendMailInput>()(z.object({ ...mailFields, ...sender }).check(...mailRules));
+
+/**
+ * What a send may ask for: the mail, or `template_id` + `variables` in place of subject/html/text
+ * (never both). The content rules (a subject, a body, the size cap) are checked on the mail once its
+ * template, if any, is rendered: sendMailBody above.
+ */
+const requestFields = { ...mailFields, subject: z.optional(mailFields.subject), ...sender, ...templateRefFields };
+export const sendMailRequest = parsesTo<SendMailRequest>()(
+  z.object(requestFields).check(
+    eitherTemplateOrContent,
+    variablesNeedTemplate,
+    // Without a template the request is the mail: its subject and body are asked for here, beside the
+    // other problems of the request, not after them.
+    z.refine((c) => Boolean(c.template_id) || c.subject !== undefined, { message: 'A subject is required (or a template_id)', path: ['subject'] }),
+    z.refine((c) => Boolean(c.template_id) || hasBody(c), { message: NO_BODY.message, path: [NO_BODY.field] }),
+  ),
+);
 
 export const sendMailResult = z.object({
   message_id: z.string(),
@@ -63,25 +79,29 @@ export const sendMailResult = z.object({
 export const MAX_BATCH = 100;
 
 /** One item of a batch: every field of a single send; from_email/from_name override the batch's. */
-export const batchItem = z.object({ ...mailFields, ...sender }).check(...mailRules);
-export type BatchItem = z.infer<typeof batchItem>;
+export const batchItem = parsesTo<BatchItem>()(z.object({ ...mailFields, ...sender }).check(...mailRules));
 
-/** One batch item read on its own: the item, or its problems in one line (`field: message; ...`). */
+/** Problems of a batch item in one line (`field: message; ...`). */
+export const issuesLine = (issues: readonly { path: readonly PropertyKey[]; message: string }[]) =>
+  issues.map((issue) => `${issue.path.map(String).join('.') || 'item'}: ${issue.message}`).join('; ');
+
+/** One batch item read on its own: the item, or its problems in one line. */
 export const checkBatchItem = (raw: unknown): { ok: true; item: BatchItem } | { ok: false; message: string } => {
   const parsed = batchItem.safeParse(raw);
   if (parsed.success) return { ok: true, item: parsed.data };
-  return { ok: false, message: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'item'}: ${issue.message}`).join('; ') };
+  return { ok: false, message: issuesLine(parsed.error.issues) };
 };
 
 /**
  * The batch itself: items are checked one by one by the use case (an invalid item fails alone),
  * so here they only need to be objects, 1 to 100 of them.
  */
-export const sendBatchBody = z.object({
-  messages: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BATCH)),
-  ...sender,
-});
-export type SendBatchInput = z.infer<typeof sendBatchBody>;
+export const sendBatchBody = parsesTo<SendBatchInput>()(
+  z.object({
+    messages: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BATCH)),
+    ...sender,
+  }),
+);
 
 const batchEntry = z.object({
   to: z.nullable(z.string()),
@@ -113,6 +133,8 @@ export const messageView = z.object({
 
 export const messageStatusResult = z.object({
   message: messageView,
+  /** Every open and click counted; `events` holds only the first 50 of each kind. */
+  hits: z.object({ open: z.int(), click: z.int() }),
   events: z.array(
     z.object({
       event_type: z.string(),

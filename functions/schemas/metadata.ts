@@ -17,10 +17,10 @@ import * as z from 'zod/mini';
  * - at most 8 KiB as JSON, which keeps the record far below DynamoDB's 400 KB item limit.
  */
 export const METADATA_LIMITS = { keys: 50, keyLength: 40, bytes: 8 * 1024 } as const;
-const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+export const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const SMALLEST_MAGNITUDE = 1e-130;
 
-const storableNumber = (n: number) => Number.isFinite(n) && (Number.isInteger(n) ? Number.isSafeInteger(n) : Math.abs(n) >= SMALLEST_MAGNITUDE);
+export const storableNumber = (n: number) => Number.isFinite(n) && (Number.isInteger(n) ? Number.isSafeInteger(n) : Math.abs(n) >= SMALLEST_MAGNITUDE);
 
 /** A key named in an error message, cut short: the key may be the 66 kB one being refused. */
 const shown = (key: string) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key);

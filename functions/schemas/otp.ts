@@ -1,14 +1,16 @@
 import * as z from 'zod/mini';
 import { OTP_TEMPLATES } from '../domain/otp/templates';
-import { email, nonEmpty } from './common';
+import type { SendOtpInput } from '../domain/otp/otp-input';
+import { email, nonEmpty, parsesTo } from './common';
 
-export const sendOtpBody = z.object({
-  email: email(),
-  template: z.optional(z.enum(OTP_TEMPLATES)),
-  expires_in: z.optional(z.int().check(z.gte(60), z.lte(3600))),
-  code_length: z.optional(z.int().check(z.gte(4), z.lte(8))),
-});
-export type SendOtpInput = z.infer<typeof sendOtpBody>;
+export const sendOtpBody = parsesTo<SendOtpInput>()(
+  z.object({
+    email: email(),
+    template: z.optional(z.enum(OTP_TEMPLATES)),
+    expires_in: z.optional(z.int().check(z.gte(60), z.lte(3600))),
+    code_length: z.optional(z.int().check(z.gte(4), z.lte(8))),
+  }),
+);
 
 export const sessionIdField = () => nonEmpty(100);
 

@@ -2,7 +2,8 @@ import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 import { isSealed, SEALED_PREFIX } from '../ports';
 import { EVENT_SOURCES, PROVIDER_TYPES, SECRET_MASK } from '../domain/types';
-import { email, headerText, nonEmpty } from './common';
+import type { CreateProviderInput, UpdateProviderInput } from '../domain/providers/provider-input';
+import { email, headerText, nonEmpty, parsesTo } from './common';
 
 /** A domain name with at least one dot (no wildcards, no addresses), compared lower-case. */
 const domainName = () =>
@@ -61,11 +62,10 @@ const smtpProvider = z.object({
   password: z.optional(z.nullable(z.string().check(z.maxLength(1024), notSealed))),
 });
 
-export const createProviderBody = z.discriminatedUnion('type', [sesProvider, smtpProvider]);
-export type CreateProviderInput = z.infer<typeof createProviderBody>;
+export const createProviderBody = parsesTo<CreateProviderInput>()(z.discriminatedUnion('type', [sesProvider, smtpProvider]));
 
 /** PUT changes the fields it names; the merged record must still be a valid provider of its type. */
-export const updateProviderBody = z.object({
+export const updateProviderBody = parsesTo<UpdateProviderInput>()(z.object({
   name: z.optional(common.name),
   is_default: common.is_default,
   from_email: z.optional(common.from_email),
@@ -82,8 +82,7 @@ export const updateProviderBody = z.object({
   secure: smtpProvider.shape.secure,
   username: smtpProvider.shape.username,
   password: smtpProvider.shape.password,
-});
-export type UpdateProviderInput = z.infer<typeof updateProviderBody>;
+}));
 
 export const providerView = z.object({
   id: z.string(),

@@ -94,7 +94,8 @@ export const functionBundle = (scope: IConstruct, root: string, handlerName: str
   const dir = join(bundlesOf(scope, root), handlerName);
   for (const file of files) {
     mkdirSync(join(dir, dirname(file)), { recursive: true });
-    cpSync(join(root, file), join(dir, file));
+    // A folder (`console/dist/`) is copied whole.
+    cpSync(join(root, file), join(dir, file), { recursive: true });
   }
   return Code.fromAsset(dir);
 };

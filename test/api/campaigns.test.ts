@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { drainOnce } from '../support/drain';
@@ -121,6 +123,13 @@ describe('campaigns', () => {
     expect(post.status).toBe(200);
     expect((await api.get(`/api/v1/subscribers/${await idOf(reader)}`)).body.data.status).toBe('unsubscribed');
     expect((await api.get(`/api/v1/subscribers/${await idOf(neighbour)}`)).body.data.status).toBe('subscribed');
+    // The link followed again: the page says the reader has left, and asks nothing.
+    const again = await fetch(link);
+    expect(again.status).toBe(200);
+    const againPage = await again.text();
+    expect(againPage).toContain('already unsubscribed');
+    expect(againPage).not.toContain('Stop receiving these emails?');
+    expect(againPage).not.toContain('<form');
     const token = link.slice(link.lastIndexOf('/') + 1);
     const tampered = `${link.slice(0, link.lastIndexOf('/') + 1)}${token.slice(0, 5)}${token[5] === 'A' ? 'B' : 'A'}${token.slice(6)}`;
     expect((await fetch(tampered, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(404);
@@ -137,6 +146,34 @@ describe('campaigns', () => {
     const listed = (await api.get('/api/v1/campaigns')).body.data;
     expect(listed.campaigns[0]).toMatchObject({ id: campaign.id, status: 'sent', stats: { sent: 238 } });
   }, 120_000);
+
+  it('counts one unsubscribe per campaign and subscriber: one-click POSTs replayed after a resubscribe move the subscriber but count nothing more', async () => {
+    const { listId, addresses } = await newList(3, 'replay');
+    const campaign = await newCampaign(listId);
+    expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`, {})).status).toBe(202);
+    await runJobsAndDrain();
+    const all = await mailbox();
+    const [first, second] = addresses.map((address) => unsubscribeLink(mailsTo(all, address)[0]!)!);
+    const subscribers = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=10`)).body.data.subscribers as { id: string; email: string }[];
+    const idOf = (email: string) => subscribers.find((subscriber) => subscriber.email === email)!.id;
+    const oneClick = (link: string) => fetch(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+
+    expect((await oneClick(first!)).status).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      expect((await api.put(`/api/v1/subscribers/${idOf(addresses[0]!)}`, { status: 'subscribed' })).status).toBe(200);
+      // Replays, some of them at once.
+      const answers = await Promise.all([oneClick(first!), oneClick(first!), fetch(first!)]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      expect((await api.get(`/api/v1/subscribers/${idOf(addresses[0]!)}`)).body.data.status).toBe('unsubscribed');
+    }
+    expect((await campaignOf(campaign.id)).stats).toMatchObject({ unsubscribed: 1 });
+
+    // Another subscriber of the same campaign counts on its own, once however often replayed.
+    expect((await oneClick(second!)).status).toBe(200);
+    expect((await api.put(`/api/v1/subscribers/${idOf(addresses[1]!)}`, { status: 'subscribed' })).status).toBe(200);
+    expect((await oneClick(second!)).status).toBe(200);
+    expect((await campaignOf(campaign.id)).stats).toMatchObject({ unsubscribed: 2 });
+  });
 
   it('a fan-out chunk run twice sends no duplicate', async () => {
     const { listId, addresses } = await newList(30, 'dup');
@@ -196,6 +233,20 @@ describe('campaigns', () => {
     for (const address of [...other.addresses, ...third.addresses]) expect(mailsTo(all, address)).toHaveLength(0);
     expect((await campaignOf(stopped.id)).status).toBe('cancelled');
   }, 60_000);
+
+  it("the README's scheduled send example is accepted as it stands (send_at within the 30-day cap)", async () => {
+    // The example's body, evaluated by the shell a reader pastes it into (its `date` runs).
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const example = /-d ('[^'\n]*send_at[^'\n]*'|"[^\n]*send_at[^\n]*")/.exec(readme);
+    expect(example, 'the README shows a send_at example').not.toBeNull();
+    const body = execFileSync('bash', ['-c', `printf %s ${example![1]}`], { encoding: 'utf8' });
+    const { listId } = await newList(1, 'readme');
+    const campaign = await newCampaign(listId);
+    const send = await api.post(`/api/v1/campaigns/${campaign.id}/send`, JSON.parse(body));
+    expect(send.status, JSON.stringify(send.body)).toBe(202);
+    expect(send.body.data).toMatchObject({ status: 'scheduled' });
+    expect((await api.post(`/api/v1/campaigns/${campaign.id}/cancel`, {})).status).toBe(200);
+  });
 
   it('refuses unknown placeholders, other accounts, missing lists and keys without `campaigns`', async () => {
     const { listId } = await newList(1, 'v');

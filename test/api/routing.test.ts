@@ -72,7 +72,8 @@ describe('routing', () => {
       expect(document.paths[route.path]?.[route.method.toLowerCase()]?.operationId).toBe(route.id);
     }
     const send = document.paths['/api/v1/mail/send'].post;
-    expect(send.requestBody.content['application/json'].schema.required).toEqual(['to', 'subject']);
+    // subject is not required: a template_id may stand in its place (the request's own rules say which).
+    expect(send.requestBody.content['application/json'].schema.required).toEqual(['to']);
     expect(send.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }));
   });
 });

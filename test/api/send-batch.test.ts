@@ -115,7 +115,8 @@ describe('the drainer', () => {
       const smtp = client(service, (await newAccount('Recovering')).apiKey);
       await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port, secure: false, send_rate_per_second: 50 });
       const to = uniqueAddress();
-      await smtp.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'eventually', text: 'x' }] });
+      const queued = await smtp.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'eventually', text: 'x' }] });
+      const messageId = queued.body.data.messages[0].message_id as string;
       sink.rejectWith(421);
       process.env.DRAIN_RETRY_BASE_SECONDS = '1';
       // The retried item hides for its backoff (1 s), so this run ends with the queue looking empty.
@@ -125,6 +126,9 @@ describe('the drainer', () => {
       await new Promise((resolve) => setTimeout(resolve, 1100));
       expect(await drainOnce(8_000)).toMatchObject({ sent: 1, failed: 0 });
       expect(sink.received.map((m) => m.to)).toEqual([[to]]);
+      // Sent in the end: the retry's reason is not left on it.
+      const message = (await smtp.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+      expect(message).toMatchObject({ status: 'sent', error_message: null });
     } finally {
       await sink.close();
     }

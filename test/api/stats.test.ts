@@ -6,8 +6,8 @@ import type { MailMessage } from '../../functions/domain/types';
 import { drainOnce, requeue } from '../support/drain';
 import { snsCertDir } from '../support/fixtures';
 import { mailTo } from '../support/mailbox';
-import { signedSendgrid } from '../support/provider-signing';
-import { pinClock, postFixture, postToReceiver, receiverFixture, receiverSetup, type ReceiverSetup } from '../support/receivers';
+import { pinClock, postFixture, receiverFixture, receiverSetup } from '../support/receivers';
+import { providerEvents, sendMany } from '../support/reputation';
 import { seedMessage } from '../support/seed-message';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 
@@ -43,27 +43,7 @@ const setup = async () => {
   return { ...s, api: fast };
 };
 
-/** `n` mails queued in one batch and drained: `n` sends. */
-const sendMany = async (api: Client, n: number) => {
-  for (let left = n; left > 0; left -= 100) {
-    const messages = Array.from({ length: Math.min(100, left) }, () => ({ to: uniqueAddress('many'), subject: 'Hello', text: 'Hi' }));
-    const answer = await api.post('/api/v1/mail/send-batch', { messages });
-    expect(answer.body.data.queued).toBe(messages.length);
-  }
-  const report = await drainOnce(60_000);
-  expect(report.sent).toBe(n);
-};
-
-/** `n` SendGrid events of one kind for fresh addresses, signed as SendGrid signs them. */
-const sendgridEvents = async (s: ReceiverSetup, n: number, event: Record<string, unknown>) => {
-  const now = Math.floor(Date.now() / 1000);
-  const events = Array.from({ length: n }, (_, i) => ({ email: uniqueAddress('sg'), timestamp: now, sg_event_id: `ev-${crypto.randomUUID()}-${i}`, sg_message_id: `m-${i}`, ...event }));
-  const signed = signedSendgrid(JSON.stringify(events), String(now));
-  const answer = await postToReceiver(service, 'sendgrid', s.providerIds.sendgrid, signed.body, signed.headers);
-  expect(answer.status).toBe(200);
-};
-const hardBounces = (s: ReceiverSetup, n: number) => sendgridEvents(s, n, { event: 'bounce', type: 'bounce', reason: '550 5.1.1 no such user', status: '5.1.1' });
-const complaints = (s: ReceiverSetup, n: number) => sendgridEvents(s, n, { event: 'spamreport' });
+const { hardBounces, complaints } = providerEvents(() => service);
 
 describe('GET /stats', () => {
   it('answers zeros for a fresh account: seven days by default, rates null, no warnings, not paused', async () => {

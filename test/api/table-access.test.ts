@@ -67,6 +67,14 @@ describe('table grants', () => {
     await call('otp-verify', '/api/v1/otp/verify', { session_id, code });
   });
 
+  it('cover every request of the template routes, which reach only templates, their counter and listing', async () => {
+    const created = await call('templates-create', '/api/v1/templates', { name: 'Receipt', subject: 'Order {{id}}', html: '<p>{{id}}</p>' });
+    const { id } = created.answer.body.data;
+    await call('templates-update', `/api/v1/templates/${id}`, { text: 'Order {{id}}' });
+    await call('templates-render', `/api/v1/templates/${id}/render`, { variables: { id: 7 } });
+    await call('templates-delete', `/api/v1/templates/${id}`);
+  });
+
   it('cover every request of the public unsubscribe POST, which reaches only the subscriber, its listing counters and the campaign counters', async () => {
     const owner = await newAccount('Unsubscribing');
     const own = client(service, owner.apiKey);
@@ -84,13 +92,34 @@ describe('table grants', () => {
     expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
   });
 
+  it('cover every request of the domain routes, which reach only the domains and the claims on their names', async () => {
+    const own = client(service, (await newAccount('Domain grants')).apiKey);
+    const name = `grants-${Math.random().toString(36).slice(2, 8)}.example`;
+    const check = async (routeId: string, path: string, body?: unknown) => {
+      const route = routes.find((r) => r.id === routeId)!;
+      recorder.take();
+      const answer = await own.call(route.method, path, body);
+      expect(answer.status, `${routeId}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+      for (const request of recorder.take()) expect(tableGrants(route).some((grant) => allows(grant, request)), `${routeId} made ${JSON.stringify(request)}`).toBe(true);
+      return answer;
+    };
+    const { id } = (await check('domains-create', '/api/v1/domains', { name })).body.data;
+    await check('domains-update', `/api/v1/domains/${id}`, { inbound: true });
+    await check('domains-verify', `/api/v1/domains/${id}/verify`);
+    await check('domains-delete', `/api/v1/domains/${id}`);
+  });
+
   it('cover every request of the read-only routes, whose only write is the rate-limit counter', async () => {
     const list = (await api.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
     const provider = (await api.get('/api/v1/providers')).body.data.providers[0];
     const message = (await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.data;
     const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id })).body.data;
+    const template = (await api.post('/api/v1/templates', { name: 't', subject: 's', text: 't' })).body.data;
+    const domain = (await api.post('/api/v1/domains', { name: `readers-${Math.random().toString(36).slice(2, 8)}.example` })).body.data;
     const paths: Record<string, string> = {
+      'templates-list': '/api/v1/templates',
+      'templates-get': `/api/v1/templates/${template.id}`,
       'mail-status': `/api/v1/mail/status/${encodeURIComponent(message.message_id)}`,
       'lists-list': '/api/v1/lists',
       'lists-get': `/api/v1/lists/${list.id}`,
@@ -104,6 +133,8 @@ describe('table grants', () => {
       'campaigns-list': '/api/v1/campaigns',
       'campaigns-get': `/api/v1/campaigns/${campaign.id}`,
       'stats-get': '/api/v1/stats?days=90',
+      'domains-list': '/api/v1/domains',
+      'domains-get': `/api/v1/domains/${domain.id}`,
     };
     const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status');
     expect(Object.keys(paths).sort()).toEqual(reading.map((route) => route.id).sort());

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { signToken } from '../../functions/domain/tracking/token';
+import { unsubscribeUrl } from '../../functions/domain/campaigns/unsubscribe';
 import { drainOnce } from '../support/drain';
 import { mailTo, type SentMail } from '../support/mailbox';
 import { uniqueAddress, type Client, type TestService } from '../support/service';
@@ -81,6 +83,71 @@ describe('open and click tracking', () => {
     ]);
   });
 
+  it('redirects links with non-ASCII characters, controls or encoded CR/LF to their percent-encoded form, and leaves links that are no URL untracked', async () => {
+    // As the author wrote them (entities decoded), and where the click must lead: the WHATWG href.
+    const links: [string, string][] = [
+      ['https://example.com/café?q=crème#brûlée', 'https://example.com/caf%C3%A9?q=cr%C3%A8me#br%C3%BBl%C3%A9e'],
+      ['https://bücher.example/straße', 'https://xn--bcher-kva.example/stra%C3%9Fe'],
+      ['https://example.com/a%0D%0ASet-Cookie:%20x=1', 'https://example.com/a%0D%0ASet-Cookie:%20x=1'],
+      ['https://example.com/a&#13;&#10;Set-Cookie: x=1', 'https://example.com/aSet-Cookie:%20x=1'],
+      ['https://example.com/😀?e=👩‍👩‍👧', 'https://example.com/%F0%9F%98%80?e=%F0%9F%91%A9%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7'],
+      ['https://example.com/&#x7f;&#x1;x\u2028y', 'https://example.com/%7F%01x%E2%80%A8y'],
+    ];
+    const broken = ['http://exa mple.com/', 'https://[::1/x', 'http://:80/'];
+    const to = uniqueAddress('non-ascii');
+    const html = `<body>${[...links.map(([written]) => written), ...broken].map((url) => `<a href="${url}">x</a>`).join('\n')}</body>`;
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'Links', html })).body.data;
+    const sent = (await mailFor(to)).body.html!;
+    const hrefs = hrefsOf(sent);
+    expect(hrefs.slice(links.length)).toEqual(broken);
+    for (const [i, [written, location]] of links.entries()) {
+      expect(hrefs[i], written).toMatch(/\/t\/c\//);
+      const click = await hit(hrefs[i]!);
+      expect(click.status, written).toBe(302);
+      expect(click.headers.get('location'), written).toBe(location);
+    }
+    expect((await eventsOf(messageId)).map((event: { url: string }) => event.url)).toEqual(links.map(([, location]) => location));
+
+    // Mail already sent carries tokens signed over the URL as written: they redirect to its normalised
+    // form too, and one over no URL at all is a link the service never makes (404, never 500).
+    const key = process.env.TRACKING_SECRET!;
+    const old = (url: string) => `${service.baseUrl}/t/c/${signToken(key, { kind: 'click', account_id: accountId, message_id: messageId, sent_at: 0, url })}`;
+    for (const [written, location] of [['https://example.com/café', 'https://example.com/caf%C3%A9'], ['https://example.com/a\r\nSet-Cookie: x=1', 'https://example.com/aSet-Cookie:%20x=1'], ['https://example.com/\u0000\u00ff', 'https://example.com/%00%C3%BF']]) {
+      const click = await hit(old(written!));
+      expect(click.status, written).toBe(302);
+      expect(click.headers.get('location'), written).toBe(location);
+    }
+    for (const written of ['http://exa mple.com/', 'https://', 'javascript:alert(1)']) expect((await hit(old(written))).status, written).toBe(404);
+  });
+
+  it('keeps the first 50 opens and 50 clicks of a message as events and counts every hit; each queued webhook event carries its recipient', async () => {
+    const to = uniqueAddress('hammered');
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const html = (await mailFor(to)).body.html!;
+    const [, offer, plain] = hrefsOf(html);
+    const hits = [...Array(70).fill(pixelOf(html)!), ...Array(100).fill(offer!), ...Array(30).fill(plain!)] as string[];
+    for (let i = 0; i < hits.length; i += 20) await Promise.all(hits.slice(i, i + 20).map((url) => hit(url)));
+
+    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`);
+    const events = status.body.data.events as { event_type: string }[];
+    expect(events.filter((event) => event.event_type === 'open')).toHaveLength(50);
+    expect(events.filter((event) => event.event_type === 'click')).toHaveLength(50);
+    expect(status.body.data.hits).toEqual({ open: 70, click: 130 });
+    expect(JSON.stringify(status.body).length).toBeLessThan(30_000);
+
+    // Every hit still makes its webhook event, with the recipient in it: the deliverer reads nothing.
+    const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+    const queued: { type: string; message_id: string; to?: string }[] = [];
+    for (let empty = 0; empty < 5 && queued.length < hits.length + 1; ) {
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MaxNumberOfMessages: 10, VisibilityTimeout: 600, WaitTimeSeconds: 1 }));
+      if (!Messages.length) empty++;
+      queued.push(...Messages.map((message) => JSON.parse(message.Body!).event).filter((event: { message_id: string }) => event.message_id === messageId));
+    }
+    sqs.destroy();
+    expect(queued.filter((event) => event.type !== 'email.sent')).toHaveLength(hits.length);
+    expect(queued.every((event) => event.to === to)).toBe(true);
+  });
+
   it('answers 404 without Location to a token that does not verify: tampered, signed with another key, or of the other kind', async () => {
     const to = uniqueAddress('tamper');
     const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
@@ -103,6 +170,34 @@ describe('open and click tracking', () => {
       expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
     }
     expect(await eventsOf(messageId)).toEqual([]);
+  });
+
+  it('accepts only the exact encoding of a token: appended bytes, padding or spare bits of the signature answer 404', async () => {
+    const to = uniqueAddress('exact');
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const html = (await mailFor(to)).body.html!;
+    const click = hrefsOf(html)[1]!;
+    const unsubscribe = unsubscribeUrl(process.env.TRACKING_SECRET!, service.baseUrl, { account_id: accountId, subscriber_id: 'sub_x', campaign_id: 'cmp_x' });
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // The signature's last character carries 2 bits of the MAC and 4 spare ones: flipping a spare bit decodes to the same bytes.
+    const spareBit = (url: string) => `${url.slice(0, -1)}${ALPHABET[ALPHABET.indexOf(url.at(-1)!) ^ 1]}`;
+    const variants = (url: string) => [`${url}=`, `${url}==`, `${url}%3D`, `${url}%00`, `${url}%E2%80%AE`, `${url}.`, `${url}%20`, `${url}%0A`, `${url}!`, spareBit(url)];
+
+    for (const url of [click, pixelOf(html)!]) {
+      for (const variant of variants(url)) {
+        const answer = await hit(variant);
+        expect(answer.status, variant).toBe(404);
+        expect(answer.headers.get('location'), variant).toBeNull();
+      }
+    }
+    for (const variant of variants(unsubscribe)) {
+      expect((await fetch(variant)).status, variant).toBe(404);
+      expect((await fetch(variant, { method: 'POST' })).status, variant).toBe(404);
+    }
+    expect(await eventsOf(messageId)).toEqual([]);
+    // The exact ones still work.
+    expect((await hit(click)).status).toBe(302);
+    expect((await fetch(unsubscribe)).status).toBe(200);
   });
 
   it('honours track_opens and track_clicks set to false, and leaves text-only mail alone', async () => {

@@ -63,6 +63,19 @@ const routeEvent = (route: RouteDefinition, options: { body?: unknown; key?: str
   return apiGatewayEvent(request as unknown as IncomingMessage, body, `${route.method} ${route.path}`, options.params ?? sampleParams(route));
 };
 
+/** What an EventBridge schedule rule hands its target. */
+const scheduledEvent = (rule: string) => ({
+  version: '0',
+  id: crypto.randomUUID(),
+  'detail-type': 'Scheduled Event',
+  source: 'aws.events',
+  account: '123456789012',
+  time: new Date().toISOString(),
+  region: 'us-east-1',
+  resources: [`arn:aws:events:us-east-1:123456789012:rule/${rule}`],
+  detail: {},
+});
+
 const routeById = (id: string) => routes.find((route) => route.id === id)!;
 const envelope = (outcome: { result?: { body?: string } }) => JSON.parse(outcome.result?.body ?? 'null');
 
@@ -108,19 +121,20 @@ describe('the synthesized bundles, run', () => {
     const to = uniqueAddress('drained');
     const queued = await invoke('mail-send-batch', routeEvent(routeById('mail-send-batch'), { key: apiKey, body: { messages: [{ to, subject: 'Drained from the bundle', text: 'x' }] } }));
     expect(queued.result?.statusCode, `${queued.result?.body}\n${queued.output}`).toBeLessThan(300);
-    const scheduled = { version: '0', id: crypto.randomUUID(), 'detail-type': 'Scheduled Event', source: 'aws.events', account: '123456789012', time: new Date().toISOString(), region: 'us-east-1', resources: ['arn:aws:events:us-east-1:123456789012:rule/DrainSchedule'], detail: {} };
-    const drained = await invoke(WORKERS.drainer.handler, scheduled);
+    const drained = await invoke(WORKERS.drainer.handler, scheduledEvent('DrainSchedule'));
     expect(drained.ok, drained.error ?? drained.output).toBe(true);
     expect((await mailTo(to)).map((mail) => mail.subject)).toEqual(['Drained from the bundle']);
   }, 180_000);
 
-  it('runs the SQS-triggered workers on an SQS event and the SNS-subscribed one on an SNS event', async () => {
+  it('runs the SQS-triggered workers on an SQS event, the SNS-subscribed one on an SNS event, the domain checker on its schedule', async () => {
     const sqsEvent = { Records: [] };
-    const [webhooks, jobs, sesEvents] = await Promise.all([
+    const [webhooks, jobs, sesEvents, domains] = await Promise.all([
       invoke(WORKERS.webhookDeliverer.handler, sqsEvent),
       invoke(WORKERS.jobRunner.handler, sqsEvent),
       invoke(WORKERS.sesEvents.handler, JSON.parse(fixtureText('sns/lambda-event-delivery.json'))),
+      invoke('domain-checker', scheduledEvent('DomainCheckSchedule')),
     ]);
+    expect(domains.ok, domains.error ?? domains.output).toBe(true);
     expect(webhooks.result, webhooks.error ?? webhooks.output).toEqual({ batchItemFailures: [] });
     expect(jobs.result, jobs.error ?? jobs.output).toEqual({ batchItemFailures: [] });
     expect(sesEvents.ok, sesEvents.error ?? sesEvents.output).toBe(true);

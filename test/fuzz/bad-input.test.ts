@@ -20,21 +20,38 @@ const random = seeded(20261123);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)];
 
 const deep = (levels: number): unknown => (levels === 0 ? 'x' : { a: deep(levels - 1) });
+/** Text outside the BMP (issue 23): surrogate pairs in names, addresses and URLs, lone halves of one. */
+const NON_BMP = ['𝒻𝒶𝓃𝒸𝓎 𝓉𝑒𝓍𝓉', '👩‍👩‍👧‍👦'.repeat(50), '\uD83D', 'a\uDE00b', '𠜎𠜱𠝹', 'https://example.com/🎁', '🎁@example.com'];
 /** Values that break naive code: wrong types, limits of strings, numbers and nesting. */
 const HOSTILE: unknown[] = [
+  ...NON_BMP,
   null, true, 0, -1, 1.5, 1e200, 1e-200, 9_007_199_254_740_993, Number.MAX_SAFE_INTEGER, '', ' ', 'a'.repeat(70_000),
   '\r\nBcc: victim@example.com', 'x\u0000y', '%%%', '../../etc/passwd', '<script>alert(1)</script>', '😀'.repeat(300),
   [], [1, 2], ['a'.repeat(300)], {}, { '': 1 }, { constructor: 1 }, { __proto__: { admin: true } }, deep(40),
   Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`k${i}`, i])), { nested: { x: [{ y: 'z' }] } },
   'not-an-email', 'a@b', `${'a'.repeat(300)}@example.com`, '2026-13-45', 'NaN', '-0',
 ];
+/**
+ * Issue 23: text built to make a backtracking scan rescan the rest of the body from each position
+ * (HTML that never closes, placeholders that never end), and text outside the BMP: emoji, flags,
+ * joiners, and lone surrogates, which JSON can carry as `\ud800` escapes. Sent in every string field;
+ * the `html` fields also get the full-size ones (test/api/pathological-html.test.ts times them).
+ */
+const PATHOLOGICAL_SIZE = 16 * 1024;
+const repeated = (unit: string, size = PATHOLOGICAL_SIZE) => unit.repeat(Math.ceil(size / unit.length));
+const PATHOLOGICAL = [
+  repeated('<a '), repeated('<a href='), `<a href="${repeated('x')}`, `<a${repeated(' href="')}>`, repeated('<!--'), repeated('</body>'),
+  repeated('</head '), `{{${repeated(' ')}`, repeated('{{ '), repeated('&#x'), repeated('<a href="https://example.com/😀">😀</a>'),
+  '😀', '👩‍👩‍👧‍👦🇫🇷', '\ud800', 'a\udfffb', '\udc00\ud800', `${'😀'.repeat(100)}\ud83d`, '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', 'caf\u00e9\u202e\u0000',
+];
+const PATHOLOGICAL_HTML = [repeated('<a ', 500 * 1024), repeated('<a href=', 500 * 1024), repeated('</body>', 500 * 1024), `{{${repeated(' ', 250 * 1024)}`];
 const HOSTILE_PATH = ['x', '0', '-1', 'a'.repeat(2_000), '%00', '%2e%2e%2f', '%ZZ', '😀', "'; DROP TABLE x;--", '<abc@example.com>'];
 const HOSTILE_QUERY = ['', '-1', '0', '1e9', 'abc', '%%%', '{"s":-1}', 'eyJzIjotMX0', 'a'.repeat(5_000), '1.5', 'subscribed', 'nope'];
 
 const schemaType = (schema: Schema | undefined) => (Array.isArray(schema?.type) ? schema.type[0] : schema?.type);
 
 /** Ids of real records, so that requests naming them get past "not found" to the writes. */
-const known: { listId?: string } = {};
+const known: { listId?: string; templateId?: string } = {};
 
 /** A valid-looking value for a schema, so that one mutated field at a time reaches deep code. */
 const plausible = (schema: Schema | undefined, name = ''): unknown => {
@@ -56,6 +73,8 @@ const plausible = (schema: Schema | undefined, name = ''): unknown => {
       // A new address each time: a generated bounce would otherwise suppress one address for every later send.
       if (schema.format === 'email' || /email|^to$|^cc$|^bcc$|reply_to/.test(name)) return `fuzz-${Math.floor(random() * 1e9)}@example.com`;
       if (name === 'list_id' && known.listId) return known.listId;
+      // Half the time a real template, so that sends by template reach the rendering.
+      if (name === 'template_id' && known.templateId && random() < 0.5) return known.templateId;
       if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
       if (schema.format === 'uri') return 'https://example.com/';
       return 'fuzz';
@@ -111,6 +130,7 @@ beforeAll(async () => {
   const call = (path: string, body: unknown) =>
     fetch(`${service.baseUrl}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   known.listId = ((await (await call('/api/v1/lists', { name: 'Fuzz list' })).json()) as { data: { id: string } }).data.id;
+  known.templateId = ((await (await call('/api/v1/templates', { name: 'Fuzz', subject: 'Hi {{#who}}{{name}}{{/who}}', html: '<p>{{#items}}{{{x}}}{{/items}}</p>' })).json()) as { data: { id: string } }).data.id;
   // A default provider, so that sends get past "no provider" to the writes and the mailer.
   await fetch(`${service.baseUrl}/api/v1/providers`, {
     method: 'POST',
@@ -121,6 +141,34 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('bad input over every operation of the OpenAPI document', () => {
+  it('answers pathological HTML and text outside the BMP in every string field without a 5xx, each at once', async () => {
+    const failures: string[] = [];
+    let slowest = 0;
+    const requests = operations().flatMap((op) => {
+      const base = plausible(op.requestSchema);
+      if (!op.requestSchema || typeof base !== 'object' || base === null || Array.isArray(base)) return [];
+      const url = op.path.replace(/\{[^}]+\}/g, known.listId ?? 'x');
+      const fields = Object.entries(base).filter(([, value]) => typeof value === 'string').map(([field]) => field);
+      return fields.flatMap((field) => [...PATHOLOGICAL, ...(field === 'html' ? PATHOLOGICAL_HTML : [])].map((value) => ({ method: op.method, url, body: JSON.stringify({ ...base, [field]: value }) })));
+    });
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const request = requests[next++]!;
+        const start = performance.now();
+        const response = await fetch(`${service.baseUrl}${request.url}`, { method: request.method, headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' }, body: request.body });
+        const text = await response.text();
+        slowest = Math.max(slowest, performance.now() - start);
+        if (response.status >= 500) failures.push(`${request.method} ${request.url} ${request.body.slice(0, 120)} -> ${response.status} ${text.slice(0, 200)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: 4 }, worker));
+    expect(requests.length).toBeGreaterThan(200);
+    expect(failures.slice(0, 20), `${failures.length} bad answers`).toEqual([]);
+    // Four at a time on a shared machine: generous, but the scans this guards against took minutes.
+    expect(slowest).toBeLessThan(10_000);
+  }, 300_000);
+
   it('answers 3,000+ generated bad requests each with a 4xx in the error envelope, never a 5xx', async () => {
     const ops = operations();
     // A sweep (every hostile value in every top-level field of every body, the rest plausible), then
@@ -128,7 +176,8 @@ describe('bad input over every operation of the OpenAPI document', () => {
     const sweep = ops.flatMap((op) => {
       const base = plausible(op.requestSchema);
       if (!op.requestSchema || typeof base !== 'object' || base === null) return [];
-      const url = op.path.replace(/\{[^}]+\}/g, 'x');
+      // A template's own routes name the real one, so that hostile variables reach the rendering.
+      const url = op.path.replace(/\{[^}]+\}/g, op.path.startsWith('/api/v1/templates/') && known.templateId ? known.templateId : 'x');
       const request = (body: unknown) => ({ method: op.method, url, body: JSON.stringify(body), contentType: 'application/json' });
       return Object.entries(base).flatMap(([field, value]) => {
         const top = HOSTILE.map((hostile) => request({ ...(plausible(op.requestSchema) as object), [field]: hostile }));

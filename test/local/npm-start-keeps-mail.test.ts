@@ -95,6 +95,12 @@ describe('npm start, data on disk', () => {
     }
     expect(final.filter((m) => m.status === 'sent').length).toBeGreaterThanOrEqual(95);
     expect(firstLog + stack.output()).not.toMatch(/drain run failed|drain step failed/);
+    // The start-up lines name the API reference page, and the address they print serves it.
+    const docs = /Docs\s+(http:\/\/\S+)/.exec(firstLog)?.[1];
+    expect(docs, firstLog).toBe(`http://localhost:${ports.PORT}/api/v1/docs`);
+    const page = await fetch(docs!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
   }, 150_000);
 
   it('with default settings, a 100-item batch is all sent within 30 s', async () => {

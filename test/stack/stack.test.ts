@@ -1,5 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,6 +11,7 @@ import { routes } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
 import { EmailServiceStack } from '../../lib/email-service-stack';
+import { builtConsole } from '../../scripts/console';
 import { Monitoring } from '../../lib/monitoring';
 import { App, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -98,7 +99,7 @@ describe('the deployment', () => {
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
     // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer and the job runner.
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + 5);
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 6);
   });
 
   it('gives every function at least 256 MB and a timeout of its own, not the 128 MB / 3 s Lambda defaults', () => {
@@ -210,6 +211,22 @@ describe('the deployment', () => {
     expect(readsSecret(functionOf('otp-verify'), 'OtpHashKey')).toBe(true);
     expect(readsSecret(functionOf('otp-status'), 'OtpHashKey')).toBe(false);
     expect(readsSecret(functionOf('mail-send'), 'OtpHashKey')).toBe(false);
+  });
+
+  it('lets the domain routes call only the SES identity actions they need, and checks domains every 15 minutes', () => {
+    const identityActions = (fn: string) => policyOf(fn).filter((action) => /^ses:.*EmailIdentity/.test(action)).sort();
+    expect(identityActions(functionOf('domains-create'))).toEqual(['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes']);
+    expect(identityActions(functionOf('domains-verify'))).toEqual(['ses:GetEmailIdentity']);
+    expect(identityActions(functionOf('domains-delete'))).toEqual(['ses:DeleteEmailIdentity']);
+    for (const route of routes.filter((r) => !['domains-create', 'domains-verify', 'domains-delete'].includes(r.id))) expect(identityActions(functionOf(route.id)), route.id).toEqual([]);
+    // The domain routes hold to the domains' items and the claims on names, like the other narrowed routes.
+    expect(tableStatementsOf('domains-create').flatMap((s) => s.leadingKeys).toSorted()).toEqual(expect.arrayContaining(['ACCOUNT#*', 'DOMAINNAME#*']));
+    expect(tableStatementsOf('domains-create').every((s) => s.leadingKeys.length > 0)).toBe(true);
+
+    const [checker, ...others] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Checks the DNS records and SES state of sending domains' } }));
+    expect(others).toEqual([]);
+    expect(identityActions(checker)).toEqual(['ses:GetEmailIdentity']);
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(15 minutes)', Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [checker, 'Arn'] } })]) });
   });
 
   it("lets a read-only route read the table and update nothing but its key's rate-limit counter", () => {
@@ -327,6 +344,16 @@ describe('the deployment', () => {
     expect(shipped.equals(readFileSync(new URL('../../docs/reference.html.gz', import.meta.url))), 'docs/reference.html.gz is not in the bundle').toBe(true);
   });
 
+  it("ships the built console (console/dist, a folder) beside both console functions' bundles, where the handlers read it", () => {
+    const kept = builtConsole();
+    for (const id of ['console-page', 'console-asset']) {
+      const code = template.findResources('AWS::Lambda::Function')[functionOf(id)].Properties.Code as { S3Key: string };
+      const shipped = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'console/dist');
+      expect(readdirSync(shipped).sort(), id).toEqual([...kept.keys()].sort());
+      for (const [name, body] of kept) expect(readFileSync(join(shipped, name)).equals(Buffer.from(body)), `${id}: ${name}`).toBe(true);
+    }
+  });
+
   it('delivers webhook events from their queue (with a dead-letter queue) by an SQS-triggered function; only the paths that record events may enqueue them', () => {
     const [deliverer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Posts signed outbound events to webhook endpoints' } }));
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: deliverer }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
@@ -375,8 +402,8 @@ describe('alarms and metrics', () => {
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
     template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
-    // Two rates, the brake, four dead-letter queues, four workers, API 5xx, three queue ages.
-    expect(alarms()).toHaveLength(15);
+    // Two rates, the brake, four dead-letter queues, five workers (the domain checker too), API 5xx, three queue ages.
+    expect(alarms()).toHaveLength(16);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId() }]);
@@ -455,7 +482,12 @@ describe('alarms and metrics', () => {
 
 describe('the template, function by function (issue 24)', () => {
   const functions = () => template.findResources('AWS::Lambda::Function');
-  const workerIds = () => Object.values(WORKERS).map((worker) => Object.keys(functions()).find((id) => functions()[id].Properties.Description === worker.description)!);
+  /** What no caller waits on: the workers of functions/queues.ts and the scheduled domain checker (lib/sending-domains.ts). */
+  const DOMAIN_CHECKER = 'Checks the DNS records and SES state of sending domains';
+  const workerIds = () =>
+    [...Object.values(WORKERS).map((worker) => worker.description as string), DOMAIN_CHECKER].map(
+      (description) => Object.keys(functions()).find((id) => functions()[id].Properties.Description === description)!,
+    );
 
   it('gives every function a log group of its own with a retention', () => {
     const logGroups = template.findResources('AWS::Logs::LogGroup');
@@ -480,10 +512,14 @@ describe('the template, function by function (issue 24)', () => {
   /**
    * Functions Lambda invokes asynchronously (an SNS subscription, an EventBridge rule) whose failed
    * event is dropped after Lambda's retries unless a dead-letter queue takes it. The drainer needs none,
-   * and this says why: its scheduled event carries nothing (the work waits in the send queue), and
-   * the next run, a minute later, takes what a failed one left; its Errors alarm reports the failure.
+   * nor does the domain checker, and this says why: their scheduled events carry nothing (the work
+   * waits in the send queue, the domains in the table), and the next run takes what a failed one
+   * left; their Errors alarms report the failure.
    */
-  const NEEDS_NO_DEAD_LETTERS: Record<string, string> = { [WORKERS.drainer.description]: 'an empty scheduled event: the next run takes the work' };
+  const NEEDS_NO_DEAD_LETTERS: Record<string, string> = {
+    [WORKERS.drainer.description]: 'an empty scheduled event: the next run takes the work',
+    [DOMAIN_CHECKER]: 'an empty scheduled event: the next check, 15 minutes later, looks at every pending domain again',
+  };
 
   it('gives every asynchronously invoked function a dead-letter queue, or a reason it needs none', () => {
     const targets = [

@@ -6,6 +6,7 @@ import { startDynamoDb, startSes, startSqs } from '../../local/emulators';
 import { sesEmulatorAccount } from '../../local/ses-account';
 import { startCallLog } from '../iam/aws-call-log';
 import { freePort } from './free-port';
+import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,9 +30,11 @@ export default async function setup(project: TestProject) {
     freePort().then((port) => startSes({ port })),
     freePort().then((port) => startSqs({ port, dataDir: sqsDir })),
   ]);
-  project.provide('endpoints', { dynamo: dynamo.endpoint, ses: ses.endpoint, sqs: sqs.endpoint });
+  // SES v2's identity operations (sending domains) in front of the SES emulator, which passes the rest on.
+  const sesFront = await startSesIdentitiesPeer({ port: await freePort(), ses: ses.endpoint });
+  project.provide('endpoints', { dynamo: dynamo.endpoint, ses: sesFront.endpoint, sqs: sqs.endpoint });
   return async () => {
-    await Promise.allSettled([dynamo.stop(), ses.stop(), sqs.stop()]);
+    await Promise.allSettled([dynamo.stop(), sesFront.stop(), ses.stop(), sqs.stop()]);
     rmSync(sqsDir, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,4 @@
-import { runJobsOnce } from '../../functions/handlers/jobs';
+import { runJobsOnce } from '../../local/trigger-runs';
 import { drainOnce } from './drain';
 
 /** Runs the job queue (as its SQS trigger would) until nothing is due. */

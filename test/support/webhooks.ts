@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { drainWebhooksOnce } from '../../functions/handlers/webhook-deliverer';
+import { drainWebhooksOnce } from '../../local/trigger-runs';
 
 export interface Received {
   headers: Record<string, string>;

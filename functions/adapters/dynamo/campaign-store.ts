@@ -7,6 +7,8 @@ import { documentClient, queryAll, tableName, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import { keys, views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
+import { statusIn, whileStatusIn } from './status-condition';
+import { CAMPAIGN_MOVES, EDITABLE } from '../../domain/campaigns/campaign-status';
 
 const zeroStats = () => ({ ...Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, 0])), next_chunk: 0, fanout_done: false }) as CampaignCounters;
 
@@ -25,7 +27,6 @@ const record = (campaign: Campaign) => ({
   ...campaign,
 });
 
-const DRAFT = { ConditionExpression: '#status = :draft', names: { '#status': 'status' }, values: { ':draft': 'draft' } };
 
 /**
  * A campaign is two items in one partition: its record (in the account's campaign listing, gsi1) and
@@ -70,8 +71,9 @@ export const dynamoCampaignStore = (): CampaignStore => ({
 
   async updateDraft(accountId, campaignId, changes, at) {
     const sets = ['updated_at = :updated_at'];
-    const names: Record<string, string> = { ...DRAFT.names };
-    const values: Record<string, unknown> = { ...DRAFT.values, ':updated_at': at };
+    const draft = statusIn(EDITABLE);
+    const names: Record<string, string> = { ...draft.names };
+    const values: Record<string, unknown> = { ...draft.values, ':updated_at': at };
     for (const [field, value] of Object.entries(changes)) {
       if (value === undefined) continue;
       sets.push(`#${field} = :${field}`);
@@ -84,7 +86,7 @@ export const dynamoCampaignStore = (): CampaignStore => ({
           TableName: tableName(),
           Key: keys.campaign(accountId, campaignId),
           UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: DRAFT.ConditionExpression,
+          ConditionExpression: draft.condition,
           ExpressionAttributeNames: names,
           ExpressionAttributeValues: values,
           ReturnValues: 'ALL_NEW',
@@ -104,9 +106,7 @@ export const dynamoCampaignStore = (): CampaignStore => ({
             Delete: {
               TableName: tableName(),
               Key: keys.campaign(campaign.account_id, campaign.id),
-              ConditionExpression: DRAFT.ConditionExpression,
-              ExpressionAttributeNames: DRAFT.names,
-              ExpressionAttributeValues: DRAFT.values,
+              ...whileStatusIn(EDITABLE, {}),
             },
           },
           { Delete: { TableName: tableName(), Key: keys.campaignStats(campaign.account_id, campaign.id) } },
@@ -120,17 +120,17 @@ export const dynamoCampaignStore = (): CampaignStore => ({
     }
   },
 
-  async transition(accountId, campaignId, from, to, set = {}) {
-    const fields = Object.entries({ ...set, status: to }).filter(([, value]) => value !== undefined);
+  async transition(accountId, campaignId, move, set = {}) {
+    const fields = Object.entries({ ...set, status: move.to }).filter(([, value]) => value !== undefined);
     const result = await conditional(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.campaign(accountId, campaignId),
           UpdateExpression: `SET ${fields.map(([field]) => `#${field} = :${field}`).join(', ')}`,
-          ConditionExpression: `#status IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+          ConditionExpression: statusIn(move.from).condition,
           ExpressionAttributeNames: Object.fromEntries(fields.map(([field]) => [`#${field}`, field])),
-          ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([field, value]) => [`:${field}`, value])), ...Object.fromEntries(from.map((status, i) => [`:from${i}`, status])) },
+          ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([field, value]) => [`:${field}`, value])), ...statusIn(move.from).values },
         }),
       ),
     );
@@ -145,10 +145,8 @@ export const dynamoCampaignStore = (): CampaignStore => ({
             Update: {
               TableName: tableName(),
               Key: keys.campaign(accountId, campaignId),
-              UpdateExpression: 'SET #status = :cancelled, finished_at = :at, updated_at = :at',
-              ConditionExpression: '#status IN (:scheduled, :sending)',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':cancelled': 'cancelled', ':at': at, ':scheduled': 'scheduled', ':sending': 'sending' },
+              UpdateExpression: 'SET #status = :to, finished_at = :at, updated_at = :at',
+              ...whileStatusIn(CAMPAIGN_MOVES.cancel.from, { ':to': CAMPAIGN_MOVES.cancel.to, ':at': at }),
             },
           },
           { Update: { TableName: tableName(), Key: keys.campaignStats(accountId, campaignId), UpdateExpression: 'SET cancelled = :yes', ExpressionAttributeValues: { ':yes': true } } },
@@ -159,6 +157,22 @@ export const dynamoCampaignStore = (): CampaignStore => ({
       if (failedConditionIndex(error) === 0) return false;
       throw error;
     }
+  },
+
+  async noteOnList(accountId, listId, campaignId, expiresAt) {
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...keys.listCampaign(accountId, listId, campaignId), entity: 'listCampaign', campaign_id: campaignId, ttl: expiresAt } }),
+    );
+  },
+
+  async onList(accountId, listId) {
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.listCampaignPrefix(listId) },
+      ProjectionExpression: 'campaign_id',
+    });
+    return items.map((item) => String(item.campaign_id));
   },
 
   async isStopped(accountId, campaignId) {
@@ -219,17 +233,20 @@ export const dynamoListRecipients = (): ListRecipients => ({
 });
 
 /** One conditional Put per first hit; later hits fail the condition and count nothing. */
+const firstMarker = async (accountId: string, uuid: string, kind: string) => {
+  const put = await conditional(() =>
+    documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.firstHit(accountId, uuid, kind), entity: 'firstHit' },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+  return put.ok;
+};
+
 export const dynamoFirstHits = (): FirstHits => ({
-  async first(accountId, messageId, kind) {
-    const put = await conditional(() =>
-      documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.firstHit(accountId, messageUuid(messageId), kind), entity: 'firstHit' },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      ),
-    );
-    return put.ok;
-  },
+  first: (accountId, messageId, kind) => firstMarker(accountId, messageUuid(messageId), kind),
+  firstUnsubscribe: (accountId, uuid) => firstMarker(accountId, uuid, 'unsubscribe'),
 });

@@ -19,6 +19,7 @@ export interface View {
 export const views = {
   bounces: (accountId: string): View => ({ accountId, name: 'bounces', index: 'gsi1' }),
   campaigns: (accountId: string): View => ({ accountId, name: 'campaigns', index: 'gsi1' }),
+  templates: (accountId: string): View => ({ accountId, name: 'templates', index: 'gsi1' }),
   subscribers: (accountId: string, filter: { listId?: string; status?: string }): View => {
     if (filter.listId && filter.status) return { accountId, name: `subscribers#list#${filter.listId}#status#${filter.status}`, index: 'gsi4' };
     if (filter.listId) return { accountId, name: `subscribers#list#${filter.listId}`, index: 'gsi2' };
@@ -49,6 +50,16 @@ export const keys = {
    * one Query every send already makes for the default provider reads it too, at no extra call.
    */
   sendingBrake: (accountId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: 'PROVIDER~BRAKE' }),
+  /**
+   * A sending domain. Its sort key starts like the providers' on purpose (as the brake's does): the one
+   * Query every send makes for the default provider reads the account's domains too, at no extra call.
+   */
+  domain: (accountId: string, domainId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `PROVIDER~DOMAIN#${domainId}` }),
+  domainPrefix: 'PROVIDER~DOMAIN#',
+  /** A domain name's claim: one item per name across all accounts, written only if absent (unique names). */
+  domainName: (name: string) => ({ pk: `DOMAINNAME#${name}`, sk: 'DOMAINNAME' }),
+  /** gsi1: every domain, for the schedule that checks their records (domain-store.ts). */
+  checkedDomain: (domainId: string) => ({ gsi1pk: 'DOMAINS', gsi1sk: domainId }),
   /** An outbound event webhook endpoint; one Query (begins_with) reads every endpoint of the account. */
   webhookEndpoint: (accountId: string, endpointId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${endpointId}` }),
   webhookEndpointPrefix: 'WEBHOOK#',
@@ -79,6 +90,9 @@ export const keys = {
   counter: (accountId: string, name: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `COUNTER#${name}` }),
   list: (accountId: string, listId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${listId}` }),
   listPrefix: 'LIST#',
+  /** A campaign sent (or scheduled) to a list: deleting the list cancels it (TTL: long past its end). */
+  listCampaign: (accountId: string, listId: string, campaignId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LISTCAMPAIGN#${listId}#${campaignId}` }),
+  listCampaignPrefix: (listId: string) => `LISTCAMPAIGN#${listId}#`,
   subscriber: (accountId: string, subscriberId: string) => ({ pk: `SUB#${accountId}#${subscriberId}`, sk: 'SUB' }),
   /** One item per (address, list): makes (list, email) unique and finds every subscriber of an address. */
   subscriberAddress: (accountId: string, email: string, listId: string) => ({ pk: `SUBADDR#${accountId}#${email.toLowerCase()}`, sk: listId }),
@@ -124,6 +138,8 @@ export const keys = {
    * account, so that a window is one Query and a route can be granted these items alone.
    */
   stats: (accountId: string, day: string) => ({ pk: `STATS#${accountId}`, sk: day }),
+  /** A stored template (its parts gzipped in one binary attribute: see template-store.ts). */
+  template: (accountId: string, templateId: string) => ({ pk: `TEMPLATE#${accountId}#${templateId}`, sk: 'TEMPLATE' }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

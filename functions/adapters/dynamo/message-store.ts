@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { allowedPredecessors, UNSETTLED } from '../../domain/mail/message-status';
+import { allowedPredecessors, MESSAGE_MOVES, UNSETTLED, WAITING } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
@@ -7,6 +7,7 @@ import { batchGet, batchWrite } from './batch';
 import { documentClient, findByIndex, queryAll, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
+import { statusIn, whileStatusIn } from './status-condition';
 
 /**
  * The gsi6 key a provider's id needs, or none: a provider that kept our Message-ID (SMTP relays,
@@ -115,10 +116,10 @@ export const dynamoMessageStore = (): MessageStore => ({
     }
     let condition = 'attribute_exists(pk)';
     if (changes.status) {
-      const from = allowedPredecessors(changes.status);
-      condition += ` AND #status IN (${from.map((_, i) => `:from${i}`).join(', ')})`;
-      names['#status'] = 'status';
-      from.forEach((status, i) => (values[`:from${i}`] = status));
+      const from = statusIn(allowedPredecessors(changes.status));
+      condition += ` AND ${from.condition}`;
+      Object.assign(names, from.names);
+      Object.assign(values, from.values);
     }
     const settles = changes.status !== undefined && !UNSETTLED.has(changes.status);
     // A status that would move backwards fails the condition: not an error, the newer state stands.
@@ -134,6 +135,25 @@ export const dynamoMessageStore = (): MessageStore => ({
 
   async addEvent(accountId, messageId, event, eventId) {
     await documentClient().send(new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }));
+  },
+
+  async countHit(accountId, messageId, kind) {
+    const counted = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.message(accountId, messageUuid(messageId)),
+          UpdateExpression: 'ADD #hits :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#hits': `${kind}_hits` },
+          ExpressionAttributeValues: { ':one': 1 },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    if (!counted.ok) return undefined;
+    const record = counted.output.Attributes ?? {};
+    return { hits: Number(record[`${kind}_hits`]), to: String(record.to_email) };
   },
 
   async findByProviderMessageId(providerMessageId) {
@@ -152,33 +172,29 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   async claim(accountId, messageId, now) {
-    const claim = await conditional(() =>
+    const claimed = await conditional(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.message(accountId, messageUuid(messageId)),
-          UpdateExpression: 'SET #status = :sending, attempts = if_not_exists(attempts, :zero) + :one, claimed_at = :now',
-          ConditionExpression: '#status = :queued',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':sending': 'sending', ':queued': 'queued', ':zero': 0, ':one': 1, ':now': now.toISOString() },
+          UpdateExpression: 'SET #status = :to, attempts = if_not_exists(attempts, :zero) + :one, claimed_at = :now',
+          ...whileStatusIn(MESSAGE_MOVES.claim.from, { ':to': MESSAGE_MOVES.claim.to, ':zero': 0, ':one': 1, ':now': now.toISOString() }),
           ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       ),
     );
-    if (claim.ok) return { claimed: true, attempts: Number(claim.output.Attributes?.attempts ?? 1) };
-    const claimedAt = typeof claim.old?.claimed_at === 'string' ? new Date(claim.old.claimed_at) : null;
-    return { claimed: false, status: (claim.old?.status as MailMessage['status'] | undefined) ?? null, claimedAt };
+    if (claimed.ok) return { claimed: true, attempts: Number(claimed.output.Attributes?.attempts ?? 1) };
+    const claimedAt = typeof claimed.old?.claimed_at === 'string' ? new Date(claimed.old.claimed_at) : null;
+    return { claimed: false, status: (claimed.old?.status as MailMessage['status'] | undefined) ?? null, claimedAt };
   },
 
   async unclaim(accountId, messageId, reason, dueAt) {
     await conditionalUpdate({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: 'SET #status = :queued, error_message = :reason, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-      ConditionExpression: '#status = :sending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':queued': 'queued', ':sending': 'sending', ':reason': reason, ...pendingValues(messageId, dueAt) },
+      UpdateExpression: 'SET #status = :to, error_message = :reason, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
+      ...whileStatusIn(MESSAGE_MOVES.retry.from, { ':to': MESSAGE_MOVES.retry.to, ':reason': reason, ...pendingValues(messageId, dueAt) }),
     });
   },
 
@@ -186,10 +202,8 @@ export const dynamoMessageStore = (): MessageStore => ({
     conditionalUpdate({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: 'SET #status = :queued, attempts = :zero, error_message = :none, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-      ConditionExpression: '#status = :failed',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':queued': 'queued', ':failed': 'failed', ':zero': 0, ':none': null, ...pendingValues(messageId, dueAt) },
+      UpdateExpression: 'SET #status = :to, attempts = :zero, error_message = :none, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
+      ...whileStatusIn(MESSAGE_MOVES.redrive.from, { ':to': MESSAGE_MOVES.redrive.to, ':zero': 0, ':none': null, ...pendingValues(messageId, dueAt) }),
     }),
 
   async postpone(accountId, messageId, dueAt) {
@@ -197,9 +211,7 @@ export const dynamoMessageStore = (): MessageStore => ({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
       UpdateExpression: 'SET gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-      ConditionExpression: '#status = :queued',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':queued': 'queued', ...pendingValues(messageId, dueAt) },
+      ...whileStatusIn(WAITING, pendingValues(messageId, dueAt)),
     });
   },
 

@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { DomainSummary } from '../../domain/domains/sending-domain';
 import type { Provider } from '../../domain/types';
 import { isSealed, type ProviderStore, type SecretBox } from '../../ports';
 import { documentClient, findByIndex, tableName } from './client';
@@ -57,12 +58,14 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
           ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.providerPrefix },
         }),
       );
-      // The pointer (`PROVIDER`), the providers (`PROVIDER#<id>`) and the sending brake (`PROVIDER~BRAKE`).
+      // The pointer (`PROVIDER`), the providers (`PROVIDER#<id>`), the sending brake (`PROVIDER~BRAKE`)
+      // and the sending domains (`PROVIDER~DOMAIN#<id>`).
       const pointer = Items.find((item) => item.sk === keys.defaultProvider(accountId).sk);
       const brake = brakeOf(Items.find((item) => item.sk === keys.sendingBrake(accountId).sk));
       const providers = await Promise.all(Items.filter((item) => (item.sk as string).startsWith(keys.providerRecordPrefix)).map(opened));
       const defaultId = (pointer?.provider_id as string | undefined) ?? null;
-      return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null, brake };
+      const domains = Items.filter((item) => (item.sk as string).startsWith(keys.domainPrefix)).map((item): DomainSummary => ({ name: item.name, status: item.status, records: item.records ?? [] }));
+      return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null, brake, domains };
     },
 
     async get(accountId, providerId) {

@@ -22,24 +22,3 @@ export const TABLE = {
     { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'KEYS_ONLY' },
   ],
 } as const;
-
-/** CreateTable input for DynamoDB Local (the CDK stack builds the same from TABLE). */
-export const createTableInput = (tableName: string) => ({
-  TableName: tableName,
-  BillingMode: 'PAY_PER_REQUEST' as const,
-  AttributeDefinitions: [TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].map(
-    (name) => ({ AttributeName: name, AttributeType: 'S' as const }),
-  ),
-  KeySchema: [
-    { AttributeName: TABLE.partitionKey, KeyType: 'HASH' as const },
-    { AttributeName: TABLE.sortKey, KeyType: 'RANGE' as const },
-  ],
-  GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
-    IndexName: index.name,
-    KeySchema: [
-      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
-    ],
-    Projection: { ProjectionType: index.projection },
-  })),
-});

@@ -1,4 +1,4 @@
-import type { Clock, Ids, Job, JobQueue, ListStore, PageRequest, SubscriberStore } from '../../ports';
+import type { CampaignStore, Clock, Ids, Job, JobQueue, ListStore, PageRequest, SubscriberStore } from '../../ports';
 import { notFound } from '../errors';
 import { refuseCursor } from '../paging';
 import { isoTimestamp } from '../time';
@@ -55,9 +55,17 @@ export const INLINE_DELETE_LIMIT = 100;
  * is 0, which the list's conditional delete checks. A deletion cut short leaves the list marked
  * (hidden, closed); a repeated DELETE resumes it.
  */
-export const deleteList = async (deps: ListDeps & { jobs: JobQueue }, accountId: string, listId: string): Promise<'deleted' | 'background'> => {
-  const marked = await deps.lists.markDeleting(accountId, listId, isoTimestamp(deps.clock.now()));
+export const deleteList = async (
+  deps: ListDeps & { jobs: JobQueue; campaigns: Pick<CampaignStore, 'onList' | 'cancel'> },
+  accountId: string,
+  listId: string,
+): Promise<'deleted' | 'background'> => {
+  const at = isoTimestamp(deps.clock.now());
+  const marked = await deps.lists.markDeleting(accountId, listId, at);
   if (!marked) throw notFound('List');
+  // Its scheduled and sending campaigns stop (docs/promises.md): a fan-out chunk finds the campaign
+  // cancelled, the drainer fails its queued mail unsent. One that ended already is left as it is.
+  for (const campaignId of await deps.campaigns.onList(accountId, listId)) await deps.campaigns.cancel(accountId, campaignId, at);
   if (marked.subscriber_count > INLINE_DELETE_LIMIT) {
     await deps.jobs.enqueue({ kind: 'list-delete', account_id: accountId, list_id: listId });
     return 'background';

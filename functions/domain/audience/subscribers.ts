@@ -1,5 +1,5 @@
 import type { Clock, CounterStore, Ids, ListStore, PageRequest, SubscriberFilter, SubscriberStore } from '../../ports';
-import type { CreateSubscriberInput, UpdateSubscriberInput } from '../../schemas/audience';
+import type { CreateSubscriberInput, UpdateSubscriberInput } from './subscriber-input';
 import { AppError, notFound } from '../errors';
 import { readPage } from '../paging';
 import { isoTimestamp } from '../time';

@@ -1,15 +1,18 @@
-import type { CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TrackingSettings } from '../../ports';
-import type { CreateCampaignInput, UpdateCampaignInput } from '../../schemas/campaigns';
-import { MAX_SCHEDULE_DAYS } from '../../schemas/campaigns';
+import type { CampaignChanges, CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TemplateStore, TrackingSettings } from '../../ports';
+import { MAX_CAMPAIGN_BODY_BYTES, MAX_SCHEDULE_DAYS, type CreateCampaignInput, type UpdateCampaignInput } from './campaign-input';
+import { CAMPAIGN_MOVES, EDITABLE } from './campaign-status';
+import { hasBody, NO_BODY } from '../mail/mail-body';
+import { requireTemplate } from '../templates/templates';
+import { missingCampaignVariables } from './reader-variables';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
-import { requireDefaultProvider } from '../providers/default-provider';
-import { senderRefusal } from '../providers/sender-domain';
+import { requireAllowedSender } from '../providers/default-provider';
 import { isoTimestamp } from '../time';
-import { CAMPAIGN_STATS, type Campaign, type CampaignStatus } from '../types';
+import { CAMPAIGN_STATS, type Campaign } from '../types';
 
 export interface CampaignDeps {
   campaigns: CampaignStore;
+  templates: TemplateStore;
   lists: ListStore;
   counters: CounterStore;
   clock: Clock;
@@ -18,6 +21,8 @@ export interface CampaignDeps {
 
 export const presentCampaign = ({ account_id: _a, seq: _s, provider_id: _p, ...campaign }: Campaign, counters?: CampaignCounters) => ({
   ...campaign,
+  template_id: campaign.template_id ?? null,
+  variables: campaign.variables ?? null,
   stats: Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, counters?.[name] ?? 0])) as Record<(typeof CAMPAIGN_STATS)[number], number>,
 });
 
@@ -28,16 +33,35 @@ const requireList = async (deps: Pick<CampaignDeps, 'lists'>, accountId: string,
   if (!(await deps.lists.get(accountId, listId))) throw notFound('List');
 };
 
+/**
+ * A template campaign's content: a copy of its template, checked as the campaign's own would be (a
+ * variable the template needs that neither the reader nor `variables` gives is a 400 naming it; the
+ * campaign's size cap). Taken when the campaign is written and again when it is sent, so the fan-out
+ * reads no template, and an edit of the template after the send changes none of its mail.
+ */
+const templateCopy = async (deps: Pick<CampaignDeps, 'templates'>, accountId: string, templateId: string, variables: Record<string, unknown>) => {
+  const template = await requireTemplate(deps, accountId, templateId);
+  const missing = missingCampaignVariables(template, variables);
+  if (missing.length) {
+    throw validationError(missing.map((name) => ({ field: `variables.${name}`, message: `The template uses {{${name}}}, which neither the subscriber nor variables gives` })), `Missing template variable: ${missing[0]}`);
+  }
+  if (Buffer.byteLength(template.html ?? '') + Buffer.byteLength(template.text ?? '') > MAX_CAMPAIGN_BODY_BYTES) {
+    throw validationError([{ field: 'template_id', message: `A campaign's html and text together may be at most ${MAX_CAMPAIGN_BODY_BYTES / 1024} KiB; this template is larger` }]);
+  }
+  return { subject: template.subject, html: template.html, text: template.text, template_id: template.id, variables };
+};
+
 export const createCampaign = async (deps: CampaignDeps, accountId: string, input: CreateCampaignInput) => {
   await requireList(deps, accountId, input.list_id);
+  const content = input.template_id
+    ? await templateCopy(deps, accountId, input.template_id, input.variables ?? {})
+    : { subject: input.subject ?? '', html: input.html || null, text: input.text || null, template_id: null, variables: null };
   const now = isoTimestamp(deps.clock.now());
   const campaign: Campaign = {
     id: deps.ids.uuid(),
     account_id: accountId,
     name: input.name,
-    subject: input.subject,
-    html: input.html || null,
-    text: input.text || null,
+    ...content,
     list_id: input.list_id,
     from_email: input.from_email ?? null,
     from_name: input.from_name ?? null,
@@ -72,13 +96,26 @@ export const listCampaigns = async (deps: Pick<CampaignDeps, 'campaigns'>, accou
 export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: string, input: UpdateCampaignInput) => {
   const current = await deps.campaigns.get(accountId, id);
   if (!current) throw notFound('Campaign');
-  if (current.status !== 'draft') throw notSendable(current);
+  if (!EDITABLE.includes(current.status)) throw notSendable(current);
   if (input.list_id !== undefined) await requireList(deps, accountId, input.list_id);
-  // html or text may be cleared with "" as long as the other one stays.
-  const html = input.html === undefined ? current.html : input.html || null;
-  const text = input.text === undefined ? current.text : input.text || null;
-  if (!html && !text) throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
-  const updated = await deps.campaigns.updateDraft(accountId, id, { ...input, html, text }, isoTimestamp(deps.clock.now()));
+  const templateId = input.template_id === undefined ? (current.template_id ?? null) : input.template_id;
+  const { template_id: _t, variables: _v, ...plain } = input;
+  let changes: CampaignChanges;
+  if (templateId) {
+    for (const field of ['subject', 'html', 'text'] as const) {
+      if (input[field] !== undefined) throw validationError([{ field, message: 'The campaign is made from a template: change the template, or set template_id to null first' }]);
+    }
+    changes = { ...plain, ...(await templateCopy(deps, accountId, templateId, input.variables ?? current.variables ?? {})) };
+  } else {
+    if (input.variables !== undefined) throw validationError([{ field: 'variables', message: 'variables needs a template_id' }]);
+    // html or text may be cleared with "" as long as the other one stays.
+    const html = input.html === undefined ? current.html : input.html || null;
+    const text = input.text === undefined ? current.text : input.text || null;
+    if (!hasBody({ html, text })) throw validationError([NO_BODY]);
+    // Leaving a template keeps its copy as the campaign's own content.
+    changes = { ...plain, html, text, ...(input.template_id === null ? { template_id: null, variables: null } : {}) };
+  }
+  const updated = await deps.campaigns.updateDraft(accountId, id, changes, isoTimestamp(deps.clock.now()));
   if (updated === undefined) throw notFound('Campaign');
   if (updated === 'conflict') throw new AppError('CONFLICT', 'The campaign left draft meanwhile; it can no longer be changed');
   return getCampaign(deps, accountId, id);
@@ -87,7 +124,7 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
 export const deleteCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, id: string) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
-  if (campaign.status !== 'draft' || (await deps.campaigns.deleteDraft(campaign)) === 'conflict') throw notSendable(campaign);
+  if (!EDITABLE.includes(campaign.status) || (await deps.campaigns.deleteDraft(campaign)) === 'conflict') throw notSendable(campaign);
 };
 
 export interface SendCampaignDeps extends CampaignDeps {
@@ -98,6 +135,8 @@ export interface SendCampaignDeps extends CampaignDeps {
 
 /** SQS holds a message back at most 15 minutes: a later start is reached in hops of that. */
 export const MAX_DELAY_SECONDS = 900;
+/** How long after its start a campaign's note on its list is kept: far past any fan-out and its sends. */
+const LIST_NOTE_DAYS = 30;
 
 /**
  * Starts a draft: checks what would make every mail fail (no list, no provider, a sender the provider
@@ -108,11 +147,11 @@ export const MAX_DELAY_SECONDS = 900;
 export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id: string, input: { send_at?: string }) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
-  if (campaign.status !== 'draft') throw notSendable(campaign);
+  if (!EDITABLE.includes(campaign.status)) throw notSendable(campaign);
   await requireList(deps, accountId, campaign.list_id);
-  const provider = await requireDefaultProvider(deps.providers, accountId);
-  const refusal = senderRefusal(provider, campaign.from_email ?? undefined);
-  if (refusal) throw refusal;
+  const provider = await requireAllowedSender(deps.providers, accountId, campaign.from_email ?? undefined);
+  // The template as it is now goes out; later edits of it change none of this campaign's mail.
+  const copy = campaign.template_id ? await templateCopy(deps, accountId, campaign.template_id, campaign.variables ?? {}) : {};
   if (!deps.tracking.baseUrl()) throw new AppError('INTERNAL_ERROR', 'PUBLIC_BASE_URL is not set: campaign mail needs it for its unsubscribe links');
 
   const now = deps.clock.now();
@@ -121,8 +160,14 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
     throw validationError([{ field: 'send_at', message: `At most ${MAX_SCHEDULE_DAYS} days ahead` }]);
   }
   const scheduled = sendAt !== undefined && sendAt.getTime() > now.getTime();
-  const status: CampaignStatus = scheduled ? 'scheduled' : 'sending';
-  const moved = await deps.campaigns.transition(accountId, id, ['draft'], status, {
+  const move = scheduled ? CAMPAIGN_MOVES.schedule : CAMPAIGN_MOVES.start;
+  const status = move.to;
+  // Noted on the list before it starts, so that deleting the list finds it to cancel (docs/promises.md);
+  // kept well past the latest it can still be sending, then the table's TTL removes the note.
+  const latestStart = Math.floor((sendAt && scheduled ? sendAt : now).getTime() / 1000);
+  await deps.campaigns.noteOnList(accountId, campaign.list_id, id, latestStart + LIST_NOTE_DAYS * 86_400);
+  const moved = await deps.campaigns.transition(accountId, id, move, {
+    ...copy,
     provider_id: provider.id,
     send_at: scheduled ? isoTimestamp(sendAt) : null,
     started_at: scheduled ? null : isoTimestamp(now),
@@ -134,7 +179,7 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
     await deps.jobs.enqueue({ kind: 'campaign', account_id: accountId, campaign_id: id, cursor: 0 }, delay);
   } catch (error) {
     // Nothing will ever run it: say so on the campaign rather than leave it `sending` forever.
-    await deps.campaigns.transition(accountId, id, [status], 'failed', { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) });
+    await deps.campaigns.transition(accountId, id, scheduled ? CAMPAIGN_MOVES.failScheduled : CAMPAIGN_MOVES.failSending, { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) });
     throw error;
   }
   return { id, status, send_at: scheduled ? isoTimestamp(sendAt) : null };

@@ -1,12 +1,14 @@
-import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore, TrackingSettings } from '../../ports';
+import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, ListStore, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore, TrackingSettings } from '../../ports';
 import { isoTimestamp } from '../time';
+import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
-import { renderCampaignMail } from './render';
+import { campaignMailRenderer } from './campaign-mail';
 import { settleIfDone } from './stats';
 
 export interface FanoutDeps {
   campaigns: CampaignStore;
   recipients: ListRecipients;
+  lists: Pick<ListStore, 'get'>;
   suppressions: SuppressionStore;
   providers: ProviderStore;
   messages: MessageStore;
@@ -61,14 +63,20 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
       return { outcome: 'waiting' };
     }
     // Cancelled meanwhile: the transition fails and nothing goes out.
-    if (!(await deps.campaigns.transition(accountId, campaignId, ['scheduled'], 'sending', { started_at: isoTimestamp(now), updated_at: isoTimestamp(now) }))) return { outcome: 'stopped' };
+    if (!(await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.startScheduled, { started_at: isoTimestamp(now), updated_at: isoTimestamp(now) }))) return { outcome: 'stopped' };
   } else if (campaign.status !== 'sending') {
+    return { outcome: 'stopped' };
+  }
+  // A list deleted meanwhile (its deletion may have missed a campaign started at the same moment):
+  // the campaign is cancelled here, and nothing more of it goes out (docs/promises.md).
+  if (!(await deps.lists.get(accountId, campaign.list_id))) {
+    await deps.campaigns.cancel(accountId, campaignId, isoTimestamp(now));
     return { outcome: 'stopped' };
   }
 
   const provider = campaign.provider_id ? await deps.providers.get(accountId, campaign.provider_id) : undefined;
   if (!provider) {
-    await deps.campaigns.transition(accountId, campaignId, ['sending'], 'failed', { failure_reason: 'The provider of this campaign no longer exists', finished_at: isoTimestamp(now), updated_at: isoTimestamp(now) });
+    await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.failSending, { failure_reason: 'The provider of this campaign no longer exists', finished_at: isoTimestamp(now), updated_at: isoTimestamp(now) });
     return { outcome: 'failed' };
   }
 
@@ -80,7 +88,9 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
   if (eligible.length) {
     const lastQueueId = await deps.counters.add(accountId, 'queue', eligible.length);
     const rendering = { key: await deps.tracking.key(), baseUrl: deps.tracking.baseUrl().replace(/\/+$/, ''), now };
-    const rendered = eligible.map((subscriber, i) => renderCampaignMail(campaign, provider, subscriber, lastQueueId - eligible.length + 1 + i, rendering));
+    // The parts are parsed once for the chunk; each reader's mail is then a rendering of the tokens.
+    const render = campaignMailRenderer(campaign, provider, rendering);
+    const rendered = eligible.map((subscriber, i) => render(subscriber, lastQueueId - eligible.length + 1 + i));
     const toQueue: QueuedMail[] = [];
     await inParallel(rendered, WRITE_CONCURRENCY, async ({ message, mail }) => {
       const written = await deps.messages.createIfAbsent(message);

@@ -1,5 +1,6 @@
 import type { CampaignCounters, CampaignStore, Clock } from '../../ports';
 import { isoTimestamp } from '../time';
+import { CAMPAIGN_MOVES } from './campaign-status';
 import type { CampaignStats } from '../types';
 
 export interface CampaignStatsDeps {
@@ -15,7 +16,7 @@ export interface CampaignStatsDeps {
 export const settleIfDone = async (deps: CampaignStatsDeps, accountId: string, campaignId: string, counters: CampaignCounters) => {
   if (!counters.fanout_done || counters.sent + counters.failed < counters.recipients) return;
   const at = isoTimestamp(deps.clock.now());
-  await deps.campaigns.transition(accountId, campaignId, ['sending'], 'sent', { finished_at: at, updated_at: at });
+  await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.finish, { finished_at: at, updated_at: at });
 };
 
 /** Bumps the campaign's counters (one UpdateItem ADD); a sent or failed mail may be the one that settles it. */

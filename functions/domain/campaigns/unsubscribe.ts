@@ -1,4 +1,5 @@
-import type { SubscriberStore, TrackingSettings, CampaignStore, Clock } from '../../ports';
+import type { SubscriberStore, TrackingSettings, CampaignStore, Clock, FirstHits } from '../../ports';
+import { campaignMessageUuid } from './message-uuid';
 import { notFound } from '../errors';
 import { isoTimestamp } from '../time';
 import { signFields, verifiedFields } from '../tracking/token';
@@ -29,23 +30,39 @@ export const verifiedUnsubscribe = async (deps: { tracking: TrackingSettings }, 
   return { account_id: accountId, subscriber_id: subscriberId, campaign_id: campaignId };
 };
 
+/**
+ * Whether the link's subscriber still receives the list's mail: the page asks only then. A subscriber
+ * unsubscribed, bounced or deleted has nothing left to leave.
+ */
+export const stillSubscribed = async (deps: { subscribers: SubscriberStore }, claim: UnsubscribeClaim) =>
+  (await deps.subscribers.get(claim.account_id, claim.subscriber_id))?.status === 'subscribed';
+
 export interface UnsubscribeDeps {
   subscribers: SubscriberStore;
   campaigns: CampaignStore;
   tracking: TrackingSettings;
   clock: Clock;
+  firstHits: FirstHits;
 }
 
 /**
  * Sets that one subscriber `unsubscribed` and nothing else (no suppression: the address may still
  * be in other lists, and transactional mail is another matter). Repeating it changes nothing; a
  * subscriber deleted meanwhile is simply not there to unsubscribe. The campaign counts one
- * unsubscribe per subscriber that really moved.
+ * unsubscribe per subscriber that really moved, once: a link replayed after the subscriber was
+ * subscribed again moves them again, but its campaign counted them already (a marker per campaign
+ * mail, written once).
  */
 export const unsubscribe = async (deps: UnsubscribeDeps, claim: UnsubscribeClaim, onCountFailed: (error: unknown) => void) => {
   const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
   if (!subscriber || subscriber.status !== 'subscribed') return;
   const updated = await deps.subscribers.update(subscriber, { status: 'unsubscribed', updated_at: isoTimestamp(deps.clock.now()) });
   // The reader is unsubscribed whatever becomes of the count.
-  if (updated) await countForCampaign(deps, claim.account_id, claim.campaign_id, { unsubscribed: 1 }).catch(onCountFailed);
+  if (!updated) return;
+  const count = async () => {
+    if (await deps.firstHits.firstUnsubscribe(claim.account_id, campaignMessageUuid(claim.campaign_id, claim.subscriber_id))) {
+      await countForCampaign(deps, claim.account_id, claim.campaign_id, { unsubscribed: 1 });
+    }
+  };
+  await count().catch(onCountFailed);
 };

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { MailgunEventData, MailgunSignature } from '../../schemas/payloads/mailgun';
+import type { MailgunEventData, MailgunSignature } from './payload-types';
 import { parseMessageId } from '../mail/message-id';
 import type { ProviderEvent } from './provider-event';
 

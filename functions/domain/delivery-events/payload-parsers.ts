@@ -1,7 +1,4 @@
-import type { MailgunEventData, MailgunSignature } from '../../schemas/payloads/mailgun';
-import type { SendgridEvent } from '../../schemas/payloads/sendgrid';
-import type { SesNotification } from '../../schemas/payloads/ses-notification';
-import type { SnsEnvelope } from '../../schemas/payloads/sns';
+import type { MailgunEventData, MailgunSignature, SendgridEvent, SesNotification, SnsEnvelope } from './payload-types';
 
 /**
  * How provider payloads are read: the handler passes schemas/payloads/parsers.ts in, so the domain

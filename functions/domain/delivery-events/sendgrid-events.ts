@@ -1,5 +1,5 @@
 import { createPublicKey, verify } from 'node:crypto';
-import type { SendgridEvent } from '../../schemas/payloads/sendgrid';
+import type { SendgridEvent } from './payload-types';
 import { isMessageUuid } from '../mail/message-id';
 import type { ProviderEvent } from './provider-event';
 

@@ -1,6 +1,6 @@
 import { createVerify, X509Certificate } from 'node:crypto';
 import type { SnsCertificates } from '../../ports';
-import type { SnsEnvelope } from '../../schemas/payloads/sns';
+import type { SnsEnvelope } from './payload-types';
 import type { PayloadParsers } from './payload-parsers';
 import { jsonOf } from '../json';
 

@@ -19,6 +19,8 @@ export const getMessageStatus = async (messages: MessageStore, accountId: string
       sent_at: message.sent_at,
       created_at: message.created_at,
     },
+    // Every hit counted; `events` keeps the first MAX_HIT_EVENTS of each kind (docs/promises.md).
+    hits: { open: message.open_hits ?? 0, click: message.click_hits ?? 0 },
     events: events.map((event) => ({
       event_type: event.event_type,
       ip_address: event.ip_address ?? null,

@@ -1,3 +1,4 @@
+import type { StatusMove } from '../status-move';
 import type { MessageStatus } from '../types';
 
 /**
@@ -23,3 +24,16 @@ export const SETTLED: ReadonlySet<MessageStatus> = new Set([...ORDER.slice(ORDER
 
 /** Statuses that wait on the drainer (the reconciler's index holds exactly these). */
 export const UNSETTLED: ReadonlySet<MessageStatus> = new Set(['queued', 'sending']);
+
+/**
+ * The moves outside the forward order (update() takes those, by allowedPredecessors), each named for
+ * what it does: the send's claim, a retry after a transient failure, a redrive from the dead-letter queue.
+ */
+export const MESSAGE_MOVES = {
+  claim: { from: ['queued'], to: 'sending' },
+  retry: { from: ['sending'], to: 'queued' },
+  redrive: { from: ['failed'], to: 'queued' },
+} as const satisfies Record<string, StatusMove<MessageStatus>>;
+
+/** The status of a message waiting in the send queue, whose due time may be moved on (a send window). */
+export const WAITING: readonly MessageStatus[] = ['queued'];

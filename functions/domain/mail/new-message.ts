@@ -1,5 +1,5 @@
 import type { Ids } from '../../ports';
-import type { SendMailInput } from '../../schemas/mail';
+import type { SendMailInput } from './mail-input';
 import { mailTimestamp } from '../time';
 import type { MailMessage, MessageStatus, Provider } from '../types';
 import { newMessageId } from './message-id';

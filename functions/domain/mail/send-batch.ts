@@ -1,7 +1,8 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
-import type { BatchItem, SendBatchInput } from '../../schemas/mail';
+import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
+import type { ErrorCode } from '../errors';
 import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
 import { mailContent } from './outgoing-mail';
@@ -67,12 +68,13 @@ const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: {
  * `queued` can be lost. About 15 AWS calls for 100 items.
  */
 /** Reads one batch item: the item, or what is wrong with it (the batch's schema leaves items unchecked, so a bad one fails alone). */
-export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item: BatchItem } | { ok: false; message: string };
+export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item: BatchItem } | { ok: false; message: string; code?: ErrorCode };
 
 export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput, checkItem: BatchItemCheck) => {
-  const provider = await requireDefaultProvider(deps.providers, accountId);
+  const sender = await requireDefaultProvider(deps.providers, accountId);
+  const { provider } = sender;
   // The batch's own sender is the request's: refused, the whole batch is (an item may still override it).
-  const batchRefusal = senderRefusal(provider, input.from_email);
+  const batchRefusal = input.from_email === undefined ? undefined : senderRefusal(sender, input.from_email);
   if (batchRefusal) throw batchRefusal;
   const entries: Entry[] = new Array(input.messages.length);
   const valid: { index: number; item: BatchItem }[] = [];
@@ -80,10 +82,11 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
   input.messages.forEach((raw, index) => {
     const checked = checkItem(raw);
     if (!checked.ok) {
-      entries[index] = failed(raw.to, 'VALIDATION_ERROR', checked.message);
+      entries[index] = failed(raw.to, checked.code ?? 'VALIDATION_ERROR', checked.message);
       return;
     }
-    const refusal = senderRefusal(provider, checked.item.from_email);
+    // An item without a sender of its own takes the batch's, or else the provider's.
+    const refusal = senderRefusal(sender, checked.item.from_email ?? input.from_email);
     if (refusal) entries[index] = failed(checked.item.to, refusal.code, refusal.message);
     else valid.push({ index, item: checked.item });
   });

@@ -1,16 +1,14 @@
 import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
-import type { SendMailInput } from '../../schemas/mail';
+import type { SendMailInput } from './mail-input';
 import { AppError } from '../errors';
-import { requireDefaultProvider } from '../providers/default-provider';
-import { senderRefusal } from '../providers/sender-domain';
-import { mailTimestamp } from '../time';
+import { requireAllowedSender } from '../providers/default-provider';
 import { mailTracking } from '../tracking/tracking';
 import { newMailMessage } from './new-message';
 import { mailContent, outgoingMail } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
-import { sendQuotaFor } from './send-quota';
+import { markSent, sendLimitReached, sendWithinLimits } from './send-step';
 
 export interface SendMailDeps {
   providers: ProviderStore;
@@ -32,9 +30,7 @@ export interface SendMailDeps {
  * the provider is called, so a send is never left without a record.
  */
 export const sendMail = async (deps: SendMailDeps, accountId: string, input: SendMailInput) => {
-  const provider = await requireDefaultProvider(deps.providers, accountId);
-  const refusal = senderRefusal(provider, input.from_email);
-  if (refusal) throw refusal;
+  const provider = await requireAllowedSender(deps.providers, accountId, input.from_email);
 
   const suppressed = await deps.suppressions.findSuppressed(accountId, [input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]);
   if (suppressed.has(input.to.toLowerCase())) {
@@ -44,39 +40,26 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
   const bcc = withoutSuppressed(input.bcc, suppressed);
 
   const now = deps.clock.now();
-  const quota = sendQuotaFor(provider, now);
   const recipients = 1 + cc.length + bcc.length;
-  if (!(await deps.quotas.reserve(provider.id, quota, recipients))) {
-    throw new AppError('SEND_LIMIT_EXCEEDED', "The provider's hourly or daily send limit is reached");
-  }
-
   const message = newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'sending', now);
-  try {
-    await deps.messages.create(message);
-  } catch (error) {
-    // Nothing was sent: the reserved sends go back, or failed writes would use up the hour's limit.
-    await deps.quotas.release(provider.id, quota, recipients);
-    throw error;
-  }
-
-  try {
-    const content = mailContent(message, input);
-    const tracking = await mailTracking(deps.tracking, accountId, content, deps.clock.now());
-    const { providerMessageId } = await deps.mailers.forProvider(provider).send(outgoingMail(content, tracking));
-    await deps.messages.update(accountId, message.message_id, {
-      status: 'sent',
-      provider_message_id: providerMessageId,
-      sent_at: mailTimestamp(deps.clock.now()),
-    });
-  } catch (error) {
-    const reason = error instanceof MailerError ? error.reason : 'The provider call failed';
-    await Promise.all([
-      deps.messages.update(accountId, message.message_id, { status: 'failed', error_message: reason }),
-      deps.quotas.release(provider.id, quota, recipients),
-      deps.reputation.count(accountId, deps.clock.now(), { failed: 1 }),
-    ]);
-    throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: error });
-  }
+  const step = await sendWithinLimits(deps, provider, recipients, now, {
+    claim: async () => {
+      await deps.messages.create(message);
+      return { go: true, claim: undefined };
+    },
+    mail: async () => {
+      const content = mailContent(message, input);
+      return outgoingMail(content, await mailTracking(deps.tracking, accountId, content, deps.clock.now()));
+    },
+    sent: (providerMessageId) => markSent(deps.messages, accountId, message.message_id, providerMessageId, deps.clock.now()),
+    failed: (error) =>
+      Promise.all([
+        deps.messages.update(accountId, message.message_id, { status: 'failed', error_message: error instanceof MailerError ? error.reason : 'The provider call failed' }),
+        deps.reputation.count(accountId, deps.clock.now(), { failed: 1 }),
+      ]),
+  });
+  if (step.outcome === 'limited') throw sendLimitReached();
+  if (step.outcome === 'failed') throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: step.error });
   // Enqueued only: a slow or dead endpoint never delays the answer. Sends count per recipient, as SES counts them.
   await Promise.all([
     publishMessageEvent(deps, accountId, 'email.sent', message.message_id, { to: input.to }),

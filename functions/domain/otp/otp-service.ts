@@ -1,10 +1,10 @@
 import type { Clock, Ids, MailerFactory, OtpSecret, OtpSession, OtpSessionStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore } from '../../ports';
-import type { SendOtpInput } from '../../schemas/otp';
+import type { SendOtpInput } from './otp-input';
 import { AppError, notFound } from '../errors';
 import type { Provider } from '../types';
-import { sendQuotaFor } from '../mail/send-quota';
+import { sendLimitReached, sendWithinLimits } from '../mail/send-step';
 import { newMessageId } from '../mail/message-id';
-import { requireDefaultProvider } from '../providers/default-provider';
+import { requireAllowedSender } from '../providers/default-provider';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { codeHash, newCode, sameHash } from './codes';
 import { MAX_ATTEMPTS, MAX_SENDS, RESEND_COOLDOWN_SECONDS, SESSION_WINDOW_SECONDS, SESSIONS_PER_ADDRESS, presentOtpSession } from './otp-session';
@@ -30,13 +30,8 @@ const secondsUntil = (iso: string, now: Date) => (Date.parse(iso) - now.getTime(
 
 /** Mails the code through the default provider, inside its send limits; the code is never logged. */
 const mailCode = async (deps: OtpDeps, provider: Provider, email: string, template: OtpTemplate, code: string, expiresIn: number) => {
-  const quota = sendQuotaFor(provider, deps.clock.now());
-  if (!(await deps.quotas.reserve(provider.id, quota, 1))) {
-    throw new AppError('SEND_LIMIT_EXCEEDED', "The provider's hourly or daily send limit is reached");
-  }
-  const content = renderOtpMail(template, code, expiresIn);
-  try {
-    await deps.mailers.forProvider(provider).send(
+  const step = await sendWithinLimits(deps, provider, 1, deps.clock.now(), {
+    mail: async () =>
       outgoingMail({
         message_id: newMessageId(deps.ids.uuid(), provider.from_email),
         from: { email: provider.from_email, name: provider.from_name },
@@ -44,13 +39,12 @@ const mailCode = async (deps: OtpDeps, provider: Provider, email: string, templa
         cc: [],
         bcc: [],
         reply_to: null,
-        ...content,
+        ...renderOtpMail(template, code, expiresIn),
       }),
-    );
-  } catch (error) {
-    await Promise.all([deps.quotas.release(provider.id, quota, 1), deps.reputation.count(provider.account_id, deps.clock.now(), { failed: 1 })]);
-    throw new AppError('SEND_FAILED', 'Sending the code failed', { cause: error });
-  }
+    failed: () => deps.reputation.count(provider.account_id, deps.clock.now(), { failed: 1 }),
+  });
+  if (step.outcome === 'limited') throw sendLimitReached();
+  if (step.outcome === 'failed') throw new AppError('SEND_FAILED', 'Sending the code failed', { cause: step.error });
   // Codes are mail SES counts (their bounces are the account's): they count in the account's figures.
   await deps.reputation.count(provider.account_id, deps.clock.now(), { sent: 1 });
 };
@@ -61,7 +55,8 @@ export const sendOtp = async (deps: OtpDeps, accountId: string, input: SendOtpIn
   if ((await deps.suppressions.findSuppressed(accountId, [input.email])).size > 0) {
     throw new AppError('RECIPIENT_SUPPRESSED', 'The address is on the suppression list (bounced, complained or unsubscribed)');
   }
-  const provider = await requireDefaultProvider(deps.providers, accountId);
+  // OTP mail goes from the provider's own address: the sender rule holds it to a verified domain too.
+  const provider = await requireAllowedSender(deps.providers, accountId, undefined);
   const windowStart = nowSeconds - (nowSeconds % SESSION_WINDOW_SECONDS);
   if (!(await deps.sessions.countNewSession(accountId, input.email, windowStart, SESSIONS_PER_ADDRESS, windowStart + 2 * SESSION_WINDOW_SECONDS))) {
     throw tooMany(`At most ${SESSIONS_PER_ADDRESS} codes per address every ${SESSION_WINDOW_SECONDS / 60} minutes`, windowStart + SESSION_WINDOW_SECONDS - nowSeconds);
@@ -139,7 +134,7 @@ export const resendOtp = async (deps: OtpDeps, accountId: string, sessionId: str
   // Lost a race with a parallel resend or verify: answer as the winner left the session.
   if (!changed.ok) throw tooMany(`Wait ${RESEND_COOLDOWN_SECONDS} seconds before asking for another code`, RESEND_COOLDOWN_SECONDS);
   try {
-    await mailCode(deps, await requireDefaultProvider(deps.providers, accountId), existing.email, existing.template, code, existing.expires_in);
+    await mailCode(deps, await requireAllowedSender(deps.providers, accountId, undefined), existing.email, existing.template, code, existing.expires_in);
   } catch (error) {
     await deps.sessions.restoreCode(accountId, sessionId, existing, hash);
     throw error;

@@ -1,16 +1,34 @@
 import type { ProviderStore } from '../../ports';
+import type { DomainSummary } from '../domains/sending-domain';
 import { AppError } from '../errors';
+import { senderRefusal } from './sender-domain';
+import type { Provider } from '../types';
+
+/** What a send is checked against: the default provider, and the account's sending domains. */
+export interface Sender {
+  provider: Provider;
+  domains: DomainSummary[];
+}
 
 /**
  * Every send goes through the account's default provider; without one there is nothing to send with.
- * The same read says whether the reputation brake paused the account's sending (docs/decisions.md).
+ * The same read says whether the reputation brake paused the account's sending (docs/decisions.md)
+ * and which sending domains the account has (the sender rule, sender-domain.ts).
  */
-export const requireDefaultProvider = async (providers: ProviderStore, accountId: string) => {
-  const { providers: all, defaultId, brake } = await providers.list(accountId);
+export const requireDefaultProvider = async (providers: ProviderStore, accountId: string): Promise<Sender> => {
+  const { providers: all, defaultId, brake, domains } = await providers.list(accountId);
   const provider = all.find((p) => p.id === defaultId);
   if (!provider) throw new AppError('NO_SMTP_PROVIDER', 'No default provider is configured for this account');
   if (brake?.paused) {
     throw new AppError('SENDING_PAUSED', `Sending is paused for this account: ${brake.reason ?? 'its bounce or complaint rate reached the pause threshold'}. An admin can resume it with POST /api/v1/stats/resume`);
   }
-  return provider;
+  return { provider, domains };
+};
+
+/** The default provider, once the sender (`fromEmail`, or the provider's own when absent) passes the sender rule. */
+export const requireAllowedSender = async (providers: ProviderStore, accountId: string, fromEmail: string | undefined) => {
+  const sender = await requireDefaultProvider(providers, accountId);
+  const refusal = senderRefusal(sender, fromEmail);
+  if (refusal) throw refusal;
+  return sender.provider;
 };

@@ -1,5 +1,5 @@
 import type { Clock, Ids, ProviderStore } from '../../ports';
-import type { CreateProviderInput, UpdateProviderInput } from '../../schemas/providers';
+import type { CreateProviderInput, UpdateProviderInput } from './provider-input';
 import { notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
 import { SECRET_MASK, type EventSource, type Provider } from '../types';

@@ -5,7 +5,7 @@ import { BlockList, isIP } from 'node:net';
  * private, link-local with the cloud metadata service at 169.254.169.254 and fd00:ec2::254,
  * unique-local, carrier-grade NAT) and addresses that are not a single host. A provider pointed at
  * one of them would make the service probe its own network for whoever holds an admin key.
- * IPv4-mapped IPv6 addresses (::ffff:a.b.c.d) are checked against the IPv4 ranges by BlockList.
+ * An IPv6 address that carries an IPv4 address (embeddedIPv4) is judged by that IPv4 address too.
  */
 const internal = new BlockList();
 for (const [network, prefix] of [
@@ -40,7 +40,53 @@ loopback.addAddress('::1', 'ipv6');
 
 const family = (address: string) => (isIP(address) === 6 ? 'ipv6' : 'ipv4');
 
-export const isInternalAddress = (address: string) => internal.check(address, family(address));
+/** The 16 bytes of a valid IPv6 address (as isIP accepts it: `::`, a dotted IPv4 tail, a zone). */
+const ipv6Bytes = (address: string) => {
+  let text = address.replace(/%.*$/, '');
+  const tail: number[] = [];
+  if (text.includes('.')) {
+    const lastColon = text.lastIndexOf(':');
+    tail.push(...text.slice(lastColon + 1).split('.').map(Number));
+    text = `${text.slice(0, lastColon + 1)}0:0`;
+  }
+  const [left, right] = text.split('::');
+  const words = (part: string | undefined) => (part ? part.split(':') : []);
+  const head = words(left);
+  const rest = right === undefined ? [] : words(right);
+  const all = [...head, ...Array<string>(8 - head.length - rest.length).fill('0'), ...rest];
+  const bytes = all.flatMap((word) => {
+    const value = parseInt(word, 16);
+    return [value >> 8, value & 0xff];
+  });
+  if (tail.length) bytes.splice(12, 4, ...tail);
+  return bytes;
+};
+
+const dotted = (bytes: number[]) => bytes.join('.');
+const zero = (bytes: number[]) => bytes.every((byte) => byte === 0);
+
+/**
+ * The IPv4 addresses an IPv6 address carries, by the forms that reach an IPv4 host through it:
+ * IPv4-compatible (::a.b.c.d), IPv4-mapped (::ffff:a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d),
+ * NAT64 (64:ff9b::/96; its local-use 64:ff9b:1::/48 is refused whole), 6to4 (2002::/16) and Teredo
+ * (2001::/32: the server's address, and the client's, stored inverted). Each must pass the IPv4 rules:
+ * 64:ff9b::a9fe:a9fe is the metadata service to a network with a NAT64 gateway (issue 23).
+ */
+export const embeddedIPv4 = (address: string): string[] => {
+  if (isIP(address) !== 6) return [];
+  const b = ipv6Bytes(address);
+  const last = b.slice(12, 16);
+  const found: string[] = [];
+  if (zero(b.slice(0, 10)) && ((b[10] === 0 && b[11] === 0) || (b[10] === 0xff && b[11] === 0xff))) found.push(dotted(last));
+  if (zero(b.slice(0, 8)) && b[8] === 0xff && b[9] === 0xff && b[10] === 0 && b[11] === 0) found.push(dotted(last));
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b.slice(4, 12))) found.push(dotted(last));
+  if (b[0] === 0x20 && b[1] === 0x02) found.push(dotted(b.slice(2, 6)));
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0) found.push(dotted(b.slice(4, 8)), dotted(last.map((byte) => byte ^ 0xff)));
+  return found;
+};
+
+export const isInternalAddress = (address: string): boolean =>
+  internal.check(address, family(address)) || embeddedIPv4(address).some((ipv4) => internal.check(ipv4, 'ipv4'));
 export const isLoopbackAddress = (address: string) => loopback.check(address, family(address));
 
 /** `localhost` and `*.localhost` name the machine itself (RFC 6761), whatever a resolver says. */

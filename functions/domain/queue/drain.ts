@@ -2,8 +2,7 @@ import type { CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderSt
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
 import { createSendTally } from './send-tally';
-import { sendQuotaFor } from '../mail/send-quota';
-import { mailTimestamp } from '../time';
+import { markSent, sendWithinLimits } from '../mail/send-step';
 import type { Provider } from '../types';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { mailTracking } from '../tracking/tracking';
@@ -169,9 +168,16 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       return true;
     }
     const now = deps.clock.now();
-    const quota = sendQuotaFor(provider, now);
     const recipients = 1 + mail.cc.length + mail.bcc.length;
-    if (!(await deps.quotas.reserve(provider.id, quota, recipients))) {
+    const step = await sendWithinLimits(deps, provider, recipients, now, {
+      claim: async () => {
+        const claim = await deps.messages.claim(mail.account_id, mail.message_id, now);
+        return claim.claimed ? { go: true, claim } : { go: false, hold: claim };
+      },
+      mail: async () => outgoingMail(mail, await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now())),
+      sent: (providerMessageId) => markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now()),
+    });
+    if (step.outcome === 'limited') {
       const wait = secondsUntilWindowOpens(provider, now);
       await deps.queue.delay(received.receipt, wait);
       // Waiting on purpose: the reconciler must not take it for lost.
@@ -179,12 +185,8 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       report.deferred++;
       return false;
     }
-    const claim = await deps.messages.claim(mail.account_id, mail.message_id, now).catch(async (error: unknown) => {
-      await deps.quotas.release(provider.id, quota, recipients);
-      throw error;
-    });
-    if (!claim.claimed) {
-      await deps.quotas.release(provider.id, quota, recipients);
+    if (step.outcome === 'held') {
+      const claim = step.hold;
       // Settled, or claimed moments ago by another copy of the same queue entry (a fan-out chunk run
       // twice, an SQS duplicate): that copy sends it and settles it; this one is dropped.
       if ((claim.status && SETTLED.has(claim.status)) || (claim.status === 'sending' && claim.claimedAt !== null && now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0))) {
@@ -196,31 +198,23 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       await fail(received, claim.status === 'sending' ? 'The send was interrupted; not retried to avoid a duplicate' : 'The message record is missing');
       return false;
     }
-    try {
-      const tracking = await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now());
-      const { providerMessageId } = await deps.mailers.forProvider(provider).send(outgoingMail(mail, tracking));
-      await deps.messages.update(mail.account_id, mail.message_id, {
-        status: 'sent',
-        provider_message_id: providerMessageId,
-        sent_at: mailTimestamp(deps.clock.now()),
-      });
+    const { attempts } = step.claim;
+    if (step.outcome === 'sent') {
       report.sent++;
       await contained('tally', async () => tally.sent(mail, recipients), mail.message_id);
       return true;
-    } catch (error) {
-      await deps.quotas.release(provider.id, quota, recipients);
-      const mailerError = error instanceof MailerError ? error : new MailerError(String(error), 'The provider call failed', true);
-      if (mailerError.transient && claim.attempts < maxAttempts) {
-        const backoff = Math.min(900, retryBase * 2 ** (claim.attempts - 1));
-        const dueAt = new Date(deps.clock.now().getTime() + backoff * 1000);
-        await deps.messages.unclaim(mail.account_id, mail.message_id, `Attempt ${claim.attempts} failed: ${mailerError.reason}; retrying`, dueAt);
-        await deps.queue.delay(received.receipt, backoff);
-        report.retried++;
-        return false;
-      }
-      await fail(received, `${mailerError.reason} (after ${claim.attempts} attempt${claim.attempts === 1 ? '' : 's'})`);
+    }
+    const mailerError = step.error instanceof MailerError ? step.error : new MailerError(String(step.error), 'The provider call failed', true);
+    if (mailerError.transient && attempts < maxAttempts) {
+      const backoff = Math.min(900, retryBase * 2 ** (attempts - 1));
+      const dueAt = new Date(deps.clock.now().getTime() + backoff * 1000);
+      await deps.messages.unclaim(mail.account_id, mail.message_id, `Attempt ${attempts} failed: ${mailerError.reason}; retrying`, dueAt);
+      await deps.queue.delay(received.receipt, backoff);
+      report.retried++;
       return false;
     }
+    await fail(received, `${mailerError.reason} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`);
+    return false;
   };
 
   /**

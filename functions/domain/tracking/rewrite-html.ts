@@ -1,16 +1,24 @@
+import { beforeLastBodyEnd, firstClosingTag, tagAttributes } from '../html-scan';
+
 /**
  * Tracks an HTML body: an open pixel before `</body>` (or at the end) and every http(s) link of an
  * `<a href>` through a redirect. `mailto:`, `tel:`, `#anchors`, other schemes and anything inside
  * `<head>` stay as they are. The URL handed to `linkUrl` is the one the author meant: the attribute
- * with its HTML entities decoded (`&amp;` is `&`).
+ * with its HTML entities decoded (`&amp;` is `&`); `linkUrl` answers undefined to leave a link as it is.
+ * Every pass is linear in the body (functions/domain/html-scan.ts), and only the first
+ * MAX_TRACKED_LINKS links are looked at, so the work and the growth of one mail are bounded (docs/promises.md).
  */
 export interface HtmlTracking {
   pixelUrl?: string;
-  linkUrl?: (url: string) => string;
+  linkUrl?: (url: string) => string | undefined;
 }
+
+/** Links past this many `<a href>`s of one mail go out as written: each tracked one costs an HMAC and ~200 bytes. */
+export const MAX_TRACKED_LINKS = 1000;
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
+/** Linear: each attempt starts at an `&` and reads only the run of name characters after it. */
 export const decodeEntities = (value: string) =>
   value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
     if (name[0] === '#') {
@@ -22,30 +30,32 @@ export const decodeEntities = (value: string) =>
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const ANCHOR = /<a\b[^>]*>/gi;
-const HREF = /(\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+const isWebUrl = (url: string) => /^https?:\/\/\S/i.test(url);
 
-const rewriteLinks = (html: string, linkUrl: (url: string) => string) =>
-  html.replace(ANCHOR, (tag) =>
-    tag.replace(HREF, (whole, prefix: string, double?: string, single?: string, bare?: string) => {
-      const url = decodeEntities(double ?? single ?? bare ?? '').trim();
-      if (!/^https?:\/\/[^\s]/i.test(url)) return whole;
-      return `${prefix}"${escapeAttribute(linkUrl(url))}"`;
-    }),
-  );
+/** The body with the `href` of its links (from `from` on) replaced by what `linkUrl` makes of them. */
+const rewriteLinks = (html: string, from: number, linkUrl: (url: string) => string | undefined) => {
+  const parts: string[] = [];
+  let copied = 0;
+  for (const href of tagAttributes(html, 'a', 'href', MAX_TRACKED_LINKS, from)) {
+    const url = decodeEntities(href.value).trim();
+    const tracked = isWebUrl(url) ? linkUrl(url) : undefined;
+    if (tracked === undefined) continue;
+    parts.push(html.slice(copied, href.start), `"${escapeAttribute(tracked)}"`);
+    copied = href.end;
+  }
+  parts.push(html.slice(copied));
+  return parts.join('');
+};
 
 export const trackHtml = (html: string, tracking: HtmlTracking) => {
   let result = html;
   if (tracking.linkUrl) {
     // The head is never shown, and its <link>s are not <a>s: only what follows it is rewritten.
-    const headEnd = /<\/head\s*>/i.exec(result);
-    const split = headEnd ? headEnd.index + headEnd[0].length : 0;
-    result = result.slice(0, split) + rewriteLinks(result.slice(split), tracking.linkUrl);
+    result = rewriteLinks(result, firstClosingTag(result, 'head')?.end ?? 0, tracking.linkUrl);
   }
   if (tracking.pixelUrl) {
     const pixel = `<img src="${escapeAttribute(tracking.pixelUrl)}" width="1" height="1" alt="" style="border:0;width:1px;height:1px" />`;
-    const bodyEnd = result.search(/<\/body\s*>(?![\s\S]*<\/body\s*>)/i);
-    result = bodyEnd === -1 ? `${result}${pixel}` : `${result.slice(0, bodyEnd)}${pixel}${result.slice(bodyEnd)}`;
+    result = beforeLastBodyEnd(result, pixel);
   }
   return result;
 };

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { webUrl } from './web-url';
 
 /**
  * What a tracking link names, signed so that nobody can make one up: the account, the message, when
@@ -24,16 +25,24 @@ export const signFields = (key: string, purpose: string, fields: unknown[]) => {
   return `${payload}.${signature(key, purpose, payload).toString('base64url')}`;
 };
 
-/** The fields of a token whose signature holds for `purpose`, or undefined. */
+/**
+ * The fields of a token whose signature holds for `purpose`, or undefined. Only the exact encoding
+ * signFields makes verifies: the signature part is compared as the text it must be, not decoded
+ * first (base64url decoding skips `=`, `%00`, stray characters and the spare bits of the last one,
+ * so appended or altered bytes would still verify), in constant time; the payload part is what the
+ * MAC covers, byte for byte, and must decode to the same text (docs/threat-model.md).
+ */
 export const verifiedFields = (key: string, purpose: string, token: string): unknown[] | undefined => {
   const parts = token.split('.');
   if (parts.length !== 2) return undefined;
   const [payload, signed] = parts as [string, string];
-  const given = Buffer.from(signed, 'base64url');
-  const expected = signature(key, purpose, payload);
+  const given = Buffer.from(signed);
+  const expected = Buffer.from(signature(key, purpose, payload).toString('base64url'));
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const json = Buffer.from(payload, 'base64url');
+  if (json.toString('base64url') !== payload) return undefined;
   try {
-    const fields: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    const fields: unknown = JSON.parse(json.toString('utf8'));
     return Array.isArray(fields) ? fields : undefined;
   } catch {
     return undefined;
@@ -58,6 +67,9 @@ export const verifyToken = (key: string, token: string, kind: TrackingClaim['kin
   if (code !== KIND_CODE[kind] || typeof accountId !== 'string' || typeof messageId !== 'string' || typeof sentAt !== 'number') return undefined;
   const campaign = typeof campaignId === 'string' ? { campaign_id: campaignId } : {};
   if (kind === 'open') return { kind, account_id: accountId, message_id: messageId, sent_at: sentAt, ...campaign };
-  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return undefined;
-  return { kind, account_id: accountId, message_id: messageId, sent_at: sentAt, url, ...campaign };
+  // Mail sent before links were signed in their normalised form may carry a raw one: it redirects to
+  // the same normalised form (docs/threat-model.md); one that is no http(s) URL names nothing.
+  const location = typeof url === 'string' ? webUrl(url) : undefined;
+  if (!location) return undefined;
+  return { kind, account_id: accountId, message_id: messageId, sent_at: sentAt, url: location, ...campaign };
 };

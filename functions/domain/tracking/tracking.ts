@@ -5,6 +5,7 @@ import { notFound } from '../errors';
 import { epochSeconds, mailTimestamp } from '../time';
 import { trackHtml } from './rewrite-html';
 import { signToken, verifyToken, type TrackingClaim } from './token';
+import { webUrl } from './web-url';
 import { UNSUBSCRIBE_PATH } from '../campaigns/unsubscribe';
 import { countForCampaign } from '../campaigns/stats';
 import type { CampaignStore, FirstHits } from '../../ports';
@@ -47,13 +48,18 @@ export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined)
   if (!mail.html || !tracking) return mail.html;
   const base = { account_id: tracking.accountId, message_id: mail.message_id, sent_at: epochSeconds(tracking.sentAt), ...(mail.campaign_id ? { campaign_id: mail.campaign_id } : {}) };
   // The unsubscribe link stays itself: a redirect in front of it would hide it from the reader's eye
-  // and count an unsubscribe as a click.
+  // and count an unsubscribe as a click. A link is signed in its normalised form, the one the click
+  // redirects to; one that does not parse as a URL is left as the author wrote it, untracked: the
+  // reader's client does with it what it would have done, and the send does not fail over a typo.
   const ownLinks = `${tracking.baseUrl}${UNSUBSCRIBE_PATH}`;
+  const clickUrl = (written: string) => {
+    if (written.startsWith(ownLinks)) return undefined;
+    const url = webUrl(written);
+    return url && `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}`;
+  };
   return trackHtml(mail.html, {
     pixelUrl: tracksOpens(mail) ? `${tracking.baseUrl}${TRACKING_PATHS.open}${signToken(tracking.key, { kind: 'open', ...base })}` : undefined,
-    linkUrl: tracksClicks(mail)
-      ? (url) => (url.startsWith(ownLinks) ? url : `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}`)
-      : undefined,
+    linkUrl: tracksClicks(mail) ? clickUrl : undefined,
   });
 };
 
@@ -86,11 +92,22 @@ export const verifiedHit = async <K extends TrackingClaim['kind']>(deps: Pick<Tr
 };
 
 /**
- * Records an open or a click on its message: one write, no read (the token says whose message it is);
- * a reader's hit also flips the message's first-open (first-click) flag, and the first one is counted.
+ * Tracking events kept per message and kind (docs/promises.md): the first this many opens and clicks
+ * are stored as events, every hit is counted on the message, so a link hit 10,000 times costs one
+ * counter, not 10,000 events in its status answer.
+ */
+export const MAX_HIT_EVENTS = 50;
+
+/**
+ * Records an open or a click on its message: the hit is counted on the message's record (one write,
+ * no read: the token says whose message it is, and the write answers the recipient for the webhook),
+ * the first MAX_HIT_EVENTS of its kind are kept as events; a reader's hit also flips the message's
+ * first-open (first-click) flag, and the first one is counted. A token of a message that is gone records nothing.
  */
 export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, client: { ip: string | null; userAgent: string | null }) => {
   const now = deps.clock.now();
+  const counted = await deps.messages.countHit(claim.account_id, claim.message_id, claim.kind);
+  if (!counted) return;
   const event: MessageEvent = {
     event_type: claim.kind,
     ip_address: client.ip,
@@ -99,7 +116,7 @@ export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, cli
     machine: isMachineHit(claim, now, client.userAgent, deps.tracking.machineWindowSeconds()),
     created_at: mailTimestamp(now),
   };
-  await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
+  if (counted.hits <= MAX_HIT_EVENTS) await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
   // Opens and clicks count messages, not hits: only a reader's first open or click of a message
   // counts (its marker is written once), for the account's stats and for its campaign; a link
   // scanner's hits never do.
@@ -107,5 +124,6 @@ export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, cli
     await deps.reputation.count(claim.account_id, now, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
     if (claim.campaign_id) await countForCampaign(deps, claim.account_id, claim.campaign_id, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
   }
-  await publishMessageEvent(deps, claim.account_id, claim.kind === 'open' ? 'email.opened' : 'email.clicked', claim.message_id, claim.kind === 'click' ? { url: claim.url } : {});
+  // The event carries its recipient, so its deliveries need no read of the message.
+  await publishMessageEvent(deps, claim.account_id, claim.kind === 'open' ? 'email.opened' : 'email.clicked', claim.message_id, { to: counted.to, ...(claim.kind === 'click' ? { url: claim.url } : {}) });
 };

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { Clock, MessageStore, WebhookEndpointStore, WebhookPoster, WebhookQueue } from '../../ports';
 import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from './records';
+import { messageUuid } from '../mail/message-id';
 
 export interface WebhookDeliveryDeps {
   webhooks: WebhookEndpointStore;
@@ -79,7 +80,9 @@ export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery
     ? [await deps.webhooks.get(event.account_id, delivery.endpoint_id)].filter((endpoint) => endpoint !== undefined)
     : (await deps.webhooks.list(event.account_id)).filter((endpoint) => endpoint.events.includes(event.type));
   if (!endpoints.length) return 0;
-  const to = event.to ?? (await deps.messages.getWithEvents(event.account_id, event.message_id))?.message.to_email;
+  // Events carry their recipient; one queued before they did reads the message record alone (never
+  // its partition, which holds every event of the message).
+  const to = event.to ?? (await deps.messages.findMany([{ accountId: event.account_id, messageUuid: messageUuid(event.message_id) }]))[0]?.to_email;
   const failed = await Promise.all(
     endpoints.map(async (endpoint) => {
       const failure = await attempt(deps, endpoint, event, to);

@@ -15,27 +15,35 @@ export interface WebhookEndpointDeps {
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
 
+/** Whitespace, control characters and backslashes: a URL parser drops or rewrites them silently. */
+const AMBIGUOUS = /[\s\x00-\x1f\x7f\\]/;
+
 /**
- * Why an endpoint URL is refused, or null. https only, except http to a loopback host on the local
+ * The endpoint URL as it is stored and echoed: the parsed URL's normalised form (`href`), never the
+ * raw input (issue 23). Whitespace around it (a paste, a form) is trimmed; whitespace, a control
+ * character or a backslash inside it is refused rather than guessed at (a URL parser would drop a
+ * CR/LF, encode a space, read `\` as `/`). https only, except http to a loopback host on the local
  * stack; an address literal must not be private or link-local (loopback: local stack only). Names
  * are checked again where they are resolved, at delivery time (webhook-poster.ts).
  */
-export const webhookUrlRefusal = (raw: string, allowLoopback: boolean): string | null => {
+export const parseWebhookUrl = (raw: string, allowLoopback: boolean): { url: string } | { refusal: string } => {
+  const trimmed = raw.trim();
+  if (AMBIGUOUS.test(trimmed)) return { refusal: 'must not hold whitespace, control characters or backslashes' };
   let url: URL;
   try {
-    url = new URL(raw);
+    url = new URL(trimmed);
   } catch {
-    return 'must be an absolute URL';
+    return { refusal: 'must be an absolute URL' };
   }
-  if (url.username || url.password) return 'must not carry credentials';
+  if (url.username || url.password) return { refusal: 'must not carry credentials' };
   const host = hostOf(url);
   const loopback = isLoopbackHost(host);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowLoopback && loopback)) {
-    return allowLoopback ? 'must be https (http to localhost only)' : 'must be https';
+    return { refusal: allowLoopback ? 'must be https (http to localhost only)' : 'must be https' };
   }
-  if (loopback) return allowLoopback ? null : 'must not point at this machine';
-  if (isIP(host) && isInternalAddress(host)) return 'must not point at a private or link-local address';
-  return null;
+  if (loopback) return allowLoopback ? { url: url.href } : { refusal: 'must not point at this machine' };
+  if (isIP(host) && isInternalAddress(host)) return { refusal: 'must not point at a private or link-local address' };
+  return { url: url.href };
 };
 
 /** Whether a resolved address may be posted to. */
@@ -56,22 +64,21 @@ export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
 export const createWebhookEndpoint = async (deps: WebhookEndpointDeps, accountId: string, input: { url: string; events: WebhookEventType[] }) => {
-  const refusal = webhookUrlRefusal(input.url, deps.allowLoopbackWebhooks);
-  if (refusal) throw validationError([{ field: 'url', message: refusal }]);
-  // Read, then write: two concurrent creations may pass it together, which bounds it all the same.
-  if ((await deps.webhooks.list(accountId)).length >= MAX_WEBHOOK_ENDPOINTS) {
-    throw new AppError('CONFLICT', `The account has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have: delete one first`);
-  }
+  const parsed = parseWebhookUrl(input.url, deps.allowLoopbackWebhooks);
+  if ('refusal' in parsed) throw validationError([{ field: 'url', message: parsed.refusal }]);
   const endpoint: WebhookEndpoint = {
     id: deps.ids.uuid(),
     account_id: accountId,
-    url: input.url,
+    url: parsed.url,
     events: [...new Set(input.events)],
     // 24 random bytes, base64 as Standard Webhooks has it.
     secret: `whsec_${Buffer.from(deps.ids.secret(24), 'base64url').toString('base64')}`,
     created_at: isoTimestamp(deps.clock.now()),
   };
-  await deps.webhooks.put(endpoint);
+  // The count and the endpoint are written together: parallel creations cannot pass the ceiling.
+  if (!(await deps.webhooks.create(endpoint, MAX_WEBHOOK_ENDPOINTS))) {
+    throw new AppError('CONFLICT', `The account has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have: delete one first`);
+  }
   return { ...presentWebhookEndpoint(endpoint), secret: endpoint.secret };
 };
 

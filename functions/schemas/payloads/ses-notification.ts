@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { SesNotification } from '../../domain/delivery-events/payload-types';
+import { parsesTo } from '../common';
 import { optionalObject, providerId, recipient, text } from './fields';
 
 const sesRecipient = z.object({ emailAddress: recipient(), status: text(100), diagnosticCode: text() });
@@ -7,7 +9,7 @@ const sesRecipient = z.object({ emailAddress: recipient(), status: text(100), di
  * An SES notification (identity notifications: `notificationType`; configuration-set event
  * publishing: `eventType`), the fields we read.
  */
-export const sesNotification = z.object({
+export const sesNotification = parsesTo<SesNotification>()(z.object({
   notificationType: text(100),
   eventType: text(100),
   mail: optionalObject({
@@ -22,5 +24,4 @@ export const sesNotification = z.object({
     complainedRecipients: z.optional(z.nullable(z.array(sesRecipient))),
   }),
   delivery: optionalObject({ recipients: z.optional(z.nullable(z.array(recipient()))) }),
-});
-export type SesNotification = z.infer<typeof sesNotification>;
+}));

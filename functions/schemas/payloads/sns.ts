@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import type { SnsEnvelope } from '../../domain/delivery-events/payload-types';
+import { parsesTo } from '../common';
 
 const field = (max: number) => z.string().check(z.maxLength(max));
 
@@ -6,7 +8,7 @@ const field = (max: number) => z.string().check(z.maxLength(max));
  * An SNS HTTP(S) delivery, as SNS posts it (text/plain JSON). Every field that is signed or that
  * names the certificate is a string; anything else cannot be verified.
  */
-export const snsEnvelope = z.object({
+export const snsEnvelope = parsesTo<SnsEnvelope>()(z.object({
   Type: field(100),
   MessageId: field(100),
   TopicArn: field(300),
@@ -18,5 +20,4 @@ export const snsEnvelope = z.object({
   SignatureVersion: field(10),
   Signature: field(2000),
   SigningCertURL: field(2000),
-});
-export type SnsEnvelope = z.infer<typeof snsEnvelope>;
+}));

@@ -1,0 +1,2 @@
+/** Style sheets are bundled by esbuild (scripts/console.ts) into the console's one CSS file. */
+declare module '*.css';

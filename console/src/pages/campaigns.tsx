@@ -1,0 +1,111 @@
+import { useState } from 'preact/hooks';
+import { api, type DataOf } from '../api';
+import { go, href } from '../route';
+import { Field, FormError, text, useForm } from '../ui/form';
+import { count, dateTime } from '../ui/format';
+import { useLoad } from '../ui/load';
+import { ErrorNotice, Loading } from '../ui/notice';
+import { Pager } from '../ui/pager';
+
+type Page = DataOf<'campaigns-list'>;
+type Lists = DataOf<'lists-list'>;
+export type Campaign = DataOf<'campaigns-get'>;
+
+const PAGE = 20;
+
+export const StatusBadge = ({ status }: { status: string }) => <span class={`badge status-${status}`}>{status}</span>;
+
+/** A draft from html (and text); templates join here once the server has them. */
+const CreateCampaign = () => {
+  const lists = useLoad(() => api.get<Lists>('/lists?limit=100'), []);
+  const form = useForm(
+    (values) =>
+      api.post<Campaign>('/campaigns', {
+        name: text(values, 'name') ?? '',
+        subject: text(values, 'subject') ?? '',
+        list_id: text(values, 'list_id') ?? '',
+        html: text(values, 'html'),
+        text: text(values, 'text'),
+        from_email: text(values, 'from_email'),
+      }),
+    (campaign) => go(`/campaigns/${campaign.id}`),
+  );
+  return (
+    <section class="card" aria-labelledby="new-campaign">
+      <h2 id="new-campaign">New campaign</h2>
+      {lists.loaded.state === 'error' && <ErrorNotice error={lists.loaded.error} />}
+      <form onSubmit={form.submit} noValidate>
+        <Field form={form} name="name" label="Name" autoComplete="off" />
+        <Field form={form} name="subject" label="Subject" hint="{{name}}, {{email}} and {{unsubscribe_url}} are filled per subscriber." autoComplete="off" />
+        <Field form={form} name="list_id" label="List" as="select">
+          <option value="">Choose a list</option>
+          {lists.loaded.state === 'ok' &&
+            lists.loaded.data.lists.map((list) => (
+              <option key={list.id} value={list.id}>
+                {list.name} ({list.subscriber_count})
+              </option>
+            ))}
+        </Field>
+        <Field form={form} name="html" label="HTML" as="textarea" rows={8} hint="Without {{unsubscribe_url}}, an unsubscribe line is added at the end." />
+        <Field form={form} name="text" label="Plain text (optional)" as="textarea" rows={4} />
+        <Field form={form} name="from_email" label="From (optional)" type="email" hint="The default provider's address when empty." autoComplete="off" />
+        <FormError form={form} />
+        <button type="submit" disabled={form.busy}>
+          Create draft
+        </button>
+      </form>
+    </section>
+  );
+};
+
+/** The account's campaigns, newest first, with their counters. */
+export const Campaigns = () => {
+  const [offset, setOffset] = useState(0);
+  const { loaded } = useLoad(() => api.get<Page>(`/campaigns?limit=${PAGE}&offset=${offset}`), [offset]);
+  return (
+    <>
+      <section class="card" aria-labelledby="campaign-list">
+        <h2 id="campaign-list">All campaigns</h2>
+        {loaded.state === 'loading' && <Loading />}
+        {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
+        {loaded.state === 'ok' &&
+          (loaded.data.campaigns.length === 0 ? (
+            <p class="muted">No campaigns yet.</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    {['Name', 'Status', 'Recipients', 'Sent', 'Opened', 'Clicked', 'Created'].map((h) => (
+                      <th key={h} scope="col">
+                        {h}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {loaded.data.campaigns.map((campaign) => (
+                    <tr key={campaign.id}>
+                      <th scope="row">
+                        <a href={href(`/campaigns/${campaign.id}`)}>{campaign.name}</a>
+                      </th>
+                      <td>
+                        <StatusBadge status={campaign.status} />
+                      </td>
+                      <td>{count(campaign.stats.recipients)}</td>
+                      <td>{count(campaign.stats.sent)}</td>
+                      <td>{count(campaign.stats.opened)}</td>
+                      <td>{count(campaign.stats.clicked)}</td>
+                      <td>{dateTime(campaign.created_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        {loaded.state === 'ok' && <Pager label="Campaign" total={loaded.data.total} limit={loaded.data.limit} offset={offset} onOffset={setOffset} />}
+      </section>
+      <CreateCampaign />
+    </>
+  );
+};

@@ -1,0 +1,84 @@
+import { useState } from 'preact/hooks';
+import { WEBHOOK_EVENT_TYPES } from '../../../functions/domain/webhooks/records';
+import { api, segment, type ApiError, type DataOf } from '../api';
+import { ConfirmButton } from '../ui/confirm';
+import { Choices, Field, FormError, text, useForm } from '../ui/form';
+import { dateTime } from '../ui/format';
+import { useLoad } from '../ui/load';
+import { ErrorNotice, Loading, SecretOnce } from '../ui/notice';
+
+type Created = DataOf<'webhook-endpoints-create'>;
+
+/** The account's webhook endpoints; a new one's signing secret is shown once. */
+export const Webhooks = () => {
+  const { loaded, reload } = useLoad(() => api.get<DataOf<'webhook-endpoints-list'>>('/webhook-endpoints'), []);
+  const [created, setCreated] = useState<Created>();
+  const [error, setError] = useState<ApiError>();
+  const form = useForm(
+    (values) => api.post<Created>('/webhook-endpoints', { url: text(values, 'url') ?? '', events: values.getAll('events').map(String) }),
+    (endpoint, element) => {
+      element.reset();
+      setCreated(endpoint);
+      void reload();
+    },
+  );
+  return (
+    <>
+      {created && <SecretOnce label={`Signing secret of ${created.url}.`} value={created.secret} onDone={() => setCreated(undefined)} />}
+      <section class="card" aria-labelledby="endpoints">
+        <h2 id="endpoints">Endpoints</h2>
+        {error && <ErrorNotice error={error} />}
+        {loaded.state === 'loading' && <Loading />}
+        {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
+        {loaded.state === 'ok' &&
+          (loaded.data.webhook_endpoints.length === 0 ? (
+            <p class="muted">No endpoints yet.</p>
+          ) : (
+            <div class="table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">URL</th>
+                    <th scope="col">Events</th>
+                    <th scope="col">Created</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {loaded.data.webhook_endpoints.map((endpoint) => (
+                    <tr key={endpoint.id}>
+                      <th scope="row">{endpoint.url}</th>
+                      <td>{endpoint.events.join(', ')}</td>
+                      <td>{dateTime(endpoint.created_at)}</td>
+                      <td>
+                        <ConfirmButton
+                          label="Delete"
+                          confirm={`Delete ${endpoint.url}`}
+                          onConfirm={async () => {
+                            const answer = await api.delete(`/webhook-endpoints/${segment(endpoint.id)}`);
+                            if (answer.ok) void reload();
+                            else setError(answer.error);
+                          }}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+      </section>
+      <section class="card" aria-labelledby="new-endpoint">
+        <h2 id="new-endpoint">New endpoint</h2>
+        <form onSubmit={form.submit} noValidate>
+          <Field form={form} name="url" label="URL" type="url" hint="https; each delivery is signed (Standard Webhooks)." autoComplete="off" />
+          <Choices form={form} name="events" legend="Events" options={WEBHOOK_EVENT_TYPES} />
+          <FormError form={form} />
+          <button type="submit" disabled={form.busy}>
+            Add endpoint
+          </button>
+        </form>
+      </section>
+    </>
+  );
+};

@@ -1,0 +1,136 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SendingDomain } from '../../domain/domains/sending-domain';
+import { InvalidCursorError, type DomainStore } from '../../ports';
+import { documentClient, queryAll, tableName, transactWrite } from './client';
+import { conditional, failedConditionIndex } from './conditional';
+import { keys, withoutKeys } from './keys';
+
+const item = (domain: SendingDomain) => ({ ...keys.domain(domain.account_id, domain.id), ...keys.checkedDomain(domain.id), entity: 'domain', ...domain });
+
+/** A cursor is the id of the last domain of the page it follows; ids are UUIDs, so anything else is not ours. */
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
+const decodeCursor = (cursor: string) => {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!ID.test(id)) throw new InvalidCursorError('Not a cursor this service issued');
+  return id;
+};
+
+/**
+ * Sending domains in the account's partition (beside its providers: keys.ts), each with a claim on
+ * its name that makes names unique across accounts.
+ */
+export const dynamoDomainStore = (): DomainStore => ({
+  async create(domain) {
+    try {
+      await transactWrite({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.domainName(domain.name), entity: 'domainName', account_id: domain.account_id, domain_id: domain.id },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Put: { TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      });
+      return 'created';
+    } catch (error) {
+      if (failedConditionIndex(error) === 0) return 'taken';
+      throw error;
+    }
+  },
+
+  async get(accountId, domainId) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.domain(accountId, domainId) }));
+    return Item ? withoutKeys<SendingDomain>(Item) : undefined;
+  },
+
+  async findByName(name) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.domainName(name) }));
+    return Item ? this.get(Item.account_id as string, Item.domain_id as string) : undefined;
+  },
+
+  async list(accountId, page) {
+    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.domainPrefix },
+        Limit: page.limit,
+        ExclusiveStartKey: after === undefined ? undefined : keys.domain(accountId, after),
+      }),
+    );
+    const items = Items.map((found) => withoutKeys<SendingDomain>(found));
+    return { items, next_cursor: LastEvaluatedKey && items.length ? encodeCursor(items[items.length - 1].id) : null };
+  },
+
+  async update(domain) {
+    const written = await conditional(() =>
+      documentClient().send(new PutCommand({ TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_exists(pk)' })),
+    );
+    return written.ok;
+  },
+
+  async saveCheck(domain) {
+    const written = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.domain(domain.account_id, domain.id),
+          UpdateExpression: 'SET #status = :status, records = :records, last_checked_at = :checked, updated_at = :updated',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': domain.status, ':records': domain.records, ':checked': domain.last_checked_at, ':updated': domain.updated_at },
+        }),
+      ),
+    );
+    return written.ok;
+  },
+
+  async setInbound(accountId, domainId, inbound, at) {
+    const written = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.domain(accountId, domainId),
+          UpdateExpression: 'SET inbound = :inbound, updated_at = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':inbound': inbound, ':at': at },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    return written.ok && written.output.Attributes ? withoutKeys<SendingDomain>(written.output.Attributes) : undefined;
+  },
+
+  async delete(domain) {
+    const { Attributes } = await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.domain(domain.account_id, domain.id), ReturnValues: 'ALL_OLD' }),
+    );
+    // The claim goes only if it is still this domain's (a later registration of the name keeps its own).
+    await conditional(() =>
+      documentClient().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.domainName(domain.name),
+          ConditionExpression: 'domain_id = :id',
+          ExpressionAttributeValues: { ':id': domain.id },
+        }),
+      ),
+    );
+    return Attributes !== undefined;
+  },
+
+  async listChecked() {
+    const items = await queryAll({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.checkedDomain('').gsi1pk },
+    });
+    return items.map((found) => withoutKeys<SendingDomain>(found));
+  },
+});

@@ -1,0 +1,30 @@
+/** How far ahead a campaign may be scheduled (docs/promises.md, "Campaigns"). */
+export const MAX_SCHEDULE_DAYS = 30;
+
+/**
+ * A campaign's bodies live in its table item (400 KB at most, with everything else): html and text
+ * together at most 256 KiB, half the cap of a single send.
+ */
+export const MAX_CAMPAIGN_BODY_BYTES = 256 * 1024;
+
+/**
+ * What creating a campaign asks for (schemas/campaigns.ts is checked against it): its own subject and
+ * bodies, or a stored template (`template_id`, with the `variables` every reader shares) in their place.
+ */
+export interface CreateCampaignInput {
+  name: string;
+  subject?: string;
+  template_id?: string;
+  variables?: Record<string, unknown>;
+  html?: string;
+  text?: string;
+  list_id: string;
+  from_email?: string | null;
+  from_name?: string | null;
+  reply_to?: string | null;
+  track_opens?: boolean;
+  track_clicks?: boolean;
+}
+
+/** What an edit of a draft changes: the fields it names; `template_id: null` keeps the template's copy as the campaign's own content. */
+export type UpdateCampaignInput = Partial<Omit<CreateCampaignInput, 'template_id'>> & { template_id?: string | null };

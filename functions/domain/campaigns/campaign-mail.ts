@@ -1,0 +1,93 @@
+import type { QueuedMail } from '../../ports';
+import { beforeLastBodyEnd } from '../html-scan';
+import { newMessageId } from '../mail/message-id';
+import { campaignMessageUuid } from './message-uuid';
+import { mailTimestamp } from '../time';
+import type { Campaign, MailMessage, Provider, Subscriber } from '../types';
+import { escapeHtml } from '../escape-html';
+import { compileTemplate, partUses } from '../templates/engine';
+import { readerView } from './reader-variables';
+import { unsubscribeUrl } from './unsubscribe';
+
+/** Where the author put no {{unsubscribe_url}}, the part gets a footer line with the link. */
+const htmlFooter = (url: string) =>
+  `<p style="font-size:12px;color:#666">Don't want these emails? <a href="${escapeHtml(url)}">Unsubscribe</a></p>`;
+
+const withHtmlFooter = (html: string, url: string) => beforeLastBodyEnd(html, htmlFooter(url));
+
+export interface Rendering {
+  key: string;
+  baseUrl: string;
+  now: Date;
+}
+
+/**
+ * A campaign's mail, one subscriber at a time: the parts are parsed once (per fan-out chunk), then each
+ * reader's mail is a Mustache rendering (HTML-escaped in html) of their name, email, metadata, signed
+ * unsubscribe link and the campaign's variables; the link also goes into the RFC 8058 headers, and a
+ * footer carries it where the author put none. The record and the queue entry, as a batch send makes them.
+ */
+export const campaignMailRenderer = (campaign: Campaign, provider: Provider, rendering: Rendering) => {
+  const render = compileTemplate(campaign);
+  const footerInHtml = campaign.html !== null && !partUses(campaign.html, 'unsubscribe_url');
+  const footerInText = campaign.text !== null && !partUses(campaign.text, 'unsubscribe_url');
+  return (subscriber: Subscriber, queueId: number) => {
+    const unsubscribe = unsubscribeUrl(rendering.key, rendering.baseUrl, { account_id: campaign.account_id, subscriber_id: subscriber.id, campaign_id: campaign.id });
+    const parts = render(readerView(subscriber, unsubscribe, campaign.variables));
+    const html = parts.html === null ? undefined : footerInHtml ? withHtmlFooter(parts.html, unsubscribe) : parts.html;
+    const text = parts.text === null ? undefined : footerInText ? `${parts.text}\n\n--\nUnsubscribe: ${unsubscribe}\n` : parts.text;
+    return campaignMail(campaign, provider, subscriber, queueId, rendering, { subject: parts.subject, html, text, unsubscribe });
+  };
+};
+
+const campaignMail = (
+  campaign: Campaign,
+  provider: Provider,
+  subscriber: Subscriber,
+  queueId: number,
+  rendering: Rendering,
+  { subject, html, text, unsubscribe }: { subject: string; html?: string; text?: string; unsubscribe: string },
+) => {
+  const fromEmail = campaign.from_email ?? provider.from_email;
+  const messageId = newMessageId(campaignMessageUuid(campaign.id, subscriber.id), fromEmail);
+  const message: MailMessage = {
+    message_id: messageId,
+    account_id: campaign.account_id,
+    provider_id: provider.id,
+    provider_message_id: null,
+    from_email: fromEmail,
+    from_name: campaign.from_name ?? provider.from_name ?? null,
+    to_email: subscriber.email,
+    cc: [],
+    bcc: [],
+    reply_to: campaign.reply_to,
+    subject,
+    tags: [],
+    metadata: {},
+    status: 'queued',
+    error_message: null,
+    sent_at: null,
+    created_at: mailTimestamp(rendering.now),
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
+  };
+  const mail: QueuedMail = {
+    account_id: campaign.account_id,
+    provider_id: provider.id,
+    queue_id: queueId,
+    message_id: messageId,
+    from: { email: message.from_email, name: message.from_name },
+    to: subscriber.email,
+    cc: [],
+    bcc: [],
+    reply_to: campaign.reply_to,
+    subject,
+    html,
+    text,
+    track_opens: campaign.track_opens,
+    track_clicks: campaign.track_clicks,
+    campaign_id: campaign.id,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+  return { message, mail };
+};

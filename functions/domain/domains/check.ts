@@ -1,0 +1,30 @@
+import type { DnsResolver, EmailIdentities } from '../../ports';
+import { isoTimestamp } from '../time';
+import { judgeRecord } from './records';
+import type { SendingDomain } from './sending-domain';
+
+/** SES gives up on an identity it could not verify within 72 hours; the schedule stops checking it then too. */
+export const PENDING_HOURS = 72;
+
+export interface CheckDeps {
+  identities: EmailIdentities;
+  dns: DnsResolver;
+}
+
+/**
+ * Looks every record of the domain up (our own resolvers) and asks SES for the identity's state.
+ * The status follows SES; a domain still pending 72 hours after it was created is `failed`, as SES
+ * would have it. A record that disappears shows `missing` from this check on.
+ */
+export const checkDomain = async (deps: CheckDeps, domain: SendingDomain, now: Date): Promise<SendingDomain> => {
+  const records = await Promise.all(domain.records.map(async (record) => judgeRecord(record, await deps.dns.lookUp(record.name, record.type))));
+  const identity = await deps.identities.get(domain.name);
+  let status = identity?.status ?? 'failed';
+  const overdue = now.getTime() - Date.parse(domain.created_at) > PENDING_HOURS * 3_600_000;
+  if (status === 'pending' && overdue) status = 'failed';
+  const at = isoTimestamp(now);
+  return { ...domain, records, status, last_checked_at: at, updated_at: at };
+};
+
+/** Whether the schedule still checks the domain: verified ones (for records that disappear) and pending ones. */
+export const isChecked = (domain: SendingDomain) => domain.status !== 'failed';

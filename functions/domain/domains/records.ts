@@ -1,0 +1,106 @@
+/**
+ * The DNS records a sending domain publishes, and how a look-up of each is judged (docs/promises.md,
+ * Sending domains). Pure: the answers come from the DnsResolver port.
+ */
+export type DomainStatus = 'pending' | 'verified' | 'failed' | 'temporary_failure';
+export type RecordKind = 'DKIM' | 'MAIL_FROM_MX' | 'MAIL_FROM_SPF' | 'DMARC';
+export type RecordStatus = 'verified' | 'missing' | 'mismatch' | 'pending';
+
+export interface DomainRecord {
+  record: RecordKind;
+  type: 'CNAME' | 'MX' | 'TXT';
+  name: string;
+  value: string;
+  priority?: number;
+  status: RecordStatus;
+  /** What the look-up found instead (mismatch). */
+  found?: string;
+  /** Why what was found is not right (mismatch). */
+  reason?: string;
+}
+
+export const SPF_VALUE = 'v=spf1 include:amazonses.com ~all';
+export const DMARC_VALUE = 'v=DMARC1; p=none;';
+export const mailFromDomain = (name: string) => `mail.${name}`;
+
+/** The records SES asks for (Easy DKIM's three CNAMEs, the custom MAIL FROM's MX and SPF) and a DMARC to start with. */
+export const expectedRecords = (name: string, region: string, dkimTokens: readonly string[]): DomainRecord[] => [
+  ...dkimTokens.map((token): DomainRecord => ({ record: 'DKIM', type: 'CNAME', name: `${token}._domainkey.${name}`, value: `${token}.dkim.amazonses.com`, status: 'pending' })),
+  { record: 'MAIL_FROM_MX', type: 'MX', name: mailFromDomain(name), value: `feedback-smtp.${region}.amazonses.com`, priority: 10, status: 'pending' },
+  { record: 'MAIL_FROM_SPF', type: 'TXT', name: mailFromDomain(name), value: SPF_VALUE, status: 'pending' },
+  { record: 'DMARC', type: 'TXT', name: `_dmarc.${name}`, value: DMARC_VALUE, status: 'pending' },
+];
+
+/** What a look-up of one name answered; `undefined` when the resolver could not tell (time-out, SERVFAIL). */
+export interface DnsAnswers {
+  cname?: string[];
+  mx?: { exchange: string; priority: number }[];
+  txt?: string[];
+}
+
+const host = (value: string) => value.toLowerCase().replace(/\.$/, '');
+const verified = (record: DomainRecord): DomainRecord => ({ ...withoutFinding(record), status: 'verified' });
+const missing = (record: DomainRecord): DomainRecord => ({ ...withoutFinding(record), status: 'missing' });
+const mismatch = (record: DomainRecord, found: string, reason: string): DomainRecord => ({ ...record, status: 'mismatch', found, reason });
+const withoutFinding = ({ found: _found, reason: _reason, ...record }: DomainRecord) => record;
+
+/** A TXT record that starts with `tag` (case-insensitive, then a space, a semicolon or its end). */
+const startsWithTag = (text: string, tag: string) => {
+  const head = text.trimStart().slice(0, tag.length + 1).toLowerCase();
+  return head.startsWith(tag.toLowerCase()) && (head.length === tag.length || /[\s;]/.test(head[tag.length]));
+};
+
+const judgeCname = (record: DomainRecord, targets: string[]) => {
+  if (!targets.length) return missing(record);
+  if (targets.some((target) => host(target) === host(record.value))) return verified(record);
+  return mismatch(record, targets.join(', '), `The CNAME points to ${targets.map(host).join(', ')}, not to ${record.value}`);
+};
+
+const judgeMx = (record: DomainRecord, exchanges: { exchange: string; priority: number }[]) => {
+  if (!exchanges.length) return missing(record);
+  if (exchanges.some((mx) => host(mx.exchange) === host(record.value))) return verified(record);
+  const found = exchanges.map((mx) => `${mx.priority} ${host(mx.exchange)}`).join(', ');
+  return mismatch(record, found, `No MX points to ${record.value}: bounces to the MAIL FROM domain would not reach SES`);
+};
+
+const judgeSpf = (record: DomainRecord, texts: string[]) => {
+  const spf = texts.filter((text) => startsWithTag(text, 'v=spf1'));
+  if (!spf.length) return missing(record);
+  if (spf.length > 1) return mismatch(record, spf.join(' | '), 'There are several v=spf1 records: a name may have only one, or SPF fails (RFC 7208 4.5); merge them into one');
+  const terms = spf[0].toLowerCase().split(/\s+/);
+  if (terms.includes('include:amazonses.com')) return verified(record);
+  return mismatch(record, spf[0], 'The SPF record does not include amazonses.com');
+};
+
+const judgeDmarc = (record: DomainRecord, texts: string[]) => {
+  if (!texts.length) return missing(record);
+  const dmarc = texts.filter((text) => startsWithTag(text, 'v=DMARC1'));
+  if (!dmarc.length) return mismatch(record, texts.join(' | '), 'A DMARC record must start with v=DMARC1');
+  if (dmarc.length > 1) return mismatch(record, dmarc.join(' | '), 'There are several DMARC records: receivers then ignore them all (RFC 7489 6.6.3); keep one');
+  return verified(record);
+};
+
+/**
+ * One record judged against the look-up of its name: `verified` found as given, `missing` nothing
+ * there, `mismatch` something else there (in `found`, with the `reason`). A look-up that could not
+ * tell leaves the record as it was.
+ */
+export const judgeRecord = (record: DomainRecord, answers: DnsAnswers): DomainRecord => {
+  switch (record.record) {
+    case 'DKIM':
+      return answers.cname ? judgeCname(record, answers.cname) : record;
+    case 'MAIL_FROM_MX':
+      return answers.mx ? judgeMx(record, answers.mx) : record;
+    case 'MAIL_FROM_SPF':
+      return answers.txt ? judgeSpf(record, answers.txt) : record;
+    case 'DMARC':
+      return answers.txt ? judgeDmarc(record, answers.txt) : record;
+  }
+};
+
+/** What a domain still lacks, for a refusal's message: its records that are not verified. */
+export const missingRecords = (records: readonly DomainRecord[]) => {
+  const open = records.filter((record) => record.status !== 'verified' && record.record !== 'DMARC');
+  const kinds = [...new Set(open.map((record) => (record.record === 'DKIM' ? 'the DKIM CNAMEs' : record.record === 'MAIL_FROM_MX' ? 'the MAIL FROM MX' : 'the MAIL FROM SPF')))];
+  return kinds;
+};

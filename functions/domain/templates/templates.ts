@@ -1,0 +1,96 @@
+import { TemplateTooLargeError, type Clock, type CounterStore, type Ids, type PageRequest, type TemplateStore } from '../../ports';
+import type { CreateTemplateInput, UpdateTemplateInput } from './template-input';
+import { notFound, validationError } from '../errors';
+import { readPage } from '../paging';
+import { isoTimestamp } from '../time';
+import { compileTemplate, missingVariables, templateVariables, variableNames, type Rendered } from './engine';
+import { textFromHtml } from './plain-text';
+import type { Template } from './template';
+
+export interface TemplateDeps {
+  templates: TemplateStore;
+  counters: CounterStore;
+  clock: Clock;
+  ids: Ids;
+}
+
+export const presentTemplate = ({ account_id: _a, seq: _s, ...template }: Template) => template;
+
+const tooLarge = () => validationError([{ field: 'html', message: 'The template does not fit in storage: make it smaller' }]);
+
+/** A store write, with the store's "does not fit" as the 400 it is. */
+const stored = async <T>(write: () => Promise<T>) => {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof TemplateTooLargeError) throw tooLarge();
+    throw error;
+  }
+};
+
+export const createTemplate = async (deps: TemplateDeps, accountId: string, input: CreateTemplateInput) => {
+  const now = isoTimestamp(deps.clock.now());
+  const content = { subject: input.subject, html: input.html || null, text: input.text || null };
+  const template: Template = {
+    id: deps.ids.uuid(),
+    account_id: accountId,
+    name: input.name,
+    ...content,
+    variables: variableNames(content),
+    seq: await deps.counters.add(accountId, 'template', 1),
+    created_at: now,
+    updated_at: now,
+  };
+  await stored(() => deps.templates.create(template));
+  return presentTemplate(template);
+};
+
+/** A template of the account: another account's, or none, is 404. */
+export const requireTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) => {
+  const template = await deps.templates.get(accountId, id);
+  if (!template) throw notFound('Template');
+  return template;
+};
+
+export const getTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) => presentTemplate(await requireTemplate(deps, accountId, id));
+
+export const listTemplates = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, page: Pick<PageRequest, 'limit' | 'cursor'>) => {
+  const result = await readPage({ ...page, offset: 0 }, (request) => deps.templates.page(accountId, request));
+  return { templates: result.items.map(presentTemplate), next_cursor: result.next_cursor };
+};
+
+export const updateTemplate = async (deps: TemplateDeps, accountId: string, id: string, input: UpdateTemplateInput) => {
+  const current = await requireTemplate(deps, accountId, id);
+  const html = input.html === undefined ? current.html : input.html || null;
+  const text = input.text === undefined ? current.text : input.text || null;
+  if (!html && !text) throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
+  const content = { subject: input.subject ?? current.subject, html, text };
+  const updated: Template = { ...current, name: input.name ?? current.name, ...content, variables: variableNames(content), updated_at: isoTimestamp(deps.clock.now()) };
+  if (!(await stored(() => deps.templates.replace(updated)))) throw notFound('Template');
+  return presentTemplate(updated);
+};
+
+export const deleteTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) => {
+  const template = await requireTemplate(deps, accountId, id);
+  if (!(await deps.templates.delete(template))) throw notFound('Template');
+};
+
+/**
+ * A template made ready for many readers: a variable the template reads outside any section that the
+ * caller's variables lack is a 400 naming it (`field` says where the variables came from), then each
+ * render is Mustache alone. Mail from a template with no text gets one made from its html.
+ */
+export const templateRenderer = (template: Template, field = 'variables') => {
+  const { required } = templateVariables(template);
+  const render = compileTemplate(template);
+  return (variables: Record<string, unknown>): Rendered => {
+    const missing = missingVariables(required, variables);
+    if (missing.length) throw validationError(missing.map((name) => ({ field: `${field}.${name}`, message: `The template uses {{${name}}}, which ${field} lacks` })), `Missing template variable: ${missing[0]}`);
+    const rendered = render(variables);
+    return { ...rendered, text: rendered.text ?? (rendered.html ? textFromHtml(rendered.html) : null) };
+  };
+};
+
+/** The preview: exactly what a send with these variables would carry. */
+export const renderTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string, variables: Record<string, unknown>) =>
+  templateRenderer(await requireTemplate(deps, accountId, id))(variables);

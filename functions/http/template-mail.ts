@@ -1,0 +1,51 @@
+import type { TemplateStore } from '../ports';
+import { checkBatchItem, issuesLine, sendMailBody, sendMailRequest } from '../schemas/mail';
+import type { SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
+import type { BatchItemCheck } from '../domain/mail/send-batch';
+import { AppError } from '../domain/errors';
+import { validated } from '../domain/validate';
+import type { Rendered } from '../domain/templates/engine';
+import { requireTemplate, templateRenderer } from '../domain/templates/templates';
+
+/**
+ * The edge of the send paths (here, beside the request checks, because it reads the request's schemas;
+ * the domain never does): a request that names a template becomes the mail the template renders
+ * with its variables, before the send or batch use case sees it. The rendered content is what is
+ * sent or queued, so editing the template afterwards never changes accepted mail (docs/promises.md).
+ */
+
+const content = (rendered: Rendered) => ({ subject: rendered.subject, html: rendered.html ?? undefined, text: rendered.text ?? undefined });
+
+/** One send: its own content, or its template rendered; either way checked as mail (subject, body, size). */
+export const resolveMail = async (deps: { templates: TemplateStore }, accountId: string, request: SendMailRequest): Promise<SendMailInput> => {
+  const { template_id: templateId, variables, ...mail } = request;
+  if (!templateId) return validated(sendMailBody, mail);
+  const render = templateRenderer(await requireTemplate(deps, accountId, templateId));
+  return validated(sendMailBody, { ...mail, ...content(render(variables ?? {})) }, undefined, 'The mail the template renders is invalid');
+};
+
+const templateIdOf = (raw: Record<string, unknown>) => (typeof raw.template_id === 'string' ? raw.template_id : undefined);
+
+/**
+ * A batch's item check with its templates: each distinct template read once, all in one BatchGetItem,
+ * before any item is checked. An item whose template is unknown fails alone with NOT_FOUND, one that
+ * lacks a variable alone with VALIDATION_ERROR; the others go on.
+ */
+export const batchItemCheck = async (deps: { templates: TemplateStore }, accountId: string, items: Record<string, unknown>[]): Promise<BatchItemCheck> => {
+  const ids = [...new Set(items.map(templateIdOf).filter((id) => id !== undefined && sendMailRequest.shape.template_id.safeParse(id).success))] as string[];
+  const renderers = new Map((await deps.templates.getMany(accountId, ids)).map((template) => [template.id, templateRenderer(template)]));
+  return (raw) => {
+    const parsed = sendMailRequest.safeParse(raw);
+    if (!parsed.success) return { ok: false, message: issuesLine(parsed.error.issues) };
+    const { template_id: templateId, variables, ...mail } = parsed.data;
+    if (!templateId) return checkBatchItem(raw);
+    const render = renderers.get(templateId);
+    if (!render) return { ok: false, code: 'NOT_FOUND', message: 'Template not found' };
+    try {
+      return checkBatchItem({ ...mail, ...content(render(variables ?? {})) });
+    } catch (error) {
+      if (error instanceof AppError && error.options.details) return { ok: false, message: error.options.details.map((d) => `${d.field}: ${d.message}`).join('; ') };
+      throw error;
+    }
+  };
+};

@@ -1,0 +1,54 @@
+/** Ports: sending domains, the SES identities behind them, and the DNS look-ups of their records. */
+import type { DnsAnswers } from '../domain/domains/records';
+import type { DomainStatus } from '../domain/domains/records';
+import type { SendingDomain } from '../domain/domains/sending-domain';
+
+export interface DomainStore {
+  /**
+   * Writes a new domain and claims its name, together: 'taken' when another domain (of this account
+   * or another) holds the name already, and then nothing is written.
+   */
+  create(domain: SendingDomain): Promise<'created' | 'taken'>;
+  get(accountId: string, domainId: string): Promise<SendingDomain | undefined>;
+  /** The domain that holds a name, whatever its account (the operator's CLI). */
+  findByName(name: string): Promise<SendingDomain | undefined>;
+  /** A page of the account's domains, in the order of their ids; `cursor` from an earlier page. */
+  list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ items: SendingDomain[]; next_cursor: string | null }>;
+  /** Replaces a domain that exists (false when it was deleted meanwhile). */
+  update(domain: SendingDomain): Promise<boolean>;
+  /**
+   * Writes a check's outcome (status, records, when) and nothing else, so that a check and a user's
+   * change at the same moment both hold; false when the domain was deleted meanwhile.
+   */
+  saveCheck(domain: SendingDomain): Promise<boolean>;
+  /** Sets the inbound flag alone; the domain as it is then, or undefined when absent. */
+  setInbound(accountId: string, domainId: string, inbound: boolean, at: string): Promise<SendingDomain | undefined>;
+  /** Deletes the domain and frees its name; false when absent. */
+  delete(domain: SendingDomain): Promise<boolean>;
+  /** Every domain of every account the schedule still checks (not `failed`). */
+  listChecked(): Promise<SendingDomain[]>;
+}
+
+/** SES's state of one identity. */
+export interface IdentityState {
+  status: DomainStatus;
+  dkimTokens: string[];
+}
+
+/** SES v2 email identities (domains), in the stack's region. */
+export interface EmailIdentities {
+  region(): string;
+  /** Creates the identity (Easy DKIM, RSA 2048, the stack's configuration set); an existing one is read instead. */
+  create(name: string): Promise<IdentityState>;
+  /** Sets the custom MAIL FROM domain. */
+  setMailFrom(name: string, mailFrom: string): Promise<void>;
+  /** undefined when SES has no such identity. */
+  get(name: string): Promise<IdentityState | undefined>;
+  /** Deletes it; an identity already gone is not an error. */
+  delete(name: string): Promise<void>;
+}
+
+/** Our own DNS look-ups (the resolvers of DNS_SERVERS). Each answers `undefined` when it could not tell. */
+export interface DnsResolver {
+  lookUp(name: string, type: 'CNAME' | 'MX' | 'TXT'): Promise<DnsAnswers>;
+}

@@ -1,0 +1,28 @@
+/** Ports: stored templates. */
+import type { Template } from '../domain/templates/template';
+import type { PageOf, PageRequest } from './audience';
+
+export type { Template } from '../domain/templates/template';
+
+/**
+ * Thrown by the store when a template, as stored, would not fit in one record. The caller answers
+ * 400: the template is too large.
+ */
+export class TemplateTooLargeError extends Error {
+  constructor() {
+    super('The template is too large to store');
+    this.name = 'TemplateTooLargeError';
+  }
+}
+
+export interface TemplateStore {
+  /** The record and its place in the listing, together. */
+  create(template: Template): Promise<void>;
+  get(accountId: string, templateId: string): Promise<Template | undefined>;
+  /** Several templates of the account at once (one BatchGetItem); absent ones are left out. */
+  getMany(accountId: string, templateIds: readonly string[]): Promise<Template[]>;
+  page(accountId: string, page: PageRequest): Promise<PageOf<Template>>;
+  /** Replaces an existing template's record; false when there is none. */
+  replace(template: Template): Promise<boolean>;
+  delete(template: Template): Promise<boolean>;
+}

@@ -1,0 +1,66 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import type { RouteDefinition } from '../functions/routes/define-route';
+import { ServiceFunction } from './constructs/service-function';
+import { ITEM_WRITE_ACTIONS, partitionPattern } from './table-access';
+
+type IdentityKind = 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete';
+export type SesIdentityStatements = Record<IdentityKind, PolicyStatement[]>;
+
+/**
+ * The SES actions of each identity kind of a route's `aws` field (define-route.ts): only those, on
+ * the account's identities of this region (a domain's identity is made at run time, so identity/*),
+ * and creating one only with the stack's own configuration set.
+ */
+export const sesIdentityStatements = (scope: Construct, configurationSetName: string): Record<IdentityKind, PolicyStatement[]> => {
+  const { partition, region, account } = Stack.of(scope);
+  const identities = `arn:${partition}:ses:${region}:${account}:identity/*`;
+  const statement = (actions: string[], resources = [identities]) => new PolicyStatement({ effect: Effect.ALLOW, actions, resources });
+  const read = statement(['ses:GetEmailIdentity']);
+  return {
+    sesIdentityCreate: [
+      statement(['ses:CreateEmailIdentity'], [identities, `arn:${partition}:ses:${region}:${account}:configuration-set/${configurationSetName}`]),
+      statement(['ses:PutEmailIdentityMailFromAttributes']),
+      read,
+    ],
+    sesIdentityRead: [read],
+    sesIdentityDelete: [statement(['ses:DeleteEmailIdentity'])],
+  };
+};
+
+/** Grants a route's function the SES identity actions its definition names. */
+export const grantSesIdentities = (fn: ServiceFunction, route: RouteDefinition, statements: Record<IdentityKind, PolicyStatement[]>) => {
+  for (const kind of Object.keys(statements) as IdentityKind[]) {
+    if (route.aws?.includes(kind)) statements[kind].forEach((s) => fn.addToRolePolicy(s));
+  }
+};
+
+/**
+ * The schedule of the sending domains: every 15 minutes a function looks up the records of the
+ * pending and verified domains and asks SES for their state (pending ones for 72 hours, then
+ * `failed`). It reads the domains through gsi1 and writes back the domain items only.
+ */
+export const addDomainChecker = (scope: Construct, props: { table: TableV2; environment: Record<string, string>; statements: Record<IdentityKind, PolicyStatement[]> }) => {
+  const checker = new ServiceFunction(scope, 'DomainChecker', {
+    handlerName: 'domain-checker',
+    description: 'Checks the DNS records and SES state of sending domains',
+    timeout: Duration.minutes(5),
+    environment: props.environment,
+  });
+  props.table.grantReadData(checker);
+  checker.addToRolePolicy(
+    new PolicyStatement({
+      effect: Effect.ALLOW,
+      actions: [...ITEM_WRITE_ACTIONS],
+      resources: [props.table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitionPattern('domain')] } },
+    }),
+  );
+  props.statements.sesIdentityRead.forEach((s) => checker.addToRolePolicy(s));
+  new Rule(scope, 'DomainCheckSchedule', { schedule: Schedule.rate(Duration.minutes(15)), targets: [new LambdaFunction(checker)] });
+  return checker;
+};
