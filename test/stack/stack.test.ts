@@ -548,5 +548,5 @@ describe('the template, function by function (issue 24)', () => {
     const [first, second] = stacks.map(names);
     expect(first).toContain('AWS::ApiGatewayV2::Api Name=EmailServiceOne-api');
     expect(first.filter((name) => second.includes(name))).toEqual([]);
-  });
+  }, 240_000);
 });
