@@ -53,6 +53,23 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
   results.push(
     await count('GET /mail/status (warm)', 2, 'rate-limit counter, message query', () => call('GET', `/api/v1/mail/status/${encodeURIComponent(warm.message_id)}`)),
   );
+  // The Resend-compatible routes (functions/routes/resend.ts): the same use cases under Resend's shapes, so the same calls as the native rows above.
+  const resendCall = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${stack.baseUrl}/resend${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${stack.apiKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} /resend${path} answered ${response.status}`);
+    return (await response.json()) as { id: string };
+  };
+  results.push(
+    await count('POST /resend/emails (warm)', 6, 'as POST /mail/send: the same use case', () =>
+      resendCall('POST', '/emails', { from: 'Bench <bench@example.com>', to: ['one@example.com'], subject: 'one', html: '<p>x</p>' }),
+    ),
+  );
+  const resent = await resendCall('POST', '/emails', { from: 'bench@example.com', to: 'two@example.com', subject: 'two', text: 'x' });
+  results.push(await count('GET /resend/emails/{id} (warm)', 2, 'as GET /mail/status: rate-limit counter, message query', () => resendCall('GET', `/emails/${resent.id}`)));
   const batch = Array.from({ length: 100 }, (_, i) => ({ to: `b${i}@example.com`, subject: `batch ${i}`, html: `<p>${i}</p>` }));
   results.push(
     await count('POST /mail/send-batch, 100 items (warm)', 19, 'rate limit, providers, 1 suppression BatchGet, queue-id counter, 4 BatchWriteItem (25 each), 10 SendMessageBatch (10 each), the drain start', () =>

@@ -3,8 +3,9 @@ import { SERVICE_VERSION } from './version';
 import './schemas/common';
 import type { RouteDefinition } from './routes/define-route';
 import { requestExamples } from './routes/examples';
-import { STATUS_BY_CODE, type ErrorCode } from './domain/errors';
+import { AppError, STATUS_BY_CODE, type ErrorCode } from './domain/errors';
 import { PERMISSIONS } from './domain/types';
+import { resendErrorOf } from './http/resend-errors';
 
 /** OpenAPI 3.1 from the route table: the schemas the handlers validate with are the ones documented. */
 const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => {
@@ -92,6 +93,12 @@ const components = {
         },
       },
     },
+    ResendError: {
+      type: 'object',
+      description: "The Resend API's error shape: every error of the routes under /resend",
+      required: ['statusCode', 'name', 'message'],
+      properties: { statusCode: { type: 'integer' }, name: { type: 'string' }, message: { type: 'string' } },
+    },
     GatewayError: {
       type: 'object',
       description: "API Gateway's own answer, given before any function runs (throttling, oversized requests)",
@@ -127,8 +134,31 @@ const errorExample = (route: RouteDefinition, code: ErrorCode, message: string) 
   return { success: false, error: { code, message, details: [{ field, message: 'Invalid input' }] } };
 };
 
+/**
+ * A Resend route's errors: Resend's statuses and names for the same codes, in its shape
+ * (functions/http/resend-errors.ts).
+ */
+const resendErrorResponses = (route: RouteDefinition) => {
+  const byStatus = new Map<number, { code: ErrorCode; name: string }[]>();
+  for (const code of errorCodes(route)) {
+    const { status, name } = resendErrorOf(new AppError(code, ''));
+    byStatus.set(status, [...(byStatus.get(status) ?? []), { code, name }]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, entries]) => [
+      status,
+      {
+        description: entries.map(({ code, name }) => `\`${name}\`: ${ERRORS[code].meaning}.`).join('\n\n'),
+        headers: headers(route, status),
+        content: { 'application/json': { schema: ref('schemas', 'ResendError'), example: { statusCode: status, name: entries[0].name, message: ERRORS[entries[0].code].example } } },
+      },
+    ]),
+  );
+};
+
 /** One response per status the route can answer with an error: its codes, what they mean, an example each. */
 const errorResponses = (route: RouteDefinition) => {
+  if (route.envelope === 'resend') return resendErrorResponses(route);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes(route)) byStatus.set(STATUS_BY_CODE[code], [...(byStatus.get(STATUS_BY_CODE[code]) ?? []), code]);
   const responses: Record<string, unknown> = {};
@@ -172,6 +202,10 @@ const successResponse = (route: RouteDefinition) => {
     const schemaOf = (type: string) => (type !== 'application/json' ? { type: 'string' } : route.response ? jsonSchema(route.response, 'output') : { type: 'object' });
     const content = Object.fromEntries(types.map((type) => [type, { schema: schemaOf(type) }]));
     return { [status]: { description: `The document itself (${types.join(' or ')}), not the envelope`, headers: successHeaders, content } };
+  }
+  if (route.envelope === 'resend') {
+    const schema = route.response ? jsonSchema(route.response, 'output') : { type: 'object' };
+    return { [status]: { description: "Success, in the Resend API's shape (no envelope)", headers: successHeaders, content: { 'application/json': { schema } } } };
   }
   const schema =
     route.method === 'DELETE'
@@ -237,6 +271,7 @@ const TAGS: Record<string, string> = {
   Unsubscribe: 'The signed unsubscribe links of campaign mail (RFC 8058): a confirmation page, and the one-click POST; no API key',
   Reputation: "The account's sending figures and rates against SES's review and pause thresholds, and the brake that pauses the account's sending before SES pauses the deployment",
   Admin: 'API keys and sending providers',
+  Resend: "The Resend API's emails, domains and api-keys in its own shapes, for the official `resend` SDK with `RESEND_BASE_URL=<base>/resend`; the native use cases underneath",
   Console: 'The web console: a page and its files, served by the service itself; it signs in with an API key and calls this API',
 };
 

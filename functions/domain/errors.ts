@@ -30,12 +30,19 @@ export interface FieldIssue {
   message: string;
 }
 
+/**
+ * A finer cause within a code, for envelopes that name them apart (the Resend one:
+ * functions/http/resend-errors.ts): no key at all, an Idempotency-Key still running, reused with
+ * another body, or malformed.
+ */
+export type ErrorReason = 'missing_key' | 'idempotency_in_flight' | 'idempotency_other_body' | 'idempotency_key';
+
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { details?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown } = {},
+    readonly options: { details?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown; reason?: ErrorReason } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';

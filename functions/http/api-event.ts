@@ -39,13 +39,15 @@ type Headers = { headers?: Record<string, string> };
 
 /**
  * What a route's handler must return, typed from the route: a document for a `rawResponse` route;
- * for a DELETE the top-level message of its response schema; otherwise `data` of the route's response
+ * for a Resend route (any method) `data`, answered at the top level; for a DELETE the top-level message of its response schema; otherwise `data` of the route's response
  * schema (`z.output`), so a handler whose answer drifts from the documented one does not compile.
  */
 export type ResultOf<R extends RouteDefinition> = R extends { redirect: true }
   ? { location: string } & Headers
   : R extends { rawResponse: string | readonly string[] }
   ? { raw: unknown } & Headers
+  : R extends { envelope: 'resend' }
+  ? { data: Output<R['response']> } & Headers
   : R extends { method: 'DELETE' }
     ? Output<R['response']> & Headers
     : { data: Output<R['response']> } & Headers;

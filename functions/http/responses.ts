@@ -2,6 +2,7 @@ import { AppError } from '../domain/errors';
 import type { StoredResponse } from '../ports';
 import type { RouteDefinition } from '../routes/define-route';
 import type { ApiResponse, HandlerResult } from './api-event';
+import { resendErrorBody } from './resend-errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -10,6 +11,8 @@ export const successResponse = (route: RouteDefinition, result: HandlerResult): 
   const status = route.successStatus ?? 200;
   if (route.redirect) return { status, body: '' };
   if (Buffer.isBuffer(result.raw)) return { status, body: result.raw.toString('base64'), base64: true };
+  // Resend's answers are the object itself, deletes included.
+  if (route.envelope === 'resend') return { status, body: JSON.stringify(result.data ?? {}) };
   return { status, body:
     typeof result.raw === 'string'
       ? result.raw
@@ -23,9 +26,13 @@ export const successResponse = (route: RouteDefinition, result: HandlerResult): 
   };
 };
 
-/** The error envelope. Only AppErrors speak for themselves; anything else is a generic 500. */
-export const errorResponse = (error: unknown): StoredResponse & { headers: Record<string, string> } => {
+/**
+ * The error envelope, ours or (style `resend`) Resend's. Only AppErrors speak for themselves; anything
+ * else is a generic 500.
+ */
+export const errorResponse = (error: unknown, style?: RouteDefinition['envelope']): StoredResponse & { headers: Record<string, string> } => {
   const known = error instanceof AppError ? error : new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
+  if (style === 'resend') return { ...resendErrorBody(known), headers: known.options.headers ?? {} };
   const details = known.options.details?.length ? { details: known.options.details } : {};
   return {
     status: known.status,

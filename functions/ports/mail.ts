@@ -36,6 +36,7 @@ export interface MessageStore {
    * new count with the recipient, or undefined when there is no such message.
    */
   countHit(accountId: string, messageId: string, kind: 'open' | 'click'): Promise<{ hits: number; to: string } | undefined>;
+  /** By our full id `<uuid@domain>`, or by `<uuid>` alone (the uuid keys the record; Resend's ids are the bare uuid). */
   getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
   /** The message a provider's own id names (gsi6), in whichever account sent it. */
   findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;

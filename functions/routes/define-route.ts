@@ -25,7 +25,7 @@ export type RawMediaType = 'application/json' | 'text/html' | 'image/gif' | 'tex
 export interface RouteDefinition {
   /** Also the handler's file name under functions/handlers/. */
   id: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** API Gateway path template, e.g. /api/v1/mail/status/{message_id}. */
   path: string;
   summary: string;
@@ -34,7 +34,13 @@ export interface RouteDefinition {
   permission: Permission | null;
   /** `optionalBody`: a request with no body at all is taken as `{}` (every field of the body is optional). */
   request?: { params?: Schema; query?: Schema; body?: Schema; optionalBody?: boolean };
-  /** Schema of `data` in the success envelope (or of the top level for DELETE messages). */
+  /**
+   * The answer's shape: absent for our own envelope (docs/promises.md); `resend` for the routes that
+   * answer as the Resend API does (functions/routes/resend.ts): the `response` schema at the top level,
+   * and errors as `{statusCode, name, message}` (functions/http/resend-errors.ts).
+   */
+  envelope?: 'resend';
+  /** Schema of `data` in the success envelope (or of the top level for DELETE messages, and for every `resend` route). */
   response?: Schema;
   /** The status of a success answer (200 if absent): the envelope answers with it, the OpenAPI document states it. */
   successStatus?: number;

@@ -8,6 +8,7 @@ import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
 import { templatesCreate, templatesRender, templatesUpdate } from './templates';
 import { domainsCreate, domainsUpdate } from './domains';
+import { resendApiKeysCreate, resendDomainsCreate, resendEmailsBatch, resendEmailsSend, resendEmailsUpdate } from './resend';
 
 /** What a route's request body is: its schema's input, the text of a text/plain raw body, any JSON for other raw bodies. */
 type BodyOf<R extends RouteDefinition> = R extends { request: { body: infer S extends z.ZodMiniType } }
@@ -95,6 +96,20 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
   example(webhooksSendgrid, [
     { email: 'ada@example.com', event: 'bounce', type: 'bounce', reason: '550 5.1.1 user unknown', sg_event_id: 'ZGVsaXZlcmVkLTAtMTIzNDU', sg_message_id: '14c5d75ce93.dfd.64b469.filter0001.16648.5515E0B88.0' },
   ]),
+  example(resendEmailsSend, {
+    from: 'Shop <orders@shop.example>',
+    to: ['ada@example.com'],
+    subject: 'Your order',
+    html: '<p>Thank you</p>',
+    tags: [{ name: 'category', value: 'order' }],
+  }),
+  example(resendEmailsBatch, [
+    { from: 'orders@shop.example', to: 'ada@example.com', subject: 'Your order', text: 'Thank you' },
+    { from: 'orders@shop.example', to: 'grace@example.com', subject: 'Your order', text: 'Thank you' },
+  ]),
+  example(resendEmailsUpdate, { scheduled_at: '2026-01-15T10:00:00.000Z' }),
+  example(resendDomainsCreate, { name: 'shop.example' }),
+  example(resendApiKeysCreate, { name: 'Production sending', permission: 'sending_access' }),
   example(webhooksMailgun, {
     signature: { timestamp: '1767225600', token: '2b1f9c0d8e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b', signature: '<hex HMAC-SHA256 of timestamp + token>' },
     'event-data': { id: 'CPgfbmQMTCKtHW6uIWtuVe', event: 'failed', severity: 'permanent', reason: 'bounce', recipient: 'ada@example.com' },

@@ -11,6 +11,7 @@ import { adminRoutes } from './admin';
 import { consoleRoutes } from './console';
 import { templatesRoutes } from './templates';
 import { domainsRoutes } from './domains';
+import { resendRoutes } from './resend';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -31,4 +32,5 @@ export const routes: readonly RouteDefinition[] = [
   ...receiversRoutes,
   ...adminRoutes,
   ...domainsRoutes,
+  ...resendRoutes,
 ];

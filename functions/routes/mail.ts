@@ -34,7 +34,7 @@ export const mailStatus = defineRoute({
   id: 'mail-status',
   method: 'GET',
   path: '/api/v1/mail/status/{message_id}',
-  summary: 'Status and tracking events of a message (id URL-encoded, with or without angle brackets)',
+  summary: 'Status and tracking events of a message (id URL-encoded, with or without angle brackets, or its uuid alone)',
   request: { params: messageStatusParams },
   response: messageStatusResult,
 });

@@ -117,7 +117,7 @@ describe('the deployment', () => {
 
   it('lets every function that sends mail outlive one SMTP send at its longest', () => {
     const sending = routes.filter((route) => route.aws?.includes('sendMail'));
-    expect(sending.map((route) => route.id)).toEqual(['mail-send', 'otp-send', 'otp-resend']);
+    expect(sending.map((route) => route.id)).toEqual(['mail-send', 'otp-send', 'otp-resend', 'resend-emails-send']);
     for (const route of sending) expect(timeoutOf(`${route.method} ${route.path}`) * 1000, route.id).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
   });
 
@@ -218,7 +218,12 @@ describe('the deployment', () => {
     expect(identityActions(functionOf('domains-create'))).toEqual(['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes']);
     expect(identityActions(functionOf('domains-verify'))).toEqual(['ses:GetEmailIdentity']);
     expect(identityActions(functionOf('domains-delete'))).toEqual(['ses:DeleteEmailIdentity']);
-    for (const route of routes.filter((r) => !['domains-create', 'domains-verify', 'domains-delete'].includes(r.id))) expect(identityActions(functionOf(route.id)), route.id).toEqual([]);
+    // The Resend routes over the same use cases (functions/routes/resend.ts) hold the same actions.
+    expect(identityActions(functionOf('resend-domains-create'))).toEqual(identityActions(functionOf('domains-create')));
+    expect(identityActions(functionOf('resend-domains-verify'))).toEqual(['ses:GetEmailIdentity']);
+    expect(identityActions(functionOf('resend-domains-delete'))).toEqual(['ses:DeleteEmailIdentity']);
+    const identityRoutes = ['domains-create', 'domains-verify', 'domains-delete', 'resend-domains-create', 'resend-domains-verify', 'resend-domains-delete'];
+    for (const route of routes.filter((r) => !identityRoutes.includes(r.id))) expect(identityActions(functionOf(route.id)), route.id).toEqual([]);
     // The domain routes hold to the domains' items and the claims on names, like the other narrowed routes.
     expect(tableStatementsOf('domains-create').flatMap((s) => s.leadingKeys).toSorted()).toEqual(expect.arrayContaining(['ACCOUNT#*', 'DOMAINNAME#*']));
     expect(tableStatementsOf('domains-create').every((s) => s.leadingKeys.length > 0)).toBe(true);
@@ -289,7 +294,7 @@ describe('the deployment', () => {
     const readers = Object.keys(functions).filter((id) => readsSecret(id, 'ProviderSecretKey'));
     const [drainer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }));
     const [deliverer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Posts signed outbound events to webhook endpoints' } }));
-    const sealOrOpen = ['providers-create', 'providers-update', 'mail-send', 'otp-send', 'otp-resend', 'webhooks-sendgrid', 'webhooks-mailgun', 'webhook-endpoints-create'].map(functionOf);
+    const sealOrOpen = ['providers-create', 'providers-update', 'mail-send', 'otp-send', 'otp-resend', 'webhooks-sendgrid', 'webhooks-mailgun', 'webhook-endpoints-create', 'resend-emails-send'].map(functionOf);
     expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer].sort());
     // KMS decrypts the data key for those roles only (through Secrets Manager): the key policy lets the
     // account's IAM policies grant its use, and only those roles' policies do.
@@ -323,7 +328,7 @@ describe('the deployment', () => {
   it('keeps nodemailer out of every index.mjs: a file of its own, only beside the functions that may send over SMTP, loaded on first use', async () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const senders = [...routes.filter((route) => route.aws?.includes('sendMail')).map((route) => functionOf(route.id)), ...Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }))];
-    expect(senders).toHaveLength(4);
+    expect(senders).toHaveLength(5);
     for (const [id, fn] of Object.entries(functions)) {
       const asset = join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
       const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');

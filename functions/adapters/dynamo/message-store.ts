@@ -242,7 +242,8 @@ export const dynamoMessageStore = (): MessageStore => ({
     const { pk } = keys.message(accountId, messageUuid(messageId));
     const items = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
     const record = items.find((item) => item.sk === 'MESSAGE');
-    if (!record || record.message_id !== messageId) return undefined;
+    // `<uuid>` alone (a Resend id, functions/routes/resend.ts) names the message by its key; a full id must match it whole.
+    if (!record || (messageId.includes('@') && record.message_id !== messageId)) return undefined;
     const events = items.filter((item) => item !== record).map((item) => withoutKeys<MessageEvent>(item));
     return { message: withoutKeys<MailMessage>(record), events };
   },

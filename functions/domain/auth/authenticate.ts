@@ -10,10 +10,10 @@ import type { ApiKey, Permission } from '../types';
 const cache = new Map<string, { key: ApiKey; until: number }>();
 const CACHE_MAX = 1000;
 
-const unauthorized = (message: string) => new AppError('UNAUTHORIZED', message);
+const unauthorized = (message: string, reason?: 'missing_key') => new AppError('UNAUTHORIZED', message, { reason });
 
 export const bearerToken = (header: string | undefined) => {
-  if (!header) throw unauthorized('Missing Authorization header');
+  if (!header) throw unauthorized('Missing Authorization header', 'missing_key');
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthorized('Authorization header must be "Bearer <API key>"');
   return match[1];

@@ -2,12 +2,17 @@ import type { MessageStore } from '../../ports';
 import { notFound } from '../errors';
 import { parseMessageId } from './message-id';
 
-/** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
-export const getMessageStatus = async (messages: MessageStore, accountId: string, rawId: string) => {
+/** The account's message and its events, by our id with or without angle brackets, or its bare uuid (Resend's id); else NOT_FOUND. */
+export const findMessage = async (messages: MessageStore, accountId: string, rawId: string) => {
   const parsed = parseMessageId(rawId);
   const found = parsed && (await messages.getWithEvents(accountId, parsed.messageId));
   if (!found) throw notFound('Message');
-  const { message, events } = found;
+  return found;
+};
+
+/** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
+export const getMessageStatus = async (messages: MessageStore, accountId: string, rawId: string) => {
+  const { message, events } = await findMessage(messages, accountId, rawId);
   return {
     message: {
       message_id: message.message_id,

@@ -45,7 +45,7 @@ export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       const { event, error } = request;
       // A request that failed before `before` ran (no state) still gets an envelope.
       event.state ??= { startedAt: Date.now(), requestId: 'unknown', responseHeaders: {}, input: {} };
-      const response = errorResponse(error);
+      const response = errorResponse(error, route.envelope);
       const unexpected = !(error instanceof AppError) || error.status >= 500;
       request.response = finish(event, httpResponse(response, { ...event.state.responseHeaders, ...response.headers }), {
         error_code: error instanceof AppError ? error.code : 'INTERNAL_ERROR',

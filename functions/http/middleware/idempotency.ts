@@ -1,5 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
-import { AppError, validationError } from '../../domain/errors';
+import { AppError } from '../../domain/errors';
 import { sha256Hex } from '../../domain/hash';
 import type { IdempotencyStore } from '../../ports';
 import type { RouteDefinition } from '../../routes/define-route';
@@ -34,19 +34,19 @@ export const idempotency = (route: RouteDefinition, store: IdempotencyStore): Mi
       const key = keyOf(event);
       if (key === undefined || !event.state.auth) return;
       if (key.length === 0 || key.length > 255) {
-        throw validationError([{ field: 'Idempotency-Key', message: 'Must be 1 to 255 characters' }]);
+        throw new AppError('VALIDATION_ERROR', 'The request is invalid', {
+          details: [{ field: 'Idempotency-Key', message: 'Must be 1 to 255 characters' }],
+          reason: 'idempotency_key',
+        });
       }
       const fingerprint = requestFingerprint(route, event.state.rawBody ?? '');
       const now = Math.floor(Date.now() / 1000);
       const claim = await store.claim(event.state.auth.account_id, key, fingerprint, now + WINDOW_SECONDS, now + LONGEST_REQUEST_SECONDS);
       if (claim.state === 'replay') event.state.replay = claim.response;
       else if (claim.state === 'conflict') {
-        throw new AppError(
-          'CONFLICT',
-          claim.reason === 'in_flight'
-            ? 'A request with this Idempotency-Key is still being processed'
-            : 'This Idempotency-Key was used with a different request body',
-        );
+        throw claim.reason === 'in_flight'
+          ? new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed', { reason: 'idempotency_in_flight' })
+          : new AppError('CONFLICT', 'This Idempotency-Key was used with a different request body', { reason: 'idempotency_other_body' });
       } else claimed.add(event);
     },
     after: async ({ event, response }) => {

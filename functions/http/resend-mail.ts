@@ -1,0 +1,73 @@
+import type { SendMailRequest } from '../domain/mail/mail-input';
+import { validationError, type FieldIssue } from '../domain/errors';
+import { validated } from '../domain/validate';
+import { resendEmail, type ResendEmail } from '../schemas/resend';
+
+/**
+ * A Resend email turned into our own send request, so that a Resend send is one of ours (the same
+ * use case, rules and record: docs/promises.md "Resend-compatible API"). The mapping:
+ * - `from`, `"Name <addr>"` or `addr` -> from_name, from_email;
+ * - `to`, one address or up to 50: the first is our `to`, the others go first into `cc`. Our message
+ *   has one `to` (one record, one status, one id, as Resend answers one id); every address still gets
+ *   the mail and sees the others, as with Resend, in Cc rather than To;
+ * - `reply_to`/`replyTo`: one address (ours takes one);
+ * - `tags` [{name, value}] -> metadata {name: value} (webhook events and the status carry them);
+ * - `template` {id, variables} -> template_id, variables (our stored templates).
+ * What the service cannot do yet is refused by name, never dropped silently.
+ */
+
+const list = (value: string | string[] | undefined) => (value === undefined ? [] : typeof value === 'string' ? [value] : value);
+
+/**
+ * `Display Name <addr@host>` or a bare address: the address is what the last `<...>` holds. Index
+ * scans only, so any input is read in linear time.
+ */
+export const parseSender = (from: string): { email: string; name?: string } => {
+  const trimmed = from.trim();
+  const open = trimmed.lastIndexOf('<');
+  if (open === -1 || !trimmed.endsWith('>')) return { email: trimmed };
+  let name = trimmed.slice(0, open).trim();
+  if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) name = name.slice(1, -1);
+  return { email: trimmed.slice(open + 1, -1).trim(), ...(name ? { name } : {}) };
+};
+
+/** Fields of Resend's that the service does not take (yet), with why: a request naming one is refused. */
+const refusals = (mail: ResendEmail): FieldIssue[] => {
+  const issues: FieldIssue[] = [];
+  const given = (value: unknown) => value !== undefined && value !== null;
+  if (given(mail.react)) issues.push({ field: 'react', message: 'React is rendered by the caller: send its HTML (for example from @react-email/render) as html' });
+  if (given(mail.attachments)) issues.push({ field: 'attachments', message: 'Attachments are not supported yet' });
+  if (given(mail.scheduled_at) || given(mail.scheduledAt)) issues.push({ field: 'scheduled_at', message: 'Scheduled sends are not supported yet: send when the mail is due' });
+  if (given(mail.headers)) issues.push({ field: 'headers', message: 'Custom headers are not supported yet' });
+  if (given(mail.topic_id)) issues.push({ field: 'topic_id', message: 'Topics are not supported' });
+  const replyTo = list(mail.reply_to ?? mail.replyTo);
+  if (replyTo.length > 1) issues.push({ field: 'reply_to', message: 'At most one reply_to address' });
+  return issues;
+};
+
+/** The Resend email in our words; throws VALIDATION_ERROR (Resend's 422 validation_error) naming every problem. */
+export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailRequest => {
+  const issues = refusals(mail);
+  if (issues.length) throw validationError(prefix ? issues.map((issue) => ({ ...issue, field: `${prefix}.${issue.field}` })) : issues);
+  const sender = parseSender(mail.from);
+  const [to, ...otherTo] = list(mail.to);
+  const cc = [...otherTo, ...list(mail.cc)];
+  const bcc = list(mail.bcc);
+  const [replyTo] = list(mail.reply_to ?? mail.replyTo);
+  return {
+    to,
+    from_email: sender.email,
+    ...(sender.name !== undefined ? { from_name: sender.name } : {}),
+    ...(mail.subject !== undefined ? { subject: mail.subject } : {}),
+    ...(mail.html !== undefined ? { html: mail.html } : {}),
+    ...(mail.text !== undefined ? { text: mail.text } : {}),
+    ...(cc.length ? { cc } : {}),
+    ...(bcc.length ? { bcc } : {}),
+    ...(replyTo !== undefined ? { reply_to: replyTo } : {}),
+    ...(mail.tags?.length ? { metadata: Object.fromEntries(mail.tags.map((tag) => [tag.name, tag.value])) } : {}),
+    ...(mail.template ? { template_id: mail.template.id, ...(mail.template.variables ? { variables: mail.template.variables } : {}) } : {}),
+  };
+};
+
+/** A batch item, read on its own: Resend's shape first, then ours. */
+export const readResendEmail = (raw: unknown, prefix?: string) => sendRequestOf(validated(resendEmail, raw, prefix), prefix);

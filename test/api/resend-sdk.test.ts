@@ -1,0 +1,297 @@
+import { Resend } from 'resend';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Emulator } from '../../local/emulators';
+import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
+import { startDnsServer } from '../support/dns-server';
+import { drainOnce } from '../support/drain';
+import { mailTo } from '../support/mailbox';
+import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+
+/**
+ * docs/promises.md "Resend-compatible API": the official `resend` package, unchanged, pointed at the
+ * service by RESEND_BASE_URL, drives every call here. What it sends is checked where it lands: the
+ * SES emulator's mailbox, the native status route, the native key and domain routes.
+ */
+let service: TestService;
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+let ses: Emulator;
+let resend: Resend;
+let native: Client;
+let accountId: string;
+let apiKey: string;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+  process.env.DNS_SERVERS = dns.address;
+  ses = await startSesIdentitiesPeer({ port: 0, ses: process.env.AWS_ENDPOINT_URL_SESV2! });
+  process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
+  service = await startService();
+  ({ accountId, apiKey } = await newAccount('Resend'));
+  native = client(service, apiKey);
+  expect((await native.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', from_name: 'Sender', region: 'us-east-1' })).status).toBe(201);
+  // The move from Resend: two environment variables, RESEND_API_KEY (one of our keys) and RESEND_BASE_URL.
+  process.env.RESEND_BASE_URL = `${service.baseUrl}/resend`;
+  process.env.RESEND_API_KEY = apiKey;
+  resend = new Resend();
+});
+afterAll(async () => {
+  delete process.env.RESEND_BASE_URL;
+  delete process.env.RESEND_API_KEY;
+  await service.close();
+  await ses.stop();
+  dns.close();
+});
+
+const content = { subject: 'Hello from Resend', html: '<p>Hi</p>', text: 'Hi' };
+
+describe('emails.send', () => {
+  it('sends one message to every `to` (the first as To, the others in Cc), answers a uuid the native status route finds, with the rate-limit headers', async () => {
+    const [first, second, cc, bcc] = [uniqueAddress('to'), uniqueAddress('to2'), uniqueAddress('cc'), uniqueAddress('bcc')];
+    const sent = await resend.emails.send({
+      from: 'Shop Team <sender@example.com>',
+      to: [first, second],
+      cc,
+      bcc: [bcc],
+      replyTo: 'replies@example.com',
+      tags: [{ name: 'category', value: 'welcome' }],
+      ...content,
+    });
+    expect(sent.error).toBeNull();
+    const id = sent.data!.id;
+    expect(id).toMatch(UUID);
+    expect(sent.headers?.['ratelimit-limit']).toBe('60');
+    expect(Number(sent.headers?.['ratelimit-remaining'])).toBeLessThan(60);
+
+    const [mail] = await mailTo(first);
+    expect(mail.from).toBe('"Shop Team" <sender@example.com>');
+    expect(mail.destination).toEqual({ to: [first], cc: [second, cc], bcc: [bcc] });
+    expect(mail.replyTo).toEqual(['replies@example.com']);
+    expect(mail.body).toEqual({ html: expect.stringContaining('<p>Hi</p>'), text: 'Hi' });
+
+    const got = await resend.emails.get(id);
+    expect(got.error).toBeNull();
+    expect(got.data).toEqual({
+      object: 'email',
+      id,
+      message_id: `<${id}@example.com>`,
+      from: 'Shop Team <sender@example.com>',
+      to: [first],
+      cc: [second, cc],
+      bcc: [bcc],
+      reply_to: ['replies@example.com'],
+      subject: 'Hello from Resend',
+      html: null,
+      text: null,
+      created_at: expect.any(String),
+      last_event: 'sent',
+      scheduled_at: null,
+      tags: [{ name: 'category', value: 'welcome' }],
+    });
+
+    // The same record underneath: the native status route finds it by Resend's id and by ours.
+    for (const ref of [id, got.data!.message_id]) {
+      const status = await native.get(`/api/v1/mail/status/${encodeURIComponent(ref)}`);
+      expect(status.status).toBe(200);
+      expect(status.body.data.message).toMatchObject({ message_id: `<${id}@example.com>`, to_email: first, status: 'sent', subject: 'Hello from Resend' });
+    }
+  });
+
+  it('honours Idempotency-Key: the same key and body send once and answer the same id', async () => {
+    const to = uniqueAddress('idem');
+    const key = `resend-${Math.random()}`;
+    const first = await resend.emails.send({ from: 'sender@example.com', to, ...content }, { idempotencyKey: key });
+    const again = await resend.emails.send({ from: 'sender@example.com', to, ...content }, { idempotencyKey: key });
+    expect(again.data).toEqual(first.data);
+    expect(await mailTo(to)).toHaveLength(1);
+    const other = await resend.emails.send({ from: 'sender@example.com', to, ...content, subject: 'Other' }, { idempotencyKey: key });
+    expect(other.error).toMatchObject({ statusCode: 409, name: 'invalid_idempotent_request' });
+    const malformed = await resend.emails.send({ from: 'sender@example.com', to, ...content }, { idempotencyKey: 'k'.repeat(256) });
+    expect(malformed.error).toMatchObject({ statusCode: 400, name: 'invalid_idempotency_key', message: expect.stringContaining('Idempotency-Key') });
+  });
+
+  it('renders a stored template named by `template`', async () => {
+    const template = await native.post('/api/v1/templates', { name: `t-${Math.random()}`, subject: 'Hi {{name}}', html: '<p>Hello {{name}}</p>' });
+    expect(template.status).toBe(201);
+    const to = uniqueAddress('tpl');
+    const sent = await resend.emails.send({ from: 'sender@example.com', to, template: { id: template.body.data.id, variables: { name: 'Ada' } } });
+    expect(sent.error).toBeNull();
+    const [mail] = await mailTo(to);
+    expect(mail.subject).toBe('Hi Ada');
+  });
+
+  it('an invalid address is 422 validation_error naming the field; nothing is sent', async () => {
+    const sent = await resend.emails.send({ from: 'sender@example.com', to: 'not-an-address', ...content });
+    expect(sent.data).toBeNull();
+    expect(sent.error).toEqual({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('to') });
+  });
+
+  it('refuses by name what the service does not take: react, attachments, custom headers, scheduled_at', async () => {
+    const to = uniqueAddress('refused');
+    // The SDK renders `react` itself before sending; a client that sends it raw is told why.
+    const react = await resend.post('/emails', { from: 'sender@example.com', to, subject: 's', react: '<Email />' });
+    expect(react.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('react: React is rendered by the caller') });
+    const attached = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.txt', content: Buffer.from('a') }] });
+    expect(attached.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('attachments') });
+    const headers = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '1' } });
+    expect(headers.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('headers') });
+    expect(await mailTo(to)).toHaveLength(0);
+  });
+
+  it('a sender outside the account’s domains is 403 validation_error', async () => {
+    const sent = await resend.emails.send({ from: 'someone@elsewhere.example', to: uniqueAddress(), ...content });
+    expect(sent.error).toMatchObject({ statusCode: 403, name: 'validation_error' });
+  });
+});
+
+describe('scheduling', () => {
+  it('scheduledAt is refused (not supported yet); update and cancel of a sent email are validation_error, of an unknown id not_found', async () => {
+    const to = uniqueAddress('sched');
+    const scheduled = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(scheduled.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('scheduled_at') });
+
+    const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content });
+    const id = sent.data!.id;
+    const update = await resend.emails.update({ id, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(update.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('not scheduled') });
+    const cancel = await resend.emails.cancel(id);
+    expect(cancel.error).toMatchObject({ statusCode: 422, name: 'validation_error' });
+    const unknown = await resend.emails.cancel(crypto.randomUUID());
+    expect(unknown.error).toMatchObject({ statusCode: 404, name: 'not_found' });
+  });
+});
+
+describe('emails.get and emails.list', () => {
+  it('an unknown id, and another account’s, are not_found', async () => {
+    expect((await resend.emails.get(crypto.randomUUID())).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    const mine = await resend.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content });
+    const someoneElse = new Resend((await newAccount('Other')).apiKey);
+    expect((await someoneElse.emails.get(mine.data!.id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+  });
+
+  it('list is not answered yet (no message log): method_not_allowed in Resend’s shape', async () => {
+    const listed = await resend.emails.list();
+    expect(listed.error).toMatchObject({ statusCode: 405, name: 'method_not_allowed' });
+  });
+});
+
+describe('batch.send', () => {
+  it('queues every email (our batch: drained at the provider rate) and answers their ids in order', async () => {
+    const [a, b] = [uniqueAddress('ba'), uniqueAddress('bb')];
+    const batch = await resend.batch.send([
+      { from: 'Shop <sender@example.com>', to: a, ...content, tags: [{ name: 'n', value: '1' }] },
+      { from: 'sender@example.com', to: [b], subject: 'Second', text: 'Two' },
+    ]);
+    expect(batch.error).toBeNull();
+    expect(batch.data!.data).toHaveLength(2);
+    const [first, second] = batch.data!.data.map((entry) => entry.id);
+    expect(first).toMatch(UUID);
+    expect((await resend.emails.get(first)).data).toMatchObject({ to: [a], last_event: 'queued', tags: [{ name: 'n', value: '1' }] });
+
+    await drainOnce();
+    expect((await mailTo(a))[0].subject).toBe('Hello from Resend');
+    expect((await mailTo(b))[0].subject).toBe('Second');
+    expect((await native.get(`/api/v1/mail/status/${second}`)).body.data.message.status).toBe('sent');
+  });
+
+  it('strict (the default) refuses the whole batch for one bad email, naming it; permissive queues the others and lists the errors', async () => {
+    const good = uniqueAddress('good');
+    const strict = await resend.batch.send([
+      { from: 'sender@example.com', to: good, ...content },
+      { from: 'sender@example.com', to: 'bad', ...content },
+    ]);
+    expect(strict.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('[1]') });
+
+    const permissive = await resend.batch.send(
+      [
+        { from: 'sender@example.com', to: good, ...content },
+        { from: 'sender@example.com', to: 'bad', ...content },
+      ],
+      { batchValidation: 'permissive' },
+    );
+    expect(permissive.error).toBeNull();
+    expect(permissive.data!.data).toHaveLength(1);
+    expect(permissive.data!.errors).toEqual([{ index: 1, message: expect.stringContaining('to') }]);
+  });
+});
+
+describe('keys and permissions', () => {
+  it('a key without the mail permission is restricted_api_key; an unknown key invalid_api_key', async () => {
+    const restricted = new Resend(await keyWith(accountId, ['subscribers']));
+    const sent = await restricted.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content });
+    expect(sent.error).toMatchObject({ statusCode: 401, name: 'restricted_api_key', message: expect.stringContaining('mail') });
+    const unknown = await new Resend('re_not_a_key').emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content });
+    expect(unknown.error).toMatchObject({ statusCode: 403, name: 'invalid_api_key' });
+  });
+
+  it('no key is missing_api_key; past the key’s rate limit, rate_limit_exceeded with Resend’s rate-limit headers', async () => {
+    const none = await resend.post('/emails', { from: 'sender@example.com', to: uniqueAddress(), ...content }, { headers: { Authorization: '' } });
+    expect(none.error).toMatchObject({ statusCode: 401, name: 'missing_api_key' });
+    const limited = new Resend(await keyWith(accountId, ['mail'], 1));
+    expect((await limited.emails.get(crypto.randomUUID())).error).toMatchObject({ statusCode: 404 });
+    const over = await limited.emails.get(crypto.randomUUID());
+    expect(over.error).toMatchObject({ statusCode: 429, name: 'rate_limit_exceeded' });
+    expect(over.headers).toMatchObject({ 'ratelimit-limit': '1', 'ratelimit-remaining': '0', 'retry-after': expect.stringMatching(/^\d+$/) });
+  });
+
+  it('api keys round trip: a sending_access key sends but cannot list keys; list shows it; remove revokes it', async () => {
+    const created = await resend.apiKeys.create({ name: 'sending', permission: 'sending_access' });
+    expect(created.error).toBeNull();
+    expect(created.data).toEqual({ id: expect.any(String), token: expect.any(String) });
+    const listed = await resend.apiKeys.list();
+    expect(listed.data).toMatchObject({ object: 'list', has_more: false });
+    expect(listed.data!.data).toContainEqual({ id: created.data!.id, name: 'sending', created_at: expect.any(String), last_used_at: null });
+
+    const sender = new Resend(created.data!.token);
+    expect((await sender.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content })).error).toBeNull();
+    expect((await sender.apiKeys.list()).error).toMatchObject({ statusCode: 401, name: 'restricted_api_key' });
+    // The native view of the same key: `mail` only.
+    const nativeKeys = await native.get('/api/v1/api-keys');
+    expect(nativeKeys.body.data.api_keys.find((k: { id: string }) => k.id === created.data!.id).permissions).toEqual(['mail']);
+
+    expect((await resend.apiKeys.remove(created.data!.id)).data).toEqual({ object: 'api_key', id: created.data!.id, deleted: true });
+    expect((await resend.apiKeys.list()).data!.data.map((k) => k.id)).not.toContain(created.data!.id);
+    expect((await resend.apiKeys.remove(crypto.randomUUID())).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+  });
+});
+
+describe('domains', () => {
+  it('create, get, list, verify, remove: Resend’s shapes over the native domains', async () => {
+    // An account of its own: a domain changes its sending rule.
+    const owner = new Resend((await newAccount('Resend domains')).apiKey);
+    const name = `brand-${Math.random().toString(36).slice(2, 10)}.example`;
+    const created = await owner.domains.create({ name });
+    expect(created.error).toBeNull();
+    expect(created.data).toMatchObject({ object: 'domain', name, status: 'pending', region: 'us-east-1', capabilities: { sending: 'enabled', receiving: 'disabled' } });
+    const dkim = created.data!.records.filter((r) => r.record === 'DKIM');
+    expect(dkim).toHaveLength(3);
+    expect(dkim[0]).toMatchObject({ type: 'CNAME', ttl: 'Auto', status: 'pending' });
+    const id = created.data!.id;
+
+    expect((await owner.domains.get(id)).data).toMatchObject({ object: 'domain', id, name });
+    const listed = await owner.domains.list();
+    expect(listed.data).toEqual({ object: 'list', has_more: false, data: [expect.objectContaining({ id, name, object: 'domain' })] });
+    expect(listed.data!.data[0]).not.toHaveProperty('records');
+
+    for (const r of dkim) dns.publish(r.name, { type: 'CNAME', value: r.value });
+    const verified = await owner.domains.verify(id);
+    expect(verified.error).toBeNull();
+    // Resend's verify answers {object, id}; ours is the whole domain, as get answers it.
+    expect(verified.data).toMatchObject({ object: 'domain', id });
+    const checked = await owner.domains.get(id);
+    expect(checked.data!.records.filter((r) => r.record === 'DKIM').map((r) => r.status)).toEqual(['verified', 'verified', 'verified']);
+
+    expect((await owner.domains.remove(id)).data).toEqual({ object: 'domain', id, deleted: true });
+    expect((await owner.domains.get(id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    expect((await owner.domains.list({ after: id })).error).toMatchObject({ statusCode: 422, name: 'validation_error' });
+  });
+});
+
+describe('what is not answered', () => {
+  it('contacts, broadcasts and audiences are Resend’s 404 not_found', async () => {
+    expect((await resend.contacts.list({ audienceId: crypto.randomUUID() })).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    expect((await resend.broadcasts.list()).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    expect((await resend.audiences.list()).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+  });
+});
