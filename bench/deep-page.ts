@@ -18,10 +18,10 @@ export interface DeepPage {
 }
 
 export const measureDeepPage = async (stack: LocalStack, count: number, offset: number): Promise<DeepPage> => {
-  const { audienceDeps } = await import('../functions/adapters/wiring');
+  const { subscriberCreateDeps } = await import('../functions/adapters/wiring');
   const { createList } = await import('../functions/domain/audience/lists');
   const { createSubscriber } = await import('../functions/domain/audience/subscribers');
-  const deps = audienceDeps();
+  const deps = subscriberCreateDeps();
   const list = await createList(deps, stack.accountId, { name: 'Deep page' });
   const started = Date.now();
   const CONCURRENCY = 64;

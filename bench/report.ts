@@ -9,6 +9,7 @@ import type { HandOff } from './hand-off';
 import type { WebhookThroughput } from './webhook-throughput';
 import type { LoadResult } from './load';
 import type { Fanout } from './fanout';
+import { importSection, type ImportBench } from './import';
 import type { TemplateRender } from './template-render';
 import type { WorstCaseHtml } from './worst-case-html';
 import type { SynthTime } from './synth-time';
@@ -26,6 +27,7 @@ export interface Report {
   load: LoadResult[];
   cost: CostModel[];
   fanout?: Fanout;
+  bulkImport?: ImportBench;
   templates?: TemplateRender;
   worstHtml?: WorstCaseHtml[];
 }
@@ -225,6 +227,7 @@ export const writeReport = (report: Report) => {
           '',
         ]
       : []),
+    ...(report.bulkImport ? importSection(report.bulkImport) : []),
     ...(report.templates ? templateSection(report.templates) : []),
     '## 4. Local latency and throughput',
     '',

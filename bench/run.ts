@@ -6,6 +6,7 @@
  * 100,000 subscribers adds about ten minutes on two cores (10,000 took 16 s to seed and 48 s to fan
  * out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
+ * `npm run bench -- --only import`: section 3f only (a bulk import of 100,000 rows; BENCH_IMPORT lowers it), printed, no synthesis, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
  * `npm run bench -- --only templates`: template rendering for 1,000 readers only, printed, no stack, no report written.
  * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no stack, no report written.
@@ -21,6 +22,7 @@ import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
 import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
+import { importSection, measureImport } from './import';
 import { measureLoad } from './load';
 import { startLocalStack } from './local-stack';
 import { callsSection, coldStartSection, synthSection, templateSection, worstHtmlSection, writeReport } from './report';
@@ -41,7 +43,8 @@ const STANDALONE: Record<string, { what: string; run: () => string[] }> = {
   templates: { what: 'template rendering for 1,000 readers', run: () => templateSection(measureTemplateRender()) },
   'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
 };
-const ALONE = ['synth', 'cold-start', 'calls', ...Object.keys(STANDALONE)];
+const ALONE = ['synth', 'cold-start', 'calls', 'import', ...Object.keys(STANDALONE)];
+const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
 if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
 
 const main = async () => {
@@ -50,6 +53,17 @@ const main = async () => {
   if (standalone) {
     step(standalone.what);
     console.log(standalone.run().join('\n'));
+    return;
+  }
+  if (only === 'import') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step(`bulk import of ${importRows()} rows`);
+      console.log(importSection(await measureImport(stack, importRows())).join('\n'));
+    } finally {
+      await stack.stop();
+    }
     return;
   }
   if (only === 'calls') {
@@ -101,6 +115,8 @@ const main = async () => {
     const deepPage = await measureDeepPage(stack, Number(process.env.BENCH_SUBSCRIBERS ?? 10_000), 9_900);
     step('local latency and throughput');
     const load = await measureLoad(stack, Number(process.env.BENCH_SECONDS ?? 2), [1, 10, 50]);
+    step(`bulk import of ${importRows()} rows`);
+    const bulkImport = await measureImport(stack, importRows());
     // Last: its 100,000 queued mails slow the SQS emulator (and DynamoDB Local) for whatever would run after.
     const fanoutSize = Number(process.env.BENCH_FANOUT ?? 100_000);
     step(`campaign fan-out to ${fanoutSize} subscribers`);
@@ -110,7 +126,7 @@ const main = async () => {
     const templates = measureTemplateRender();
     step('a worst-case 512 KiB HTML body');
     const worstHtml = measureWorstCaseHtml();
-    writeReport({ synth, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    writeReport({ synth, bulkImport, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

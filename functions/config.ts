@@ -101,4 +101,8 @@ export const config = {
   get allowLoopbackWebhooks() {
     return env.ALLOW_LOOPBACK_WEBHOOKS === 'true';
   },
+  /** The bucket SES stores received mail in (the stack's), or the local S3's under `npm start`. */
+  get inboundBucket() {
+    return env.INBOUND_BUCKET ?? '';
+  },
 };

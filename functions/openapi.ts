@@ -211,7 +211,8 @@ const successResponse = (route: RouteDefinition) => {
     route.method === 'DELETE'
       ? { type: 'object', required: ['success', 'message'], properties: { success: { type: 'boolean', const: true }, message: { type: 'string' } } }
       : { type: 'object', required: ['success', 'data'], properties: { success: { type: 'boolean', const: true }, data: route.response ? jsonSchema(route.response, 'output') : { type: 'object' } } };
-  return { [status]: { description: 'Success', headers: successHeaders, content: { 'application/json': { schema } } } };
+  const csv = route.csvResponse ? { 'text/csv': { schema: { type: 'string', description: 'The same entries as CSV (a header line first), when `Accept` asks for text/csv' } } } : {};
+  return { [status]: { description: 'Success', headers: successHeaders, content: { 'application/json': { schema }, ...csv } } };
 };
 
 const parameters = (route: RouteDefinition) => {
@@ -242,10 +243,13 @@ const requestBody = (route: RouteDefinition) => {
     return { required: !route.request.optionalBody, content: { 'application/json': { schema: jsonSchema(route.request.body, 'input'), example } } };
   }
   if (route.rawBody) {
-    const schema = route.rawBody === 'text/plain' ? { type: 'string' } : {};
+    const schema = route.rawBody === 'application/json' ? {} : { type: 'string' };
     return {
       required: true,
-      description: "The provider's payload as it sends it; the signature is checked over these exact bytes",
+      description:
+        route.rawBody === 'text/csv'
+          ? `A CSV file (UTF-8) of at most ${(route.maxBodyBytes ?? 0) / 1024 / 1024} MiB`
+          : "The provider's payload as it sends it; the signature is checked over these exact bytes",
       content: { [route.rawBody]: { schema, example } },
     };
   }

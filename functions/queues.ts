@@ -61,7 +61,7 @@ export const WORKERS = {
 export type WorkerName = keyof typeof WORKERS;
 
 /** Every queue's key in QUEUES (spelled out: the declaration's own type cannot refer to it). */
-export type QueueName = 'sendDeadLetters' | 'send' | 'drainStarts' | 'webhookDeadLetters' | 'webhooks' | 'jobDeadLetters' | 'jobs' | 'sesEventsDeadLetters';
+export type QueueName = 'sendDeadLetters' | 'send' | 'drainStarts' | 'webhookDeadLetters' | 'webhooks' | 'jobDeadLetters' | 'jobs' | 'sesEventsDeadLetters' | 'inboundMailDeadLetters';
 
 export interface QueueDeclaration {
   /** The stack's construct id (so its logical id, which must not change on a deployed stack). */
@@ -121,7 +121,7 @@ export const QUEUES = {
     deadLetter: { queue: 'webhookDeadLetters', maxReceiveCount: 10 },
     consumer: { worker: 'webhookDeliverer', batchSize: 10, reportBatchItemFailures: true },
   },
-  // Background jobs: a campaign's fan-out chunk by chunk, a large list's deletion. Each job is a chunk
+  // Background jobs: a campaign's fan-out chunk by chunk, a large list's deletion, a bulk import's chunks. Each job is a chunk
   // safe to run twice; the consumer re-enqueues the next. Jobs that keep failing wait in the DLQ.
   jobDeadLetters: { id: 'JobDeadLetterQueue', name: 'jobs-dlq', retentionSeconds: 14 * DAY, retain: true },
   jobs: {
@@ -138,6 +138,9 @@ export const QUEUES = {
   // operator. SNS parks a message it could not deliver to the function; Lambda parks an event (the
   // SNS event as the function got it) that failed its invocation and Lambda's two retries.
   sesEventsDeadLetters: { id: 'SesEventsDeadLetterQueue', name: 'ses-events-dlq', retentionSeconds: 14 * DAY, retain: true },
+  // Received mail the parsing function failed on three times (Lambda's two retries of SES's
+  // asynchronous invocation) waits here with its SES event; the raw mail stays in the bucket 30 days.
+  inboundMailDeadLetters: { id: 'InboundMailDeadLetterQueue', name: 'inbound-mail-dlq', retentionSeconds: 14 * DAY, retain: true },
 } as const satisfies Record<QueueName, QueueDeclaration>;
 
 /** The queues the functions reach by URL, each with its variable: what a local environment must create. */

@@ -25,6 +25,7 @@ import { grantProviderSecretRead } from './provider-secret-access';
 import { RouteAreaStack, type ServiceCore } from './route-area-stack';
 import { routeAreas } from './route-areas';
 import { addDomainChecker, sesIdentityStatements } from './sending-domains';
+import { InboundMail } from './inbound-mail';
 
 /**
  * The whole deployment, one `cdk deploy`: this stack is the core (one table, the HTTP API and its
@@ -54,7 +55,7 @@ export class EmailServiceStack extends Stack {
 
     // Every queue, its dead-letter queue and its trigger as functions/queues.ts declares them.
     const queues = buildQueues(this);
-    const { send: sendQueue, sendDeadLetters: deadLetters, drainStarts, webhooks: webhookQueue, webhookDeadLetters, jobs: jobQueue, jobDeadLetters, sesEventsDeadLetters } = queues;
+    const { send: sendQueue, sendDeadLetters: deadLetters, drainStarts, webhooks: webhookQueue, webhookDeadLetters, jobs: jobQueue, jobDeadLetters, sesEventsDeadLetters, inboundMailDeadLetters } = queues;
 
     const eventsTopic = new Topic(this, 'SesEventsTopic', { displayName: 'SES bounce, complaint and delivery events', enforceSSL: true });
     const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {});
@@ -127,7 +128,9 @@ export class EmailServiceStack extends Stack {
     // CloudFormation's 500 resources, however many routes an area gains (docs/decisions.md).
     // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
     const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
-    const core: ServiceCore = { api, table, sendQueue, drainStarts, webhookQueue, jobQueue, otpKey, trackingKey, providerSecretKey, sesSend, sesIdentities, environment };
+    // Receiving mail: SES's receipt rule set, the bucket and the parsing function (lib/inbound-mail.ts).
+    const inboundMail = new InboundMail(this, 'InboundMail', { table, environment, webhookQueue, deadLetters: inboundMailDeadLetters });
+    const core: ServiceCore = { api, table, sendQueue, drainStarts, webhookQueue, jobQueue, otpKey, trackingKey, providerSecretKey, sesSend, sesIdentities, inboundMail, environment };
     // Routes anyone can call without a key: each gets a limit of its own (lib/api-throttling.ts).
     const publicRoutes: HttpRoute[] = [];
     for (const [areaId, areaRoutes] of routeAreas(routes)) {
@@ -214,6 +217,7 @@ export class EmailServiceStack extends Stack {
         { name: 'SesEvents', fn: sesEvents },
         { name: 'JobRunner', fn: jobRunner },
         { name: 'DomainChecker', fn: domainChecker },
+        { name: 'InboundMail', fn: inboundMail.parser },
       ],
       queues: [
         { name: 'SendQueue', queue: sendQueue },
@@ -225,6 +229,7 @@ export class EmailServiceStack extends Stack {
         { name: 'WebhookDeadLetterQueue', queue: webhookDeadLetters },
         { name: 'SesEventsDeadLetterQueue', queue: sesEventsDeadLetters },
         { name: 'JobDeadLetterQueue', queue: jobDeadLetters },
+        { name: 'InboundMailDeadLetterQueue', queue: inboundMailDeadLetters },
       ],
       alarmEmail: alarmEmail || undefined,
     });

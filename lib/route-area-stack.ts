@@ -12,6 +12,7 @@ import { routeTimeout } from './function-limits';
 import { grantProviderSecretRead } from './provider-secret-access';
 import { grantSesIdentities, type SesIdentityStatements } from './sending-domains';
 import { grantTableAccess } from './table-access';
+import type { InboundMail } from './inbound-mail';
 
 /** What every route area uses of the core stack (lib/email-service-stack.ts). */
 export interface ServiceCore {
@@ -28,6 +29,8 @@ export interface ServiceCore {
   sesSend: PolicyStatement;
   /** The SES identity actions of the sending-domain routes, by kind (lib/sending-domains.ts). */
   sesIdentities: SesIdentityStatements;
+  /** Received mail's bucket: the inbound routes read its parts (lib/inbound-mail.ts). */
+  inboundMail: Pick<InboundMail, 'grantRoute'>;
   /** Every function's environment (table, queues, secrets, the API's own URL). */
   environment: Record<string, string>;
 }
@@ -75,6 +78,7 @@ export class RouteAreaStack extends NestedStack {
       if (route.aws?.includes('webhookEvents')) core.webhookQueue.grantSendMessages(fn);
       if (route.aws?.includes('jobs')) core.jobQueue.grantSendMessages(fn);
       grantSesIdentities(fn, route, core.sesIdentities);
+      core.inboundMail.grantRoute(fn, route);
       // The route in this stack (api.addRoutes would put it in the API's), with its integration and permission.
       const added = new HttpRoute(this, `${route.method}${route.path}`, {
         httpApi: core.api,

@@ -81,11 +81,17 @@ export const startSes = async ({ port, host = '127.0.0.1' }: { port: number; hos
 };
 
 /**
- * fauxqs: an SQS emulator speaking the JSON protocol of the current SDK; `dataDir` keeps queued mail
- * across starts. A queue is created only when the saved state has none of that name: fauxqs's own
+ * fauxqs: an SQS emulator speaking the JSON protocol of the current SDK, which serves S3 on the same
+ * endpoint too (inbound mail's bucket); `dataDir` keeps queued mail and stored objects across starts. A queue is created only when the saved state has none of that name: fauxqs's own
  * createQueue rewrites the queue row, and the database's cascade deletes every message it held.
  */
-export const startSqs = async ({ port, dataDir }: { port: number; dataDir?: string }): Promise<Emulator & { ensureQueue(name: string, attributes?: Record<string, string>): string }> => {
+export const startSqs = async ({
+  port,
+  dataDir,
+}: {
+  port: number;
+  dataDir?: string;
+}): Promise<Emulator & { ensureQueue(name: string, attributes?: Record<string, string>): string; ensureBucket(name: string): string }> => {
   await Promise.all([mendFauxqsPersistence(), mendFauxqsBodyCheck()]);
   const { startFauxqs } = await import('fauxqs');
   const server = await startFauxqs({ port, logger: false, dataDir });
@@ -94,5 +100,7 @@ export const startSqs = async ({ port, dataDir }: { port: number; dataDir?: stri
     port: server.port,
     stop: () => server.stop(),
     ensureQueue: (name, attributes) => server.inspectQueue(name)?.url ?? server.createQueue(name, { attributes }).queueUrl,
+    // fauxqs's createBucket keeps a bucket that exists, with its objects.
+    ensureBucket: (name) => server.createBucket(name).bucketName,
   };
 };

@@ -20,6 +20,7 @@ const ports = {
   ses: Number(env.SES_PORT ?? 8005),
   dynamo: Number(env.DYNAMODB_PORT ?? 8000),
   sqs: Number(env.SQS_PORT ?? 4566),
+  inboundSmtp: Number(env.INBOUND_SMTP_PORT ?? 2525),
 };
 const dataDir = resolve(env.LOCAL_DATA_DIR ?? '.local');
 
@@ -70,8 +71,11 @@ const main = async () => {
   running.push(sqs);
   // The queues of functions/queues.ts; drain starts are taken in process (local/drain-timer.ts), so no queue of their own.
   const queueUrls = await ensureQueues(sqs.ensureQueue, 'email-service', { except: ['drainStarts'] });
+  // Inbound mail: the raw mail and its parts, as the stack's bucket holds them.
+  const inboundBucket = sqs.ensureBucket('email-service-inbound');
   const environment = localEnvironment(ports, {
     ...queueUrls,
+    INBOUND_BUCKET: inboundBucket,
     OTP_SECRET: localKey('otp-secret'),
     // Signs the tokens of tracking links: a new one breaks the links in mail already sent.
     TRACKING_SECRET: localKey('tracking-secret'),
@@ -116,6 +120,10 @@ const main = async () => {
   const domainChecks = startDomainCheckTimer(Number(env.DOMAIN_CHECK_INTERVAL_SECONDS ?? 60));
   running.push({ endpoint: '', port: 0, stop: async () => domainChecks.stop() });
 
+  // SES receiving's stand-in: mail for the verified domains with `inbound` on, parsed as in AWS.
+  const { startInboundSmtp } = await import('./inbound-smtp');
+  running.push(await startInboundSmtp({ port: ports.inboundSmtp, bucket: env.INBOUND_BUCKET! }));
+
   console.log(`
   Email service running locally
     API          http://localhost:${ports.api}/api/v1   (OpenAPI: /api/v1/openapi.json)
@@ -123,7 +131,8 @@ const main = async () => {
     Console      http://localhost:${ports.api}/console  (sign in with the API key below)
     Mailbox      http://localhost:${ports.ses}          (SES emulator; raw JSON at /store)
     DynamoDB     http://localhost:${ports.dynamo}          (table ${env.TABLE_NAME}, data in ${dataDir})
-    SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${localInterval(WORKERS.drainer.localTimer)}s)
+    SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${localInterval(WORKERS.drainer.localTimer)}s; S3 too)
+    Inbound SMTP smtp://127.0.0.1:${ports.inboundSmtp}   (mail to your domains with inbound on: GET /api/v1/inbound)
     Account      ${dev.accountId}
     API key      ${dev.apiKey}
 

@@ -13,7 +13,7 @@ import type { listView } from '../functions/schemas/audience';
  */
 type Handle<R extends Parameters<typeof apiHandler>[0]> = Parameters<typeof apiHandler<R>>[1];
 type List = z.output<typeof listView>;
-const list: List = { id: 'l', name: 'n', description: null, subscriber_count: 0, created_at: '', updated_at: '' };
+const list: List = { id: 'l', name: 'n', description: null, subscriber_count: 0, double_opt_in: false, confirmation: null, created_at: '', updated_at: '' };
 
 describe('a handler result', () => {
   it('is the data of its route response schema', () => {

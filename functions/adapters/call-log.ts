@@ -10,7 +10,7 @@ import { TABLE } from './dynamo/table-definition';
  *
  * A resource is named by where the function learnt it, not by its local name, so that the test can
  * resolve it in the synthesized template: `env:TABLE_NAME`, `env:TABLE_NAME/index/gsi1`,
- * `env:QUEUE_URL`, `env:OTP_SECRET_ARN`; SES resources as their ARN's resource part
+ * `env:QUEUE_URL`, `env:OTP_SECRET_ARN`, `env:INBOUND_BUCKET/<object key>`; SES resources as their ARN's resource part
  * (`ses:identity/example.com`); `*` for actions that take none.
  */
 export interface RecordedCall {
@@ -142,6 +142,8 @@ export const recordAwsCall = (service: string, command: string, input: Item) => 
         ? [{ action: `sqs:${SQS_ACTIONS[command] ?? command}`, resource: fromEnv(input.QueueUrl) }]
         : service === 'SESv2'
           ? sesCalls(command, input)
+          : service === 'S3'
+            ? [{ action: `s3:${command}`, resource: `${fromEnv(input.Bucket)}/${String(input.Key)}` }]
           : service === 'SecretsManager'
             ? [{ action: `secretsmanager:${command}`, resource: fromEnv(input.SecretId) }]
             : [{ action: `${service.toLowerCase()}:${command}`, resource: '*' }];

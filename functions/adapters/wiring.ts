@@ -18,6 +18,7 @@ import { dynamoReputationStore } from './dynamo/reputation-store';
 import { dynamoRateLimitStore } from './dynamo/rate-limit-store';
 import { dynamoSendQuotaStore } from './dynamo/send-quota-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
+import { dynamoImportStore } from './dynamo/import-store';
 import { mailerFactory } from './mailers/mailer-factory';
 import { otpSecret } from './otp-secret';
 import { providerSecretBox } from './provider-secret-box';
@@ -39,6 +40,8 @@ import { dynamoTemplateStore } from './dynamo/template-store';
 import { dynamoDomainStore } from './dynamo/domain-store';
 import { sesIdentities } from './ses-identities';
 import { systemDnsResolver } from './dns-resolver';
+import { dynamoInboundStore } from './dynamo/inbound-store';
+import { s3MailObjects } from './s3-mail-objects';
 
 /** Background jobs (campaign fan-out chunks, list deletions) go on the job queue. */
 const jobQueue = () => sqsJobQueue(() => config.jobQueueUrl);
@@ -163,6 +166,21 @@ export const audienceDeps = () => ({
   ids: randomIds,
 });
 
+/** Adding a subscriber: the audience, and for double opt-in lists what queues the confirmation mail. */
+export const subscriberCreateDeps = () => ({
+  ...audienceDeps(),
+  providers: dynamoProviderStore(),
+  suppressions: dynamoSuppressionStore(),
+  messages: dynamoMessageStore(),
+  get queue() {
+    return enqueuingSendQueue();
+  },
+  tracking: trackingSettings,
+});
+
+/** The confirmation links of double opt-in (public). */
+export const confirmationDeps = () => ({ subscribers: dynamoSubscriberStore(), lists: dynamoListStore(), tracking: trackingSettings, clock: systemClock });
+
 /** Recording a bounce (the API's manual reports, and every provider event that is one). */
 export const bounceDeps = () => ({
   bounces: dynamoBounceStore(),
@@ -174,6 +192,12 @@ export const bounceDeps = () => ({
   clock: systemClock,
   campaigns: dynamoCampaignStore(),
 });
+
+/** Bulk imports: the request stores the rows and queues the first chunk. */
+export const importDeps = () => ({ imports: dynamoImportStore(), lists: dynamoListStore(), jobs: jobQueue(), clock: systemClock, ids: randomIds });
+
+/** The suppression list in the open (GET/POST/DELETE /suppressions). */
+export const suppressionDeps = () => ({ suppressions: dynamoSuppressionStore(), clock: systemClock });
 
 /** Sender reputation: the account's counters and its sending brake (GET /stats, POST /stats/resume, the admin CLI). */
 export const reputationDeps = () => ({ reputation: dynamoReputationStore(), clock: systemClock });
@@ -257,7 +281,16 @@ export const templateDeps = () => ({ templates: dynamoTemplateStore(), counters:
 export const campaignSendDeps = () => ({ ...campaignDeps(), providers: dynamoProviderStore(), jobs: jobQueue(), tracking: trackingSettings });
 
 /** The public unsubscribe routes: verify the signed link, move the one subscriber, count it. */
-export const unsubscribeDeps = () => ({ subscribers: dynamoSubscriberStore(), campaigns: dynamoCampaignStore(), tracking: trackingSettings, clock: systemClock, firstHits: dynamoFirstHits() });
+export const unsubscribeDeps = () => ({
+  subscribers: dynamoSubscriberStore(),
+  campaigns: dynamoCampaignStore(),
+  lists: dynamoListStore(),
+  providers: dynamoProviderStore(),
+  suppressions: dynamoSuppressionStore(),
+  tracking: trackingSettings,
+  clock: systemClock,
+  firstHits: dynamoFirstHits(),
+});
 
 /** The job consumer: campaign fan-out chunks (onto the send queue) and list deletion chunks. */
 export const jobDeps = () => ({
@@ -274,9 +307,24 @@ export const jobDeps = () => ({
   tracking: trackingSettings,
   lists: dynamoListStore(),
   subscribers: dynamoSubscriberStore(),
+  imports: dynamoImportStore(),
   clock: systemClock,
   ids: randomIds,
 });
 
 /** Sending domains: the table, SES's identities and our own DNS look-ups. */
 export const domainDeps = () => ({ domains: dynamoDomainStore(), identities: sesIdentities, dns: systemDnsResolver, clock: systemClock, ids: randomIds });
+
+/** Inbound mail's parsing function (SES's receipt rule, the local SMTP listener): raw mail in, records and events out. */
+export const inboundDeps = () => ({
+  objects: s3MailObjects,
+  inbound: dynamoInboundStore(),
+  domains: dynamoDomainStore(),
+  messages: dynamoMessageStore(),
+  events: webhookEvents(),
+  clock: systemClock,
+  ids: randomIds,
+});
+
+/** GET /inbound, GET /inbound/{id}: the records, the large bodies beside them, and links to the attachments. */
+export const inboundReadDeps = () => ({ inbound: dynamoInboundStore(), objects: s3MailObjects });

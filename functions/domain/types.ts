@@ -129,8 +129,19 @@ export interface MailingList {
   name: string;
   description: string | null;
   subscriber_count: number;
+  /** New subscribers confirm by a link in a mail before campaigns reach them (absent: false). */
+  double_opt_in?: boolean;
+  /** The list's own wording of that mail; absent or null: the default one. */
+  confirmation?: ConfirmationWording | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The confirmation mail of a double opt-in list; `{{confirm_url}}` and `{{list_name}}` are filled in. */
+export interface ConfirmationWording {
+  subject: string;
+  text: string;
+  html: string | null;
 }
 
 export interface Subscriber {
@@ -141,6 +152,13 @@ export interface Subscriber {
   name: string | null;
   status: SubscriberStatus;
   metadata: Metadata;
+  /**
+   * Double opt-in: null while the subscriber has not confirmed (added to a double opt-in list),
+   * the time of the confirmation after; absent for a subscriber that never needed one.
+   */
+  confirmed_at?: string | null;
+  /** When the last confirmation mail was queued (one per add, at most one per 10 minutes). */
+  confirmation_sent_at?: string;
   created_at: string;
   updated_at: string;
   /** Position in the account's newest-first listings. */
@@ -149,6 +167,56 @@ export interface Subscriber {
 
 export const BOUNCE_TYPES = ['hard', 'soft', 'complaint'] as const;
 export type BounceType = (typeof BOUNCE_TYPES)[number];
+
+/** One row of a CSV import, read and checked. */
+export interface ImportRow {
+  email: string;
+  name: string | null;
+  metadata: Metadata;
+}
+
+/** A row the import refused, with why (the first 100 are kept). `row` counts from 1 at the first data row. */
+export interface RejectedRow {
+  row: number;
+  email: string | null;
+  reason: string;
+}
+
+export const IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** A bulk import into a list: its counts grow chunk by chunk while it runs (docs/promises.md, "Imports"). */
+export interface ImportRecord {
+  id: string;
+  account_id: string;
+  list_id: string;
+  status: ImportStatus;
+  total: number;
+  imported: number;
+  duplicates: number;
+  suppressed: number;
+  rejected: number;
+  rejected_rows: RejectedRow[];
+  /** Chunks of valid rows stored beside the record; the next one to run. */
+  chunks: number;
+  next_chunk: number;
+  failure_reason: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+/** Why an address is on the account's suppression list (docs/promises.md, "Suppressions"). */
+export const SUPPRESSION_REASONS = ['hard_bounce', 'soft_bounce', 'complaint', 'unsubscribed', 'manual'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/** An address no send path reaches: `source` is who put it there (a provider, `api`, `unsubscribe`). */
+export interface Suppression {
+  email: string;
+  reason: SuppressionReason;
+  source: string;
+  created_at: string;
+}
 
 export interface Bounce {
   /** Also its position in newest-first listings. */

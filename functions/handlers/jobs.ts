@@ -4,6 +4,7 @@ import { jobDeps } from '../adapters/wiring';
 import { decodeJob } from '../adapters/sqs-job-queue';
 import { WORKERS } from '../queues';
 import { runListDeleteChunk } from '../domain/audience/lists';
+import { runImportChunk } from '../domain/audience/imports';
 import { runCampaignChunk } from '../domain/campaigns/fanout';
 import type { Job } from '../ports';
 import { describeError, log } from '../log';
@@ -13,6 +14,7 @@ const deps = jobDeps();
 export const runJob = async (job: Job) => {
   if (job.kind === 'campaign') return runCampaignChunk(deps, job);
   if (job.kind === 'list-delete') return runListDeleteChunk(deps, job);
+  if (job.kind === 'import') return runImportChunk(deps, job);
   log('error', 'unknown job dropped', { job: JSON.stringify(job).slice(0, 200) });
   return undefined;
 };

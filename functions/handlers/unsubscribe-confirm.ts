@@ -1,15 +1,22 @@
 import { unsubscribeDeps } from '../adapters/wiring';
 import { unsubscribe, verifiedUnsubscribe } from '../domain/campaigns/unsubscribe';
+import { leaveEveryList, unsubscribeContext } from '../domain/campaigns/unsubscribe-context';
 import { publicApiHandler } from '../http/public-handler';
+import { rawBody } from '../http/raw-body';
 import { donePage, HTML_HEADERS } from '../http/unsubscribe-page';
 import { describeError, log } from '../log';
 import { unsubscribeConfirm } from '../routes/campaigns';
 
 const deps = unsubscribeDeps();
 
-/** RFC 8058's one-click POST (or the page's button): the body carries nothing the token does not say, so it is not read. */
-export const handler = publicApiHandler(unsubscribeConfirm, async ({ params }) => {
+/** The page's second button adds `scope=all` to the form; anything else (RFC 8058's `List-Unsubscribe=One-Click` alone) leaves this list. */
+const everyList = (body: Buffer) => new URLSearchParams(body.subarray(0, 1024).toString('utf8')).get('scope') === 'all';
+
+/** RFC 8058's one-click POST, or one of the page's buttons. */
+export const handler = publicApiHandler(unsubscribeConfirm, async ({ params, event }) => {
   const claim = await verifiedUnsubscribe(deps, params.token);
-  await unsubscribe(deps, claim, (error) => log('error', 'unsubscribe not counted', { campaign_id: claim.campaign_id, ...describeError(error) }));
-  return { raw: donePage(), headers: HTML_HEADERS };
+  const onCountFailed = (error: unknown) => log('error', 'unsubscribe not counted', { campaign_id: claim.campaign_id, ...describeError(error) });
+  const all = everyList(rawBody(event));
+  await (all ? leaveEveryList(deps, claim, onCountFailed) : unsubscribe(deps, claim, onCountFailed));
+  return { raw: donePage(await unsubscribeContext(deps, claim), all), headers: HTML_HEADERS };
 });

@@ -1,5 +1,6 @@
 import { unsubscribeDeps } from '../adapters/wiring';
-import { stillSubscribed, verifiedUnsubscribe } from '../domain/campaigns/unsubscribe';
+import { verifiedUnsubscribe } from '../domain/campaigns/unsubscribe';
+import { unsubscribeContext } from '../domain/campaigns/unsubscribe-context';
 import { publicApiHandler } from '../http/public-handler';
 import { alreadyLeftPage, confirmPage, HTML_HEADERS } from '../http/unsubscribe-page';
 import { unsubscribePage } from '../routes/campaigns';
@@ -8,6 +9,6 @@ const deps = unsubscribeDeps();
 
 /** Mail scanners fetch every link: this only verifies the token and asks (a reader who already left is told so). */
 export const handler = publicApiHandler(unsubscribePage, async ({ params }) => {
-  const claim = await verifiedUnsubscribe(deps, params.token);
-  return { raw: (await stillSubscribed(deps, claim)) ? confirmPage() : alreadyLeftPage(), headers: HTML_HEADERS };
+  const context = await unsubscribeContext(deps, await verifiedUnsubscribe(deps, params.token));
+  return { raw: context.subscribed ? confirmPage(context) : alreadyLeftPage(context), headers: HTML_HEADERS };
 });

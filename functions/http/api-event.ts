@@ -46,6 +46,8 @@ export type ResultOf<R extends RouteDefinition> = R extends { redirect: true }
   ? { location: string } & Headers
   : R extends { rawResponse: string | readonly string[] }
   ? { raw: unknown } & Headers
+  : R extends { csvResponse: true }
+  ? ({ data: Output<R['response']> } | { raw: string }) & Headers
   : R extends { envelope: 'resend' }
   ? { data: Output<R['response']> } & Headers
   : R extends { method: 'DELETE' }

@@ -47,8 +47,11 @@ export const resendEmailOf = (message: MailMessage): z.output<typeof resendEmail
 
 type Domain = ReturnType<typeof presentDomain>;
 
-/** Our record kinds in Resend's names: DKIM stays DKIM; the MAIL FROM records are its SPF (return path) records; DMARC is ours alone. */
-const RECORD_NAMES: Record<Domain['records'][number]['record'], string> = { DKIM: 'DKIM', MAIL_FROM_MX: 'SPF', MAIL_FROM_SPF: 'SPF', DMARC: 'DMARC' };
+/**
+ * Our record kinds in Resend's names: DKIM stays DKIM; the MAIL FROM records are its SPF (return path)
+ * records; the inbound MX is its `Receiving` record; DMARC is ours alone.
+ */
+const RECORD_NAMES: Record<Domain['records'][number]['record'], string> = { DKIM: 'DKIM', MAIL_FROM_MX: 'SPF', MAIL_FROM_SPF: 'SPF', DMARC: 'DMARC', INBOUND_MX: 'Receiving' };
 const RECORD_STATES: Record<Domain['records'][number]['status'], string> = { verified: 'verified', pending: 'pending', missing: 'not_started', mismatch: 'failed' };
 
 export const resendDomainOf = (domain: Domain): z.output<typeof resendDomain> => ({

@@ -1,21 +1,39 @@
+import type { UnsubscribeContext } from '../domain/campaigns/unsubscribe-context';
 import { escapeHtml } from '../domain/escape-html';
 
 /** The small pages of the unsubscribe routes: no script, no outside resource, a form that posts to the same link. */
-const page = (title: string, body: string) =>
+export const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
   `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>` +
   `<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
-/** GET: asks, changes nothing. The form's body is the RFC 8058 one, so both ways in are one POST. */
-export const confirmPage = () =>
+/** Names as the page shows them: escaped, and a neutral wording when the campaign or the list is gone. */
+const senderOf = (context: UnsubscribeContext) => (context.sender ? escapeHtml(context.sender) : 'this sender');
+const listOf = (context: UnsubscribeContext) => (context.listName ? `the list <strong>${escapeHtml(context.listName)}</strong>` : 'this list');
+
+/**
+ * One form, one POST: its body is the RFC 8058 one, so the page's "leave this list" and a mail
+ * client's one-click are the same request; the second button adds `scope=all`.
+ */
+const leaveForm = (context: UnsubscribeContext, thisList: boolean) =>
+  `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
+  (thisList ? `<button type="submit" name="scope" value="list">Leave ${listOf(context)}</button> ` : '') +
+  `<button type="submit" name="scope" value="all">Leave every list of ${senderOf(context)}</button></form>`;
+
+/** GET: asks, changes nothing. */
+export const confirmPage = (context: UnsubscribeContext) =>
+  page('Unsubscribe', `<p>You receive this mail from ${senderOf(context)} as a subscriber of ${listOf(context)}. Stop receiving it?</p>${leaveForm(context, true)}`);
+
+/** GET once the reader has left this list: says so, and still offers leaving every other list. */
+export const alreadyLeftPage = (context: UnsubscribeContext) =>
   page(
-    'Unsubscribe',
-    `<p>Stop receiving these emails?</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Unsubscribe</button></form>`,
+    'You are already unsubscribed',
+    `<p>You have already left ${listOf(context)} of ${senderOf(context)}: you will not receive its mail any more.</p>${leaveForm(context, false)}`,
   );
 
-/** GET once the reader has left: nothing to ask, so no button (a second POST would change nothing anyway). */
-export const alreadyLeftPage = () => page('You are already unsubscribed', '<p>You have already unsubscribed: you will not receive these emails any more.</p>');
-
-export const donePage = () => page('You are unsubscribed', '<p>You will not receive these emails any more.</p>');
+export const donePage = (context: UnsubscribeContext, everyList: boolean) =>
+  everyList
+    ? page('You are unsubscribed', `<p>You have left every list of ${senderOf(context)}: you will not receive its mail any more.</p>`)
+    : page('You are unsubscribed', `<p>You have left ${listOf(context)} of ${senderOf(context)}: you will not receive its mail any more.</p>`);
 
 export const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };

@@ -1,6 +1,6 @@
 /** Ports: Lists, subscribers, bounces and the counters and pages they use. */
 import type { Figures } from '../domain/reputation/figures';
-import type { Bounce, MailingList, MessageEvent, Metadata, Subscriber, SubscriberStatus } from '../domain/types';
+import type { Bounce, ConfirmationWording, ImportRecord, ImportRow, MailingList, MessageEvent, Metadata, Subscriber, SubscriberStatus } from '../domain/types';
 
 export interface CounterStore {
   /** Adds `count` to the account's named counter in one atomic step and answers the new value. */
@@ -30,13 +30,21 @@ export interface PageOf<T> {
   next_cursor: string | null;
 }
 
+export interface ListChanges {
+  name?: string;
+  description?: string | null;
+  double_opt_in?: boolean;
+  confirmation?: ConfirmationWording | null;
+  updated_at: string;
+}
+
 /** A list being deleted is gone for every reader and writer but the deletion itself. */
 export interface ListStore {
   create(list: MailingList): Promise<void>;
   /** The list (consistent read), or undefined when there is none or it is being deleted. */
   get(accountId: string, listId: string): Promise<MailingList | undefined>;
   all(accountId: string): Promise<MailingList[]>;
-  update(accountId: string, listId: string, changes: { name?: string; description?: string | null; updated_at: string }): Promise<MailingList | undefined>;
+  update(accountId: string, listId: string, changes: ListChanges): Promise<MailingList | undefined>;
   /**
    * Marks the list as being deleted (again, for a deletion that resumes): from then on no subscriber
    * can join it. Answers its subscriber count then; undefined when there is no such list.
@@ -60,6 +68,16 @@ export interface SubscriberStore {
   get(accountId: string, subscriberId: string): Promise<Subscriber | undefined>;
   update(subscriber: Subscriber, changes: { name?: string | null; status?: SubscriberStatus; metadata?: Metadata; updated_at: string }): Promise<Subscriber | undefined>;
   delete(subscriber: Subscriber): Promise<boolean>;
+  /**
+   * Double opt-in: records the confirmation of a subscriber still waiting for it; 'already' when it
+   * confirmed before, 'missing' when there is no such subscriber (deleted meanwhile).
+   */
+  confirm(accountId: string, subscriberId: string, at: string): Promise<'confirmed' | 'already' | 'missing'>;
+  /**
+   * Takes the right to queue a confirmation mail for a subscriber still waiting to confirm: true (and
+   * `at` noted) unless one was queued after `notBefore`, or the subscriber confirmed meanwhile.
+   */
+  claimConfirmationSend(accountId: string, subscriberId: string, at: string, notBefore: string): Promise<boolean>;
   /** Every subscriber with this address (any case) in the account, in every list. */
   findByEmail(accountId: string, email: string): Promise<Subscriber[]>;
   page(accountId: string, filter: SubscriberFilter, page: PageRequest): Promise<PageOf<Subscriber>>;
@@ -82,4 +100,32 @@ export interface BounceStore {
     recorded: { eventKey: string | null; messageEvent: MessageEvent | null; count?: { at: Date; figures: Partial<Figures> } | null },
   ): Promise<boolean>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Bounce>>;
+}
+
+export interface ImportStore {
+  /** Writes the import's record and its chunks of rows (a few large items, in batches). */
+  create(record: ImportRecord, chunks: ImportRow[][]): Promise<void>;
+  get(accountId: string, importId: string): Promise<ImportRecord | undefined>;
+  chunk(accountId: string, importId: string, chunk: number): Promise<ImportRow[] | undefined>;
+  /**
+   * Claims (list, address) for each subscriber, one conditional write each: answers the subscribers
+   * whose claim holds, that is new ones and those this same subscriber id claimed before (a chunk
+   * run again); an address the list has already is left out.
+   */
+  claimAddresses(subscribers: Subscriber[]): Promise<Subscriber[]>;
+  /** Writes the subscriber records (claimed before) in batches; writing one again changes nothing. */
+  writeSubscribers(subscribers: Subscriber[]): Promise<void>;
+  /**
+   * Counts a chunk once, in one transaction: the list's count, the listings' counters for the
+   * subscribers added, the import's counts and its next chunk. 'stale' when the import is not at this
+   * chunk any more (counted by an earlier run), 'no-list' when the list is gone or being deleted.
+   */
+  countChunk(
+    record: ImportRecord,
+    added: Subscriber[],
+    counts: { imported: number; duplicates: number; suppressed: number },
+    done: boolean,
+    at: string,
+  ): Promise<'counted' | 'stale' | 'no-list'>;
+  fail(accountId: string, importId: string, reason: string, at: string): Promise<void>;
 }

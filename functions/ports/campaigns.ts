@@ -64,7 +64,8 @@ export interface FirstHits {
 /** Background work, in chunks small enough for any Lambda, each a message of the job queue. */
 export type Job =
   | { kind: 'campaign'; account_id: string; campaign_id: string; cursor: number }
-  | { kind: 'list-delete'; account_id: string; list_id: string };
+  | { kind: 'list-delete'; account_id: string; list_id: string }
+  | { kind: 'import'; account_id: string; import_id: string; chunk: number };
 
 export interface JobQueue {
   /** Puts the job on the queue, visible after `delaySeconds` (at most 900, SQS's limit). */

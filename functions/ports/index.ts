@@ -21,3 +21,4 @@ export * from './webhooks';
 export * from './campaigns';
 export * from './templates';
 export * from './domains';
+export * from './inbound';

@@ -1,5 +1,5 @@
 /** Ports: Sending mail: the mailers, the message records, suppression and send quotas. */
-import type { MailMessage, MessageEvent, MessageStatus, Provider } from '../domain/types';
+import type { MailMessage, MessageEvent, MessageStatus, Provider, Suppression, SuppressionReason } from '../domain/types';
 
 export interface OutgoingMail {
   messageId: string;
@@ -76,7 +76,17 @@ export interface MessageStore {
 export interface SuppressionStore {
   /** The subset of `emails` (compared lower-case) on the account's suppression list. */
   findSuppressed(accountId: string, emails: string[]): Promise<Set<string>>;
-  add(accountId: string, email: string, reason: string, at: string): Promise<void>;
+  /** Puts the address on the list (again: a newer reason replaces an older one). */
+  add(accountId: string, suppression: Suppression): Promise<void>;
+  /** Puts the address on the list unless it is there already; answers what the list holds then. */
+  addIfAbsent(accountId: string, suppression: Suppression): Promise<Suppression>;
+  /** Takes the address off the list and ends its run of soft bounces; false when it was not there. */
+  remove(accountId: string, email: string): Promise<boolean>;
+  /**
+   * A page of the account's list in address order, from one partition: `limit` entries (fewer on
+   * the last page, or when a reason filter had to pass over many others) and the cursor after them.
+   */
+  page(accountId: string, request: { limit: number; cursor?: string; reason?: SuppressionReason }): Promise<{ items: Suppression[]; next_cursor: string | null }>;
   /**
    * Counts the soft bounce `bounceKey` (a provider event's key, or a manual report's own) in the
    * address's run and answers the run's length. A bounce already counted is not counted again.

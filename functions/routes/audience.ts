@@ -18,6 +18,8 @@ import {
   updateListBody,
   updateSubscriberBody,
 } from '../schemas/audience';
+import { CONFIRM_PATH } from '../domain/audience/double-opt-in';
+import { unsubscribeParams } from '../schemas/campaigns';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 const subscribers = { tag: 'Subscribers', permission: 'subscribers' } as const;
@@ -84,7 +86,9 @@ export const subscribersCreate = defineRoute({
   request: { body: createSubscriberBody },
   response: subscriberCreated,
   successStatus: 201,
-  errors: ['NOT_FOUND', 'CONFLICT'],
+  errors: ['NOT_FOUND', 'CONFLICT', 'NO_SMTP_PROVIDER'],
+  // A double opt-in list's confirmation mail goes on the send queue; its link is signed.
+  aws: ['enqueue', 'trackingSecret'],
 });
 
 export const subscribersList = defineRoute({
@@ -150,5 +154,34 @@ export const bouncesCreate = defineRoute({
   successStatus: 201,
 });
 
+/**
+ * The confirmation link of a double opt-in list's mail: public, the signed token names the
+ * subscriber. GET only shows a page (mail scanners fetch every link), POST confirms.
+ */
+const confirmation = {
+  tag: 'Subscribers',
+  permission: null,
+  path: `${CONFIRM_PATH}{token}`,
+  request: { params: unsubscribeParams },
+  rawResponse: 'text/html',
+  aws: ['trackingSecret'],
+} as const;
+
+export const confirmationPage = defineRoute({
+  ...confirmation,
+  id: 'confirmation-page',
+  method: 'GET',
+  summary: 'Double opt-in: a page naming the list with a Confirm button; changes nothing',
+  table: { read: ['subscriber', 'list'] },
+});
+
+export const confirmationConfirm = defineRoute({
+  ...confirmation,
+  id: 'confirmation-confirm',
+  method: 'POST',
+  summary: 'Double opt-in: confirms the subscription the link names (valid 7 days) and answers a page saying so',
+  table: { read: ['list'], write: ['subscriber'] },
+});
+
 /** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
-export const audienceRoutes: readonly RouteDefinition[] = [listsCreate, listsList, listsGet, listsUpdate, listsDelete, subscribersCreate, subscribersList, subscribersGet, subscribersUpdate, subscribersDelete, bouncesList, bouncesCreate];
+export const audienceRoutes: readonly RouteDefinition[] = [listsCreate, listsList, listsGet, listsUpdate, listsDelete, subscribersCreate, subscribersList, subscribersGet, subscribersUpdate, subscribersDelete, bouncesList, bouncesCreate, confirmationPage, confirmationConfirm];

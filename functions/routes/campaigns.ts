@@ -89,7 +89,7 @@ export const campaignsCancel = defineRoute({
  * it with no key). The signed token names the subscriber. GET changes nothing, because mail scanners
  * fetch every link; POST (the one-click body `List-Unsubscribe=One-Click`, or the page's button) acts.
  */
-const unsubscribe = { tag: 'Unsubscribe', permission: null, path: `${UNSUBSCRIBE_PATH}{token}`, request: { params: unsubscribeParams }, rawResponse: 'text/html', table: { read: ['subscriber'], write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit'] }, aws: ['trackingSecret'] } as const;
+const unsubscribe = { tag: 'Unsubscribe', permission: null, path: `${UNSUBSCRIBE_PATH}{token}`, request: { params: unsubscribeParams }, rawResponse: 'text/html', table: { read: ['subscriber', 'subscriberAddress', 'campaign', 'list', 'provider'], write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'suppression'] }, aws: ['trackingSecret'] } as const;
 
 export const unsubscribePage = defineRoute({
   ...unsubscribe,
@@ -103,7 +103,8 @@ export const unsubscribeConfirm = defineRoute({
   ...unsubscribe,
   id: 'unsubscribe-confirm',
   method: 'POST',
-  summary: 'Unsubscribes the subscriber the link names (RFC 8058 one-click: form body `List-Unsubscribe=One-Click`) and answers a page saying so',
+  summary:
+    'Unsubscribes the subscriber the link names from its list (RFC 8058 one-click: form body `List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address then suppressed as `unsubscribed`); answers a page saying so',
 });
 
 /** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */

@@ -63,8 +63,9 @@ export interface RouteDefinition {
    * `jobs` puts background jobs on the job queue (a campaign's fan-out, a large list's deletion).
    * `sesIdentityCreate` creates an SES domain identity, sets its MAIL FROM and reads it (a domain's
    * create), `sesIdentityRead` reads one (verify), `sesIdentityDelete` deletes one (a domain's delete).
+   * `inboundMail` reads received mail's parts in the inbound bucket and signs links to them (lib/inbound-mail.ts).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete' | 'inboundMail')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**
@@ -73,9 +74,16 @@ export interface RouteDefinition {
    */
   errors?: readonly ErrorCode[];
   /** A body read as raw bytes, not parsed against a schema (receivers verify a signature over it): its media type. */
-  rawBody?: 'application/json' | 'text/plain';
+  rawBody?: 'application/json' | 'text/plain' | 'text/csv';
+  /** A raw body's own cap, where it must be larger than every other route's (MAX_REQUEST_BYTES). */
+  maxBodyBytes?: number;
   /** An answer that is not the JSON envelope but a document served as it is: its media type (several: one of them, by the file served). */
   rawResponse?: RawMediaType | readonly RawMediaType[];
+  /**
+   * Besides the JSON envelope, the route answers a CSV document (`text/csv`) to a request whose
+   * `Accept` asks for it; the handler returns `raw` (the CSV text) then.
+   */
+  csvResponse?: true;
   /** The answer is a redirect (`successStatus`, e.g. 302) to the `location` the handler returns, with no body. */
   redirect?: true;
   /**

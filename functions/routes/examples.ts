@@ -1,11 +1,13 @@
 import type { z } from 'zod/mini';
 import { apiKeysCreate, providersCreate, providersUpdate, webhookEndpointsCreate } from './admin';
+import { listsImport } from './imports';
 import { bouncesCreate, listsCreate, listsUpdate, subscribersCreate, subscribersUpdate } from './audience';
 import type { RouteDefinition } from './define-route';
 import { mailSend, mailSendBatch } from './mail';
 import { otpResend, otpSend, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
+import { suppressionsCreate } from './suppressions';
 import { templatesCreate, templatesRender, templatesUpdate } from './templates';
 import { domainsCreate, domainsUpdate } from './domains';
 import { resendApiKeysCreate, resendDomainsCreate, resendEmailsBatch, resendEmailsSend, resendEmailsUpdate } from './resend';
@@ -13,7 +15,7 @@ import { resendApiKeysCreate, resendDomainsCreate, resendEmailsBatch, resendEmai
 /** What a route's request body is: its schema's input, the text of a text/plain raw body, any JSON for other raw bodies. */
 type BodyOf<R extends RouteDefinition> = R extends { request: { body: infer S extends z.ZodMiniType } }
   ? z.input<S>
-  : R extends { rawBody: 'text/plain' }
+  : R extends { rawBody: 'text/plain' | 'text/csv' }
     ? string
     : R extends { rawBody: string }
       ? unknown
@@ -60,8 +62,13 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
   example(otpSend, { email: 'ada@example.com', template: 'login', expires_in: 300, code_length: 6 }),
   example(otpVerify, { session_id: SESSION_ID, code: '482913' }),
   example(otpResend, { session_id: SESSION_ID }),
-  example(listsCreate, { name: 'Newsletter', description: 'Monthly product news' }),
-  example(listsUpdate, { description: 'Product news, every other month' }),
+  example(listsCreate, { name: 'Newsletter', description: 'Monthly product news', double_opt_in: true }),
+  example(listsUpdate, {
+    description: 'Product news, every other month',
+    confirmation: { subject: 'Please confirm: {{list_name}}', text: 'Confirm your subscription to {{list_name}}: {{confirm_url}}', html: null },
+  }),
+  example(suppressionsCreate, { email: 'ada@example.com' }),
+  example(listsImport, 'email,name,plan,city\r\nada@example.com,Ada Lovelace,pro,London\r\n"grace@example.com","Hopper, Grace",free,\r\n'),
   example(subscribersCreate, { email: 'ada@example.com', list_id: LIST_ID, name: 'Ada Lovelace', metadata: { plan: 'pro' } }),
   example(subscribersUpdate, { status: 'unsubscribed' }),
   example(bouncesCreate, { email: 'ada@example.com', bounce_type: 'hard', bounce_subtype: 'General', diagnostic_code: 'smtp; 550 5.1.1 user unknown' }),

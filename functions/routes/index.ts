@@ -11,6 +11,9 @@ import { adminRoutes } from './admin';
 import { consoleRoutes } from './console';
 import { templatesRoutes } from './templates';
 import { domainsRoutes } from './domains';
+import { inboundRoutes } from './inbound';
+import { suppressionsRoutes } from './suppressions';
+import { importsRoutes } from './imports';
 import { resendRoutes } from './resend';
 
 /**
@@ -28,9 +31,12 @@ export const routes: readonly RouteDefinition[] = [
   ...trackingRoutes,
   ...otpRoutes,
   ...audienceRoutes,
+  ...importsRoutes,
+  ...suppressionsRoutes,
   ...campaignsRoutes,
   ...receiversRoutes,
   ...adminRoutes,
   ...domainsRoutes,
+  ...inboundRoutes,
   ...resendRoutes,
 ];

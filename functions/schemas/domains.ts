@@ -14,7 +14,7 @@ export const domainIdParams = z.object({ id: z.string().check(z.minLength(1), z.
 export const domainsQuery = z.object({ limit: pageQuery.limit, cursor: pageQuery.cursor });
 
 const domainRecord = z.object({
-  record: z.enum(['DKIM', 'MAIL_FROM_MX', 'MAIL_FROM_SPF', 'DMARC']),
+  record: z.enum(['DKIM', 'MAIL_FROM_MX', 'MAIL_FROM_SPF', 'DMARC', 'INBOUND_MX']),
   type: z.enum(['CNAME', 'MX', 'TXT']),
   name: z.string(),
   value: z.string(),

@@ -16,9 +16,20 @@ export const lazyFile = (pkg: string) => `${pkg}.mjs`;
 
 const ESBUILD: esbuild.BuildOptions = { ...BUNDLE, banner: { js: BUNDLE.banner }, bundle: true, platform: 'node', sourcemap: true, sourcesContent: false, logLevel: 'warning' };
 
+/**
+ * Subpaths of a lazy package that other packages import statically (mailparser reads nodemailer's
+ * address parser): bundled as usual. esbuild's alias would rewrite them with their package (to
+ * `./nodemailer.mjs/lib/...`, which does not exist); the longest alias key wins, and one that names
+ * itself leaves the import as it is.
+ */
+const BUNDLED_SUBPATHS = ['nodemailer/lib/addressparser'];
+
 /** Each lazy package's import becomes an import of its own file beside the entry, left for Node to load at run time. */
 const LAZY = {
-  alias: Object.fromEntries(LAZY_PACKAGES.map((pkg) => [pkg, `./${lazyFile(pkg)}`])),
+  alias: {
+    ...Object.fromEntries(BUNDLED_SUBPATHS.map((path) => [path, path])),
+    ...Object.fromEntries(LAZY_PACKAGES.map((pkg) => [pkg, `./${lazyFile(pkg)}`])),
+  },
   external: LAZY_PACKAGES.map((pkg) => `./${lazyFile(pkg)}`),
 };
 

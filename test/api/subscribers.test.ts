@@ -22,7 +22,7 @@ describe('lists', () => {
     const other = client(service, (await newAccount('Lists')).apiKey);
     const first = (await other.post('/api/v1/lists', { name: 'First' })).body.data;
     const second = (await other.post('/api/v1/lists', { name: 'Second', description: 'Two' })).body.data;
-    expect(second).toEqual({ id: expect.any(String), name: 'Second', description: 'Two', subscriber_count: 0, created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) });
+    expect(second).toEqual({ id: expect.any(String), name: 'Second', description: 'Two', subscriber_count: 0, double_opt_in: false, confirmation: null, created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/) });
     const listed = (await other.get('/api/v1/lists')).body.data;
     expect(listed.lists.map((l: { id: string }) => l.id)).toEqual([second.id, first.id]);
     expect(listed).toMatchObject({ total: 2, limit: 20, offset: 0 });

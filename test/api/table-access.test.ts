@@ -4,6 +4,7 @@ import { routes } from '../../functions/routes';
 import { tableGrants, type TableGrant } from '../../lib/table-access';
 import { trackingSettings } from '../../functions/adapters/tracking-settings';
 import { unsubscribeUrl } from '../../functions/domain/campaigns/unsubscribe';
+import { confirmToken } from '../../functions/domain/audience/double-opt-in';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 import { recordTableRequests, type TableRequest } from '../support/table-requests';
@@ -30,10 +31,13 @@ const allows = (grant: TableGrant, request: TableRequest) => {
 
 let service: TestService;
 let api: Client;
+let accountId: string;
 const recorder = recordTableRequests();
 beforeAll(async () => {
   service = await startService();
-  api = client(service, (await newAccount('Table access')).apiKey);
+  const account = await newAccount('Table access');
+  accountId = account.accountId;
+  api = client(service, account.apiKey);
   // Both send limits, so that sends use the provider's send counters too.
   await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'codes@example.com', hourly_limit: 1000, daily_limit: 1000 });
 });
@@ -90,6 +94,11 @@ describe('table grants', () => {
     for (const request of made) expect(tableGrants(route).some((grant) => allows(grant, request)), `unsubscribe-confirm made ${JSON.stringify(request)}`).toBe(true);
     expect(made.map((request) => request.action)).toEqual(expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem']));
     expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
+    // The page's "leave every list": every subscription of the address, and the suppression list.
+    recorder.take();
+    expect((await fetch(`${service.baseUrl}${link}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click&scope=all' })).status).toBe(200);
+    const all = recorder.take();
+    for (const request of all) expect(tableGrants(route).some((grant) => allows(grant, request)), `unsubscribe-confirm (scope=all) made ${JSON.stringify(request)}`).toBe(true);
   });
 
   it('cover every request of the domain routes, which reach only the domains and the claims on their names', async () => {
@@ -114,6 +123,31 @@ describe('table grants', () => {
     await check('resend-domains-delete', `/resend/domains/${resendId}`);
   });
 
+  it('cover every request of the suppression routes, an import and a double opt-in confirmation', async () => {
+    const email = uniqueAddress('suppressed');
+    await call('suppressions-create', '/api/v1/suppressions', { email });
+    await call('suppressions-delete', `/api/v1/suppressions/${encodeURIComponent(email)}`);
+
+    const list = (await api.post('/api/v1/lists', { name: 'Imported', double_opt_in: true })).body.data;
+    const route = (id: string) => routes.find((r) => r.id === id)!;
+    const checked = (id: string, made: ReturnType<typeof recorder.take>) => {
+      for (const request of made) expect(tableGrants(route(id)).some((grant) => allows(grant, request)), `${id} made ${JSON.stringify(request)}`).toBe(true);
+    };
+    recorder.take();
+    const started = await api.call('POST', `/api/v1/lists/${list.id}/import`, `email,name,plan\n${uniqueAddress()},Ada,pro`, { 'Content-Type': 'text/csv' });
+    expect(started.status).toBe(202);
+    checked('lists-import', recorder.take());
+
+    const subscriber = (await api.post('/api/v1/subscribers', { email: uniqueAddress('doi'), list_id: list.id })).body.data;
+    const token = confirmToken(await trackingSettings.key(), { account_id: accountId, subscriber_id: subscriber.id }, Math.floor(Date.now() / 1000) + 60);
+    recorder.take();
+    expect((await fetch(`${service.baseUrl}/u/confirm/${token}`)).status).toBe(200);
+    checked('confirmation-page', recorder.take());
+    expect((await fetch(`${service.baseUrl}/u/confirm/${token}`, { method: 'POST' })).status).toBe(200);
+    checked('confirmation-confirm', recorder.take());
+    expect((await api.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.confirmed_at).toMatch(/Z$/);
+  });
+
   it('cover every request of the read-only routes, whose only write is the rate-limit counter', async () => {
     const list = (await api.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
@@ -121,6 +155,7 @@ describe('table grants', () => {
     const message = (await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.data;
     const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id })).body.data;
     const template = (await api.post('/api/v1/templates', { name: 't', subject: 's', text: 't' })).body.data;
+    const started = (await api.call('POST', `/api/v1/lists/${list.id}/import`, `email\n${uniqueAddress()}`, { 'Content-Type': 'text/csv' })).body.data;
     const domain = (await api.post('/api/v1/domains', { name: `readers-${Math.random().toString(36).slice(2, 8)}.example` })).body.data;
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
@@ -131,6 +166,8 @@ describe('table grants', () => {
       'subscribers-list': `/api/v1/subscribers?list_id=${list.id}`,
       'subscribers-get': `/api/v1/subscribers/${subscriber.id}`,
       'bounces-list': '/api/v1/bounces',
+      'suppressions-list': '/api/v1/suppressions?reason=manual',
+      'imports-get': `/api/v1/imports/${started.id}`,
       'api-keys-list': '/api/v1/api-keys',
       'providers-list': '/api/v1/providers',
       'providers-get': `/api/v1/providers/${provider.id}`,

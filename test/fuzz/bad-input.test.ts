@@ -142,6 +142,35 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('bad input over every operation of the OpenAPI document', () => {
+  it('answers hostile CSV imports, suppression addresses and confirmation links with a 2xx or a 4xx, never a 5xx', async () => {
+    const headers = { Authorization: `Bearer ${apiKey}` };
+    const bodies = [
+      '', '\ufeff', 'email', 'email\n', '"email', 'email,name\n"unclosed,x', 'email,name\n"a""b@example.com",x', `email,${'k,'.repeat(60)}z\na@example.com`,
+      `email,name\n${'a'.repeat(70_000)}@example.com,x`, `email,name\n${'a,'.repeat(20_000)}`, 'email,name,__proto__\na@example.com,x,y', 'email,name,constructor\na@example.com,x,y',
+      'email,name,k\n\ud800@example.com,\udfff,x', 'email\r\r\n\n\r', 'email,name\u0000\na@example.com\u0000,x', `email,name,plan\n${'b@example.com,"",\n'.repeat(3_000)}`,
+      ...HOSTILE.filter((v): v is string => typeof v === 'string').map((v) => `email,name,note\n${v},${v},${v}`),
+      ...PATHOLOGICAL.map((v) => `email,name\n${v},"${v}"`),
+    ];
+    const answers: string[] = [];
+    for (const body of bodies) {
+      const response = await fetch(`${service.baseUrl}/api/v1/lists/${known.listId}/import`, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/csv' }, body });
+      if (response.status >= 500) answers.push(`import ${JSON.stringify(body.slice(0, 80))} -> ${response.status} ${(await response.text()).slice(0, 200)}`);
+    }
+    for (const value of [...HOSTILE_PATH, '%40', 'a%40b', `${'a'.repeat(300)}%40example.com`, '%F0%9F%98%80%40example.com', '%ED%A0%80%40example.com']) {
+      const response = await fetch(`${service.baseUrl}/api/v1/suppressions/${value}`, { method: 'DELETE', headers });
+      if (response.status >= 500) answers.push(`delete suppression ${value.slice(0, 80)} -> ${response.status}`);
+      for (const method of ['GET', 'POST']) {
+        const link = await fetch(`${service.baseUrl}/u/confirm/${value}`, { method });
+        if (link.status >= 500) answers.push(`${method} /u/confirm/${value.slice(0, 80)} -> ${link.status}`);
+      }
+    }
+    for (const query of HOSTILE_QUERY) {
+      const response = await fetch(`${service.baseUrl}/api/v1/suppressions?cursor=${encodeURIComponent(query)}&reason=${encodeURIComponent(query)}`, { headers: { ...headers, Accept: 'text/csv' } });
+      if (response.status >= 500) answers.push(`suppressions ?${query.slice(0, 80)} -> ${response.status}`);
+    }
+    expect(answers).toEqual([]);
+  }, 120_000);
+
   it('answers pathological HTML and text outside the BMP in every string field without a 5xx, each at once', async () => {
     const failures: string[] = [];
     let slowest = 0;

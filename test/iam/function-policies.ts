@@ -51,7 +51,8 @@ export const resolver = (template: Json) => {
     if (type === 'AWS::SQS::Queue') return `https://sqs.${REGION}.amazonaws.com/${ACCOUNT}/${id}`;
     if (type === 'AWS::SecretsManager::Secret') return arn('secretsmanager', `secret:${id}-AbCdEf`);
     if (type === 'AWS::SNS::Topic') return arn('sns', id);
-    if (type === 'AWS::IAM::Role') return id;
+    // A bucket's name is lower case: its Ref and Arn agree on it.
+    if (type === 'AWS::S3::Bucket') return id.toLowerCase();
     return id;
   };
   const getAtt = (id: string, attribute: string): string => {
@@ -65,6 +66,7 @@ export const resolver = (template: Json) => {
       if (type === 'AWS::IAM::Role') return `arn:${PARTITION}:iam::${ACCOUNT}:role/${id}`;
       if (type === 'AWS::Logs::LogGroup') return arn('logs', `log-group:${id}:*`);
       if (type === 'AWS::SNS::Topic') return arn('sns', id);
+      if (type === 'AWS::S3::Bucket') return `arn:${PARTITION}:s3:::${id.toLowerCase()}`;
     }
     if (type === 'AWS::SQS::Queue' && attribute === 'QueueName') return id;
     if (type === 'AWS::SQS::Queue' && attribute === 'QueueUrl') return ref(id);

@@ -25,12 +25,13 @@ export const iamRequests = (fn: DeployedFunction, call: RecordedCall, template: 
   const context: Record<string, string | string[]> = call.leadingKeys ? { 'dynamodb:LeadingKeys': call.leadingKeys } : {};
   if (call.resource === '*') return [{ action: call.action, resource: '*', context }];
   if (call.resource.startsWith('ses:')) return [{ action: call.action, resource: arn('ses', call.resource.slice(4)), context }];
-  const match = /^env:([A-Z0-9_]+)(\/index\/\w+)?$/.exec(call.resource);
+  const match = /^env:([A-Z0-9_]+)(\/.*)?$/.exec(call.resource);
   if (!match) throw new Error(`${call.function}: ${call.action} on ${call.resource}, a resource named by no variable of its environment`);
   const [, variable, index = ''] = match;
   const value = fn.environment[variable];
   if (value === undefined) throw new Error(`${call.function}: ${call.action} reads ${variable}, which its template does not set`);
   const service = call.action.split(':')[0];
+  if (service === 's3') return [{ action: call.action, resource: `arn:${PARTITION}:s3:::${value}${index}`, context }];
   if (service === 'dynamodb') return [{ action: call.action, resource: arn('dynamodb', `table/${value}${index}`), context }];
   if (service === 'sqs') {
     const queueId = value.split('/').pop()!;

@@ -98,8 +98,8 @@ describe('the deployment', () => {
       template.hasResourceProperties('AWS::Lambda::Function', { Description: `${route.method} ${route.path}`, Runtime: 'nodejs22.x', Architectures: ['arm64'] });
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
-    // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer and the job runner.
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + 6);
+    // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer, the job runner and the inbound mail parser.
+    template.resourceCountIs('AWS::Lambda::Function', routes.length + 7);
   });
 
   it('gives every function at least 256 MB and a timeout of its own, not the 128 MB / 3 s Lambda defaults', () => {
@@ -387,6 +387,59 @@ describe('the deployment', () => {
     for (const id of ['campaigns-create', 'campaigns-cancel', 'unsubscribe-confirm']) expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
   });
 
+  it('keeps received mail in an encrypted, private, TLS-only bucket that forgets it after 30 days', () => {
+    const [[bucketId, bucket]] = Object.entries(template.findResources('AWS::S3::Bucket'));
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }]);
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ Status: 'Enabled', ExpirationInDays: 30 })]);
+    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === bucketId)!;
+    const statements = policy.Properties.PolicyDocument.Statement as { Effect: string; Action: string; Principal: unknown; Condition?: Record<string, unknown> }[];
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    // SES may put mail there, under raw/ only, for this account only.
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Allow', Action: 's3:PutObject', Principal: { Service: 'ses.amazonaws.com' } }));
+  });
+
+  it('has an active SES receipt rule that scans mail, stores it under raw/ and then invokes the parsing function', () => {
+    const [rule] = Object.values(template.findResources('AWS::SES::ReceiptRule'));
+    expect(rule.Properties.Rule.Enabled).toBe(true);
+    expect(rule.Properties.Rule.ScanEnabled).toBe(true);
+    expect(rule.Properties.Rule.Recipients).toBeUndefined();
+    const [store, invoke] = rule.Properties.Rule.Actions;
+    expect(store.S3Action).toMatchObject({ ObjectKeyPrefix: 'raw/' });
+    expect(invoke.LambdaAction).toMatchObject({ InvocationType: 'Event' });
+    const parser = invoke.LambdaAction.FunctionArn['Fn::GetAtt'][0];
+    expect(template.findResources('AWS::Lambda::Function')[parser].Properties.Description).toBe('Parses mail SES received into inbound records and email.received events');
+    // Activating it replaces the region's active rule set: only when asked (inbound-mail.test.ts); its name is an output.
+    expect(template.findResources('Custom::AWS')).toEqual({});
+    template.hasOutput('InboundRuleSetName', {});
+    // What fails three times waits in a retained dead-letter queue.
+    const parserProps = template.findResources('AWS::Lambda::Function')[parser].Properties;
+    expect(parserProps.DeadLetterConfig.TargetArn['Fn::GetAtt'][0]).toMatch(/^InboundMailDeadLetterQueue/);
+    expect(parserProps.MemorySize).toBeGreaterThanOrEqual(1024);
+    // The parser: the raw mail read, its parts written, the table held to the items it uses.
+    const statements = statementsOf(parser);
+    const s3 = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(s3.map((st) => [[st.Action].flat().sort(), JSON.stringify(st.Resource)])).toEqual([
+      [['s3:GetObject'], expect.stringContaining('/raw/*')],
+      [['s3:GetObject', 's3:PutObject'], expect.stringContaining('/parts/*')],
+    ]);
+    const table = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(table.every((st) => st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'])).toBe(true);
+    expect(table.flatMap((st) => [st.Action].flat().filter((a) => TABLE_WRITES.includes(a)).map(() => st.Condition!['ForAllValues:StringLike']['dynamodb:LeadingKeys']))).toEqual(
+      [['INBOUND#*'], ['INBOUND#*'], ['INBOUND#*'], ['INBOUND#*']],
+    );
+    expect(policyOf(parser)).toContain('sqs:SendMessage');
+    expect(policyOf(parser)).not.toContain('ses:SendEmail');
+  });
+
+  it('lets the inbound routes read the parts of received mail (to sign links to them), and no other route touch the bucket', () => {
+    for (const id of ['inbound-list', 'inbound-get']) {
+      const s3 = statementsOf(functionOf(id)).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+      expect(s3.map((st) => [st.Action, JSON.stringify(st.Resource)]), id).toEqual([['s3:GetObject', expect.stringContaining('/parts/*')]]);
+    }
+    for (const id of ['mail-send', 'domains-update']) expect(policyOf(functionOf(id)).filter((a) => a.startsWith('s3:')), id).toEqual([]);
+  });
+
   it('outputs the API URL and the table name', () => {
     template.hasOutput('ApiUrl', {});
     template.hasOutput('TableName', {});
@@ -407,8 +460,8 @@ describe('alarms and metrics', () => {
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
     template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
-    // Two rates, the brake, four dead-letter queues, five workers (the domain checker too), API 5xx, three queue ages.
-    expect(alarms()).toHaveLength(16);
+    // Two rates, the brake, five dead-letter queues, six workers (the inbound parser, the domain checker), API 5xx, three queue ages.
+    expect(alarms()).toHaveLength(18);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId() }]);
@@ -443,9 +496,9 @@ describe('alarms and metrics', () => {
     const redriveTargets = Object.values(template.findResources('AWS::SQS::Queue'))
       .map((queue) => queue.Properties.RedrivePolicy?.deadLetterTargetArn?.['Fn::GetAtt']?.[0] as string | undefined)
       .filter((id): id is string => id !== undefined);
-    // And the SES events function's own (Lambda's and SNS's dead letters).
-    const deadLetterIds = new Set([...redriveTargets, logicalIdOf('AWS::SQS::Queue', 'SesEventsDeadLetterQueue')]);
-    expect(deadLetterIds.size).toBe(4);
+    // And the SES events function's own (Lambda's and SNS's dead letters), and the inbound mail parser's (Lambda's).
+    const deadLetterIds = new Set([...redriveTargets, logicalIdOf('AWS::SQS::Queue', 'SesEventsDeadLetterQueue'), logicalIdOf('AWS::SQS::Queue', 'InboundMailDeadLetterQueue')]);
+    expect(deadLetterIds.size).toBe(5);
     for (const id of deadLetterIds) {
       expect(alarmOn('ApproximateNumberOfMessagesVisible', id), id).toEqual([
         expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Maximum' }),
@@ -453,8 +506,8 @@ describe('alarms and metrics', () => {
     }
   });
 
-  it('alarms on errors of the drainer, the webhook consumer and the SES events function, on API 5xx, and on queues older than 15 minutes', () => {
-    for (const prefix of ['Drainer', 'WebhookDeliverer', 'SesEvents']) {
+  it('alarms on errors of the drainer, the webhook consumer, the SES events function and the inbound mail parser, on API 5xx, and on queues older than 15 minutes', () => {
+    for (const prefix of ['Drainer', 'WebhookDeliverer', 'SesEvents', 'InboundMailParser']) {
       const fn = logicalIdOf('AWS::Lambda::Function', prefix);
       expect(alarmOn('Errors', fn), prefix).toEqual([expect.objectContaining({ Namespace: 'AWS/Lambda', Threshold: 1, Statistic: 'Sum' })]);
     }

@@ -14,20 +14,20 @@ export interface LocalStackProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const WORKER_VARIABLES = /^(AWS_|SES_|TABLE_NAME$|QUEUE_URL$|DLQ_URL$|OTP_SECRET$|TRACKING_SECRET$|PROVIDER_SECRET_KEY$|LOG_LEVEL$|AUTH_CACHE_SECONDS$|DRAIN_|WEBHOOK_|ALLOW_LOOPBACK_WEBHOOKS$|VITEST|DEV_API_KEY)/;
+const WORKER_VARIABLES = /^(AWS_|SES_|TABLE_NAME$|INBOUND_BUCKET$|QUEUE_URL$|DLQ_URL$|OTP_SECRET$|TRACKING_SECRET$|PROVIDER_SECRET_KEY$|LOG_LEVEL$|AUTH_CACHE_SECONDS$|DRAIN_|WEBHOOK_|ALLOW_LOOPBACK_WEBHOOKS$|VITEST|DEV_API_KEY)/;
 
-/** Four distinct free ports: held open together while chosen, so two can never be the same. */
+/** Five distinct free ports: held open together while chosen, so two can never be the same. */
 export const localStackPorts = async () => {
   const servers = await Promise.all(
-    Array.from({ length: 4 }, () => new Promise<Server>((resolve, reject) => {
+    Array.from({ length: 5 }, () => new Promise<Server>((resolve, reject) => {
       const server = createServer();
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve(server));
     })),
   );
-  const [PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT] = servers.map((server) => String((server.address() as AddressInfo).port));
+  const [PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT] = servers.map((server) => String((server.address() as AddressInfo).port));
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return { PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT };
+  return { PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT };
 };
 
 /** Runs `npm start` to its end (for a start that must refuse its settings): its exit code and output. */

@@ -14,6 +14,8 @@ Object.assign(process.env, {
   AWS_ENDPOINT_URL_DYNAMODB: dynamo,
   AWS_ENDPOINT_URL_SESV2: ses,
   AWS_ENDPOINT_URL_SQS: sqs,
+  // fauxqs serves S3 on the same endpoint: inbound mail's raw mail and parts.
+  AWS_ENDPOINT_URL_S3: sqs,
   SES_ENDPOINT: ses,
   TABLE_NAME: `email-service-test-${process.env.VITEST_POOL_ID ?? '0'}-${process.pid}`,
   LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
@@ -42,3 +44,10 @@ const createQueue = async (name: string, attributes: Record<string, string> = {}
   (await sqsClient.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
 Object.assign(process.env, await ensureQueues(createQueue, `test-${suffix}`, { except: ['drainStarts'], visibilityTimeoutSeconds: 30 }));
 sqsClient.destroy();
+
+// And an inbound mail bucket of its own (fauxqs's S3), as `npm start` makes one.
+const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
+const s3Client = new S3Client({ forcePathStyle: true });
+process.env.INBOUND_BUCKET = `inbound-${suffix}`.toLowerCase();
+await s3Client.send(new CreateBucketCommand({ Bucket: process.env.INBOUND_BUCKET }));
+s3Client.destroy();

@@ -8,11 +8,12 @@ import { Messages } from './messages';
 import { NotYet } from './not-yet';
 import { Overview } from './overview';
 import { Providers } from './providers';
+import { Suppressions } from './suppressions';
 import { Webhooks } from './webhooks';
 
 /**
  * The console's pages, in the order of the navigation: each a module of its own, given the path's
- * id when it has one (`#/campaigns/<id>`). Suppressions, Templates and Domains say what this server
+ * id when it has one (`#/campaigns/<id>`). Templates and Domains say what this server
  * answers until their routes exist; their full pages replace the `NotYet` line here.
  */
 export interface Page {
@@ -28,7 +29,7 @@ export const PAGES: readonly Page[] = [
   { title: 'Messages', path: 'messages', render: (id) => <Messages id={id} /> },
   { title: 'Campaigns', path: 'campaigns', render: (id) => (id ? <CampaignView id={id} /> : <Campaigns />) },
   { title: 'Lists', path: 'lists', render: (id) => (id ? <ListView id={id} /> : <Lists />) },
-  { title: 'Suppressions', path: 'suppressions', render: () => <NotYet what="Suppressed addresses" path="/suppressions" /> },
+  { title: 'Suppressions', path: 'suppressions', render: () => <Suppressions /> },
   { title: 'Templates', path: 'templates', render: () => <NotYet what="Templates" path="/templates" /> },
   { title: 'Domains', path: 'domains', render: () => <NotYet what="Sending domains" path="/domains" /> },
   { title: 'Webhooks', path: 'webhooks', render: () => <Webhooks /> },

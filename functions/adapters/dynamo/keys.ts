@@ -140,6 +140,14 @@ export const keys = {
   stats: (accountId: string, day: string) => ({ pk: `STATS#${accountId}`, sk: day }),
   /** A stored template (its parts gzipped in one binary attribute: see template-store.ts). */
   template: (accountId: string, templateId: string) => ({ pk: `TEMPLATE#${accountId}#${templateId}`, sk: 'TEMPLATE' }),
+  /**
+   * A received mail (inbound). One partition per account, sorted by the id, whose leading bits are the
+   * arrival time (inbound-id.ts): newest first is one Query backwards, with no index.
+   */
+  inbound: (accountId: string, id: string) => ({ pk: `INBOUND#${accountId}`, sk: `INBOUND#${id}` }),
+  /** A bulk import's record; its chunks of rows share its partition. */
+  importRecord: (accountId: string, importId: string) => ({ pk: `IMPORT#${accountId}#${importId}`, sk: 'IMPORT' }),
+  importChunk: (accountId: string, importId: string, chunk: number) => ({ pk: `IMPORT#${accountId}#${importId}`, sk: `CHUNK#${String(chunk).padStart(6, '0')}` }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

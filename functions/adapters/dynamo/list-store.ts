@@ -40,6 +40,8 @@ export const dynamoListStore = (): ListStore => ({
     const values: Record<string, unknown> = { ':updated_at': changes.updated_at };
     if (changes.name !== undefined) (sets.push('#name = :name'), (values[':name'] = changes.name));
     if (changes.description !== undefined) (sets.push('description = :description'), (values[':description'] = changes.description));
+    if (changes.double_opt_in !== undefined) (sets.push('double_opt_in = :double_opt_in'), (values[':double_opt_in'] = changes.double_opt_in));
+    if (changes.confirmation !== undefined) (sets.push('confirmation = :confirmation'), (values[':confirmation'] = changes.confirmation));
     const updated = await conditional(() =>
       documentClient().send(
         new UpdateCommand({

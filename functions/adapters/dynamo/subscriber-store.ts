@@ -9,10 +9,10 @@ import { LIST_OPEN } from './list-store';
 import { blockCount, readPage, viewKeys } from './paged-view';
 
 /** The four listings a subscriber appears in: all, by list, by status, by list and status. */
-const listingsOf = (accountId: string, listId: string, status: SubscriberStatus): View[] =>
+export const listingsOf = (accountId: string, listId: string, status: SubscriberStatus): View[] =>
   [{}, { listId }, { status }, { listId, status }].map((filter) => views.subscribers(accountId, filter));
 
-const record = (subscriber: Subscriber) => ({
+export const record = (subscriber: Subscriber) => ({
   ...keys.subscriber(subscriber.account_id, subscriber.id),
   ...Object.assign({}, ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => viewKeys(view, subscriber.seq))),
   entity: 'subscriber',
@@ -59,6 +59,37 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
       if (failed === 2) return 'no-list';
       throw error;
     }
+  },
+
+  async confirm(accountId, subscriberId, at) {
+    const confirmed = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.subscriber(accountId, subscriberId),
+          UpdateExpression: 'SET confirmed_at = :at, updated_at = :at',
+          ConditionExpression: 'attribute_exists(pk) AND confirmed_at = :null',
+          ExpressionAttributeValues: { ':at': at, ':null': null },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
+    );
+    return confirmed.ok ? 'confirmed' : confirmed.old ? 'already' : 'missing';
+  },
+
+  async claimConfirmationSend(accountId, subscriberId, at, notBefore) {
+    const claimed = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.subscriber(accountId, subscriberId),
+          UpdateExpression: 'SET confirmation_sent_at = :at',
+          ConditionExpression: 'attribute_exists(pk) AND confirmed_at = :null AND (attribute_not_exists(confirmation_sent_at) OR confirmation_sent_at <= :notBefore)',
+          ExpressionAttributeValues: { ':at': at, ':null': null, ':notBefore': notBefore },
+        }),
+      ),
+    );
+    return claimed.ok;
   },
 
   async get(accountId, subscriberId) {

@@ -11,11 +11,41 @@ export interface ListDeps {
   ids: Ids;
 }
 
-export const presentList = ({ account_id: _account, ...list }: MailingList) => list;
+export const presentList = (list: MailingList) => ({
+  id: list.id,
+  name: list.name,
+  description: list.description,
+  subscriber_count: list.subscriber_count,
+  double_opt_in: list.double_opt_in ?? false,
+  confirmation: list.confirmation ?? null,
+  created_at: list.created_at,
+  updated_at: list.updated_at,
+});
 
-export const createList = async (deps: Pick<ListDeps, 'lists' | 'clock' | 'ids'>, accountId: string, input: { name: string; description?: string | null }) => {
+type ConfirmationInput = { subject: string; text: string; html?: string | null } | null;
+/** A wording as stored: html absent means none. */
+const wording = (input: ConfirmationInput | undefined) => (input === undefined ? undefined : input === null ? null : { ...input, html: input.html ?? null });
+
+interface ListInput {
+  name?: string;
+  description?: string | null;
+  double_opt_in?: boolean;
+  confirmation?: ConfirmationInput;
+}
+
+export const createList = async (deps: Pick<ListDeps, 'lists' | 'clock' | 'ids'>, accountId: string, input: ListInput & { name: string }) => {
   const now = isoTimestamp(deps.clock.now());
-  const list: MailingList = { id: deps.ids.uuid(), account_id: accountId, name: input.name, description: input.description ?? null, subscriber_count: 0, created_at: now, updated_at: now };
+  const list: MailingList = {
+    id: deps.ids.uuid(),
+    account_id: accountId,
+    name: input.name,
+    description: input.description ?? null,
+    subscriber_count: 0,
+    double_opt_in: input.double_opt_in ?? false,
+    confirmation: wording(input.confirmation) ?? null,
+    created_at: now,
+    updated_at: now,
+  };
   await deps.lists.create(list);
   return presentList(list);
 };
@@ -33,8 +63,8 @@ export const listLists = async (deps: Pick<ListDeps, 'lists'>, accountId: string
   return { lists: all.slice(page.offset, page.offset + page.limit).map(presentList), total: all.length, limit: page.limit, offset: page.offset, next_cursor: null };
 };
 
-export const updateList = async (deps: Pick<ListDeps, 'lists' | 'clock'>, accountId: string, listId: string, input: { name?: string; description?: string | null }) => {
-  const list = await deps.lists.update(accountId, listId, { ...input, updated_at: isoTimestamp(deps.clock.now()) });
+export const updateList = async (deps: Pick<ListDeps, 'lists' | 'clock'>, accountId: string, listId: string, input: ListInput) => {
+  const list = await deps.lists.update(accountId, listId, { ...input, confirmation: wording(input.confirmation), updated_at: isoTimestamp(deps.clock.now()) });
   if (!list) throw notFound('List');
   return presentList(list);
 };

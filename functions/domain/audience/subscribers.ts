@@ -2,6 +2,8 @@ import type { Clock, CounterStore, Ids, ListStore, PageRequest, SubscriberFilter
 import type { CreateSubscriberInput, UpdateSubscriberInput } from './subscriber-input';
 import { AppError, notFound } from '../errors';
 import { readPage } from '../paging';
+import { requireDefaultProvider } from '../providers/default-provider';
+import { sendConfirmation, type ConfirmationDeps } from './double-opt-in';
 import { isoTimestamp } from '../time';
 import type { Subscriber } from '../types';
 
@@ -13,11 +15,23 @@ export interface SubscriberDeps {
   ids: Ids;
 }
 
-const listed = (s: Subscriber) => ({ id: s.id, email: s.email, name: s.name, status: s.status, list_id: s.list_id, metadata: s.metadata, created_at: s.created_at });
+/** `confirmed_at` only for a subscriber of double opt-in (null while it waits). */
+const confirmation = (s: Subscriber) => (s.confirmed_at !== undefined ? { confirmed_at: s.confirmed_at } : {});
+const listed = (s: Subscriber) => ({ id: s.id, email: s.email, name: s.name, status: s.status, list_id: s.list_id, metadata: s.metadata, ...confirmation(s), created_at: s.created_at });
 export const presentSubscriber = (s: Subscriber) => ({ ...listed(s), updated_at: s.updated_at });
 
-export const createSubscriber = async (deps: SubscriberDeps, accountId: string, input: CreateSubscriberInput) => {
-  if (!(await deps.lists.get(accountId, input.list_id))) throw notFound('List');
+/**
+ * Adds a subscriber. In a double opt-in list a subscriber added as `subscribed` waits for its
+ * confirmation (`confirmed_at` null) and gets the confirmation mail; the account's default provider
+ * is checked first, so that nothing is written when that mail could not go. Adding an address that
+ * is still waiting again is a 409 as any duplicate, and sends the mail again if the last one left
+ * more than 10 minutes before.
+ */
+export const createSubscriber = async (deps: SubscriberDeps & ConfirmationDeps, accountId: string, input: CreateSubscriberInput) => {
+  const list = await deps.lists.get(accountId, input.list_id);
+  if (!list) throw notFound('List');
+  const confirming = list.double_opt_in === true && (input.status ?? 'subscribed') === 'subscribed';
+  if (confirming) await requireDefaultProvider(deps.providers, accountId);
   const now = isoTimestamp(deps.clock.now());
   const subscriber: Subscriber = {
     id: deps.ids.uuid(),
@@ -27,14 +41,23 @@ export const createSubscriber = async (deps: SubscriberDeps, accountId: string, 
     name: input.name ?? null,
     status: input.status ?? 'subscribed',
     metadata: input.metadata ?? {},
+    ...(confirming ? { confirmed_at: null } : {}),
     created_at: now,
     updated_at: now,
     seq: await deps.counters.add(accountId, 'subscriber', 1),
   };
   const result = await deps.subscribers.create(subscriber);
-  if (result === 'conflict') throw new AppError('CONFLICT', 'This list already has a subscriber with that email address');
+  if (result === 'conflict') {
+    const existing = confirming ? (await deps.subscribers.findByEmail(accountId, input.email)).find((s) => s.list_id === list.id) : undefined;
+    if (existing?.confirmed_at === null && existing.status === 'subscribed') {
+      await sendConfirmation(deps, list, existing);
+      throw new AppError('CONFLICT', 'This list already has that email address, still to confirm: a confirmation mail goes out at most once every 10 minutes');
+    }
+    throw new AppError('CONFLICT', 'This list already has a subscriber with that email address');
+  }
   if (result === 'no-list') throw notFound('List');
-  return { id: subscriber.id, email: subscriber.email, name: subscriber.name, status: subscriber.status, created_at: subscriber.created_at };
+  if (confirming) await sendConfirmation(deps, list, subscriber);
+  return { id: subscriber.id, email: subscriber.email, name: subscriber.name, status: subscriber.status, ...confirmation(subscriber), created_at: subscriber.created_at };
 };
 
 export const getSubscriber = async (deps: Pick<SubscriberDeps, 'subscribers'>, accountId: string, id: string) => {

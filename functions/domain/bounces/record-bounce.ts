@@ -74,7 +74,8 @@ export const recordBounce = async (deps: BounceDeps, report: BounceReport): Prom
     suppress = run >= SOFT_BOUNCE_THRESHOLD;
   } else if (report.bounceType === 'hard') await deps.suppressions.resetSoftBounces(report.accountId, report.email);
   if (suppress) {
-    await deps.suppressions.add(report.accountId, report.email, report.bounceType === 'complaint' ? 'complaint' : 'bounce', bounce.created_at);
+    const reason = report.bounceType === 'complaint' ? 'complaint' : report.bounceType === 'hard' ? 'hard_bounce' : 'soft_bounce';
+    await deps.suppressions.add(report.accountId, { email: report.email, reason, source: report.source, created_at: bounce.created_at });
   }
 
   const next: SubscriberStatus | null = report.bounceType === 'complaint' ? 'unsubscribed' : suppress ? 'bounced' : null;

@@ -82,7 +82,8 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
 
   const { subscribers, more } = await deps.recipients.chunk(accountId, campaign.list_id, job.cursor, CHUNK_SIZE);
   const suppressed = subscribers.length ? await deps.suppressions.findSuppressed(accountId, subscribers.map((s) => s.email)) : new Set<string>();
-  const eligible = subscribers.filter((s) => s.status === 'subscribed' && !suppressed.has(s.email.toLowerCase()));
+  // A subscriber of double opt-in that has not confirmed yet (confirmed_at null) is not reached.
+  const eligible = subscribers.filter((s) => s.status === 'subscribed' && s.confirmed_at !== null && !suppressed.has(s.email.toLowerCase()));
 
   let failed = 0;
   if (eligible.length) {

@@ -1,6 +1,6 @@
 import type { DnsResolver, EmailIdentities } from '../../ports';
 import { isoTimestamp } from '../time';
-import { judgeRecord } from './records';
+import { judgeRecord, withInboundRecord } from './records';
 import type { SendingDomain } from './sending-domain';
 
 /** SES gives up on an identity it could not verify within 72 hours; the schedule stops checking it then too. */
@@ -14,10 +14,11 @@ export interface CheckDeps {
 /**
  * Looks every record of the domain up (our own resolvers) and asks SES for the identity's state.
  * The status follows SES; a domain still pending 72 hours after it was created is `failed`, as SES
- * would have it. A record that disappears shows `missing` from this check on.
+ * would have it. A record that disappears shows `missing` from this check on. The inbound MX is
+ * looked up while the domain receives mail.
  */
 export const checkDomain = async (deps: CheckDeps, domain: SendingDomain, now: Date): Promise<SendingDomain> => {
-  const records = await Promise.all(domain.records.map(async (record) => judgeRecord(record, await deps.dns.lookUp(record.name, record.type))));
+  const records = await Promise.all(withInboundRecord(domain.records, domain).map(async (record) => judgeRecord(record, await deps.dns.lookUp(record.name, record.type))));
   const identity = await deps.identities.get(domain.name);
   let status = identity?.status ?? 'failed';
   const overdue = now.getTime() - Date.parse(domain.created_at) > PENDING_HOURS * 3_600_000;

@@ -3,7 +3,7 @@ import { AppError, notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
 import { checkDomain, isChecked } from './check';
 import { normalizeDomainName } from './name';
-import { expectedRecords, mailFromDomain } from './records';
+import { expectedRecords, mailFromDomain, withInboundRecord } from './records';
 import type { SendingDomain } from './sending-domain';
 
 export interface DomainDeps {
@@ -14,8 +14,11 @@ export interface DomainDeps {
   ids: Ids;
 }
 
-/** The public shape: everything but the account and the raw DKIM tokens (the records carry them). */
-export const presentDomain = ({ account_id: _account, dkim_tokens: _tokens, ...domain }: SendingDomain) => domain;
+/**
+ * The public shape: everything but the account and the raw DKIM tokens (the records carry them);
+ * the records include the inbound MX while `inbound` is on (records.ts).
+ */
+export const presentDomain = ({ account_id: _account, dkim_tokens: _tokens, ...domain }: SendingDomain) => ({ ...domain, records: withInboundRecord(domain.records, domain) });
 
 const requireDomain = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, id: string) => {
   const domain = await deps.domains.get(accountId, id);

@@ -3,7 +3,7 @@
  * Sending domains). Pure: the answers come from the DnsResolver port.
  */
 export type DomainStatus = 'pending' | 'verified' | 'failed' | 'temporary_failure';
-export type RecordKind = 'DKIM' | 'MAIL_FROM_MX' | 'MAIL_FROM_SPF' | 'DMARC';
+export type RecordKind = 'DKIM' | 'MAIL_FROM_MX' | 'MAIL_FROM_SPF' | 'DMARC' | 'INBOUND_MX';
 export type RecordStatus = 'verified' | 'missing' | 'mismatch' | 'pending';
 
 export interface DomainRecord {
@@ -30,6 +30,20 @@ export const expectedRecords = (name: string, region: string, dkimTokens: readon
   { record: 'MAIL_FROM_SPF', type: 'TXT', name: mailFromDomain(name), value: SPF_VALUE, status: 'pending' },
   { record: 'DMARC', type: 'TXT', name: `_dmarc.${name}`, value: DMARC_VALUE, status: 'pending' },
 ];
+
+/** The MX that brings mail for the domain to SES's receiving endpoint of its region (inbound mail). */
+export const inboundMxRecord = (name: string, region: string): DomainRecord => ({ record: 'INBOUND_MX', type: 'MX', name, value: `inbound-smtp.${region}.amazonaws.com`, priority: 10, status: 'pending' });
+
+/**
+ * The records of a domain as its `inbound` flag has them: with the inbound MX while the flag is on
+ * (pending until a check looks it up), without it once off. Applied where the records are shown and
+ * where they are checked, so flipping the flag needs no write of the records.
+ */
+export const withInboundRecord = (records: readonly DomainRecord[], domain: { name: string; region: string; inbound: boolean }): DomainRecord[] => {
+  const others = records.filter((record) => record.record !== 'INBOUND_MX');
+  if (!domain.inbound) return others;
+  return [...others, records.find((record) => record.record === 'INBOUND_MX') ?? inboundMxRecord(domain.name, domain.region)];
+};
 
 /** What a look-up of one name answered; `undefined` when the resolver could not tell (time-out, SERVFAIL). */
 export interface DnsAnswers {
@@ -60,7 +74,8 @@ const judgeMx = (record: DomainRecord, exchanges: { exchange: string; priority: 
   if (!exchanges.length) return missing(record);
   if (exchanges.some((mx) => host(mx.exchange) === host(record.value))) return verified(record);
   const found = exchanges.map((mx) => `${mx.priority} ${host(mx.exchange)}`).join(', ');
-  return mismatch(record, found, `No MX points to ${record.value}: bounces to the MAIL FROM domain would not reach SES`);
+  const lost = record.record === 'INBOUND_MX' ? 'mail to the domain would not reach SES' : 'bounces to the MAIL FROM domain would not reach SES';
+  return mismatch(record, found, `No MX points to ${record.value}: ${lost}`);
 };
 
 const judgeSpf = (record: DomainRecord, texts: string[]) => {
@@ -90,6 +105,7 @@ export const judgeRecord = (record: DomainRecord, answers: DnsAnswers): DomainRe
     case 'DKIM':
       return answers.cname ? judgeCname(record, answers.cname) : record;
     case 'MAIL_FROM_MX':
+    case 'INBOUND_MX':
       return answers.mx ? judgeMx(record, answers.mx) : record;
     case 'MAIL_FROM_SPF':
       return answers.txt ? judgeSpf(record, answers.txt) : record;
@@ -98,9 +114,9 @@ export const judgeRecord = (record: DomainRecord, answers: DnsAnswers): DomainRe
   }
 };
 
-/** What a domain still lacks, for a refusal's message: its records that are not verified. */
+/** What a domain still lacks for sending, for a refusal's message: its records that are not verified (DMARC and the inbound MX are not needed to send). */
 export const missingRecords = (records: readonly DomainRecord[]) => {
-  const open = records.filter((record) => record.status !== 'verified' && record.record !== 'DMARC');
+  const open = records.filter((record) => record.status !== 'verified' && record.record !== 'DMARC' && record.record !== 'INBOUND_MX');
   const kinds = [...new Set(open.map((record) => (record.record === 'DKIM' ? 'the DKIM CNAMEs' : record.record === 'MAIL_FROM_MX' ? 'the MAIL FROM MX' : 'the MAIL FROM SPF')))];
   return kinds;
 };

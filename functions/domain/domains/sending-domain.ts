@@ -10,7 +10,7 @@ export interface SendingDomain {
   status: DomainStatus;
   /** The SES region the identity lives in: the MAIL FROM MX names it. */
   region: string;
-  /** Receives mail (inbound, a later issue); stored only for now. */
+  /** Receives mail (docs/promises.md, Inbound mail): the inbound MX joins its records while on. */
   inbound: boolean;
   dkim_tokens: string[];
   records: DomainRecord[];

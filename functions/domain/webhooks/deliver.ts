@@ -27,7 +27,7 @@ export const webhookPayload = (event: OutboundEvent, to: string | undefined) =>
   JSON.stringify({
     type: event.type,
     timestamp: event.timestamp,
-    data: { message_id: event.message_id, ...(to ? { to } : {}), ...(event.url ? { url: event.url } : {}) },
+    data: event.inbound ?? { message_id: event.message_id, ...(to ? { to } : {}), ...(event.url ? { url: event.url } : {}) },
   });
 
 /** Standard Webhooks headers for a body: the event's id, now, and the signature with the endpoint's secret. */
@@ -81,8 +81,8 @@ export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery
     : (await deps.webhooks.list(event.account_id)).filter((endpoint) => endpoint.events.includes(event.type));
   if (!endpoints.length) return 0;
   // Events carry their recipient; one queued before they did reads the message record alone (never
-  // its partition, which holds every event of the message).
-  const to = event.to ?? (await deps.messages.findMany([{ accountId: event.account_id, messageUuid: messageUuid(event.message_id) }]))[0]?.to_email;
+  // its partition, which holds every event of the message). An inbound mail's event names no message of ours.
+  const to = event.inbound ? undefined : event.to ?? (await deps.messages.findMany([{ accountId: event.account_id, messageUuid: messageUuid(event.message_id) }]))[0]?.to_email;
   const failed = await Promise.all(
     endpoints.map(async (endpoint) => {
       const failure = await attempt(deps, endpoint, event, to);

@@ -1,5 +1,5 @@
 /** Outbound event webhooks: the records the domain owns. */
-export const WEBHOOK_EVENT_TYPES = ['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.bounced', 'email.complained'] as const;
+export const WEBHOOK_EVENT_TYPES = ['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.bounced', 'email.complained', 'email.received'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export interface WebhookEndpoint {
@@ -20,10 +20,27 @@ export interface OutboundEvent {
   type: WebhookEventType;
   /** ISO 8601, when it happened. */
   timestamp: string;
+  /** The message it concerns; for `email.received`, the inbound mail's id. */
   message_id: string;
   /** Known on the send path; filled in from the message otherwise. */
   to?: string;
   url?: string;
+  /** `email.received`: the inbound mail (functions/domain/inbound/inbound-event.ts), the delivery's whole `data`. */
+  inbound?: InboundEventData;
+}
+
+export interface InboundEventData {
+  id: string;
+  from: string | null;
+  to: string[];
+  cc: string[];
+  recipients: string[];
+  subject: string | null;
+  message_id: string | null;
+  in_reply_to_message_id: string | null;
+  attachments: number;
+  flagged: boolean;
+  received_at: string;
 }
 
 /**

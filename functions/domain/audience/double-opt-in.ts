@@ -1,0 +1,108 @@
+import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, SendQueue, SubscriberStore, SuppressionStore, TrackingSettings, ListStore } from '../../ports';
+import { sendBatch } from '../mail/send-batch';
+import { escapeHtml } from '../escape-html';
+import { notFound } from '../errors';
+import { isoTimestamp } from '../time';
+import { signFields, verifiedFields } from '../tracking/token';
+import type { ConfirmationWording, MailingList, Subscriber } from '../types';
+
+/** Where confirmation links live, under the deployment's public base URL, beside the unsubscribe links. */
+export const CONFIRM_PATH = '/u/confirm/';
+/** docs/promises.md ("Double opt-in"): a confirmation link works for 7 days. */
+const LINK_VALID_SECONDS = 7 * 24 * 3600;
+/** One confirmation mail per add: another add of the same waiting address queues one again only after this. */
+export const RESEND_AFTER_MS = 10 * 60 * 1000;
+
+export const DEFAULT_CONFIRMATION: ConfirmationWording = {
+  subject: 'Please confirm your subscription to {{list_name}}',
+  text:
+    'Someone, hopefully you, asked to receive the mail of the list "{{list_name}}" at this address.\n\n' +
+    'To confirm, open this link (it works for 7 days):\n{{confirm_url}}\n\n' +
+    'If it was not you, ignore this mail: you will not hear from this list.',
+  html:
+    '<p>Someone, hopefully you, asked to receive the mail of the list &ldquo;{{list_name}}&rdquo; at this address.</p>' +
+    '<p><a href="{{confirm_url}}">Confirm my subscription</a> (the link works for 7 days).</p>' +
+    '<p>If it was not you, ignore this mail: you will not hear from this list.</p>',
+};
+
+export interface ConfirmationClaim {
+  account_id: string;
+  subscriber_id: string;
+}
+
+/**
+ * Signed with the key of the unsubscribe links (the deployment's tracking key) under a purpose of
+ * its own, so neither kind of token verifies as the other; it carries its expiry, so checking it
+ * needs no read.
+ */
+export const confirmToken = (key: string, claim: ConfirmationClaim, expiresAt: number) => signFields(key, 'confirm', [claim.account_id, claim.subscriber_id, expiresAt]);
+
+/** The claim of a confirmation token that verifies and has not expired; anything else is a 404 (it names nothing). */
+export const verifiedConfirmation = async (deps: { tracking: TrackingSettings; clock: Clock }, token: string): Promise<ConfirmationClaim> => {
+  const [accountId, subscriberId, expiresAt] = verifiedFields(await deps.tracking.key(), 'confirm', token) ?? [];
+  if (typeof accountId !== 'string' || typeof subscriberId !== 'string' || typeof expiresAt !== 'number') throw notFound('Confirmation link');
+  if (deps.clock.now().getTime() / 1000 > expiresAt) throw notFound('Confirmation link (it expired: subscribe again for a new one)');
+  return { account_id: accountId, subscriber_id: subscriberId };
+};
+
+/** The wording with the link and the list's name filled in (HTML-escaped in html; no line break can reach the subject). */
+const confirmationMail = (wording: ConfirmationWording, list: MailingList, url: string) => {
+  const fill = (text: string, html: boolean) =>
+    text.replaceAll('{{confirm_url}}', html ? escapeHtml(url) : url).replaceAll('{{list_name}}', html ? escapeHtml(list.name) : list.name);
+  return {
+    subject: fill(wording.subject, false).replace(/[\r\n]+/g, ' '),
+    text: fill(wording.text, false),
+    ...(wording.html ? { html: fill(wording.html, true) } : {}),
+  };
+};
+
+export interface ConfirmationDeps {
+  subscribers: SubscriberStore;
+  providers: ProviderStore;
+  suppressions: SuppressionStore;
+  messages: MessageStore;
+  counters: CounterStore;
+  queue: SendQueue;
+  tracking: TrackingSettings;
+  clock: Clock;
+  ids: Ids;
+}
+
+/**
+ * Queues the confirmation mail of a subscriber waiting to confirm, through the send queue like any
+ * batch item (default provider, suppression list, pacing, retries): at most one per RESEND_AFTER_MS,
+ * which the subscriber's record enforces with a conditional write, so concurrent adds send one.
+ * Answers whether a mail was queued.
+ */
+export const sendConfirmation = async (deps: ConfirmationDeps, list: MailingList, subscriber: Subscriber) => {
+  const now = deps.clock.now();
+  const claimed = await deps.subscribers.claimConfirmationSend(subscriber.account_id, subscriber.id, isoTimestamp(now), isoTimestamp(new Date(now.getTime() - RESEND_AFTER_MS)));
+  if (!claimed) return false;
+  const token = confirmToken(await deps.tracking.key(), { account_id: subscriber.account_id, subscriber_id: subscriber.id }, Math.floor(now.getTime() / 1000) + LINK_VALID_SECONDS);
+  const url = `${deps.tracking.baseUrl().replace(/\/+$/, '')}${CONFIRM_PATH}${token}`;
+  const item = { to: subscriber.email, ...confirmationMail(list.confirmation ?? DEFAULT_CONFIRMATION, list, url) };
+  const result = await sendBatch(deps, subscriber.account_id, { messages: [item] }, () => ({ ok: true, item }));
+  return result.queued === 1;
+};
+
+export interface ConfirmDeps {
+  subscribers: SubscriberStore;
+  lists: ListStore;
+  tracking: TrackingSettings;
+  clock: Clock;
+}
+
+/** What the confirmation page shows: the list's name, and whether the subscriber confirmed already. */
+export const confirmationState = async (deps: ConfirmDeps, claim: ConfirmationClaim) => {
+  const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
+  const list = subscriber && (await deps.lists.get(claim.account_id, subscriber.list_id));
+  if (!subscriber || !list) throw notFound('Subscription');
+  return { listName: list.name, confirmed: subscriber.confirmed_at != null };
+};
+
+/** POST: records the confirmation (once; a repeated POST changes nothing). */
+export const confirmSubscription = async (deps: ConfirmDeps, claim: ConfirmationClaim) => {
+  const state = await confirmationState(deps, claim);
+  if (!state.confirmed && (await deps.subscribers.confirm(claim.account_id, claim.subscriber_id, isoTimestamp(deps.clock.now()))) === 'missing') throw notFound('Subscription');
+  return state.listName;
+};

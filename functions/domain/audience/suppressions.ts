@@ -1,0 +1,50 @@
+import { InvalidCursorError, type Clock, type SuppressionStore } from '../../ports';
+import { notFound, validationError } from '../errors';
+import { isoTimestamp } from '../time';
+import type { Suppression, SuppressionReason } from '../types';
+
+export interface SuppressionDeps {
+  suppressions: SuppressionStore;
+  clock: Clock;
+}
+
+export interface SuppressionPageRequest {
+  limit: number;
+  cursor?: string;
+  reason?: SuppressionReason;
+}
+
+/** A page of the account's suppression list, in address order; a cursor it did not issue is a 400. */
+export const listSuppressions = async (deps: Pick<SuppressionDeps, 'suppressions'>, accountId: string, request: SuppressionPageRequest) => {
+  try {
+    const page = await deps.suppressions.page(accountId, request);
+    return { suppressions: page.items, next_cursor: page.next_cursor };
+  } catch (error) {
+    if (error instanceof InvalidCursorError) throw validationError([{ field: 'cursor', message: error.reason }]);
+    throw error;
+  }
+};
+
+/**
+ * The account suppresses an address itself (`manual`). An address already on the list keeps the
+ * entry it has: its reason (a hard bounce, a complaint) says more than "manual" would.
+ */
+export const suppressManually = (deps: SuppressionDeps, accountId: string, email: string): Promise<Suppression> =>
+  deps.suppressions.addIfAbsent(accountId, { email, reason: 'manual', source: 'api', created_at: isoTimestamp(deps.clock.now()) });
+
+/**
+ * Lets every send path reach the address again (docs/promises.md, "Suppressions"). Bounce records
+ * and subscriber statuses are history and stay as they are: a `bounced` subscriber is resubscribed
+ * by changing its status, on purpose.
+ */
+export const unsuppress = async (deps: Pick<SuppressionDeps, 'suppressions'>, accountId: string, email: string) => {
+  if (!(await deps.suppressions.remove(accountId, email))) throw notFound('Suppression');
+};
+
+/** RFC 4180: a field with a comma, a quote or a line break is quoted (addresses are validated, but quoted local parts exist). */
+const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+export const SUPPRESSION_CSV_HEADER = 'email,reason,source,created_at';
+
+export const suppressionsCsv = (items: Suppression[]) =>
+  [SUPPRESSION_CSV_HEADER, ...items.map((s) => [s.email, s.reason, s.source, s.created_at].map(csvField).join(','))].join('\r\n') + '\r\n';

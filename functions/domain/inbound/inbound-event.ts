@@ -1,0 +1,30 @@
+import type { Ids, Clock } from '../../ports';
+import { isoTimestamp } from '../time';
+import type { OutboundEvent } from '../webhooks/records';
+import type { InboundMail } from './inbound-mail';
+
+/**
+ * `email.received` for the account's webhooks: who wrote to whom about what, and which of our
+ * messages it answers, without the bodies or attachment links (a queue message stays small, and a
+ * link would expire before the last retry); `GET /inbound/{id}` has the whole mail.
+ */
+export const inboundEvent = (deps: { clock: Clock; ids: Ids }, mail: InboundMail): OutboundEvent => ({
+  id: `evt_${deps.ids.uuid().replace(/-/g, '')}`,
+  account_id: mail.account_id,
+  type: 'email.received',
+  timestamp: isoTimestamp(deps.clock.now()),
+  message_id: mail.id,
+  inbound: {
+    id: mail.id,
+    from: mail.from,
+    to: mail.to.slice(0, 50),
+    cc: mail.cc.slice(0, 50),
+    recipients: mail.recipients.slice(0, 50),
+    subject: mail.subject,
+    message_id: mail.message_id,
+    in_reply_to_message_id: mail.in_reply_to_message_id,
+    attachments: mail.attachments.length,
+    flagged: mail.flagged,
+    received_at: mail.received_at,
+  },
+});

@@ -1,0 +1,118 @@
+import type { Clock, DomainStore, Ids, InboundStore, MailObjects, MessageStore, ObjectRef, WebhookEvents } from '../../ports';
+import { parseMessageId } from '../mail/message-id';
+import { epochSeconds, isoTimestamp } from '../time';
+import { inboundEvent } from './inbound-event';
+import { inboundId } from './inbound-id';
+import { INBOUND_RETENTION_DAYS, PARTS_PREFIX, type InboundMail, type StoredText, type Verdict } from './inbound-mail';
+import { parseInbound, type ParsedInbound } from './parsed-mail';
+import { receivingAccount } from './receiving-account';
+
+export interface InboundDeps {
+  objects: MailObjects;
+  inbound: InboundStore;
+  domains: Pick<DomainStore, 'findByName'>;
+  messages: Pick<MessageStore, 'findMany'>;
+  events: WebhookEvents;
+  clock: Clock;
+  ids: Ids;
+}
+
+/** A raw mail as it arrived: where it is stored, to whom the envelope says it goes, and SES's verdicts. */
+export interface ArrivedMail {
+  raw: ObjectRef;
+  /** The envelope's recipients (RCPT TO; SES's receipt.recipients), not the headers' To and Cc. */
+  recipients: string[];
+  receivedAt: Date;
+  spamVerdict?: Verdict | null;
+  virusVerdict?: Verdict | null;
+}
+
+/** SES accepts mail up to 40 MB; nothing larger is read into memory (docs/promises.md). */
+export const MAX_INBOUND_BYTES = 40 * 1024 * 1024;
+/** Text and html stay in the record while together under this (a DynamoDB item holds 400 KB); larger ones go beside the raw mail. */
+const INLINE_BODY_BYTES = 200 * 1024;
+
+/** Parts of one account's copy: `parts/<account>/<id>/...` in the raw mail's bucket. */
+const partRef = (raw: ObjectRef, accountId: string, id: string, name: string): ObjectRef => ({ bucket: raw.bucket, key: `${PARTS_PREFIX}${accountId}/${id}/${name}` });
+
+/**
+ * The account's own message that the mail answers: the first of its In-Reply-To / References ids
+ * that is one of ours (`<uuid@domain>`, docs/promises.md) and names a message of this account, all
+ * looked up in one batch read. Another account's message, or an id of our shape but another domain,
+ * is not a match.
+ */
+const repliedMessage = async (deps: Pick<InboundDeps, 'messages'>, accountId: string, ids: string[]) => {
+  const ours = ids.map((id) => parseMessageId(id)).filter((parsed) => parsed !== undefined);
+  if (!ours.length) return null;
+  const found = await deps.messages.findMany(ours.map((parsed) => ({ accountId, messageUuid: parsed.uuid })));
+  const sent = new Set(found.filter((message) => message.account_id === accountId).map((message) => message.message_id.toLowerCase()));
+  return ours.find((parsed) => sent.has(parsed.messageId.toLowerCase()))?.messageId ?? null;
+};
+
+const storeText = async (deps: Pick<InboundDeps, 'objects'>, value: string | null, inline: boolean, ref: ObjectRef, contentType: string): Promise<StoredText> => {
+  if (value === null || inline) return { inline: value };
+  await deps.objects.write(ref, value, contentType);
+  return { object: ref };
+};
+
+const recordFor = async (deps: InboundDeps, arrived: ArrivedMail, parsed: ParsedInbound, accountId: string, recipients: string[]): Promise<InboundMail> => {
+  const id = inboundId(arrived.receivedAt, arrived.raw, accountId);
+  const inline = Buffer.byteLength(parsed.text ?? '') + Buffer.byteLength(parsed.html ?? '') <= INLINE_BODY_BYTES;
+  const attachments = await Promise.all(
+    parsed.attachments.map(async (attachment, index) => {
+      const object = partRef(arrived.raw, accountId, id, `attachments/${index}`);
+      await deps.objects.write(object, attachment.content, attachment.contentType);
+      return { filename: attachment.filename, content_type: attachment.contentType, size: attachment.content.length, object };
+    }),
+  );
+  const spam = arrived.spamVerdict ?? null;
+  const virus = arrived.virusVerdict ?? null;
+  return {
+    id,
+    account_id: accountId,
+    from: parsed.from?.email ?? null,
+    from_name: parsed.from?.name ?? null,
+    to: parsed.to,
+    cc: parsed.cc,
+    recipients,
+    subject: parsed.subject,
+    message_id: parsed.messageId,
+    text: await storeText(deps, parsed.text, inline, partRef(arrived.raw, accountId, id, 'text'), 'text/plain; charset=utf-8'),
+    html: await storeText(deps, parsed.html, inline, partRef(arrived.raw, accountId, id, 'html'), 'text/plain; charset=utf-8'),
+    headers: parsed.headers,
+    attachments,
+    in_reply_to_message_id: await repliedMessage(deps, accountId, parsed.repliesTo),
+    spam_verdict: spam,
+    virus_verdict: virus,
+    flagged: spam === 'fail' || virus === 'fail',
+    raw: arrived.raw,
+    received_at: isoTimestamp(arrived.receivedAt),
+    expires_at: epochSeconds(arrived.receivedAt) + INBOUND_RETENTION_DAYS * 86_400,
+  };
+};
+
+/**
+ * The parsing function of inbound mail, for SES's receipt rule and the local SMTP listener alike:
+ * reads the raw mail, finds the accounts its envelope recipients belong to (a verified domain with
+ * `inbound` on), and stores one record per account with its reply link, its verdicts (mail that
+ * fails them is kept, flagged) and its parts, then queues `email.received` for the account's
+ * webhooks. Safe to run twice on the same mail: the record and its event are written once.
+ */
+export const receiveInboundMail = async (deps: InboundDeps, arrived: ArrivedMail) => {
+  const byAccount = new Map<string, string[]>();
+  for (const recipient of [...new Set(arrived.recipients.map((r) => r.trim()))].slice(0, 100)) {
+    const accountId = await receivingAccount(deps.domains, recipient);
+    if (accountId) byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), recipient]);
+  }
+  if (!byAccount.size) return { stored: [] as string[], reason: 'no recipient at a receiving domain' };
+  const raw = await deps.objects.read(arrived.raw);
+  if (raw.length > MAX_INBOUND_BYTES) return { stored: [] as string[], reason: `larger than ${MAX_INBOUND_BYTES} bytes` };
+  const parsed = await parseInbound(raw);
+  const stored: string[] = [];
+  for (const [accountId, recipients] of byAccount) {
+    const mail = await recordFor(deps, arrived, parsed, accountId, recipients);
+    if (await deps.inbound.create(mail)) await deps.events.publish(inboundEvent(deps, mail));
+    stored.push(mail.id);
+  }
+  return { stored, reason: null };
+};

@@ -1,0 +1,26 @@
+/** Ports: inbound mail: the raw mail and its parts in object storage, and the parsed records. */
+import type { InboundMail } from '../domain/inbound/inbound-mail';
+
+/** Where an object lives in object storage (S3 in AWS, fauxqs's S3 locally). */
+export interface ObjectRef {
+  bucket: string;
+  key: string;
+}
+
+export interface MailObjects {
+  read(ref: ObjectRef): Promise<Buffer>;
+  write(ref: ObjectRef, body: Buffer | string, contentType: string): Promise<void>;
+  /**
+   * A link that downloads the object for `seconds`, whoever holds it. Always as a download
+   * (Content-Disposition: attachment), so a browser never renders what a stranger sent.
+   */
+  downloadLink(ref: ObjectRef, seconds: number, filename: string): Promise<string>;
+}
+
+export interface InboundStore {
+  /** Writes a new record unless its id exists (the same raw mail parsed twice): answers whether it wrote. */
+  create(mail: InboundMail): Promise<boolean>;
+  get(accountId: string, id: string): Promise<InboundMail | undefined>;
+  /** A page of the account's inbound mail, newest first; `cursor` from an earlier page. */
+  list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ items: InboundMail[]; next_cursor: string | null }>;
+}

@@ -1,0 +1,115 @@
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { SESEvent } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+import { createTransport, type SendMailOptions } from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler as inboundMail } from '../../functions/handlers/inbound-mail';
+import { startDnsServer } from '../support/dns-server';
+import { client, newAccount, startService, type Client, type TestService } from '../support/service';
+
+/**
+ * The deployment's path of inbound mail: SES's receipt rule stores the raw mail in the bucket at
+ * `raw/<SES message id>`, then invokes the parsing function with its receipt event (the verdicts, the
+ * envelope). Here the raw mail is put in fauxqs's S3 as SES would, and the function is called with the
+ * event SES sends (shape from the SES developer guide, "Lambda action"); the API answers what it stored.
+ */
+let service: TestService;
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+let api: Client;
+let other: Client;
+let domain: string;
+const s3 = new S3Client({ forcePathStyle: true });
+
+const uniqueDomain = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}.example`;
+
+const composed = async (mail: SendMailOptions) => (await createTransport({ streamTransport: true, buffer: true }).sendMail(mail)).message as Buffer;
+
+/** Stores the raw mail where SES's S3 action puts it and invokes the function as SES's Lambda action does. */
+const arrive = async (raw: Buffer, recipients: string[], verdicts: { spam?: string; virus?: string } = {}, sesMessageId = randomUUID()) => {
+  await s3.send(new PutObjectCommand({ Bucket: process.env.INBOUND_BUCKET, Key: `raw/${sesMessageId}`, Body: raw }));
+  const event = {
+    Records: [
+      {
+        eventSource: 'aws:ses',
+        eventVersion: '1.0',
+        ses: {
+          mail: { messageId: sesMessageId, timestamp: '2026-11-24T06:00:00.000Z', source: 'a@elsewhere.example', destination: recipients, headersTruncated: false, headers: [], commonHeaders: {} },
+          receipt: {
+            timestamp: '2026-11-24T06:00:00.000Z',
+            processingTimeMillis: 300,
+            recipients,
+            spamVerdict: { status: verdicts.spam ?? 'PASS' },
+            virusVerdict: { status: verdicts.virus ?? 'PASS' },
+            spfVerdict: { status: 'PASS' },
+            dkimVerdict: { status: 'PASS' },
+            dmarcVerdict: { status: 'PASS' },
+            action: { type: 'Lambda', functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:inbound', invocationType: 'Event' },
+          },
+        },
+      },
+    ],
+  } as unknown as SESEvent;
+  await inboundMail(event);
+  return sesMessageId;
+};
+
+const inbound = async (account: Client) => (await account.get('/api/v1/inbound?limit=100')).body.data.inbound as Record<string, any>[];
+
+beforeAll(async () => {
+  dns = await startDnsServer();
+  process.env.DNS_SERVERS = dns.address;
+  service = await startService();
+  api = client(service, (await newAccount('Inbound SES')).apiKey);
+  other = client(service, (await newAccount('Someone else')).apiKey);
+  domain = uniqueDomain('desk');
+  const created = await api.post('/api/v1/domains', { name: domain });
+  await fetch(`${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${domain}/verify`, { method: 'POST' });
+  expect((await api.post(`/api/v1/domains/${created.body.data.id}/verify`)).body.data.status).toBe('verified');
+  expect((await api.put(`/api/v1/domains/${created.body.data.id}`, { inbound: true })).status).toBe(200);
+});
+afterAll(async () => {
+  await service?.close();
+  dns?.close();
+  s3.destroy();
+});
+
+describe('the SES receipt path', () => {
+  it("records SES's verdicts and keeps mail that fails them, flagged", async () => {
+    const raw = await composed({ from: 'spammer@elsewhere.example', to: `help@${domain}`, subject: 'Cheap pills', text: 'buy' });
+    await arrive(raw, [`help@${domain}`], { spam: 'FAIL', virus: 'PASS' });
+    const [mail] = (await inbound(api)).filter((m) => m.subject === 'Cheap pills');
+    expect(mail).toMatchObject({ spam_verdict: 'fail', virus_verdict: 'pass', flagged: true, recipients: [`help@${domain}`] });
+  });
+
+  it('the same SES mail invoked twice (Lambda retries) is one record', async () => {
+    const raw = await composed({ from: 'a@elsewhere.example', to: `help@${domain}`, subject: 'Twice', text: 'x' });
+    const id = await arrive(raw, [`help@${domain}`]);
+    await arrive(raw, [`help@${domain}`], {}, id);
+    expect((await inbound(api)).filter((m) => m.subject === 'Twice')).toHaveLength(1);
+  });
+
+  it('keeps a body too large for the table beside the raw mail and answers it whole', async () => {
+    const html = `<p>${'long line of html '.repeat(20_000)}</p>`;
+    const raw = await composed({ from: 'a@elsewhere.example', to: `help@${domain}`, subject: 'Long', html, text: 'short' });
+    await arrive(raw, [`help@${domain}`]);
+    const [listed] = (await inbound(api)).filter((m) => m.subject === 'Long');
+    expect(listed.html).toBe(html);
+    expect((await api.get(`/api/v1/inbound/${listed.id}`)).body.data.text).toBe('short');
+  });
+
+  it("a Bcc recipient counts (the envelope, not the headers); a reply to another account's message names none", async () => {
+    expect((await other.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'noreply@other.example' })).status).toBe(201);
+    const theirs = (await other.post('/api/v1/mail/send', { to: 'x@elsewhere.example', subject: 's', text: 't' })).body.data.message_id;
+    const raw = await composed({ from: 'a@elsewhere.example', to: 'list@elsewhere.example', subject: 'Not yours', text: 'x', inReplyTo: theirs, references: [theirs] });
+    await arrive(raw, [`hidden@${domain}`]);
+    const [mail] = (await inbound(api)).filter((m) => m.subject === 'Not yours');
+    expect(mail).toMatchObject({ to: ['list@elsewhere.example'], recipients: [`hidden@${domain}`], in_reply_to_message_id: null });
+    expect(await inbound(other)).toEqual([]);
+  });
+
+  it('mail for nobody we receive for is dropped', async () => {
+    const before = (await inbound(api)).length;
+    await arrive(await composed({ from: 'a@elsewhere.example', to: 'x@nobody.example', subject: 'Lost', text: 'x' }), ['x@nobody.example']);
+    expect((await inbound(api)).length).toBe(before);
+  });
+});

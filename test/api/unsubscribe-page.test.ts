@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJobsAndDrain } from '../support/jobs';
+import { mailTo, type SentMail } from '../support/mailbox';
+import { client, keyWith, newAccount, uniqueAddress, type Client } from '../support/service';
+import { startTrackedService } from '../support/tracked-service';
+
+/** The unsubscribe page: whose mail and which list, before and after leaving, and leaving every list. */
+let tracked: Awaited<ReturnType<typeof startTrackedService>>;
+let api: Client;
+
+beforeAll(async () => {
+  process.env.DRAIN_RETRY_BASE_SECONDS = '0';
+  tracked = await startTrackedService('Provider Sender');
+  api = client(tracked.service, await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000));
+});
+afterAll(async () => {
+  delete process.env.DRAIN_RETRY_BASE_SECONDS;
+  await tracked.close();
+});
+
+const unsubscribeLink = (mail: SentMail) => /^<(.+)>$/.exec(mail.headers?.find((h) => h.name.toLowerCase() === 'list-unsubscribe')?.value ?? '')?.[1];
+const get = async (url: string) => (await fetch(url)).text();
+const post = async (url: string, body: string) => {
+  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+  return { status: response.status, text: await response.text() };
+};
+const statusOf = async (id: string) => (await api.get(`/api/v1/subscribers/${id}`)).body.data.status;
+
+/** A campaign to `list` sent and delivered; the unsubscribe link of the mail `email` received. */
+const campaignLink = async (listId: string, email: string, sender: Record<string, string>) => {
+  const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: `News ${Math.random()}`, text: 'Hello', list_id: listId, ...sender })).body.data;
+  expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`, {})).status).toBe(202);
+  await runJobsAndDrain();
+  const mail = (await mailTo(email)).find((m) => m.subject === campaign.subject)!;
+  return unsubscribeLink(mail)!;
+};
+
+describe('the unsubscribe page', () => {
+  it('names the sender and the list, says when the reader left, and leaves this list or every list', async () => {
+    const email = uniqueAddress('reader');
+    const weekly = (await api.post('/api/v1/lists', { name: 'Weekly <digest>' })).body.data;
+    const offers = (await api.post('/api/v1/lists', { name: 'Offers' })).body.data;
+    const inWeekly = (await api.post('/api/v1/subscribers', { email, list_id: weekly.id })).body.data.id;
+    const inOffers = (await api.post('/api/v1/subscribers', { email, list_id: offers.id })).body.data.id;
+    const link = await campaignLink(weekly.id, email, { from_name: 'Ada & Co', from_email: 'news@example.com' });
+
+    const before = await get(link);
+    expect(before).toContain('from Ada &amp; Co');
+    expect(before).toContain('Weekly &lt;digest&gt;');
+    expect(before).toContain('<button type="submit" name="scope" value="list">Leave the list');
+    expect(before).toContain('<button type="submit" name="scope" value="all">Leave every list of Ada &amp; Co</button>');
+    expect(await statusOf(inWeekly)).toBe('subscribed');
+
+    // RFC 8058 one-click, unchanged: this list only.
+    const left = await post(link, 'List-Unsubscribe=One-Click');
+    expect(left.status).toBe(200);
+    expect(left.text).toContain('You have left the list <strong>Weekly &lt;digest&gt;</strong> of Ada &amp; Co');
+    expect([await statusOf(inWeekly), await statusOf(inOffers)]).toEqual(['unsubscribed', 'subscribed']);
+    expect((await api.get('/api/v1/suppressions')).body.data.suppressions).toEqual([]);
+
+    const after = await get(link);
+    expect(after).toContain('You have already left the list <strong>Weekly &lt;digest&gt;</strong> of Ada &amp; Co');
+    expect(after).not.toContain('value="list"');
+    expect(after).toContain('value="all"');
+
+    // The page's second button: every list of the account, and the address suppressed.
+    const all = await post(link, 'List-Unsubscribe=One-Click&scope=all');
+    expect(all.text).toContain('You have left every list of Ada &amp; Co');
+    expect(await statusOf(inOffers)).toBe('unsubscribed');
+    const suppressed = (await api.get('/api/v1/suppressions?reason=unsubscribed')).body.data.suppressions;
+    expect(suppressed).toEqual([{ email, reason: 'unsubscribed', source: 'unsubscribe', created_at: expect.any(String) }]);
+    expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe('RECIPIENT_SUPPRESSED');
+    // Once more changes nothing.
+    expect((await post(link, 'List-Unsubscribe=One-Click&scope=all')).status).toBe(200);
+  });
+
+  it("names the campaign's from_email when it has no from_name, else the provider's sender", async () => {
+    const email = uniqueAddress('plain');
+    const list = (await api.post('/api/v1/lists', { name: 'Plain' })).body.data;
+    await api.post('/api/v1/subscribers', { email, list_id: list.id });
+    expect(await get(await campaignLink(list.id, email, { from_email: 'letters@example.com' }))).toContain('from letters@example.com');
+    expect(await get(await campaignLink(list.id, email, {}))).toContain('from Provider Sender');
+  });
+
+  it("leaving every list touches no other account's subscriber of the same address", async () => {
+    const email = uniqueAddress('shared');
+    const list = (await api.post('/api/v1/lists', { name: 'Mine' })).body.data;
+    await api.post('/api/v1/subscribers', { email, list_id: list.id });
+    const other = client(tracked.service, (await newAccount('Other')).apiKey);
+    const theirs = (await other.post('/api/v1/lists', { name: 'Theirs' })).body.data;
+    const theirSubscriber = (await other.post('/api/v1/subscribers', { email, list_id: theirs.id })).body.data.id;
+    await post(await campaignLink(list.id, email, { from_name: 'Me' }), 'List-Unsubscribe=One-Click&scope=all');
+    expect((await other.get(`/api/v1/subscribers/${theirSubscriber}`)).body.data.status).toBe('subscribed');
+    expect((await other.get('/api/v1/suppressions')).body.data.suppressions).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { InboundMail } from '../../lib/inbound-mail';
+
+/** The inbound construct alone (lib/inbound-mail.ts), with the context that asks the deploy to activate its rule set. */
+const synth = (context: Record<string, string>) => {
+  const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-inbound-')), context });
+  const stack = new Stack(app, 'Inbound');
+  const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING }, sortKey: { name: 'sk', type: AttributeType.STRING } });
+  new InboundMail(stack, 'InboundMail', { table, environment: {}, webhookQueue: new Queue(stack, 'Webhooks'), deadLetters: new Queue(stack, 'DeadLetters') });
+  return Template.fromStack(stack);
+};
+
+describe('activating the receipt rule set', () => {
+  it('with activateInboundRules=true: SetActiveReceiptRuleSet names the rule set on deploy, and deactivates on removal', () => {
+    const template = synth({ activateInboundRules: 'true' });
+    const [activation] = Object.values(template.findResources('Custom::AWS'));
+    const ruleSet = Object.keys(template.findResources('AWS::SES::ReceiptRuleSet'))[0];
+    // The call is JSON text joined around the rule set's name (a token until deploy).
+    const create = JSON.stringify(activation.Properties.Create);
+    expect(create).toContain('\\"action\\":\\"SetActiveReceiptRuleSet\\",\\"parameters\\":{\\"RuleSetName\\":\\"",{"Ref":"' + ruleSet + '"}');
+    expect(JSON.parse(activation.Properties.Delete)).toEqual({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: {} });
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string }[]);
+    expect(statements.filter((s) => String(s.Action).startsWith('ses:'))).toEqual([expect.objectContaining({ Action: 'ses:SetActiveReceiptRuleSet', Resource: '*' })]);
+  }, 240_000);
+});
