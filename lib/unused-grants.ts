@@ -26,10 +26,18 @@ export const SHARED_REASONS: Record<string, string> = {
   'ses:SendRawEmail': 'in the one SES statement beside ses:SendEmail (lib/email-service-stack.ts): SES v2 sends raw MIME under it; the service sends simple content today',
 };
 
+const otpKeyOnly = 'the OTP routes hold the provider key to send the code through a provider whose password or key is sealed; the OTP tests send through SES providers, which have none';
+const identityTakeOver = 'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); every test creates a fresh one';
+
 export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
-  'domains-create': {
-    'ses:GetEmailIdentity': 'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); every test creates a fresh one',
+  'otp-send': { 'kms:Decrypt': otpKeyOnly },
+  'otp-resend': { 'kms:Decrypt': otpKeyOnly },
+  'resend-domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
+  'resend-emails-send': {
+    'secretsmanager:GetSecretValue': 'the provider key, to send through an SMTP provider with a sealed password; the Resend SDK tests send through SES',
+    'kms:Decrypt': 'the provider key (above), decrypted through Secrets Manager',
   },
+  'domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
 };
 
 export const unusedGrantReason = (handler: string, action: string): string | undefined => FUNCTION_REASONS[handler]?.[action] ?? SHARED_REASONS[action];

@@ -29,6 +29,7 @@ export const assetDirOf = (outdir: string, template: Json, fn: DeployedFunction)
 export const lambdaEnvironment = (fn: DeployedFunction, template: Json, dir: string, endpoints: { secretsManager: string }) => {
   const env: Record<string, string> = { ...fn.environment };
   if ('TABLE_NAME' in env) env.TABLE_NAME = process.env.TABLE_NAME!;
+  if ('INBOUND_BUCKET' in env) env.INBOUND_BUCKET = process.env.INBOUND_BUCKET ?? '';
   for (const declared of Object.values(QUEUES) as QueueDeclaration[]) {
     // The drain-start queue has no copy in the tests (they drain when they choose): starts are skipped.
     if (declared.urlEnv && declared.urlEnv in env) env[declared.urlEnv] = process.env[declared.urlEnv] ?? '';
@@ -49,6 +50,7 @@ export const lambdaEnvironment = (fn: DeployedFunction, template: Json, dir: str
     AWS_ENDPOINT_URL_DYNAMODB: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
     AWS_ENDPOINT_URL_SQS: process.env.AWS_ENDPOINT_URL_SQS!,
     AWS_ENDPOINT_URL_SESV2: process.env.AWS_ENDPOINT_URL_SESV2!,
+    AWS_ENDPOINT_URL_S3: process.env.AWS_ENDPOINT_URL_S3 ?? '',
     AWS_ENDPOINT_URL_SECRETS_MANAGER: endpoints.secretsManager,
   };
 };
