@@ -29,7 +29,7 @@ export interface Fanout {
   msPerRecipient: number;
 }
 
-const seed = async (accountId: string, listId: string, count: number) => {
+export const seed = async (accountId: string, listId: string, count: number) => {
   const now = new Date().toISOString();
   const filters = [{}, { listId }, { status: 'subscribed' }, { listId, status: 'subscribed' }];
   const items = (from: number, to: number) =>

@@ -21,7 +21,7 @@ export const startLocalStack = async (sesRate: number) => {
   ]);
   // The queues of functions/queues.ts. As in AWS, enqueuers put a drain start on its queue (its trigger is AWS's; nothing reads it here), so the call counts show it.
   const queueUrls = await ensureQueues(sqs.ensureQueue, 'bench');
-  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { ...queueUrls, LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
+  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { ...queueUrls, ATTACHMENTS_BUCKET: sqs.ensureBucket('bench-attachments'), LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
 
   const { ensureTable } = await import('../local/table');
   const { createLocalServer } = await import('../local/server');

@@ -8,6 +8,8 @@
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
  * `npm run bench -- --only import`: section 3f only (a bulk import of 100,000 rows; BENCH_IMPORT lowers it), printed, no synthesis, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
+ * `npm run bench -- --only streams`: a batch of 10 while a campaign drains (BENCH_STREAMS_RECIPIENTS, 10,000, at BENCH_STREAMS_RATE, 100/s), printed, no report written.
+ * `npm run bench -- --only mail-log`: the message log's page cost after BENCH_MESSAGES (10,000) messages, printed, no report written.
  * `npm run bench -- --only templates`: template rendering for 1,000 readers only, printed, no stack, no report written.
  * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no stack, no report written.
  * `npm run bench -- --only synth`: section 0 only (the synthesis, timed), printed, no report written.
@@ -24,6 +26,8 @@ import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
 import { importSection, measureImport } from './import';
 import { measureLoad } from './load';
+import { mailLogSection, measureMailLog } from './mail-log';
+import { measureStreams, streamsSection } from './streams';
 import { startLocalStack } from './local-stack';
 import { callsSection, coldStartSection, synthSection, templateSection, worstHtmlSection, writeReport } from './report';
 import { measureSynth } from './synth-time';
@@ -43,7 +47,7 @@ const STANDALONE: Record<string, { what: string; run: () => string[] }> = {
   templates: { what: 'template rendering for 1,000 readers', run: () => templateSection(measureTemplateRender()) },
   'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
 };
-const ALONE = ['synth', 'cold-start', 'calls', 'import', ...Object.keys(STANDALONE)];
+const ALONE = ['synth', 'cold-start', 'calls', 'import', 'mail-log', 'streams', ...Object.keys(STANDALONE)];
 const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
 if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
 
@@ -53,6 +57,29 @@ const main = async () => {
   if (standalone) {
     step(standalone.what);
     console.log(standalone.run().join('\n'));
+    return;
+  }
+  if (only === 'streams') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step('lanes: a batch while a campaign drains');
+      const recipients = Number(process.env.BENCH_STREAMS_RECIPIENTS ?? 10_000);
+      console.log(streamsSection(await measureStreams(stack, recipients, Number(process.env.BENCH_STREAMS_RATE ?? 100))).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
+  if (only === 'mail-log') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step('message log page cost');
+      console.log(mailLogSection(await measureMailLog(stack, Number(process.env.BENCH_MESSAGES ?? 10_000))).join('\n'));
+    } finally {
+      await stack.stop();
+    }
     return;
   }
   if (only === 'import') {

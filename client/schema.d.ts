@@ -111,7 +111,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send one message now through the account's default provider; its content, or a stored template's rendered with `variables`
+         * Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`
          * @description Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
          */
         post: operations["mail-send"];
@@ -135,6 +135,46 @@ export interface paths {
          * @description Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
          */
         post: operations["mail-send-batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The message log: messages newest first, filtered by status, recipient, tag and time (AND); cursor paging
+         * @description Needs an API key with the `mail` permission.
+         */
+        get: operations["mail-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mail/{message_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a scheduled or queued message: it never leaves (409 once the drainer took it, or for campaign mail)
+         * @description Needs an API key with the `mail` permission.
+         */
+        post: operations["mail-cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1064,10 +1104,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Resend: the message log newest first (GET /api/v1/mail underneath); `after` is the `next_cursor` of the page before (not an id); `before` is not supported
+         * @description Needs an API key with the `mail` permission.
+         */
+        get: operations["resend-emails-list"];
         put?: never;
         /**
-         * Resend: send one email now (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc
+         * Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc
          * @description Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
          */
         post: operations["resend-emails-send"];
@@ -1115,7 +1159,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Resend: reschedule a scheduled email (none can be scheduled yet: an existing email answers validation_error)
+         * Resend: reschedule a scheduled email: not supported (an existing email answers validation_error; cancel it and send again)
          * @description Needs an API key with the `mail` permission.
          */
         patch: operations["resend-emails-update"];
@@ -1131,7 +1175,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resend: cancel a scheduled email (none can be scheduled yet: an existing email answers validation_error)
+         * Resend: cancel a scheduled (or still queued) email (POST /api/v1/mail/{id}/cancel underneath); once it left, validation_error
          * @description Needs an API key with the `mail` permission.
          */
         post: operations["resend-emails-cancel"];
@@ -1265,6 +1309,8 @@ export interface components {
                 /** @enum {string} */
                 code: "VALIDATION_ERROR" | "INVALID_CODE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_SMTP_PROVIDER" | "FROM_NOT_ALLOWED" | "SENDING_PAUSED" | "RECIPIENT_SUPPRESSED" | "RATE_LIMITED" | "SEND_LIMIT_EXCEEDED" | "TOO_MANY_ATTEMPTS" | "SEND_FAILED" | "INTERNAL_ERROR";
                 message: string;
+                /** @description With SEND_FAILED on a single send: the message the failed send wrote; it reads `failed` with its reason on GET /mail/status */
+                message_id?: string;
                 /** @description With VALIDATION_ERROR: every problem found, not only the first */
                 details?: {
                     field: string;
@@ -1607,6 +1653,14 @@ export interface operations {
                     };
                     track_opens?: boolean;
                     track_clicks?: boolean;
+                    /** Format: date-time */
+                    scheduled_at?: string;
+                    attachments?: {
+                        filename: string;
+                        content: string;
+                        content_type?: string;
+                        content_id?: string;
+                    }[];
                     /** Format: email */
                     from_email?: string;
                     from_name?: string;
@@ -1635,8 +1689,8 @@ export interface operations {
                         success: true;
                         data: {
                             message_id: string;
-                            /** @constant */
-                            status: "sent";
+                            /** @enum {string} */
+                            status: "sent" | "scheduled";
                             to: string;
                             from: string;
                         };
@@ -1705,7 +1759,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1771,7 +1825,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `SEND_FAILED`: The provider refused the message or could not be reached; nothing was sent.
+             * @description `SEND_FAILED`: The provider refused the message or could not be reached; nothing was sent. A single send names its message in `error.message_id`: it reads `failed` with its reason.
              *
              *     `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`.
              */
@@ -1852,7 +1906,7 @@ export interface operations {
                             messages: {
                                 to: string | null;
                                 /** @enum {string} */
-                                status: "queued" | "failed";
+                                status: "queued" | "scheduled" | "failed";
                                 queue_id?: number;
                                 message_id?: string;
                                 error?: {
@@ -1913,7 +1967,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -1947,6 +2001,241 @@ export interface operations {
              *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              */
             422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "mail-list": {
+        parameters: {
+            query?: {
+                status?: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "bounced" | "complained" | "failed" | "suppressed" | "cancelled";
+                recipient?: string;
+                tag?: string;
+                since?: string;
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            messages: {
+                                message_id: string;
+                                from_email: string;
+                                to_email: string;
+                                subject: string;
+                                status: string;
+                                error_message: string | null;
+                                sent_at: string | null;
+                                created_at: string;
+                                scheduled_at: string | null;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "mail-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            message_id: string;
+                            /** @constant */
+                            status: "cancelled";
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -2021,6 +2310,7 @@ export interface operations {
                                 error_message: string | null;
                                 sent_at: string | null;
                                 created_at: string;
+                                scheduled_at: string | null;
                             };
                             hits: {
                                 open: number;
@@ -2309,7 +2599,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2579,7 +2869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2846,7 +3136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3380,7 +3670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3446,7 +3736,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `SEND_FAILED`: The provider refused the message or could not be reached; nothing was sent.
+             * @description `SEND_FAILED`: The provider refused the message or could not be reached; nothing was sent. A single send names its message in `error.message_id`: it reads `failed` with its reason.
              *
              *     `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`.
              */
@@ -3560,7 +3850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3712,7 +4002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3776,7 +4066,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `SEND_FAILED`: The provider refused the message or could not be reached; nothing was sent.
+             * @description `SEND_FAILED`: The provider refused the message or could not be reached; nothing was sent. A single send names its message in `error.message_id`: it reads `failed` with its reason.
              *
              *     `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`.
              */
@@ -4117,7 +4407,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4404,7 +4694,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4802,7 +5092,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5108,7 +5398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5476,7 +5766,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5771,7 +6061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6136,7 +6426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6572,7 +6862,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6916,7 +7206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7197,7 +7487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7612,7 +7902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7713,7 +8003,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7818,7 +8108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8029,7 +8319,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8448,7 +8738,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8779,7 +9069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9123,7 +9413,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9513,7 +9803,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9808,7 +10098,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB. */
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10365,6 +10655,158 @@ export interface operations {
             };
         };
     };
+    "resend-emails-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            /** @constant */
+                            object: "email";
+                            id: string;
+                            message_id: string;
+                            from: string;
+                            to: string[];
+                            cc: string[] | null;
+                            bcc: string[] | null;
+                            reply_to: string[] | null;
+                            subject: string;
+                            created_at: string;
+                            /** @enum {string} */
+                            last_event: "bounced" | "canceled" | "clicked" | "complained" | "delivered" | "delivery_delayed" | "failed" | "opened" | "queued" | "scheduled" | "sent" | "suppressed";
+                            scheduled_at: string | null;
+                            html: null;
+                            text: null;
+                            tags: {
+                                name: string;
+                                value: string;
+                            }[];
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
     "resend-emails-send": {
         parameters: {
             query?: never;
@@ -10520,7 +10962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResendError"];
                 };
             };
-            /** @description `validation_error`: The body is over 1 MiB. */
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10613,7 +11055,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `application_error`: The provider refused the message or could not be reached; nothing was sent.
+             * @description `application_error`: The provider refused the message or could not be reached; nothing was sent. A single send names its message in `error.message_id`: it reads `failed` with its reason.
              *
              *     `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`.
              */
@@ -10775,7 +11217,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResendError"];
                 };
             };
-            /** @description `validation_error`: The body is over 1 MiB. */
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11144,7 +11586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResendError"];
                 };
             };
-            /** @description `validation_error`: The body is over 1 MiB. */
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11326,6 +11768,26 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "name": "not_found",
                      *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "name": "validation_error",
+                     *       "message": "This Idempotency-Key was used with a different request body"
                      *     }
                      */
                     "application/json": components["schemas"]["ResendError"];
@@ -11652,7 +12114,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResendError"];
                 };
             };
-            /** @description `validation_error`: The body is over 1 MiB. */
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12448,7 +12910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResendError"];
                 };
             };
-            /** @description `validation_error`: The body is over 1 MiB. */
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
             413: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -17,6 +17,14 @@ export const config = {
   get tableName() {
     return env.TABLE_NAME ?? 'email-service';
   },
+  /** The bucket where the files of queued mail wait when the mail would not fit a queue message. */
+  get attachmentsBucket() {
+    return env.ATTACHMENTS_BUCKET ?? '';
+  },
+  /** The bulk lane's send queue (campaign mail). */
+  get bulkQueueUrl() {
+    return env.BULK_QUEUE_URL ?? '';
+  },
   get queueUrl() {
     return env.QUEUE_URL ?? '';
   },

@@ -25,7 +25,7 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
     meaning: 'The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile',
     example: 'This Idempotency-Key was used with a different request body',
   },
-  PAYLOAD_TOO_LARGE: { meaning: 'The body is over 1 MiB', example: 'The request body may be at most 1 MiB' },
+  PAYLOAD_TOO_LARGE: { meaning: 'The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch)', example: 'The request body may be at most 1 MiB' },
   UNSUPPORTED_MEDIA_TYPE: { meaning: 'The body is not application/json', example: 'The request body must be application/json' },
   NO_SMTP_PROVIDER: { meaning: 'The account has no default provider to send with', example: 'No default provider is configured for this account' },
   FROM_NOT_ALLOWED: { meaning: "from_email is outside the provider's domain and its allowed_from_domains", example: "from_email must be an address of the provider's domains: example.com" },
@@ -37,7 +37,7 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   RATE_LIMITED: { meaning: "The key's requests per minute are used up; retry after `Retry-After` seconds", example: 'Rate limit of 60 requests per minute exceeded' },
   SEND_LIMIT_EXCEEDED: { meaning: "The provider's hourly or daily send limit is reached", example: "The provider's hourly or daily send limit is reached" },
   TOO_MANY_ATTEMPTS: { meaning: 'Too many codes for the address or session, or asked again too soon (`Retry-After` when waiting helps)', example: 'Wait 30 seconds before asking for another code' },
-  SEND_FAILED: { meaning: 'The provider refused the message or could not be reached; nothing was sent', example: 'Sending the message failed' },
+  SEND_FAILED: { meaning: 'The provider refused the message or could not be reached; nothing was sent. A single send names its message in `error.message_id`: it reads `failed` with its reason', example: 'Sending the message failed' },
   INTERNAL_ERROR: { meaning: 'An unexpected error; the request id is in `X-Request-Id`', example: 'An unexpected error occurred' },
 };
 
@@ -84,6 +84,7 @@ const components = {
           properties: {
             code: { type: 'string', enum: Object.keys(STATUS_BY_CODE) },
             message: { type: 'string' },
+            message_id: { type: 'string', description: 'With SEND_FAILED on a single send: the message the failed send wrote; it reads `failed` with its reason on GET /mail/status' },
             details: {
               type: 'array',
               description: 'With VALIDATION_ERROR: every problem found, not only the first',

@@ -61,7 +61,7 @@ export const WORKERS = {
 export type WorkerName = keyof typeof WORKERS;
 
 /** Every queue's key in QUEUES (spelled out: the declaration's own type cannot refer to it). */
-export type QueueName = 'sendDeadLetters' | 'send' | 'drainStarts' | 'webhookDeadLetters' | 'webhooks' | 'jobDeadLetters' | 'jobs' | 'sesEventsDeadLetters' | 'inboundMailDeadLetters';
+export type QueueName = 'sendDeadLetters' | 'send' | 'bulkSend' | 'drainStarts' | 'webhookDeadLetters' | 'webhooks' | 'jobDeadLetters' | 'jobs' | 'sesEventsDeadLetters' | 'inboundMailDeadLetters';
 
 export interface QueueDeclaration {
   /** The stack's construct id (so its logical id, which must not change on a deployed stack). */
@@ -93,6 +93,17 @@ export const QUEUES = {
     visibilityTimeoutSeconds: WORKERS.drainer.timeoutSeconds + 15,
     retentionSeconds: 4 * DAY,
     // The drainer parks failed items in the DLQ itself; this catches messages that crash it.
+    deadLetter: { queue: 'sendDeadLetters', maxReceiveCount: 20 },
+  },
+  // The bulk lane: campaign fan-out. The drainer takes the send queue first each round and fills the
+  // rest of the provider's rate from here (functions/adapters/lane-queue.ts), so a large campaign never
+  // holds up transactional mail (docs/decisions.md, "Streams").
+  bulkSend: {
+    id: 'BulkSendQueue',
+    name: 'send-bulk',
+    urlEnv: 'BULK_QUEUE_URL',
+    visibilityTimeoutSeconds: WORKERS.drainer.timeoutSeconds + 15,
+    retentionSeconds: 4 * DAY,
     deadLetter: { queue: 'sendDeadLetters', maxReceiveCount: 20 },
   },
   // Enqueuers put a message here when mail is in, and its trigger starts the drainer at once instead

@@ -12,7 +12,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { TABLE } from '../functions/adapters/dynamo/table-definition';
+import { TABLE, type TableIndex } from '../functions/adapters/dynamo/table-definition';
+import { attachmentsBucket, grantAttachments } from './attachments-bucket';
 import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { throttleApi } from './api-throttling';
@@ -41,11 +42,12 @@ export class EmailServiceStack extends Stack {
     const table = new TableV2(this, 'Table', {
       partitionKey: { name: TABLE.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE.sortKey, type: AttributeType.STRING },
-      globalSecondaryIndexes: TABLE.indexes.map((index) => ({
+      globalSecondaryIndexes: TABLE.indexes.map((index: TableIndex) => ({
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
         sortKey: { name: index.sortKey, type: AttributeType.STRING },
         projectionType: ProjectionType[index.projection],
+        nonKeyAttributes: index.include ? [...index.include] : undefined,
       })),
       timeToLiveAttribute: TABLE.ttlAttribute,
       billing: Billing.onDemand(),
@@ -92,6 +94,8 @@ export class EmailServiceStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // The files of queued mail too large for a queue message (issue 27).
+    const attachments = attachmentsBucket(this);
     // Named by the stack: two stacks in one account (STACK_NAME) show two APIs apart.
     const api = new HttpApi(this, 'Api', { apiName: `${this.stackName}-api`, description: 'Email delivery service API', createDefaultStage: true });
     const metricsNamespace = `EmailService/${this.stackName}`;
@@ -105,6 +109,7 @@ export class EmailServiceStack extends Stack {
       // Tracking links and receiver URLs point here (the routes carry their /api/v1 or /t/ prefix).
       PUBLIC_BASE_URL: api.apiEndpoint,
       PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
+      ATTACHMENTS_BUCKET: attachments.bucketName,
       // Sending domains: the resolvers of our record look-ups (context dnsServers); the system's when empty.
       ...(this.node.tryGetContext('dnsServers') ? { DNS_SERVERS: String(this.node.tryGetContext('dnsServers')) } : {}),
       // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
@@ -130,7 +135,7 @@ export class EmailServiceStack extends Stack {
     const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
     // Receiving mail: SES's receipt rule set, the bucket and the parsing function (lib/inbound-mail.ts).
     const inboundMail = new InboundMail(this, 'InboundMail', { table, environment, webhookQueue, deadLetters: inboundMailDeadLetters });
-    const core: ServiceCore = { api, table, sendQueue, drainStarts, webhookQueue, jobQueue, otpKey, trackingKey, providerSecretKey, sesSend, sesIdentities, inboundMail, environment };
+    const core: ServiceCore = { api, table, sendQueue, drainStarts, webhookQueue, jobQueue, otpKey, trackingKey, providerSecretKey, sesSend, sesIdentities, inboundMail, environment, attachments };
     // Routes anyone can call without a key: each gets a limit of its own (lib/api-throttling.ts).
     const publicRoutes: HttpRoute[] = [];
     for (const [areaId, areaRoutes] of routeAreas(routes)) {
@@ -156,6 +161,10 @@ export class EmailServiceStack extends Stack {
     const drainer = worker('Drainer', WORKERS.drainer);
     table.grantReadWriteData(drainer);
     sendQueue.grantConsumeMessages(drainer);
+    queues.bulkSend.grantConsumeMessages(drainer);
+    // Scheduled mail whose time came is put on the send queue by the drainer (release-scheduled.ts); it reads and drops queued files.
+    sendQueue.grantSendMessages(drainer);
+    grantAttachments(attachments, drainer, 'read-delete');
     deadLetters.grantSendMessages(drainer);
     grantProviderSecretRead(providerSecretKey, providerSecretsKey, drainer);
     trackingKey.grantRead(drainer);
@@ -183,7 +192,8 @@ export class EmailServiceStack extends Stack {
     // unsubscribe links with the tracking key. One job per invocation, each a chunk of seconds.
     const jobRunner = worker('JobRunner', WORKERS.jobRunner);
     table.grantReadWriteData(jobRunner);
-    sendQueue.grantSendMessages(jobRunner);
+    // Campaign fan-out is bulk mail: it goes to its own lane.
+    queues.bulkSend.grantSendMessages(jobRunner);
     drainStarts.grantSendMessages(jobRunner);
     jobQueue.grantConsumeMessages(jobRunner);
     jobQueue.grantSendMessages(jobRunner);
@@ -234,6 +244,6 @@ export class EmailServiceStack extends Stack {
       alarmEmail: alarmEmail || undefined,
     });
 
-    suppressNagFindings(this, { table, drainStarts });
+    suppressNagFindings(this, { table, drainStarts, attachments });
   }
 }

@@ -1,9 +1,10 @@
 import { Names, Token, Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 
 /** Every cdk-nag AwsSolutions finding this stack accepts, each with its reason. */
-export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; drainStarts: Queue }) => {
+export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; drainStarts: Queue; attachments: Bucket }) => {
   // Granular findings name the resource as cdk-nag renders it: the region literal when the stack has one.
   const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
   const tableResource = resources.table.node.defaultChild as CfnElement;
@@ -12,6 +13,9 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
   // CDK names after the table's unique id: "referenceto<unique id>Arn". Should CDK name it otherwise,
   // synth fails on the finding, with the name to put here.
   const tableParameter = `referenceto${Names.nodeUniqueId(tableResource.node)}Arn`;
+  // The attachments bucket, by its logical id here and by the parameter a route area gets (as the table's).
+  const bucketResource = resources.attachments.node.defaultChild as CfnElement;
+  const bucketArns = [`<${stack.getLogicalId(bucketResource)}.Arn>`, `<referenceto${Names.nodeUniqueId(bucketResource.node)}Arn>`];
   const sesReason =
     'SES identities are verified by the user after deployment, so sending is allowed for any identity and configuration set of this account and region.';
   const acknowledged = [
@@ -28,6 +32,10 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
     ...[`<${tableId}.Arn>`, `<${tableParameter}>`].map((table) => ({
       id: `AwsSolutions-IAM5[Resource::${table}/index/*]`,
       reason: "The table grant covers the table's own indexes (GSI1), nothing else.",
+    })),
+    ...bucketArns.map((bucket) => ({
+      id: `AwsSolutions-IAM5[Resource::${bucket}/*]`,
+      reason: "A mail's files are one object named at run time (<account>/<message uuid>); the grants are object actions (put, get, delete) on this bucket only.",
     })),
     {
       id: 'AwsSolutions-L1',
@@ -49,6 +57,10 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
     },
   ];
   for (const finding of acknowledged) Validations.of(stack).acknowledge(finding);
+  Validations.of(resources.attachments).acknowledge({
+    id: 'AwsSolutions-S1',
+    reason: 'The attachments bucket holds short-lived copies of queued mail files, written and read only by the service\'s own functions; their calls are in CloudTrail and the function logs. Access logs would add a second bucket for no reader.',
+  });
   Validations.of(resources.drainStarts).acknowledge({
     id: 'AwsSolutions-SQS3',
     reason: 'The drain-start queue carries empty "start a drain run" messages; one that fails is worth nothing to keep (the schedule starts a run every minute), so it has no dead-letter queue.',

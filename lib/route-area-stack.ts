@@ -1,3 +1,5 @@
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { grantAttachments } from './attachments-bucket';
 import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import { HttpRoute, HttpRouteKey, type HttpApi, type HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -33,6 +35,8 @@ export interface ServiceCore {
   inboundMail: Pick<InboundMail, 'grantRoute'>;
   /** Every function's environment (table, queues, secrets, the API's own URL). */
   environment: Record<string, string>;
+  /** The files of queued mail too large for a queue message (lib/attachments-bucket.ts). */
+  attachments: Bucket;
 }
 
 export interface RouteAreaStackProps extends NestedStackProps {
@@ -77,6 +81,8 @@ export class RouteAreaStack extends NestedStack {
       if (route.aws?.includes('trackingSecret')) core.trackingKey.grantRead(fn);
       if (route.aws?.includes('webhookEvents')) core.webhookQueue.grantSendMessages(fn);
       if (route.aws?.includes('jobs')) core.jobQueue.grantSendMessages(fn);
+      if (route.aws?.includes('attachmentsPut')) grantAttachments(core.attachments, fn, 'put');
+      if (route.aws?.includes('attachmentsDelete')) grantAttachments(core.attachments, fn, 'delete');
       grantSesIdentities(fn, route, core.sesIdentities);
       core.inboundMail.grantRoute(fn, route);
       // The route in this stack (api.addRoutes would put it in the API's), with its integration and permission.

@@ -8,7 +8,7 @@ import { mendFauxqsPersistence } from './fauxqs-persistence-fix';
 /**
  * The real local peers of the AWS services, started from npm packages (nothing is downloaded at run
  * time): DynamoDB Local (AWS's own jar), aws-ses-v2-local (SES v2 API with a mailbox page) and
- * fauxqs (SQS). Used by `npm start` and by the tests alike.
+ * fauxqs (SQS, and S3 for the files of queued mail). Used by `npm start` and by the tests alike.
  */
 
 const portOpen = (port: number) =>
@@ -100,7 +100,7 @@ export const startSqs = async ({
     port: server.port,
     stop: () => server.stop(),
     ensureQueue: (name, attributes) => server.inspectQueue(name)?.url ?? server.createQueue(name, { attributes }).queueUrl,
-    // fauxqs's createBucket keeps a bucket that exists, with its objects.
+    // fauxqs's createBucket keeps a bucket that exists, with its objects (inbound mail; the files of queued mail).
     ensureBucket: (name) => server.createBucket(name).bucketName,
   };
 };

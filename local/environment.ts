@@ -16,7 +16,7 @@ export const localEnvironment = (ports: LocalPorts, extra: Record<string, string
   AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${ports.dynamo}`,
   AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${ports.ses}`,
   AWS_ENDPOINT_URL_SQS: `http://127.0.0.1:${ports.sqs}`,
-  // fauxqs serves S3 on its SQS endpoint: inbound mail's raw mail and parts.
+  // fauxqs serves S3 on its SQS endpoint: inbound mail's raw mail and parts, the files of queued mail.
   AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${ports.sqs}`,
   TABLE_NAME: 'email-service',
   PUBLIC_BASE_URL: `http://localhost:${ports.api}`,

@@ -76,6 +76,8 @@ const main = async () => {
   const environment = localEnvironment(ports, {
     ...queueUrls,
     INBOUND_BUCKET: inboundBucket,
+    // fauxqs's S3: the files of queued mail too large for a queue message.
+    ATTACHMENTS_BUCKET: sqs.ensureBucket('email-service-attachments'),
     OTP_SECRET: localKey('otp-secret'),
     // Signs the tokens of tracking links: a new one breaks the links in mail already sent.
     TRACKING_SECRET: localKey('tracking-secret'),

@@ -1,5 +1,5 @@
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { TABLE } from '../functions/adapters/dynamo/table-definition';
+import { TABLE, type TableIndex } from '../functions/adapters/dynamo/table-definition';
 
 /** CreateTable input for DynamoDB Local (the CDK stack builds the same from TABLE): only npm start and the tests create the table here. */
 const createTableInput = (tableName: string) => ({
@@ -12,13 +12,13 @@ const createTableInput = (tableName: string) => ({
     { AttributeName: TABLE.partitionKey, KeyType: 'HASH' as const },
     { AttributeName: TABLE.sortKey, KeyType: 'RANGE' as const },
   ],
-  GlobalSecondaryIndexes: TABLE.indexes.map((index) => ({
+  GlobalSecondaryIndexes: TABLE.indexes.map((index: TableIndex) => ({
     IndexName: index.name,
     KeySchema: [
       { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
     ],
-    Projection: { ProjectionType: index.projection },
+    Projection: { ProjectionType: index.projection, ...(index.include ? { NonKeyAttributes: [...index.include] } : {}) },
   })),
 });
 

@@ -3,6 +3,8 @@
  * so a handler's bundle carries the SDK clients it needs and no others.
  */
 import { config } from '../config';
+import { s3AttachmentStore } from './s3-attachment-store';
+import { laneQueue } from './lane-queue';
 import { dynamoAccountStore } from './dynamo/account-store';
 import { dynamoBounceStore } from './dynamo/bounce-store';
 import { dynamoListStore } from './dynamo/list-store';
@@ -83,6 +85,8 @@ export const providerWriteDeps = () => ({
   },
 });
 
+const attachmentStore = () => s3AttachmentStore(config.attachmentsBucket);
+
 export const providerDeps = () => ({ providers: dynamoProviderStore(), clock: systemClock, ids: randomIds });
 
 const sendingProviders = () => dynamoProviderStore({ box: providerSecretBox, open: ['password'] });
@@ -99,9 +103,14 @@ export const sendDeps = () => ({
   events: webhookEvents(),
   reputation: dynamoReputationStore(),
   templates: dynamoTemplateStore(),
+  counters: dynamoCounterStore(),
+  attachments: attachmentStore(),
 });
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
+
+/** A cancel also drops the files its mail left in the attachment store. */
+export const cancelDeps = () => ({ messages: dynamoMessageStore(), attachments: attachmentStore() });
 
 /** The tracking routes: the key to verify their tokens and the one write of a hit. */
 export const trackingDeps = () => ({
@@ -116,6 +125,8 @@ export const trackingDeps = () => ({
 });
 
 const sendQueue = () => sqsSendQueue(config.queueUrl, config.deadLetterQueueUrl);
+/** Campaign mail's own lane (both lanes park what fails in the one dead-letter queue). */
+const bulkSendQueue = () => sqsSendQueue(config.bulkQueueUrl, config.deadLetterQueueUrl);
 /** What enqueuers use: the send queue, starting a drain run once mail is in. */
 export const enqueuingSendQueue = () => startingDrainOnEnqueue(sendQueue(), drainStarter());
 
@@ -130,11 +141,14 @@ export const batchDeps = () => ({
   },
   clock: systemClock,
   ids: randomIds,
+  attachments: attachmentStore(),
 });
 
 export const drainDeps = () => ({
+  attachments: attachmentStore(),
+  /** Both lanes: transactional first each receive, bulk fills the rest (lane-queue.ts). */
   get queue() {
-    return sendQueue();
+    return laneQueue(sendQueue(), bulkSendQueue());
   },
   lease: dynamoDrainLease(),
   starter: drainStarter(),
@@ -300,8 +314,9 @@ export const jobDeps = () => ({
   providers: dynamoProviderStore(),
   messages: dynamoMessageStore(),
   counters: dynamoCounterStore(),
+  /** Campaign fan-out is bulk mail: its own lane, so it never holds up transactional mail. */
   get queue() {
-    return enqueuingSendQueue();
+    return startingDrainOnEnqueue(bulkSendQueue(), drainStarter());
   },
   jobs: jobQueue(),
   tracking: trackingSettings,

@@ -72,6 +72,7 @@ export interface Provider {
 export type Metadata = Record<string, string | number | boolean | null>;
 
 export const MESSAGE_STATUSES = [
+  'scheduled',
   'queued',
   'sending',
   'sent',
@@ -80,6 +81,7 @@ export const MESSAGE_STATUSES = [
   'complained',
   'failed',
   'suppressed',
+  'cancelled',
 ] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
@@ -102,6 +104,8 @@ export interface MailMessage {
   error_message: string | null;
   sent_at: string | null;
   created_at: string;
+  /** A scheduled send: when it is due to leave (a mail timestamp); it waits as `scheduled` until then. */
+  scheduled_at?: string | null;
   /** Campaign mail: the campaign it belongs to (stats, cancellation) and its name (bounces show it). */
   campaign_id?: string;
   campaign_name?: string;

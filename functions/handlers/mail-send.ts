@@ -6,4 +6,8 @@ import { mailSend } from '../routes/mail';
 
 const deps = sendDeps();
 
-export const handler = apiHandler(mailSend, async ({ auth, body }) => ({ data: await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, body)) }));
+export const handler = apiHandler(mailSend, async ({ auth, body }) => {
+  const sent = await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, body));
+  // A scheduled send is accepted, not sent: 202 (docs/promises.md).
+  return { data: sent, ...(sent.status === 'scheduled' ? { status: 202 } : {}) };
+});

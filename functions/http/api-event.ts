@@ -30,6 +30,8 @@ export interface HandlerResult {
   headers?: Record<string, string>;
   /** A document served as it is, without the envelope: JSON (the OpenAPI document), given as a string text (the reference page), given as a Buffer bytes (an image). */
   raw?: unknown;
+  /** The status of this success answer when it differs from the route's (a scheduled send's 202). */
+  status?: number;
   /** A redirect route's target: the answer is the route's status with this `Location` and no body. */
   location?: string;
 }

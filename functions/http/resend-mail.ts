@@ -12,7 +12,10 @@ import { resendEmail, type ResendEmail } from '../schemas/resend';
  *   the mail and sees the others, as with Resend, in Cc rather than To;
  * - `reply_to`/`replyTo`: one address (ours takes one);
  * - `tags` [{name, value}] -> metadata {name: value} (webhook events and the status carry them);
- * - `template` {id, variables} -> template_id, variables (our stored templates).
+ * - `template` {id, variables} -> template_id, variables (our stored templates);
+ * - `scheduled_at`/`scheduledAt` -> scheduled_at (our scheduled send: the same limits);
+ * - `attachments` [{filename, content (base64: the SDK encodes a Buffer so), content_type/contentType,
+ *   content_id}] -> attachments. A `path` (a URL Resend would fetch) is refused: the service fetches nothing.
  * What the service cannot do yet is refused by name, never dropped silently.
  */
 
@@ -31,13 +34,30 @@ export const parseSender = (from: string): { email: string; name?: string } => {
   return { email: trimmed.slice(open + 1, -1).trim(), ...(name ? { name } : {}) };
 };
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Resend's attachment in our words; anything not an object goes on as is, for our schema to name. */
+const attachmentOf = (file: unknown) => {
+  if (!isObject(file)) return file;
+  const contentType = file.content_type ?? file.contentType;
+  const contentId = file.content_id ?? file.contentId;
+  return {
+    filename: file.filename,
+    content: file.content,
+    ...(contentType !== undefined && contentType !== null ? { content_type: contentType } : {}),
+    ...(contentId !== undefined && contentId !== null ? { content_id: contentId } : {}),
+  };
+};
+
 /** Fields of Resend's that the service does not take (yet), with why: a request naming one is refused. */
 const refusals = (mail: ResendEmail): FieldIssue[] => {
   const issues: FieldIssue[] = [];
   const given = (value: unknown) => value !== undefined && value !== null;
   if (given(mail.react)) issues.push({ field: 'react', message: 'React is rendered by the caller: send its HTML (for example from @react-email/render) as html' });
-  if (given(mail.attachments)) issues.push({ field: 'attachments', message: 'Attachments are not supported yet' });
-  if (given(mail.scheduled_at) || given(mail.scheduledAt)) issues.push({ field: 'scheduled_at', message: 'Scheduled sends are not supported yet: send when the mail is due' });
+  if (Array.isArray(mail.attachments))
+    mail.attachments.forEach((file, index) => {
+      if (isObject(file) && given(file.path)) issues.push({ field: `attachments[${index}].path`, message: 'The service fetches nothing: send the file itself as base64 content' });
+    });
   if (given(mail.headers)) issues.push({ field: 'headers', message: 'Custom headers are not supported yet' });
   if (given(mail.topic_id)) issues.push({ field: 'topic_id', message: 'Topics are not supported' });
   const replyTo = list(mail.reply_to ?? mail.replyTo);
@@ -54,6 +74,7 @@ export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailReque
   const cc = [...otherTo, ...list(mail.cc)];
   const bcc = list(mail.bcc);
   const [replyTo] = list(mail.reply_to ?? mail.replyTo);
+  const scheduledAt = mail.scheduled_at ?? mail.scheduledAt;
   return {
     to,
     from_email: sender.email,
@@ -65,6 +86,9 @@ export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailReque
     ...(bcc.length ? { bcc } : {}),
     ...(replyTo !== undefined ? { reply_to: replyTo } : {}),
     ...(mail.tags?.length ? { metadata: Object.fromEntries(mail.tags.map((tag) => [tag.name, tag.value])) } : {}),
+    // Unchecked here: our schema (sendMailRequest) checks both, as for a native send.
+    ...(scheduledAt !== undefined && scheduledAt !== null ? { scheduled_at: scheduledAt as string } : {}),
+    ...(Array.isArray(mail.attachments) ? { attachments: mail.attachments.map(attachmentOf) as SendMailRequest['attachments'] } : mail.attachments != null ? { attachments: mail.attachments as SendMailRequest['attachments'] } : {}),
     ...(mail.template ? { template_id: mail.template.id, ...(mail.template.variables ? { variables: mail.template.variables } : {}) } : {}),
   };
 };

@@ -3,11 +3,12 @@ import { findMessage } from '../domain/mail/message-status-view';
 import type { MessageStore } from '../ports';
 
 /**
- * Resend's update and cancel act on a scheduled email only. The service cannot schedule a send yet
- * (a Resend send with `scheduled_at` is refused), so no email is scheduled: an unknown id is
- * `not_found`, any other Resend's 422 `validation_error`, as Resend answers for an email already sent.
+ * Resend's update reschedules a scheduled email. The service has no reschedule (a scheduled send
+ * waits in its record and queue entry under its time), and cancelling then sending again would
+ * change the id: an unknown id is `not_found`, any other Resend's 422 `validation_error`.
  */
-export const refuseUnscheduled = async (messages: MessageStore, accountId: string, id: string, action: 'rescheduled' | 'canceled'): Promise<never> => {
-  await findMessage(messages, accountId, id);
-  throw validationError([{ field: 'id', message: `Only a scheduled email can be ${action}, and this one is not scheduled (scheduled sends are not supported yet)` }], 'The email is not scheduled');
+export const refuseReschedule = async (messages: MessageStore, accountId: string, id: string): Promise<never> => {
+  const { message } = await findMessage(messages, accountId, id);
+  const why = message.status === 'scheduled' ? 'Rescheduling is not supported: cancel the email (POST /emails/{id}/cancel) and send it again with the new scheduled_at' : 'Only a scheduled email can be rescheduled, and this one is not scheduled';
+  throw validationError([{ field: 'scheduled_at', message: why }], 'The email cannot be rescheduled');
 };

@@ -19,6 +19,9 @@ const lastEvent = (message: MailMessage): LastEvent => {
       if (message.click_hits) return 'clicked';
       if (message.open_hits) return 'opened';
       return message.status;
+    // Resend spells it with one l.
+    case 'cancelled':
+      return 'canceled';
     default:
       return message.status;
   }
@@ -41,7 +44,7 @@ export const resendEmailOf = (message: MailMessage): z.output<typeof resendEmail
   text: null,
   created_at: message.created_at,
   last_event: lastEvent(message),
-  scheduled_at: null,
+  scheduled_at: message.scheduled_at ?? null,
   tags: Object.entries(message.metadata ?? {}).map(([name, value]) => ({ name, value: String(value) })),
 });
 

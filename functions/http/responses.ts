@@ -8,7 +8,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /** The success envelope of docs/promises.md: `data`, or a top-level `message` for deletes; a raw text or bytes as they are; a redirect without a body. */
 export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => {
-  const status = route.successStatus ?? 200;
+  const status = result?.status ?? route.successStatus ?? 200;
   if (route.redirect) return { status, body: '' };
   if (Buffer.isBuffer(result.raw)) return { status, body: result.raw.toString('base64'), base64: true };
   // Resend's answers are the object itself, deletes included.
@@ -34,9 +34,10 @@ export const errorResponse = (error: unknown, style?: RouteDefinition['envelope'
   const known = error instanceof AppError ? error : new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
   if (style === 'resend') return { ...resendErrorBody(known), headers: known.options.headers ?? {} };
   const details = known.options.details?.length ? { details: known.options.details } : {};
+  const messageId = known.options.messageId ? { message_id: known.options.messageId } : {};
   return {
     status: known.status,
-    body: JSON.stringify({ success: false, error: { code: known.code, message: known.message, ...details } }),
+    body: JSON.stringify({ success: false, error: { code: known.code, message: known.message, ...messageId, ...details } }),
     headers: known.options.headers ?? {},
   };
 };

@@ -1,5 +1,7 @@
 /** Ports: Sending mail: the mailers, the message records, suppression and send quotas. */
 import type { MailMessage, MessageEvent, MessageStatus, Provider, Suppression, SuppressionReason } from '../domain/types';
+import type { QueuedMail } from '../domain/queue/queued-mail';
+import type { Attachment } from '../domain/mail/attachments';
 
 export interface OutgoingMail {
   messageId: string;
@@ -12,6 +14,8 @@ export interface OutgoingMail {
   html?: string;
   text?: string;
   headers?: Record<string, string>;
+  /** Files, base64 as the request gave them: the mailer decodes them once (domain/mail/attachments.ts). */
+  attachments?: Attachment[];
 }
 
 export interface Mailer {
@@ -20,6 +24,20 @@ export interface Mailer {
 
 export interface MailerFactory {
   forProvider(provider: Provider): Mailer;
+}
+
+/** The message log's filters; `since`/`until` in the form of `created_at` (mailTimestamp). */
+export interface MessageLogFilter {
+  status?: MessageStatus;
+  recipient?: string;
+  tag?: string;
+  since?: string;
+  until?: string;
+}
+
+export interface MessageLogPage {
+  messages: MailMessage[];
+  next_cursor: string | null;
 }
 
 export interface MessageStore {
@@ -69,6 +87,25 @@ export interface MessageStore {
   requeue(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
   /** A queued message waits in the queue on purpose (a send window) until `dueAt`. */
   postpone(accountId: string, messageId: string, dueAt: Date): Promise<void>;
+  /**
+   * The message log: the account's messages newest first, filtered (AND), about one page of reads a
+   * page; a page may hold fewer than `limit` with a cursor when the filters match little (InvalidCursorError for a foreign cursor).
+   */
+  log(accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage>;
+  /**
+   * Writes scheduled messages (`scheduled`, with `scheduled_at`) with the mail each sends when its time
+   * comes; every one is written or the call fails.
+   */
+  schedule(entries: { message: MailMessage; mail: QueuedMail }[]): Promise<void>;
+  /** Scheduled messages whose time is at or before `now`, up to `limit`, with their mail. */
+  findDue(now: Date, limit: number): Promise<{ message: MailMessage; mail: QueuedMail }[]>;
+  /** scheduled -> queued (due at `dueAt` for the reconciler), its stored mail dropped; false when it is no longer scheduled (cancelled). */
+  release(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
+  /**
+   * scheduled or queued -> cancelled, unless it is campaign mail (cancelled with its campaign). Answers
+   * the status it found otherwise (null: no such message).
+   */
+  cancel(accountId: string, messageId: string): Promise<{ cancelled: true } | { cancelled: false; status: MessageStatus | null; campaign: boolean }>;
   /** Messages not yet settled (queued or sending) that were due before `before`, oldest first. */
   findOverdue(before: Date, limit: number): Promise<MailMessage[]>;
 }

@@ -1,5 +1,6 @@
 /** Ports: The send queue and its dead-letter queue. */
 import type { QueuedMail } from '../domain/queue/queued-mail';
+import type { Attachment } from '../domain/mail/attachments';
 
 export interface ReceivedMail {
   mail: QueuedMail;
@@ -17,6 +18,18 @@ export interface SendQueue {
   deadLetter(received: ReceivedMail, reason: string): Promise<void>;
   /** About how many messages wait visible in the queue (SQS's approximate count). */
   backlog(): Promise<number>;
+}
+
+/**
+ * Where the files of a queued or scheduled mail wait when the mail with them would not fit a queue
+ * message (S3 in AWS, fauxqs's S3 locally), under a key the mail carries.
+ */
+export interface AttachmentStore {
+  put(key: string, files: Attachment[]): Promise<void>;
+  /** The files as they were put, byte for byte. */
+  get(key: string): Promise<Attachment[]>;
+  /** Gone, or never there: either way fine. */
+  delete(key: string): Promise<void>;
 }
 
 /** A message parked in a dead-letter queue (of sends, or of webhook deliveries) and why. */

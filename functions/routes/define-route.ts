@@ -64,8 +64,10 @@ export interface RouteDefinition {
    * `sesIdentityCreate` creates an SES domain identity, sets its MAIL FROM and reads it (a domain's
    * create), `sesIdentityRead` reads one (verify), `sesIdentityDelete` deletes one (a domain's delete).
    * `inboundMail` reads received mail's parts in the inbound bucket and signs links to them (lib/inbound-mail.ts).
+   * `attachmentsPut` stores the files of queued mail too large for a queue message in the attachments
+   * bucket; `attachmentsDelete` drops them (a cancel).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete' | 'inboundMail')[];
+  aws?: readonly ('sendMail' | 'enqueue' | 'attachmentsPut' | 'attachmentsDelete' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete' | 'inboundMail')[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**
@@ -75,7 +77,7 @@ export interface RouteDefinition {
   errors?: readonly ErrorCode[];
   /** A body read as raw bytes, not parsed against a schema (receivers verify a signature over it): its media type. */
   rawBody?: 'application/json' | 'text/plain' | 'text/csv';
-  /** A raw body's own cap, where it must be larger than every other route's (MAX_REQUEST_BYTES). */
+  /** A body's own cap where it must be larger than every other route's (MAX_REQUEST_BYTES): a CSV import, the send routes (6 MiB, for attachments). */
   maxBodyBytes?: number;
   /** An answer that is not the JSON envelope but a document served as it is: its media type (several: one of them, by the file served). */
   rawResponse?: RawMediaType | readonly RawMediaType[];

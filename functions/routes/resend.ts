@@ -12,12 +12,13 @@ import {
   resendEmail,
   resendEmailRef,
   resendEmailUpdateBody,
+  resendEmailList,
   resendEmailView,
   resendId,
   resendListQuery,
 } from '../schemas/resend';
 import { defineRoute, type RouteDefinition } from './define-route';
-import { mailSend, mailSendBatch } from './mail';
+import { mailCancel, mailSend, mailSendBatch } from './mail';
 import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsVerify } from './domains';
 
 /**
@@ -36,9 +37,11 @@ export const resendEmailsSend = defineRoute({
   id: 'resend-emails-send',
   method: 'POST',
   path: '/resend/emails',
-  summary: 'Resend: send one email now (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc',
+  summary: 'Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc',
   request: { body: resendEmail },
   response: resendCreated,
+  maxBodyBytes: mailSend.maxBodyBytes,
+  lambda: mailSend.lambda,
   idempotent: true,
   aws: mailSend.aws,
   errors: mailSend.errors,
@@ -52,9 +55,21 @@ export const resendEmailsBatch = defineRoute({
   summary: 'Resend: queue up to 100 emails (POST /api/v1/mail/send-batch underneath); `x-batch-validation: strict` (the default) refuses all for one bad email',
   request: { body: resendBatchBody },
   response: resendBatchCreated,
+  maxBodyBytes: mailSendBatch.maxBodyBytes,
+  lambda: mailSendBatch.lambda,
   idempotent: true,
   aws: mailSendBatch.aws,
   errors: [...mailSendBatch.errors, 'NOT_FOUND'],
+});
+
+export const resendEmailsList = defineRoute({
+  ...emails,
+  id: 'resend-emails-list',
+  method: 'GET',
+  path: '/resend/emails',
+  summary: 'Resend: the message log newest first (GET /api/v1/mail underneath); `after` is the `next_cursor` of the page before (not an id); `before` is not supported',
+  request: { query: resendListQuery },
+  response: resendEmailList,
 });
 
 export const resendEmailsGet = defineRoute({
@@ -72,7 +87,7 @@ export const resendEmailsUpdate = defineRoute({
   id: 'resend-emails-update',
   method: 'PATCH',
   path: '/resend/emails/{id}',
-  summary: 'Resend: reschedule a scheduled email (none can be scheduled yet: an existing email answers validation_error)',
+  summary: 'Resend: reschedule a scheduled email: not supported (an existing email answers validation_error; cancel it and send again)',
   request: { params: resendId, body: resendEmailUpdateBody, optionalBody: true },
   response: resendEmailRef,
   table: 'read',
@@ -83,10 +98,12 @@ export const resendEmailsCancel = defineRoute({
   id: 'resend-emails-cancel',
   method: 'POST',
   path: '/resend/emails/{id}/cancel',
-  summary: 'Resend: cancel a scheduled email (none can be scheduled yet: an existing email answers validation_error)',
+  summary: 'Resend: cancel a scheduled (or still queued) email (POST /api/v1/mail/{id}/cancel underneath); once it left, validation_error',
   request: { params: resendId },
   response: resendEmailRef,
-  table: 'read',
+  table: mailCancel.table,
+  aws: mailCancel.aws,
+  errors: mailCancel.errors,
 });
 
 export const resendDomainsCreate = defineRoute({
@@ -183,6 +200,7 @@ export const resendApiKeysDelete = defineRoute({
 export const resendRoutes: readonly RouteDefinition[] = [
   resendEmailsSend,
   resendEmailsBatch,
+  resendEmailsList,
   resendEmailsGet,
   resendEmailsUpdate,
   resendEmailsCancel,

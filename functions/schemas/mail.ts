@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
 import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
+import { MESSAGE_STATUSES } from '../domain/types';
+import { decodedLength, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename } from '../domain/mail/attachments';
 import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
+import { pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 
 /**
@@ -13,6 +16,26 @@ import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } fro
 export const MAX_RECIPIENTS = 50;
 /** The mail's own body cap (html + text); the request that carries it may be larger (MAX_REQUEST_BYTES). */
 export const MAX_MAIL_BODY_BYTES = 512 * 1024;
+
+/** base64 (RFC 4648, padded), checked without backtracking: one character class, then the padding. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** A MIME type `type/subtype` (RFC 2045 tokens), optionally with parameters; never a line break. */
+const MIME_TYPE = /^[A-Za-z0-9!#$&^_.+-]{1,64}\/[A-Za-z0-9!#$&^_.+-]{1,64}(;[ -~]{0,120})?$/;
+
+const attachment = z.object({
+  filename: z.string().check(
+    z.minLength(1),
+    z.maxLength(255),
+    z.refine((name) => !/[/\\\r\n\0]/.test(name), 'A file name may not contain /, \\, CR, LF or NUL'),
+    z.refine((name) => refusedFilename(name) === undefined, { error: (issue) => refusedFilename(String(issue.input)) ?? 'This type of file cannot be sent' }),
+  ),
+  content: z.string().check(
+    z.minLength(1),
+    z.refine((text) => text.length % 4 === 0 && BASE64.test(text), 'content must be base64 (standard alphabet, padded)'),
+  ),
+  content_type: z.optional(z.string().check(z.regex(MIME_TYPE, 'content_type must be a MIME type such as application/pdf'))),
+  content_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+\-./=?^_`{|}~@]{1,100}$/, 'content_id is 1..100 characters without spaces, angle brackets or line breaks'))),
+});
 
 const mailFields = {
   to: email(),
@@ -27,6 +50,14 @@ const mailFields = {
   /** HTML mail is tracked (an open pixel, redirecting links) unless these say false. Text-only mail never is. */
   track_opens: z.optional(z.boolean()),
   track_clicks: z.optional(z.boolean()),
+  /** Future and at most 30 days ahead: checked against the clock by the domain (mail/schedule.ts). */
+  scheduled_at: z.optional(z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' })),
+  attachments: z.optional(
+    z.array(attachment).check(
+      z.maxLength(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`),
+      z.refine((files) => files.reduce((sum, file) => sum + decodedLength(file.content), 0) <= MAX_ATTACHMENT_BYTES, `Attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB in all (decoded)`),
+    ),
+  ),
 };
 
 const sender = {
@@ -71,7 +102,8 @@ export const sendMailRequest = parsesTo<SendMailRequest>()(
 
 export const sendMailResult = z.object({
   message_id: z.string(),
-  status: z.literal('sent'),
+  /** `scheduled` (answered 202) when the request named a `scheduled_at`. */
+  status: z.enum(['sent', 'scheduled']),
   to: z.string(),
   from: z.string(),
 });
@@ -105,7 +137,7 @@ export const sendBatchBody = parsesTo<SendBatchInput>()(
 
 const batchEntry = z.object({
   to: z.nullable(z.string()),
-  status: z.enum(['queued', 'failed']),
+  status: z.enum(['queued', 'scheduled', 'failed']),
   queue_id: z.optional(z.int()),
   message_id: z.optional(z.string()),
   error: z.optional(z.object({ code: z.string(), message: z.string() })),
@@ -129,7 +161,11 @@ export const messageView = z.object({
   error_message: z.nullable(z.string()),
   sent_at: z.nullable(z.string()),
   created_at: z.string(),
+  /** When a scheduled send is due to leave (null: sent at once). */
+  scheduled_at: z.nullable(z.string()),
 });
+
+export const cancelledMessage = z.object({ message_id: z.string(), status: z.literal('cancelled') });
 
 export const messageStatusResult = z.object({
   message: messageView,
@@ -149,3 +185,18 @@ export const messageStatusResult = z.object({
 
 /** A tracking link's token: anything; one that does not verify is NOT_FOUND. */
 export const trackingParams = z.object({ token: z.string().check(z.maxLength(16_384)) });
+
+const isoWithZone = () => z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
+
+/** GET /mail: the message log's filters (AND) and its cursor paging (docs/promises.md, "The message log"). */
+export const messageLogQuery = z.object({
+  status: z.optional(z.enum(MESSAGE_STATUSES)),
+  recipient: z.optional(email()),
+  tag: z.optional(nonEmpty(100)),
+  since: z.optional(isoWithZone()),
+  until: z.optional(isoWithZone()),
+  limit: pageQuery.limit,
+  cursor: pageQuery.cursor,
+});
+
+export const messageLogPage = z.object({ messages: z.array(messageView), next_cursor: z.nullable(z.string()) });

@@ -83,6 +83,8 @@ const emailFields = {
 };
 /** The service keeps no copy of a body once sent (docs/promises.md): `html` and `text` are null. */
 export const resendEmailView = z.object({ ...emailFields, html: z.null(), text: z.null(), tags: z.array(z.object({ name: z.string(), value: z.string() })) });
+/** The list carries our cursor as `next_cursor` (Resend pages by id; ours by an opaque cursor): pass it as `after`. */
+export const resendEmailList = z.object({ ...listOf(resendEmailView).shape, next_cursor: z.nullable(z.string()) });
 export const resendEmailRef = z.object({ object: z.literal('email'), id: z.string() });
 
 const record = z.object({

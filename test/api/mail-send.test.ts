@@ -63,6 +63,7 @@ describe('POST /api/v1/mail/send through SES', () => {
       error_message: null,
       sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
+      scheduled_at: null,
     });
   });
 
@@ -108,12 +109,12 @@ describe('validation', () => {
     expect(answer.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
   });
 
-  it('rejects malformed JSON (400), other content types (415) and bodies over 1 MiB (413)', async () => {
+  it('rejects malformed JSON (400), other content types (415) and bodies over 6 MiB (413: the send routes carry attachments)', async () => {
     const bad = await api.call('POST', '/api/v1/mail/send', '{"to":', { 'Content-Type': 'application/json' });
     expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
     const text = await api.call('POST', '/api/v1/mail/send', 'to=a', { 'Content-Type': 'text/plain' });
     expect([text.status, text.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
-    const large = await api.post('/api/v1/mail/send', { to: 'a@example.com', subject: 's', text: 'x'.repeat(1024 * 1024) });
+    const large = await api.post('/api/v1/mail/send', { to: 'a@example.com', subject: 's', text: 'x'.repeat(6 * 1024 * 1024) });
     expect([large.status, large.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
@@ -188,7 +189,7 @@ describe('SMTP providers', () => {
     }
   });
 
-  it('answers 500 SEND_FAILED with a generic body when the server refuses the mail', async () => {
+  it('answers 500 SEND_FAILED naming the failed message, which reads failed with its reason', async () => {
     const sink = await startSmtpSink();
     sink.rejectWith(554);
     try {
@@ -196,7 +197,11 @@ describe('SMTP providers', () => {
       await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false, hourly_limit: 10 });
       const failed = await smtp.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
       expect(failed.status).toBe(500);
-      expect(failed.body).toEqual({ success: false, error: { code: 'SEND_FAILED', message: 'Sending the message failed' } });
+      const messageId = failed.body.error.message_id;
+      expect(failed.body).toEqual({ success: false, error: { code: 'SEND_FAILED', message: 'Sending the message failed', message_id: expect.stringMatching(/^<.+@.+>$/) } });
+      // The message it names reads failed with the provider's reason.
+      const status = await smtp.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`);
+      expect(status.body.data.message).toMatchObject({ message_id: messageId, status: 'failed', error_message: expect.stringContaining('554') });
     } finally {
       await sink.close();
     }

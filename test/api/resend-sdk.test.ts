@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../local/emulators';
@@ -43,6 +44,8 @@ afterAll(async () => {
   await ses.stop();
   dns.close();
 });
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 const content = { subject: 'Hello from Resend', html: '<p>Hi</p>', text: 'Hi' };
 
@@ -127,15 +130,17 @@ describe('emails.send', () => {
     expect(sent.error).toEqual({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('to') });
   });
 
-  it('refuses by name what the service does not take: react, attachments, custom headers, scheduled_at', async () => {
+  it('refuses by name what the service does not take: react, custom headers, an attachment by `path`', async () => {
     const to = uniqueAddress('refused');
     // The SDK renders `react` itself before sending; a client that sends it raw is told why.
     const react = await resend.post('/emails', { from: 'sender@example.com', to, subject: 's', react: '<Email />' });
     expect(react.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('react: React is rendered by the caller') });
-    const attached = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.txt', content: Buffer.from('a') }] });
-    expect(attached.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('attachments') });
     const headers = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '1' } });
     expect(headers.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('headers') });
+    const byPath = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.pdf', path: 'https://example.com/a.pdf' }] });
+    expect(byPath.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('attachments[0].path: The service fetches nothing') });
+    const notBase64 = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.txt', content: 'not base64!' }] });
+    expect(notBase64.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('base64') });
     expect(await mailTo(to)).toHaveLength(0);
   });
 
@@ -145,20 +150,60 @@ describe('emails.send', () => {
   });
 });
 
-describe('scheduling', () => {
-  it('scheduledAt is refused (not supported yet); update and cancel of a sent email are validation_error, of an unknown id not_found', async () => {
-    const to = uniqueAddress('sched');
-    const scheduled = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
-    expect(scheduled.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('scheduled_at') });
+describe('attachments', () => {
+  it('a Buffer (the SDK encodes it as base64) and a base64 string arrive byte for byte in the SES mailbox, with their content types', async () => {
+    const to = uniqueAddress('files');
+    const binary = randomBytes(64 * 1024);
+    const sent = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      ...content,
+      attachments: [
+        { filename: 'data.bin', content: binary },
+        { filename: 'note.txt', content: Buffer.from('hello').toString('base64'), contentType: 'text/plain' },
+      ],
+    });
+    expect(sent.error).toBeNull();
+    const [mail] = (await mailTo(to)) as unknown as { attachments: { filename: string; content: string; contentType: string }[] }[];
+    const files = mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, sha256: sha256(Buffer.from(file.content, 'base64')) }));
+    expect(files).toEqual([
+      { filename: 'data.bin', contentType: 'application/octet-stream', sha256: sha256(binary) },
+      { filename: 'note.txt', contentType: 'text/plain', sha256: sha256(Buffer.from('hello')) },
+    ]);
+  });
+});
 
-    const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content });
-    const id = sent.data!.id;
-    const update = await resend.emails.update({ id, scheduledAt: new Date(Date.now() + 3_600_000).toISOString() });
-    expect(update.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('not scheduled') });
+describe('scheduling', () => {
+  it('scheduledAt is our scheduled send: answered an id, `scheduled`, nothing leaves; cancel ends it canceled under the same id', async () => {
+    const to = uniqueAddress('sched');
+    const at = new Date(Date.now() + 3_600_000);
+    const scheduled = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: at.toISOString() });
+    expect(scheduled.error).toBeNull();
+    const id = scheduled.data!.id;
+    expect(id).toMatch(UUID);
+    const got = await resend.emails.get(id);
+    expect(got.data).toMatchObject({ id, last_event: 'scheduled', scheduled_at: expect.any(String) });
+    const native1 = await native.get(`/api/v1/mail/status/${id}`);
+    expect(native1.body.data.message.status).toBe('scheduled');
+
+    // No reschedule: the id would have to change (cancel and send again); answered, not ignored.
+    const update = await resend.emails.update({ id, scheduledAt: new Date(Date.now() + 7_200_000).toISOString() });
+    expect(update.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('Rescheduling is not supported') });
+
     const cancel = await resend.emails.cancel(id);
-    expect(cancel.error).toMatchObject({ statusCode: 422, name: 'validation_error' });
-    const unknown = await resend.emails.cancel(crypto.randomUUID());
-    expect(unknown.error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    expect(cancel).toMatchObject({ data: { object: 'email', id }, error: null });
+    expect((await resend.emails.get(id)).data).toMatchObject({ id, last_event: 'canceled' });
+    await drainOnce();
+    expect(await mailTo(to)).toHaveLength(0);
+
+    // Twice, or once sent: Resend's validation_error; an unknown id not_found; a date in the past refused.
+    expect((await resend.emails.cancel(id)).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('cancelled') });
+    const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content });
+    expect((await resend.emails.cancel(sent.data!.id)).error).toMatchObject({ statusCode: 422, name: 'validation_error' });
+    expect((await resend.emails.update({ id: sent.data!.id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('not scheduled') });
+    expect((await resend.emails.cancel(crypto.randomUUID())).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    const past = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(past.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('scheduled_at must be in the future') });
   });
 });
 
@@ -170,9 +215,23 @@ describe('emails.get and emails.list', () => {
     expect((await someoneElse.emails.get(mine.data!.id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
   });
 
-  it('list is not answered yet (no message log): method_not_allowed in Resend’s shape', async () => {
-    const listed = await resend.emails.list();
-    expect(listed.error).toMatchObject({ statusCode: 405, name: 'method_not_allowed' });
+  it('list is the message log, newest first, in Resend’s list shape; `after` takes the page’s next_cursor; another account sees none', async () => {
+    const { apiKey: ownKey } = await newAccount('Lister');
+    expect((await client(service, ownKey).post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', region: 'us-east-1' })).status).toBe(201);
+    const owner = new Resend(ownKey);
+    const ids: string[] = [];
+    for (const label of ['one', 'two', 'three']) ids.push((await owner.emails.send({ from: 'sender@example.com', to: uniqueAddress(label), ...content })).data!.id);
+    const first = await owner.emails.list({ limit: 2 });
+    expect(first.error).toBeNull();
+    expect(first.data).toMatchObject({ object: 'list', has_more: true, next_cursor: expect.any(String) });
+    expect(first.data!.data.map((email) => email.id)).toEqual([ids[2], ids[1]]);
+    expect(first.data!.data[0]).toMatchObject({ object: 'email', from: 'sender@example.com', subject: content.subject, last_event: expect.any(String) });
+    const cursor = (first.data as unknown as { next_cursor: string }).next_cursor;
+    const second = await owner.emails.list({ limit: 2, after: cursor });
+    expect(second.data).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
+    expect(second.data!.data.map((email) => email.id)).toEqual([ids[0]]);
+    expect((await owner.emails.list({ before: ids[0] })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('before') });
+    expect((await new Resend((await newAccount('Empty')).apiKey).emails.list()).data).toMatchObject({ object: 'list', has_more: false, data: [] });
   });
 });
 

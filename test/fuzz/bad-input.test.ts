@@ -77,6 +77,8 @@ const plausible = (schema: Schema | undefined, name = ''): unknown => {
       // Half the time a real template, so that sends by template reach the rendering.
       if (name === 'template_id' && known.templateId && random() < 0.5) return known.templateId;
       if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+      // A time an hour ahead: a valid `scheduled_at`, so that scheduled sends reach their storage.
+      if (schema.format === 'date-time') return new Date(Date.now() + 3_600_000).toISOString();
       if (schema.format === 'uri') return 'https://example.com/';
       return 'fuzz';
   }

@@ -130,6 +130,8 @@ describe('the deployment', () => {
         Match.objectLike({ IndexName: 'gsi5', Projection: { ProjectionType: 'KEYS_ONLY' } }),
         // A message by its provider's id: keys only, so a message's later writes cost it nothing.
         Match.objectLike({ IndexName: 'gsi6', Projection: { ProjectionType: 'KEYS_ONLY' } }),
+        // The message log: only what its filters read, so a status move writes a small entry.
+        Match.objectLike({ IndexName: 'gsi7', Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['status', 'log_recipient', 'tags'] } }),
       ],
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
@@ -388,7 +390,8 @@ describe('the deployment', () => {
   });
 
   it('keeps received mail in an encrypted, private, TLS-only bucket that forgets it after 30 days', () => {
-    const [[bucketId, bucket]] = Object.entries(template.findResources('AWS::S3::Bucket'));
+    // The inbound bucket (the attachments bucket of queued mail is the other one).
+    const [bucketId, bucket] = Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('InboundMail'))!;
     expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }]);
     expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
     expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ Status: 'Enabled', ExpirationInDays: 30 })]);
@@ -437,7 +440,10 @@ describe('the deployment', () => {
       const s3 = statementsOf(functionOf(id)).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
       expect(s3.map((st) => [st.Action, JSON.stringify(st.Resource)]), id).toEqual([['s3:GetObject', expect.stringContaining('/parts/*')]]);
     }
-    for (const id of ['mail-send', 'domains-update']) expect(policyOf(functionOf(id)).filter((a) => a.startsWith('s3:')), id).toEqual([]);
+    expect(policyOf(functionOf('domains-update')).filter((a) => a.startsWith('s3:'))).toEqual([]);
+    // A send route only puts the files of queued mail into the attachments bucket (issue 27), never into the inbound one.
+    const sendS3 = statementsOf(functionOf('mail-send')).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(sendS3.map((st) => [st.Action, JSON.stringify(st.Resource)])).toEqual([['s3:PutObject', expect.stringContaining('AttachmentsBucket')]]);
   });
 
   it('outputs the API URL and the table name', () => {

@@ -14,7 +14,7 @@ Object.assign(process.env, {
   AWS_ENDPOINT_URL_DYNAMODB: dynamo,
   AWS_ENDPOINT_URL_SESV2: ses,
   AWS_ENDPOINT_URL_SQS: sqs,
-  // fauxqs serves S3 on the same endpoint: inbound mail's raw mail and parts.
+  // fauxqs serves S3 on the same endpoint: inbound mail's raw mail and parts, the files of queued mail.
   AWS_ENDPOINT_URL_S3: sqs,
   SES_ENDPOINT: ses,
   TABLE_NAME: `email-service-test-${process.env.VITEST_POOL_ID ?? '0'}-${process.pid}`,
@@ -50,4 +50,7 @@ const { CreateBucketCommand, S3Client } = await import('@aws-sdk/client-s3');
 const s3Client = new S3Client({ forcePathStyle: true });
 process.env.INBOUND_BUCKET = `inbound-${suffix}`.toLowerCase();
 await s3Client.send(new CreateBucketCommand({ Bucket: process.env.INBOUND_BUCKET }));
+// And a bucket of its own for the files of queued mail.
+process.env.ATTACHMENTS_BUCKET = `attachments-${suffix}`.toLowerCase();
+await s3Client.send(new CreateBucketCommand({ Bucket: process.env.ATTACHMENTS_BUCKET }));
 s3Client.destroy();

@@ -86,6 +86,21 @@ export const keys = {
     gsi5pk: `PENDING#${parseInt(messageUuid.slice(-1), 16) % PENDING_SHARDS}`,
     gsi5sk: `${dueAt.toISOString()}#${messageUuid}`,
   }),
+  /**
+   * gsi7: the message log, an account's messages by creation time (`created_at` sorts as text), newest
+   * first when read backwards. One partition per account: only a message's creation and its status
+   * moves write it (the projection is small), see docs/decisions.md, "The message log".
+   */
+  messageLog: (accountId: string, createdAt: string, messageUuid: string) => ({ gsi7pk: `MSGLOG#${accountId}`, gsi7sk: `${createdAt}#${messageUuid}` }),
+  /**
+   * gsi5 too: a scheduled message until its time, by that time, in partitions of its own (the release
+   * step reads those due; the reconciler never sees them). Released, it takes the pending key instead.
+   */
+  scheduledMessage: (messageUuid: string, dueAt: Date) => ({
+    gsi5pk: `SCHEDULED#${parseInt(messageUuid.slice(-1), 16) % PENDING_SHARDS}`,
+    gsi5sk: `${dueAt.toISOString()}#${messageUuid}`,
+  }),
+  scheduledShards: () => Array.from({ length: PENDING_SHARDS }, (_, shard) => `SCHEDULED#${shard}`),
   pendingShards: () => Array.from({ length: PENDING_SHARDS }, (_, shard) => `PENDING#${shard}`),
   counter: (accountId: string, name: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `COUNTER#${name}` }),
   list: (accountId: string, listId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${listId}` }),
@@ -153,7 +168,8 @@ export const keys = {
 
 /** Key attributes are ours, not the record's: strip them before handing an item to the domain. */
 export const withoutKeys = <T>(item: Record<string, unknown>): T => {
-  const { pk: _pk, sk: _sk, ttl: _ttl, entity: _e, ...rest } = item;
+  // `log_recipient` is the message log's lower-case copy of the recipient (message-log.ts), an index attribute.
+  const { pk: _pk, sk: _sk, ttl: _ttl, entity: _e, log_recipient: _lr, ...rest } = item;
   const record = Object.fromEntries(Object.entries(rest).filter(([name]) => !/^gsi\d(pk|sk)$/.test(name)));
   return record as T;
 };

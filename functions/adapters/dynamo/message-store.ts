@@ -7,6 +7,8 @@ import { batchGet, batchWrite } from './batch';
 import { documentClient, findByIndex, queryAll, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
+import { messageLogAttributes, readMessageLog } from './message-log';
+import { scheduledMessages } from './scheduled-messages';
 import { statusIn, whileStatusIn } from './status-condition';
 
 /**
@@ -23,6 +25,7 @@ const messageItem = (message: MailMessage) => ({
   ...keys.message(message.account_id, messageUuid(message.message_id)),
   ...providerIdKey(message.message_id, message.provider_message_id),
   ...(UNSETTLED.has(message.status) ? keys.pendingMessage(messageUuid(message.message_id), new Date(`${message.created_at}Z`)) : {}),
+  ...messageLogAttributes(message),
   entity: 'message',
   ...message,
 });
@@ -237,6 +240,10 @@ export const dynamoMessageStore = (): MessageStore => ({
     );
     return records.filter((item): item is Record<string, unknown> => item !== undefined).map((item) => withoutKeys<MailMessage>(item));
   },
+
+  log: readMessageLog,
+
+  ...scheduledMessages(messageItem),
 
   async getWithEvents(accountId, messageId) {
     const { pk } = keys.message(accountId, messageUuid(messageId));

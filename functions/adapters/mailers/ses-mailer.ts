@@ -52,6 +52,15 @@ export const sesMailer = ({ region, configurationSet, tags }: SesOptions): Maile
               },
               // SES replaces Message-ID with its own; its MessageId (below) is what its events name.
               Headers: Object.entries({ 'Message-ID': mail.messageId, ...mail.headers }).map(([Name, Value]) => ({ Name, Value })),
+              // Simple content takes files since SES v2 added Attachments: no MIME of our own to build.
+              Attachments: mail.attachments?.map((file) => ({
+                FileName: file.filename,
+                RawContent: Buffer.from(file.content, 'base64'),
+                ContentType: file.content_type ?? 'application/octet-stream',
+                ContentDisposition: file.content_id ? 'INLINE' : 'ATTACHMENT',
+                ContentId: file.content_id,
+                ContentTransferEncoding: 'BASE64',
+              })),
             },
           },
         }),

@@ -76,6 +76,13 @@ export const smtpMailer = (provider: Provider): Mailer => ({
         text: mail.text,
         messageId: mail.messageId,
         headers: mail.headers && preparedHeaders(mail.headers),
+        // MIME parts; an inline file (content_id) is what `cid:<id>` in the html names.
+        attachments: mail.attachments?.map((file) => ({
+          filename: file.filename,
+          content: Buffer.from(file.content, 'base64'),
+          contentType: file.content_type ?? 'application/octet-stream',
+          ...(file.content_id ? { cid: file.content_id, contentDisposition: 'inline' } : {}),
+        })),
       });
       return { providerMessageId: queuedAs(info.response) ?? mail.messageId };
     } catch (error) {

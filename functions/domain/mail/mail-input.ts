@@ -1,4 +1,5 @@
 import type { Metadata } from '../types';
+import type { Attachment } from './attachments';
 
 /**
  * What a single send asks for: the domain's own type; the request schema (schemas/mail.ts) is checked
@@ -19,6 +20,9 @@ export interface SendMailInput {
   track_clicks?: boolean;
   from_email?: string;
   from_name?: string;
+  /** ISO 8601 with a zone, in the future, at most 30 days ahead: the mail waits as `scheduled` until then. */
+  scheduled_at?: string;
+  attachments?: Attachment[];
 }
 
 /**

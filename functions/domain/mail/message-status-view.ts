@@ -1,6 +1,20 @@
 import type { MessageStore } from '../../ports';
 import { notFound } from '../errors';
+import type { MailMessage } from '../types';
 import { parseMessageId } from './message-id';
+
+/** A message as the API shows it: GET /mail/status's `message`, and each entry of the message log. */
+export const messageRecord = (message: MailMessage) => ({
+  message_id: message.message_id,
+  from_email: message.from_email,
+  to_email: message.to_email,
+  subject: message.subject,
+  status: message.status,
+  error_message: message.error_message,
+  sent_at: message.sent_at,
+  created_at: message.created_at,
+  scheduled_at: message.scheduled_at ?? null,
+});
 
 /** The account's message and its events, by our id with or without angle brackets, or its bare uuid (Resend's id); else NOT_FOUND. */
 export const findMessage = async (messages: MessageStore, accountId: string, rawId: string) => {
@@ -14,16 +28,7 @@ export const findMessage = async (messages: MessageStore, accountId: string, raw
 export const getMessageStatus = async (messages: MessageStore, accountId: string, rawId: string) => {
   const { message, events } = await findMessage(messages, accountId, rawId);
   return {
-    message: {
-      message_id: message.message_id,
-      from_email: message.from_email,
-      to_email: message.to_email,
-      subject: message.subject,
-      status: message.status,
-      error_message: message.error_message,
-      sent_at: message.sent_at,
-      created_at: message.created_at,
-    },
+    message: messageRecord(message),
     // Every hit counted; `events` keeps the first MAX_HIT_EVENTS of each kind (docs/promises.md).
     hits: { open: message.open_hits ?? 0, click: message.click_hits ?? 0 },
     events: events.map((event) => ({

@@ -1,3 +1,4 @@
+import type { Attachment } from './attachments';
 import type { OutgoingMail, QueuedMail } from '../../ports';
 import type { MailMessage } from '../types';
 import { trackedHtml, type MailTracking } from '../tracking/tracking';
@@ -6,7 +7,10 @@ import { trackedHtml, type MailTracking } from '../tracking/tracking';
 export type MailContent = Omit<QueuedMail, 'account_id' | 'provider_id' | 'queue_id'>;
 
 /** The content of a message record with its body (which the record does not keep). */
-export const mailContent = (message: MailMessage, body: { html?: string; text?: string; track_opens?: boolean; track_clicks?: boolean }): MailContent => ({
+export const mailContent = (
+  message: MailMessage,
+  body: { html?: string; text?: string; track_opens?: boolean; track_clicks?: boolean; attachments?: Attachment[] },
+): MailContent => ({
   message_id: message.message_id,
   from: { email: message.from_email, name: message.from_name },
   to: message.to_email,
@@ -18,6 +22,7 @@ export const mailContent = (message: MailMessage, body: { html?: string; text?: 
   text: body.text,
   track_opens: body.track_opens,
   track_clicks: body.track_clicks,
+  ...(body.attachments?.length ? { attachments: body.attachments } : {}),
 });
 
 /**
@@ -35,4 +40,5 @@ export const outgoingMail = (mail: MailContent, tracking?: MailTracking): Outgoi
   html: trackedHtml(mail, tracking),
   text: mail.text,
   ...(mail.headers ? { headers: mail.headers } : {}),
+  ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
 });

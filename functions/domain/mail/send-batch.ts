@@ -1,4 +1,4 @@
-import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
+import type { AttachmentStore, Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
 import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { senderRefusal } from '../providers/sender-domain';
@@ -7,8 +7,13 @@ import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
 import { mailContent } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
+import { scheduledMailProblem, scheduleProblem } from './schedule';
+import { offloadAttachments } from '../queue/queued-attachments';
+import { mailTimestamp } from '../time';
 
 export interface SendBatchDeps {
+  /** Where large files wait; a caller whose mail never has files (a confirmation request) has none. */
+  attachments?: AttachmentStore;
   providers: ProviderStore;
   suppressions: SuppressionStore;
   messages: MessageStore;
@@ -19,7 +24,7 @@ export interface SendBatchDeps {
 }
 
 type Entry =
-  | { to: string | null; status: 'queued'; queue_id: number; message_id: string }
+  | { to: string | null; status: 'queued' | 'scheduled'; queue_id: number; message_id: string }
   | { to: string | null; status: 'failed'; message_id?: string; error: { code: string; message: string } };
 
 const failed = (to: unknown, code: string, message: string, messageId?: string): Entry => ({
@@ -85,6 +90,11 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       entries[index] = failed(raw.to, checked.code ?? 'VALIDATION_ERROR', checked.message);
       return;
     }
+    const late = checked.item.scheduled_at === undefined ? undefined : scheduleProblem(checked.item.scheduled_at, deps.clock.now());
+    if (late) {
+      entries[index] = failed(checked.item.to, 'VALIDATION_ERROR', `scheduled_at: ${late}`);
+      return;
+    }
     // An item without a sender of its own takes the batch's, or else the provider's.
     const refusal = senderRefusal(sender, checked.item.from_email ?? input.from_email);
     if (refusal) entries[index] = failed(checked.item.to, refusal.code, refusal.message);
@@ -108,16 +118,39 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       const cc = withoutSuppressed(item.cc, suppressed);
       const bcc = withoutSuppressed(item.bcc, suppressed);
       const sender = { from_email: item.from_email ?? input.from_email, from_name: item.from_name ?? input.from_name };
-      const message = { ...newMailMessage(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, 'queued', now), queue_id: firstQueueId + i };
+      const status = item.scheduled_at === undefined ? 'queued' : 'scheduled';
+      const message = {
+        ...newMailMessage(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, status, now),
+        queue_id: firstQueueId + i,
+        ...(item.scheduled_at === undefined ? {} : { scheduled_at: mailTimestamp(new Date(item.scheduled_at)) }),
+      };
       const mail: QueuedMail = { account_id: accountId, provider_id: provider.id, queue_id: message.queue_id, ...mailContent(message, item) };
       return { index, message, mail };
     });
+    // Files that would not fit a queue message (or a scheduled record) wait in the attachment store.
+    for (const entry of queued) entry.mail = await offloadAttachments(deps.attachments, entry.mail);
+    const later = queued.filter(({ message }) => message.status === 'scheduled');
+    for (const { index, message, mail } of later) {
+      const problem = scheduledMailProblem(mail);
+      if (problem) entries[index] = failed(message.to_email, 'VALIDATION_ERROR', problem);
+    }
+    const scheduled = later.filter(({ index }) => entries[index] === undefined);
 
-    const notQueued = await storeAndEnqueue(deps, accountId, queued);
-    for (const { index, message } of queued) {
+    const immediate = queued.filter(({ message }) => message.status === 'queued');
+    const notQueued = immediate.length ? await storeAndEnqueue(deps, accountId, immediate) : new Map<string, string>();
+    if (scheduled.length) {
+      try {
+        await deps.messages.schedule(scheduled);
+      } catch (error) {
+        // As with queued mail: whatever of it was written ends failed, never left waiting unanswered.
+        await Promise.all(scheduled.map(({ message }) => deps.messages.update(accountId, message.message_id, { status: 'failed', error_message: NOT_STORED })));
+        throw error;
+      }
+    }
+    for (const { index, message } of [...immediate, ...scheduled]) {
       const reason = notQueued.get(message.message_id);
       if (reason) entries[index] = failed(message.to_email, 'SEND_FAILED', reason, message.message_id);
-      else entries[index] = { to: message.to_email, status: 'queued', queue_id: message.queue_id, message_id: message.message_id };
+      else entries[index] = { to: message.to_email, status: message.status as 'queued' | 'scheduled', queue_id: message.queue_id, message_id: message.message_id };
     }
   }
 

@@ -1,4 +1,4 @@
-import type { Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
+import type { AttachmentStore, Clock, CounterStore, Ids, MailerFactory, MessageStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import type { SendMailInput } from './mail-input';
@@ -9,9 +9,13 @@ import { newMailMessage } from './new-message';
 import { mailContent, outgoingMail } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 import { markSent, sendLimitReached, sendWithinLimits } from './send-step';
+import { requireSchedulable, scheduleOne } from './schedule';
+import type { MailMessage } from '../types';
 
 export interface SendMailDeps {
+  attachments: AttachmentStore;
   providers: ProviderStore;
+  counters: CounterStore;
   suppressions: SuppressionStore;
   quotas: SendQuotaStore;
   messages: MessageStore;
@@ -30,6 +34,7 @@ export interface SendMailDeps {
  * the provider is called, so a send is never left without a record.
  */
 export const sendMail = async (deps: SendMailDeps, accountId: string, input: SendMailInput) => {
+  const scheduledAt = input.scheduled_at === undefined ? undefined : requireSchedulable(input.scheduled_at, deps.clock);
   const provider = await requireAllowedSender(deps.providers, accountId, input.from_email);
 
   const suppressed = await deps.suppressions.findSuppressed(accountId, [input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]);
@@ -40,6 +45,12 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
   const bcc = withoutSuppressed(input.bcc, suppressed);
 
   const now = deps.clock.now();
+  if (scheduledAt) {
+    // Checked now (sender, suppression), sent by the drainer once its time comes, within its limits then.
+    const message: MailMessage = { ...newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'scheduled', now), scheduled_at: scheduledAt };
+    await scheduleOne(deps, message, { account_id: accountId, provider_id: provider.id, ...mailContent(message, input) });
+    return { message_id: message.message_id, status: 'scheduled' as const, to: input.to, from: message.from_email };
+  }
   const recipients = 1 + cc.length + bcc.length;
   const message = newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'sending', now);
   const step = await sendWithinLimits(deps, provider, recipients, now, {
@@ -59,7 +70,10 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
       ]),
   });
   if (step.outcome === 'limited') throw sendLimitReached();
-  if (step.outcome === 'failed') throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: step.error });
+  if (step.outcome === 'failed') {
+    // The record reads `failed` with its reason (written by `failed` above): the caller gets its id to look it up.
+    throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: step.error, messageId: message.message_id });
+  }
   // Enqueued only: a slow or dead endpoint never delays the answer. Sends count per recipient, as SES counts them.
   await Promise.all([
     publishMessageEvent(deps, accountId, 'email.sent', message.message_id, { to: input.to }),

@@ -1,4 +1,4 @@
-import type { CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, ReputationStore, SendingBrake, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
+import type { AttachmentStore, CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, ReputationStore, SendingBrake, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
 import { createSendTally } from './send-tally';
@@ -7,12 +7,17 @@ import type { Provider } from '../types';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { mailTracking } from '../tracking/tracking';
 import { createPacer } from './pacer';
+import { releaseScheduled } from './release-scheduled';
+import { dropAttachments, withAttachments } from './queued-attachments';
 
 /** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
 const CAMPAIGN_RECHECK_MS = 5_000;
 const CANCELLED = 'The campaign was cancelled; not sent';
+/** How often a run looks for scheduled mail whose time came: it leaves within this of its time while a run lasts. */
+const RELEASE_EVERY_MS = 5_000;
 
 export interface DrainDeps {
+  attachments: AttachmentStore;
   queue: SendQueue;
   messages: MessageStore;
   providers: ProviderStore;
@@ -65,6 +70,8 @@ export interface DrainReport {
   duplicates: number;
   /** Campaign mail not sent because its campaign was cancelled. */
   cancelled: number;
+  /** Scheduled mail whose time came, moved to the send queue by this run. */
+  released: number;
   /** Failures of the run's own calls (store, queue), each contained to its item or step. */
   errors: number;
   /** The run ended because the queue had nothing more to give (not out of time, not stopped). */
@@ -93,7 +100,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBase = options.retryBaseSeconds ?? 5;
   const deadline = deps.clock.now().getTime() + options.budgetMs;
-  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, paused: 0, duplicates: 0, cancelled: 0, errors: 0, emptied: false };
+  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, paused: 0, duplicates: 0, cancelled: 0, released: 0, errors: 0, emptied: false };
   const accounts = new Map<string, ReturnType<ProviderStore['list']>>();
   // Counts and webhook events of settled mail, written ten mails at a time.
   const tally = createSendTally(deps);
@@ -174,8 +181,12 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         const claim = await deps.messages.claim(mail.account_id, mail.message_id, now);
         return claim.claimed ? { go: true, claim } : { go: false, hold: claim };
       },
-      mail: async () => outgoingMail(mail, await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now())),
-      sent: (providerMessageId) => markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now()),
+      mail: async () => outgoingMail(await withAttachments(deps.attachments, mail), await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now())),
+      sent: async (providerMessageId) => {
+        await markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now());
+        // Sent: its stored files are never read again (a failure to drop them is the store's expiry's to mend).
+        await contained('attachments', () => dropAttachments(deps.attachments, mail), mail.message_id);
+      },
     });
     if (step.outcome === 'limited') {
       const wait = secondsUntilWindowOpens(provider, now);
@@ -189,6 +200,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       const claim = step.hold;
       // Settled, or claimed moments ago by another copy of the same queue entry (a fan-out chunk run
       // twice, an SQS duplicate): that copy sends it and settles it; this one is dropped.
+      if (claim.status === 'cancelled') await contained('attachments', () => dropAttachments(deps.attachments, mail), mail.message_id);
       if ((claim.status && SETTLED.has(claim.status)) || (claim.status === 'sending' && claim.claimedAt !== null && now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0))) {
         report.duplicates++;
         return true;
@@ -232,7 +244,13 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   };
   const outOfTime = () => options.signal?.aborted === true || deps.clock.now().getTime() >= deadline;
 
+  let releasedAt = -Infinity;
   while (!outOfTime()) {
+    // Scheduled mail due by now joins the queue: at the start of the run, then every few seconds of a long one.
+    if (deps.clock.now().getTime() - releasedAt >= RELEASE_EVERY_MS) {
+      releasedAt = deps.clock.now().getTime();
+      report.released += (await contained('release', () => releaseScheduled(deps))) ?? 0;
+    }
     const batch = (await contained('receive', () => deps.queue.receive(10))) ?? [];
     if (batch.length === 0) {
       // Sends still settling may put items back (retries): only an empty queue with nothing in flight ends the run.

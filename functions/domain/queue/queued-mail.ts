@@ -1,3 +1,5 @@
+import type { Attachment } from '../mail/attachments';
+
 /** What travels through the send queue: everything the drainer needs to send one mail. */
 export interface QueuedMail {
   account_id: string;
@@ -18,4 +20,7 @@ export interface QueuedMail {
   /** Campaign mail: its campaign (cancellation, stats) and its extra headers (List-Unsubscribe, RFC 8058). */
   campaign_id?: string;
   headers?: Record<string, string>;
+  /** The mail's files when the whole mail fits a queue message; else they wait in the attachment store under `attachments_key`. */
+  attachments?: Attachment[];
+  attachments_key?: string;
 }

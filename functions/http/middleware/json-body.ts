@@ -11,13 +11,13 @@ const isJson = (contentType: string | undefined) => {
 };
 
 /**
- * Routes with a body schema take JSON only (or nothing at all, where the body is optional): 415 for other types, 413 over 1 MiB, 400 for bad JSON
+ * Routes with a body schema take JSON only (or nothing at all, where the body is optional): 415 for other types, 413 over 1 MiB (or the route's maxBodyBytes), 400 for bad JSON
  * and for text no UTF-8 store can hold (a lone surrogate).
  */
 export const jsonBody = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => ({
   before: ({ event }) => {
     if (!route.request?.body) return;
-    const raw = rawBody(event);
+    const raw = rawBody(event, route.maxBodyBytes);
     if (route.request.optionalBody && raw.length === 0) {
       event.state.rawBody = '';
       event.state.json = {};

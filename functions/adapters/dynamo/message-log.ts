@@ -1,0 +1,119 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { createHash } from 'node:crypto';
+import { messageUuid } from '../../domain/mail/message-id';
+import type { MailMessage } from '../../domain/types';
+import { InvalidCursorError, type MessageLogFilter, type MessageLogPage } from '../../ports';
+import { batchGet } from './batch';
+import { documentClient, tableName } from './client';
+import { keys, withoutKeys } from './keys';
+
+/**
+ * Index entries one request evaluates at most while filtering (docs/decisions.md, "The message log").
+ * gsi7 projects only status, recipient and tags (about 250 bytes an entry with its keys, 16 to DynamoDB's
+ * 4 KB read unit), so the budget costs about 30 read units; a page that runs out of it ends early with a cursor.
+ */
+export const LOG_SCAN_BUDGET = 1000;
+
+/** The filters a cursor was issued for, with the account: a cursor of another listing is refused. */
+const filterTag = (accountId: string, filter: MessageLogFilter) =>
+  createHash('sha256')
+    .update(JSON.stringify([accountId, filter.status ?? null, filter.recipient?.toLowerCase() ?? null, filter.tag ?? null, filter.since ?? null, filter.until ?? null]))
+    .digest('base64url')
+    .slice(0, 16);
+
+const encodeCursor = (tag: string, sortKey: string) => Buffer.from(JSON.stringify({ v: tag, k: sortKey })).toString('base64url');
+
+const decodeCursor = (tag: string, cursor: string): string => {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError('Not a cursor this service issued');
+  }
+  const { v, k } = (typeof decoded === 'object' && decoded !== null ? decoded : {}) as { v?: unknown; k?: unknown };
+  if (typeof v !== 'string' || typeof k !== 'string' || !/^[0-9T:.-]{1,40}#[0-9a-f-]{36}$/.test(k)) throw new InvalidCursorError('Not a cursor this service issued');
+  if (v !== tag) throw new InvalidCursorError('The cursor belongs to another listing (other filters); start again without it');
+  return k;
+};
+
+/** The filters as a FilterExpression over the projected attributes (AND). */
+const filterExpression = (filter: MessageLogFilter) => {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (filter.status) {
+    parts.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = filter.status;
+  }
+  if (filter.recipient) {
+    parts.push('log_recipient = :recipient');
+    values[':recipient'] = filter.recipient.toLowerCase();
+  }
+  if (filter.tag) {
+    parts.push('contains(tags, :tag)');
+    values[':tag'] = filter.tag;
+  }
+  return parts.length ? { FilterExpression: parts.join(' AND '), names, values } : undefined;
+};
+
+/**
+ * One page of an account's messages, newest first, from gsi7: the index is walked down from the
+ * cursor (or `until`) to `since`, filtered on its small entries, and only the page's records are read
+ * whole (one BatchGetItem). Unfiltered, a page reads exactly `limit` entries.
+ */
+export const readMessageLog = async (accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage> => {
+  const tag = filterTag(accountId, filter);
+  const after = page.cursor === undefined ? undefined : decodeCursor(tag, page.cursor);
+  const partition = keys.messageLog(accountId, '', '').gsi7pk;
+  const filtering = filterExpression(filter);
+  // The sort key is `<created_at>#<uuid>`: `since` is inclusive, `until` exclusive (a key of that instant sorts after it).
+  const low = filter.since ?? '0';
+  const high = filter.until ?? '9';
+
+  const found: { pk: string; sk: string; sortKey: string }[] = [];
+  let evaluated = 0;
+  let startKey: Record<string, unknown> | undefined = after
+    ? { ...keys.messageLog(accountId, after.slice(0, after.indexOf('#')), after.slice(after.indexOf('#') + 1)), ...keys.message(accountId, after.slice(after.indexOf('#') + 1)) }
+    : undefined;
+  let exhausted = false;
+  while (found.length < page.limit && evaluated < LOG_SCAN_BUDGET) {
+    const result = await documentClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi7',
+        KeyConditionExpression: 'gsi7pk = :pk AND gsi7sk BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':pk': partition, ':low': low, ':high': high, ...filtering?.values },
+        ...(filtering ? { FilterExpression: filtering.FilterExpression } : {}),
+        ...(filtering && Object.keys(filtering.names).length ? { ExpressionAttributeNames: filtering.names } : {}),
+        ScanIndexForward: false,
+        // Unfiltered: exactly what the page lacks. Filtered: a few pages' worth of entries at a time.
+        Limit: filtering ? Math.min(LOG_SCAN_BUDGET - evaluated, Math.max(4 * page.limit, 100)) : page.limit - found.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    evaluated += result.ScannedCount ?? 0;
+    for (const item of result.Items ?? []) found.push({ pk: String(item.pk), sk: String(item.sk), sortKey: String(item.gsi7sk) });
+    startKey = result.LastEvaluatedKey;
+    if (!startKey) {
+      exhausted = true;
+      break;
+    }
+  }
+
+  const pageKeys = found.slice(0, page.limit);
+  const records = new Map((await batchGet(pageKeys.map(({ pk, sk }) => ({ pk, sk })))).map((item) => [String(item.pk), item]));
+  const messages = pageKeys.flatMap(({ pk }) => {
+    const item = records.get(pk);
+    return item ? [withoutKeys<MailMessage>(item)] : [];
+  });
+  // Where the next page starts: after the last message of a full page, or where the budget ran out.
+  const resumeAt = found.length > page.limit || (found.length === page.limit && !exhausted) ? pageKeys[pageKeys.length - 1]?.sortKey : !exhausted && startKey ? String(startKey.gsi7sk) : undefined;
+  return { messages, next_cursor: resumeAt ? encodeCursor(tag, resumeAt) : null };
+};
+
+/** The gsi7 attributes of a new message: its place in the log and the lower-case recipient the log filters on. */
+export const messageLogAttributes = (message: MailMessage) => ({
+  ...keys.messageLog(message.account_id, message.created_at, messageUuid(message.message_id)),
+  log_recipient: message.to_email.toLowerCase(),
+});

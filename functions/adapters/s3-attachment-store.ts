@@ -1,0 +1,32 @@
+import type { S3Client } from '@aws-sdk/client-s3';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { AttachmentStore } from '../ports';
+import { instrument } from './instrument';
+
+/**
+ * The S3 SDK is loaded on the first mail with large files, not at a send function's cold start: most
+ * mail has none. One client per process; the endpoint is AWS_ENDPOINT_URL_S3 locally (fauxqs), path-style there.
+ */
+let loaded: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
+const s3 = () =>
+  (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: instrument(new sdk.S3Client({ forcePathStyle: process.env.AWS_ENDPOINT_URL_S3 !== undefined })) })));
+
+/**
+ * A mail's files as one object (gzipped JSON of the base64 files, as the request gave them) under
+ * `<account>/<message uuid>` in the attachments bucket, which expires what is left (lib/attachments-bucket.ts).
+ */
+export const s3AttachmentStore = (bucket: string): AttachmentStore => ({
+  async put(key, files) {
+    const { client, sdk } = await s3();
+    await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: gzipSync(JSON.stringify(files)), ContentType: 'application/gzip' }));
+  },
+  async get(key) {
+    const { client, sdk } = await s3();
+    const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
+    return JSON.parse(gunzipSync(Buffer.from(await object.Body!.transformToByteArray())).toString('utf8'));
+  },
+  async delete(key) {
+    const { client, sdk } = await s3();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  },
+});

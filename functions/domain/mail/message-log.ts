@@ -1,0 +1,43 @@
+import type { MessageLogFilter, MessageStore } from '../../ports';
+import { validationError } from '../errors';
+import { readPage } from '../paging';
+import { mailTimestamp } from '../time';
+import type { MessageStatus } from '../types';
+import { messageRecord } from './message-status-view';
+
+export interface MessageLogQuery {
+  status?: MessageStatus;
+  recipient?: string;
+  tag?: string;
+  since?: Date;
+  until?: Date;
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * GET /mail: the account's messages newest first, each as GET /mail/status shows it; the filters
+ * combine (AND), `since` inclusive and `until` exclusive (docs/promises.md, "The message log").
+ */
+export const readMessageLog = async (messages: MessageStore, accountId: string, query: MessageLogQuery) => {
+  if (query.since && query.until && query.since >= query.until) throw validationError([{ field: 'since', message: 'since must be before until' }]);
+  const filter: MessageLogFilter = {
+    status: query.status,
+    recipient: query.recipient,
+    tag: query.tag,
+    // Messages carry mail timestamps (UTC without the zone), which sort as text: the bounds take that form.
+    since: query.since && mailTimestamp(query.since),
+    until: query.until && mailTimestamp(query.until),
+  };
+  const page = await readPage({ offset: 0, limit: query.limit, cursor: query.cursor }, async (request) => {
+    const found = await messages.log(accountId, filter, request);
+    return { items: found.messages, total: 0, next_cursor: found.next_cursor };
+  });
+  return { messages: page.items, next_cursor: page.next_cursor };
+};
+
+/** The log's page as GET /mail shows it (the Resend list shows the same page in its own shape). */
+export const listMessages = async (messages: MessageStore, accountId: string, query: MessageLogQuery) => {
+  const page = await readMessageLog(messages, accountId, query);
+  return { messages: page.messages.map(messageRecord), next_cursor: page.next_cursor };
+};

@@ -1,0 +1,63 @@
+import type { AttachmentStore, Clock, CounterStore, MessageStore } from '../../ports';
+import { attachmentsKey, dropAttachments, offloadAttachments } from '../queue/queued-attachments';
+import type { QueuedMail } from '../queue/queued-mail';
+import { AppError, notFound, validationError } from '../errors';
+import type { MailMessage } from '../types';
+import { mailTimestamp } from '../time';
+import { parseMessageId } from './message-id';
+
+/** How far ahead a send may be scheduled (docs/promises.md). */
+export const MAX_SCHEDULE_DAYS = 30;
+
+/**
+ * The mail a scheduled send stores until its time, at most this large as JSON: the record holds it
+ * (DynamoDB's item is 400 KB), gzipped; docs/decisions.md, "Scheduled sends".
+ */
+export const MAX_SCHEDULED_MAIL_BYTES = 300 * 1024;
+
+/** Why `scheduled_at` (ISO 8601 with a zone, the schema checked its form) cannot be used, or undefined. */
+export const scheduleProblem = (scheduledAt: string, now: Date): string | undefined => {
+  const at = new Date(scheduledAt).getTime();
+  if (!(at > now.getTime())) return 'scheduled_at must be in the future';
+  if (at > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) return `scheduled_at may be at most ${MAX_SCHEDULE_DAYS} days ahead`;
+  return undefined;
+};
+
+/** The same problems, for a stored mail too large to wait in its record. */
+export const scheduledMailProblem = (mail: QueuedMail): string | undefined =>
+  Buffer.byteLength(JSON.stringify(mail)) > MAX_SCHEDULED_MAIL_BYTES ? `A scheduled mail may be at most ${MAX_SCHEDULED_MAIL_BYTES / 1024} KiB (its bodies and headers)` : undefined;
+
+/** Checks a single send's `scheduled_at` (400 on `scheduled_at` when it is not usable). */
+export const requireSchedulable = (scheduledAt: string, clock: Clock) => {
+  const problem = scheduleProblem(scheduledAt, clock.now());
+  if (problem) throw validationError([{ field: 'scheduled_at', message: problem }]);
+  return mailTimestamp(new Date(scheduledAt));
+};
+
+/** Stores one scheduled single send (its queue id taken like a batch item's) and answers it as a send does. */
+export const scheduleOne = async (deps: { messages: MessageStore; counters: CounterStore; attachments: AttachmentStore }, message: MailMessage, mail: Omit<QueuedMail, 'queue_id'>) => {
+  const queueId = await deps.counters.add(message.account_id, 'queue', 1);
+  const queued = await offloadAttachments(deps.attachments, { ...mail, queue_id: queueId });
+  const problem = scheduledMailProblem(queued);
+  if (problem) throw validationError([{ field: 'html', message: problem }]);
+  await deps.messages.schedule([{ message, mail: queued }]);
+};
+
+/**
+ * POST /mail/{message_id}/cancel: a message still `scheduled` or `queued` ends `cancelled` and never
+ * leaves (the drainer drops its queue entry at the claim). Afterwards, or for campaign mail (cancelled
+ * with its campaign), 409.
+ */
+export const cancelMessage = async (deps: { messages: MessageStore; attachments: AttachmentStore }, accountId: string, rawId: string) => {
+  const parsed = parseMessageId(rawId);
+  if (!parsed) throw notFound('Message');
+  const outcome = await deps.messages.cancel(accountId, parsed.messageId);
+  if (outcome.cancelled) {
+    // Its files, if they waited in the store, will never be read: the key is the message's own.
+    await dropAttachments(deps.attachments, { attachments_key: attachmentsKey(accountId, parsed.messageId) });
+    return { message_id: parsed.messageId, status: 'cancelled' as const };
+  }
+  if (outcome.status === null) throw notFound('Message');
+  if (outcome.campaign) throw new AppError('CONFLICT', 'Campaign mail is cancelled with its campaign (POST /campaigns/{id}/cancel)');
+  throw new AppError('CONFLICT', `The message is ${outcome.status}: only a scheduled or queued message can be cancelled`);
+};
