@@ -9,11 +9,13 @@ export default defineConfig({
     // Two cores: two workers share the emulators; every test works in an account of its own.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: ['test/local/**', 'test/timing/**'], sequence: { groupOrder: 0 } } },
+      { extends: true, test: { name: 'service', include: ['test/**/*.test.ts'], exclude: ['test/local/**', 'test/timing/**', 'test/iam/**'], sequence: { groupOrder: 0 } } },
       // Tests that time the service run alone, after the rest, so that no other file's load skews them.
       { extends: true, test: { name: 'timing', include: ['test/timing/**/*.test.ts'], sequence: { groupOrder: 1 } } },
-      // `npm start` as a child process brings its own Java and emulators: it runs last, alone.
+      // `npm start` as a child process brings its own Java and emulators: it runs alone.
       { extends: true, test: { name: 'npm-start', include: ['test/local/**/*.test.ts'], sequence: { groupOrder: 2 } } },
+      // The IAM simulation reads the AWS calls the service tests recorded (test/iam/aws-call-log.ts): it runs last.
+      { extends: true, test: { name: 'iam', include: ['test/iam/**/*.test.ts'], sequence: { groupOrder: 3 } } },
     ],
   },
 });

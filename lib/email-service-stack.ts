@@ -96,7 +96,8 @@ export class EmailServiceStack extends Stack {
 
     // The files of queued mail too large for a queue message (issue 27).
     const attachments = attachmentsBucket(this);
-    const api = new HttpApi(this, 'Api', { description: 'Email delivery service API', createDefaultStage: true });
+    // Named by the stack: two stacks in one account (STACK_NAME) show two APIs apart.
+    const api = new HttpApi(this, 'Api', { apiName: `${this.stackName}-api`, description: 'Email delivery service API', createDefaultStage: true });
     const metricsNamespace = `EmailService/${this.stackName}`;
 
     const environment = {
@@ -202,7 +203,8 @@ export class EmailServiceStack extends Stack {
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
     // Sending domains: their 15-minute check of DNS records and SES state (lib/sending-domains.ts).
-    addDomainChecker(this, { table, environment, statements: sesIdentities });
+    // Scheduled, so nobody waits on it: its errors alarm with the workers' (lib/monitoring.ts).
+    const domainChecker = addDomainChecker(this, { table, environment, statements: sesIdentities });
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: table.tableName, description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...' });
@@ -224,6 +226,7 @@ export class EmailServiceStack extends Stack {
         { name: 'WebhookDeliverer', fn: webhookDeliverer },
         { name: 'SesEvents', fn: sesEvents },
         { name: 'JobRunner', fn: jobRunner },
+        { name: 'DomainChecker', fn: domainChecker },
         { name: 'InboundMail', fn: inboundMail.parser },
       ],
       queues: [

@@ -1,6 +1,6 @@
 import { CfnOutput, Duration, Names, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { ReceiptRuleSet, TlsPolicy } from 'aws-cdk-lib/aws-ses';
 import { Lambda, LambdaInvocationType, S3 } from 'aws-cdk-lib/aws-ses-actions';
@@ -126,8 +126,11 @@ export class InboundMail extends Construct {
   }
 
   /** A route that answers inbound mail (`aws: ['inboundMail']`) reads its parts and signs links to them: the parts alone. */
-  grantRoute(fn: IGrantable, route: RouteDefinition) {
-    if (route.aws?.includes('inboundMail')) fn.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], PARTS_PREFIX));
+  grantRoute(fn: ServiceFunction, route: RouteDefinition) {
+    if (!route.aws?.includes('inboundMail')) return;
+    fn.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], PARTS_PREFIX));
+    // The routes read (and link to) the parts by the bucket's name: the IAM test found them without it.
+    fn.addEnvironment('INBOUND_BUCKET', this.bucket.bucketName);
   }
 
   private objects(actions: string[], prefix: string) {

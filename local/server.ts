@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { runAs } from '../functions/adapters/call-log';
 import { routeKeys, routeMatcher } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { apiGatewayEvent } from './api-gateway-event';
@@ -82,7 +83,8 @@ export const createLocalServer = (): Server => {
       const found = match(request.method ?? 'GET', path);
       const [id, routeKey, params] =
         found.kind === 'route' ? [found.route.id, `${found.route.method} ${found.route.path}`, found.params] : ['not-found', 'ANY /{proxy+}', {}];
-      const handler = await handlerFor(id);
+      // Each route's AWS calls are recorded as its own when the tests keep the call log (test/iam/).
+      const handler = runAs(id, await handlerFor(id));
       const result = await handler(apiGatewayEvent(request, body, routeKey, params), lambdaContext(id));
       response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
       response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : result.body);

@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { recordSecretRead } from './call-log';
 import { instrument } from './instrument';
 
 /**
@@ -10,7 +11,10 @@ export const deploymentSecret = (name: string) => {
   let cached: Promise<string> | undefined;
   return () => {
     const value = process.env[name];
-    if (value) return Promise.resolve(value);
+    if (value) {
+      recordSecretRead(name);
+      return Promise.resolve(value);
+    }
     cached ??= (async () => {
       const arn = process.env[`${name}_ARN`];
       if (!arn) throw new Error(`Neither ${name} nor ${name}_ARN is set`);

@@ -1,7 +1,10 @@
+import { recordAwsCall } from './call-log';
+
 /**
  * Counts every AWS SDK call by service and command, and (when MEASURE_CAPACITY=1, as the benchmark
  * sets it) the DynamoDB capacity units they consume. The benchmark reads both to report AWS calls and
- * cost per operation; in Lambda the counter costs one increment per call and is never read.
+ * cost per operation; in Lambda the counter costs one increment per call and is never read. When
+ * AWS_CALL_LOG is set (the tests), each call is also recorded for the IAM test (call-log.ts).
  */
 export const awsCalls: Record<string, number> = {};
 export const capacity = { read: 0, write: 0 };
@@ -42,6 +45,7 @@ export const instrument = <T extends MiddlewareStackLike>(client: T): T => {
         const service = (context.clientName ?? 'Client').replace(/Client$/, '');
         const command = (context.commandName ?? 'Command').replace(/Command$/, '');
         awsCalls[`${service}.${command}`] = (awsCalls[`${service}.${command}`] ?? 0) + 1;
+        recordAwsCall(service, command, args.input);
         const measure = service === 'DynamoDB' && process.env.MEASURE_CAPACITY === '1';
         if (measure) args.input.ReturnConsumedCapacity = 'TOTAL';
         const result = await next(args);

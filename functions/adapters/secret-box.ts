@@ -16,14 +16,14 @@ const refused = () => new Error('The sealed secret cannot be opened here (altere
  * where it was sealed.
  */
 export const aesGcmSecretBox = (keyMaterial: () => Promise<string>): SecretBox => {
-  let key: Promise<Buffer> | undefined;
-  const dataKey = () =>
-    (key ??= keyMaterial()
-      .then((material) => Buffer.from(hkdfSync('sha256', material, '', 'secret-box v1', 32)))
-      .catch((error) => {
-        key = undefined;
-        throw error;
-      }));
+  // The material is asked for at each use (deployment-secret.ts caches it, so AWS sees one read per
+  // instance), so that the tests' AWS call log sees each function's read; HKDF runs once per material.
+  let derived: { material: string; key: Buffer } | undefined;
+  const dataKey = async () => {
+    const material = await keyMaterial();
+    if (derived?.material !== material) derived = { material, key: Buffer.from(hkdfSync('sha256', material, '', 'secret-box v1', 32)) };
+    return derived.key;
+  };
 
   return {
     async encrypt(plain, context) {

@@ -1,3 +1,4 @@
+import { runAs } from '../adapters/call-log';
 import { domainDeps } from '../adapters/wiring';
 import { checkDomains } from '../domain/domains/domains';
 import { log } from '../log';
@@ -9,8 +10,11 @@ const deps = domainDeps();
  * looks up the records of every pending or verified domain and asks SES for its state; a domain
  * pending for 72 hours becomes `failed`.
  */
-export const handler = async () => {
+const handle = async () => {
   const report = await checkDomains(deps);
   log(report.failed ? 'warn' : 'info', 'domains checked', report);
   return report;
 };
+
+/** Calls are recorded under this function's name when the tests keep the AWS call log (adapters/call-log.ts). */
+export const handler = runAs('domain-checker', handle);

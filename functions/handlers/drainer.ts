@@ -1,3 +1,5 @@
+import { runAs } from '../adapters/call-log';
+import { WORKERS } from '../queues';
 import type { Context } from 'aws-lambda';
 import { emitMetrics } from '../adapters/metrics';
 import { drainDeps } from '../adapters/wiring';
@@ -36,8 +38,11 @@ export const runDrain = (budgetMs: number, signal?: AbortSignal): Promise<DrainR
   });
 
 /** The drainer: every minute from the schedule, and at once when mail is enqueued (the drain-start queue's trigger). */
-export const handler = async (_event: unknown, context: Context) => {
+const handle = async (_event: unknown, context: Context) => {
   const remaining = context?.getRemainingTimeInMillis?.() ?? config.drainBudgetSeconds * 1000;
   // Stop taking work early enough that the last send, at its longest, ends before the Lambda does.
   return runDrain(Math.max(1000, Math.min(config.drainBudgetSeconds * 1000, remaining - DRAIN_SAFETY_MS)));
 };
+
+/** Calls are recorded under this worker's name when the tests keep the AWS call log (adapters/call-log.ts). */
+export const handler = runAs(WORKERS.drainer.handler, handle);

@@ -1,6 +1,8 @@
+import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { jobDeps } from '../adapters/wiring';
 import { decodeJob } from '../adapters/sqs-job-queue';
+import { WORKERS } from '../queues';
 import { runListDeleteChunk } from '../domain/audience/lists';
 import { runImportChunk } from '../domain/audience/imports';
 import { runCampaignChunk } from '../domain/campaigns/fanout';
@@ -22,7 +24,7 @@ export const runJob = async (job: Job) => {
  * after its visibility timeout (then, after a few failures, in the dead-letter queue): every job is
  * a chunk that is safe to run again.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+const handle = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   for (const record of event.Records) {
     try {
@@ -35,3 +37,6 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   }
   return { batchItemFailures };
 };
+
+/** Calls are recorded under this worker's name when the tests keep the AWS call log (adapters/call-log.ts). */
+export const handler = runAs(WORKERS.jobRunner.handler, handle);

@@ -1,3 +1,5 @@
+import { runAs } from '../adapters/call-log';
+import { WORKERS } from '../queues';
 import type { SNSEvent } from 'aws-lambda';
 import { providerEventDeps } from '../adapters/wiring';
 import { applyProviderEvents } from '../domain/delivery-events/apply-provider-events';
@@ -11,8 +13,11 @@ const deps = providerEventDeps();
  * signature to check (docs/promises.md); the HTTPS receiver runs the same parser after verifying one.
  * The account comes from the message the event names, or from our provider tag on the mail.
  */
-export const handler = async (event: SNSEvent) => {
+const handle = async (event: SNSEvent) => {
   for (const record of event.Records ?? []) {
     await applyProviderEvents(deps, 'ses', parseSesNotification(payloadParsers, record.Sns.Message, record.Sns.MessageId));
   }
 };
+
+/** Calls are recorded under this worker's name when the tests keep the AWS call log (adapters/call-log.ts). */
+export const handler = runAs(WORKERS.sesEvents.handler, handle);

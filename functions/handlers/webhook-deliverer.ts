@@ -1,7 +1,9 @@
+import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { webhookDeliveryDeps } from '../adapters/wiring';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
 import { emitMetrics } from '../adapters/metrics';
+import { WORKERS } from '../queues';
 import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
 import { describeError, log } from '../log';
@@ -13,7 +15,7 @@ const deps = webhookDeliveryDeps();
  * processWebhookDelivery (the record itself succeeds); only a failure of the store or the queue
  * reports the record as failed, and SQS hands it back after its visibility timeout.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+const handle = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   const batchDeps = { ...deps, webhooks: endpointsReadOncePerBatch(deps.webhooks) };
   let failedPosts = 0;
@@ -31,3 +33,6 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   emitMetrics({ WebhookFailures: failedPosts + batchItemFailures.length });
   return { batchItemFailures };
 };
+
+/** Calls are recorded under this worker's name when the tests keep the AWS call log (adapters/call-log.ts). */
+export const handler = runAs(WORKERS.webhookDeliverer.handler, handle);

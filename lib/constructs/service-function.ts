@@ -21,6 +21,9 @@ export interface ServiceFunctionProps extends Partial<Omit<FunctionProps, 'code'
  * with a retention, and a memory size and timeout that callers may change.
  */
 export class ServiceFunction extends LambdaFunction {
+  /** The handler it runs (functions/handlers/<name>.ts): what the tests' AWS call log names it by. */
+  readonly handlerName: string;
+
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     // Defaults in the destructuring, not before `...rest`: a caller's `timeout: undefined` keeps them.
     const { handlerName, files = [], environment, memorySize = 256, timeout = Duration.seconds(10), ...rest } = props;
@@ -35,5 +38,6 @@ export class ServiceFunction extends LambdaFunction {
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
       ...rest,
     });
+    this.handlerName = handlerName;
   }
 }

@@ -6,10 +6,11 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
-import { QUEUES, type QueueDeclaration, type QueueName } from '../../functions/queues';
+import { QUEUES, WORKERS, type QueueDeclaration, type QueueName } from '../../functions/queues';
 import { routes } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
 import { createApp } from '../../lib/app';
+import { EmailServiceStack } from '../../lib/email-service-stack';
 import { builtConsole } from '../../scripts/console';
 import { Monitoring } from '../../lib/monitoring';
 import { App, Stack } from 'aws-cdk-lib';
@@ -465,8 +466,8 @@ describe('alarms and metrics', () => {
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
     template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
-    // Two rates, the brake, five dead-letter queues, five workers, API 5xx, three queue ages.
-    expect(alarms()).toHaveLength(17);
+    // Two rates, the brake, five dead-letter queues, six workers (the inbound parser, the domain checker), API 5xx, three queue ages.
+    expect(alarms()).toHaveLength(18);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId() }]);
@@ -541,4 +542,75 @@ describe('alarms and metrics', () => {
     new Monitoring(stack, 'Monitoring', { namespace: 'Test', api: new HttpApi(stack, 'Api'), workers: [{ name: 'Fn', fn }], queues: [{ name: 'Queue', queue }], deadLetterQueues: [], alarmEmail: 'ops@example.com' });
     Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
+});
+
+describe('the template, function by function (issue 24)', () => {
+  const functions = () => template.findResources('AWS::Lambda::Function');
+  /** What no caller waits on: the workers of functions/queues.ts and the scheduled domain checker (lib/sending-domains.ts). */
+  const DOMAIN_CHECKER = 'Checks the DNS records and SES state of sending domains';
+  const workerIds = () =>
+    [...Object.values(WORKERS).map((worker) => worker.description as string), DOMAIN_CHECKER].map(
+      (description) => Object.keys(functions()).find((id) => functions()[id].Properties.Description === description)!,
+    );
+
+  it('gives every function a log group of its own with a retention', () => {
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    const used = new Set<string>();
+    for (const [id, fn] of Object.entries(functions())) {
+      const logGroup = fn.Properties.LoggingConfig?.LogGroup?.Ref as string | undefined;
+      expect(logGroup, id).toBeDefined();
+      expect(logGroups[logGroup!]?.Properties.RetentionInDays, id).toBeGreaterThan(0);
+      expect(used.has(logGroup!), `${id} shares its log group`).toBe(false);
+      used.add(logGroup!);
+    }
+  });
+
+  it('alarms on the errors of every worker, whose failures no caller sees', () => {
+    const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
+    for (const id of workerIds()) {
+      expect(id).toBeDefined();
+      expect(alarms.filter((alarm) => alarm.MetricName === 'Errors' && JSON.stringify(alarm.Dimensions ?? []).includes(id)), id).toHaveLength(1);
+    }
+  });
+
+  /**
+   * Functions Lambda invokes asynchronously (an SNS subscription, an EventBridge rule) whose failed
+   * event is dropped after Lambda's retries unless a dead-letter queue takes it. The drainer needs none,
+   * nor does the domain checker, and this says why: their scheduled events carry nothing (the work
+   * waits in the send queue, the domains in the table), and the next run takes what a failed one
+   * left; their Errors alarms report the failure.
+   */
+  const NEEDS_NO_DEAD_LETTERS: Record<string, string> = {
+    [WORKERS.drainer.description]: 'an empty scheduled event: the next run takes the work',
+    [DOMAIN_CHECKER]: 'an empty scheduled event: the next check, 15 minutes later, looks at every pending domain again',
+  };
+
+  it('gives every asynchronously invoked function a dead-letter queue, or a reason it needs none', () => {
+    const targets = [
+      ...Object.values(template.findResources('AWS::SNS::Subscription')).filter((s) => s.Properties.Protocol === 'lambda').map((s) => s.Properties.Endpoint),
+      ...Object.values(template.findResources('AWS::Events::Rule')).flatMap((rule) => rule.Properties.Targets.map((t: { Arn: unknown }) => t.Arn)),
+    ].map((arn) => (arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
+    expect(targets.length).toBeGreaterThanOrEqual(2);
+    const lacking = [...new Set(targets)].filter((id) => !functions()[id].Properties.DeadLetterConfig?.TargetArn && !NEEDS_NO_DEAD_LETTERS[functions()[id].Properties.Description]);
+    expect(lacking).toEqual([]);
+  });
+
+  it('deploys twice in one account: every explicit physical name differs between two stacks of different names', () => {
+    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-two-')) });
+    // Both stacks before the first synth: one app builds the bundles once.
+    const stacks = ['EmailServiceOne', 'EmailServiceTwo'].map((name) => new EmailServiceStack(app, name));
+    const names = (stack: Stack) => {
+      const { template: whole } = wholeDeployment(stack);
+      // A resource's top-level name properties (TableName, QueueName, FunctionName, LogGroupName, AlarmName, Name, ...).
+      // Not PolicyName (an inline policy's, unique within its role), StageName (within its API), nor what names no resource (MetricName).
+      return Object.values(whole.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>).flatMap((resource) =>
+        Object.entries(resource.Properties ?? {})
+          .filter(([key, value]) => /Name$/.test(key) && !['PolicyName', 'StageName', 'AttributeName', 'DisplayName', 'MetricName', 'IndexName'].includes(key) && typeof value === 'string')
+          .map(([key, value]) => `${resource.Type} ${key}=${String(value)}`),
+      );
+    };
+    const [first, second] = stacks.map(names);
+    expect(first).toContain('AWS::ApiGatewayV2::Api Name=EmailServiceOne-api');
+    expect(first.filter((name) => second.includes(name))).toEqual([]);
+  }, 240_000);
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDb, startSes, startSqs } from '../../local/emulators';
 import { sesEmulatorAccount } from '../../local/ses-account';
+import { startCallLog } from '../iam/aws-call-log';
 import { freePort } from './free-port';
 import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
 
@@ -20,6 +21,8 @@ declare module 'vitest' {
  * in-memory emulator kept (issue 9).
  */
 export default async function setup(project: TestProject) {
+  // A fresh log of the functions' AWS calls, for the IAM test that runs after the rest (test/iam/aws-call-log.ts).
+  startCallLog(project);
   process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(50));
   const sqsDir = mkdtempSync(join(tmpdir(), 'test-sqs-'));
   const [dynamo, ses, sqs] = await Promise.all([

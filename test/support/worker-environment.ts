@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { CALL_LOG_FILE } from '../iam/aws-call-log';
 
 /**
  * Runs in every worker before a test file imports anything: points the SDK at the emulators the
@@ -26,6 +27,8 @@ Object.assign(process.env, {
   PROVIDER_SECRET_KEY: 'test-provider-key-not-secret',
   // The tests' webhook endpoints listen on 127.0.0.1, as on the local stack.
   ALLOW_LOOPBACK_WEBHOOKS: 'true',
+  // Every function's AWS calls, for the IAM test (functions/adapters/call-log.ts, test/iam/).
+  AWS_CALL_LOG: CALL_LOG_FILE,
 });
 
 // The queues of functions/queues.ts, of this test file's own, so that drains never see another file's

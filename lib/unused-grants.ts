@@ -1,0 +1,43 @@
+import { ITEM_READ_ACTIONS, ITEM_WRITE_ACTIONS } from './table-access';
+
+/**
+ * Why a function holds an action no test makes it call (least privilege: every grant is used, or its
+ * reason is here). The IAM test (test/iam/iam.test.ts) fails, on a whole run, on an unused grant with
+ * no reason, and `npm run iam-report` writes these reasons into docs/iam.md. Keys are IAM actions;
+ * a function's own entry (by handler name) wins over the shared one.
+ */
+const tableSet =
+  "a table grant comes as a set: a level ('read', 'write': CDK's grantReadData / grantReadWriteData) or, for a narrowed route, the item actions of lib/table-access.ts; the function uses part of it";
+const wholeTable = "CDK's grantReadData / grantReadWriteData include it for a whole-table grant; no function scans, reads a stream (the table has none) or describes the table";
+const trigger = "Lambda's SQS trigger receives, deletes and hides the queue's messages with the function's own role; the tests' stand-in (functions/adapters/sqs-trigger-stand-in.ts) does it unrecorded";
+
+export const SHARED_REASONS: Record<string, string> = {
+  ...Object.fromEntries([...ITEM_READ_ACTIONS, ...ITEM_WRITE_ACTIONS].map((action) => [action, tableSet])),
+  'dynamodb:Scan': wholeTable,
+  'dynamodb:GetRecords': wholeTable,
+  'dynamodb:GetShardIterator': wholeTable,
+  'dynamodb:DescribeTable': wholeTable,
+  'secretsmanager:DescribeSecret': "CDK's Secret.grantRead includes it; the functions only read the value (GetSecretValue)",
+  'sqs:GetQueueUrl': "CDK's grantSendMessages / grantConsumeMessages include it; the functions address each queue by the URL in their environment",
+  'sqs:GetQueueAttributes': `CDK's queue grants include it, and ${trigger}`,
+  'sqs:ReceiveMessage': trigger,
+  'sqs:DeleteMessage': trigger,
+  'sqs:ChangeMessageVisibility': trigger,
+  'ses:SendRawEmail': 'in the one SES statement beside ses:SendEmail (lib/email-service-stack.ts): SES v2 sends raw MIME under it; the service sends simple content today',
+};
+
+const otpKeyOnly = 'the OTP routes hold the provider key to send the code through a provider whose password or key is sealed; the OTP tests send through SES providers, which have none';
+const identityTakeOver = 'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); every test creates a fresh one';
+
+export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
+  'otp-send': { 'kms:Decrypt': otpKeyOnly },
+  'otp-resend': { 'kms:Decrypt': otpKeyOnly },
+  'resend-domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
+  'resend-emails-send': {
+    'secretsmanager:GetSecretValue': 'the provider key, to send through an SMTP provider with a sealed password; the Resend SDK tests send through SES',
+    'kms:Decrypt': 'the provider key (above), decrypted through Secrets Manager',
+  },
+  'domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
+};
+
+export const unusedGrantReason = (handler: string, action: string): string | undefined => FUNCTION_REASONS[handler]?.[action] ?? SHARED_REASONS[action];
