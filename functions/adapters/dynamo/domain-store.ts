@@ -1,20 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendingDomain } from '../../domain/domains/sending-domain';
-import { InvalidCursorError, type DomainStore } from '../../ports';
+import type { DomainStore } from '../../ports';
 import { documentClient, queryAll, tableName, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
+import { decodeIdCursor, encodeIdCursor } from './id-cursor';
 import { keys, withoutKeys } from './keys';
 
 const item = (domain: SendingDomain) => ({ ...keys.domain(domain.account_id, domain.id), ...keys.checkedDomain(domain.id), entity: 'domain', ...domain });
-
-/** A cursor is the id of the last domain of the page it follows; ids are UUIDs, so anything else is not ours. */
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
-const decodeCursor = (cursor: string) => {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!ID.test(id)) throw new InvalidCursorError('Not a cursor this service issued');
-  return id;
-};
 
 /**
  * Sending domains in the account's partition (beside its providers: keys.ts), each with a claim on
@@ -53,7 +45,7 @@ export const dynamoDomainStore = (): DomainStore => ({
   },
 
   async list(accountId, page) {
-    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+    const after = page.cursor === undefined ? undefined : decodeIdCursor(page.cursor);
     const { Items = [], LastEvaluatedKey } = await documentClient().send(
       new QueryCommand({
         TableName: tableName(),
@@ -64,7 +56,7 @@ export const dynamoDomainStore = (): DomainStore => ({
       }),
     );
     const items = Items.map((found) => withoutKeys<SendingDomain>(found));
-    return { items, next_cursor: LastEvaluatedKey && items.length ? encodeCursor(items[items.length - 1].id) : null };
+    return { items, next_cursor: LastEvaluatedKey && items.length ? encodeIdCursor(items[items.length - 1].id) : null };
   },
 
   async update(domain) {

@@ -1,19 +1,11 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboundMail } from '../../domain/inbound/inbound-mail';
-import { InvalidCursorError, type InboundStore } from '../../ports';
+import type { InboundStore } from '../../ports';
 import { TABLE } from './table-definition';
 import { documentClient, tableName } from './client';
 import { conditional } from './conditional';
+import { decodeIdCursor, encodeIdCursor } from './id-cursor';
 import { keys, withoutKeys } from './keys';
-
-/** A cursor is the id of the last mail of the page it follows; ids are UUIDs, so anything else is not ours. */
-const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const encodeCursor = (id: string) => Buffer.from(id).toString('base64url');
-const decodeCursor = (cursor: string) => {
-  const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!ID.test(id)) throw new InvalidCursorError('Not a cursor this service issued');
-  return id;
-};
 
 /** Received mail, one partition per account (keys.ts), expiring with its raw mail (TTL). */
 export const dynamoInboundStore = (): InboundStore => ({
@@ -36,7 +28,7 @@ export const dynamoInboundStore = (): InboundStore => ({
   },
 
   async list(accountId, page) {
-    const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
+    const after = page.cursor === undefined ? undefined : decodeIdCursor(page.cursor);
     const { pk } = keys.inbound(accountId, '');
     const { Items = [], LastEvaluatedKey } = await documentClient().send(
       new QueryCommand({
@@ -49,6 +41,6 @@ export const dynamoInboundStore = (): InboundStore => ({
       }),
     );
     const items = Items.map((found) => withoutKeys<InboundMail>(found));
-    return { items, next_cursor: LastEvaluatedKey && items.length ? encodeCursor(items[items.length - 1].id) : null };
+    return { items, next_cursor: LastEvaluatedKey && items.length ? encodeIdCursor(items[items.length - 1].id) : null };
   },
 });
