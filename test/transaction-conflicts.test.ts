@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
 import { retryOnTransactionConflict } from '../functions/adapters/dynamo/client';
+import { errorResponse } from '../functions/http/responses';
+import { WriteContentionError } from '../functions/ports';
 
 /**
  * DynamoDB Local serializes transactions, so no local peer produces TransactionConflict: these tests
@@ -37,8 +39,11 @@ it('never retries a failed condition: that is an answer, not a conflict', async 
   expect(run.calls()).toBe(1);
 });
 
-it('gives up after its attempts', async () => {
+it('gives up after its attempts with a contention error, answered 409 CONFLICT with Retry-After, never a 500', async () => {
   const run = failingTimes(10, cancelled('TransactionConflict'));
-  await expect(retryOnTransactionConflict(run.write, 3)).rejects.toThrow('Transaction cancelled');
+  const error = await retryOnTransactionConflict(run.write, 3).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(WriteContentionError);
   expect(run.calls()).toBe(3);
+  const answer = errorResponse(error);
+  expect([answer.status, JSON.parse(answer.body).error.code, answer.headers['Retry-After']]).toEqual([409, 'CONFLICT', '1']);
 });

@@ -1,5 +1,5 @@
 import { AppError } from '../domain/errors';
-import type { StoredResponse } from '../ports';
+import { WriteContentionError, type StoredResponse } from '../ports';
 import type { RouteDefinition } from '../routes/define-route';
 import type { ApiResponse, HandlerResult } from './api-event';
 import { resendErrorBody } from './resend-errors';
@@ -31,7 +31,12 @@ export const successResponse = (route: RouteDefinition, result: HandlerResult): 
  * else is a generic 500.
  */
 export const errorResponse = (error: unknown, style?: RouteDefinition['envelope']): StoredResponse & { headers: Record<string, string> } => {
-  const known = error instanceof AppError ? error : new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
+  const known =
+    error instanceof AppError
+      ? error
+      : error instanceof WriteContentionError
+        ? new AppError('CONFLICT', error.message, { headers: { 'Retry-After': '1' } })
+        : new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
   if (style === 'resend') return { ...resendErrorBody(known), headers: known.options.headers ?? {} };
   const details = known.options.details?.length ? { details: known.options.details } : {};
   const messageId = known.options.messageId ? { message_id: known.options.messageId } : {};

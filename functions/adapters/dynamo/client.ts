@@ -4,6 +4,7 @@ import { config } from '../../config';
 import { instrument } from '../instrument';
 import { pause } from './backoff';
 import { failedConditionIndex } from './conditional';
+import { WriteContentionError } from '../../ports';
 
 /**
  * One document client per process, created on first use (not at import) so that a function that
@@ -54,14 +55,17 @@ const isTransactionConflict = (error: unknown) =>
 /**
  * Runs a write again when DynamoDB cancelled it only because another transaction held one of its
  * items at that moment (shared counters make that common under load). The SDK does not retry these;
- * a condition that failed is an answer, not a conflict, and is never retried.
+ * a condition that failed is an answer, not a conflict, and is never retried. Contended past its
+ * attempts, it throws WriteContentionError (a 409 to the client, not a 500).
  */
 export const retryOnTransactionConflict = async <T>(write: () => Promise<T>, attempts = 6): Promise<T> => {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
     } catch (error) {
-      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+      if (!isTransactionConflict(error)) throw error;
+      // Still contended after every try: nothing was written, and the caller may simply try again.
+      if (attempt >= attempts) throw new WriteContentionError(error);
       await pause(attempt);
     }
   }
