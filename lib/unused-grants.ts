@@ -9,7 +9,7 @@ import { ITEM_READ_ACTIONS, ITEM_WRITE_ACTIONS } from './table-access';
 const tableSet =
   "a table grant comes as a set: a level ('read', 'write': CDK's grantReadData / grantReadWriteData) or, for a narrowed route, the item actions of lib/table-access.ts; the function uses part of it";
 const wholeTable = "CDK's grantReadData / grantReadWriteData include it for a whole-table grant; no function scans, reads a stream (the table has none) or describes the table";
-const trigger = "Lambda's SQS trigger receives, deletes and hides the queue's messages with the function's own role; the tests' stand-in (functions/adapters/sqs-trigger-stand-in.ts) does it unrecorded";
+const trigger = "Lambda's SQS trigger receives, deletes and hides the queue's messages with the function's own role; the tests' stand-in (local/sqs-trigger-stand-in.ts) does it unrecorded";
 
 export const SHARED_REASONS: Record<string, string> = {
   ...Object.fromEntries([...ITEM_READ_ACTIONS, ...ITEM_WRITE_ACTIONS].map((action) => [action, tableSet])),
@@ -27,6 +27,8 @@ export const SHARED_REASONS: Record<string, string> = {
 };
 
 const otpKeyOnly = 'the OTP routes hold the provider key to send the code through a provider whose password or key is sealed; the OTP tests send through SES providers, which have none';
+const resendLargeAttachments =
+  "a Resend send or batch puts a queued mail's attachments in S3 only past 200 KiB (scheduled or batched mail); the Resend SDK tests attach 64 KiB, and test/api/attachments.test.ts takes the S3 path through the native routes, which share the code";
 const identityTakeOver = 'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); every test creates a fresh one';
 
 export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
@@ -36,7 +38,9 @@ export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
   'resend-emails-send': {
     'secretsmanager:GetSecretValue': 'the provider key, to send through an SMTP provider with a sealed password; the Resend SDK tests send through SES',
     'kms:Decrypt': 'the provider key (above), decrypted through Secrets Manager',
+    's3:PutObject': resendLargeAttachments,
   },
+  'resend-emails-batch': { 's3:PutObject': resendLargeAttachments },
   'domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
 };
 
