@@ -1,5 +1,6 @@
-import { InvalidCursorError, type Clock, type SuppressionStore } from '../../ports';
-import { notFound, validationError } from '../errors';
+import type { Clock, SuppressionStore } from '../../ports';
+import { notFound } from '../errors';
+import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
 import type { Suppression, SuppressionReason } from '../types';
 
@@ -16,13 +17,8 @@ export interface SuppressionPageRequest {
 
 /** A page of the account's suppression list, in address order; a cursor it did not issue is a 400. */
 export const listSuppressions = async (deps: Pick<SuppressionDeps, 'suppressions'>, accountId: string, request: SuppressionPageRequest) => {
-  try {
-    const page = await deps.suppressions.page(accountId, request);
-    return { suppressions: page.items, next_cursor: page.next_cursor };
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw validationError([{ field: 'cursor', message: error.reason }]);
-    throw error;
-  }
+  const page = await withIssuedCursor(() => deps.suppressions.page(accountId, request));
+  return { suppressions: page.items, next_cursor: page.next_cursor };
 };
 
 /**

@@ -1,5 +1,6 @@
-import { InvalidCursorError, type Clock, type DnsResolver, type DomainStore, type EmailIdentities, type Ids } from '../../ports';
+import type { Clock, DnsResolver, DomainStore, EmailIdentities, Ids } from '../../ports';
 import { AppError, notFound, validationError } from '../errors';
+import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
 import { checkDomain, isChecked } from './check';
 import { normalizeDomainName } from './name';
@@ -66,12 +67,7 @@ export const getDomain = requireDomain;
 
 /** A page of the account's domains; a cursor this listing did not issue is a 400 on `cursor`, never the first page. */
 export const listDomains = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, page: { limit?: number; cursor?: string }) => {
-  try {
-    return await deps.domains.list(accountId, { limit: page.limit ?? 20, cursor: page.cursor });
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw validationError([{ field: 'cursor', message: error.reason }]);
-    throw error;
-  }
+  return withIssuedCursor(() => deps.domains.list(accountId, { limit: page.limit ?? 20, cursor: page.cursor }));
 };
 
 /** `PUT`: a partial update; for now the `inbound` flag alone. */

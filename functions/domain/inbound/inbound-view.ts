@@ -1,5 +1,6 @@
-import { InvalidCursorError, type InboundStore, type MailObjects } from '../../ports';
-import { notFound, validationError } from '../errors';
+import type { InboundStore, MailObjects } from '../../ports';
+import { notFound } from '../errors';
+import { withIssuedCursor } from '../paging';
 import type { InboundMail, StoredText } from './inbound-mail';
 
 export interface InboundReadDeps {
@@ -49,11 +50,6 @@ export const getInbound = async (deps: InboundReadDeps, accountId: string, id: s
 
 /** Newest first; a cursor this listing did not issue is a 400 on `cursor`, never the first page. */
 export const listInbound = async (deps: InboundReadDeps, accountId: string, page: { limit?: number; cursor?: string }) => {
-  try {
-    const found = await deps.inbound.list(accountId, { limit: page.limit ?? 20, cursor: page.cursor });
-    return { inbound: await Promise.all(found.items.map((mail) => presentInbound(deps, mail))), next_cursor: found.next_cursor };
-  } catch (error) {
-    if (error instanceof InvalidCursorError) throw validationError([{ field: 'cursor', message: error.reason }]);
-    throw error;
-  }
+  const found = await withIssuedCursor(() => deps.inbound.list(accountId, { limit: page.limit ?? 20, cursor: page.cursor }));
+  return { inbound: await Promise.all(found.items.map((mail) => presentInbound(deps, mail))), next_cursor: found.next_cursor };
 };
