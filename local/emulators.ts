@@ -43,22 +43,42 @@ export interface Emulator {
 /** DynamoDB Local on 127.0.0.1 (local/dynamodb-local.ts); `dbPath` keeps the data on disk between starts, otherwise it lives in memory. */
 export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: string }): Promise<Emulator> => {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another DynamoDB Local running?`);
+  // DynamoDB Local sends usage telemetry unless told not to: nothing here may reach the network.
+  process.env.DDB_LOCAL_TELEMETRY ??= '0';
+  try {
+    return await launchDynamoDb({ port, dbPath, loopback: true });
+  } catch (error) {
+    // Binding to 127.0.0.1 needs a JDK (the launcher is compiled at start); with only a runtime, or a
+    // DynamoDB Local release the launcher no longer fits, the service still starts, and says what it lost.
+    process.stderr.write(`DynamoDB Local could not be bound to 127.0.0.1, so it listens on every interface (install a Java 17+ JDK to bind it): ${(error as Error).message.split('\n')[0]}\n`);
+    return launchDynamoDb({ port, dbPath, loopback: false });
+  }
+};
+
+const launchDynamoDb = async ({ port, dbPath, loopback }: { port: number; dbPath?: string; loopback: boolean }): Promise<Emulator> => {
   // With data on disk (npm start), Java runs in a process group of its own: Ctrl-C in the terminal
   // reaches the whole foreground group, and the table must outlive the sends that settle after it.
   // `stop` ends it in turn; should this process die without stopping it, the watchdog does.
-  // DynamoDB Local sends usage telemetry unless told not to: nothing here may reach the network.
-  process.env.DDB_LOCAL_TELEMETRY ??= '0';
   const detached = dbPath !== undefined;
-  const child: ChildProcess = spawnDynamoDbLocal({ port, dbPath, detached });
+  const child: ChildProcess = spawnDynamoDbLocal({ port, dbPath, detached, loopback });
   if (detached && child.pid) stopWhenParentDies(child.pid);
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   let errors = '';
   child.stderr?.on('data', (chunk: Buffer) => (errors = `${errors}${chunk}`.slice(-2_000)));
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}); is a Java 17+ JDK installed?${errors ? `\n${errors.trim()}` : ''}`))),
+    child.once('exit', (code) => {
+      process.off('exit', killOnExit);
+      reject(new Error(`DynamoDB Local exited (code ${code}); is Java 17+ installed?${errors ? `\n${errors.trim()}` : ''}`));
+    }),
   );
-  await Promise.race([waitForPort(port, 'DynamoDB Local'), exited]);
+  exited.catch(() => undefined);
+  try {
+    await Promise.race([waitForPort(port, 'DynamoDB Local'), exited]);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     endpoint: `http://127.0.0.1:${port}`,
     port,
