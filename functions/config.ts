@@ -57,6 +57,10 @@ export const config = {
   get drainBudgetSeconds() {
     return int(env.DRAIN_BUDGET_SECONDS, DRAIN_BUDGET_SECONDS);
   },
+  /** Seconds of its provider's rate a campaign may keep waiting in the bulk lane (domain/campaigns/fanout.ts). */
+  get bulkWindowSeconds() {
+    return int(env.BULK_WINDOW_SECONDS, 20);
+  },
   /**
    * A message still `queued` or `sending` this long after it was due is stuck (reconcile.ts). Far
    * above the queue's visibility timeout (60 s) and the longest send.

@@ -198,6 +198,8 @@ export class EmailServiceStack extends Stack {
     jobQueue.grantConsumeMessages(jobRunner);
     jobQueue.grantSendMessages(jobRunner);
     trackingKey.grantRead(jobRunner);
+    // The SES send rate sets how much of a campaign may wait in the bulk lane (fanout.ts, bulkWindow).
+    jobRunner.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
     // The SQS triggers, with the batch sizes and concurrency functions/queues.ts declares.
     connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents });
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));

@@ -320,6 +320,8 @@ export const jobDeps = () => ({
   },
   jobs: jobQueue(),
   tracking: trackingSettings,
+  /** The provider's rate sets how much of a campaign may wait in the bulk lane (fanout.ts, bulkWindow). */
+  rates: sendRates,
   lists: dynamoListStore(),
   subscribers: dynamoSubscriberStore(),
   imports: dynamoImportStore(),

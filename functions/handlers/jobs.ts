@@ -7,12 +7,13 @@ import { runListDeleteChunk } from '../domain/audience/lists';
 import { runImportChunk } from '../domain/audience/imports';
 import { runCampaignChunk } from '../domain/campaigns/fanout';
 import type { Job } from '../ports';
+import { config } from '../config';
 import { describeError, log } from '../log';
 
 const deps = jobDeps();
 
 export const runJob = async (job: Job) => {
-  if (job.kind === 'campaign') return runCampaignChunk(deps, job);
+  if (job.kind === 'campaign') return runCampaignChunk(deps, job, { windowSeconds: config.bulkWindowSeconds });
   if (job.kind === 'list-delete') return runListDeleteChunk(deps, job);
   if (job.kind === 'import') return runImportChunk(deps, job);
   log('error', 'unknown job dropped', { job: JSON.stringify(job).slice(0, 200) });

@@ -1,4 +1,4 @@
-import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, ListStore, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore, TrackingSettings } from '../../ports';
+import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, ListStore, MessageStore, ProviderStore, QueuedMail, SendQueue, SendRates, SuppressionStore, TrackingSettings } from '../../ports';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
@@ -16,6 +16,7 @@ export interface FanoutDeps {
   queue: SendQueue;
   jobs: JobQueue;
   tracking: TrackingSettings;
+  rates: SendRates;
   clock: Clock;
 }
 
@@ -25,6 +26,19 @@ export interface FanoutDeps {
  * a few seconds, far inside any Lambda limit, so a chunk is the unit that is retried after a crash.
  */
 export const CHUNK_SIZE = 500;
+/** How long a chunk waits when its campaign has a full window of mail in the bulk lane. */
+const WINDOW_WAIT_SECONDS = 5;
+
+/**
+ * The most mail one campaign keeps waiting in the bulk lane: `windowSeconds` of its provider's rate.
+ * The lane is one queue taken in order, so a campaign that put all of its 100,000 mails there first
+ * would hold every other account's campaign behind it for two hours at 14/s. Kept to a window, the
+ * fan-out goes on as its mail leaves, and a campaign started later waits at most about two windows
+ * before its chunks take turns with the first one's. A window is long enough that the lane never runs
+ * dry while the next chunk is made (WINDOW_WAIT_SECONDS and a chunk's few seconds).
+ */
+export const bulkWindow = (ratePerSecond: number, windowSeconds: number) => Math.max(1, Math.ceil(ratePerSecond * windowSeconds));
+
 /** Conditional writes in flight at once. */
 const WRITE_CONCURRENCY = 50;
 
@@ -51,10 +65,12 @@ export type ChunkOutcome = { outcome: 'waiting' | 'stopped' | 'failed' } | { out
  * cursor. A record left `queued` by a run that died before enqueueing it is enqueued again: the
  * claim keeps it to one send even when the first entry did reach the queue.
  */
-export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kind: 'campaign' }>): Promise<ChunkOutcome> => {
+export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kind: 'campaign' }>, { windowSeconds }: { windowSeconds: number }): Promise<ChunkOutcome> => {
   const { account_id: accountId, campaign_id: campaignId } = job;
-  const campaign = await deps.campaigns.get(accountId, campaignId);
-  if (!campaign) return { outcome: 'stopped' };
+  // The record and its counters in one Query: the counters tell how much of it waits in the bulk lane.
+  const found = await deps.campaigns.getWithStats(accountId, campaignId);
+  if (!found) return { outcome: 'stopped' };
+  const { campaign, stats } = found;
   const now = deps.clock.now();
   if (campaign.status === 'scheduled') {
     const wait = campaign.send_at ? Math.ceil((new Date(campaign.send_at).getTime() - now.getTime()) / 1000) : 0;
@@ -80,7 +96,14 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
     return { outcome: 'failed' };
   }
 
-  const { subscribers, more } = await deps.recipients.chunk(accountId, campaign.list_id, job.cursor, CHUNK_SIZE);
+  // A full window in the lane: this chunk waits for some of it to leave (bulkWindow).
+  const window = bulkWindow(await deps.rates.perSecond(provider), windowSeconds);
+  if (stats.recipients - stats.sent - stats.failed >= window) {
+    await deps.jobs.enqueue(job, WINDOW_WAIT_SECONDS);
+    return { outcome: 'waiting' };
+  }
+
+  const { subscribers, more } = await deps.recipients.chunk(accountId, campaign.list_id, job.cursor, Math.min(CHUNK_SIZE, window));
   const suppressed = subscribers.length ? await deps.suppressions.findSuppressed(accountId, subscribers.map((s) => s.email)) : new Set<string>();
   // A subscriber of double opt-in that has not confirmed yet (confirmed_at null) is not reached.
   const eligible = subscribers.filter((s) => s.status === 'subscribed' && s.confirmed_at !== null && !suppressed.has(s.email.toLowerCase()));
