@@ -102,6 +102,12 @@ export interface MessageStore {
   /** scheduled -> queued (due at `dueAt` for the reconciler), its stored mail dropped; false when it is no longer scheduled (cancelled). */
   release(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
   /**
+   * A scheduled message's new time (`scheduled_at` and its due-time key, in one conditional write),
+   * while it is still `scheduled`, unless it is campaign mail. Answers the status it found otherwise
+   * (null: no such message).
+   */
+  reschedule(accountId: string, messageId: string, at: Date): Promise<{ rescheduled: true } | { rescheduled: false; status: MessageStatus | null; campaign: boolean }>;
+  /**
    * scheduled or queued -> cancelled, unless it is campaign mail (cancelled with its campaign). Answers
    * the status it found otherwise (null: no such message).
    */

@@ -3,7 +3,7 @@ import { apiKeysCreate, providersCreate, providersUpdate, webhookEndpointsCreate
 import { listsImport } from './imports';
 import { bouncesCreate, listsCreate, listsUpdate, subscribersCreate, subscribersUpdate } from './audience';
 import type { RouteDefinition } from './define-route';
-import { mailSend, mailSendBatch } from './mail';
+import { mailReschedule, mailSend, mailSendBatch } from './mail';
 import { otpResend, otpSend, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
@@ -52,6 +52,7 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
       { to: 'grace@example.com', subject: 'Your invoice', html: '<p>Invoice 1002 is attached to your account.</p>', track_opens: false, track_clicks: false },
     ],
   }),
+  example(mailReschedule, { scheduled_at: '2030-01-15T10:00:00Z' }),
   example(templatesCreate, {
     name: 'Receipt',
     subject: 'Your order {{order.id}}',

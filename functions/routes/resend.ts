@@ -18,7 +18,7 @@ import {
   resendListQuery,
 } from '../schemas/resend';
 import { defineRoute, type RouteDefinition } from './define-route';
-import { mailCancel, mailSend, mailSendBatch } from './mail';
+import { mailCancel, mailReschedule, mailSend, mailSendBatch } from './mail';
 import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsVerify } from './domains';
 
 /**
@@ -87,10 +87,11 @@ export const resendEmailsUpdate = defineRoute({
   id: 'resend-emails-update',
   method: 'PATCH',
   path: '/resend/emails/{id}',
-  summary: 'Resend: reschedule a scheduled email: not supported (an existing email answers validation_error; cancel it and send again)',
+  summary: 'Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or cancelled, validation_error',
   request: { params: resendId, body: resendEmailUpdateBody, optionalBody: true },
   response: resendEmailRef,
-  table: 'read',
+  table: mailReschedule.table,
+  errors: mailReschedule.errors,
 });
 
 export const resendEmailsCancel = defineRoute({

@@ -174,7 +174,7 @@ describe('attachments', () => {
 });
 
 describe('scheduling', () => {
-  it('scheduledAt is our scheduled send: answered an id, `scheduled`, nothing leaves; cancel ends it canceled under the same id', async () => {
+  it('scheduledAt is our scheduled send: answered an id, `scheduled`, nothing leaves; update moves its time; cancel ends it canceled under the same id', async () => {
     const to = uniqueAddress('sched');
     const at = new Date(Date.now() + 3_600_000);
     const scheduled = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: at.toISOString() });
@@ -186,9 +186,14 @@ describe('scheduling', () => {
     const native1 = await native.get(`/api/v1/mail/status/${id}`);
     expect(native1.body.data.message.status).toBe('scheduled');
 
-    // No reschedule: the id would have to change (cancel and send again); answered, not ignored.
-    const update = await resend.emails.update({ id, scheduledAt: new Date(Date.now() + 7_200_000).toISOString() });
-    expect(update.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('Rescheduling is not supported') });
+    // update is our reschedule: the same id, the new time; the time rules of a send.
+    const later = new Date(Date.now() + 7_200_000);
+    const update = await resend.emails.update({ id, scheduledAt: later.toISOString() });
+    expect(update).toMatchObject({ data: { object: 'email', id }, error: null });
+    expect((await native.get(`/api/v1/mail/status/${id}`)).body.data.message).toMatchObject({ status: 'scheduled', scheduled_at: later.toISOString().slice(0, -1) });
+    const tooLate = await resend.emails.update({ id, scheduledAt: new Date(Date.now() + 31 * 86_400_000).toISOString() });
+    expect(tooLate.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('at most 30 days ahead') });
+    expect((await resend.emails.update({ id: crypto.randomUUID(), scheduledAt: later.toISOString() })).error).toMatchObject({ statusCode: 404, name: 'not_found' });
 
     const cancel = await resend.emails.cancel(id);
     expect(cancel).toMatchObject({ data: { object: 'email', id }, error: null });
@@ -200,7 +205,8 @@ describe('scheduling', () => {
     expect((await resend.emails.cancel(id)).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('cancelled') });
     const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content });
     expect((await resend.emails.cancel(sent.data!.id)).error).toMatchObject({ statusCode: 422, name: 'validation_error' });
-    expect((await resend.emails.update({ id: sent.data!.id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('not scheduled') });
+    expect((await resend.emails.update({ id: sent.data!.id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('only a scheduled message can be rescheduled') });
+    expect((await resend.emails.update({ id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('cancelled') });
     expect((await resend.emails.cancel(crypto.randomUUID())).error).toMatchObject({ statusCode: 404, name: 'not_found' });
     const past = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: new Date(Date.now() - 60_000).toISOString() });
     expect(past.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('scheduled_at must be in the future') });
