@@ -42,6 +42,7 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
     reply_to: 'support@example.com',
     tags: ['welcome'],
     metadata: { user_id: 42 },
+    headers: { 'X-Entity-Ref-ID': 'user-42-welcome' },
     track_opens: true,
     track_clicks: true,
   }),

@@ -5,6 +5,7 @@ import { MESSAGE_STATUSES } from '../domain/types';
 import { decodedLength, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename } from '../domain/mail/attachments';
 import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
+import { customHeaders } from './custom-headers';
 import { pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 
@@ -49,6 +50,7 @@ const mailFields = {
   bcc: z.optional(z.array(email()).check(z.maxLength(MAX_RECIPIENTS - 1))),
   tags: z.optional(z.array(nonEmpty(100)).check(z.maxLength(20))),
   metadata: z.optional(metadata()),
+  headers: z.optional(customHeaders()),
   /** HTML mail is tracked (an open pixel, redirecting links) unless these say false. Text-only mail never is. */
   track_opens: z.optional(z.boolean()),
   track_clicks: z.optional(z.boolean()),

@@ -31,11 +31,12 @@ export const resendEmail = z.object({
   replyTo: z.optional(oneOrMany(email())),
   tags: z.optional(z.array(tag).check(z.maxLength(50))),
   template: z.optional(z.object({ id: z.string(), variables: z.optional(z.record(z.string(), z.unknown())) })),
-  // Read only to be refused with a clear message (functions/http/resend-mail.ts).
+  // Passed on unchecked: our send schema checks them (functions/http/resend-mail.ts).
   headers: z.optional(z.unknown()),
   attachments: z.optional(z.unknown()),
   scheduled_at: z.optional(z.unknown()),
   scheduledAt: z.optional(z.unknown()),
+  // Read only to be refused with a clear message (functions/http/resend-mail.ts).
   react: z.optional(z.unknown()),
   topic_id: z.optional(z.unknown()),
 });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { simpleParser } from 'mailparser';
 import { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../local/emulators';
@@ -7,6 +8,7 @@ import { startDnsServer } from '../support/dns-server';
 import { drainOnce } from '../support/drain';
 import { mailTo } from '../support/mailbox';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { startSmtpSink } from '../support/smtp-sink';
 
 /**
  * docs/promises.md "Resend-compatible API": the official `resend` package, unchanged, pointed at the
@@ -130,13 +132,15 @@ describe('emails.send', () => {
     expect(sent.error).toEqual({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('to') });
   });
 
-  it('refuses by name what the service does not take: react, custom headers, an attachment by `path`', async () => {
+  it('refuses by name what the service does not take: react, topic_id, an attachment by `path`, a header the service sets', async () => {
     const to = uniqueAddress('refused');
     // The SDK renders `react` itself before sending; a client that sends it raw is told why.
     const react = await resend.post('/emails', { from: 'sender@example.com', to, subject: 's', react: '<Email />' });
     expect(react.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('react: React is rendered by the caller') });
-    const headers = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '1' } });
-    expect(headers.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('headers') });
+    const topic = await resend.emails.send({ from: 'sender@example.com', to, ...content, topicId: crypto.randomUUID() });
+    expect(topic.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('topic_id: Topics are not supported') });
+    const headers = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '1', 'Return-Path': 'bounces@elsewhere.example' } });
+    expect(headers.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('headers.Return-Path') });
     const byPath = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.pdf', path: 'https://example.com/a.pdf' }] });
     expect(byPath.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('attachments[0].path: The service fetches nothing') });
     const notBase64 = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.txt', content: 'not base64!' }] });
@@ -147,6 +151,30 @@ describe('emails.send', () => {
   it('a sender outside the account’s domains is 403 validation_error', async () => {
     const sent = await resend.emails.send({ from: 'someone@elsewhere.example', to: uniqueAddress(), ...content });
     expect(sent.error).toMatchObject({ statusCode: 403, name: 'validation_error' });
+  });
+});
+
+describe('custom headers', () => {
+  it('`headers` arrive in the SES call and on an SMTP relay’s received mail, sent at once and batched', async () => {
+    const to = uniqueAddress('headers');
+    const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '123' } });
+    expect(sent.error).toBeNull();
+    const [mail] = await mailTo(to);
+    expect(mail.headers).toContainEqual({ name: 'X-Entity-Ref-ID', value: '123' });
+
+    const sink = await startSmtpSink();
+    try {
+      const { apiKey: relayKey } = await newAccount('Resend over SMTP');
+      await client(service, relayKey).post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false });
+      const relayed = new Resend(relayKey);
+      expect((await relayed.emails.send({ from: 'relay@example.org', to: uniqueAddress(), ...content, headers: { 'X-Entity-Ref-ID': 'smtp-1' } })).error).toBeNull();
+      expect((await simpleParser(sink.received[0].raw)).headers.get('x-entity-ref-id')).toBe('smtp-1');
+      expect((await relayed.batch.send([{ from: 'relay@example.org', to: uniqueAddress(), ...content, headers: { 'X-Entity-Ref-ID': 'smtp-batch' } }])).error).toBeNull();
+      await drainOnce();
+      expect((await simpleParser(sink.received[1].raw)).headers.get('x-entity-ref-id')).toBe('smtp-batch');
+    } finally {
+      await sink.close();
+    }
   });
 });
 
