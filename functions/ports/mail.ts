@@ -2,6 +2,7 @@
 import type { MailMessage, MessageEvent, MessageStatus, Provider, Suppression, SuppressionReason } from '../domain/types';
 import type { QueuedMail } from '../domain/queue/queued-mail';
 import type { Attachment } from '../domain/mail/attachments';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 
 export interface OutgoingMail {
   messageId: string;
@@ -92,6 +93,8 @@ export interface MessageStore {
    * page; a page may hold fewer than `limit` with a cursor when the filters match little (InvalidCursorError for a foreign cursor).
    */
   log(accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage>;
+  /** The same log paged by message uuids (Resend's `after`/`before`); undefined when the anchor is no message of the account. */
+  logNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<MailMessage> | undefined>;
   /**
    * Writes scheduled messages (`scheduled`, with `scheduled_at`) with the mail each sends when its time
    * comes; every one is written or the call fails.

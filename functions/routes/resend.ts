@@ -67,7 +67,7 @@ export const resendEmailsList = defineRoute({
   id: 'resend-emails-list',
   method: 'GET',
   path: '/resend/emails',
-  summary: 'Resend: the message log newest first (GET /api/v1/mail underneath); `after` is the `next_cursor` of the page before (not an id); `before` is not supported',
+  summary: 'Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last id of a page, `before` the first',
   request: { query: resendListQuery },
   response: resendEmailList,
 });
@@ -126,7 +126,7 @@ export const resendDomainsList = defineRoute({
   id: 'resend-domains-list',
   method: 'GET',
   path: '/resend/domains',
-  summary: "Resend: the account's sending domains, first page (`limit` up to 100); `after` and `before` are not supported",
+  summary: "Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100)",
   request: { query: resendListQuery },
   response: resendDomainList,
   table: domainsList.table,
@@ -183,7 +183,7 @@ export const resendApiKeysList = defineRoute({
   id: 'resend-api-keys-list',
   method: 'GET',
   path: '/resend/api-keys',
-  summary: 'Resend: the active API keys of the account (without their values)',
+  summary: 'Resend: the active API keys of the account, newest first (without their values), paged by key ids (`after`, `before`)',
   request: { query: resendListQuery },
   response: resendApiKeyList,
 });

@@ -249,23 +249,38 @@ describe('emails.get and emails.list', () => {
     expect((await someoneElse.emails.get(mine.data!.id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
   });
 
-  it('list is the message log, newest first, in Resend’s list shape; `after` takes the page’s next_cursor; another account sees none', async () => {
+  it('list is the message log, newest first, in Resend’s list shape, paged by email ids: `after` the last of a page, `before` the first; another account sees none', async () => {
     const { apiKey: ownKey } = await newAccount('Lister');
     expect((await client(service, ownKey).post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', region: 'us-east-1' })).status).toBe(201);
     const owner = new Resend(ownKey);
     const ids: string[] = [];
-    for (const label of ['one', 'two', 'three']) ids.push((await owner.emails.send({ from: 'sender@example.com', to: uniqueAddress(label), ...content })).data!.id);
+    for (const label of ['one', 'two', 'three', 'four']) ids.push((await owner.emails.send({ from: 'sender@example.com', to: uniqueAddress(label), ...content })).data!.id);
+    const idsOf = (page: Awaited<ReturnType<typeof owner.emails.list>>) => page.data!.data.map((email) => email.id);
+
     const first = await owner.emails.list({ limit: 2 });
     expect(first.error).toBeNull();
-    expect(first.data).toMatchObject({ object: 'list', has_more: true, next_cursor: expect.any(String) });
-    expect(first.data!.data.map((email) => email.id)).toEqual([ids[2], ids[1]]);
+    expect(first.data).toEqual({ object: 'list', has_more: true, data: expect.any(Array) });
+    expect(idsOf(first)).toEqual([ids[3], ids[2]]);
     expect(first.data!.data[0]).toMatchObject({ object: 'email', from: 'sender@example.com', subject: content.subject, last_event: expect.any(String) });
-    const cursor = (first.data as unknown as { next_cursor: string }).next_cursor;
-    const second = await owner.emails.list({ limit: 2, after: cursor });
-    expect(second.data).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
-    expect(second.data!.data.map((email) => email.id)).toEqual([ids[0]]);
-    expect((await owner.emails.list({ before: ids[0] })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('before') });
-    expect((await new Resend((await newAccount('Empty')).apiKey).emails.list()).data).toMatchObject({ object: 'list', has_more: false, data: [] });
+    const second = await owner.emails.list({ limit: 2, after: ids[2] });
+    expect([idsOf(second), second.data!.has_more]).toEqual([[ids[1], ids[0]], false]);
+    expect([idsOf(await owner.emails.list({ limit: 2, after: ids[3] })), (await owner.emails.list({ limit: 2, after: ids[3] })).data!.has_more]).toEqual([[ids[2], ids[1]], true]);
+    // Backwards: the emails just newer than the anchor, still newest first.
+    const back = await owner.emails.list({ limit: 2, before: ids[0] });
+    expect([idsOf(back), back.data!.has_more]).toEqual([[ids[2], ids[1]], true]);
+    const top = await owner.emails.list({ limit: 2, before: ids[1] });
+    expect([idsOf(top), top.data!.has_more]).toEqual([[ids[3], ids[2]], false]);
+    expect((await owner.emails.list({ before: ids[3] })).data).toEqual({ object: 'list', has_more: false, data: [] });
+
+    // An id that is no email of the account (another account's too), or not an id: Resend's 422 naming the parameter.
+    const foreign = (await resend.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content })).data!.id;
+    for (const after of [crypto.randomUUID(), foreign, 'not-an-id']) {
+      expect((await owner.emails.list({ after })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('after') });
+    }
+    expect((await owner.emails.list({ before: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('before') });
+    const both = await owner.get(`/emails?after=${ids[0]}&before=${ids[1]}`);
+    expect(both.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('either after or before') });
+    expect((await new Resend((await newAccount('Empty')).apiKey).emails.list()).data).toEqual({ object: 'list', has_more: false, data: [] });
   });
 });
 
@@ -377,7 +392,41 @@ describe('domains', () => {
 
     expect((await owner.domains.remove(id)).data).toEqual({ object: 'domain', id, deleted: true });
     expect((await owner.domains.get(id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    // A removed domain is no place in the list any more.
     expect((await owner.domains.list({ after: id })).error).toMatchObject({ statusCode: 422, name: 'validation_error' });
+  });
+});
+
+describe('paging domains and API keys by id', () => {
+  it('domains in the order of their ids, keys newest first: `after` and `before` name an item of the list, has_more says whether more lie beyond', async () => {
+    const { apiKey: ownKey } = await newAccount('Resend paging');
+    const owner = new Resend(ownKey);
+    const domains: string[] = [];
+    for (let i = 0; i < 3; i++) domains.push((await owner.domains.create({ name: `page-${i}-${Math.random().toString(36).slice(2, 8)}.example` })).data!.id);
+    domains.sort();
+    const domainIds = async (options: Parameters<typeof owner.domains.list>[0]) => {
+      const page = (await owner.domains.list(options)).data!;
+      return [page.data.map((domain) => domain.id), page.has_more];
+    };
+    expect(await domainIds({ limit: 2 })).toEqual([[domains[0], domains[1]], true]);
+    expect(await domainIds({ limit: 2, after: domains[1] })).toEqual([[domains[2]], false]);
+    expect(await domainIds({ limit: 1, before: domains[2] })).toEqual([[domains[1]], true]);
+    expect(await domainIds({ limit: 2, before: domains[2] })).toEqual([[domains[0], domains[1]], false]);
+    expect((await owner.domains.list({ after: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('after') });
+
+    const keys: string[] = [];
+    for (const name of ['k1', 'k2', 'k3']) keys.push((await owner.apiKeys.create({ name })).data!.id);
+    const all = (await owner.apiKeys.list()).data!.data.map((key) => key.id);
+    // Newest first: the three made here, then the account's first key.
+    expect(all.slice(0, 3)).toEqual([...keys].reverse());
+    const keyIds = async (options: Parameters<typeof owner.apiKeys.list>[0]) => {
+      const page = (await owner.apiKeys.list(options)).data!;
+      return [page.data.map((key) => key.id), page.has_more];
+    };
+    expect(await keyIds({ limit: 2 })).toEqual([[all[0], all[1]], true]);
+    expect(await keyIds({ limit: 2, after: all[1] })).toEqual([[all[2], all[3]], false]);
+    expect(await keyIds({ limit: 1, before: all[2] })).toEqual([[all[1]], true]);
+    expect((await owner.apiKeys.list({ before: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('before') });
   });
 });
 
