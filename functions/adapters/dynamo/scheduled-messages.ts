@@ -2,6 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGE_MOVES } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
+import { mailTimestamp } from '../../domain/time';
 import type { QueuedMail } from '../../domain/queue/queued-mail';
 import type { MailMessage } from '../../domain/types';
 import type { MessageStore } from '../../ports';
@@ -10,10 +11,6 @@ import { documentClient, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
 import { statusIn, whileStatusIn } from './status-condition';
-import { mailTimestamp } from '../../domain/time';
-
-/** A key's attributes as update values (`:gsi5pk`, `:gsi5sk`). */
-const prefixed = (key: Record<string, string>) => Object.fromEntries(Object.entries(key).map(([name, value]) => [`:${name}`, value]));
 
 type ScheduledOperations = Pick<MessageStore, 'schedule' | 'findDue' | 'release' | 'reschedule' | 'cancel'>;
 
@@ -104,6 +101,7 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
   async reschedule(accountId, messageId, at) {
     const own = ownMessage(messageId);
     const from = statusIn(MESSAGE_MOVES.reschedule.from);
+    const due = keys.scheduledMessage(messageUuid(messageId), at);
     // One write: the time and the due-time key move together, and only while the record is still
     // `scheduled`, so the release (conditional on status and due key) sees either the old time or the new.
     const moved = await conditional(() =>
@@ -114,7 +112,7 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
           UpdateExpression: 'SET scheduled_at = :at, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
           ConditionExpression: `${own.condition} AND ${from.condition}`,
           ExpressionAttributeNames: from.names,
-          ExpressionAttributeValues: { ...from.values, ...own.values, ':at': mailTimestamp(at), ...prefixed(keys.scheduledMessage(messageUuid(messageId), at)) },
+          ExpressionAttributeValues: { ...from.values, ...own.values, ':at': mailTimestamp(at), ':gsi5pk': due.gsi5pk, ':gsi5sk': due.gsi5sk },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       ),
