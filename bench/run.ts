@@ -7,6 +7,7 @@
  * out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
  * `npm run bench -- --only import`: section 3f only (a bulk import of 100,000 rows; BENCH_IMPORT lowers it), printed, no synthesis, no report written.
+ * `npm run bench -- --only drain`: section 3 only (drain throughput at BENCH_DRAIN_RATES, 14/s, 100/s and 1,000/s), printed, no synthesis, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
  * `npm run bench -- --only streams`: a batch of 10 while a campaign drains (BENCH_STREAMS_RECIPIENTS, 10,000, at BENCH_STREAMS_RATE, 100/s), printed, no report written.
  * `npm run bench -- --only mail-log`: the message log's page cost after BENCH_MESSAGES (10,000) messages, printed, no report written.
@@ -28,8 +29,8 @@ import { importSection, measureImport } from './import';
 import { measureLoad } from './load';
 import { mailLogSection, measureMailLog } from './mail-log';
 import { measureStreams, streamsSection } from './streams';
-import { startLocalStack } from './local-stack';
-import { callsSection, coldStartSection, synthSection, templateSection, worstHtmlSection, writeReport } from './report';
+import { startLocalStack, type LocalStack } from './local-stack';
+import { callsSection, coldStartSection, drainSection, synthSection, templateSection, worstHtmlSection, writeReport } from './report';
 import { measureSynth } from './synth-time';
 import { measureTemplateRender } from './template-render';
 import { measureWebhookDeliveries } from './webhook-throughput';
@@ -47,8 +48,19 @@ const STANDALONE: Record<string, { what: string; run: () => string[] }> = {
   templates: { what: 'template rendering for 1,000 readers', run: () => templateSection(measureTemplateRender()) },
   'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
 };
-const ALONE = ['synth', 'cold-start', 'calls', 'import', 'mail-log', 'streams', ...Object.keys(STANDALONE)];
+const ALONE = ['synth', 'cold-start', 'calls', 'drain', 'import', 'mail-log', 'streams', ...Object.keys(STANDALONE)];
 const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
+/** Issue 27's rates: SES's default, a raised quota, and a large account's. */
+const drainRates = () => (process.env.BENCH_DRAIN_RATES ?? '14,100,1000').split(',').map(Number);
+/** Ten seconds of sending at each rate (at least 150 mails, so the slowest rate still measures a pace). */
+const measureDrains = async (stack: LocalStack) => {
+  const runs = [];
+  for (const rate of drainRates()) {
+    step(`drain throughput at ${rate}/s`);
+    runs.push(await measureDrain(stack, Math.max(150, rate * Number(process.env.BENCH_DRAIN_SECONDS ?? 10)), rate));
+  }
+  return runs;
+};
 if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
 
 const main = async () => {
@@ -66,6 +78,16 @@ const main = async () => {
       step('lanes: a batch while a campaign drains');
       const recipients = Number(process.env.BENCH_STREAMS_RECIPIENTS ?? 10_000);
       console.log(streamsSection(await measureStreams(stack, recipients, Number(process.env.BENCH_STREAMS_RATE ?? 100))).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
+  if (only === 'drain') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      console.log(drainSection(await measureDrains(stack)).join('\n'));
     } finally {
       await stack.stop();
     }
@@ -132,8 +154,7 @@ const main = async () => {
     step('time from accept to hand-off (drain timer at 60 s)');
     const handOff = await measureHandOff(stack);
     // It makes a proxied provider the account's default.
-    step('drain throughput');
-    const drain = await measureDrain(stack, 150, SES_RATE);
+    const drain = await measureDrains(stack);
     // Both made providers whose emulators or proxies are gone the default: the account's own again.
     await fetch(`${stack.baseUrl}/api/v1/providers/${stack.sesProviderId}`, {
       method: 'PUT', headers: { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ is_default: true }),

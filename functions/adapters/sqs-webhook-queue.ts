@@ -25,6 +25,14 @@ export const decodeWebhookDelivery = (body: string): WebhookDelivery => JSON.par
 /** The webhook queue's dead-letter queue, read by the operator's list and redrive commands. */
 export const sqsWebhookDeadLetters = (deadLetterUrl: string) => sqsDeadLetters(deadLetterUrl, decodeWebhookDelivery);
 
+/** One batch (at most ten) on the queue: the events SQS refused, with why. A call that fails throws. */
+const enqueueBatch = async (url: string, batch: OutboundEvent[]) => {
+  const { Failed = [] } = await sqs().send(
+    new SendMessageBatchCommand({ QueueUrl: url, Entries: batch.map((event, i) => ({ Id: String(i), MessageBody: JSON.stringify({ event } satisfies WebhookDelivery) })) }),
+  );
+  return Failed.map((failed) => ({ event: batch[Number(failed.Id)], code: failed.Code, message: failed.Message }));
+};
+
 /** The send path's side: SendMessageBatch, ten events a call; failures logged and swallowed (a webhook never fails a send). */
 export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => {
   const publishMany = async (events: OutboundEvent[]) => {
@@ -35,12 +43,8 @@ export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => {
     await Promise.all(
       batches.map(async (batch) => {
         try {
-          const { Failed = [] } = await sqs().send(
-            new SendMessageBatchCommand({ QueueUrl: url, Entries: batch.map((event, i) => ({ Id: String(i), MessageBody: JSON.stringify({ event } satisfies WebhookDelivery) })) }),
-          );
-          for (const failed of Failed) {
-            const event = batch[Number(failed.Id)];
-            log('error', 'webhook event not enqueued', { message_id: event?.message_id, event_type: event?.type, error_name: failed.Code, error_message: failed.Message });
+          for (const { event, code, message } of await enqueueBatch(url, batch)) {
+            log('error', 'webhook event not enqueued', { message_id: event?.message_id, event_type: event?.type, error_name: code, error_message: message });
           }
         } catch (error) {
           for (const event of batch) log('error', 'webhook event not enqueued', { message_id: event.message_id, event_type: event.type, ...describeError(error) });
@@ -48,6 +52,12 @@ export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => {
       }),
     );
   };
+  const publishOrThrow = async (event: OutboundEvent) => {
+    const url = queueUrl();
+    if (!url) return;
+    const [refused] = await enqueueBatch(url, [event]);
+    if (refused) throw new Error(`The ${event.type} event could not be queued: ${refused.code} ${refused.message ?? ''}`.trim());
+  };
   // One event is a batch of one: the same call count, one way to send and to log a failure.
-  return { publish: (event) => publishMany([event]), publishMany };
+  return { publish: (event) => publishMany([event]), publishMany, publishOrThrow };
 };

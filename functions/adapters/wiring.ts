@@ -341,7 +341,6 @@ export const inboundDeps = () => ({
   messages: dynamoMessageStore(),
   events: webhookEvents(),
   clock: systemClock,
-  ids: randomIds,
 });
 
 /** GET /inbound, GET /inbound/{id}: the records, the large bodies beside them, and links to the attachments. */

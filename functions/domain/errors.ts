@@ -55,3 +55,15 @@ export const validationError = (details: FieldIssue[], message = 'The request is
   new AppError('VALIDATION_ERROR', message, { details });
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+/**
+ * A signed link that was good but is past its time (a double opt-in confirmation link). To an API
+ * client it is NOT_FOUND like any link that names nothing; the page a reader gets says it expired,
+ * with 410 (functions/http/link-error-page.ts).
+ */
+export class ExpiredLinkError extends AppError {
+  constructor(what: string, whatToDo: string) {
+    super('NOT_FOUND', `${what} not found (it expired: ${whatToDo})`);
+    this.name = 'ExpiredLinkError';
+  }
+}

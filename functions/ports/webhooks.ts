@@ -18,6 +18,12 @@ export interface WebhookEvents {
   publish(event: OutboundEvent): Promise<void>;
   /** The same for many events, ten to a call. */
   publishMany(events: OutboundEvent[]): Promise<void>;
+  /**
+   * The exception: puts one event on the queue and throws when it could not, for a caller that can
+   * run its whole step again (inbound mail: Lambda's retry, the SMTP client's resend) and must not
+   * lose the event.
+   */
+  publishOrThrow(event: OutboundEvent): Promise<void>;
 }
 
 export interface WebhookQueue {

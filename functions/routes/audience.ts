@@ -164,6 +164,7 @@ const confirmation = {
   path: `${CONFIRM_PATH}{token}`,
   request: { params: unsubscribeParams },
   rawResponse: 'text/html',
+  readerLink: { expires: true },
   aws: ['trackingSecret'],
 } as const;
 

@@ -89,7 +89,7 @@ export const campaignsCancel = defineRoute({
  * it with no key). The signed token names the subscriber. GET changes nothing, because mail scanners
  * fetch every link; POST (the one-click body `List-Unsubscribe=One-Click`, or the page's button) acts.
  */
-const unsubscribe = { tag: 'Unsubscribe', permission: null, path: `${UNSUBSCRIBE_PATH}{token}`, request: { params: unsubscribeParams }, rawResponse: 'text/html', table: { read: ['subscriber', 'subscriberAddress', 'campaign', 'list', 'provider'], write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'suppression'] }, aws: ['trackingSecret'] } as const;
+const unsubscribe = { tag: 'Unsubscribe', permission: null, path: `${UNSUBSCRIBE_PATH}{token}`, request: { params: unsubscribeParams }, rawResponse: 'text/html', readerLink: { expires: false }, table: { read: ['subscriber', 'subscriberAddress', 'campaign', 'list', 'provider'], write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'suppression'] }, aws: ['trackingSecret'] } as const;
 
 export const unsubscribePage = defineRoute({
   ...unsubscribe,

@@ -89,6 +89,13 @@ export interface RouteDefinition {
   /** The answer is a redirect (`successStatus`, e.g. 302) to the `location` the handler returns, with no body. */
   redirect?: true;
   /**
+   * A link readers open from mail (unsubscribe, double opt-in confirmation): an error answers a small
+   * HTML page saying what went wrong and what to do, unless `Accept` asks for JSON and not HTML (an
+   * API client then gets the envelope, as on every other route). `expires`: the link can be past its
+   * time, which the page answers with 410 (functions/http/link-error-page.ts).
+   */
+  readerLink?: { expires: boolean };
+  /**
    * Repository files the handler reads at run time; the stack ships them beside its bundle
    * (functions/http/shipped-file.ts). A path ending in `/` is a folder, shipped whole.
    */

@@ -1,11 +1,11 @@
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import type { SESEvent } from 'aws-lambda';
+import { S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
-import { createTransport, type SendMailOptions } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as inboundMail } from '../../functions/handlers/inbound-mail';
 import { startDnsServer } from '../support/dns-server';
+import { uniqueDomain, verifiedDomain } from '../support/receiving-domain';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
+import { composed, sesReceipt } from '../support/ses-receipt';
 
 /**
  * The deployment's path of inbound mail: SES's receipt rule stores the raw mail in the bucket at
@@ -20,36 +20,9 @@ let other: Client;
 let domain: string;
 const s3 = new S3Client({ forcePathStyle: true });
 
-const uniqueDomain = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}.example`;
-
-const composed = async (mail: SendMailOptions) => (await createTransport({ streamTransport: true, buffer: true }).sendMail(mail)).message as Buffer;
-
 /** Stores the raw mail where SES's S3 action puts it and invokes the function as SES's Lambda action does. */
 const arrive = async (raw: Buffer, recipients: string[], verdicts: { spam?: string; virus?: string } = {}, sesMessageId = randomUUID()) => {
-  await s3.send(new PutObjectCommand({ Bucket: process.env.INBOUND_BUCKET, Key: `raw/${sesMessageId}`, Body: raw }));
-  const event = {
-    Records: [
-      {
-        eventSource: 'aws:ses',
-        eventVersion: '1.0',
-        ses: {
-          mail: { messageId: sesMessageId, timestamp: '2026-11-24T06:00:00.000Z', source: 'a@elsewhere.example', destination: recipients, headersTruncated: false, headers: [], commonHeaders: {} },
-          receipt: {
-            timestamp: '2026-11-24T06:00:00.000Z',
-            processingTimeMillis: 300,
-            recipients,
-            spamVerdict: { status: verdicts.spam ?? 'PASS' },
-            virusVerdict: { status: verdicts.virus ?? 'PASS' },
-            spfVerdict: { status: 'PASS' },
-            dkimVerdict: { status: 'PASS' },
-            dmarcVerdict: { status: 'PASS' },
-            action: { type: 'Lambda', functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:inbound', invocationType: 'Event' },
-          },
-        },
-      },
-    ],
-  } as unknown as SESEvent;
-  await inboundMail(event);
+  await inboundMail(await sesReceipt(s3, raw, recipients, verdicts, sesMessageId));
   return sesMessageId;
 };
 
@@ -62,10 +35,7 @@ beforeAll(async () => {
   api = client(service, (await newAccount('Inbound SES')).apiKey);
   other = client(service, (await newAccount('Someone else')).apiKey);
   domain = uniqueDomain('desk');
-  const created = await api.post('/api/v1/domains', { name: domain });
-  await fetch(`${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${domain}/verify`, { method: 'POST' });
-  expect((await api.post(`/api/v1/domains/${created.body.data.id}/verify`)).body.data.status).toBe('verified');
-  expect((await api.put(`/api/v1/domains/${created.body.data.id}`, { inbound: true })).status).toBe(200);
+  await verifiedDomain(api, domain, true);
 });
 afterAll(async () => {
   await service?.close();

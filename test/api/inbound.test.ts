@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInboundSmtp } from '../../local/inbound-smtp';
 import { startDnsServer } from '../support/dns-server';
+import { uniqueDomain, verifiedDomain } from '../support/receiving-domain';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
 import { drainWebhooksUntil, startEndpoint } from '../support/webhooks';
 
@@ -22,18 +23,6 @@ let other: Client;
 let domain: string;
 let quietDomain: string;
 let webhookSecret: string;
-
-const uniqueDomain = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}.example`;
-
-/** A domain of the account, verified as SES would once its DKIM records resolve, with `inbound` as given. */
-const verifiedDomain = async (account: Client, name: string, inbound: boolean) => {
-  const created = await account.post('/api/v1/domains', { name });
-  expect(created.status).toBe(201);
-  expect((await fetch(`${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${name}/verify`, { method: 'POST' })).status).toBe(200);
-  expect((await account.post(`/api/v1/domains/${created.body.data.id}/verify`)).body.data.status).toBe('verified');
-  if (inbound) expect((await account.put(`/api/v1/domains/${created.body.data.id}`, { inbound: true })).body.data.inbound).toBe(true);
-  return created.body.data as { id: string; records: { record: string }[] };
-};
 
 const smtp = () => createTransport({ host: '127.0.0.1', port: listener.port, secure: false, ignoreTLS: true });
 

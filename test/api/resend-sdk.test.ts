@@ -360,6 +360,8 @@ describe('keys and permissions', () => {
 
     expect((await resend.apiKeys.remove(created.data!.id)).data).toEqual({ object: 'api_key', id: created.data!.id, deleted: true });
     expect((await resend.apiKeys.list()).data!.data.map((k) => k.id)).not.toContain(created.data!.id);
+    // Removed already: gone, as an unknown one.
+    expect((await resend.apiKeys.remove(created.data!.id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
     expect((await resend.apiKeys.remove(crypto.randomUUID())).error).toMatchObject({ statusCode: 404, name: 'not_found' });
   });
 });

@@ -93,4 +93,22 @@ describe('the unsubscribe page', () => {
     expect((await other.get(`/api/v1/subscribers/${theirSubscriber}`)).body.data.status).toBe('subscribed');
     expect((await other.get('/api/v1/suppressions')).body.data.suppressions).toEqual([]);
   });
+
+  it('a link that is not valid answers a reader a page saying so; an API client asking for JSON keeps the envelope', async () => {
+    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'content-type': 'application/x-www-form-urlencoded' };
+    const forged = `${tracked.service.baseUrl}/u/W10.AAAAAAAAAAAAAAAAAAAAAA`;
+    const overLong = `${tracked.service.baseUrl}/u/${'a'.repeat(1025)}`;
+    for (const [url, status] of [[forged, 404], [overLong, 400]] as const) {
+      for (const method of ['GET', 'POST']) {
+        const response = await fetch(url, { method, headers: browser, ...(method === 'POST' ? { body: 'List-Unsubscribe=One-Click' } : {}) });
+        expect([method, response.status, response.headers.get('content-type')]).toEqual([method, status, 'text/html; charset=utf-8']);
+        const text = await response.text();
+        expect(text).toContain('<title>This link is not valid</title>');
+        expect(text).toContain('ask the sender for a new one');
+      }
+    }
+    const json = await fetch(forged, { headers: { accept: 'application/json' } });
+    expect(json.status).toBe(404);
+    expect(await json.json()).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Unsubscribe link not found' } });
+  });
 });

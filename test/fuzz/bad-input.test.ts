@@ -232,7 +232,8 @@ describe('bad input over every operation of the OpenAPI document', () => {
     const worker = async () => {
       while (next < requests.length) {
         const request = requests[next++];
-        const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}` };
+        // An API client: the links readers open from mail answer a browser with a page instead (test/api/double-opt-in.test.ts).
+        const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
         if ('contentType' in request && request.contentType) headers['Content-Type'] = request.contentType;
         const response = await fetch(`${service.baseUrl}${request.url}`, { method: request.method, headers, body: 'body' in request ? request.body : undefined });
         const text = await response.text();

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKey } from '../../domain/types';
 import type { ApiKeyStore } from '../../ports';
 import { documentClient, queryAll, tableName, transactWrite } from './client';
+import { failedConditionIndex } from './conditional';
 import { keys, withoutKeys } from './keys';
 
 /**
@@ -47,14 +48,28 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
 
   async revoke(accountId, keyId, at) {
     const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(accountId, keyId) }));
-    if (!Item || Item.revoked_at) return Boolean(Item);
+    if (!Item || Item.revoked_at) return false;
     const update = { UpdateExpression: 'SET revoked_at = :at', ExpressionAttributeValues: { ':at': at } };
-    await transactWrite({
-      TransactItems: [
-        { Update: { TableName: tableName(), Key: keys.apiKey(accountId, keyId), ...update } },
-        { Update: { TableName: tableName(), Key: keys.apiKeyByHash(Item.key_hash as string), ...update } },
-      ],
-    });
+    try {
+      await transactWrite({
+        TransactItems: [
+          // Of two revokes at once, one revokes and the other finds the key revoked already (a live key's `revoked_at` is null).
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.apiKey(accountId, keyId),
+              UpdateExpression: update.UpdateExpression,
+              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(revoked_at) OR attribute_type(revoked_at, :null))',
+              ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':null': 'NULL' },
+            },
+          },
+          { Update: { TableName: tableName(), Key: keys.apiKeyByHash(Item.key_hash as string), ...update } },
+        ],
+      });
+    } catch (error) {
+      if (failedConditionIndex(error) === 0) return false;
+      throw error;
+    }
     return true;
   },
 });

@@ -1,7 +1,7 @@
 import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, SendQueue, SubscriberStore, SuppressionStore, TrackingSettings, ListStore } from '../../ports';
 import { sendBatch } from '../mail/send-batch';
 import { escapeHtml } from '../escape-html';
-import { notFound } from '../errors';
+import { ExpiredLinkError, notFound } from '../errors';
 import { isoTimestamp } from '../time';
 import { signFields, verifiedFields } from '../tracking/token';
 import type { ConfirmationWording, MailingList, Subscriber } from '../types';
@@ -37,11 +37,11 @@ export interface ConfirmationClaim {
  */
 export const confirmToken = (key: string, claim: ConfirmationClaim, expiresAt: number) => signFields(key, 'confirm', [claim.account_id, claim.subscriber_id, expiresAt]);
 
-/** The claim of a confirmation token that verifies and has not expired; anything else is a 404 (it names nothing). */
+/** The claim of a confirmation token that verifies and has not expired; anything else is a 404 (it names nothing), an expired one told apart for the reader's page. */
 export const verifiedConfirmation = async (deps: { tracking: TrackingSettings; clock: Clock }, token: string): Promise<ConfirmationClaim> => {
   const [accountId, subscriberId, expiresAt] = verifiedFields(await deps.tracking.key(), 'confirm', token) ?? [];
   if (typeof accountId !== 'string' || typeof subscriberId !== 'string' || typeof expiresAt !== 'number') throw notFound('Confirmation link');
-  if (deps.clock.now().getTime() / 1000 > expiresAt) throw notFound('Confirmation link (it expired: subscribe again for a new one)');
+  if (deps.clock.now().getTime() / 1000 > expiresAt) throw new ExpiredLinkError('Confirmation link', 'subscribe again for a new one');
   return { account_id: accountId, subscriber_id: subscriberId };
 };
 

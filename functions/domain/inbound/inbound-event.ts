@@ -1,4 +1,4 @@
-import type { Ids, Clock } from '../../ports';
+import type { Clock } from '../../ports';
 import { isoTimestamp } from '../time';
 import type { OutboundEvent } from '../webhooks/records';
 import type { InboundMail } from './inbound-mail';
@@ -8,8 +8,10 @@ import type { InboundMail } from './inbound-mail';
  * messages it answers, without the bodies or attachment links (a queue message stays small, and a
  * link would expire before the last retry); `GET /inbound/{id}` has the whole mail.
  */
-export const inboundEvent = (deps: { clock: Clock; ids: Ids }, mail: InboundMail): OutboundEvent => ({
-  id: `evt_${deps.ids.uuid().replace(/-/g, '')}`,
+export const inboundEvent = (deps: { clock: Clock }, mail: InboundMail): OutboundEvent => ({
+  // One event per inbound mail, queued again when the same mail is parsed again (functions/domain/inbound/receive.ts):
+  // its id is the mail's, so every delivery of it carries the same `webhook-id` and a receiver can drop a repeat.
+  id: `evt_${mail.id.replace(/-/g, '')}`,
   account_id: mail.account_id,
   type: 'email.received',
   timestamp: isoTimestamp(deps.clock.now()),

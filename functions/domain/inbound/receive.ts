@@ -1,4 +1,4 @@
-import type { Clock, DomainStore, Ids, InboundStore, MailObjects, MessageStore, ObjectRef, WebhookEvents } from '../../ports';
+import type { Clock, DomainStore, InboundStore, MailObjects, MessageStore, ObjectRef, WebhookEvents } from '../../ports';
 import { parseMessageId } from '../mail/message-id';
 import { epochSeconds, isoTimestamp } from '../time';
 import { inboundEvent } from './inbound-event';
@@ -14,7 +14,6 @@ export interface InboundDeps {
   messages: Pick<MessageStore, 'findMany'>;
   events: WebhookEvents;
   clock: Clock;
-  ids: Ids;
 }
 
 /** A raw mail as it arrived: where it is stored, to whom the envelope says it goes, and SES's verdicts. */
@@ -96,7 +95,8 @@ const recordFor = async (deps: InboundDeps, arrived: ArrivedMail, parsed: Parsed
  * reads the raw mail, finds the accounts its envelope recipients belong to (a verified domain with
  * `inbound` on), and stores one record per account with its reply link, its verdicts (mail that
  * fails them is kept, flagged) and its parts, then queues `email.received` for the account's
- * webhooks. Safe to run twice on the same mail: the record and its event are written once.
+ * webhooks. Safe to run twice on the same mail: the record is written once, and its event, queued
+ * again, carries the same id.
  */
 export const receiveInboundMail = async (deps: InboundDeps, arrived: ArrivedMail) => {
   const byAccount = new Map<string, string[]>();
@@ -111,7 +111,12 @@ export const receiveInboundMail = async (deps: InboundDeps, arrived: ArrivedMail
   const stored: string[] = [];
   for (const [accountId, recipients] of byAccount) {
     const mail = await recordFor(deps, arrived, parsed, accountId, recipients);
-    if (await deps.inbound.create(mail)) await deps.events.publish(inboundEvent(deps, mail));
+    // At least once (docs/promises.md): the event is queued on every run, not only on the one that
+    // wrote the record, and a failure to queue it fails the run. A run that stopped between the two
+    // (a crash, the queue refusing) is run again (Lambda retries the invocation; the SMTP client
+    // resends on 451) and queues it then.
+    await deps.inbound.create(mail);
+    await deps.events.publishOrThrow(inboundEvent(deps, mail));
     stored.push(mail.id);
   }
   return { stored, reason: null };

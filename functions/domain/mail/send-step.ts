@@ -19,6 +19,11 @@ export interface SendSteps<Claim, Hold> {
   claim?: () => Promise<{ go: true; claim: Claim } | { go: false; hold: Hold }>;
   /** The mail as the provider gets it (tracking added here: its failure is the send's). */
   mail: (claim: Claim) => Promise<OutgoingMail>;
+  /**
+   * Waits right before the provider call: the drainer's pace is kept here, where the provider sees it,
+   * and not before the claim, whose time varies by tens of milliseconds and bunched the calls.
+   */
+  beforeCall?: () => Promise<unknown>;
   /** After the provider took it; a failure here is handled as the send's (as it always was). */
   sent?: (providerMessageId: string, claim: Claim) => Promise<unknown>;
   /** The send failed: runs while the reserved sends are given back. */
@@ -62,7 +67,9 @@ export const sendWithinLimits = async <Claim = undefined, Hold = never>(
   }
 
   try {
-    const { providerMessageId } = await deps.mailers.forProvider(provider).send(await steps.mail(claim));
+    const mail = await steps.mail(claim);
+    await steps.beforeCall?.();
+    const { providerMessageId } = await deps.mailers.forProvider(provider).send(mail);
     await steps.sent?.(providerMessageId, claim);
     return { outcome: 'sent', claim, providerMessageId };
   } catch (error) {

@@ -9,12 +9,15 @@ import { mailTracking } from '../tracking/tracking';
 import { createPacer } from './pacer';
 import { releaseScheduled } from './release-scheduled';
 import { dropAttachments, withAttachments } from './queued-attachments';
+import { receiveAhead } from './receive-ahead';
 
 /** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
 const CAMPAIGN_RECHECK_MS = 5_000;
 const CANCELLED = 'The campaign was cancelled; not sent';
 /** How often a run looks for scheduled mail whose time came: it leaves within this of its time while a run lasts. */
 const RELEASE_EVERY_MS = 5_000;
+/** How much of a slow claim's lost time the provider calls may catch up. */
+const CALL_CATCH_UP_MS = 250;
 
 export interface DrainDeps {
   attachments: AttachmentStore;
@@ -104,7 +107,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const accounts = new Map<string, ReturnType<ProviderStore['list']>>();
   // Counts and webhook events of settled mail, written ten mails at a time.
   const tally = createSendTally(deps);
-  const pacers = new Map<string, Promise<ReturnType<typeof createPacer>>>();
+  const pacers = new Map<string, Promise<{ admit: ReturnType<typeof createPacer>; call: ReturnType<typeof createPacer> }>>();
   const pending = new Set<Promise<unknown>>();
 
   /** The mail's provider and its account's sending brake: one read per account and run (the providers' Query). */
@@ -119,11 +122,14 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     const { providers, brake } = await accounts.get(key)!;
     return { provider: providers.find((p) => p.id === received.mail.provider_id), brake };
   };
-  // SES's rate is per AWS account and region, so SES providers in one region share a pacer.
+  // SES's rate is per AWS account and region, so SES providers in one region share a pacer. Each has
+  // two: `admit` takes mail in at the rate (and keeps the run from claiming more than it can send),
+  // `call` spaces the provider calls themselves, banking up to a quarter second so that a slow claim's
+  // lost time is caught up, never more than the rate in any second (pacer.ts).
   const pacerOf = (provider: Provider) => {
     const key = provider.type === 'ses' ? `ses:${provider.region ?? ''}` : `smtp:${provider.id}`;
     if (!pacers.has(key)) {
-      const pacer = deps.rates.perSecond(provider).then((rate) => createPacer(rate, deps.clock));
+      const pacer = deps.rates.perSecond(provider).then((rate) => ({ admit: createPacer(rate, deps.clock), call: createPacer(rate, deps.clock, CALL_CATCH_UP_MS) }));
       pacer.catch(() => pacers.delete(key));
       pacers.set(key, pacer);
     }
@@ -163,7 +169,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   };
 
   /** Sends one claimed-or-not item; answers true when its queue message may be deleted. */
-  const sendOne = async (received: ReceivedMail, provider: Provider): Promise<boolean> => {
+  const sendOne = async (received: ReceivedMail, provider: Provider, callPacer: ReturnType<typeof createPacer>): Promise<boolean> => {
     const { mail } = received;
     if (mail.campaign_id && (await campaignStopped(mail))) {
       // Claimed first, so that only a mail still `queued` ends failed: one sent already stays sent.
@@ -182,6 +188,8 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         return claim.claimed ? { go: true, claim } : { go: false, hold: claim };
       },
       mail: async () => outgoingMail(await withAttachments(deps.attachments, mail), await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now())),
+      // Admitted, so its slot comes (no deadline): the admission pace bounds how long it waits.
+      beforeCall: () => callPacer.slot(Number.POSITIVE_INFINITY),
       sent: async (providerMessageId) => {
         await markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now());
         // Sent: its stored files are never read again (a failure to drop them is the store's expiry's to mend).
@@ -244,6 +252,8 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   };
   const outOfTime = () => options.signal?.aborted === true || deps.clock.now().getTime() >= deadline;
 
+  // The next batches are received while this one is paced (receive-ahead.ts).
+  const feed = receiveAhead(() => deps.queue.receive(10), 10);
   let releasedAt = -Infinity;
   while (!outOfTime()) {
     // Scheduled mail due by now joins the queue: at the start of the run, then every few seconds of a long one.
@@ -251,10 +261,12 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       releasedAt = deps.clock.now().getTime();
       report.released += (await contained('release', () => releaseScheduled(deps))) ?? 0;
     }
-    const batch = (await contained('receive', () => deps.queue.receive(10))) ?? [];
+    const errorsBefore = report.errors;
+    const batch = (await contained('receive', () => feed.next())) ?? [];
     if (batch.length === 0) {
-      // Sends still settling may put items back (retries): only an empty queue with nothing in flight ends the run.
-      if (pending.size === 0) {
+      // Sends still settling may put items back (retries): only an empty queue, asked when nothing was in
+      // flight, ends the run (or a failed receive: the run ends, not emptied).
+      if (pending.size === 0 && (feed.showedEmpty() || report.errors > errorsBefore)) {
         report.emptied = report.errors === 0;
         break;
       }
@@ -279,11 +291,11 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       }
       // Out of time (or stopping): leave the rest for the next run, visible again at once.
       const pacer = await contained('pacer', () => pacerOf(provider), id);
-      if (!pacer || options.signal?.aborted || !(await pacer.slot(deadline))) {
+      if (!pacer || options.signal?.aborted || !(await pacer.admit.slot(deadline))) {
         await Promise.all(batch.slice(i).map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)));
         break;
       }
-      outcomes.push(contained('send', () => sendOne(received, provider), id).then((done) => (done ? received.receipt : null)));
+      outcomes.push(contained('send', () => sendOne(received, provider, pacer.call), id).then((done) => (done ? received.receipt : null)));
     }
     // Deletes happen per batch once its sends settle, while the next batch is already being paced.
     // A failed delete loses nothing: the item comes back, finds its message settled and is deleted then.
@@ -292,9 +304,15 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         const done = receipts.filter((receipt): receipt is string => receipt !== null);
         if (done.length) await contained('delete', () => deps.queue.delete(done));
       })
-      .finally(() => pending.delete(settled));
+      .finally(() => {
+        pending.delete(settled);
+        feed.done();
+      });
     pending.add(settled);
   }
+  // Batches received ahead and never paced are handed back, visible again at once for the next run.
+  const unpaced = await feed.rest();
+  await Promise.all(unpaced.map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)));
   await Promise.all(pending);
   await contained('tally', () => tally.flush());
   return report;

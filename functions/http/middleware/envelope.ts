@@ -3,6 +3,7 @@ import { AppError } from '../../domain/errors';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse, HandlerResult } from '../api-event';
 import { describeError, log } from '../../log';
+import { linkErrorPage, wantsPage } from '../link-error-page';
 import { errorResponse, httpResponse, successResponse } from '../responses';
 
 /**
@@ -45,7 +46,8 @@ export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       const { event, error } = request;
       // A request that failed before `before` ran (no state) still gets an envelope.
       event.state ??= { startedAt: Date.now(), requestId: 'unknown', responseHeaders: {}, input: {} };
-      const response = errorResponse(error, route.envelope);
+      // A reader who opened a link from mail gets a page, not JSON (routes with `readerLink`).
+      const response = route.readerLink && wantsPage(event.headers?.accept) ? linkErrorPage(error) : errorResponse(error, route.envelope);
       const unexpected = !(error instanceof AppError) || error.status >= 500;
       request.response = finish(event, httpResponse(response, { ...event.state.responseHeaders, ...response.headers }), {
         error_code: error instanceof AppError ? error.code : 'INTERNAL_ERROR',
