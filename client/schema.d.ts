@@ -161,6 +161,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mail/{message_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule a scheduled message: it leaves within a minute after the new `scheduled_at`, never before (409 once it was released, sent or cancelled)
+         * @description Needs an API key with the `mail` permission.
+         */
+        patch: operations["mail-reschedule"];
+        trace?: never;
+    };
     "/api/v1/mail/{message_id}/cancel": {
         parameters: {
             query?: never;
@@ -1105,7 +1125,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resend: the message log newest first (GET /api/v1/mail underneath); `after` is the `next_cursor` of the page before (not an id); `before` is not supported
+         * Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last id of a page, `before` the first
          * @description Needs an API key with the `mail` permission.
          */
         get: operations["resend-emails-list"];
@@ -1159,7 +1179,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Resend: reschedule a scheduled email: not supported (an existing email answers validation_error; cancel it and send again)
+         * Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or cancelled, validation_error
          * @description Needs an API key with the `mail` permission.
          */
         patch: operations["resend-emails-update"];
@@ -1193,7 +1213,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resend: the account's sending domains, first page (`limit` up to 100); `after` and `before` are not supported
+         * Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100)
          * @description Needs an API key with the `admin` permission.
          */
         get: operations["resend-domains-list"];
@@ -1261,7 +1281,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resend: the active API keys of the account (without their values)
+         * Resend: the active API keys of the account, newest first (without their values), paged by key ids (`after`, `before`)
          * @description Needs an API key with the `admin` permission.
          */
         get: operations["resend-api-keys-list"];
@@ -1632,6 +1652,9 @@ export interface operations {
                  *       "metadata": {
                  *         "user_id": 42
                  *       },
+                 *       "headers": {
+                 *         "X-Entity-Ref-ID": "user-42-welcome"
+                 *       },
                  *       "track_opens": true,
                  *       "track_clicks": true
                  *     }
@@ -1650,6 +1673,10 @@ export interface operations {
                     /** @description Flat key/value data: at most 50 keys (not __proto__, constructor, prototype), 8 KiB as JSON; numbers finite, integers within ±(2^53 - 1), magnitude at least 1e-130 */
                     metadata?: {
                         [key: string]: string | number | boolean | null;
+                    };
+                    /** @description Custom headers: at most 20, names RFC 5322 field names (not those the service sets or that change the sender, recipients or structure: From, To, Cc, Bcc, Subject, Message-ID, Date, Reply-To, Return-Path, Sender, MIME-Version, Content-*, List-Unsubscribe*, DKIM-Signature, Received, Resent-*, X-SES-*, X-SMTPAPI, ...), values without CR, LF or NUL (at most 870 characters), 8 KiB in all */
+                    headers?: {
+                        [key: string]: string;
                     };
                     track_opens?: boolean;
                     track_clicks?: boolean;
@@ -2113,6 +2140,168 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "mail-reschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                message_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scheduled_at": "2030-01-15T10:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    scheduled_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            message_id: string;
+                            /** @constant */
+                            status: "scheduled";
+                            scheduled_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10736,7 +10925,6 @@ export interface operations {
                                 value: string;
                             }[];
                         }[];
-                        next_cursor: string | null;
                     };
                 };
             };
@@ -11613,6 +11801,26 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "name": "not_found",
                      *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "name": "validation_error",
+                     *       "message": "This Idempotency-Key was used with a different request body"
                      *     }
                      */
                     "application/json": components["schemas"]["ResendError"];

@@ -109,6 +109,9 @@ export const sendDeps = () => ({
 
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
 
+/** A reschedule checks the new time against the clock. */
+export const rescheduleDeps = () => ({ messages: dynamoMessageStore(), clock: systemClock });
+
 /** A cancel also drops the files its mail left in the attachment store. */
 export const cancelDeps = () => ({ messages: dynamoMessageStore(), attachments: attachmentStore() });
 

@@ -15,7 +15,8 @@ import { resendEmail, type ResendEmail } from '../schemas/resend';
  * - `template` {id, variables} -> template_id, variables (our stored templates);
  * - `scheduled_at`/`scheduledAt` -> scheduled_at (our scheduled send: the same limits);
  * - `attachments` [{filename, content (base64: the SDK encodes a Buffer so), content_type/contentType,
- *   content_id}] -> attachments. A `path` (a URL Resend would fetch) is refused: the service fetches nothing.
+ *   content_id}] -> attachments. A `path` (a URL Resend would fetch) is refused: the service fetches nothing;
+ * - `headers` {name: value} -> headers (our custom headers: the same limits and refused names).
  * What the service cannot do yet is refused by name, never dropped silently.
  */
 
@@ -58,8 +59,7 @@ const refusals = (mail: ResendEmail): FieldIssue[] => {
     mail.attachments.forEach((file, index) => {
       if (isObject(file) && given(file.path)) issues.push({ field: `attachments[${index}].path`, message: 'The service fetches nothing: send the file itself as base64 content' });
     });
-  if (given(mail.headers)) issues.push({ field: 'headers', message: 'Custom headers are not supported yet' });
-  if (given(mail.topic_id)) issues.push({ field: 'topic_id', message: 'Topics are not supported' });
+  if (given(mail.topic_id)) issues.push({ field: 'topic_id', message: 'Topics are not supported: the service has no topics (subscription preferences live in its lists)' });
   const replyTo = list(mail.reply_to ?? mail.replyTo);
   if (replyTo.length > 1) issues.push({ field: 'reply_to', message: 'At most one reply_to address' });
   return issues;
@@ -89,6 +89,8 @@ export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailReque
     // Unchecked here: our schema (sendMailRequest) checks both, as for a native send.
     ...(scheduledAt !== undefined && scheduledAt !== null ? { scheduled_at: scheduledAt as string } : {}),
     ...(Array.isArray(mail.attachments) ? { attachments: mail.attachments.map(attachmentOf) as SendMailRequest['attachments'] } : mail.attachments != null ? { attachments: mail.attachments as SendMailRequest['attachments'] } : {}),
+    // Unchecked here: our schema names each refused header.
+    ...(mail.headers !== undefined && mail.headers !== null ? { headers: mail.headers as Record<string, string> } : {}),
     ...(mail.template ? { template_id: mail.template.id, ...(mail.template.variables ? { variables: mail.template.variables } : {}) } : {}),
   };
 };

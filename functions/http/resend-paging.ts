@@ -1,13 +1,11 @@
 import { validationError } from '../domain/errors';
+import type { IdPageRequest } from '../domain/id-paging';
 
 /**
- * Resend pages by item ids (`after`, `before`); our lists page by opaque cursors. The Resend routes
- * answer the first page, `limit` items (default 20, at most 100) with `has_more`; a request for
- * another page is refused rather than answered with the first one again.
+ * Resend's list query as our id paging (domain/id-paging.ts): `limit` (default 20, at most 100) and
+ * at most one of `after` and `before`, each an item's id, as Resend's SDK sends them.
  */
-export const firstPageOnly = (query: { limit?: number; after?: string; before?: string }) => {
-  if (query.after !== undefined || query.before !== undefined) {
-    throw validationError([{ field: query.after !== undefined ? 'after' : 'before', message: 'Paging past the first page is not supported: ask for up to 100 with limit' }]);
-  }
-  return query.limit ?? 20;
+export const resendPageRequest = (query: { limit?: number; after?: string; before?: string }): IdPageRequest => {
+  if (query.after !== undefined && query.before !== undefined) throw validationError([{ field: 'before', message: 'Use either after or before, not both' }]);
+  return { limit: query.limit ?? 20, ...(query.after !== undefined ? { after: query.after.toLowerCase() } : {}), ...(query.before !== undefined ? { before: query.before.toLowerCase() } : {}) };
 };

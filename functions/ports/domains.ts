@@ -2,6 +2,7 @@
 import type { DnsAnswers } from '../domain/domains/records';
 import type { DomainStatus } from '../domain/domains/records';
 import type { SendingDomain } from '../domain/domains/sending-domain';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 
 export interface DomainStore {
   /**
@@ -14,6 +15,8 @@ export interface DomainStore {
   findByName(name: string): Promise<SendingDomain | undefined>;
   /** A page of the account's domains, in the order of their ids; `cursor` from an earlier page. */
   list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ items: SendingDomain[]; next_cursor: string | null }>;
+  /** The same list paged by domain ids (Resend's `after`/`before`); undefined when the anchor is no domain of the account. */
+  listNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<SendingDomain> | undefined>;
   /** Replaces a domain that exists (false when it was deleted meanwhile). */
   update(domain: SendingDomain): Promise<boolean>;
   /**

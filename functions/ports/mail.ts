@@ -2,6 +2,7 @@
 import type { MailMessage, MessageEvent, MessageStatus, Provider, Suppression, SuppressionReason } from '../domain/types';
 import type { QueuedMail } from '../domain/queue/queued-mail';
 import type { Attachment } from '../domain/mail/attachments';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 
 export interface OutgoingMail {
   messageId: string;
@@ -92,6 +93,8 @@ export interface MessageStore {
    * page; a page may hold fewer than `limit` with a cursor when the filters match little (InvalidCursorError for a foreign cursor).
    */
   log(accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage>;
+  /** The same log paged by message uuids (Resend's `after`/`before`); undefined when the anchor is no message of the account. */
+  logNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<MailMessage> | undefined>;
   /**
    * Writes scheduled messages (`scheduled`, with `scheduled_at`) with the mail each sends when its time
    * comes; every one is written or the call fails.
@@ -101,6 +104,12 @@ export interface MessageStore {
   findDue(now: Date, limit: number): Promise<{ message: MailMessage; mail: QueuedMail }[]>;
   /** scheduled -> queued (due at `dueAt` for the reconciler), its stored mail dropped; false when it is no longer scheduled (cancelled). */
   release(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
+  /**
+   * A scheduled message's new time (`scheduled_at` and its due-time key, in one conditional write),
+   * while it is still `scheduled`, unless it is campaign mail. Answers the status it found otherwise
+   * (null: no such message).
+   */
+  reschedule(accountId: string, messageId: string, at: Date): Promise<{ rescheduled: true } | { rescheduled: false; status: MessageStatus | null; campaign: boolean }>;
   /**
    * scheduled or queued -> cancelled, unless it is campaign mail (cancelled with its campaign). Answers
    * the status it found otherwise (null: no such message).

@@ -3,7 +3,7 @@ import { apiKeysCreate, providersCreate, providersUpdate, webhookEndpointsCreate
 import { listsImport } from './imports';
 import { bouncesCreate, listsCreate, listsUpdate, subscribersCreate, subscribersUpdate } from './audience';
 import type { RouteDefinition } from './define-route';
-import { mailSend, mailSendBatch } from './mail';
+import { mailReschedule, mailSend, mailSendBatch } from './mail';
 import { otpResend, otpSend, otpVerify } from './otp';
 import { webhooksMailgun, webhooksSendgrid, webhooksSes } from './receivers';
 import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
@@ -42,6 +42,7 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
     reply_to: 'support@example.com',
     tags: ['welcome'],
     metadata: { user_id: 42 },
+    headers: { 'X-Entity-Ref-ID': 'user-42-welcome' },
     track_opens: true,
     track_clicks: true,
   }),
@@ -52,6 +53,7 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
       { to: 'grace@example.com', subject: 'Your invoice', html: '<p>Invoice 1002 is attached to your account.</p>', track_opens: false, track_clicks: false },
     ],
   }),
+  example(mailReschedule, { scheduled_at: '2030-01-15T10:00:00Z' }),
   example(templatesCreate, {
     name: 'Receipt',
     subject: 'Your order {{order.id}}',

@@ -1,4 +1,4 @@
-import { cancelledMessage, messageLogPage, messageLogQuery, messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
+import { cancelledMessage, rescheduleBody, rescheduledMessage, messageLogPage, messageLogQuery, messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 const mail = { tag: 'Mail', permission: 'mail' } as const;
@@ -68,5 +68,17 @@ export const mailCancel = defineRoute({
   errors: ['CONFLICT'],
 });
 
+export const mailReschedule = defineRoute({
+  ...mail,
+  id: 'mail-reschedule',
+  method: 'PATCH',
+  path: '/api/v1/mail/{message_id}',
+  summary: 'Reschedule a scheduled message: it leaves within a minute after the new `scheduled_at`, never before (409 once it was released, sent or cancelled)',
+  request: { params: messageStatusParams, body: rescheduleBody },
+  response: rescheduledMessage,
+  table: { write: ['message'] },
+  errors: ['CONFLICT', 'NOT_FOUND'],
+});
+
 /** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
-export const mailRoutes: readonly RouteDefinition[] = [mailSend, mailSendBatch, mailList, mailCancel, mailStatus];
+export const mailRoutes: readonly RouteDefinition[] = [mailSend, mailSendBatch, mailList, mailReschedule, mailCancel, mailStatus];

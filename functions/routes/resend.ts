@@ -18,7 +18,7 @@ import {
   resendListQuery,
 } from '../schemas/resend';
 import { defineRoute, type RouteDefinition } from './define-route';
-import { mailCancel, mailSend, mailSendBatch } from './mail';
+import { mailCancel, mailReschedule, mailSend, mailSendBatch } from './mail';
 import { domainsCreate, domainsDelete, domainsGet, domainsList, domainsVerify } from './domains';
 
 /**
@@ -67,7 +67,7 @@ export const resendEmailsList = defineRoute({
   id: 'resend-emails-list',
   method: 'GET',
   path: '/resend/emails',
-  summary: 'Resend: the message log newest first (GET /api/v1/mail underneath); `after` is the `next_cursor` of the page before (not an id); `before` is not supported',
+  summary: 'Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last id of a page, `before` the first',
   request: { query: resendListQuery },
   response: resendEmailList,
 });
@@ -87,10 +87,11 @@ export const resendEmailsUpdate = defineRoute({
   id: 'resend-emails-update',
   method: 'PATCH',
   path: '/resend/emails/{id}',
-  summary: 'Resend: reschedule a scheduled email: not supported (an existing email answers validation_error; cancel it and send again)',
+  summary: 'Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or cancelled, validation_error',
   request: { params: resendId, body: resendEmailUpdateBody, optionalBody: true },
   response: resendEmailRef,
-  table: 'read',
+  table: mailReschedule.table,
+  errors: mailReschedule.errors,
 });
 
 export const resendEmailsCancel = defineRoute({
@@ -125,7 +126,7 @@ export const resendDomainsList = defineRoute({
   id: 'resend-domains-list',
   method: 'GET',
   path: '/resend/domains',
-  summary: "Resend: the account's sending domains, first page (`limit` up to 100); `after` and `before` are not supported",
+  summary: "Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100)",
   request: { query: resendListQuery },
   response: resendDomainList,
   table: domainsList.table,
@@ -182,7 +183,7 @@ export const resendApiKeysList = defineRoute({
   id: 'resend-api-keys-list',
   method: 'GET',
   path: '/resend/api-keys',
-  summary: 'Resend: the active API keys of the account (without their values)',
+  summary: 'Resend: the active API keys of the account, newest first (without their values), paged by key ids (`after`, `before`)',
   request: { query: resendListQuery },
   response: resendApiKeyList,
 });

@@ -5,6 +5,7 @@ import { MESSAGE_STATUSES } from '../domain/types';
 import { decodedLength, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename } from '../domain/mail/attachments';
 import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
+import { customHeaders } from './custom-headers';
 import { pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 
@@ -16,6 +17,8 @@ import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } fro
 export const MAX_RECIPIENTS = 50;
 /** The mail's own body cap (html + text); the request that carries it may be larger (MAX_REQUEST_BYTES). */
 export const MAX_MAIL_BODY_BYTES = 512 * 1024;
+
+const isoWithZone = () => z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
 
 /** base64 (RFC 4648, padded), checked without backtracking: one character class, then the padding. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -47,11 +50,12 @@ const mailFields = {
   bcc: z.optional(z.array(email()).check(z.maxLength(MAX_RECIPIENTS - 1))),
   tags: z.optional(z.array(nonEmpty(100)).check(z.maxLength(20))),
   metadata: z.optional(metadata()),
+  headers: z.optional(customHeaders()),
   /** HTML mail is tracked (an open pixel, redirecting links) unless these say false. Text-only mail never is. */
   track_opens: z.optional(z.boolean()),
   track_clicks: z.optional(z.boolean()),
   /** Future and at most 30 days ahead: checked against the clock by the domain (mail/schedule.ts). */
-  scheduled_at: z.optional(z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' })),
+  scheduled_at: z.optional(isoWithZone()),
   attachments: z.optional(
     z.array(attachment).check(
       z.maxLength(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`),
@@ -167,6 +171,10 @@ export const messageView = z.object({
 
 export const cancelledMessage = z.object({ message_id: z.string(), status: z.literal('cancelled') });
 
+/** PATCH /mail/{message_id}: the new time, by the rules of `scheduled_at` on a send. */
+export const rescheduleBody = z.object({ scheduled_at: isoWithZone() });
+export const rescheduledMessage = z.object({ message_id: z.string(), status: z.literal('scheduled'), scheduled_at: z.string() });
+
 export const messageStatusResult = z.object({
   message: messageView,
   /** Every open and click counted; `events` holds only the first 50 of each kind. */
@@ -185,8 +193,6 @@ export const messageStatusResult = z.object({
 
 /** A tracking link's token: anything; one that does not verify is NOT_FOUND. */
 export const trackingParams = z.object({ token: z.string().check(z.maxLength(16_384)) });
-
-const isoWithZone = () => z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
 
 /** GET /mail: the message log's filters (AND) and its cursor paging (docs/promises.md, "The message log"). */
 export const messageLogQuery = z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_BATCH, MAX_RECIPIENTS } from './mail';
-import { email, nonEmpty } from './common';
+import { email, nonEmpty, uuidParam } from './common';
 
 /**
  * The Resend API's request and answer shapes (the `resend` npm package's types are the contract),
@@ -31,11 +31,12 @@ export const resendEmail = z.object({
   replyTo: z.optional(oneOrMany(email())),
   tags: z.optional(z.array(tag).check(z.maxLength(50))),
   template: z.optional(z.object({ id: z.string(), variables: z.optional(z.record(z.string(), z.unknown())) })),
-  // Read only to be refused with a clear message (functions/http/resend-mail.ts).
+  // Passed on unchecked: our send schema checks them (functions/http/resend-mail.ts).
   headers: z.optional(z.unknown()),
   attachments: z.optional(z.unknown()),
   scheduled_at: z.optional(z.unknown()),
   scheduledAt: z.optional(z.unknown()),
+  // Read only to be refused with a clear message (functions/http/resend-mail.ts).
   react: z.optional(z.unknown()),
   topic_id: z.optional(z.unknown()),
 });
@@ -49,11 +50,11 @@ export const resendBatchHeaders = z.object({ 'x-batch-validation': z.optional(z.
 export const resendId = z.object({ id: nonEmpty(300) });
 export const resendEmailUpdateBody = z.object({ scheduled_at: z.optional(z.unknown()), scheduledAt: z.optional(z.unknown()) });
 
-/** Resend pages with `limit`, `after` and `before` (ids); the service answers the first page only. */
+/** Resend pages with `limit` and `after` or `before`: the id of the item the page follows or precedes (functions/http/resend-paging.ts). */
 export const resendListQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
-  after: z.optional(z.string()),
-  before: z.optional(z.string()),
+  after: z.optional(uuidParam()),
+  before: z.optional(uuidParam()),
 });
 
 const listOf = <T extends z.ZodMiniType>(item: T) => z.object({ object: z.literal('list'), has_more: z.boolean(), data: z.array(item) });
@@ -83,8 +84,7 @@ const emailFields = {
 };
 /** The service keeps no copy of a body once sent (docs/promises.md): `html` and `text` are null. */
 export const resendEmailView = z.object({ ...emailFields, html: z.null(), text: z.null(), tags: z.array(z.object({ name: z.string(), value: z.string() })) });
-/** The list carries our cursor as `next_cursor` (Resend pages by id; ours by an opaque cursor): pass it as `after`. */
-export const resendEmailList = z.object({ ...listOf(resendEmailView).shape, next_cursor: z.nullable(z.string()) });
+export const resendEmailList = listOf(resendEmailView);
 export const resendEmailRef = z.object({ object: z.literal('email'), id: z.string() });
 
 const record = z.object({

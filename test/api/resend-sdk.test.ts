@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { simpleParser } from 'mailparser';
 import { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../local/emulators';
@@ -7,6 +8,7 @@ import { startDnsServer } from '../support/dns-server';
 import { drainOnce } from '../support/drain';
 import { mailTo } from '../support/mailbox';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { startSmtpSink } from '../support/smtp-sink';
 
 /**
  * docs/promises.md "Resend-compatible API": the official `resend` package, unchanged, pointed at the
@@ -130,13 +132,15 @@ describe('emails.send', () => {
     expect(sent.error).toEqual({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('to') });
   });
 
-  it('refuses by name what the service does not take: react, custom headers, an attachment by `path`', async () => {
+  it('refuses by name what the service does not take: react, topic_id, an attachment by `path`, a header the service sets', async () => {
     const to = uniqueAddress('refused');
     // The SDK renders `react` itself before sending; a client that sends it raw is told why.
     const react = await resend.post('/emails', { from: 'sender@example.com', to, subject: 's', react: '<Email />' });
     expect(react.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('react: React is rendered by the caller') });
-    const headers = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '1' } });
-    expect(headers.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('headers') });
+    const topic = await resend.emails.send({ from: 'sender@example.com', to, ...content, topicId: crypto.randomUUID() });
+    expect(topic.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('topic_id: Topics are not supported') });
+    const headers = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '1', 'Return-Path': 'bounces@elsewhere.example' } });
+    expect(headers.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('headers.Return-Path') });
     const byPath = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.pdf', path: 'https://example.com/a.pdf' }] });
     expect(byPath.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('attachments[0].path: The service fetches nothing') });
     const notBase64 = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.txt', content: 'not base64!' }] });
@@ -147,6 +151,30 @@ describe('emails.send', () => {
   it('a sender outside the account’s domains is 403 validation_error', async () => {
     const sent = await resend.emails.send({ from: 'someone@elsewhere.example', to: uniqueAddress(), ...content });
     expect(sent.error).toMatchObject({ statusCode: 403, name: 'validation_error' });
+  });
+});
+
+describe('custom headers', () => {
+  it('`headers` arrive in the SES call and on an SMTP relay’s received mail, sent at once and batched', async () => {
+    const to = uniqueAddress('headers');
+    const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '123' } });
+    expect(sent.error).toBeNull();
+    const [mail] = await mailTo(to);
+    expect(mail.headers).toContainEqual({ name: 'X-Entity-Ref-ID', value: '123' });
+
+    const sink = await startSmtpSink();
+    try {
+      const { apiKey: relayKey } = await newAccount('Resend over SMTP');
+      await client(service, relayKey).post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false });
+      const relayed = new Resend(relayKey);
+      expect((await relayed.emails.send({ from: 'relay@example.org', to: uniqueAddress(), ...content, headers: { 'X-Entity-Ref-ID': 'smtp-1' } })).error).toBeNull();
+      expect((await simpleParser(sink.received[0].raw)).headers.get('x-entity-ref-id')).toBe('smtp-1');
+      expect((await relayed.batch.send([{ from: 'relay@example.org', to: uniqueAddress(), ...content, headers: { 'X-Entity-Ref-ID': 'smtp-batch' } }])).error).toBeNull();
+      await drainOnce();
+      expect((await simpleParser(sink.received[1].raw)).headers.get('x-entity-ref-id')).toBe('smtp-batch');
+    } finally {
+      await sink.close();
+    }
   });
 });
 
@@ -174,7 +202,7 @@ describe('attachments', () => {
 });
 
 describe('scheduling', () => {
-  it('scheduledAt is our scheduled send: answered an id, `scheduled`, nothing leaves; cancel ends it canceled under the same id', async () => {
+  it('scheduledAt is our scheduled send: answered an id, `scheduled`, nothing leaves; update moves its time; cancel ends it canceled under the same id', async () => {
     const to = uniqueAddress('sched');
     const at = new Date(Date.now() + 3_600_000);
     const scheduled = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: at.toISOString() });
@@ -186,9 +214,14 @@ describe('scheduling', () => {
     const native1 = await native.get(`/api/v1/mail/status/${id}`);
     expect(native1.body.data.message.status).toBe('scheduled');
 
-    // No reschedule: the id would have to change (cancel and send again); answered, not ignored.
-    const update = await resend.emails.update({ id, scheduledAt: new Date(Date.now() + 7_200_000).toISOString() });
-    expect(update.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('Rescheduling is not supported') });
+    // update is our reschedule: the same id, the new time; the time rules of a send.
+    const later = new Date(Date.now() + 7_200_000);
+    const update = await resend.emails.update({ id, scheduledAt: later.toISOString() });
+    expect(update).toMatchObject({ data: { object: 'email', id }, error: null });
+    expect((await native.get(`/api/v1/mail/status/${id}`)).body.data.message).toMatchObject({ status: 'scheduled', scheduled_at: later.toISOString().slice(0, -1) });
+    const tooLate = await resend.emails.update({ id, scheduledAt: new Date(Date.now() + 31 * 86_400_000).toISOString() });
+    expect(tooLate.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('at most 30 days ahead') });
+    expect((await resend.emails.update({ id: crypto.randomUUID(), scheduledAt: later.toISOString() })).error).toMatchObject({ statusCode: 404, name: 'not_found' });
 
     const cancel = await resend.emails.cancel(id);
     expect(cancel).toMatchObject({ data: { object: 'email', id }, error: null });
@@ -200,7 +233,8 @@ describe('scheduling', () => {
     expect((await resend.emails.cancel(id)).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('cancelled') });
     const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content });
     expect((await resend.emails.cancel(sent.data!.id)).error).toMatchObject({ statusCode: 422, name: 'validation_error' });
-    expect((await resend.emails.update({ id: sent.data!.id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('not scheduled') });
+    expect((await resend.emails.update({ id: sent.data!.id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('only a scheduled message can be rescheduled') });
+    expect((await resend.emails.update({ id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('cancelled') });
     expect((await resend.emails.cancel(crypto.randomUUID())).error).toMatchObject({ statusCode: 404, name: 'not_found' });
     const past = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: new Date(Date.now() - 60_000).toISOString() });
     expect(past.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('scheduled_at must be in the future') });
@@ -215,23 +249,38 @@ describe('emails.get and emails.list', () => {
     expect((await someoneElse.emails.get(mine.data!.id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
   });
 
-  it('list is the message log, newest first, in Resend’s list shape; `after` takes the page’s next_cursor; another account sees none', async () => {
+  it('list is the message log, newest first, in Resend’s list shape, paged by email ids: `after` the last of a page, `before` the first; another account sees none', async () => {
     const { apiKey: ownKey } = await newAccount('Lister');
     expect((await client(service, ownKey).post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', region: 'us-east-1' })).status).toBe(201);
     const owner = new Resend(ownKey);
     const ids: string[] = [];
-    for (const label of ['one', 'two', 'three']) ids.push((await owner.emails.send({ from: 'sender@example.com', to: uniqueAddress(label), ...content })).data!.id);
+    for (const label of ['one', 'two', 'three', 'four']) ids.push((await owner.emails.send({ from: 'sender@example.com', to: uniqueAddress(label), ...content })).data!.id);
+    const idsOf = (page: Awaited<ReturnType<typeof owner.emails.list>>) => page.data!.data.map((email) => email.id);
+
     const first = await owner.emails.list({ limit: 2 });
     expect(first.error).toBeNull();
-    expect(first.data).toMatchObject({ object: 'list', has_more: true, next_cursor: expect.any(String) });
-    expect(first.data!.data.map((email) => email.id)).toEqual([ids[2], ids[1]]);
+    expect(first.data).toEqual({ object: 'list', has_more: true, data: expect.any(Array) });
+    expect(idsOf(first)).toEqual([ids[3], ids[2]]);
     expect(first.data!.data[0]).toMatchObject({ object: 'email', from: 'sender@example.com', subject: content.subject, last_event: expect.any(String) });
-    const cursor = (first.data as unknown as { next_cursor: string }).next_cursor;
-    const second = await owner.emails.list({ limit: 2, after: cursor });
-    expect(second.data).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
-    expect(second.data!.data.map((email) => email.id)).toEqual([ids[0]]);
-    expect((await owner.emails.list({ before: ids[0] })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('before') });
-    expect((await new Resend((await newAccount('Empty')).apiKey).emails.list()).data).toMatchObject({ object: 'list', has_more: false, data: [] });
+    const second = await owner.emails.list({ limit: 2, after: ids[2] });
+    expect([idsOf(second), second.data!.has_more]).toEqual([[ids[1], ids[0]], false]);
+    expect([idsOf(await owner.emails.list({ limit: 2, after: ids[3] })), (await owner.emails.list({ limit: 2, after: ids[3] })).data!.has_more]).toEqual([[ids[2], ids[1]], true]);
+    // Backwards: the emails just newer than the anchor, still newest first.
+    const back = await owner.emails.list({ limit: 2, before: ids[0] });
+    expect([idsOf(back), back.data!.has_more]).toEqual([[ids[2], ids[1]], true]);
+    const top = await owner.emails.list({ limit: 2, before: ids[1] });
+    expect([idsOf(top), top.data!.has_more]).toEqual([[ids[3], ids[2]], false]);
+    expect((await owner.emails.list({ before: ids[3] })).data).toEqual({ object: 'list', has_more: false, data: [] });
+
+    // An id that is no email of the account (another account's too), or not an id: Resend's 422 naming the parameter.
+    const foreign = (await resend.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content })).data!.id;
+    for (const after of [crypto.randomUUID(), foreign, 'not-an-id']) {
+      expect((await owner.emails.list({ after })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('after') });
+    }
+    expect((await owner.emails.list({ before: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('before') });
+    const both = await owner.get(`/emails?after=${ids[0]}&before=${ids[1]}`);
+    expect(both.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('either after or before') });
+    expect((await new Resend((await newAccount('Empty')).apiKey).emails.list()).data).toEqual({ object: 'list', has_more: false, data: [] });
   });
 });
 
@@ -345,7 +394,41 @@ describe('domains', () => {
 
     expect((await owner.domains.remove(id)).data).toEqual({ object: 'domain', id, deleted: true });
     expect((await owner.domains.get(id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    // A removed domain is no place in the list any more.
     expect((await owner.domains.list({ after: id })).error).toMatchObject({ statusCode: 422, name: 'validation_error' });
+  });
+});
+
+describe('paging domains and API keys by id', () => {
+  it('domains in the order of their ids, keys newest first: `after` and `before` name an item of the list, has_more says whether more lie beyond', async () => {
+    const { apiKey: ownKey } = await newAccount('Resend paging');
+    const owner = new Resend(ownKey);
+    const domains: string[] = [];
+    for (let i = 0; i < 3; i++) domains.push((await owner.domains.create({ name: `page-${i}-${Math.random().toString(36).slice(2, 8)}.example` })).data!.id);
+    domains.sort();
+    const domainIds = async (options: Parameters<typeof owner.domains.list>[0]) => {
+      const page = (await owner.domains.list(options)).data!;
+      return [page.data.map((domain) => domain.id), page.has_more];
+    };
+    expect(await domainIds({ limit: 2 })).toEqual([[domains[0], domains[1]], true]);
+    expect(await domainIds({ limit: 2, after: domains[1] })).toEqual([[domains[2]], false]);
+    expect(await domainIds({ limit: 1, before: domains[2] })).toEqual([[domains[1]], true]);
+    expect(await domainIds({ limit: 2, before: domains[2] })).toEqual([[domains[0], domains[1]], false]);
+    expect((await owner.domains.list({ after: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('after') });
+
+    const keys: string[] = [];
+    for (const name of ['k1', 'k2', 'k3']) keys.push((await owner.apiKeys.create({ name })).data!.id);
+    const all = (await owner.apiKeys.list()).data!.data.map((key) => key.id);
+    // Newest first: the three made here, then the account's first key.
+    expect(all.slice(0, 3)).toEqual([...keys].reverse());
+    const keyIds = async (options: Parameters<typeof owner.apiKeys.list>[0]) => {
+      const page = (await owner.apiKeys.list(options)).data!;
+      return [page.data.map((key) => key.id), page.has_more];
+    };
+    expect(await keyIds({ limit: 2 })).toEqual([[all[0], all[1]], true]);
+    expect(await keyIds({ limit: 2, after: all[1] })).toEqual([[all[2], all[3]], false]);
+    expect(await keyIds({ limit: 1, before: all[2] })).toEqual([[all[1]], true]);
+    expect((await owner.apiKeys.list({ before: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('before') });
   });
 });
 

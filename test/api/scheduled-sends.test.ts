@@ -9,10 +9,13 @@ import { client, newAccount, startService, uniqueAddress, type Client, type Test
 
 let service: TestService;
 let api: Client;
+let accountId: string;
 
 beforeAll(async () => {
   service = await startService();
-  api = client(service, (await newAccount('Scheduled')).apiKey);
+  const account = await newAccount('Scheduled');
+  accountId = account.accountId;
+  api = client(service, account.apiKey);
   await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'later@example.com' });
 });
 afterAll(() => service.close());
@@ -108,6 +111,89 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(await mailTo(cancelled)).toHaveLength(0);
       expect(await statusOf(one.body.data.message_id)).toMatchObject({ status: 'sent' });
+    } finally {
+      await timer.stop();
+    }
+  }, 120_000);
+});
+
+describe('PATCH /mail/{message_id}: rescheduling', () => {
+  const reschedule = (messageId: string, body: unknown, caller = api) => caller.call('PATCH', `/api/v1/mail/${encodeURIComponent(messageId)}`, body);
+  const scheduleOne = async (to: string, seconds: number) => (await api.post('/api/v1/mail/send', { to, subject: 'Moved', text: 't', scheduled_at: inSeconds(seconds) })).body.data.message_id as string;
+
+  it('moves a scheduled message to a new time by the rules of scheduled_at; 404 for an unknown or another account’s id; 409 once queued, sent or cancelled', async () => {
+    const messageId = await scheduleOne(uniqueAddress('moved'), 3600);
+    for (const scheduled_at of [inSeconds(-5), inSeconds(31 * 86_400), '2030-01-01T09:00:00', 'tomorrow', undefined]) {
+      const answer = await reschedule(messageId, scheduled_at === undefined ? {} : { scheduled_at });
+      expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([scheduled_at, 400, 'scheduled_at']);
+    }
+    const at = new Date(Date.now() + 7200_000);
+    const moved = await reschedule(messageId, { scheduled_at: at.toISOString().replace('Z', '+00:00') });
+    expect([moved.status, moved.body.data]).toEqual([200, { message_id: messageId, status: 'scheduled', scheduled_at: at.toISOString().slice(0, -1) }]);
+    expect(await statusOf(messageId)).toMatchObject({ status: 'scheduled', scheduled_at: at.toISOString().slice(0, -1) });
+    // The bare uuid names it too (Resend's id).
+    expect((await reschedule(messageId.slice(1, messageId.indexOf('@')), { scheduled_at: inSeconds(3600) })).status).toBe(200);
+
+    const other = client(service, (await newAccount('Other reschedule')).apiKey);
+    expect((await reschedule(messageId, { scheduled_at: inSeconds(600) }, other)).status).toBe(404);
+    expect((await reschedule('<00000000-0000-4000-8000-000000000000@example.com>', { scheduled_at: inSeconds(600) })).status).toBe(404);
+    expect((await reschedule('not-an-id', { scheduled_at: inSeconds(600) })).status).toBe(404);
+    expect((await reschedule(messageId.replace('@', '@forged.'), { scheduled_at: inSeconds(600) })).status).toBe(404);
+
+    await api.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`);
+    const cancelled = await reschedule(messageId, { scheduled_at: inSeconds(600) });
+    expect([cancelled.status, cancelled.body.error.code, cancelled.body.error.message]).toEqual([409, 'CONFLICT', expect.stringContaining('cancelled')]);
+    const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 's', text: 't' }] });
+    expect((await reschedule(queued.body.data.messages[0].message_id, { scheduled_at: inSeconds(600) })).status).toBe(409);
+    const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
+    expect((await reschedule(sent.body.data.message_id, { scheduled_at: inSeconds(600) })).status).toBe(409);
+  });
+
+  it('a release that read the old time before the reschedule moved it later does not send it: the record itself must be due', async () => {
+    const to = uniqueAddress('raced');
+    const messageId = await scheduleOne(to, 3600);
+    const oldTimeReached = new Date(Date.now() + 3600_000 + 60_000);
+    expect((await reschedule(messageId, { scheduled_at: inSeconds(7200) })).status).toBe(200);
+    // The release step acting on what it found due at the old time (an index read from before the reschedule).
+    expect(await dynamoMessageStore().release(accountId, messageId, oldTimeReached)).toBe(false);
+    expect(await statusOf(messageId)).toMatchObject({ status: 'scheduled' });
+    // Once the new time comes, it is released, once.
+    const newTimeReached = new Date(Date.now() + 7200_000 + 60_000);
+    expect(await dynamoMessageStore().release(accountId, messageId, newTimeReached)).toBe(true);
+    expect(await dynamoMessageStore().release(accountId, messageId, newTimeReached)).toBe(false);
+    expect(await statusOf(messageId)).toMatchObject({ status: 'queued' });
+  });
+
+  it('under the local drain timer: moved from 60 s to 15 s ahead it leaves after the new time; moved from 15 s to 10 min ahead it stays scheduled', async () => {
+    const timer = startDrainTimer(2);
+    try {
+      const sooner = uniqueAddress('sooner');
+      const later = uniqueAddress('later');
+      const soonerId = await scheduleOne(sooner, 60);
+      const laterId = await scheduleOne(later, 15);
+      const dueAt = inSeconds(15);
+      expect((await reschedule(soonerId, { scheduled_at: dueAt })).status).toBe(200);
+      expect((await reschedule(laterId, { scheduled_at: inSeconds(600) })).status).toBe(200);
+
+      const due = new Date(dueAt).getTime();
+      let arrived: number | undefined;
+      while (Date.now() < due + 60_000) {
+        const checkedAt = Date.now();
+        const found = (await mailTo(sooner)).length;
+        if (found > 0 && checkedAt < due) throw new Error(`sent ${(due - checkedAt) / 1000} s before its new time`);
+        if (found > 0) {
+          arrived = Date.now();
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+      expect(arrived).toBeDefined();
+      expect(await mailTo(sooner)).toHaveLength(1);
+      // 30 s after its old time has passed the other is still waiting.
+      const oldDue = due + 30_000;
+      if (Date.now() < oldDue) await new Promise((resolve) => setTimeout(resolve, oldDue - Date.now()));
+      expect(await mailTo(later)).toHaveLength(0);
+      expect(await statusOf(laterId)).toMatchObject({ status: 'scheduled' });
     } finally {
       await timer.stop();
     }

@@ -4,7 +4,15 @@ import type { DomainStore } from '../../ports';
 import { documentClient, queryAll, tableName, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import { decodeIdCursor, encodeIdCursor } from './id-cursor';
+import { queryNextTo } from './id-page';
 import { keys, withoutKeys } from './keys';
+
+/** The account's domains, in the order of their ids (the list and its id-paged form). */
+const domainsOf = (accountId: string) => ({
+  TableName: tableName(),
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.domainPrefix },
+});
 
 const item = (domain: SendingDomain) => ({ ...keys.domain(domain.account_id, domain.id), ...keys.checkedDomain(domain.id), entity: 'domain', ...domain });
 
@@ -48,15 +56,21 @@ export const dynamoDomainStore = (): DomainStore => ({
     const after = page.cursor === undefined ? undefined : decodeIdCursor(page.cursor);
     const { Items = [], LastEvaluatedKey } = await documentClient().send(
       new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.domainPrefix },
+        ...domainsOf(accountId),
         Limit: page.limit,
         ExclusiveStartKey: after === undefined ? undefined : keys.domain(accountId, after),
       }),
     );
     const items = Items.map((found) => withoutKeys<SendingDomain>(found));
     return { items, next_cursor: LastEvaluatedKey && items.length ? encodeIdCursor(items[items.length - 1].id) : null };
+  },
+
+  async listNextTo(accountId, request) {
+    const anchor = request.after ?? request.before;
+    // The anchor must be one of the account's domains (a read of its key alone): any other id is no place in the list.
+    if (anchor !== undefined && !(await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.domain(accountId, anchor), ProjectionExpression: 'pk' }))).Item) return undefined;
+    const page = await queryNextTo(domainsOf(accountId), { limit: request.limit, listForward: true, anchorKey: anchor === undefined ? undefined : keys.domain(accountId, anchor), before: request.before !== undefined });
+    return { items: page.items.map((found) => withoutKeys<SendingDomain>(found)), has_more: page.has_more };
   },
 
   async update(domain) {

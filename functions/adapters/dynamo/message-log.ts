@@ -1,10 +1,12 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage } from '../../domain/types';
+import type { IdPage, IdPageRequest } from '../../domain/id-paging';
 import { InvalidCursorError, type MessageLogFilter, type MessageLogPage } from '../../ports';
 import { batchGet } from './batch';
 import { documentClient, tableName } from './client';
+import { queryNextTo } from './id-page';
 import { keys, withoutKeys } from './keys';
 
 /**
@@ -57,6 +59,21 @@ const filterExpression = (filter: MessageLogFilter) => {
   return parts.length ? { FilterExpression: parts.join(' AND '), names, values } : undefined;
 };
 
+/** The index key of the log entry with this sort key (`<created_at>#<uuid>`): where a page starts, exclusive. */
+const logStartKey = (accountId: string, sortKey: string) => {
+  const uuid = sortKey.slice(sortKey.indexOf('#') + 1);
+  return { ...keys.messageLog(accountId, sortKey.slice(0, sortKey.indexOf('#')), uuid), ...keys.message(accountId, uuid) };
+};
+
+/** The records of a page's log entries (one BatchGetItem), in the page's order; one deleted meanwhile is left out. */
+const recordsOf = async (entries: { pk: string; sk: string }[]) => {
+  const records = new Map((await batchGet(entries.map(({ pk, sk }) => ({ pk, sk })))).map((item) => [String(item.pk), item]));
+  return entries.flatMap(({ pk }) => {
+    const item = records.get(pk);
+    return item ? [withoutKeys<MailMessage>(item)] : [];
+  });
+};
+
 /**
  * One page of an account's messages, newest first, from gsi7: the index is walked down from the
  * cursor (or `until`) to `since`, filtered on its small entries, and only the page's records are read
@@ -73,9 +90,7 @@ export const readMessageLog = async (accountId: string, filter: MessageLogFilter
 
   const found: { pk: string; sk: string; sortKey: string }[] = [];
   let evaluated = 0;
-  let startKey: Record<string, unknown> | undefined = after
-    ? { ...keys.messageLog(accountId, after.slice(0, after.indexOf('#')), after.slice(after.indexOf('#') + 1)), ...keys.message(accountId, after.slice(after.indexOf('#') + 1)) }
-    : undefined;
+  let startKey: Record<string, unknown> | undefined = after ? logStartKey(accountId, after) : undefined;
   let exhausted = false;
   while (found.length < page.limit && evaluated < LOG_SCAN_BUDGET) {
     const result = await documentClient().send(
@@ -102,14 +117,30 @@ export const readMessageLog = async (accountId: string, filter: MessageLogFilter
   }
 
   const pageKeys = found.slice(0, page.limit);
-  const records = new Map((await batchGet(pageKeys.map(({ pk, sk }) => ({ pk, sk })))).map((item) => [String(item.pk), item]));
-  const messages = pageKeys.flatMap(({ pk }) => {
-    const item = records.get(pk);
-    return item ? [withoutKeys<MailMessage>(item)] : [];
-  });
+  const messages = await recordsOf(pageKeys);
   // Where the next page starts: after the last message of a full page, or where the budget ran out.
   const resumeAt = found.length > page.limit || (found.length === page.limit && !exhausted) ? pageKeys[pageKeys.length - 1]?.sortKey : !exhausted && startKey ? String(startKey.gsi7sk) : undefined;
   return { messages, next_cursor: resumeAt ? encodeCursor(tag, resumeAt) : null };
+};
+
+/**
+ * The log paged by message ids (Resend's `after`/`before`, domain/id-paging.ts): the anchor's record
+ * gives its place in the log (one GetItem, in the caller's account: another account's id is no
+ * anchor), then one Query of `limit + 1` entries from there and the page's records.
+ */
+export const readMessageLogNextTo = async (accountId: string, request: IdPageRequest): Promise<IdPage<MailMessage> | undefined> => {
+  const anchor = request.after ?? request.before;
+  let anchorKey: Record<string, unknown> | undefined;
+  if (anchor !== undefined) {
+    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.message(accountId, anchor), ProjectionExpression: 'created_at' }));
+    if (!Item) return undefined;
+    anchorKey = logStartKey(accountId, `${Item.created_at}#${anchor}`);
+  }
+  const page = await queryNextTo(
+    { TableName: tableName(), IndexName: 'gsi7', KeyConditionExpression: 'gsi7pk = :pk', ExpressionAttributeValues: { ':pk': keys.messageLog(accountId, '', '').gsi7pk } },
+    { limit: request.limit, listForward: false, anchorKey, before: request.before !== undefined },
+  );
+  return { items: await recordsOf(page.items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }))), has_more: page.has_more };
 };
 
 /** The gsi7 attributes of a new message: its place in the log and the lower-case recipient the log filters on. */

@@ -7,7 +7,7 @@ import { batchGet, batchWrite } from './batch';
 import { documentClient, findByIndex, queryAll, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
-import { messageLogAttributes, readMessageLog } from './message-log';
+import { messageLogAttributes, readMessageLog, readMessageLogNextTo } from './message-log';
 import { scheduledMessages } from './scheduled-messages';
 import { statusIn, whileStatusIn } from './status-condition';
 
@@ -242,6 +242,7 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   log: readMessageLog,
+  logNextTo: readMessageLogNextTo,
 
   ...scheduledMessages(messageItem),
 

@@ -2,6 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { MESSAGE_MOVES } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
+import { mailTimestamp } from '../../domain/time';
 import type { QueuedMail } from '../../domain/queue/queued-mail';
 import type { MailMessage } from '../../domain/types';
 import type { MessageStore } from '../../ports';
@@ -11,7 +12,25 @@ import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
 import { statusIn, whileStatusIn } from './status-condition';
 
-type ScheduledOperations = Pick<MessageStore, 'schedule' | 'findDue' | 'release' | 'cancel'>;
+type ScheduledOperations = Pick<MessageStore, 'schedule' | 'findDue' | 'release' | 'reschedule' | 'cancel'>;
+
+/**
+ * The condition that the record is the message `messageId` names and not campaign mail (cancelled
+ * with its campaign). `<uuid>` alone (a Resend id, as getWithEvents takes it) names the message by its
+ * key; a full id must match it whole: another id with the same uuid (a forged domain part) is no such message.
+ */
+const ownMessage = (messageId: string) => {
+  const whole = messageId.includes('@');
+  return {
+    condition: `attribute_exists(pk) AND ${whole ? 'message_id = :id AND ' : ''}attribute_not_exists(campaign_id)`,
+    values: whole ? { ':id': messageId } : {},
+    /** Why a write whose condition failed did not happen, from the record as it was. */
+    refusal: (old: Record<string, unknown> | undefined) =>
+      !old || (whole && old.message_id !== messageId)
+        ? { status: null, campaign: false }
+        : { status: old.status as MailMessage['status'], campaign: old.campaign_id !== undefined },
+  };
+};
 
 /**
  * Scheduled sends (docs/decisions.md, "Scheduled sends"): the record waits as `scheduled` with the
@@ -62,23 +81,48 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
 
   async release(accountId, messageId, dueAt) {
     const pending = keys.pendingMessage(messageUuid(messageId), dueAt);
+    const scheduled = whileStatusIn(MESSAGE_MOVES.release.from, { ':to': MESSAGE_MOVES.release.to, ':gsi5pk': pending.gsi5pk, ':gsi5sk': pending.gsi5sk, ':due': `${dueAt.toISOString()}~` });
     const moved = await conditional(() =>
       documentClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.message(accountId, messageUuid(messageId)),
           UpdateExpression: 'SET #status = :to, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk REMOVE scheduled_mail',
-          ...whileStatusIn(MESSAGE_MOVES.release.from, { ':to': MESSAGE_MOVES.release.to, ':gsi5pk': pending.gsi5pk, ':gsi5sk': pending.gsi5sk }),
+          ...scheduled,
+          // Still due by the record itself, not only by the index read before: a reschedule to a later
+          // time between findDue and this write (or an index not yet caught up) keeps it waiting.
+          ConditionExpression: `${scheduled.ConditionExpression} AND gsi5sk <= :due`,
         }),
       ),
     );
     return moved.ok;
   },
 
+  async reschedule(accountId, messageId, at) {
+    const own = ownMessage(messageId);
+    const from = statusIn(MESSAGE_MOVES.reschedule.from);
+    const due = keys.scheduledMessage(messageUuid(messageId), at);
+    // One write: the time and the due-time key move together, and only while the record is still
+    // `scheduled`, so the release (conditional on status and due key) sees either the old time or the new.
+    const moved = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.message(accountId, messageUuid(messageId)),
+          UpdateExpression: 'SET scheduled_at = :at, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
+          ConditionExpression: `${own.condition} AND ${from.condition}`,
+          ExpressionAttributeNames: from.names,
+          ExpressionAttributeValues: { ...from.values, ...own.values, ':at': mailTimestamp(at), ':gsi5pk': due.gsi5pk, ':gsi5sk': due.gsi5sk },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      ),
+    );
+    return moved.ok ? { rescheduled: true } : { rescheduled: false, ...own.refusal(moved.old) };
+  },
+
   async cancel(accountId, messageId) {
+    const own = ownMessage(messageId);
     const from = statusIn(MESSAGE_MOVES.cancel.from);
-    // `<uuid>` alone (a Resend id, as getWithEvents takes it) names the message by its key; a full id must match it whole.
-    const whole = messageId.includes('@');
     const cancelled = await conditional(() =>
       documentClient().send(
         new UpdateCommand({
@@ -86,17 +130,13 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
           Key: keys.message(accountId, messageUuid(messageId)),
           // Settled: out of the due-time index (no release, no reconcile) and its stored mail gone.
           UpdateExpression: 'SET #status = :to REMOVE gsi5pk, gsi5sk, scheduled_mail',
-          ConditionExpression: `attribute_exists(pk) AND ${whole ? 'message_id = :id AND ' : ''}attribute_not_exists(campaign_id) AND ${from.condition}`,
+          ConditionExpression: `${own.condition} AND ${from.condition}`,
           ExpressionAttributeNames: from.names,
-          ExpressionAttributeValues: { ...from.values, ':to': MESSAGE_MOVES.cancel.to, ...(whole ? { ':id': messageId } : {}) },
+          ExpressionAttributeValues: { ...from.values, ':to': MESSAGE_MOVES.cancel.to, ...own.values },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       ),
     );
-    if (cancelled.ok) return { cancelled: true };
-    const old = cancelled.old;
-    // Another message id with the same uuid (a forged domain part) is no such message.
-    if (!old || (whole && old.message_id !== messageId)) return { cancelled: false, status: null, campaign: false };
-    return { cancelled: false, status: old.status as MailMessage['status'], campaign: old.campaign_id !== undefined };
+    return cancelled.ok ? { cancelled: true } : { cancelled: false, ...own.refusal(cancelled.old) };
   },
 });

@@ -1,6 +1,7 @@
 import type { Clock, DnsResolver, DomainStore, EmailIdentities, Ids } from '../../ports';
 import { AppError, notFound, validationError } from '../errors';
 import { withIssuedCursor } from '../paging';
+import { requireAnchored, type IdPageRequest } from '../id-paging';
 import { isoTimestamp } from '../time';
 import { checkDomain, isChecked } from './check';
 import { normalizeDomainName } from './name';
@@ -69,6 +70,9 @@ export const getDomain = requireDomain;
 export const listDomains = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, page: { limit?: number; cursor?: string }) => {
   return withIssuedCursor(() => deps.domains.list(accountId, { limit: page.limit ?? 20, cursor: page.cursor }));
 };
+
+/** The account's domains paged by their ids (the Resend list); an anchor that is none of them is a 400. */
+export const listDomainsNextTo = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, request: IdPageRequest) => requireAnchored(await deps.domains.listNextTo(accountId, request), request);
 
 /** `PUT`: a partial update; for now the `inbound` flag alone. */
 export const updateDomain = async (deps: DomainDeps, accountId: string, id: string, input: { inbound?: boolean }) => {

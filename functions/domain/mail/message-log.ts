@@ -1,6 +1,7 @@
 import type { MessageLogFilter, MessageStore } from '../../ports';
 import { validationError } from '../errors';
 import { readPage } from '../paging';
+import { requireAnchored, type IdPageRequest } from '../id-paging';
 import { mailTimestamp } from '../time';
 import type { MessageStatus } from '../types';
 import { messageRecord } from './message-status-view';
@@ -41,3 +42,6 @@ export const listMessages = async (messages: MessageStore, accountId: string, qu
   const page = await readMessageLog(messages, accountId, query);
   return { messages: page.messages.map(messageRecord), next_cursor: page.next_cursor };
 };
+
+/** The log paged by message ids (the Resend list): newest first, the anchor another of the account's messages or a 400. */
+export const readMessageLogNextTo = async (messages: MessageStore, accountId: string, request: IdPageRequest) => requireAnchored(await messages.logNextTo(accountId, request), request);

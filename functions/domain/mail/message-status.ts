@@ -38,6 +38,8 @@ export const MESSAGE_MOVES = {
   redrive: { from: ['failed'], to: 'queued' },
   /** A scheduled mail whose time came goes to the send queue (release-scheduled.ts). */
   release: { from: ['scheduled'], to: 'queued' },
+  /** PATCH /mail/{id}: a new time, the status unchanged (only while nothing was released). */
+  reschedule: { from: ['scheduled'], to: 'scheduled' },
   /** POST /mail/{id}/cancel: only before the drainer claimed it (docs/promises.md). */
   cancel: { from: ['scheduled', 'queued'], to: 'cancelled' },
 } as const satisfies Record<string, StatusMove<MessageStatus>>;

@@ -9,7 +9,7 @@ export type MailContent = Omit<QueuedMail, 'account_id' | 'provider_id' | 'queue
 /** The content of a message record with its body (which the record does not keep). */
 export const mailContent = (
   message: MailMessage,
-  body: { html?: string; text?: string; track_opens?: boolean; track_clicks?: boolean; attachments?: Attachment[] },
+  body: { html?: string; text?: string; track_opens?: boolean; track_clicks?: boolean; attachments?: Attachment[]; headers?: Record<string, string> },
 ): MailContent => ({
   message_id: message.message_id,
   from: { email: message.from_email, name: message.from_name },
@@ -23,6 +23,7 @@ export const mailContent = (
   track_opens: body.track_opens,
   track_clicks: body.track_clicks,
   ...(body.attachments?.length ? { attachments: body.attachments } : {}),
+  ...(body.headers && Object.keys(body.headers).length ? { headers: body.headers } : {}),
 });
 
 /**

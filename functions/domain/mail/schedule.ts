@@ -61,3 +61,19 @@ export const cancelMessage = async (deps: { messages: MessageStore; attachments:
   if (outcome.campaign) throw new AppError('CONFLICT', 'Campaign mail is cancelled with its campaign (POST /campaigns/{id}/cancel)');
   throw new AppError('CONFLICT', `The message is ${outcome.status}: only a scheduled or queued message can be cancelled`);
 };
+
+/**
+ * PATCH /mail/{message_id}: a scheduled message gets a new time (the same rules as `scheduled_at` on
+ * a send) and leaves within a minute after it, never before (docs/promises.md, "Rescheduling"). Once
+ * released to the queue, sent or cancelled, or for campaign mail, 409; no such message of the account, 404.
+ */
+export const rescheduleMessage = async (deps: { messages: MessageStore; clock: Clock }, accountId: string, rawId: string, scheduledAt: string) => {
+  const parsed = parseMessageId(rawId);
+  if (!parsed) throw notFound('Message');
+  const at = requireSchedulable(scheduledAt, deps.clock);
+  const outcome = await deps.messages.reschedule(accountId, parsed.messageId, new Date(`${at}Z`));
+  if (outcome.rescheduled) return { message_id: parsed.messageId, status: 'scheduled' as const, scheduled_at: at };
+  if (outcome.status === null) throw notFound('Message');
+  if (outcome.campaign) throw new AppError('CONFLICT', 'Campaign mail is scheduled with its campaign');
+  throw new AppError('CONFLICT', `The message is ${outcome.status}: only a scheduled message can be rescheduled`);
+};

@@ -17,8 +17,9 @@ export interface QueuedMail {
   /** `false` when the request turned open or click tracking off (HTML mail is tracked otherwise). */
   track_opens?: boolean;
   track_clicks?: boolean;
-  /** Campaign mail: its campaign (cancellation, stats) and its extra headers (List-Unsubscribe, RFC 8058). */
+  /** Campaign mail: its campaign (cancellation, stats). */
   campaign_id?: string;
+  /** Campaign mail's List-Unsubscribe pair (RFC 8058), or a send's custom headers (domain/mail/custom-headers.ts). */
   headers?: Record<string, string>;
   /** The mail's files when the whole mail fits a queue message; else they wait in the attachment store under `attachments_key`. */
   attachments?: Attachment[];
