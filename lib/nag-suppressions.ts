@@ -27,7 +27,7 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
     { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:<AWS::AccountId>:configuration-set/*]`, reason: sesReason },
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'ses:GetAccount (the drainer paces by the SES send rate; the job runner sizes a campaign's window in the bulk lane by it) and ses:SetActiveReceiptRuleSet (the deploy activates the inbound rule set: lib/inbound-mail.ts) take no resource.',
+      reason: 'ses:GetAccount (the drainer paces by the SES send rate; the job runner sizes the window of a campaign in the bulk lane by it) and ses:SetActiveReceiptRuleSet (the deploy activates the inbound rule set: lib/inbound-mail.ts) take no resource.',
     },
     ...[`<${tableId}.Arn>`, `<${tableParameter}>`].map((table) => ({
       id: `AwsSolutions-IAM5[Resource::${table}/index/*]`,
