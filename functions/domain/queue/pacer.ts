@@ -2,6 +2,11 @@ import type { Clock } from '../../ports';
 
 /** The finest spacing the pacer keeps between two grants: finer timers fire late more often than not. */
 const FINEST_MS = 10;
+/**
+ * The span in which grants never exceed the rate: a little over a second, so that a call that reaches
+ * the provider a few ms after its grant cannot put one grant too many into any second the provider counts.
+ */
+const WINDOW_MS = 1020;
 
 /**
  * Hands out send slots at the provider's rate. Callers queue in order. Two rules hold whatever the
@@ -23,7 +28,7 @@ export const createPacer = (ratePerSecond: number, clock: Clock, catchUpMs?: num
   const spacing = ((1000 * group) / ratePerSecond) * 1.01;
   const perSecond = Math.max(group, Math.floor(ratePerSecond));
   const catchUp = catchUpMs ?? spacing;
-  /** Start times of the groups granted within the last second. */
+  /** Start times of the groups granted within the last WINDOW_MS. */
   const recent: number[] = [];
   let due = Number.NEGATIVE_INFINITY;
   let groupGranted = Number.NEGATIVE_INFINITY;
@@ -32,9 +37,9 @@ export const createPacer = (ratePerSecond: number, clock: Clock, catchUpMs?: num
 
   /** The earliest moment the next group may start, as seen at `t`. */
   const earliest = (t: number) => {
-    while (recent.length && recent[0] <= t - 1000) recent.shift();
+    while (recent.length && recent[0] <= t - WINDOW_MS) recent.shift();
     // Counted as whole groups, used or not: the second's count can only be overstated.
-    const windowOpens = (recent.length + 1) * group > perSecond ? recent[0] + 1000 : Number.NEGATIVE_INFINITY;
+    const windowOpens = (recent.length + 1) * group > perSecond ? recent[0] + WINDOW_MS : Number.NEGATIVE_INFINITY;
     return Math.max(due, groupGranted + spacing / 2, windowOpens);
   };
 
