@@ -22,7 +22,7 @@ export interface FanoutDeps {
 
 /**
  * Subscribers per chunk: one Query page (500 subscribers of about 300 bytes, well under its 1 MB),
- * five BatchGetItem for their suppressions, 500 conditional writes in parallel and 50 SendMessageBatch:
+ * five BatchGetItem for their suppressions, 500 conditional writes ten at a time and 50 SendMessageBatch:
  * a few seconds, far inside any Lambda limit, so a chunk is the unit that is retried after a crash.
  */
 export const CHUNK_SIZE = 500;
@@ -39,8 +39,13 @@ const WINDOW_WAIT_SECONDS = 5;
  */
 export const bulkWindow = (ratePerSecond: number, windowSeconds: number) => Math.max(1, Math.ceil(ratePerSecond * windowSeconds));
 
-/** Conditional writes in flight at once. */
-const WRITE_CONCURRENCY = 50;
+/**
+ * Conditional writes in flight at once. The fan-out follows the drain (bulkWindow), so it needs to
+ * outpace the send rate only, not to be as fast as the table allows: 50 at once made each chunk a
+ * burst that held up the drainer's own writes (bench streams: a dip of a third of the rate every
+ * chunk, 93% overall; ten at once, 95.6%). Ten at 5 ms a write still makes 2,000 recipients a second.
+ */
+const WRITE_CONCURRENCY = 10;
 
 const NOT_QUEUED = 'The message could not be queued; nothing was sent';
 

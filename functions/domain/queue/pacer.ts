@@ -15,8 +15,9 @@ const WINDOW_MS = 1020;
  *
  * Grants follow a grid 1/rate apart, so a timer that fires a millisecond late does not push every later
  * grant back with it: spacing each grant from the last one's actual time lost about a tenth of the rate
- * at 100/s. Time left idle is banked for `catchUpMs` at most (one spacing unless told): behind by more,
- * the grid starts again from now.
+ * at 100/s. A grid fallen behind by up to `catchUpMs` (one spacing unless told) catches up, at half
+ * spacings and within the second's count; behind by more (idle), it starts again from now, so idle
+ * time is never banked into a burst.
  *
  * Up to 100 a second, slots come one at a time. Above that (SES quotas reach thousands) they come in
  * groups of rate/100 every 10 ms, where a 1 ms timer per slot held the pace to a fifth of the rate.
@@ -52,7 +53,8 @@ export const createPacer = (ratePerSecond: number, clock: Clock, catchUpMs?: num
           leftInGroup--;
           return true;
         }
-        if (now() > due + catchUp) due = now() - catchUp + spacing;
+        // Behind by more than the catch-up (idle, or first use): the grid starts again from now, nothing banked.
+        if (now() > due + catchUp) due = now();
         if (earliest(now()) > deadline) return false;
         // Timers may fire a millisecond early by the wall clock: wait until the moment really came.
         for (let wait = earliest(now()) - now(); wait > 0; wait = earliest(now()) - now()) {
