@@ -25,7 +25,8 @@ describe('routing', () => {
     const api = client(service);
     const missing = await api.get('/api/v1/nothing-here');
     expect([missing.status, missing.body.error.code]).toEqual([404, 'NOT_FOUND']);
-    const wrong = await api.call('PATCH', '/api/v1/mail/send');
+    // (PATCH /mail/send would be PATCH /mail/{message_id}, a reschedule of a message named "send".)
+    const wrong = await api.call('PATCH', '/api/v1/otp/send');
     expect([wrong.status, wrong.body.error.code, wrong.headers.get('allow')]).toEqual([405, 'METHOD_NOT_ALLOWED', 'POST']);
   });
 
