@@ -12,18 +12,20 @@ const s3 = () =>
   (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: instrument(new sdk.S3Client({ forcePathStyle: process.env.AWS_ENDPOINT_URL_S3 !== undefined })) })));
 
 /**
- * A mail's files as one object (gzipped JSON of the base64 files, as the request gave them) under
- * `<account>/<message uuid>` in the attachments bucket, which expires what is left (lib/attachments-bucket.ts).
+ * A mail's stored parts as one object (gzipped JSON: the base64 files as the request gave them, and the
+ * bodies when they were stored too) under `<account>/<message uuid>` in the attachments bucket, which
+ * expires what is left (lib/attachments-bucket.ts). An object of 0.2.0 holds the files alone, as an array.
  */
 export const s3AttachmentStore = (bucket: string): AttachmentStore => ({
-  async put(key, files) {
+  async put(key, parts) {
     const { client, sdk } = await s3();
-    await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: gzipSync(JSON.stringify(files)), ContentType: 'application/gzip' }));
+    await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: gzipSync(JSON.stringify(parts)), ContentType: 'application/gzip' }));
   },
   async get(key) {
     const { client, sdk } = await s3();
     const object = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
-    return JSON.parse(gunzipSync(Buffer.from(await object.Body!.transformToByteArray())).toString('utf8'));
+    const stored = JSON.parse(gunzipSync(Buffer.from(await object.Body!.transformToByteArray())).toString('utf8'));
+    return Array.isArray(stored) ? { attachments: stored } : stored;
   },
   async delete(key) {
     const { client, sdk } = await s3();

@@ -24,10 +24,17 @@ export interface SendQueue {
  * Where the files of a queued or scheduled mail wait when the mail with them would not fit a queue
  * message (S3 in AWS, fauxqs's S3 locally), under a key the mail carries.
  */
+/** What of a queued mail waits in the attachment store: its files, and its bodies when those alone would not fit. */
+export interface StoredParts {
+  attachments?: Attachment[];
+  html?: string;
+  text?: string;
+}
+
 export interface AttachmentStore {
-  put(key: string, files: Attachment[]): Promise<void>;
-  /** The files as they were put, byte for byte. */
-  get(key: string): Promise<Attachment[]>;
+  put(key: string, parts: StoredParts): Promise<void>;
+  /** The parts as they were put, byte for byte. */
+  get(key: string): Promise<StoredParts>;
   /** Gone, or never there: either way fine. */
   delete(key: string): Promise<void>;
 }

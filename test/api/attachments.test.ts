@@ -137,4 +137,24 @@ describe('attachments', () => {
     const other = await api.post('/api/v1/templates', JSON.stringify({ name: 'big', subject: 's', text: 'x'.repeat(2 * 1024 * 1024) }));
     expect([other.status, other.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
+  it('keeps 480 KiB of body that does not compress byte for byte, queued and scheduled: past a queue message, the body waits in the store', async () => {
+    // Random base64 compresses to about three quarters: gzipped it would still not fit a queue message.
+    const text = randomBytes(360 * 1024).toString('base64');
+    const queuedTo = uniqueAddress('big-body');
+    const batch = await api.post('/api/v1/mail/send-batch', { messages: [{ to: queuedTo, subject: 'Big body', text }] });
+    expect(batch.body.data.queued).toBe(1);
+    expect(await objectsOfAccount()).toHaveLength(1);
+    const scheduledTo = uniqueAddress('big-scheduled');
+    const scheduled = await api.post('/api/v1/mail/send', { to: scheduledTo, subject: 'Big and later', text, scheduled_at: new Date(Date.now() + 2_000).toISOString() });
+    expect(scheduled.status).toBe(202);
+    expect(scheduled.body.data.status).toBe('scheduled');
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await drainOnce();
+    for (const to of [queuedTo, scheduledTo]) {
+      const [mail] = await mailTo(to);
+      expect(mail.body.text).toBe(text);
+    }
+    // Sent: the stored bodies are dropped.
+    expect(await objectsOfAccount()).toHaveLength(0);
+  });
 });

@@ -9,12 +9,6 @@ import { parseMessageId } from './message-id';
 /** How far ahead a send may be scheduled (docs/promises.md). */
 export const MAX_SCHEDULE_DAYS = 30;
 
-/**
- * The mail a scheduled send stores until its time, at most this large as JSON: the record holds it
- * (DynamoDB's item is 400 KB), gzipped; docs/decisions.md, "Scheduled sends".
- */
-export const MAX_SCHEDULED_MAIL_BYTES = 300 * 1024;
-
 /** Why `scheduled_at` (ISO 8601 with a zone, the schema checked its form) cannot be used, or undefined. */
 export const scheduleProblem = (scheduledAt: string, now: Date): string | undefined => {
   const at = new Date(scheduledAt).getTime();
@@ -22,10 +16,6 @@ export const scheduleProblem = (scheduledAt: string, now: Date): string | undefi
   if (at > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) return `scheduled_at may be at most ${MAX_SCHEDULE_DAYS} days ahead`;
   return undefined;
 };
-
-/** The same problems, for a stored mail too large to wait in its record. */
-export const scheduledMailProblem = (mail: QueuedMail): string | undefined =>
-  Buffer.byteLength(JSON.stringify(mail)) > MAX_SCHEDULED_MAIL_BYTES ? `A scheduled mail may be at most ${MAX_SCHEDULED_MAIL_BYTES / 1024} KiB (its bodies and headers)` : undefined;
 
 /** Checks a single send's `scheduled_at` (400 on `scheduled_at` when it is not usable). */
 export const requireSchedulable = (scheduledAt: string, clock: Clock) => {
@@ -37,9 +27,8 @@ export const requireSchedulable = (scheduledAt: string, clock: Clock) => {
 /** Stores one scheduled single send (its queue id taken like a batch item's) and answers it as a send does. */
 export const scheduleOne = async (deps: { messages: MessageStore; counters: CounterStore; attachments: AttachmentStore }, message: MailMessage, mail: Omit<QueuedMail, 'queue_id'>) => {
   const queueId = await deps.counters.add(message.account_id, 'queue', 1);
+  // Past a queue message's size its files (and bodies, if need be) wait in the store: the record keeps the rest.
   const queued = await offloadAttachments(deps.attachments, { ...mail, queue_id: queueId });
-  const problem = scheduledMailProblem(queued);
-  if (problem) throw validationError([{ field: 'html', message: problem }]);
   await deps.messages.schedule([{ message, mail: queued }]);
 };
 

@@ -7,7 +7,7 @@ import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
 import { mailContent } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
-import { scheduledMailProblem, scheduleProblem } from './schedule';
+import { scheduleProblem } from './schedule';
 import { offloadAttachments } from '../queue/queued-attachments';
 import { mailTimestamp } from '../time';
 
@@ -127,14 +127,9 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       const mail: QueuedMail = { account_id: accountId, provider_id: provider.id, queue_id: message.queue_id, ...mailContent(message, item) };
       return { index, message, mail };
     });
-    // Files that would not fit a queue message (or a scheduled record) wait in the attachment store.
+    // Files (and bodies) that would not fit a queue message or a scheduled record wait in the attachment store.
     for (const entry of queued) entry.mail = await offloadAttachments(deps.attachments, entry.mail);
-    const later = queued.filter(({ message }) => message.status === 'scheduled');
-    for (const { index, message, mail } of later) {
-      const problem = scheduledMailProblem(mail);
-      if (problem) entries[index] = failed(message.to_email, 'VALIDATION_ERROR', problem);
-    }
-    const scheduled = later.filter(({ index }) => entries[index] === undefined);
+    const scheduled = queued.filter(({ message }) => message.status === 'scheduled');
 
     const immediate = queued.filter(({ message }) => message.status === 'queued');
     const notQueued = immediate.length ? await storeAndEnqueue(deps, accountId, immediate) : new Map<string, string>();

@@ -188,7 +188,11 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         const claim = await deps.messages.claim(mail.account_id, mail.message_id, now);
         return claim.claimed ? { go: true, claim } : { go: false, hold: claim };
       },
-      mail: async () => outgoingMail(await withAttachments(deps.attachments, mail), await mailTracking(deps.tracking, mail.account_id, mail, deps.clock.now())),
+      mail: async () => {
+        // Whole first: stored bodies decide tracking (an HTML mail is tracked) as inline ones do.
+        const whole = await withAttachments(deps.attachments, mail);
+        return outgoingMail(whole, await mailTracking(deps.tracking, whole.account_id, whole, deps.clock.now()));
+      },
       // Admitted, so its slot comes (no deadline): the admission pace bounds how long it waits.
       beforeCall: () => callPacer.slot(Number.POSITIVE_INFINITY),
       sent: async (providerMessageId) => {
