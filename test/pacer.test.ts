@@ -36,13 +36,19 @@ it('never grants more than the rate in a second, nor two slots closer than half 
   expect(granted[9] - granted[0]).toBeGreaterThanOrEqual(9 * 50);
 });
 
-it('keeps the rate when timers fire late: the grid, not the last grant, sets the next slot', async () => {
-  const pacer = createPacer(100, systemClock);
+/** The grant times of `rounds` batches of ten slots asked at once, as a drain run with a full queue asks. */
+const grantInTens = async (rate: number, rounds: number) => {
+  const pacer = createPacer(rate, systemClock);
   const deadline = Date.now() + 60_000;
   const granted: number[] = [];
-  for (let round = 0; round < 30; round++) {
+  for (let round = 0; round < rounds; round++) {
     await Promise.all(Array.from({ length: 10 }, () => pacer.slot(deadline).then(() => granted.push(Date.now()))));
   }
+  return granted;
+};
+
+it('keeps the rate when timers fire late: the grid, not the last grant, sets the next slot', async () => {
+  const granted = await grantInTens(100, 30);
   expect(busiestSecond(granted)).toBeLessThanOrEqual(100);
   // 300 slots at 100/s: three seconds; spaced from each late grant they took about 3.3.
   expect(granted[granted.length - 1] - granted[0]).toBeLessThan((299 / 100 / 0.97) * 1000);
@@ -55,13 +61,7 @@ it('refuses a slot that would come after the deadline', async () => {
 });
 
 it('at a thousand a second, grants the rate in groups and never more than the rate in any second', async () => {
-  const pacer = createPacer(1000, systemClock);
-  const deadline = Date.now() + 60_000;
-  const granted: number[] = [];
-  // Asked 2,000 slots at once, as a run with a full queue does, ten by ten.
-  for (let round = 0; round < 200; round++) {
-    await Promise.all(Array.from({ length: 10 }, () => pacer.slot(deadline).then(() => granted.push(Date.now()))));
-  }
+  const granted = await grantInTens(1000, 200);
   expect(busiestSecond(granted)).toBeLessThanOrEqual(1000);
   // 2,000 slots take two seconds at the rate; a 1 ms timer per slot took ten.
   expect(granted[granted.length - 1] - granted[0]).toBeLessThan(2_000 / 0.9);
