@@ -79,12 +79,15 @@ const initTime = (file: string, node: string) => {
 };
 
 export const measureColdStarts = async (cdkOut: string, runs: number): Promise<ColdStart[]> => {
-  const template = JSON.parse(readFileSync(join(cdkOut, 'EmailService.template.json'), 'utf8'));
+  // The core stack and every route area's nested stack (lib/route-areas.ts): each holds functions.
+  const resources = readdirSync(cdkOut)
+    .filter((file) => file.endsWith('.template.json'))
+    .flatMap((file) => Object.entries<any>(JSON.parse(readFileSync(join(cdkOut, file), 'utf8')).Resources));
   const floors = resolve('bench/out/floors');
   mkdirSync(floors, { recursive: true });
   const node = process.execPath;
   const results: ColdStart[] = [];
-  for (const [logicalId, resource] of Object.entries<any>(template.Resources)) {
+  for (const [logicalId, resource] of resources) {
     if (resource.Type !== 'AWS::Lambda::Function' || !resource.Metadata?.['aws:asset:path']) continue;
     const asset = resolve(cdkOut, resource.Metadata['aws:asset:path']);
     const bundle = join(asset, 'index.mjs');
@@ -118,7 +121,9 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
 };
 
 /** The functions that are not routes, by logical id (without its hash): their handler files. */
-const OTHER_FUNCTIONS: Record<string, string> = { Drainer: 'drainer', SesEvents: 'ses-events', WebhookDeliverer: 'webhook-deliverer', JobRunner: 'jobs' };
+const OTHER_FUNCTIONS: Record<string, string> = {
+  Drainer: 'drainer', SesEvents: 'ses-events', WebhookDeliverer: 'webhook-deliverer', JobRunner: 'jobs', InboundMailParser: 'inbound-mail', DomainChecker: 'domain-checker',
+};
 
 /** Route functions carry "METHOD /path" as their description; map it back to the route's handler id. */
 const routeIds = new Map<string, string>();
