@@ -44,8 +44,8 @@ const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 10
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 /** Sections that need no local stack: each runs alone with `--only <name>`, printed, no report written. */
-const STANDALONE: Record<string, { what: string; run: () => string[] }> = {
-  templates: { what: 'template rendering for 1,000 readers', run: () => templateSection(measureTemplateRender()) },
+const STANDALONE: Record<string, { what: string; run: () => string[] | Promise<string[]> }> = {
+  templates: { what: 'template rendering for 1,000 readers', run: async () => templateSection(await measureTemplateRender()) },
   'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
 };
 const ALONE = ['synth', 'cold-start', 'calls', 'drain', 'import', 'mail-log', 'streams', ...Object.keys(STANDALONE)];
@@ -68,7 +68,7 @@ const main = async () => {
   const standalone = only === undefined ? undefined : STANDALONE[only];
   if (standalone) {
     step(standalone.what);
-    console.log(standalone.run().join('\n'));
+    console.log((await standalone.run()).join('\n'));
     return;
   }
   if (only === 'streams') {
@@ -171,7 +171,7 @@ const main = async () => {
     const fanout = await measureFanout(stack, fanoutSize);
     const cost = costPerMillion(calls, load, SES_RATE, fanout);
     step('template rendering for 1,000 readers');
-    const templates = measureTemplateRender();
+    const templates = await measureTemplateRender();
     step('a worst-case 512 KiB HTML body');
     const worstHtml = measureWorstCaseHtml();
     writeReport({ synth, bulkImport, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });

@@ -7,7 +7,7 @@
  */
 import { loadavg } from 'node:os';
 import { compileTemplate } from '../functions/domain/templates/engine';
-import { textFromHtml } from '../functions/domain/templates/plain-text';
+import { loadTextFromHtml } from '../functions/domain/templates/plain-text';
 
 export interface TemplateRender {
   templateBytes: number;
@@ -47,7 +47,8 @@ const reader = (i: number) => ({
   links: [{ url: 'https://example.com/a', label: 'A & B' }, { url: 'https://example.com/c', label: 'C' }],
 });
 
-export const measureTemplateRender = (readers = 1000): TemplateRender => {
+export const measureTemplateRender = async (readers = 1000): Promise<TemplateRender> => {
+  const textFromHtml = await loadTextFromHtml();
   const template = benchTemplate();
   const started = performance.now();
   const cpu = process.cpuUsage();

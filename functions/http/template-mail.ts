@@ -20,7 +20,7 @@ const content = (rendered: Rendered) => ({ subject: rendered.subject, html: rend
 export const resolveMail = async (deps: { templates: TemplateStore }, accountId: string, request: SendMailRequest): Promise<SendMailInput> => {
   const { template_id: templateId, variables, ...mail } = request;
   if (!templateId) return validated(sendMailBody, mail);
-  const render = templateRenderer(await requireTemplate(deps, accountId, templateId));
+  const render = await templateRenderer(await requireTemplate(deps, accountId, templateId));
   return validated(sendMailBody, { ...mail, ...content(render(variables ?? {})) }, undefined, 'The mail the template renders is invalid');
 };
 
@@ -33,7 +33,7 @@ const templateIdOf = (raw: Record<string, unknown>) => (typeof raw.template_id =
  */
 export const batchItemCheck = async (deps: { templates: TemplateStore }, accountId: string, items: Record<string, unknown>[]): Promise<BatchItemCheck> => {
   const ids = [...new Set(items.map(templateIdOf).filter((id) => id !== undefined && sendMailRequest.shape.template_id.safeParse(id).success))] as string[];
-  const renderers = new Map((await deps.templates.getMany(accountId, ids)).map((template) => [template.id, templateRenderer(template)]));
+  const renderers = new Map(await Promise.all((await deps.templates.getMany(accountId, ids)).map(async (template) => [template.id, await templateRenderer(template)] as const)));
   return (raw) => {
     const parsed = sendMailRequest.safeParse(raw);
     if (!parsed.success) return { ok: false, message: issuesLine(parsed.error.issues) };

@@ -4,7 +4,7 @@ import { notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { isoTimestamp } from '../time';
 import { compileTemplate, missingVariables, templateVariables, variableNames, type Rendered } from './engine';
-import { textFromHtml } from './plain-text';
+import { loadTextFromHtml } from './plain-text';
 import type { Template } from './template';
 
 export interface TemplateDeps {
@@ -80,17 +80,19 @@ export const deleteTemplate = async (deps: Pick<TemplateDeps, 'templates'>, acco
  * caller's variables lack is a 400 naming it (`field` says where the variables came from), then each
  * render is Mustache alone. Mail from a template with no text gets one made from its html.
  */
-export const templateRenderer = (template: Template, field = 'variables') => {
+export const templateRenderer = async (template: Template, field = 'variables') => {
   const { required } = templateVariables(template);
   const render = compileTemplate(template);
+  // Loaded only for a template whose mail will need a text part made (plain-text.ts).
+  const textFromHtml = !template.text && template.html ? await loadTextFromHtml() : undefined;
   return (variables: Record<string, unknown>): Rendered => {
     const missing = missingVariables(required, variables);
     if (missing.length) throw validationError(missing.map((name) => ({ field: `${field}.${name}`, message: `The template uses {{${name}}}, which ${field} lacks` })), `Missing template variable: ${missing[0]}`);
     const rendered = render(variables);
-    return { ...rendered, text: rendered.text ?? (rendered.html ? textFromHtml(rendered.html) : null) };
+    return { ...rendered, text: rendered.text ?? (rendered.html && textFromHtml ? textFromHtml(rendered.html) : null) };
   };
 };
 
 /** The preview: exactly what a send with these variables would carry. */
 export const renderTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string, variables: Record<string, unknown>) =>
-  templateRenderer(await requireTemplate(deps, accountId, id))(variables);
+  (await templateRenderer(await requireTemplate(deps, accountId, id)))(variables);
