@@ -6,10 +6,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { startSes } from '../local/emulators';
-import { sesEmulatorAccount } from '../local/ses-account';
-import { freePort } from '../test/support/free-port';
-import { startFaultProxy } from '../test/support/fault-proxy';
+import { sesAtRate } from './ses-at-rate';
 import { ownSendQueue, type LocalStack } from './local-stack';
 
 export interface DrainThroughput {
@@ -48,11 +45,7 @@ const REGIONS = ['eu-central-1', 'eu-west-2', 'eu-west-3', 'eu-south-1', 'ap-sou
 let measures = 0;
 
 export const measureDrain = async (stack: LocalStack, mails: number, allowedRate: number): Promise<DrainThroughput> => {
-  const previous = { ses: process.env.AWS_ENDPOINT_URL_SESV2, account: process.env.AWS_SES_ACCOUNT };
-  process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(allowedRate));
-  const ses = await startSes({ port: await freePort() });
-  const proxy = await startFaultProxy(ses.endpoint);
-  process.env.AWS_ENDPOINT_URL_SESV2 = proxy.endpoint;
+  const ses = await sesAtRate(allowedRate);
   const queue = await ownSendQueue('bench-drain');
   try {
     const headers = { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' };
@@ -77,7 +70,7 @@ export const measureDrain = async (stack: LocalStack, mails: number, allowedRate
     const nodeCpu = process.cpuUsage(cpuBefore.node);
     const nodeSeconds = (nodeCpu.user + nodeCpu.system) / 1e6;
     const javaSeconds = javaCpuSeconds() - cpuBefore.java;
-    const sends = proxy.sends;
+    const sends = ses.sends;
     const achievedRate = (sends.length - 1) / ((sends[sends.length - 1] - sends[0]) / 1000);
     // A sliding window over sorted arrival times: linear, where counting per start was quadratic.
     let busiestSecond = 0;
@@ -93,10 +86,7 @@ export const measureDrain = async (stack: LocalStack, mails: number, allowedRate
       machineCeiling: cpus().length / ((nodeSeconds + javaSeconds) / sent),
     };
   } finally {
-    process.env.AWS_ENDPOINT_URL_SESV2 = previous.ses;
-    process.env.AWS_SES_ACCOUNT = previous.account;
     queue.restore();
-    await proxy.close();
     await ses.stop();
   }
 };
