@@ -1,17 +1,14 @@
 /**
  * Issue 27's measure of the lanes: a campaign to BENCH_STREAMS_RECIPIENTS readers (10,000 by default)
  * drains through the bulk lane at BENCH_STREAMS_RATE a second (100 by default; an SES emulator of its
- * own, a provider in a region no other measure uses), in one drain run of the drainer (as the bench's
+ * own, a provider in a region no other measure uses), in drain runs of the drainer (one for the whole of 10,000; as the bench's
  * drain throughput measure runs it), while the job runner fans it out as the lane makes room (its
  * window, fanout.ts). A few seconds in, a transactional batch of 10 is accepted; a little later a
  * second account sends a campaign of 100 readers through the same provider rate. Reports the batch's
  * accept-to-sent times, when the second account's campaign was all out, and the pace over the whole
- * drain against the allowed rate (from the emulator's per-second receive times, first to last mail).
+ * drain against the allowed rate (the calls timed at the proxy, first to last).
  */
-import { startSes } from '../local/emulators';
-import { sesEmulatorAccount } from '../local/ses-account';
-import { freePort } from '../test/support/free-port';
-import { startFaultProxy } from '../test/support/fault-proxy';
+import { sesAtRate } from './ses-at-rate';
 import { seed } from './fanout';
 import type { LocalStack } from './local-stack';
 
@@ -39,12 +36,8 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
   const { createList } = await import('../functions/domain/audience/lists');
   const { createCampaign } = await import('../functions/domain/campaigns/campaigns');
   const { runJobsOnce } = await import('../local/trigger-runs');
-  const previous = { ses: process.env.AWS_ENDPOINT_URL_SESV2, account: process.env.AWS_SES_ACCOUNT };
-  process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(rate));
-  const ses = await startSes({ port: await freePort() });
   // The calls are timed where the provider sees them (ms), as the drain throughput measure does.
-  const proxy = await startFaultProxy(ses.endpoint);
-  process.env.AWS_ENDPOINT_URL_SESV2 = proxy.endpoint;
+  const ses = await sesAtRate(rate);
   const headers = { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' };
   const tag = `streams-${Date.now().toString(36)}`;
   let fanningOut = true;
@@ -87,7 +80,12 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
     // (runDrain, not the handler: the handler caps a run at DRAIN_BUDGET_SECONDS and hands the rest to a successor started through a queue nothing reads here.)
     const { runDrain } = await import('../functions/handlers/drainer');
     const total = recipients + 10 + OTHER_READERS;
-    const run = runDrain((total / rate) * 1000 * 1.5 + 60_000);
+    // A run that empties the lane ends (a small campaign can be out before the second account's is
+    // fanned out): another starts, as the schedule or the next enqueue starts one.
+    let draining = true;
+    const run = (async () => {
+      while (draining) if (!(await runDrain((total / rate) * 1000 * 1.5 + 60_000))?.received) await sleep(200);
+    })();
     try {
       await sleep(5_000);
       const messages = Array.from({ length: 10 }, (_, i) => ({ to: `t${i}@example.com`, subject: `${tag}-t ${i}`, text: 'x' }));
@@ -112,7 +110,7 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
         }),
       );
       sentAt.sort((a, b) => a - b);
-      const times = proxy.sends;
+      const times = ses.sends;
       const drainSeconds = Math.max(1, (times[times.length - 1] - times[0]) / 1000);
       if (process.env.BENCH_STREAMS_TRACE) {
         const perSecondCounts = new Array(Math.ceil(drainSeconds) + 1).fill(0);
@@ -123,16 +121,14 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
       const perSecond = (times.length - 1) / drainSeconds;
       return { rate, recipients, batchP50Ms: sentAt[5]!, batchMaxMs: sentAt[9]!, otherCampaignSeconds: (otherDone - otherSent) / 1000, bulkPerSecond: perSecond, shareOfRate: perSecond / rate, drainSeconds: Math.round(drainSeconds) };
     } finally {
+      draining = false;
       await run;
       fanningOut = false;
       await fanout;
     }
   } finally {
     fanningOut = false;
-    await proxy.close();
     await ses.stop();
-    process.env.AWS_ENDPOINT_URL_SESV2 = previous.ses;
-    process.env.AWS_SES_ACCOUNT = previous.account;
   }
 };
 
