@@ -1,5 +1,5 @@
 import type { AttachmentStore, Clock, CounterStore, MessageStore } from '../../ports';
-import { attachmentsKey, dropAttachments, offloadAttachments } from '../queue/queued-attachments';
+import { attachmentsKey, dropStoredParts, offloadLargeParts } from '../queue/stored-parts';
 import type { QueuedMail } from '../queue/queued-mail';
 import { AppError, notFound, validationError } from '../errors';
 import type { MailMessage } from '../types';
@@ -28,7 +28,7 @@ export const requireSchedulable = (scheduledAt: string, clock: Clock) => {
 export const scheduleOne = async (deps: { messages: MessageStore; counters: CounterStore; attachments: AttachmentStore }, message: MailMessage, mail: Omit<QueuedMail, 'queue_id'>) => {
   const queueId = await deps.counters.add(message.account_id, 'queue', 1);
   // Past a queue message's size its files (and bodies, if need be) wait in the store: the record keeps the rest.
-  const queued = await offloadAttachments(deps.attachments, { ...mail, queue_id: queueId });
+  const queued = await offloadLargeParts(deps.attachments, { ...mail, queue_id: queueId });
   await deps.messages.schedule([{ message, mail: queued }]);
 };
 
@@ -43,7 +43,7 @@ export const cancelMessage = async (deps: { messages: MessageStore; attachments:
   const outcome = await deps.messages.cancel(accountId, parsed.messageId);
   if (outcome.cancelled) {
     // Its files, if they waited in the store, will never be read: the key is the message's own.
-    await dropAttachments(deps.attachments, { attachments_key: attachmentsKey(accountId, parsed.messageId) });
+    await dropStoredParts(deps.attachments, { attachments_key: attachmentsKey(accountId, parsed.messageId) });
     return { message_id: parsed.messageId, status: 'cancelled' as const };
   }
   if (outcome.status === null) throw notFound('Message');

@@ -8,7 +8,7 @@ import { newMailMessage } from './new-message';
 import { mailContent } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 import { scheduleProblem } from './schedule';
-import { offloadAttachments } from '../queue/queued-attachments';
+import { offloadLargeParts } from '../queue/stored-parts';
 import { mailTimestamp } from '../time';
 
 export interface SendBatchDeps {
@@ -128,7 +128,7 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       return { index, message, mail };
     });
     // Files (and bodies) that would not fit a queue message or a scheduled record wait in the attachment store.
-    for (const entry of queued) entry.mail = await offloadAttachments(deps.attachments, entry.mail);
+    for (const entry of queued) entry.mail = await offloadLargeParts(deps.attachments, entry.mail);
     const scheduled = queued.filter(({ message }) => message.status === 'scheduled');
 
     const immediate = queued.filter(({ message }) => message.status === 'queued');

@@ -8,7 +8,7 @@ import { outgoingMail } from '../mail/outgoing-mail';
 import { mailTracking } from '../tracking/tracking';
 import { createPacer } from './pacer';
 import { releaseScheduled } from './release-scheduled';
-import { dropAttachments, withAttachments } from './queued-attachments';
+import { dropStoredParts, withStoredParts } from './stored-parts';
 import { receiveAhead } from './receive-ahead';
 
 /** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
@@ -190,7 +190,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       },
       mail: async () => {
         // Whole first: stored bodies decide tracking (an HTML mail is tracked) as inline ones do.
-        const whole = await withAttachments(deps.attachments, mail);
+        const whole = await withStoredParts(deps.attachments, mail);
         return outgoingMail(whole, await mailTracking(deps.tracking, whole.account_id, whole, deps.clock.now()));
       },
       // Admitted, so its slot comes (no deadline): the admission pace bounds how long it waits.
@@ -198,7 +198,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       sent: async (providerMessageId) => {
         await markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now());
         // Sent: its stored files are never read again (a failure to drop them is the store's expiry's to mend).
-        await contained('attachments', () => dropAttachments(deps.attachments, mail), mail.message_id);
+        await contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
       },
     });
     if (step.outcome === 'limited') {
@@ -213,7 +213,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       const claim = step.hold;
       // Settled, or claimed moments ago by another copy of the same queue entry (a fan-out chunk run
       // twice, an SQS duplicate): that copy sends it and settles it; this one is dropped.
-      if (claim.status === 'cancelled') await contained('attachments', () => dropAttachments(deps.attachments, mail), mail.message_id);
+      if (claim.status === 'cancelled') await contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
       if ((claim.status && SETTLED.has(claim.status)) || (claim.status === 'sending' && claim.claimedAt !== null && now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0))) {
         report.duplicates++;
         return true;

@@ -23,7 +23,7 @@ const fitsGzipped = (mail: QueuedMail) => fits(mail) || gzipSync(JSON.stringify(
  * store under its key, and its bodies too when even gzipped they would not fit (512 KiB of HTML that
  * does not compress). So any mail the send routes accept waits and travels byte for byte.
  */
-export const offloadAttachments = async (store: AttachmentStore | undefined, mail: QueuedMail): Promise<QueuedMail> => {
+export const offloadLargeParts = async (store: AttachmentStore | undefined, mail: QueuedMail): Promise<QueuedMail> => {
   if (fits(mail)) return mail;
   const { attachments, html, text, ...rest } = mail;
   const bodies = { ...(html === undefined ? {} : { html }), ...(text === undefined ? {} : { text }) };
@@ -37,7 +37,7 @@ export const offloadAttachments = async (store: AttachmentStore | undefined, mai
 };
 
 /** The mail with what waited in the store (its files, its bodies) put back. */
-export const withAttachments = async (store: AttachmentStore, mail: QueuedMail): Promise<QueuedMail> => {
+export const withStoredParts = async (store: AttachmentStore, mail: QueuedMail): Promise<QueuedMail> => {
   if (!mail.attachments_key) return mail;
   const parts = await store.get(mail.attachments_key);
   return { ...mail, ...Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined)) };
@@ -47,6 +47,6 @@ export const withAttachments = async (store: AttachmentStore, mail: QueuedMail):
  * The stored files of a mail that will never be sent again (sent, cancelled). A failed mail keeps them
  * until the store's expiry (as long as the dead-letter queue keeps the mail): a redrive sends it whole.
  */
-export const dropAttachments = async (store: AttachmentStore, mail: Pick<QueuedMail, 'attachments_key'>) => {
+export const dropStoredParts = async (store: AttachmentStore, mail: Pick<QueuedMail, 'attachments_key'>) => {
   if (mail.attachments_key) await store.delete(mail.attachments_key);
 };
