@@ -1724,6 +1724,30 @@ export interface operations {
                     };
                 };
             };
+            /** @description Accepted for later: the request had `scheduled_at` (status `scheduled`) */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            message_id: string;
+                            /** @enum {string} */
+                            status: "sent" | "scheduled";
+                            to: string;
+                            from: string;
+                        };
+                    };
+                };
+            };
             /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
             400: {
                 headers: {

@@ -228,6 +228,14 @@ const successResponse = (route: RouteDefinition) => {
   return { [status]: { description: 'Success', headers: successHeaders, content: { 'application/json': { schema }, ...csv } } };
 };
 
+/** The success answer and the route's other success statuses (`alsoAnswers`), each the same body, described by when. */
+const successResponses = (route: RouteDefinition) => {
+  const main = successResponse(route);
+  const [answer] = Object.values(main);
+  const others = (route.alsoAnswers ?? []).map(({ status, when }) => [String(status), { ...answer, description: when }]);
+  return { ...main, ...Object.fromEntries(others) };
+};
+
 const parameters = (route: RouteDefinition) => {
   const list: Record<string, unknown>[] = [];
   for (const where of ['params', 'query'] as const) {
@@ -329,7 +337,7 @@ export const openApiDocument = (routes: readonly RouteDefinition[], serverUrl = 
       'x-permission': route.permission ?? undefined,
       parameters: parameters(route),
       requestBody: requestBody(route),
-      responses: { ...successResponse(route), ...errorResponses(route) },
+      responses: { ...successResponses(route), ...errorResponses(route) },
     };
   }
   const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAGS[name] ?? name }));

@@ -9,6 +9,10 @@ const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 /** The success envelope of docs/promises.md: `data`, or a top-level `message` for deletes; a raw text or bytes as they are; a redirect without a body. */
 export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => {
   const status = result?.status ?? route.successStatus ?? 200;
+  if (status !== (route.successStatus ?? 200) && !route.alsoAnswers?.some((answer) => answer.status === status)) {
+    // A status the OpenAPI document does not state would surprise every generated client: ours to fix.
+    throw new Error(`${route.id} answered ${status}, which its definition does not declare (alsoAnswers)`);
+  }
   if (route.redirect) return { status, body: '' };
   if (Buffer.isBuffer(result.raw)) return { status, body: result.raw.toString('base64'), base64: true };
   // Resend's answers are the object itself, deletes included.

@@ -44,6 +44,12 @@ export interface RouteDefinition {
   response?: Schema;
   /** The status of a success answer (200 if absent): the envelope answers with it, the OpenAPI document states it. */
   successStatus?: number;
+  /**
+   * Other success statuses the handler may answer, each with when (the same body as the success): the
+   * OpenAPI document states them, and an answer with a status declared nowhere is a fault of ours
+   * (functions/http/responses.ts), so a typed or generated client never meets a status it was not told of.
+   */
+  alsoAnswers?: readonly { status: number; when: string }[];
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;
   /**

@@ -13,6 +13,7 @@ export const mailSend = defineRoute({
   summary: "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
   request: { body: sendMailRequest },
   response: sendMailResult,
+  alsoAnswers: [{ status: 202, when: 'Accepted for later: the request had `scheduled_at` (status `scheduled`)' }],
   maxBodyBytes: SEND_BODY_BYTES,
   lambda: { memoryMb: 512 },
   idempotent: true,

@@ -59,6 +59,15 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
     expect((await api.post(`/api/v1/mail/${encodeURIComponent('<00000000-0000-4000-8000-000000000000@example.com>')}/cancel`)).status).toBe(404);
   });
 
+  it('answers a scheduled send 202, a status the served OpenAPI document declares for the route, with the same body', async () => {
+    const answer = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', scheduled_at: inSeconds(600) });
+    expect(answer.status).toBe(202);
+    const document = (await api.get('/api/v1/openapi.json')).body;
+    const responses = document.paths['/api/v1/mail/send'].post.responses;
+    expect(Object.keys(responses)).toEqual(expect.arrayContaining(['200', '202']));
+    expect(responses['202'].content).toEqual(responses['200'].content);
+  });
+
   it('keeps a mail scheduled 29 days ahead waiting, and sends it once its time has come', async () => {
     const to = uniqueAddress('far');
     const answer = await api.post('/api/v1/mail/send', { to, subject: 'Far ahead', text: 't', scheduled_at: inSeconds(29 * 86_400) });
