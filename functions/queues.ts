@@ -84,7 +84,7 @@ export interface QueueDeclaration {
 const DAY = 24 * 60 * 60;
 
 export const QUEUES = {
-  sendDeadLetters: { id: 'SendDeadLetterQueue', name: 'send-dlq', urlEnv: 'DLQ_URL', retentionSeconds: 14 * DAY },
+  sendDeadLetters: { id: 'SendDeadLetterQueue', name: 'send-dlq', urlEnv: 'DLQ_URL', retentionSeconds: 14 * DAY, retain: true },
   send: {
     id: 'SendQueue',
     name: 'send',

@@ -1,13 +1,20 @@
-import { App, Validations } from 'aws-cdk-lib';
+import { App, Validations, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { EmailServiceStack } from './email-service-stack';
 
-/** The CDK app with the cdk-nag AwsSolutions checks as a policy-validation plugin: a finding fails synth. */
-export const createApp = (options: { outdir?: string } = {}) => {
-  const app = new App({ outdir: options.outdir });
-  const stack = new EmailServiceStack(app, process.env.STACK_NAME ?? 'EmailService', {
-    env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  });
+/** The cdk-nag AwsSolutions checks as a policy-validation plugin of `app`: a finding fails its synth. */
+export const withNagChecks = (app: App) => {
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  return app;
+};
+
+/**
+ * The CDK app. The environment is the CLI's: `cdk deploy` with credentials sets CDK_DEFAULT_ACCOUNT and
+ * CDK_DEFAULT_REGION, so the stack then has literal account and region (offline, neither is set).
+ */
+export const createApp = (options: { outdir?: string; env?: Environment } = {}) => {
+  const app = withNagChecks(new App({ outdir: options.outdir }));
+  const env = options.env ?? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+  const stack = new EmailServiceStack(app, process.env.STACK_NAME ?? 'EmailService', { env });
   return { app, stack };
 };

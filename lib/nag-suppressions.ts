@@ -5,8 +5,10 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 
 /** Every cdk-nag AwsSolutions finding this stack accepts, each with its reason. */
 export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; drainStarts: Queue; attachments: Bucket }) => {
-  // Granular findings name the resource as cdk-nag renders it: the region literal when the stack has one.
+  // Granular findings name the resource as cdk-nag renders it: the region's and the account's literals when
+  // the stack has them, as it does when the CLI knows the user's credentials (`cdk deploy`).
   const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
+  const account = Token.isUnresolved(stack.account) ? '<AWS::AccountId>' : stack.account;
   const tableResource = resources.table.node.defaultChild as CfnElement;
   const tableId = stack.getLogicalId(tableResource);
   // In a route area (a nested stack) the table's ARN is a parameter CloudFormation passes in, which
@@ -23,8 +25,8 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
       reason: 'AWSLambdaBasicExecutionRole only lets a function write its own logs: the least privilege for CloudWatch Logs.',
     },
-    { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:<AWS::AccountId>:identity/*]`, reason: sesReason },
-    { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:<AWS::AccountId>:configuration-set/*]`, reason: sesReason },
+    { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:${account}:identity/*]`, reason: sesReason },
+    { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:${account}:configuration-set/*]`, reason: sesReason },
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'ses:GetAccount (the drainer paces by the SES send rate; the job runner sizes the window of a campaign in the bulk lane by it) and ses:SetActiveReceiptRuleSet (the deploy activates the inbound rule set: lib/inbound-mail.ts) take no resource.',

@@ -1,4 +1,5 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-tim
 import { QUEUES, WORKERS, type QueueDeclaration, type QueueName } from '../../functions/queues';
 import { routes } from '../../functions/routes';
 import { API_THROTTLE, PUBLIC_ROUTE_THROTTLE } from '../../lib/api-throttling';
-import { createApp } from '../../lib/app';
+import { createApp, withNagChecks } from '../../lib/app';
 import { EmailServiceStack } from '../../lib/email-service-stack';
 import { builtConsole } from '../../scripts/console';
 import { Monitoring } from '../../lib/monitoring';
@@ -595,10 +596,44 @@ describe('the template, function by function (issue 24)', () => {
     expect(lacking).toEqual([]);
   });
 
+  it('retains every dead-letter queue when the stack is deleted: what waits there waits for an operator', () => {
+    const resources = template.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string; Properties: Record<string, any> }>;
+    const arnTarget = (arn: unknown) => (arn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
+    // Whatever parks messages: an SQS redrive policy, a function's DeadLetterConfig, an SNS subscription's redrive.
+    const deadLetterQueues = new Set(
+      Object.values(resources)
+        .flatMap((r) => [r.Properties?.RedrivePolicy?.deadLetterTargetArn, r.Properties?.DeadLetterConfig?.TargetArn])
+        .map(arnTarget)
+        .filter((id): id is string => id !== undefined && resources[id]?.Type === 'AWS::SQS::Queue'),
+    );
+    expect(deadLetterQueues.size).toBeGreaterThanOrEqual(5);
+    expect([...deadLetterQueues].filter((id) => resources[id].DeletionPolicy !== 'Retain')).toEqual([]);
+  });
+});
+
+/** The stack as `cdk deploy` synthesizes it for a user with AWS credentials: literal account and region. */
+const USER_ENV = { account: '111122223333', region: 'eu-west-1' };
+
+describe('the deploy a user runs (the CLI knows an account and a region)', () => {
+  let userOutdir: string;
+  let userStacks: Stack[];
+
+  beforeAll(() => {
+    userOutdir = mkdtempSync(join(tmpdir(), 'cdk-user-'));
+    const app = withNagChecks(new App({ outdir: userOutdir }));
+    // Two stacks in one account before the first synth: one app builds the bundles once.
+    userStacks = ['EmailServiceOne', 'EmailServiceTwo'].map((name) => new EmailServiceStack(app, name, { env: USER_ENV }));
+    // The cdk-nag checks run here as in the offline synth: an unacknowledged finding throws.
+    app.synth();
+  }, 240_000);
+
+  it('synthesizes with the nag checks passing, the SES grants named with the literal account and region', () => {
+    const { template: whole } = wholeDeployment(userStacks[0]);
+    const resources = JSON.stringify(whole.findResources('AWS::IAM::Policy'));
+    expect(resources).toContain(`:ses:${USER_ENV.region}:${USER_ENV.account}:identity/*`);
+  });
+
   it('deploys twice in one account: every explicit physical name differs between two stacks of different names', () => {
-    const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-two-')) });
-    // Both stacks before the first synth: one app builds the bundles once.
-    const stacks = ['EmailServiceOne', 'EmailServiceTwo'].map((name) => new EmailServiceStack(app, name));
     const names = (stack: Stack) => {
       const { template: whole } = wholeDeployment(stack);
       // A resource's top-level name properties (TableName, QueueName, FunctionName, LogGroupName, AlarmName, Name, ...).
@@ -609,8 +644,21 @@ describe('the template, function by function (issue 24)', () => {
           .map(([key, value]) => `${resource.Type} ${key}=${String(value)}`),
       );
     };
-    const [first, second] = stacks.map(names);
+    const [first, second] = userStacks.map(names);
     expect(first).toContain('AWS::ApiGatewayV2::Api Name=EmailServiceOne-api');
     expect(first.filter((name) => second.includes(name))).toEqual([]);
-  }, 240_000);
+  });
+
+  // cfn-lint (Python) is installed on the project's machines; elsewhere this says so and is skipped.
+  const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' });
+  if (cfnLint.status !== 0) console.warn('cfn-lint is not on the PATH: the CloudFormation lint of the templates is skipped');
+  it.skipIf(cfnLint.status !== 0)('passes cfn-lint with no error in any template, offline synth and the user\'s alike', () => {
+    const files = [outdir, userOutdir].flatMap((dir) => synthesizedTemplates(dir).map(({ file }) => join(dir, file)));
+    expect(files.length).toBeGreaterThan(10);
+    const run = spawnSync('cfn-lint', ['--format', 'json', '--', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(run.stdout, run.stderr).not.toBe('');
+    const findings = JSON.parse(run.stdout) as { Level: string; Rule: { Id: string }; Message: string; Filename: string }[];
+    const errors = findings.filter((finding) => finding.Level === 'Error');
+    expect(errors.map((e) => `${e.Rule.Id} ${e.Filename}: ${e.Message}`)).toEqual([]);
+  }, 120_000);
 });
