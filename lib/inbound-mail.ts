@@ -125,10 +125,14 @@ export class InboundMail extends Construct {
     });
   }
 
-  /** A route that answers inbound mail (`aws: ['inboundMail']`) reads its parts and signs links to them: the parts alone. */
+  /**
+   * A route that answers inbound mail (`aws: ['inboundMail']`) reads its parts and signs links to
+   * them and to the raw mail (a link works with its signer's rights): reading, nothing else.
+   */
   grantRoute(fn: ServiceFunction, route: RouteDefinition) {
     if (!route.aws?.includes('inboundMail')) return;
     fn.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], PARTS_PREFIX));
+    fn.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], RAW_MAIL_PREFIX));
     // The routes read (and link to) the parts by the bucket's name: the IAM test found them without it.
     fn.addEnvironment('INBOUND_BUCKET', this.bucket.bucketName);
   }

@@ -6,6 +6,7 @@ import { RAW_MAIL_PREFIX } from '../functions/domain/inbound/inbound-mail';
 import { receiveInboundMail } from '../functions/domain/inbound/receive';
 import { receivingAccount } from '../functions/domain/inbound/receiving-account';
 import { describeError, log } from '../functions/log';
+import { checkAuthentication } from './inbound-auth';
 
 /** The local listener's limit (SES's is 40 MB): advertised by SIZE, and a larger mail is refused with 552. */
 export const LOCAL_INBOUND_MAX_BYTES = 10 * 1024 * 1024;
@@ -18,8 +19,9 @@ const refusal = (responseCode: number, message: string) => Object.assign(new Err
  * `npm start`'s stand-in for SES receiving: an SMTP listener (smtp-server) that accepts mail only for
  * the verified domains with `inbound` on (any other recipient gets 550 at RCPT TO, as SES refuses mail
  * for domains it does not receive for), stores the raw mail in the local S3 at `raw/<uuid>` as SES's
- * receipt rule does, and runs the deployment's parsing function on it. No TLS and no AUTH: it listens
- * on 127.0.0.1 for the developer's own tests.
+ * receipt rule does, and runs the deployment's parsing function on it, with SPF, DKIM and DMARC
+ * verdicts of its own (inbound-auth.ts) in place of SES's; spam and virus verdicts stay null (no
+ * scanner here). No TLS and no AUTH: it listens on 127.0.0.1 for the developer's own tests.
  */
 export const startInboundSmtp = async (options: { port: number; host?: string; bucket: string; maxBytes?: number }) => {
   const deps = inboundDeps();
@@ -54,9 +56,13 @@ export const startInboundSmtp = async (options: { port: number; host?: string; b
         if (stream.sizeExceeded || kept > maxBytes) return callback(refusal(552, `Message exceeds the fixed maximum message size of ${maxBytes} bytes`));
         const raw = { bucket: options.bucket, key: `${RAW_MAIL_PREFIX}${randomUUID()}` };
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        const mail = Buffer.concat(chunks);
+        const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined;
+        const receivedAt = deps.clock.now();
         deps.objects
-          .write(raw, Buffer.concat(chunks), 'message/rfc822')
-          .then(() => receiveInboundMail(deps, { raw, recipients, receivedAt: deps.clock.now() }))
+          .write(raw, mail, 'message/rfc822')
+          .then(() => checkAuthentication(mail, { ip: session.remoteAddress, helo: session.hostNameAppearsAs, sender }))
+          .then((auth) => receiveInboundMail(deps, { raw, recipients, receivedAt, auth, envelopeFrom: sender ?? null }))
           .then(
             () => callback(),
             (error) => {

@@ -14,8 +14,9 @@ const verdict = (status: { status?: string } | undefined) => (status?.status ? (
 /**
  * SES's receipt rule -> this function (an asynchronous invocation, after the rule's S3 action stored
  * the raw mail at `raw/<SES message id>`). The SES event, not an S3 notification, is what carries the
- * envelope recipients and the spam and virus verdicts (docs/decisions.md). A failure throws: Lambda
- * retries twice, and the record is written once whatever the number of runs.
+ * envelope (sender and recipients) and the spam, virus, SPF, DKIM and DMARC verdicts
+ * (docs/decisions.md). A failure throws: Lambda retries twice, and the record is written once
+ * whatever the number of runs.
  */
 const handle = async (event: SESEvent) => {
   for (const record of event.Records ?? []) {
@@ -26,6 +27,9 @@ const handle = async (event: SESEvent) => {
       receivedAt: new Date(mail.timestamp),
       spamVerdict: verdict(receipt.spamVerdict),
       virusVerdict: verdict(receipt.virusVerdict),
+      auth: { spf: verdict(receipt.spfVerdict), dkim: verdict(receipt.dkimVerdict), dmarc: verdict(receipt.dmarcVerdict) },
+      // SES's mail.source is the envelope sender (MAIL FROM), the address SPF was checked for.
+      envelopeFrom: mail.source || null,
     });
     log('info', 'Inbound mail', { ses_message_id: mail.messageId, stored: outcome.stored.length, reason: outcome.reason ?? undefined });
   }

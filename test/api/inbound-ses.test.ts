@@ -5,7 +5,8 @@ import { handler as inboundMail } from '../../functions/handlers/inbound-mail';
 import { startDnsServer } from '../support/dns-server';
 import { uniqueDomain, verifiedDomain } from '../support/receiving-domain';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
-import { composed, sesReceipt } from '../support/ses-receipt';
+import { composed, sesReceipt, type ReceiptVerdicts } from '../support/ses-receipt';
+import { deeplyNested, manyHeaderLines, oversizedRecord } from '../support/unparseable-mail';
 
 /**
  * The deployment's path of inbound mail: SES's receipt rule stores the raw mail in the bucket at
@@ -21,7 +22,7 @@ let domain: string;
 const s3 = new S3Client({ forcePathStyle: true });
 
 /** Stores the raw mail where SES's S3 action puts it and invokes the function as SES's Lambda action does. */
-const arrive = async (raw: Buffer, recipients: string[], verdicts: { spam?: string; virus?: string } = {}, sesMessageId = randomUUID()) => {
+const arrive = async (raw: Buffer, recipients: string[], verdicts: ReceiptVerdicts = {}, sesMessageId = randomUUID()) => {
   await inboundMail(await sesReceipt(s3, raw, recipients, verdicts, sesMessageId));
   return sesMessageId;
 };
@@ -63,8 +64,10 @@ describe('the SES receipt path', () => {
     const raw = await composed({ from: 'a@elsewhere.example', to: `help@${domain}`, subject: 'Long', html, text: 'short' });
     await arrive(raw, [`help@${domain}`]);
     const [listed] = (await inbound(api)).filter((m) => m.subject === 'Long');
-    expect(listed.html).toBe(html);
-    expect((await api.get(`/api/v1/inbound/${listed.id}`)).body.data.text).toBe('short');
+    const one = (await api.get(`/api/v1/inbound/${listed.id}`)).body.data;
+    expect(one).toMatchObject({ html, text: 'short', text_url: expect.any(String) });
+    // Kept beside the raw mail (the two together pass 200 KB), so also by link.
+    expect(await (await fetch(one.html_url)).text()).toBe(html);
   });
 
   it("a Bcc recipient counts (the envelope, not the headers); a reply to another account's message names none", async () => {
@@ -76,6 +79,39 @@ describe('the SES receipt path', () => {
     expect(mail).toMatchObject({ to: ['list@elsewhere.example'], recipients: [`hidden@${domain}`], in_reply_to_message_id: null });
     expect(await inbound(other)).toEqual([]);
   });
+
+  it("keeps SES's SPF, DKIM and DMARC verdicts and the envelope sender; a reply that fails DMARC is linked but never authenticated", async () => {
+    expect((await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: `noreply@${domain}` })).status).toBe(201);
+    const ours = (await api.post('/api/v1/mail/send', { to: 'cfo@bank.example', subject: 'Invoice', text: 't' })).body.data.message_id;
+    const reply = (subject: string) => composed({ from: 'CFO <cfo@bank.example>', to: `help@${domain}`, subject, text: 'Pay it', inReplyTo: ours, references: [ours] });
+
+    await arrive(await reply('Re: Invoice (forged)'), [`help@${domain}`], { spf: 'FAIL', dkim: 'GRAY', dmarc: 'FAIL', source: 'bounce@forger.example' });
+    await arrive(await reply('Re: Invoice'), [`help@${domain}`], { spf: 'PASS', dkim: 'PASS', dmarc: 'PASS', source: 'bounce@bank.example' });
+    const mails = await inbound(api);
+    const forged = mails.find((m) => m.subject === 'Re: Invoice (forged)')!;
+    const genuine = mails.find((m) => m.subject === 'Re: Invoice')!;
+    // The link says what the mail claims; `authenticated` whether DMARC proved its From.
+    expect(forged).toMatchObject({ in_reply_to_message_id: ours, authenticated: false, spf_verdict: 'fail', dkim_verdict: 'gray', dmarc_verdict: 'fail', envelope_from: 'bounce@forger.example' });
+    expect(genuine).toMatchObject({ in_reply_to_message_id: ours, authenticated: true, spf_verdict: 'pass', dkim_verdict: 'pass', dmarc_verdict: 'pass', envelope_from: 'bounce@bank.example' });
+    expect((await api.get(`/api/v1/inbound/${forged.id}`)).body.data).toMatchObject({ authenticated: false, dmarc_verdict: 'fail', in_reply_to_message_id: ours });
+  });
+
+  it('mail the parser cannot read whole is kept raw with a parse_error, never thrown back to SES for ever; a record too large for the table is kept', async () => {
+    const to = `help@${domain}`;
+    for (const [subject, raw] of [['Header flood', manyHeaderLines(to, 'Header flood')], ['Nested deep', deeplyNested(to, 'Nested deep')]] as const) {
+      await arrive(raw, [to]);
+      const [mail] = (await inbound(api)).filter((m) => m.subject === subject);
+      expect(mail).toMatchObject({ from: 'sender@elsewhere.example', to: [to], parse_error: expect.stringContaining('could not be parsed'), attachments: [] });
+      const one = (await api.get(`/api/v1/inbound/${mail.id}`)).body.data;
+      expect(one).toMatchObject({ text: null, html: null, parse_error: mail.parse_error });
+      expect(Buffer.from(await (await fetch(one.raw_url)).arrayBuffer()).equals(raw)).toBe(true);
+    }
+    await arrive(oversizedRecord(to, 'Wide'), [to]);
+    const [wide] = (await inbound(api)).filter((m) => m.subject === 'Wide');
+    expect(wide).toMatchObject({ parse_error: null });
+    expect(wide.attachments).toHaveLength(100);
+    expect((await api.get(`/api/v1/inbound/${wide.id}`)).body.data.text).toBe('plain text '.repeat(17_000));
+  }, 60_000);
 
   it('mail for nobody we receive for is dropped', async () => {
     const before = (await inbound(api)).length;

@@ -6,6 +6,7 @@ import { startInboundSmtp } from '../../local/inbound-smtp';
 import { startDnsServer } from '../support/dns-server';
 import { uniqueDomain, verifiedDomain } from '../support/receiving-domain';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
+import { deeplyNested, manyHeaderLines, oversizedRecord } from '../support/unparseable-mail';
 import { drainWebhooksUntil, startEndpoint } from '../support/webhooks';
 
 /**
@@ -84,7 +85,15 @@ describe('a reply to a sent message, over SMTP', () => {
     expect(listed.body.data.next_cursor).toBeNull();
     expect(listed.body.data.inbound).toHaveLength(1);
     const mail = listed.body.data.inbound[0];
-    expect(mail).toMatchObject({
+    // A list answers summaries: no bodies, headers or links (GET /inbound/{id} has them).
+    expect(mail.text).toBeUndefined();
+    expect(mail.html).toBeUndefined();
+    expect(mail.headers).toBeUndefined();
+    expect(mail.attachments).toEqual([{ filename: 'receipt.pdf', content_type: 'application/pdf', size: attachment.length }]);
+    const one = await api.get(`/api/v1/inbound/${mail.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toMatchObject({ ...mail, attachments: [expect.objectContaining(mail.attachments[0])] });
+    expect(one.body.data).toMatchObject({
       from: 'customer@elsewhere.example',
       from_name: 'Customer',
       to: [`support@${domain}`],
@@ -99,19 +108,16 @@ describe('a reply to a sent message, over SMTP', () => {
       virus_verdict: null,
       flagged: false,
     });
-    expect(mail.headers).toContainEqual({ name: 'Subject', value: 'Re: Your order' });
-    expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0]).toMatchObject({ filename: 'receipt.pdf', content_type: 'application/pdf', size: attachment.length });
-    expect(new URL(mail.attachments[0].url).searchParams.get('X-Amz-Expires')).toBe('3600');
+    const full = one.body.data;
+    expect(full.headers).toContainEqual({ name: 'Subject', value: 'Re: Your order' });
+    expect(full.attachments).toHaveLength(1);
+    expect(full.attachments[0]).toMatchObject({ filename: 'receipt.pdf', content_type: 'application/pdf', size: attachment.length });
+    expect(new URL(full.attachments[0].url).searchParams.get('X-Amz-Expires')).toBe('3600');
 
-    const download = await fetch(mail.attachments[0].url);
+    const download = await fetch(full.attachments[0].url);
     expect(download.status).toBe(200);
     const body = Buffer.from(await download.arrayBuffer());
     expect(createHash('sha256').update(body).digest('hex')).toBe(createHash('sha256').update(attachment).digest('hex'));
-
-    const one = await api.get(`/api/v1/inbound/${mail.id}`);
-    expect(one.status).toBe(200);
-    expect({ ...one.body.data, attachments: undefined }).toEqual({ ...mail, attachments: undefined });
 
     await drainWebhooksUntil(() => endpoint.received.length > 0);
     expect(endpoint.received).toHaveLength(1);
@@ -143,6 +149,100 @@ describe('what the listener refuses', () => {
     expect(await refusedWith(smtp().sendMail({ from: 'a@elsewhere.example', to: `support@${domain}`, subject: 'Small', text: 'x' }))).toBe('accepted');
     expect((await api.get('/api/v1/inbound?limit=100')).body.data.inbound.length).toBe(before + 1);
   }, 60_000);
+});
+
+describe('mail the parser cannot keep whole, over SMTP', () => {
+  const sendRaw = (raw: Buffer, to: string) => smtp().sendMail({ envelope: { from: 'sender@elsewhere.example', to: [to] }, raw });
+
+  it('30,000 header lines or multipart nested 3,000 deep: accepted (250, not 451 for ever), kept raw with parse_error, listed by its first headers', async () => {
+    const to = `raw@${domain}`;
+    for (const [subject, raw] of [['Header flood', manyHeaderLines(to, 'Header flood')], ['Nested deep', deeplyNested(to, 'Nested deep')]] as const) {
+      expect(await refusedWith(sendRaw(raw, to))).toBe('accepted');
+      const [mail] = (await api.get('/api/v1/inbound?limit=100')).body.data.inbound.filter((m: { subject: string }) => m.subject === subject);
+      expect(mail).toMatchObject({ from: 'sender@elsewhere.example', from_name: 'Sender', to: [to], recipients: [to], attachments: [] });
+      expect(mail.parse_error).toMatch(/^The mail could not be parsed: /);
+      const one = (await api.get(`/api/v1/inbound/${mail.id}`)).body.data;
+      expect(one).toMatchObject({ text: null, html: null, text_url: null, html_url: null, parse_error: mail.parse_error });
+      // The raw mail, as the listener received it, is the account's to download.
+      const download = await fetch(one.raw_url);
+      expect(download.status).toBe(200);
+      expect(Buffer.from(await download.arrayBuffer()).toString()).toBe(raw.toString());
+    }
+    await drainWebhooksUntil(() => endpoint.received.some((r) => r.body.includes('Nested deep')));
+    const event = endpoint.received.find((r) => r.body.includes('Nested deep'))!;
+    expect(JSON.parse(event.body).data.parse_error).toMatch(/could not be parsed/);
+  }, 60_000);
+
+  it('a mail whose record would pass 400 KB: accepted and kept, its bodies beside it, its fields bounded', async () => {
+    const to = `wide@${domain}`;
+    expect(await refusedWith(sendRaw(oversizedRecord(to, 'Wide'), to))).toBe('accepted');
+    const [mail] = (await api.get('/api/v1/inbound?limit=100')).body.data.inbound.filter((m: { subject: string }) => m.subject === 'Wide');
+    expect(mail.parse_error).toBeNull();
+    expect(mail.attachments).toHaveLength(100);
+    expect(mail.to[0]).toBe(to);
+    const one = (await api.get(`/api/v1/inbound/${mail.id}`)).body.data;
+    expect(one.text).toBe('plain text '.repeat(17_000));
+  }, 60_000);
+});
+
+describe('who a mail proves it is from, over SMTP (the listener checks SPF, DKIM and DMARC itself)', () => {
+  it('a forged reply to a sent message is linked as the claim it is: not authenticated, its verdicts beside it; a genuine one is', async () => {
+    const sent = await api.post('/api/v1/mail/send', { to: 'cfo@elsewhere.example', subject: 'Invoice', text: 'Please pay' });
+    const messageId: string = sent.body.data.message_id;
+    // The bank publishes DMARC (reject) and SPF naming its own server: 127.0.0.1 here (this test's client), or one elsewhere.
+    const [bank, elsewhere] = [uniqueDomain('bank'), uniqueDomain('forged')];
+    for (const [name, ip] of [[bank, '127.0.0.1'], [elsewhere, '192.0.2.1']]) {
+      dns.publish(name, { type: 'TXT', value: `v=spf1 ip4:${ip} -all` });
+      dns.publish(`_dmarc.${name}`, { type: 'TXT', value: 'v=DMARC1; p=reject' });
+    }
+    const reply = (from: string, subject: string) =>
+      smtp().sendMail({
+        from,
+        to: `billing@${domain}`,
+        subject,
+        text: 'Paid',
+        // Its own Authentication-Results is the sender's word, never read.
+        headers: { 'Authentication-Results': `mx.example; spf=pass; dkim=pass; dmarc=pass header.from=${elsewhere}` },
+        inReplyTo: messageId,
+        references: [messageId],
+      });
+    await reply(`CFO <cfo@${elsewhere}>`, 'Re: Invoice (forged)');
+    await reply(`CFO <cfo@${bank}>`, 'Re: Invoice (genuine)');
+    const listed = (await api.get('/api/v1/inbound?limit=100')).body.data.inbound as Record<string, unknown>[];
+    const forged = listed.find((m) => m.subject === 'Re: Invoice (forged)')!;
+    const genuine = listed.find((m) => m.subject === 'Re: Invoice (genuine)')!;
+    expect(forged).toMatchObject({ in_reply_to_message_id: messageId, authenticated: false, spf_verdict: 'fail', dkim_verdict: 'gray', dmarc_verdict: 'fail', envelope_from: `cfo@${elsewhere}` });
+    expect(genuine).toMatchObject({ in_reply_to_message_id: messageId, authenticated: true, spf_verdict: 'pass', dmarc_verdict: 'pass', envelope_from: `cfo@${bank}` });
+    await drainWebhooksUntil(() => endpoint.received.some((r) => r.body.includes('Re: Invoice (forged)')));
+    const event = JSON.parse(endpoint.received.find((r) => r.body.includes('Re: Invoice (forged)'))!.body);
+    expect(event.data).toMatchObject({ in_reply_to_message_id: messageId, authenticated: false, dmarc_verdict: 'fail' });
+  });
+});
+
+describe('a list of large mails', () => {
+  it('answers summaries: a page of three 5 MB mails stays a few KB, its cursor works, and a body too large for an answer comes by link', async () => {
+    const big = client(service, (await newAccount('Inbound large')).apiKey);
+    const bigDomain = uniqueDomain('large');
+    await verifiedDomain(big, bigDomain, true);
+    const html = `<p>${'x'.repeat(5 * 1024 * 1024)}</p>`;
+    for (const subject of ['large 1', 'large 2', 'large 3']) {
+      await smtp().sendMail({ from: 'a@elsewhere.example', to: `in@${bigDomain}`, subject, text: 'see html', html });
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const first = await big.get('/api/v1/inbound?limit=2');
+    expect(first.status).toBe(200);
+    expect(Buffer.byteLength(JSON.stringify(first.body))).toBeLessThan(16 * 1024);
+    expect(first.body.data.inbound.map((m: { subject: string }) => m.subject)).toEqual(['large 3', 'large 2']);
+    const second = await big.get(`/api/v1/inbound?limit=2&cursor=${first.body.data.next_cursor}`);
+    expect(second.body.data.inbound.map((m: { subject: string }) => m.subject)).toEqual(['large 1']);
+    expect(second.body.data.next_cursor).toBeNull();
+
+    const one = await big.get(`/api/v1/inbound/${second.body.data.inbound[0].id}`);
+    expect(one.status).toBe(200);
+    expect(Buffer.byteLength(JSON.stringify(one.body))).toBeLessThan(6 * 1000 * 1000);
+    expect(one.body.data).toMatchObject({ text: 'see html', html: null, text_url: expect.any(String) });
+    expect(await (await fetch(one.body.data.html_url)).text()).toBe(html);
+  }, 120_000);
 });
 
 describe('listing', () => {

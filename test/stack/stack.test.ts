@@ -436,10 +436,13 @@ describe('the deployment', () => {
     expect(policyOf(parser)).not.toContain('ses:SendEmail');
   });
 
-  it('lets the inbound routes read the parts of received mail (to sign links to them), and no other route touch the bucket', () => {
+  it('lets the inbound routes read the parts and raw mail of received mail (to sign links to them), and no other route touch the bucket', () => {
     for (const id of ['inbound-list', 'inbound-get']) {
       const s3 = statementsOf(functionOf(id)).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
-      expect(s3.map((st) => [st.Action, JSON.stringify(st.Resource)]), id).toEqual([['s3:GetObject', expect.stringContaining('/parts/*')]]);
+      expect(s3.map((st) => [st.Action, JSON.stringify(st.Resource)]), id).toEqual([
+        ['s3:GetObject', expect.stringContaining('/parts/*')],
+        ['s3:GetObject', expect.stringContaining('/raw/*')],
+      ]);
     }
     expect(policyOf(functionOf('domains-update')).filter((a) => a.startsWith('s3:'))).toEqual([]);
     // A send route only puts the files of queued mail into the attachments bucket (issue 27), never into the inbound one.

@@ -12,7 +12,17 @@ export const composed = async (mail: SendMailOptions) => (await createTransport(
  * "Lambda action"). Answers the event, for the test to hand to the parsing function (once, or again
  * as Lambda's retry of the same invocation does).
  */
-export const sesReceipt = async (s3: S3Client, raw: Buffer, recipients: string[], verdicts: { spam?: string; virus?: string } = {}, sesMessageId = randomUUID()) => {
+export interface ReceiptVerdicts {
+  spam?: string;
+  virus?: string;
+  spf?: string;
+  dkim?: string;
+  dmarc?: string;
+  /** The envelope sender SES reports (mail.source). */
+  source?: string;
+}
+
+export const sesReceipt = async (s3: S3Client, raw: Buffer, recipients: string[], verdicts: ReceiptVerdicts = {}, sesMessageId = randomUUID()) => {
   await s3.send(new PutObjectCommand({ Bucket: process.env.INBOUND_BUCKET, Key: `raw/${sesMessageId}`, Body: raw }));
   return {
     Records: [
@@ -20,16 +30,16 @@ export const sesReceipt = async (s3: S3Client, raw: Buffer, recipients: string[]
         eventSource: 'aws:ses',
         eventVersion: '1.0',
         ses: {
-          mail: { messageId: sesMessageId, timestamp: '2026-11-24T06:00:00.000Z', source: 'a@elsewhere.example', destination: recipients, headersTruncated: false, headers: [], commonHeaders: {} },
+          mail: { messageId: sesMessageId, timestamp: '2026-11-24T06:00:00.000Z', source: verdicts.source ?? 'a@elsewhere.example', destination: recipients, headersTruncated: false, headers: [], commonHeaders: {} },
           receipt: {
             timestamp: '2026-11-24T06:00:00.000Z',
             processingTimeMillis: 300,
             recipients,
             spamVerdict: { status: verdicts.spam ?? 'PASS' },
             virusVerdict: { status: verdicts.virus ?? 'PASS' },
-            spfVerdict: { status: 'PASS' },
-            dkimVerdict: { status: 'PASS' },
-            dmarcVerdict: { status: 'PASS' },
+            spfVerdict: { status: verdicts.spf ?? 'PASS' },
+            dkimVerdict: { status: verdicts.dkim ?? 'PASS' },
+            dmarcVerdict: { status: verdicts.dmarc ?? 'PASS' },
             action: { type: 'Lambda', functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:inbound', invocationType: 'Event' },
           },
         },

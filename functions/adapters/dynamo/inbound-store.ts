@@ -43,4 +43,6 @@ export const dynamoInboundStore = (): InboundStore => ({
     const items = Items.map((found) => withoutKeys<InboundMail>(found));
     return { items, next_cursor: LastEvaluatedKey && items.length ? encodeIdCursor(items[items.length - 1].id) : null };
   },
+
+  cursorAfter: encodeIdCursor,
 });

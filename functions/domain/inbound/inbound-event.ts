@@ -25,8 +25,15 @@ export const inboundEvent = (deps: { clock: Clock }, mail: InboundMail): Outboun
     subject: mail.subject,
     message_id: mail.message_id,
     in_reply_to_message_id: mail.in_reply_to_message_id,
+    // The reply link is the sender's claim: whether DMARC proved the From comes with it.
+    authenticated: mail.authenticated ?? false,
+    envelope_from: mail.envelope_from ?? null,
+    spf_verdict: mail.spf_verdict ?? null,
+    dkim_verdict: mail.dkim_verdict ?? null,
+    dmarc_verdict: mail.dmarc_verdict ?? null,
     attachments: mail.attachments.length,
     flagged: mail.flagged,
+    parse_error: mail.parse_error ?? null,
     received_at: mail.received_at,
   },
 });

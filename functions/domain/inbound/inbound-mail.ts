@@ -1,7 +1,17 @@
 import type { ObjectRef } from '../../ports/inbound';
 
-/** SES's verdicts on a received mail (receipt.spamVerdict / virusVerdict); null where nothing checked (the local listener). */
+/**
+ * SES's verdicts on a received mail (receipt.spamVerdict, virusVerdict, spfVerdict, dkimVerdict,
+ * dmarcVerdict); null where nothing checked (the local listener has no spam or virus scan).
+ */
 export type Verdict = 'pass' | 'fail' | 'gray' | 'processing_failed';
+
+/** Who the mail proves it is from: SPF for the envelope sender, DKIM for a signature, DMARC for the From domain. */
+export interface AuthVerdicts {
+  spf: Verdict | null;
+  dkim: Verdict | null;
+  dmarc: Verdict | null;
+}
 
 export interface InboundAttachment {
   filename: string;
@@ -36,8 +46,19 @@ export interface InboundMail {
   in_reply_to_message_id: string | null;
   spam_verdict: Verdict | null;
   virus_verdict: Verdict | null;
-  /** A verdict said `fail`: the mail is kept, and marked. */
+  /** A spam or virus verdict said `fail`: the mail is kept, and marked. */
   flagged: boolean;
+  // The fields below are absent on records written before they existed: read them with a default.
+  /** SPF, DKIM and DMARC as SES judged them (or the local listener: local/inbound-auth.ts). */
+  spf_verdict?: Verdict | null;
+  dkim_verdict?: Verdict | null;
+  dmarc_verdict?: Verdict | null;
+  /** The envelope sender (MAIL FROM; SES's mail.source); null for the empty one of a bounce. */
+  envelope_from?: string | null;
+  /** DMARC passed for the From domain: only then is the From (and so a reply link) the sender's own word. */
+  authenticated?: boolean;
+  /** Why the parser refused the mail: then the record holds what its first header lines say, and the raw mail. */
+  parse_error?: string | null;
   raw: ObjectRef;
   received_at: string;
   /** Epoch seconds: the record goes with the raw mail (the bucket's lifecycle, INBOUND_RETENTION_DAYS). */

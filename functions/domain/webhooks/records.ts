@@ -1,4 +1,5 @@
 /** Outbound event webhooks: the records the domain owns. */
+import type { Verdict } from '../inbound/inbound-mail';
 export const WEBHOOK_EVENT_TYPES = ['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.bounced', 'email.complained', 'email.received'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -38,8 +39,16 @@ export interface InboundEventData {
   subject: string | null;
   message_id: string | null;
   in_reply_to_message_id: string | null;
+  /** DMARC passed for the From domain (the reply link is proven only then), and the verdicts behind it. */
+  authenticated: boolean;
+  envelope_from: string | null;
+  spf_verdict: Verdict | null;
+  dkim_verdict: Verdict | null;
+  dmarc_verdict: Verdict | null;
   attachments: number;
   flagged: boolean;
+  /** The mail could not be parsed and is kept raw: GET /inbound/{id} links to it. */
+  parse_error: string | null;
   received_at: string;
 }
 
