@@ -1085,7 +1085,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Mail received at the account's inbound domains, newest first; cursor paging
+         * Mail received at the account's inbound domains as summaries (no bodies), newest first; cursor paging
          * @description Needs an API key with the `mail` permission.
          */
         get: operations["inbound-list"];
@@ -1105,7 +1105,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One received mail, with links to its attachments valid for an hour
+         * One received mail: bodies (by link when too large), headers, links to its attachments and raw mail valid an hour
          * @description Needs an API key with the `mail` permission.
          */
         get: operations["inbound-get"];
@@ -10667,30 +10667,30 @@ export interface operations {
                                 cc: string[];
                                 /** @description The envelope's recipients at this account's domains (a Bcc shows here only) */
                                 recipients: string[];
+                                /** @description The envelope sender (MAIL FROM), the address SPF is checked for */
+                                envelope_from: string | null;
                                 subject: string | null;
                                 /** @description The mail's own Message-ID header */
                                 message_id: string | null;
-                                text: string | null;
-                                /** @description As sent, never sanitised: render it only in a sandbox of your own */
-                                html: string | null;
-                                headers: {
-                                    name: string;
-                                    value: string;
-                                }[];
-                                attachments: {
-                                    filename: string;
-                                    content_type: string;
-                                    size: number;
-                                    /** @description A download link valid for one hour */
-                                    url: string;
-                                }[];
-                                /** @description The message of this account the mail answers (In-Reply-To / References) */
+                                /** @description The message of this account the mail names as its parent (In-Reply-To / References): a claim of the sender, proven only when `authenticated` */
                                 in_reply_to_message_id: string | null;
+                                /** @description DMARC passed for the From domain: only then is the From, and so a reply link, the sender's own */
+                                authenticated: boolean;
+                                spf_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                                dkim_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                                dmarc_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
                                 spam_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
                                 virus_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
                                 /** @description A spam or virus verdict was `fail`; the mail is kept */
                                 flagged: boolean;
+                                /** @description Why the mail could not be parsed: it is kept raw (`raw_url`), with what its first header lines say */
+                                parse_error: string | null;
                                 received_at: string;
+                                attachments: {
+                                    filename: string;
+                                    content_type: string;
+                                    size: number;
+                                }[];
                             }[];
                             next_cursor: string | null;
                         };
@@ -10794,12 +10794,33 @@ export interface operations {
                             cc: string[];
                             /** @description The envelope's recipients at this account's domains (a Bcc shows here only) */
                             recipients: string[];
+                            /** @description The envelope sender (MAIL FROM), the address SPF is checked for */
+                            envelope_from: string | null;
                             subject: string | null;
                             /** @description The mail's own Message-ID header */
                             message_id: string | null;
+                            /** @description The message of this account the mail names as its parent (In-Reply-To / References): a claim of the sender, proven only when `authenticated` */
+                            in_reply_to_message_id: string | null;
+                            /** @description DMARC passed for the From domain: only then is the From, and so a reply link, the sender's own */
+                            authenticated: boolean;
+                            spf_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                            dkim_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                            dmarc_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                            spam_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                            virus_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
+                            /** @description A spam or virus verdict was `fail`; the mail is kept */
+                            flagged: boolean;
+                            /** @description Why the mail could not be parsed: it is kept raw (`raw_url`), with what its first header lines say */
+                            parse_error: string | null;
+                            received_at: string;
+                            /** @description Whole, or null when it would not fit the answer (then `text_url` has it) */
                             text: string | null;
-                            /** @description As sent, never sanitised: render it only in a sandbox of your own */
+                            /** @description As sent, never sanitised: render it only in a sandbox of your own. Null when it would not fit (`html_url`) */
                             html: string | null;
+                            /** @description A download link valid for one hour, for a text body kept beside the raw mail (over 200 KB) */
+                            text_url: string | null;
+                            /** @description A download link valid for one hour, for an html body kept beside the raw mail (over 200 KB) */
+                            html_url: string | null;
                             headers: {
                                 name: string;
                                 value: string;
@@ -10811,13 +10832,8 @@ export interface operations {
                                 /** @description A download link valid for one hour */
                                 url: string;
                             }[];
-                            /** @description The message of this account the mail answers (In-Reply-To / References) */
-                            in_reply_to_message_id: string | null;
-                            spam_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
-                            virus_verdict: ("pass" | "fail" | "gray" | "processing_failed") | null;
-                            /** @description A spam or virus verdict was `fail`; the mail is kept */
-                            flagged: boolean;
-                            received_at: string;
+                            /** @description A download link valid for one hour: the raw mail as received (RFC 5322) */
+                            raw_url: string;
                         };
                     };
                 };

@@ -9,7 +9,7 @@ export const inboundList = defineRoute({
   id: 'inbound-list',
   method: 'GET',
   path: '/api/v1/inbound',
-  summary: 'Mail received at the account\'s inbound domains, newest first; cursor paging',
+  summary: 'Mail received at the account\'s inbound domains as summaries (no bodies), newest first; cursor paging',
   request: { query: inboundQuery },
   response: inboundPage,
 });
@@ -19,7 +19,7 @@ export const inboundGet = defineRoute({
   id: 'inbound-get',
   method: 'GET',
   path: '/api/v1/inbound/{id}',
-  summary: 'One received mail, with links to its attachments valid for an hour',
+  summary: 'One received mail: bodies (by link when too large), headers, links to its attachments and raw mail valid an hour',
   request: { params: inboundIdParams },
   response: inboundView,
 });
