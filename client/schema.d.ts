@@ -1105,7 +1105,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One received mail: bodies (by link when too large), headers, links to its attachments and raw mail valid an hour
+         * One received mail: bodies (by link when too large), headers, links to its attachments and raw mail
          * @description Needs an API key with the `mail` permission.
          */
         get: operations["inbound-get"];

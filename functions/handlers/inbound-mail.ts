@@ -27,7 +27,11 @@ const handle = async (event: SESEvent) => {
       receivedAt: new Date(mail.timestamp),
       spamVerdict: verdict(receipt.spamVerdict),
       virusVerdict: verdict(receipt.virusVerdict),
-      auth: { spf: verdict(receipt.spfVerdict), dkim: verdict(receipt.dkimVerdict), dmarc: verdict(receipt.dmarcVerdict) },
+      auth: {
+        spf: verdict(receipt.spfVerdict),
+        dkim: verdict(receipt.dkimVerdict),
+        dmarc: verdict(receipt.dmarcVerdict),
+      },
       // SES's mail.source is the envelope sender (MAIL FROM), the address SPF was checked for.
       envelopeFrom: mail.source || null,
     });

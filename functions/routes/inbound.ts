@@ -19,7 +19,7 @@ export const inboundGet = defineRoute({
   id: 'inbound-get',
   method: 'GET',
   path: '/api/v1/inbound/{id}',
-  summary: 'One received mail: bodies (by link when too large), headers, links to its attachments and raw mail valid an hour',
+  summary: 'One received mail: bodies (by link when too large), headers, links to its attachments and raw mail',
   request: { params: inboundIdParams },
   response: inboundView,
 });

@@ -436,7 +436,7 @@ describe('the deployment', () => {
     expect(policyOf(parser)).not.toContain('ses:SendEmail');
   });
 
-  it('lets the inbound routes read the parts and raw mail of received mail (to sign links to them), and no other route touch the bucket', () => {
+  it('lets the inbound routes read parts and raw mail (to sign links), and no other route touch the bucket', () => {
     for (const id of ['inbound-list', 'inbound-get']) {
       const s3 = statementsOf(functionOf(id)).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
       expect(s3.map((st) => [st.Action, JSON.stringify(st.Resource)]), id).toEqual([

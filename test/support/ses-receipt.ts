@@ -22,7 +22,13 @@ export interface ReceiptVerdicts {
   source?: string;
 }
 
-export const sesReceipt = async (s3: S3Client, raw: Buffer, recipients: string[], verdicts: ReceiptVerdicts = {}, sesMessageId = randomUUID()) => {
+export const sesReceipt = async (
+  s3: S3Client,
+  raw: Buffer,
+  recipients: string[],
+  verdicts: ReceiptVerdicts = {},
+  sesMessageId = randomUUID(),
+) => {
   await s3.send(new PutObjectCommand({ Bucket: process.env.INBOUND_BUCKET, Key: `raw/${sesMessageId}`, Body: raw }));
   return {
     Records: [
@@ -30,7 +36,15 @@ export const sesReceipt = async (s3: S3Client, raw: Buffer, recipients: string[]
         eventSource: 'aws:ses',
         eventVersion: '1.0',
         ses: {
-          mail: { messageId: sesMessageId, timestamp: '2026-11-24T06:00:00.000Z', source: verdicts.source ?? 'a@elsewhere.example', destination: recipients, headersTruncated: false, headers: [], commonHeaders: {} },
+          mail: {
+            messageId: sesMessageId,
+            timestamp: '2026-11-24T06:00:00.000Z',
+            source: verdicts.source ?? 'a@elsewhere.example',
+            destination: recipients,
+            headersTruncated: false,
+            headers: [],
+            commonHeaders: {},
+          },
           receipt: {
             timestamp: '2026-11-24T06:00:00.000Z',
             processingTimeMillis: 300,

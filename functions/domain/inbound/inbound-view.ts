@@ -18,13 +18,14 @@ export const ATTACHMENT_LINK_SECONDS = 3600;
  */
 export const ANSWER_BUDGET_BYTES = 4 * 1024 * 1024;
 
-/** What a value costs in the function's answer: JSON inside a JSON string (a quote costs 4 bytes, a control character 7). */
+/** What a value costs in the function's answer: JSON inside a JSON string (a quote costs 4 bytes, a control byte 7). */
 export const answerBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(JSON.stringify(value)));
 
 const textOf = async (deps: InboundReadDeps, stored: StoredText) =>
   'inline' in stored ? stored.inline : (await deps.objects.read(stored.object)).toString('utf8');
 
-const linkTo = (deps: InboundReadDeps, object: ObjectRef, filename: string) => deps.objects.downloadLink(object, ATTACHMENT_LINK_SECONDS, filename);
+const linkTo = (deps: InboundReadDeps, object: ObjectRef, filename: string) =>
+  deps.objects.downloadLink(object, ATTACHMENT_LINK_SECONDS, filename);
 
 /**
  * A list's item (docs/promises.md, Inbound mail): who wrote to whom about what, its verdicts and its
@@ -64,11 +65,13 @@ const bodies = async (deps: InboundReadDeps, mail: InboundMail) => {
   let room = ANSWER_BUDGET_BYTES;
   const fitted = { text: null as string | null, html: null as string | null };
   // The shorter first, so that a huge html never crowds out its text.
-  for (const part of answerBytes(answered.text) <= answerBytes(answered.html) ? (['text', 'html'] as const) : (['html', 'text'] as const)) {
+  const textFirst = answerBytes(answered.text) <= answerBytes(answered.html);
+  for (const part of textFirst ? (['text', 'html'] as const) : (['html', 'text'] as const)) {
     const cost = answerBytes(answered[part]);
     if (cost <= room) [fitted[part], room] = [answered[part], room - cost];
   }
-  const link = (stored: StoredText, filename: string) => ('object' in stored ? linkTo(deps, stored.object, filename) : Promise.resolve(null));
+  const link = (stored: StoredText, filename: string) =>
+    'object' in stored ? linkTo(deps, stored.object, filename) : Promise.resolve(null);
   return { ...fitted, text_url: await link(mail.text, 'body.txt'), html_url: await link(mail.html, 'body.html') };
 };
 
@@ -113,7 +116,9 @@ export const listInbound = async (deps: InboundReadDeps, accountId: string, page
   for (const mail of found.items) {
     const summary = summarizeInbound(mail);
     const cost = answerBytes(summary);
-    if (inbound.length && cost > room) return { inbound, next_cursor: deps.inbound.cursorAfter(inbound[inbound.length - 1].id) };
+    if (inbound.length && cost > room) {
+      return { inbound, next_cursor: deps.inbound.cursorAfter(inbound[inbound.length - 1].id) };
+    }
     inbound.push(summary);
     room -= cost;
   }

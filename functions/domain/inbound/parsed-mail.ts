@@ -98,7 +98,8 @@ const headerLines = (lines: readonly { key: string; line: string }[]) => {
 
 /** A file name as given, without path separators or control characters, never empty. */
 const safeFilename = (attachment: Attachment, index: number) => {
-  const cleaned = utf8Prefix((attachment.filename ?? '').replace(/[\x00-\x1f\x7f/\\]/g, '_').trim(), MAX_FILENAME_BYTES);
+  const named = (attachment.filename ?? '').replace(/[\x00-\x1f\x7f/\\]/g, '_').trim();
+  const cleaned = utf8Prefix(named, MAX_FILENAME_BYTES);
   return cleaned || `attachment-${index + 1}`;
 };
 
@@ -127,7 +128,8 @@ export const parseHead = async (raw: Buffer): Promise<ParsedInbound | undefined>
 
 export const parseInbound = async (raw: Buffer): Promise<ParsedInbound> => {
   // No conversions: the html is kept as sent (never rendered by us), images stay cid: links.
-  const options = { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true, ...PARSER_LIMITS };
+  const conversions = { skipHtmlToText: true, skipTextToHtml: true, skipImageLinks: true, skipTextLinks: true };
+  const options = { ...conversions, ...PARSER_LIMITS };
   const parsed = await simpleParser(raw, options);
   const sender = parsed.from?.value.find((entry) => entry.address);
   return {

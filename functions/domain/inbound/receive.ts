@@ -3,7 +3,8 @@ import { parseMessageId } from '../mail/message-id';
 import { epochSeconds, isoTimestamp } from '../time';
 import { inboundEvent } from './inbound-event';
 import { inboundId } from './inbound-id';
-import { INBOUND_RETENTION_DAYS, PARTS_PREFIX, type AuthVerdicts, type InboundMail, type StoredText, type Verdict } from './inbound-mail';
+import { INBOUND_RETENTION_DAYS, PARTS_PREFIX } from './inbound-mail';
+import type { AuthVerdicts, InboundMail, StoredText, Verdict } from './inbound-mail';
 import { parseHead, parseInbound, type ParsedInbound } from './parsed-mail';
 import { receivingAccount } from './receiving-account';
 
@@ -73,13 +74,23 @@ const parse = async (raw: Buffer): Promise<Parse> => {
   } catch (error) {
     // A mail the parser refuses (its limits, or MIME it cannot read) is refused the same way on every
     // run: it is kept raw with the reason, never retried into a 451 that loses it (docs/decisions.md).
-    return { parsed: await parseHead(raw), error: `The mail could not be parsed: ${String((error as Error)?.message ?? error).slice(0, 200)}` };
+    const reason = String((error as Error)?.message ?? error).slice(0, 200);
+    return { parsed: await parseHead(raw), error: `The mail could not be parsed: ${reason}` };
   }
 };
 
-const NOTHING_PARSED: ParsedInbound = { from: null, to: [], cc: [], subject: null, messageId: null, text: null, html: null, headers: [], repliesTo: [], attachments: [] };
+const NOTHING_PARSED: ParsedInbound = {
+  ...{ from: null, to: [], cc: [], subject: null, messageId: null },
+  ...{ text: null, html: null, headers: [], repliesTo: [], attachments: [] },
+};
 
-const recordFor = async (deps: InboundDeps, arrived: ArrivedMail, found: Parse, accountId: string, recipients: string[]): Promise<InboundMail> => {
+const recordFor = async (
+  deps: InboundDeps,
+  arrived: ArrivedMail,
+  found: Parse,
+  accountId: string,
+  recipients: string[],
+): Promise<InboundMail> => {
   const parsed = found.parsed ?? NOTHING_PARSED;
   const id = inboundId(arrived.receivedAt, arrived.raw, accountId);
   const attachments = await Promise.all(
@@ -122,8 +133,9 @@ const recordFor = async (deps: InboundDeps, arrived: ArrivedMail, found: Parse, 
   };
   const bodies = Buffer.byteLength(JSON.stringify([parsed.text, parsed.html]));
   const inline = bodies <= INLINE_BODY_BYTES && Buffer.byteLength(JSON.stringify(record)) + bodies <= RECORD_BYTES;
-  record.text = await storeText(deps, parsed.text, inline, partRef(arrived.raw, accountId, id, 'text'), 'text/plain; charset=utf-8');
-  record.html = await storeText(deps, parsed.html, inline, partRef(arrived.raw, accountId, id, 'html'), 'text/plain; charset=utf-8');
+  const part = (name: string) => partRef(arrived.raw, accountId, id, name);
+  record.text = await storeText(deps, parsed.text, inline, part('text'), 'text/plain; charset=utf-8');
+  record.html = await storeText(deps, parsed.html, inline, part('html'), 'text/plain; charset=utf-8');
   return record;
 };
 
