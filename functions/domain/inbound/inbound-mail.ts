@@ -21,8 +21,12 @@ export interface InboundAttachment {
   object: ObjectRef;
 }
 
-/** A part too large to keep in the record: its text lives in object storage beside the raw mail. */
-export type StoredText = { inline: string | null } | { object: ObjectRef };
+/**
+ * A part too large to keep in the record: its text lives in object storage beside the raw mail, with
+ * its size in UTF-8 bytes (absent on records written before), so an answer knows it cannot carry it
+ * without reading it.
+ */
+export type StoredText = { inline: string | null } | { object: ObjectRef; bytes?: number };
 
 /** One received mail as one account keeps it (docs/data-model.md). */
 export interface InboundMail {

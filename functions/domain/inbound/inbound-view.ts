@@ -21,8 +21,12 @@ export const ANSWER_BUDGET_BYTES = 4 * 1024 * 1024;
 /** What a value costs in the function's answer: JSON inside a JSON string (a quote costs 4 bytes, a control byte 7). */
 export const answerBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(JSON.stringify(value)));
 
-const textOf = async (deps: InboundReadDeps, stored: StoredText) =>
-  'inline' in stored ? stored.inline : (await deps.objects.read(stored.object)).toString('utf8');
+/** A body as the answer may carry it; one whose bytes alone pass the budget is not even read (null). */
+const textOf = async (deps: InboundReadDeps, stored: StoredText) => {
+  if ('inline' in stored) return stored.inline;
+  if ((stored.bytes ?? 0) > ANSWER_BUDGET_BYTES) return null;
+  return (await deps.objects.read(stored.object)).toString('utf8');
+};
 
 const linkTo = (deps: InboundReadDeps, object: ObjectRef, filename: string) =>
   deps.objects.downloadLink(object, ATTACHMENT_LINK_SECONDS, filename);

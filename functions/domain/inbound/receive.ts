@@ -62,7 +62,7 @@ const repliedMessage = async (deps: Pick<InboundDeps, 'messages'>, accountId: st
 const storeText = async (deps: Pick<InboundDeps, 'objects'>, value: string | null, inline: boolean, ref: ObjectRef, contentType: string): Promise<StoredText> => {
   if (value === null || inline) return { inline: value };
   await deps.objects.write(ref, value, contentType);
-  return { object: ref };
+  return { object: ref, bytes: Buffer.byteLength(value) };
 };
 
 /** What a parse found: the mail's parts, or (the parser refused it) what its first header lines say and why. */
