@@ -79,9 +79,18 @@ const parse = async (raw: Buffer): Promise<Parse> => {
   }
 };
 
+/** A refused mail whose first header lines could not be read either: nothing but its raw bytes. */
 const NOTHING_PARSED: ParsedInbound = {
-  ...{ from: null, to: [], cc: [], subject: null, messageId: null },
-  ...{ text: null, html: null, headers: [], repliesTo: [], attachments: [] },
+  from: null,
+  to: [],
+  cc: [],
+  subject: null,
+  messageId: null,
+  text: null,
+  html: null,
+  headers: [],
+  repliesTo: [],
+  attachments: [],
 };
 
 const recordFor = async (
