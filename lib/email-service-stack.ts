@@ -112,6 +112,9 @@ export class EmailServiceStack extends Stack {
       ATTACHMENTS_BUCKET: attachments.bucketName,
       // Sending domains: the resolvers of our record look-ups (context dnsServers); the system's when empty.
       ...(this.node.tryGetContext('dnsServers') ? { DNS_SERVERS: String(this.node.tryGetContext('dnsServers')) } : {}),
+      // The domains every account may send from through this stack's SES without a verified sending domain of
+      // its own (context senderDomainsAllowed, comma-separated, e.g. the operator's): none unless named.
+      ...(this.node.tryGetContext('senderDomainsAllowed') ? { SENDER_DOMAINS_ALLOWED: String(this.node.tryGetContext('senderDomainsAllowed')) } : {}),
       // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
       METRICS_NAMESPACE: metricsNamespace,
     };
