@@ -66,20 +66,25 @@ const refused = (answer: { status: number; body: any }) => {
   expect(answer.body.error.message).toContain('another account');
 };
 
-describe("another account's domain, on every send path", () => {
-  let victim: string;
-  beforeAll(async () => {
-    victim = uniqueDomain('victim');
-    await register(owner, victim);
-  });
+/**
+ * The attacker's provider, made while nobody held the victim's name (once it is held, a provider naming
+ * it is refused outright: below), then the victim registers it.
+ */
+const scene = async (provider: (victim: string) => Record<string, unknown>, { verify = true } = {}) => {
+  const victim = uniqueDomain('victim');
+  const api = await attacker(provider(victim));
+  await register(owner, victim, { verify });
+  return { api, victim };
+};
 
+describe("another account's domain, on every send path", () => {
   it.each([
     ['its from_email, SES', (d: string) => ({ type: 'ses', from_email: `ceo@${d}` }), undefined],
-    ['its from_email in another case, SES', (d: string) => ({ type: 'ses', from_email: `ceo@${d.toUpperCase()}` }), (d: string) => `CEO@${d.toUpperCase()}`],
+    ['its from_email, sending in another case, SES', (d: string) => ({ type: 'ses', from_email: `ceo@${d}` }), (d: string) => `CEO@${d.toUpperCase()}`],
     ['a subdomain of it, SMTP', (d: string) => ({ ...smtp(), from_email: `ceo@mail.${d}` }), undefined],
     ['allowed_from_domains naming it, SMTP', (d: string) => ({ ...smtp(), from_email: 'c@own-c.example', allowed_from_domains: [d] }), (d: string) => `ceo@${d}`],
   ])('a provider with %s: /mail/send 422 FROM_NOT_ALLOWED, nothing sent', async (_name, provider, from) => {
-    const api = await attacker(provider(victim));
+    const { api, victim } = await scene(provider);
     const to = uniqueAddress();
     const before = smtpSink.received.length;
     refused(await api.post('/api/v1/mail/send', { to, subject: 'Wire the money', text: 't', ...(from ? { from_email: from(victim) } : {}) }));
@@ -88,7 +93,7 @@ describe("another account's domain, on every send path", () => {
   });
 
   it('Resend path: /resend/emails and /resend/emails/batch refuse it', async () => {
-    const api = await attacker({ type: 'ses', from_email: `ceo@${victim}` });
+    const { api, victim } = await scene((d) => ({ type: 'ses', from_email: `ceo@${d}`, allowed_from_domains: [`sub.${d}`] }));
     const one = await api.post('/resend/emails', { from: `B CEO <ceo@${victim}>`, to: uniqueAddress(), subject: 's', text: 't' });
     // Resend's own answer to a sender it does not allow (functions/http/resend-errors.ts).
     expect(one.status).toBe(403);
@@ -101,7 +106,7 @@ describe("another account's domain, on every send path", () => {
   });
 
   it('batch: an item from it fails alone, the others are queued; a batch-level sender at it refuses the batch', async () => {
-    const api = await attacker({ ...smtp(), from_email: 'c@own-c.example', allowed_from_domains: [victim] });
+    const { api, victim } = await scene((d) => ({ ...smtp(), from_email: 'c@own-c.example', allowed_from_domains: [d] }));
     const answer = await api.post('/api/v1/mail/send-batch', {
       messages: [
         { to: uniqueAddress(), subject: 's', text: 't' },
@@ -116,7 +121,7 @@ describe("another account's domain, on every send path", () => {
   });
 
   it("OTP and campaigns: the provider's own address at it is refused", async () => {
-    const api = await attacker({ type: 'ses', from_email: `codes@${victim}` });
+    const { api } = await scene((d) => ({ type: 'ses', from_email: `codes@${d}` }));
     refused(await api.post('/api/v1/otp/send', { email: uniqueAddress() }));
     const list = await api.post('/api/v1/lists', { name: 'L' });
     const campaign = await api.post('/api/v1/campaigns', { name: 'C', subject: 'S', text: 'T', list_id: list.body.data.id });
@@ -124,19 +129,32 @@ describe("another account's domain, on every send path", () => {
   });
 
   it('a claim still pending counts as much as a verified one', async () => {
-    const pending = uniqueDomain('pending');
-    await register(owner, pending, { verify: false });
-    refused(await (await attacker({ type: 'ses', from_email: `ceo@${pending}` })).post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' }));
+    const { api } = await scene((d) => ({ type: 'ses', from_email: `ceo@${d}` }), { verify: false });
+    refused(await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' }));
+  });
+
+  it('a provider naming it, or a subdomain of it, once it is held: 422 on create and on update', async () => {
+    const victim = uniqueDomain('held');
+    await register(owner, victim, { verify: false });
+    const api = client(service, (await newAccount('Late attacker')).apiKey);
+    for (const provider of [{ from_email: `ceo@${victim}` }, { from_email: 'c@own-c.example', allowed_from_domains: [`news.${victim}`] }]) {
+      refused(await api.post('/api/v1/providers', { type: 'ses', name: 'P', ...provider }));
+    }
+    const own = await api.post('/api/v1/providers', { type: 'ses', name: 'P', from_email: 'c@own-c.example' });
+    refused(await api.put(`/api/v1/providers/${own.body.data.id}`, { allowed_from_domains: [victim.toUpperCase()] }));
+    expect((await api.get(`/api/v1/providers/${own.body.data.id}`)).body.data.allowed_from_domains).toEqual([]);
   });
 
   it('its owner still sends from it, and a parent of it stays free to others', async () => {
+    const victim = uniqueDomain('victim');
+    await register(owner, victim);
     expect((await owner.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: `ceo@${victim}`, from_name: 'B CEO', is_default: true })).status).toBe(201);
     const to = uniqueAddress();
     expect((await owner.post('/api/v1/mail/send', { to, subject: 's', text: 't' })).status).toBe(200);
     expect((await mailTo(to))[0].from).toBe(`"B CEO" <ceo@${victim}>`);
-    const sub = uniqueDomain('parent');
-    await register(owner, `mail.${sub}`, { verify: false });
-    const api = await attacker({ type: 'ses', from_email: `c@${sub}` });
+    const parent = uniqueDomain('parent');
+    await register(owner, `mail.${parent}`, { verify: false });
+    const api = await attacker({ type: 'ses', from_email: `c@${parent}` });
     expect((await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).status).toBe(200);
   });
 });

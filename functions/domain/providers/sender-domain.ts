@@ -14,7 +14,8 @@ export const isAtOrUnder = (name: string, domain: string) => name === domain || 
  * domain and what it lacks.
  */
 const domainRefusal = ({ domains }: Sender, from: string) => {
-  const domain = domains.find((d) => d.name === from);
+  // A name registered again after its first claim was released is there twice: the verified one counts.
+  const domain = domains.find((d) => d.name === from && d.status === 'verified') ?? domains.find((d) => d.name === from);
   if (domain?.status === 'verified') return undefined;
   const verified = domains.filter((d) => d.status === 'verified').map((d) => d.name);
   const choices = verified.length ? `the verified ones are ${verified.join(', ')}` : 'none of them is verified yet';

@@ -147,7 +147,7 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     const domain = domainOf(mail.from.email);
     const held = (await heldElsewhere(mail.account_id, domain)) ? new Set([domain]) : new Set<string>();
     const refusal = senderRefusal({ provider, domains, operatorDomains }, mail.from.email, held);
-    return refusal && `The sender is no longer allowed: ${refusal.message}; not sent`;
+    return refusal && `The sender's domain ${domain} is no longer allowed: ${refusal.message}; not sent`;
   };
   // SES's rate is per AWS account and region, so SES providers in one region share a pacer. Each has
   // two: `admit` takes mail in at the rate (and keeps the run from claiming more than it can send),
