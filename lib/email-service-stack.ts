@@ -115,6 +115,8 @@ export class EmailServiceStack extends Stack {
       // The domains every account may send from through this stack's SES without a verified sending domain of
       // its own (context senderDomainsAllowed, comma-separated, e.g. the operator's): none unless named.
       ...(this.node.tryGetContext('senderDomainsAllowed') ? { SENDER_DOMAINS_ALLOWED: String(this.node.tryGetContext('senderDomainsAllowed')) } : {}),
+      // How many sending domains one account may register (context domainsPerAccount; 100 unless given).
+      ...(this.node.tryGetContext('domainsPerAccount') ? { DOMAINS_PER_ACCOUNT: String(this.node.tryGetContext('domainsPerAccount')) } : {}),
       // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
       METRICS_NAMESPACE: metricsNamespace,
     };
