@@ -141,12 +141,15 @@ export const verifyDomain = async (deps: DomainDeps, accountId: string, id: stri
   if (domain.name_released) {
     throw new AppError('CONFLICT', `The domain ${domain.name} did not verify within ${PENDING_HOURS} hours and its name was released: delete it, then register the name again to start over`);
   }
-  return saveChecked(deps, domain, await checkDomain(deps, domain, deps.clock.now()));
+  const checked = await saveChecked(deps, domain, await checkDomain(deps, domain, deps.clock.now()));
+  if (!checked) throw notFound('Domain');
+  return checked;
 };
 
 /**
- * Writes a check's outcome. A claim that did not verify in time frees its name first (the identity
- * this claim made deleted, then the claim): a later run or verify tries again should that fail.
+ * Writes a check's outcome; undefined when the domain was deleted meanwhile. A claim that did not
+ * verify in time frees its name first (the identity this claim made deleted, then the claim): a later
+ * run or verify tries again should that fail.
  */
 const saveChecked = async (deps: DomainDeps, domain: SendingDomain, checked: SendingDomain) => {
   if (expired(domain, checked)) {
@@ -154,8 +157,7 @@ const saveChecked = async (deps: DomainDeps, domain: SendingDomain, checked: Sen
     await deps.domains.releaseName(domain);
     checked = { ...checked, name_released: true };
   }
-  if (!(await deps.domains.saveCheck(checked))) throw notFound('Domain');
-  return checked;
+  return (await deps.domains.saveCheck(checked)) ? checked : undefined;
 };
 
 /**
