@@ -128,7 +128,10 @@ export const config = {
       .map((domain) => domain.trim().toLowerCase().replace(/\.+$/, ''))
       .filter(Boolean);
   },
-  /** DOMAINS_PER_ACCOUNT: how many sending domains one account may register (SES allows 10,000 identities per region for the whole deployment). */
+  /**
+   * DOMAINS_PER_ACCOUNT: how many sending domains one account may register (SES allows 10,000
+   * identities per region for the whole deployment).
+   */
   get domainsPerAccount() {
     return int(env.DOMAINS_PER_ACCOUNT, 100);
   },

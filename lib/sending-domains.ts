@@ -59,7 +59,9 @@ export const addDomainChecker = (scope: Construct, props: { table: TableV2; envi
       actions: [...ITEM_WRITE_ACTIONS],
       resources: [props.table.tableArn],
       // The domain items, and the claims on names: a claim that did not verify within 72 hours is released.
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitionPattern('domain'), partitionPattern('domainName')] } },
+      conditions: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitionPattern('domain'), partitionPattern('domainName')] },
+      },
     }),
   );
   props.statements.sesIdentityRead.forEach((s) => checker.addToRolePolicy(s));

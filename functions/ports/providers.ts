@@ -9,7 +9,13 @@ export interface ProviderStore {
    * (reputation) and its sending domains, in one read: every send reads them together. With them, the
    * domains the deployment's operator lets every account send from through its SES (configuration).
    */
-  list(accountId: string): Promise<{ providers: Provider[]; defaultId: string | null; brake?: SendingBrake; domains: DomainSummary[]; operatorDomains: readonly string[] }>;
+  list(accountId: string): Promise<{
+    providers: Provider[];
+    defaultId: string | null;
+    brake?: SendingBrake;
+    domains: DomainSummary[];
+    operatorDomains: readonly string[];
+  }>;
   /**
    * The account holding each of these domain names (a sending domain's claim, whatever its status);
    * names no account holds are absent. The sender rule's one read beyond `list` (sender-claims.ts).

@@ -13,7 +13,8 @@ export const otpSend = defineRoute({
   summary: 'Email a one-time code and open a session',
   request: { body: sendOtpBody },
   response: otpSent,
-  // Suppression list, default provider and the name claims of its sender (sender rule) read; session, per-address window and send counters written.
+  // Suppression list, default provider and the name claims of its sender (sender rule) read; session,
+  // per-address window and send counters written.
   table: { read: ['suppression', 'provider', 'domainName'], write: ['otpSession', 'otpAddressWindow', 'sendCounter', 'stats'] },
   aws: ['sendMail', 'otpSecret', 'providerSecrets'],
   errors: ['RECIPIENT_SUPPRESSED', 'TOO_MANY_ATTEMPTS'],

@@ -19,7 +19,11 @@ export const countedItems = (counter: Key, countExisting: () => Promise<number>)
   const startCount = async () => {
     await conditional(async () =>
       documentClient().send(
-        new PutCommand({ TableName: tableName(), Item: { ...counter, entity: 'counter', value: await countExisting() }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...counter, entity: 'counter', value: await countExisting() },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       ),
     );
   };
@@ -88,7 +92,8 @@ export const countedItems = (counter: Key, countExisting: () => Promise<number>)
         if (failed !== 1) throw error;
       }
       // No count yet (items made before it was kept): the first creation counts what remains.
-      const { Attributes } = await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: key, ReturnValues: 'ALL_OLD' }));
+      const deleted = new DeleteCommand({ TableName: tableName(), Key: key, ReturnValues: 'ALL_OLD' });
+      const { Attributes } = await documentClient().send(deleted);
       return Attributes !== undefined;
     },
   };

@@ -17,7 +17,7 @@ const domainsOf = (accountId: string) => ({
 
 const item = (domain: SendingDomain) => ({ ...keys.domain(domain.account_id, domain.id), ...keys.checkedDomain(domain.id), entity: 'domain', ...domain });
 
-/** The claim on the domain's name goes only if it is still this domain's (a later registration of the name keeps its own). */
+/** The claim on the domain's name goes only if it is still this domain's (a later registration keeps its own). */
 const releaseClaim = (domain: SendingDomain) =>
   conditional(() =>
     documentClient().send(
@@ -32,7 +32,10 @@ const releaseClaim = (domain: SendingDomain) =>
 
 /** How many domains the account has, kept beside them: the cap is this item's condition (counted-items.ts). */
 const counted = (accountId: string) =>
-  countedItems(keys.counter(accountId, 'domains'), async () => (await queryAll({ ...domainsOf(accountId), ProjectionExpression: 'pk' })).length);
+  countedItems(keys.counter(accountId, 'domains'), async () => {
+    const domains = await queryAll({ ...domainsOf(accountId), ProjectionExpression: 'pk' });
+    return domains.length;
+  });
 
 /**
  * Sending domains in the account's partition (beside its providers: keys.ts), each with a claim on
@@ -44,7 +47,12 @@ export const dynamoDomainStore = (): DomainStore => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...keys.domainName(domain.name), entity: 'domainName', account_id: domain.account_id, domain_id: domain.id },
+          Item: {
+            ...keys.domainName(domain.name),
+            entity: 'domainName',
+            account_id: domain.account_id,
+            domain_id: domain.id,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },

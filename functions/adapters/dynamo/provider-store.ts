@@ -67,7 +67,13 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
       const providers = await Promise.all(Items.filter((item) => (item.sk as string).startsWith(keys.providerRecordPrefix)).map(opened));
       const defaultId = (pointer?.provider_id as string | undefined) ?? null;
       const domains = Items.filter((item) => (item.sk as string).startsWith(keys.domainPrefix)).map((item): DomainSummary => ({ name: item.name, status: item.status, records: item.records ?? [] }));
-      return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null, brake, domains, operatorDomains: config.senderDomainsAllowed };
+      return {
+        providers,
+        defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null,
+        brake,
+        domains,
+        operatorDomains: config.senderDomainsAllowed,
+      };
     },
 
     async nameHolders(names) {

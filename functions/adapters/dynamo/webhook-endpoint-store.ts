@@ -41,7 +41,8 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
     async create(endpoint, ceiling) {
       const secret = secrets.box ? await secrets.box.encrypt(endpoint.secret, context(endpoint)) : endpoint.secret;
       const item = { ...keys.webhookEndpoint(endpoint.account_id, endpoint.id), entity: 'webhookEndpoint', ...endpoint, secret };
-      const created = await counted(endpoint.account_id).create(ceiling, [{ Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }]);
+      const put = { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+      const created = await counted(endpoint.account_id).create(ceiling, [{ Put: put }]);
       return created === 'created';
     },
     delete: (accountId, endpointId) => counted(accountId).delete(keys.webhookEndpoint(accountId, endpointId)),

@@ -22,10 +22,10 @@ export interface DomainDeps {
  * The public shape: everything but the account and the raw DKIM tokens (the records carry them);
  * the records include the inbound MX while `inbound` is on (records.ts).
  */
-export const presentDomain = ({ account_id: _account, dkim_tokens: _tokens, identity_created: _created, name_released: _released, ...domain }: SendingDomain) => ({
-  ...domain,
-  records: withInboundRecord(domain.records, domain),
-});
+export const presentDomain = (stored: SendingDomain) => {
+  const { account_id: _account, dkim_tokens: _tokens, identity_created: _created, name_released: _released, ...domain } = stored;
+  return { ...domain, records: withInboundRecord(domain.records, domain) };
+};
 
 const requireDomain = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, id: string) => {
   const domain = await deps.domains.get(accountId, id);
@@ -39,8 +39,8 @@ const taken = (name: string) => new AppError('CONFLICT', `The domain ${name} is 
 /** A name already held: the caller's own domain is named as such, anyone else's only as taken. */
 const nameHeld = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, name: string) => {
   const holder = await deps.domains.findByName(name);
-  if (holder?.account_id === accountId) return new AppError('CONFLICT', `The domain ${name} is already a sending domain of this account (${holder.id})`);
-  return taken(name);
+  if (holder?.account_id !== accountId) return taken(name);
+  return new AppError('CONFLICT', `The domain ${name} is already a sending domain of this account (${holder.id})`);
 };
 
 /**
@@ -73,7 +73,8 @@ export const createDomain = async (deps: DomainDeps, accountId: string, input: {
   const created = await deps.domains.create(claim, deps.maxDomains);
   if (created === 'taken') throw await nameHeld(deps, accountId, name);
   if (created === 'full') {
-    throw new AppError('DOMAIN_LIMIT_REACHED', `The account has ${deps.maxDomains} sending domains, the most it may have: delete one first`);
+    const most = `The account has ${deps.maxDomains} sending domains, the most it may have: delete one first`;
+    throw new AppError('DOMAIN_LIMIT_REACHED', most);
   }
   let identity: Awaited<ReturnType<DomainDeps['identities']['create']>>;
   try {
@@ -139,7 +140,8 @@ export const deleteDomain = async (deps: DomainDeps, accountId: string, id: stri
 export const verifyDomain = async (deps: DomainDeps, accountId: string, id: string) => {
   const domain = await requireDomain(deps, accountId, id);
   if (domain.name_released) {
-    throw new AppError('CONFLICT', `The domain ${domain.name} did not verify within ${PENDING_HOURS} hours and its name was released: delete it, then register the name again to start over`);
+    const why = `The domain ${domain.name} did not verify within ${PENDING_HOURS} hours and its name was released`;
+    throw new AppError('CONFLICT', `${why}: delete it, then register the name again to start over`);
   }
   const checked = await saveChecked(deps, domain, await checkDomain(deps, domain, deps.clock.now()));
   if (!checked) throw notFound('Domain');

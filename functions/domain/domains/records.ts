@@ -36,7 +36,9 @@ export const recordNameTooLong = (name: string) => {
   const names = [`${'x'.repeat(DKIM_TOKEN_LENGTH)}._domainkey.${name}`, mailFromDomain(name), `_dmarc.${name}`];
   const longest = Math.max(...names.map((n) => n.length));
   if (longest <= MAX_DNS_NAME) return undefined;
-  return `The name is too long for its DNS records: <token>._domainkey.${name} would be ${longest} characters, over DNS's ${MAX_DNS_NAME}; a sending domain is at most ${MAX_DNS_NAME - longest + name.length} characters`;
+  const most = MAX_DNS_NAME - longest + name.length;
+  const record = `<token>._domainkey.${name} would be ${longest} characters, over DNS's ${MAX_DNS_NAME}`;
+  return `The name is too long for its DNS records: ${record}; a sending domain is at most ${most} characters`;
 };
 
 /** The records SES asks for (Easy DKIM's three CNAMEs, the custom MAIL FROM's MX and SPF) and a DMARC to start with. */

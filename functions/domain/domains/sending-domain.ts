@@ -22,7 +22,7 @@ export interface SendingDomain {
    * identity ever deleted. Absent on domains registered before it was kept: theirs is left in SES.
    */
   identity_created?: boolean;
-  /** The name was freed because the domain did not verify within 72 hours (check.ts): another account may hold it now. */
+  /** The name was freed: the domain did not verify within 72 hours (check.ts). Another account may hold it now. */
   name_released?: boolean;
 }
 

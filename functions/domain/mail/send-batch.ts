@@ -80,7 +80,8 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
   const checks = input.messages.map((raw) => checkItem(raw));
   // Every sender of the batch judged at once: one read of the name claims (default-provider.ts).
   const itemSenders = checks.map((checked) => (checked.ok ? (checked.item.from_email ?? input.from_email) : undefined));
-  const [batchRefusal, ...refusals] = await senderRefusals(deps.providers, accountId, sender, [input.from_email, ...itemSenders]);
+  const senders = [input.from_email, ...itemSenders];
+  const [batchRefusal, ...refusals] = await senderRefusals(deps.providers, accountId, sender, senders);
   // The batch's own sender is the request's: refused, the whole batch is (an item may still override it).
   if (input.from_email !== undefined && batchRefusal) throw batchRefusal;
   const entries: Entry[] = new Array(input.messages.length);

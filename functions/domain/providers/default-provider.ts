@@ -34,8 +34,14 @@ export const requireDefaultProvider = async (providers: ProviderStore, accountId
  * The sender rule for several senders of one account at once (a batch's items; `undefined` is the
  * provider's own): one read of the name claims for all, then each judged (sender-domain.ts).
  */
-export const senderRefusals = async (providers: ProviderStore, accountId: string, sender: Sender, fromEmails: readonly (string | undefined)[]) => {
-  const foreign = await foreignSenderDomains(providers, accountId, fromEmails.map((email) => domainOf(email ?? sender.provider.from_email)));
+export const senderRefusals = async (
+  providers: ProviderStore,
+  accountId: string,
+  sender: Sender,
+  fromEmails: readonly (string | undefined)[],
+) => {
+  const domains = fromEmails.map((email) => domainOf(email ?? sender.provider.from_email));
+  const foreign = await foreignSenderDomains(providers, accountId, domains);
   return fromEmails.map((email) => senderRefusal(sender, email, foreign));
 };
 

@@ -102,7 +102,9 @@ const refuseInternalHost = (deps: Pick<ProviderDeps, 'allowPrivateSmtpHosts'>, p
 const refuseForeignDomains = async (deps: Pick<ProviderDeps, 'providers'>, provider: Provider) => {
   const named = [domainOf(provider.from_email), ...(provider.allowed_from_domains ?? [])];
   const foreign = [...(await foreignSenderDomains(deps.providers, provider.account_id, named))];
-  if (foreign.length) throw new AppError('FROM_NOT_ALLOWED', `${foreign.join(', ')}: a sending domain of another account; a provider names only domains no other account registered`);
+  if (!foreign.length) return;
+  const why = 'a provider names only domains no other account registered';
+  throw new AppError('FROM_NOT_ALLOWED', `${foreign.join(', ')}: a sending domain of another account; ${why}`);
 };
 
 export const createProvider = async (deps: ProviderDeps, accountId: string, input: CreateProviderInput) => {

@@ -14,7 +14,11 @@ export const coveringNames = (domain: string) => {
  * them (docs/promises.md, "Send as anyone"): one read of the name claims for all of them, whatever
  * their number of senders (a batch's items share it).
  */
-export const foreignSenderDomains = async (providers: Pick<ProviderStore, 'nameHolders'>, accountId: string, domains: Iterable<string>) => {
+export const foreignSenderDomains = async (
+  providers: Pick<ProviderStore, 'nameHolders'>,
+  accountId: string,
+  domains: Iterable<string>,
+) => {
   const senders = [...new Set(domains)].filter((domain) => domain.includes('.'));
   if (!senders.length) return new Set<string>();
   const holders = await providers.nameHolders([...new Set(senders.flatMap(coveringNames))]);

@@ -15,7 +15,8 @@ export const isAtOrUnder = (name: string, domain: string) => name === domain || 
  */
 const domainRefusal = ({ domains }: Sender, from: string) => {
   // A name registered again after its first claim was released is there twice: the verified one counts.
-  const domain = domains.find((d) => d.name === from && d.status === 'verified') ?? domains.find((d) => d.name === from);
+  const named = domains.filter((d) => d.name === from);
+  const domain = named.find((d) => d.status === 'verified') ?? named[0];
   if (domain?.status === 'verified') return undefined;
   const verified = domains.filter((d) => d.status === 'verified').map((d) => d.name);
   const choices = verified.length ? `the verified ones are ${verified.join(', ')}` : 'none of them is verified yet';
@@ -33,11 +34,14 @@ const domainRefusal = ({ domains }: Sender, from: string) => {
  */
 const providerRefusal = ({ provider, operatorDomains }: Sender, from: string, given: boolean) => {
   const allowed = [domainOf(provider.from_email), ...(provider.allowed_from_domains ?? [])];
-  if (given && !allowed.includes(from)) return new AppError('FROM_NOT_ALLOWED', `from_email must be an address of the provider's domains: ${allowed.join(', ')}`);
+  if (given && !allowed.includes(from)) {
+    return new AppError('FROM_NOT_ALLOWED', `from_email must be an address of the provider's domains: ${allowed.join(', ')}`);
+  }
   if (provider.type !== 'ses' || operatorDomains.some((domain) => isAtOrUnder(from, domain))) return undefined;
   return new AppError(
     'FROM_NOT_ALLOWED',
-    `${from} is not a verified sending domain of this account: through this deployment's SES an account sends only from its own verified sending domains (POST /api/v1/domains) or from a domain the operator allows`,
+    `${from} is not a verified sending domain of this account: through this deployment's SES an account sends only ` +
+      'from its own verified sending domains (POST /api/v1/domains) or from a domain the operator allows',
   );
 };
 
@@ -50,7 +54,9 @@ const providerRefusal = ({ provider, operatorDomains }: Sender, from: string, gi
  */
 export const senderRefusal = (sender: Sender, fromEmail: string | undefined, foreign: ReadonlySet<string>) => {
   const from = domainOf(fromEmail ?? sender.provider.from_email);
-  if (foreign.has(from)) return new AppError('FROM_NOT_ALLOWED', `${from} is a sending domain of another account: an account sends only from its own domains`);
+  if (foreign.has(from)) {
+    return new AppError('FROM_NOT_ALLOWED', `${from} is a sending domain of another account: an account sends only from its own domains`);
+  }
   if (sender.domains.length) return domainRefusal(sender, from);
   return providerRefusal(sender, from, fromEmail !== undefined);
 };
