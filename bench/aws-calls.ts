@@ -46,7 +46,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
 
   const results: CallCount[] = [];
   results.push(
-    await count('POST /mail/send (warm)', 6, "rate-limit counter, providers (the reputation brake in the same Query), suppression check, SES send, message record, the day's reputation counter (1 write unit)", () =>
+    await count('POST /mail/send (warm)', 7, "rate-limit counter, providers (the reputation brake in the same Query), the claims on the sender's domain names (one BatchGet), suppression check, SES send, message record, the day's reputation counter (1 write unit)", () =>
       call('POST', '/api/v1/mail/send', { to: 'one@example.com', subject: 'one', html: '<p>x</p>' }),
     ),
   );
@@ -64,7 +64,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     return (await response.json()) as { id: string };
   };
   results.push(
-    await count('POST /resend/emails (warm)', 6, 'as POST /mail/send: the same use case', () =>
+    await count('POST /resend/emails (warm)', 7, 'as POST /mail/send: the same use case', () =>
       resendCall('POST', '/emails', { from: 'Bench <bench@example.com>', to: ['one@example.com'], subject: 'one', html: '<p>x</p>' }),
     ),
   );
@@ -72,7 +72,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
   results.push(await count('GET /resend/emails/{id} (warm)', 2, 'as GET /mail/status: rate-limit counter, message query', () => resendCall('GET', `/emails/${resent.id}`)));
   const batch = Array.from({ length: 100 }, (_, i) => ({ to: `b${i}@example.com`, subject: `batch ${i}`, html: `<p>${i}</p>` }));
   results.push(
-    await count('POST /mail/send-batch, 100 items (warm)', 19, 'rate limit, providers, 1 suppression BatchGet, queue-id counter, 4 BatchWriteItem (25 each), 10 SendMessageBatch (10 each), the drain start', () =>
+    await count('POST /mail/send-batch, 100 items (warm)', 20, "rate limit, providers, 1 BatchGet of the claims on the senders' domain names, 1 suppression BatchGet, queue-id counter, 4 BatchWriteItem (25 each), 10 SendMessageBatch (10 each), the drain start", () =>
       call('POST', '/api/v1/mail/send-batch', { messages: batch }),
     ),
   );
@@ -88,7 +88,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       100,
     ),
   );
-  const otp = await count('POST /otp/send (warm)', 5, "rate limit, providers, suppression check, session write, SES send, the day's reputation counter (the per-address window counter is the sixth)", () =>
+  const otp = await count('POST /otp/send (warm)', 6, "rate limit, providers, the claims on the sender's domain names, suppression check, session write, SES send, the day's reputation counter (the per-address window counter is the seventh)", () =>
     call('POST', '/api/v1/otp/send', { email: 'otp@example.com' }),
   );
   results.push(otp);

@@ -1327,7 +1327,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_CODE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_SMTP_PROVIDER" | "FROM_NOT_ALLOWED" | "SENDING_PAUSED" | "RECIPIENT_SUPPRESSED" | "RATE_LIMITED" | "SEND_LIMIT_EXCEEDED" | "TOO_MANY_ATTEMPTS" | "SEND_FAILED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_CODE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_SMTP_PROVIDER" | "FROM_NOT_ALLOWED" | "SENDING_PAUSED" | "RECIPIENT_SUPPRESSED" | "DOMAIN_LIMIT_REACHED" | "RATE_LIMITED" | "SEND_LIMIT_EXCEEDED" | "TOO_MANY_ATTEMPTS" | "SEND_FAILED" | "INTERNAL_ERROR";
                 message: string;
                 /** @description With SEND_FAILED on a single send: the message the failed send wrote; it reads `failed` with its reason on GET /mail/status */
                 message_id?: string;
@@ -1839,7 +1839,7 @@ export interface operations {
             /**
              * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
              *
-             *     `FROM_NOT_ALLOWED`: from_email is outside the provider's domain and its allowed_from_domains.
+             *     `FROM_NOT_ALLOWED`: The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains.
              *
              *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              *
@@ -2047,7 +2047,7 @@ export interface operations {
             /**
              * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
              *
-             *     `FROM_NOT_ALLOWED`: from_email is outside the provider's domain and its allowed_from_domains.
+             *     `FROM_NOT_ALLOWED`: The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains.
              *
              *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              */
@@ -7755,7 +7755,7 @@ export interface operations {
             /**
              * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
              *
-             *     `FROM_NOT_ALLOWED`: from_email is outside the provider's domain and its allowed_from_domains.
+             *     `FROM_NOT_ALLOWED`: The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains.
              *
              *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              */
@@ -9009,6 +9009,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `FROM_NOT_ALLOWED`: The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -9329,6 +9342,19 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FROM_NOT_ALLOWED`: The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10074,6 +10100,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description `DOMAIN_LIMIT_REACHED`: The account has as many sending domains as it may (DOMAINS_PER_ACCOUNT, 100 unless the operator says otherwise). */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -10593,6 +10632,19 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11161,7 +11213,7 @@ export interface operations {
             /**
              * @description `invalid_api_key`: The API key is missing, unknown or revoked.
              *
-             *     `validation_error`: from_email is outside the provider's domain and its allowed_from_domains.
+             *     `validation_error`: The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains.
              */
             403: {
                 headers: {
@@ -11416,7 +11468,7 @@ export interface operations {
             /**
              * @description `invalid_api_key`: The API key is missing, unknown or revoked.
              *
-             *     `validation_error`: from_email is outside the provider's domain and its allowed_from_domains.
+             *     `validation_error`: The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains.
              */
             403: {
                 headers: {
@@ -12434,7 +12486,11 @@ export interface operations {
                     "application/json": components["schemas"]["ResendError"];
                 };
             };
-            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            /**
+             * @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem.
+             *
+             *     `validation_error`: The account has as many sending domains as it may (DOMAINS_PER_ACCOUNT, 100 unless the operator says otherwise).
+             */
             422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12911,6 +12967,26 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "name": "not_found",
                      *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 409,
+                     *       "name": "validation_error",
+                     *       "message": "This Idempotency-Key was used with a different request body"
                      *     }
                      */
                     "application/json": components["schemas"]["ResendError"];

@@ -117,4 +117,22 @@ export const config = {
   get inboundBucket() {
     return env.INBOUND_BUCKET ?? '';
   },
+  /**
+   * SENDER_DOMAINS_ALLOWED: the domains (comma-separated; each with its subdomains) every account may
+   * send from through the deployment's own SES without a verified sending domain of its own, e.g.
+   * the operator's. A domain an account registers is that account's alone all the same. Unset: none.
+   */
+  get senderDomainsAllowed(): string[] {
+    return (env.SENDER_DOMAINS_ALLOWED ?? '')
+      .split(',')
+      .map((domain) => domain.trim().toLowerCase().replace(/\.+$/, ''))
+      .filter(Boolean);
+  },
+  /**
+   * DOMAINS_PER_ACCOUNT: how many sending domains one account may register (SES allows 10,000
+   * identities per region for the whole deployment).
+   */
+  get domainsPerAccount() {
+    return int(env.DOMAINS_PER_ACCOUNT, 100);
+  },
 };

@@ -28,12 +28,17 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   PAYLOAD_TOO_LARGE: { meaning: 'The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch)', example: 'The request body may be at most 1 MiB' },
   UNSUPPORTED_MEDIA_TYPE: { meaning: 'The body is not application/json', example: 'The request body must be application/json' },
   NO_SMTP_PROVIDER: { meaning: 'The account has no default provider to send with', example: 'No default provider is configured for this account' },
-  FROM_NOT_ALLOWED: { meaning: "from_email is outside the provider's domain and its allowed_from_domains", example: "from_email must be an address of the provider's domains: example.com" },
+  FROM_NOT_ALLOWED: {
+    meaning:
+      "The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains",
+    example: "from_email must be an address of the provider's domains: example.com",
+  },
   SENDING_PAUSED: {
     meaning: "The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume",
     example: 'Sending is paused for this account: 112 sent, 12 hard bounces (10.714%), 0 complaints (0%) in the last 24 hours. An admin can resume it with POST /api/v1/stats/resume',
   },
   RECIPIENT_SUPPRESSED: { meaning: 'The address bounced, complained or unsubscribed, so it is not sent to', example: 'The recipient is on the suppression list (bounced, complained or unsubscribed)' },
+  DOMAIN_LIMIT_REACHED: { meaning: 'The account has as many sending domains as it may (DOMAINS_PER_ACCOUNT, 100 unless the operator says otherwise)', example: 'The account has 100 sending domains, the most it may have: delete one first' },
   RATE_LIMITED: { meaning: "The key's requests per minute are used up; retry after `Retry-After` seconds", example: 'Rate limit of 60 requests per minute exceeded' },
   SEND_LIMIT_EXCEEDED: { meaning: "The provider's hourly or daily send limit is reached", example: "The provider's hourly or daily send limit is reached" },
   TOO_MANY_ATTEMPTS: { meaning: 'Too many codes for the address or session, or asked again too soon (`Retry-After` when waiting helps)', example: 'Wait 30 seconds before asking for another code' },

@@ -100,6 +100,11 @@ export class EmailServiceStack extends Stack {
     const api = new HttpApi(this, 'Api', { apiName: `${this.stackName}-api`, description: 'Email delivery service API', createDefaultStage: true });
     const metricsNamespace = `EmailService/${this.stackName}`;
 
+    // A context variable given at deploy (`cdk deploy -c name=value`) as the functions' environment variable.
+    const contextVariable = (name: string, variable: string) => {
+      const value = this.node.tryGetContext(name) as unknown;
+      return value === undefined || value === '' ? {} : { [variable]: String(value) };
+    };
     const environment = {
       TABLE_NAME: table.tableName,
       ...queueEnvironment(queues),
@@ -112,6 +117,11 @@ export class EmailServiceStack extends Stack {
       ATTACHMENTS_BUCKET: attachments.bucketName,
       // Sending domains: the resolvers of our record look-ups (context dnsServers); the system's when empty.
       ...(this.node.tryGetContext('dnsServers') ? { DNS_SERVERS: String(this.node.tryGetContext('dnsServers')) } : {}),
+      // The domains every account may send from through this stack's SES without a verified sending domain of
+      // its own (context senderDomainsAllowed, comma-separated, e.g. the operator's): none unless named.
+      ...contextVariable('senderDomainsAllowed', 'SENDER_DOMAINS_ALLOWED'),
+      // How many sending domains one account may register (context domainsPerAccount; 100 unless given).
+      ...contextVariable('domainsPerAccount', 'DOMAINS_PER_ACCOUNT'),
       // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
       METRICS_NAMESPACE: metricsNamespace,
     };

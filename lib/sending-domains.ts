@@ -42,7 +42,8 @@ export const grantSesIdentities = (fn: ServiceFunction, route: RouteDefinition, 
 /**
  * The schedule of the sending domains: every 15 minutes a function looks up the records of the
  * pending and verified domains and asks SES for their state (pending ones for 72 hours, then
- * `failed`). It reads the domains through gsi1 and writes back the domain items only.
+ * `failed`, their names released and the identities they made deleted). It reads the domains through
+ * gsi1 and writes back the domain items and the claims on names only.
  */
 export const addDomainChecker = (scope: Construct, props: { table: TableV2; environment: Record<string, string>; statements: Record<IdentityKind, PolicyStatement[]> }) => {
   const checker = new ServiceFunction(scope, 'DomainChecker', {
@@ -57,10 +58,15 @@ export const addDomainChecker = (scope: Construct, props: { table: TableV2; envi
       effect: Effect.ALLOW,
       actions: [...ITEM_WRITE_ACTIONS],
       resources: [props.table.tableArn],
-      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitionPattern('domain')] } },
+      // The domain items, and the claims on names: a claim that did not verify within 72 hours is released.
+      conditions: {
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitionPattern('domain'), partitionPattern('domainName')] },
+      },
     }),
   );
   props.statements.sesIdentityRead.forEach((s) => checker.addToRolePolicy(s));
+  // The identity of such a claim is deleted with it (only one the claim created: domains.ts).
+  props.statements.sesIdentityDelete.forEach((s) => checker.addToRolePolicy(s));
   new Rule(scope, 'DomainCheckSchedule', { schedule: Schedule.rate(Duration.minutes(15)), targets: [new LambdaFunction(checker)] });
   return checker;
 };

@@ -24,6 +24,9 @@ export const localEnvironment = (ports: LocalPorts, extra: Record<string, string
   ALLOW_PRIVATE_SMTP_HOSTS: 'true',
   // Webhook endpoints on this machine (http://localhost...): the local stack only.
   ALLOW_LOOPBACK_WEBHOOKS: 'true',
+  // The development provider's domain (local/bootstrap.ts: dev@example.com): the README's first send goes
+  // through the local SES without a sending domain. A deployment allows only what its operator names.
+  SENDER_DOMAINS_ALLOWED: 'example.com',
   ...extra,
 });
 

@@ -45,11 +45,9 @@ export const sesIdentities: EmailIdentities = {
       );
       return state(created.DkimAttributes?.Status === 'SUCCESS' ? 'SUCCESS' : 'PENDING', created.DkimAttributes?.Tokens);
     } catch (error) {
-      // Left behind by a delete that failed half-way: the identity is ours to take over (its name was free in the table).
-      if (!named(error, 'AlreadyExistsException')) throw error;
-      const existing = await sesIdentities.get(name);
-      if (!existing) throw error;
-      return existing;
+      // Not created for this claim, so not ours: nothing proves the account controls it (issue 35).
+      if (named(error, 'AlreadyExistsException')) return undefined;
+      throw error;
     }
   },
 

@@ -333,7 +333,17 @@ export const jobDeps = () => ({
 });
 
 /** Sending domains: the table, SES's identities and our own DNS look-ups. */
-export const domainDeps = () => ({ domains: dynamoDomainStore(), identities: sesIdentities, dns: systemDnsResolver, clock: systemClock, ids: randomIds });
+export const domainDeps = () => ({
+  domains: dynamoDomainStore(),
+  identities: sesIdentities,
+  dns: systemDnsResolver,
+  clock: systemClock,
+  ids: randomIds,
+  // Read on use, as the configuration is (config.ts).
+  get maxDomains() {
+    return config.domainsPerAccount;
+  },
+});
 
 /** Inbound mail's parsing function (SES's receipt rule, the local SMTP listener): raw mail in, records and events out. */
 export const inboundDeps = () => ({

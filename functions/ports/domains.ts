@@ -7,9 +7,10 @@ import type { IdPage, IdPageRequest } from '../domain/id-paging';
 export interface DomainStore {
   /**
    * Writes a new domain and claims its name, together: 'taken' when another domain (of this account
-   * or another) holds the name already, and then nothing is written.
+   * or another) holds the name already, 'full' when the account has `ceiling` domains; then nothing
+   * is written. Parallel creations never pass the ceiling together.
    */
-  create(domain: SendingDomain): Promise<'created' | 'taken'>;
+  create(domain: SendingDomain, ceiling: number): Promise<'created' | 'taken' | 'full'>;
   get(accountId: string, domainId: string): Promise<SendingDomain | undefined>;
   /** The domain that holds a name, whatever its account (the operator's CLI). */
   findByName(name: string): Promise<SendingDomain | undefined>;
@@ -28,6 +29,8 @@ export interface DomainStore {
   setInbound(accountId: string, domainId: string, inbound: boolean, at: string): Promise<SendingDomain | undefined>;
   /** Deletes the domain and frees its name; false when absent. */
   delete(domain: SendingDomain): Promise<boolean>;
+  /** Frees the domain's name (a claim that never verified) and marks the domain so; false when absent. */
+  releaseName(domain: SendingDomain): Promise<boolean>;
   /** Every domain of every account the schedule still checks (not `failed`). */
   listChecked(): Promise<SendingDomain[]>;
 }
@@ -41,8 +44,11 @@ export interface IdentityState {
 /** SES v2 email identities (domains), in the stack's region. */
 export interface EmailIdentities {
   region(): string;
-  /** Creates the identity (Easy DKIM, RSA 2048, the stack's configuration set); an existing one is read instead. */
-  create(name: string): Promise<IdentityState>;
+  /**
+   * Creates the identity (Easy DKIM, RSA 2048, the stack's configuration set). undefined when SES has
+   * one of that name already: made by someone else (the operator, another stack), it is never taken over.
+   */
+  create(name: string): Promise<IdentityState | undefined>;
   /** Sets the custom MAIL FROM domain. */
   setMailFrom(name: string, mailFrom: string): Promise<void>;
   /** undefined when SES has no such identity. */

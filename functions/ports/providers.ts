@@ -6,9 +6,21 @@ import type { DomainSummary } from '../domain/domains/sending-domain';
 export interface ProviderStore {
   /**
    * All providers of the account, the id of the default one and the account's sending brake
-   * (reputation) and its sending domains, in one read: every send reads them together.
+   * (reputation) and its sending domains, in one read: every send reads them together. With them, the
+   * domains the deployment's operator lets every account send from through its SES (configuration).
    */
-  list(accountId: string): Promise<{ providers: Provider[]; defaultId: string | null; brake?: SendingBrake; domains: DomainSummary[] }>;
+  list(accountId: string): Promise<{
+    providers: Provider[];
+    defaultId: string | null;
+    brake?: SendingBrake;
+    domains: DomainSummary[];
+    operatorDomains: readonly string[];
+  }>;
+  /**
+   * The account holding each of these domain names (a sending domain's claim, whatever its status);
+   * names no account holds are absent. The sender rule's one read beyond `list` (sender-claims.ts).
+   */
+  nameHolders(names: readonly string[]): Promise<Map<string, string>>;
   get(accountId: string, providerId: string): Promise<Provider | undefined>;
   put(provider: Provider): Promise<void>;
   /** Deletes the provider (and the default pointer if it pointed at it); false when absent. */

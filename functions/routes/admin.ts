@@ -47,6 +47,8 @@ export const providersCreate = defineRoute({
   response: providerView,
   successStatus: 201,
   aws: ['providerSecrets'],
+  // A from_email or allowed_from_domains at a domain another account registered (sender-claims.ts).
+  errors: ['FROM_NOT_ALLOWED'],
 });
 
 export const providersList = defineRoute({
@@ -77,6 +79,8 @@ export const providersUpdate = defineRoute({
   request: { params: providerIdParams, body: updateProviderBody },
   response: providerView,
   aws: ['providerSecrets'],
+  // A from_email or allowed_from_domains at a domain another account registered (sender-claims.ts).
+  errors: ['FROM_NOT_ALLOWED'],
 });
 
 export const providersDelete = defineRoute({

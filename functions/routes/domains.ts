@@ -18,7 +18,7 @@ export const domainsCreate = defineRoute({
   successStatus: 201,
   table: write,
   aws: ['sesIdentityCreate'],
-  errors: ['CONFLICT'],
+  errors: ['CONFLICT', 'DOMAIN_LIMIT_REACHED'],
 });
 
 export const domainsList = defineRoute({
@@ -74,8 +74,10 @@ export const domainsVerify = defineRoute({
   summary: "Look the domain's records up now and ask SES for its state; answers the domain",
   request: { params: domainIdParams },
   response: domainView,
-  table: { write: ['domain'] },
-  aws: ['sesIdentityRead'],
+  // A claim that did not verify within 72 hours is released here too: its identity deleted, its name freed.
+  table: write,
+  aws: ['sesIdentityRead', 'sesIdentityDelete'],
+  errors: ['CONFLICT'],
 });
 
 export const domainsRoutes: readonly RouteDefinition[] = [domainsCreate, domainsList, domainsGet, domainsUpdate, domainsDelete, domainsVerify];

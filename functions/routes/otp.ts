@@ -13,8 +13,9 @@ export const otpSend = defineRoute({
   summary: 'Email a one-time code and open a session',
   request: { body: sendOtpBody },
   response: otpSent,
-  // Suppression list and default provider read; session, per-address window and send counters written.
-  table: { read: ['suppression', 'provider'], write: ['otpSession', 'otpAddressWindow', 'sendCounter', 'stats'] },
+  // Suppression list, default provider and the name claims of its sender (sender rule) read; session,
+  // per-address window and send counters written.
+  table: { read: ['suppression', 'provider', 'domainName'], write: ['otpSession', 'otpAddressWindow', 'sendCounter', 'stats'] },
   aws: ['sendMail', 'otpSecret', 'providerSecrets'],
   errors: ['RECIPIENT_SUPPRESSED', 'TOO_MANY_ATTEMPTS'],
 });
@@ -40,7 +41,7 @@ export const otpResend = defineRoute({
   summary: 'Email a new code for the session (the old one stops working)',
   request: { body: resendOtpBody },
   response: otpResent,
-  table: { read: ['provider'], write: ['otpSession', 'sendCounter', 'stats'] },
+  table: { read: ['provider', 'domainName'], write: ['otpSession', 'sendCounter', 'stats'] },
   aws: ['sendMail', 'otpSecret', 'providerSecrets'],
   errors: ['NOT_FOUND', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS'],
 });

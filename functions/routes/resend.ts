@@ -153,6 +153,7 @@ export const resendDomainsVerify = defineRoute({
   response: resendDomain,
   table: domainsVerify.table,
   aws: domainsVerify.aws,
+  errors: domainsVerify.errors,
 });
 
 export const resendDomainsDelete = defineRoute({

@@ -162,13 +162,13 @@ describe('names', () => {
     expect(answer.body.error.details[0].field).toBe('name');
   });
 
-  it('an IDN is stored as punycode; a 63-character label and 253 characters pass', async () => {
+  it('an IDN is stored as punycode; a 63-character label and 209 characters (a DKIM record name of 253) pass', async () => {
     const idn = `bücher-${Math.random().toString(36).slice(2, 8)}.example`;
     const created = await api.post('/api/v1/domains', { name: idn });
     expect(created.status).toBe(201);
     expect(created.body.data.name).toMatch(/^xn--bcher-.*\.example$/);
     const label = 'b'.repeat(63);
-    const long = `${label}.${label}.${label}.${'c'.repeat(53 - 8)}.example`.slice(-253);
+    const long = `${label}.${label}.${label}.${'c'.repeat(53 - 8)}.example`.slice(-209);
     const longest = await api.post('/api/v1/domains', { name: long.replace(/^\.+/, '') });
     expect(longest.status).toBe(201);
   });

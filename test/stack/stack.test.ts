@@ -219,11 +219,12 @@ describe('the deployment', () => {
   it('lets the domain routes call only the SES identity actions they need, and checks domains every 15 minutes', () => {
     const identityActions = (fn: string) => policyOf(fn).filter((action) => /^ses:.*EmailIdentity/.test(action)).sort();
     expect(identityActions(functionOf('domains-create'))).toEqual(['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes']);
-    expect(identityActions(functionOf('domains-verify'))).toEqual(['ses:GetEmailIdentity']);
+    // A claim that did not verify within 72 hours is released where it is checked: its identity deleted (issue 35).
+    expect(identityActions(functionOf('domains-verify'))).toEqual(['ses:DeleteEmailIdentity', 'ses:GetEmailIdentity']);
     expect(identityActions(functionOf('domains-delete'))).toEqual(['ses:DeleteEmailIdentity']);
     // The Resend routes over the same use cases (functions/routes/resend.ts) hold the same actions.
     expect(identityActions(functionOf('resend-domains-create'))).toEqual(identityActions(functionOf('domains-create')));
-    expect(identityActions(functionOf('resend-domains-verify'))).toEqual(['ses:GetEmailIdentity']);
+    expect(identityActions(functionOf('resend-domains-verify'))).toEqual(identityActions(functionOf('domains-verify')));
     expect(identityActions(functionOf('resend-domains-delete'))).toEqual(['ses:DeleteEmailIdentity']);
     const identityRoutes = ['domains-create', 'domains-verify', 'domains-delete', 'resend-domains-create', 'resend-domains-verify', 'resend-domains-delete'];
     for (const route of routes.filter((r) => !identityRoutes.includes(r.id))) expect(identityActions(functionOf(route.id)), route.id).toEqual([]);
@@ -233,7 +234,7 @@ describe('the deployment', () => {
 
     const [checker, ...others] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Checks the DNS records and SES state of sending domains' } }));
     expect(others).toEqual([]);
-    expect(identityActions(checker)).toEqual(['ses:GetEmailIdentity']);
+    expect(identityActions(checker)).toEqual(['ses:DeleteEmailIdentity', 'ses:GetEmailIdentity']);
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(15 minutes)', Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [checker, 'Arn'] } })]) });
   });
 
@@ -255,10 +256,11 @@ describe('the deployment', () => {
     const held = (read: string[], write: string[]) =>
       [{ actions: ITEM_READS, leadingKeys: [...new Set([...read, ...write, ...authentication])].sort() }, ...(write.length ? [{ actions: TABLE_WRITES.toSorted(), leadingKeys: write.toSorted() }] : []), rateLimit];
     const expected = {
-      // Suppression list and providers (ACCOUNT#..., the sending brake among them) read; session,
-      // per-address window, send counters and the account's reputation counters (STATS#...) written.
-      'otp-send': held(['ACCOUNT#*#SUPPRESSION', 'ACCOUNT#*'], ['OTP#*#*', 'OTPRATE#*#*', 'SENDCOUNT#*', 'STATS#*']),
-      'otp-resend': held(['ACCOUNT#*'], ['OTP#*#*', 'SENDCOUNT#*', 'STATS#*']),
+      // Suppression list, providers (ACCOUNT#..., the sending brake among them) and the claims on the
+      // sender's domain names (DOMAINNAME#..., the sender rule) read; session, per-address window, send
+      // counters and the account's reputation counters (STATS#...) written.
+      'otp-send': held(['ACCOUNT#*#SUPPRESSION', 'ACCOUNT#*', 'DOMAINNAME#*'], ['OTP#*#*', 'OTPRATE#*#*', 'SENDCOUNT#*', 'STATS#*']),
+      'otp-resend': held(['ACCOUNT#*', 'DOMAINNAME#*'], ['OTP#*#*', 'SENDCOUNT#*', 'STATS#*']),
       'otp-verify': held([], ['OTP#*#*']),
       'otp-status': held(['OTP#*#*'], []),
     };

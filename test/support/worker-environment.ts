@@ -27,6 +27,9 @@ Object.assign(process.env, {
   PROVIDER_SECRET_KEY: 'test-provider-key-not-secret',
   // The tests' webhook endpoints listen on 127.0.0.1, as on the local stack.
   ALLOW_LOOPBACK_WEBHOOKS: 'true',
+  // The tests' SES providers send from these (and their subdomains) without a sending domain, as the
+  // development provider does under `npm start`; the sender rule's own tests use other names (.test).
+  SENDER_DOMAINS_ALLOWED: 'example.com,example.org,example.net,example',
   // Every function's AWS calls, for the IAM test (functions/adapters/call-log.ts, test/iam/).
   AWS_CALL_LOG: CALL_LOG_FILE,
 });

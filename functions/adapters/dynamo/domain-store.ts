@@ -1,8 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendingDomain } from '../../domain/domains/sending-domain';
 import type { DomainStore } from '../../ports';
-import { documentClient, queryAll, tableName, transactWrite } from './client';
-import { conditional, failedConditionIndex } from './conditional';
+import { documentClient, queryAll, tableName } from './client';
+import { conditional } from './conditional';
+import { countedItems } from './counted-items';
 import { decodeIdCursor, encodeIdCursor } from './id-cursor';
 import { queryNextTo } from './id-page';
 import { keys, withoutKeys } from './keys';
@@ -16,30 +17,50 @@ const domainsOf = (accountId: string) => ({
 
 const item = (domain: SendingDomain) => ({ ...keys.domain(domain.account_id, domain.id), ...keys.checkedDomain(domain.id), entity: 'domain', ...domain });
 
+/** The claim on the domain's name goes only if it is still this domain's (a later registration keeps its own). */
+const releaseClaim = (domain: SendingDomain) =>
+  conditional(() =>
+    documentClient().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.domainName(domain.name),
+        ConditionExpression: 'domain_id = :id',
+        ExpressionAttributeValues: { ':id': domain.id },
+      }),
+    ),
+  );
+
+/** How many domains the account has, kept beside them: the cap is this item's condition (counted-items.ts). */
+const counted = (accountId: string) =>
+  countedItems(keys.counter(accountId, 'domains'), async () => {
+    const domains = await queryAll({ ...domainsOf(accountId), ProjectionExpression: 'pk' });
+    return domains.length;
+  });
+
 /**
  * Sending domains in the account's partition (beside its providers: keys.ts), each with a claim on
- * its name that makes names unique across accounts.
+ * its name that makes names unique across accounts, counted against the account's cap.
  */
 export const dynamoDomainStore = (): DomainStore => ({
-  async create(domain) {
-    try {
-      await transactWrite({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.domainName(domain.name), entity: 'domainName', account_id: domain.account_id, domain_id: domain.id },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+  async create(domain, ceiling) {
+    const created = await counted(domain.account_id).create(ceiling, [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.domainName(domain.name),
+            entity: 'domainName',
+            account_id: domain.account_id,
+            domain_id: domain.id,
           },
-          { Put: { TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      });
-      return 'created';
-    } catch (error) {
-      if (failedConditionIndex(error) === 0) return 'taken';
-      throw error;
-    }
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      { Put: { TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_not_exists(pk)' } },
+    ]);
+    if (created === 'created' || created === 'full') return created;
+    if (created === 0) return 'taken';
+    throw new Error('A new domain\'s id is taken');
   },
 
   async get(accountId, domainId) {
@@ -113,21 +134,25 @@ export const dynamoDomainStore = (): DomainStore => ({
   },
 
   async delete(domain) {
-    const { Attributes } = await documentClient().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.domain(domain.account_id, domain.id), ReturnValues: 'ALL_OLD' }),
-    );
-    // The claim goes only if it is still this domain's (a later registration of the name keeps its own).
-    await conditional(() =>
+    const existed = await counted(domain.account_id).delete(keys.domain(domain.account_id, domain.id));
+    await releaseClaim(domain);
+    return existed;
+  },
+
+  async releaseName(domain) {
+    await releaseClaim(domain);
+    const written = await conditional(() =>
       documentClient().send(
-        new DeleteCommand({
+        new UpdateCommand({
           TableName: tableName(),
-          Key: keys.domainName(domain.name),
-          ConditionExpression: 'domain_id = :id',
-          ExpressionAttributeValues: { ':id': domain.id },
+          Key: keys.domain(domain.account_id, domain.id),
+          UpdateExpression: 'SET name_released = :yes',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':yes': true },
         }),
       ),
     );
-    return Attributes !== undefined;
+    return written.ok;
   },
 
   async listChecked() {

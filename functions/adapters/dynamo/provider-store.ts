@@ -2,6 +2,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { DomainSummary } from '../../domain/domains/sending-domain';
 import type { Provider } from '../../domain/types';
 import { isSealed, type ProviderStore, type SecretBox } from '../../ports';
+import { config } from '../../config';
+import { batchGet } from './batch';
 import { documentClient, findByIndex, tableName } from './client';
 import { conditional } from './conditional';
 import { keys, withoutKeys } from './keys';
@@ -65,7 +67,20 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
       const providers = await Promise.all(Items.filter((item) => (item.sk as string).startsWith(keys.providerRecordPrefix)).map(opened));
       const defaultId = (pointer?.provider_id as string | undefined) ?? null;
       const domains = Items.filter((item) => (item.sk as string).startsWith(keys.domainPrefix)).map((item): DomainSummary => ({ name: item.name, status: item.status, records: item.records ?? [] }));
-      return { providers, defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null, brake, domains };
+      return {
+        providers,
+        defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null,
+        brake,
+        domains,
+        operatorDomains: config.senderDomainsAllowed,
+      };
+    },
+
+    async nameHolders(names) {
+      if (!names.length) return new Map();
+      const claims = await batchGet(names.map((name) => keys.domainName(name)), 'pk, account_id');
+      const prefix = keys.domainName('').pk;
+      return new Map(claims.map((claim) => [(claim.pk as string).slice(prefix.length), claim.account_id as string]));
     },
 
     async get(accountId, providerId) {

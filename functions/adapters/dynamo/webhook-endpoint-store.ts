@@ -1,8 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEndpoint } from '../../domain/webhooks/records';
 import { isSealed, type SecretBox, type WebhookEndpointStore } from '../../ports';
-import { documentClient, queryAll, tableName, transactWrite } from './client';
-import { conditional, failedConditionIndex } from './conditional';
+import { documentClient, queryAll, tableName } from './client';
+import { countedItems } from './counted-items';
 import { keys, withoutKeys } from './keys';
 
 /** A sealed secret opens on its own endpoint only. */
@@ -29,21 +29,7 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.webhookEndpointPrefix },
     });
-  /**
-   * Endpoints made before the count was kept have none: it starts from what is there. Only once: a
-   * parallel call's count, when it was first, stands.
-   */
-  const startCount = async (accountId: string) => {
-    await conditional(async () =>
-      documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...countKey(accountId), entity: 'counter', value: (await listItems(accountId)).length },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      ),
-    );
-  };
+  const counted = (accountId: string) => countedItems(countKey(accountId), async () => (await listItems(accountId)).length);
   return {
     async list(accountId) {
       return Promise.all((await listItems(accountId)).map(opened));
@@ -54,71 +40,11 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
     },
     async create(endpoint, ceiling) {
       const secret = secrets.box ? await secrets.box.encrypt(endpoint.secret, context(endpoint)) : endpoint.secret;
-      const write = async () => {
-        try {
-          await transactWrite({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: countKey(endpoint.account_id),
-                  UpdateExpression: 'ADD #value :one',
-                  ConditionExpression: '#value < :ceiling',
-                  ExpressionAttributeNames: { '#value': 'value' },
-                  ExpressionAttributeValues: { ':one': 1, ':ceiling': ceiling },
-                  ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName(),
-                  Item: { ...keys.webhookEndpoint(endpoint.account_id, endpoint.id), entity: 'webhookEndpoint', ...endpoint, secret },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                },
-              },
-            ],
-          });
-          return 'created';
-        } catch (error) {
-          if (failedConditionIndex(error) !== 0) throw error;
-          const reasons = (error as { CancellationReasons?: { Item?: Record<string, unknown> }[] }).CancellationReasons;
-          return reasons?.[0]?.Item ? 'full' : 'uncounted';
-        }
-      };
-      const first = await write();
-      if (first !== 'uncounted') return first === 'created';
-      // No count yet: it starts from the endpoints there are (this call's or a parallel one's), then the write again.
-      await startCount(endpoint.account_id);
-      return (await write()) === 'created';
+      const item = { ...keys.webhookEndpoint(endpoint.account_id, endpoint.id), entity: 'webhookEndpoint', ...endpoint, secret };
+      const put = { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+      const created = await counted(endpoint.account_id).create(ceiling, [{ Put: put }]);
+      return created === 'created';
     },
-    async delete(accountId, endpointId) {
-      try {
-        await transactWrite({
-          TransactItems: [
-            { Delete: { TableName: tableName(), Key: keys.webhookEndpoint(accountId, endpointId), ConditionExpression: 'attribute_exists(pk)' } },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: countKey(accountId),
-                UpdateExpression: 'ADD #value :minus',
-                ConditionExpression: 'attribute_exists(#value)',
-                ExpressionAttributeNames: { '#value': 'value' },
-                ExpressionAttributeValues: { ':minus': -1 },
-              },
-            },
-          ],
-        });
-        return true;
-      } catch (error) {
-        const failed = failedConditionIndex(error);
-        if (failed === 0) return false;
-        if (failed !== 1) throw error;
-      }
-      // No count yet (endpoints made before it was kept): the first creation counts what remains.
-      const { Attributes } = await documentClient().send(
-        new DeleteCommand({ TableName: tableName(), Key: keys.webhookEndpoint(accountId, endpointId), ReturnValues: 'ALL_OLD' }),
-      );
-      return Boolean(Attributes);
-    },
+    delete: (accountId, endpointId) => counted(accountId).delete(keys.webhookEndpoint(accountId, endpointId)),
   };
 };

@@ -27,5 +27,18 @@ export const checkDomain = async (deps: CheckDeps, domain: SendingDomain, now: D
   return { ...domain, records, status, last_checked_at: at, updated_at: at };
 };
 
+/**
+ * A claim that never verified and is failed once its 72 hours are up (by the limit, or by SES) frees
+ * its name for whoever can prove it (docs/promises.md, Sending domains). One that verified once
+ * keeps its name whatever happens later: its account proved it holds the domain.
+ */
+export const expired = (before: SendingDomain, checked: SendingDomain) => {
+  const age = Date.parse(checked.updated_at) - Date.parse(before.created_at);
+  return !before.name_released && before.status !== 'verified' && checked.status === 'failed' && age > PENDING_HOURS * 3_600_000;
+};
+
+/** Whether the SES identity of the domain's name is this claim's to delete: made for it, its name not released since. */
+export const ownsIdentity = (domain: SendingDomain) => domain.identity_created === true && !domain.name_released;
+
 /** Whether the schedule still checks the domain: verified ones (for records that disappear) and pending ones. */
 export const isChecked = (domain: SendingDomain) => domain.status !== 'failed';

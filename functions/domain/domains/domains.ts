@@ -3,9 +3,9 @@ import { AppError, notFound, validationError } from '../errors';
 import { withIssuedCursor } from '../paging';
 import { requireAnchored, type IdPageRequest } from '../id-paging';
 import { isoTimestamp } from '../time';
-import { checkDomain, isChecked } from './check';
+import { checkDomain, expired, isChecked, ownsIdentity, PENDING_HOURS } from './check';
 import { normalizeDomainName } from './name';
-import { expectedRecords, mailFromDomain, withInboundRecord } from './records';
+import { expectedRecords, mailFromDomain, recordNameTooLong, withInboundRecord } from './records';
 import type { SendingDomain } from './sending-domain';
 
 export interface DomainDeps {
@@ -14,13 +14,18 @@ export interface DomainDeps {
   dns: DnsResolver;
   clock: Clock;
   ids: Ids;
+  /** How many domains an account may have (configuration: DOMAINS_PER_ACCOUNT). */
+  maxDomains: number;
 }
 
 /**
  * The public shape: everything but the account and the raw DKIM tokens (the records carry them);
  * the records include the inbound MX while `inbound` is on (records.ts).
  */
-export const presentDomain = ({ account_id: _account, dkim_tokens: _tokens, ...domain }: SendingDomain) => ({ ...domain, records: withInboundRecord(domain.records, domain) });
+export const presentDomain = (stored: SendingDomain) => {
+  const { account_id: _account, dkim_tokens: _tokens, identity_created: _created, name_released: _released, ...domain } = stored;
+  return { ...domain, records: withInboundRecord(domain.records, domain) };
+};
 
 const requireDomain = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, id: string) => {
   const domain = await deps.domains.get(accountId, id);
@@ -28,15 +33,29 @@ const requireDomain = async (deps: Pick<DomainDeps, 'domains'>, accountId: strin
   return domain;
 };
 
+/** The one answer for a name held elsewhere, whoever holds it (another account, SES): it says no more than that. */
+const taken = (name: string) => new AppError('CONFLICT', `The domain ${name} is taken`);
+
+/** A name already held: the caller's own domain is named as such, anyone else's only as taken. */
+const nameHeld = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, name: string) => {
+  const holder = await deps.domains.findByName(name);
+  if (holder?.account_id !== accountId) return taken(name);
+  return new AppError('CONFLICT', `The domain ${name} is already a sending domain of this account (${holder.id})`);
+};
+
 /**
- * Registers a domain: the name is claimed first (a conditional write, so two registrations of one
- * name cannot both pass), then SES creates the identity (Easy DKIM, RSA 2048) and its custom MAIL
- * FROM. Should SES refuse, the claim is dropped again: a failed create leaves nothing behind.
+ * Registers a domain: the name is claimed first, within the account's cap (one conditional write, so
+ * two registrations of one name, or past the cap, cannot both pass), then SES creates the identity
+ * (Easy DKIM, RSA 2048) and its custom MAIL FROM. An identity SES has already was not made for this
+ * claim: it is never taken over (409), and nothing proves the account controls the domain. Should
+ * SES refuse, the claim is dropped again, with the identity it made: a failed create leaves nothing.
  */
 export const createDomain = async (deps: DomainDeps, accountId: string, input: { name: string }) => {
   const normalized = normalizeDomainName(input.name);
   if (!normalized.ok) throw validationError([{ field: 'name', message: normalized.message }]);
   const { name } = normalized;
+  const tooLong = recordNameTooLong(name);
+  if (tooLong) throw validationError([{ field: 'name', message: tooLong }]);
   const at = isoTimestamp(deps.clock.now());
   const claim: SendingDomain = {
     id: deps.ids.uuid(),
@@ -51,14 +70,36 @@ export const createDomain = async (deps: DomainDeps, accountId: string, input: {
     updated_at: at,
     last_checked_at: null,
   };
-  if ((await deps.domains.create(claim)) === 'taken') throw new AppError('CONFLICT', `The domain ${name} is already registered`);
+  const created = await deps.domains.create(claim, deps.maxDomains);
+  if (created === 'taken') throw await nameHeld(deps, accountId, name);
+  if (created === 'full') {
+    const most = `The account has ${deps.maxDomains} sending domains, the most it may have: delete one first`;
+    throw new AppError('DOMAIN_LIMIT_REACHED', most);
+  }
+  let identity: Awaited<ReturnType<DomainDeps['identities']['create']>>;
   try {
-    const identity = await deps.identities.create(name);
+    identity = await deps.identities.create(name);
+  } catch (error) {
+    await deps.domains.delete(claim);
+    throw error;
+  }
+  if (!identity) {
+    await deps.domains.delete(claim);
+    throw taken(name);
+  }
+  try {
     await deps.identities.setMailFrom(name, mailFromDomain(name));
-    const domain: SendingDomain = { ...claim, status: identity.status, dkim_tokens: identity.dkimTokens, records: expectedRecords(name, claim.region, identity.dkimTokens) };
+    const domain: SendingDomain = {
+      ...claim,
+      status: identity.status,
+      dkim_tokens: identity.dkimTokens,
+      records: expectedRecords(name, claim.region, identity.dkimTokens),
+      identity_created: true,
+    };
     await deps.domains.update(domain);
     return domain;
   } catch (error) {
+    await deps.identities.delete(name);
     await deps.domains.delete(claim);
     throw error;
   }
@@ -82,19 +123,43 @@ export const updateDomain = async (deps: DomainDeps, accountId: string, id: stri
   return changed;
 };
 
-/** Deletes the SES identity, then the domain: a name is free again only once SES no longer holds it. */
+/**
+ * Deletes the SES identity, then the domain: a name is free again only once SES no longer holds it.
+ * Only an identity this claim created is deleted (never one it found, nor one of a name it released).
+ */
 export const deleteDomain = async (deps: DomainDeps, accountId: string, id: string) => {
   const domain = await requireDomain(deps, accountId, id);
-  await deps.identities.delete(domain.name);
+  if (ownsIdentity(domain)) await deps.identities.delete(domain.name);
   await deps.domains.delete(domain);
 };
 
-/** `POST /domains/{id}/verify`: looks the records up and asks SES now. */
+/**
+ * `POST /domains/{id}/verify`: looks the records up and asks SES now. A domain whose name was
+ * released is not looked at again: the identity of that name may be another account's by now.
+ */
 export const verifyDomain = async (deps: DomainDeps, accountId: string, id: string) => {
   const domain = await requireDomain(deps, accountId, id);
-  const checked = await checkDomain(deps, domain, deps.clock.now());
-  if (!(await deps.domains.saveCheck(checked))) throw notFound('Domain');
+  if (domain.name_released) {
+    const why = `The domain ${domain.name} did not verify within ${PENDING_HOURS} hours and its name was released`;
+    throw new AppError('CONFLICT', `${why}: delete it, then register the name again to start over`);
+  }
+  const checked = await saveChecked(deps, domain, await checkDomain(deps, domain, deps.clock.now()));
+  if (!checked) throw notFound('Domain');
   return checked;
+};
+
+/**
+ * Writes a check's outcome; undefined when the domain was deleted meanwhile. A claim that did not
+ * verify in time frees its name first (the identity this claim made deleted, then the claim): a later
+ * run or verify tries again should that fail.
+ */
+const saveChecked = async (deps: DomainDeps, domain: SendingDomain, checked: SendingDomain) => {
+  if (expired(domain, checked)) {
+    if (ownsIdentity(domain)) await deps.identities.delete(domain.name);
+    await deps.domains.releaseName(domain);
+    checked = { ...checked, name_released: true };
+  }
+  return (await deps.domains.saveCheck(checked)) ? checked : undefined;
 };
 
 /**
@@ -105,7 +170,7 @@ export const checkDomains = async (deps: DomainDeps) => {
   const report = { checked: 0, failed: 0 };
   for (const domain of (await deps.domains.listChecked()).filter(isChecked)) {
     try {
-      await deps.domains.saveCheck(await checkDomain(deps, domain, deps.clock.now()));
+      await saveChecked(deps, domain, await checkDomain(deps, domain, deps.clock.now()));
       report.checked += 1;
     } catch {
       report.failed += 1;

@@ -23,6 +23,24 @@ export const SPF_VALUE = 'v=spf1 include:amazonses.com ~all';
 export const DMARC_VALUE = 'v=DMARC1; p=none;';
 export const mailFromDomain = (name: string) => `mail.${name}`;
 
+/** SES's Easy DKIM tokens are 32 characters: the longest record name is `<token>._domainkey.<name>`. */
+const DKIM_TOKEN_LENGTH = 32;
+/** A DNS name is at most 253 characters (RFC 1035's 255 octets on the wire, less the length bytes). */
+const MAX_DNS_NAME = 253;
+
+/**
+ * Why the domain's records could not be published, when they could not: each record name (DKIM's,
+ * MAIL FROM's, DMARC's) must fit DNS as well as the name itself does.
+ */
+export const recordNameTooLong = (name: string) => {
+  const names = [`${'x'.repeat(DKIM_TOKEN_LENGTH)}._domainkey.${name}`, mailFromDomain(name), `_dmarc.${name}`];
+  const longest = Math.max(...names.map((n) => n.length));
+  if (longest <= MAX_DNS_NAME) return undefined;
+  const most = MAX_DNS_NAME - longest + name.length;
+  const record = `<token>._domainkey.${name} would be ${longest} characters, over DNS's ${MAX_DNS_NAME}`;
+  return `The name is too long for its DNS records: ${record}; a sending domain is at most ${most} characters`;
+};
+
 /** The records SES asks for (Easy DKIM's three CNAMEs, the custom MAIL FROM's MX and SPF) and a DMARC to start with. */
 export const expectedRecords = (name: string, region: string, dkimTokens: readonly string[]): DomainRecord[] => [
   ...dkimTokens.map((token): DomainRecord => ({ record: 'DKIM', type: 'CNAME', name: `${token}._domainkey.${name}`, value: `${token}.dkim.amazonses.com`, status: 'pending' })),

@@ -17,6 +17,13 @@ export interface SendingDomain {
   created_at: string;
   updated_at: string;
   last_checked_at: string | null;
+  /**
+   * This claim created the SES identity (CreateEmailIdentity succeeded for it): only then is the
+   * identity ever deleted. Absent on domains registered before it was kept: theirs is left in SES.
+   */
+  identity_created?: boolean;
+  /** The name was freed: the domain did not verify within 72 hours (check.ts). Another account may hold it now. */
+  name_released?: boolean;
 }
 
 /** What the send paths need of an account's domains: the same read that finds the default provider gives them. */

@@ -1,7 +1,6 @@
 import type { AttachmentStore, Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
 import type { BatchItem, SendBatchInput } from './mail-input';
-import { requireDefaultProvider } from '../providers/default-provider';
-import { senderRefusal } from '../providers/sender-domain';
+import { requireDefaultProvider, senderRefusals } from '../providers/default-provider';
 import type { ErrorCode } from '../errors';
 import type { MailMessage } from '../types';
 import { newMailMessage } from './new-message';
@@ -78,14 +77,18 @@ export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item:
 export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput, checkItem: BatchItemCheck) => {
   const sender = await requireDefaultProvider(deps.providers, accountId);
   const { provider } = sender;
+  const checks = input.messages.map((raw) => checkItem(raw));
+  // Every sender of the batch judged at once: one read of the name claims (default-provider.ts).
+  const itemSenders = checks.map((checked) => (checked.ok ? (checked.item.from_email ?? input.from_email) : undefined));
+  const senders = [input.from_email, ...itemSenders];
+  const [batchRefusal, ...refusals] = await senderRefusals(deps.providers, accountId, sender, senders);
   // The batch's own sender is the request's: refused, the whole batch is (an item may still override it).
-  const batchRefusal = input.from_email === undefined ? undefined : senderRefusal(sender, input.from_email);
-  if (batchRefusal) throw batchRefusal;
+  if (input.from_email !== undefined && batchRefusal) throw batchRefusal;
   const entries: Entry[] = new Array(input.messages.length);
   const valid: { index: number; item: BatchItem }[] = [];
 
   input.messages.forEach((raw, index) => {
-    const checked = checkItem(raw);
+    const checked = checks[index];
     if (!checked.ok) {
       entries[index] = failed(raw.to, checked.code ?? 'VALIDATION_ERROR', checked.message);
       return;
@@ -96,7 +99,7 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       return;
     }
     // An item without a sender of its own takes the batch's, or else the provider's.
-    const refusal = senderRefusal(sender, checked.item.from_email ?? input.from_email);
+    const refusal = refusals[index];
     if (refusal) entries[index] = failed(checked.item.to, refusal.code, refusal.message);
     else valid.push({ index, item: checked.item });
   });

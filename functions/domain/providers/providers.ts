@@ -1,6 +1,8 @@
 import type { Clock, Ids, ProviderStore } from '../../ports';
 import type { CreateProviderInput, UpdateProviderInput } from './provider-input';
-import { notFound, validationError } from '../errors';
+import { AppError, notFound, validationError } from '../errors';
+import { foreignSenderDomains } from './sender-claims';
+import { domainOf } from './sender-domain';
 import { isoTimestamp } from '../time';
 import { SECRET_MASK, type EventSource, type Provider } from '../types';
 import { isInternalHost } from './smtp-host';
@@ -93,10 +95,23 @@ const refuseInternalHost = (deps: Pick<ProviderDeps, 'allowPrivateSmtpHosts'>, p
   throw validationError([{ field: 'host', message: 'Private, loopback and link-local hosts are not allowed' }]);
 };
 
+/**
+ * A provider names no domain another account registered, as its from_email's or in its
+ * allowed_from_domains (docs/promises.md, "Send as anyone"): it could never send from it anyway.
+ */
+const refuseForeignDomains = async (deps: Pick<ProviderDeps, 'providers'>, provider: Provider) => {
+  const named = [domainOf(provider.from_email), ...(provider.allowed_from_domains ?? [])];
+  const foreign = [...(await foreignSenderDomains(deps.providers, provider.account_id, named))];
+  if (!foreign.length) return;
+  const why = 'a provider names only domains no other account registered';
+  throw new AppError('FROM_NOT_ALLOWED', `${foreign.join(', ')}: a sending domain of another account; ${why}`);
+};
+
 export const createProvider = async (deps: ProviderDeps, accountId: string, input: CreateProviderInput) => {
   const now = isoTimestamp(deps.clock.now());
   const provider = toRecord(input, { id: deps.ids.uuid(), account_id: accountId, created_at: now, updated_at: now });
   refuseInternalHost(deps, provider);
+  await refuseForeignDomains(deps, provider);
   await deps.providers.put(provider);
   const { defaultId } = await deps.providers.list(accountId);
   // The first provider of an account becomes its default: sending needs one.
@@ -135,6 +150,7 @@ export const updateProvider = async (
   const merged = { ...stored, events: storedEvents && { ...storedEvents, signing_key: undefined }, ...stripUndefined(changes), type: existing.type };
   const provider = toRecord(checkProvider(merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
   refuseInternalHost(deps, provider);
+  await refuseForeignDomains(deps, provider);
   if (provider.type === 'smtp' && changes.password === undefined) provider.password = storedPassword ?? null;
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
   if (provider.events && storedEvents) {

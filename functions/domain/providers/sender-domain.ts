@@ -2,16 +2,21 @@ import { missingRecords } from '../domains/records';
 import { AppError } from '../errors';
 import type { Sender } from './default-provider';
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+/** The domain of an address as the sender rule compares it: lower-case, without a trailing dot. */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase().replace(/\.+$/, '');
+
+/** `name` is `domain` or one of its subdomains. */
+export const isAtOrUnder = (name: string, domain: string) => name === domain || name.endsWith(`.${domain}`);
 
 /**
  * Once the account has sending domains (docs/promises.md, Sending domains): the sender, given or the
  * provider's own, must be at one of them, exactly, and that domain verified. The message names the
  * domain and what it lacks.
  */
-const domainRefusal = ({ provider, domains }: Sender, fromEmail: string | undefined) => {
-  const from = domainOf(fromEmail ?? provider.from_email);
-  const domain = domains.find((d) => d.name === from);
+const domainRefusal = ({ domains }: Sender, from: string) => {
+  // A name registered again after its first claim was released is there twice: the verified one counts.
+  const named = domains.filter((d) => d.name === from);
+  const domain = named.find((d) => d.status === 'verified') ?? named[0];
   if (domain?.status === 'verified') return undefined;
   const verified = domains.filter((d) => d.status === 'verified').map((d) => d.name);
   const choices = verified.length ? `the verified ones are ${verified.join(', ')}` : 'none of them is verified yet';
@@ -22,16 +27,36 @@ const domainRefusal = ({ provider, domains }: Sender, fromEmail: string | undefi
 };
 
 /**
- * docs/promises.md FROM_NOT_ALLOWED: a key of the account must not send as anyone. Without sending
- * domains, a send's from_email must be in the domain of the provider's own from_email, or in one of
- * its allowed_from_domains: exactly (a subdomain counts only when listed), compared lower-case; a send
- * that names none takes the provider's. With sending domains, their rule replaces that one. Answers
- * the refusal, or undefined when the sender is allowed.
+ * Without sending domains: the sender must be in the domain of the provider's own from_email, or in
+ * one of its allowed_from_domains, exactly (a subdomain counts only when listed). An SES provider
+ * sends through the deployment's own SES account, whose identities sign as whoever verified them:
+ * there the sender must also be at or under a domain the operator allows (SENDER_DOMAINS_ALLOWED).
  */
-export const senderRefusal = (sender: Sender, fromEmail: string | undefined) => {
-  if (sender.domains.length) return domainRefusal(sender, fromEmail);
-  if (fromEmail === undefined) return undefined;
-  const allowed = [domainOf(sender.provider.from_email), ...(sender.provider.allowed_from_domains ?? [])];
-  if (allowed.includes(domainOf(fromEmail))) return undefined;
-  return new AppError('FROM_NOT_ALLOWED', `from_email must be an address of the provider's domains: ${allowed.join(', ')}`);
+const providerRefusal = ({ provider, operatorDomains }: Sender, from: string, given: boolean) => {
+  const allowed = [domainOf(provider.from_email), ...(provider.allowed_from_domains ?? [])];
+  if (given && !allowed.includes(from)) {
+    return new AppError('FROM_NOT_ALLOWED', `from_email must be an address of the provider's domains: ${allowed.join(', ')}`);
+  }
+  if (provider.type !== 'ses' || operatorDomains.some((domain) => isAtOrUnder(from, domain))) return undefined;
+  return new AppError(
+    'FROM_NOT_ALLOWED',
+    `${from} is not a verified sending domain of this account: through this deployment's SES an account sends only ` +
+      'from its own verified sending domains (POST /api/v1/domains) or from a domain the operator allows',
+  );
+};
+
+/**
+ * docs/promises.md FROM_NOT_ALLOWED: a key of the account must not send as anyone. The sender is
+ * `fromEmail`, or the provider's own when absent. `foreign` names the sender domains that another
+ * account registered (it or a domain above it, whatever the claim's status: sender-claims.ts): those
+ * are refused first, whatever the provider says. Then, with sending domains, their rule; without,
+ * the provider's. Answers the refusal, or undefined when the sender is allowed.
+ */
+export const senderRefusal = (sender: Sender, fromEmail: string | undefined, foreign: ReadonlySet<string>) => {
+  const from = domainOf(fromEmail ?? sender.provider.from_email);
+  if (foreign.has(from)) {
+    return new AppError('FROM_NOT_ALLOWED', `${from} is a sending domain of another account: an account sends only from its own domains`);
+  }
+  if (sender.domains.length) return domainRefusal(sender, from);
+  return providerRefusal(sender, from, fromEmail !== undefined);
 };

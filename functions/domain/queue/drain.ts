@@ -10,12 +10,16 @@ import { createPacer } from './pacer';
 import { releaseScheduled } from './release-scheduled';
 import { dropStoredParts, withStoredParts } from './stored-parts';
 import { receiveAhead } from './receive-ahead';
+import { foreignSenderDomains } from '../providers/sender-claims';
+import { domainOf, senderRefusal } from '../providers/sender-domain';
 
 /** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
 const CAMPAIGN_RECHECK_MS = 5_000;
 const CANCELLED = 'The campaign was cancelled; not sent';
 /** How often a run looks for scheduled mail whose time came: it leaves within this of its time while a run lasts. */
 const RELEASE_EVERY_MS = 5_000;
+/** A mail whose sender the sender rule refuses as it leaves: it ends failed with the reason, never retried. */
+class SenderStopped extends Error {}
 /** How long a stall the pace may catch up afterwards (pacer.ts). */
 const CATCH_UP_MS = 1_000;
 
@@ -122,6 +126,29 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     const { providers, brake } = await accounts.get(key)!;
     return { provider: providers.find((p) => p.id === received.mail.provider_id), brake };
   };
+  // Whether another account holds a sender domain: one read of its claims per account, domain and run.
+  const foreign = new Map<string, Promise<boolean>>();
+  const heldElsewhere = (accountId: string, domain: string) => {
+    const key = `${accountId} ${domain}`;
+    if (!foreign.has(key)) {
+      const answer = foreignSenderDomains(deps.providers, accountId, [domain]).then((found) => found.has(domain));
+      answer.catch(() => foreign.delete(key));
+      foreign.set(key, answer);
+    }
+    return foreign.get(key)!;
+  };
+  /**
+   * Why the mail's sender is no longer allowed as it leaves (docs/promises.md, "Send as anyone"): the
+   * sender rule of the send paths, judged again with what the account holds now (its domain deleted,
+   * or another account's meanwhile), from the run's reads; undefined when it may leave.
+   */
+  const senderStopped = async ({ mail }: ReceivedMail, provider: Provider) => {
+    const { domains, operatorDomains } = await accounts.get(mail.account_id)!;
+    const domain = domainOf(mail.from.email);
+    const held = (await heldElsewhere(mail.account_id, domain)) ? new Set([domain]) : new Set<string>();
+    const refusal = senderRefusal({ provider, domains, operatorDomains }, mail.from.email, held);
+    return refusal && `The sender's domain ${domain} is no longer allowed: ${refusal.message}; not sent`;
+  };
   // SES's rate is per AWS account and region, so SES providers in one region share a pacer. Each has
   // two: `admit` takes mail in at the rate (and keeps the run from claiming more than it can send),
   // `call` spaces the provider calls themselves. Both catch up a stall of up to a second (a slow claim,
@@ -183,12 +210,15 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
     }
     const now = deps.clock.now();
     const recipients = 1 + mail.cc.length + mail.bcc.length;
+    const stopped = await senderStopped(received, provider);
     const step = await sendWithinLimits(deps, provider, recipients, now, {
       claim: async () => {
         const claim = await deps.messages.claim(mail.account_id, mail.message_id, now);
         return claim.claimed ? { go: true, claim } : { go: false, hold: claim };
       },
       mail: async () => {
+        // Claimed first, as a cancelled campaign's mail is: only a mail still `queued` ends failed.
+        if (stopped) throw new SenderStopped(stopped);
         // Whole first: stored bodies decide tracking (an HTML mail is tracked) as inline ones do.
         const whole = await withStoredParts(deps.attachments, mail);
         return outgoingMail(whole, await mailTracking(deps.tracking, whole.account_id, whole, deps.clock.now()));
@@ -228,6 +258,10 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       report.sent++;
       await contained('tally', async () => tally.sent(mail, recipients), mail.message_id);
       return true;
+    }
+    if (step.error instanceof SenderStopped) {
+      await fail(received, step.error.message);
+      return false;
     }
     const mailerError = step.error instanceof MailerError ? step.error : new MailerError(String(step.error), 'The provider call failed', true);
     if (mailerError.transient && attempts < maxAttempts) {
