@@ -44,6 +44,7 @@ const BY_CODE: Record<ErrorCode, { status: number; name: ResendErrorName }> = {
   FROM_NOT_ALLOWED: { status: 403, name: 'validation_error' },
   SENDING_PAUSED: { status: 422, name: 'validation_error' },
   RECIPIENT_SUPPRESSED: { status: 422, name: 'validation_error' },
+  TEMPLATE_TOO_COSTLY: { status: 422, name: 'validation_error' },
   RATE_LIMITED: { status: 429, name: 'rate_limit_exceeded' },
   SEND_LIMIT_EXCEEDED: { status: 429, name: 'daily_quota_exceeded' },
   TOO_MANY_ATTEMPTS: { status: 429, name: 'rate_limit_exceeded' },
