@@ -38,13 +38,14 @@ const templateIdOf = (raw: Record<string, unknown>) => (typeof raw.template_id =
 /**
  * A batch's item check with its templates: each distinct template read once, all in one BatchGetItem,
  * before any item is checked. An item whose template is unknown fails alone with NOT_FOUND, one that
- * lacks a variable alone with VALIDATION_ERROR; the others go on. The items share one render budget:
- * the request's (render-budget.ts); an item whose rendering finds it spent fails alone with
- * TEMPLATE_TOO_COSTLY.
+ * lacks a variable alone with VALIDATION_ERROR; the others go on. The items share the request's
+ * render budget (render-budget.ts), each at most its fair part of what is left: an item that would
+ * take more fails alone with TEMPLATE_TOO_COSTLY.
  */
 export const batchItemCheck = async (deps: { templates: TemplateStore }, accountId: string, items: Record<string, unknown>[]): Promise<BatchItemCheck> => {
   const ids = [...new Set(items.map(templateIdOf).filter((id) => id !== undefined && sendMailRequest.shape.template_id.safeParse(id).success))] as string[];
   const budget = new RenderBudget();
+  let rendersLeft = items.filter((raw) => templateIdOf(raw) !== undefined).length;
   const renderers = new Map(await Promise.all((await deps.templates.getMany(accountId, ids)).map(async (template) => [template.id, await templateRenderer(template)] as const)));
   return (raw) => {
     const parsed = sendMailRequest.safeParse(raw);
@@ -54,7 +55,7 @@ export const batchItemCheck = async (deps: { templates: TemplateStore }, account
     const render = renderers.get(templateId);
     if (!render) return { ok: false, code: 'NOT_FOUND', message: 'Template not found' };
     try {
-      return checkBatchItem({ ...mail, ...content(render(variables ?? {}, budget)) });
+      return checkBatchItem({ ...mail, ...content(render(variables ?? {}, budget.share(rendersLeft--))) });
     } catch (error) {
       if (error instanceof AppError && error.options.details) {
         const message = error.options.details.map((d) => `${d.field}: ${d.message}`).join('; ');

@@ -30,12 +30,24 @@ export class RenderTooLargeError extends Error {
 }
 
 export class RenderBudget {
-  constructor(private steps = RENDER_STEPS) {}
+  constructor(
+    private steps = RENDER_STEPS,
+    private readonly whole?: RenderBudget,
+  ) {}
 
   /** Spends `count` steps, or stops the render (the error names the part being rendered). */
   spend(count: number, field: string) {
     this.steps -= count;
+    if (this.whole) this.whole.steps -= count;
     if (this.steps < 0) throw new RenderTooCostlyError(field);
+  }
+
+  /**
+   * A fair part of what is left, for one of `ways` renders still to come (a batch's items): a costly
+   * item stops at its part, and what a cheap one leaves goes to those after it. Spent here too.
+   */
+  share(ways: number) {
+    return new RenderBudget(Math.floor(this.left / Math.max(1, ways)), this);
   }
 
   get left() {
