@@ -3,7 +3,7 @@ import { AppError, notFound, validationError } from '../errors';
 import { withIssuedCursor } from '../paging';
 import { requireAnchored, type IdPageRequest } from '../id-paging';
 import { isoTimestamp } from '../time';
-import { checkDomain, isChecked } from './check';
+import { checkDomain } from './check';
 import { normalizeDomainName } from './name';
 import { expectedRecords, mailFromDomain, withInboundRecord } from './records';
 import type { SendingDomain } from './sending-domain';
@@ -97,19 +97,5 @@ export const verifyDomain = async (deps: DomainDeps, accountId: string, id: stri
   return checked;
 };
 
-/**
- * The schedule's run (EventBridge in AWS, a timer under `npm start`): checks every domain still
- * pending or verified. One domain's failure (a look-up, SES) is counted and the others go on.
- */
-export const checkDomains = async (deps: DomainDeps) => {
-  const report = { checked: 0, failed: 0 };
-  for (const domain of (await deps.domains.listChecked()).filter(isChecked)) {
-    try {
-      await deps.domains.saveCheck(await checkDomain(deps, domain, deps.clock.now()));
-      report.checked += 1;
-    } catch {
-      report.failed += 1;
-    }
-  }
-  return report;
-};
+/** The schedule's run: check-run.ts. */
+export { checkDomains } from './check-run';

@@ -8,7 +8,8 @@ import { startTrackedService } from '../support/tracked-service';
  * Issue 35: templates whose sections multiply work (the same name nested, names nested, wide
  * sections, a big value repeated) stop at the render budget or the size limit while they render, on
  * every path, answering within 2 s, while GET /health, probed back to back meanwhile, keeps answering
- * within 1 s. Before, such renders took seconds to minutes of one thread, or died of heap.
+ * within 1 s. Before, such renders took seconds to minutes of one thread, or died of heap. A timing
+ * test: it runs in the group after the service tests (vitest.config.ts), so no other file's load skews it.
  */
 let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 let api: Client;
