@@ -9855,6 +9855,7 @@ export interface operations {
                                     status: "verified" | "missing" | "mismatch" | "pending";
                                     found?: string;
                                     reason?: string;
+                                    lookup_failed?: string;
                                 }[];
                                 created_at: string;
                                 updated_at: string;
@@ -9982,6 +9983,7 @@ export interface operations {
                                 status: "verified" | "missing" | "mismatch" | "pending";
                                 found?: string;
                                 reason?: string;
+                                lookup_failed?: string;
                             }[];
                             created_at: string;
                             updated_at: string;
@@ -10137,6 +10139,7 @@ export interface operations {
                                 status: "verified" | "missing" | "mismatch" | "pending";
                                 found?: string;
                                 reason?: string;
+                                lookup_failed?: string;
                             }[];
                             created_at: string;
                             updated_at: string;
@@ -10277,6 +10280,7 @@ export interface operations {
                                 status: "verified" | "missing" | "mismatch" | "pending";
                                 found?: string;
                                 reason?: string;
+                                lookup_failed?: string;
                             }[];
                             created_at: string;
                             updated_at: string;
@@ -10538,6 +10542,7 @@ export interface operations {
                                 status: "verified" | "missing" | "mismatch" | "pending";
                                 found?: string;
                                 reason?: string;
+                                lookup_failed?: string;
                             }[];
                             created_at: string;
                             updated_at: string;
