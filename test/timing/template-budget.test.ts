@@ -170,3 +170,13 @@ describe('the preview and the send agree', () => {
     }
   });
 });
+
+describe('values are read as the JSON they are', () => {
+  it('never calls a built-in a name reaches through the prototype (Mustache answered 500 for `{{__defineGetter__}}`)', async () => {
+    // Top-level names must be given (own keys), so a section's item is where such a name was reached.
+    const id = await newTemplate({ subject: 'Hi {{name}}', text: '{{#items}}{{__defineGetter__}}{{constructor}}{{pop}}{{.}};{{/items}}' });
+    const preview = await api.post(`/api/v1/templates/${id}/render`, { variables: { name: 'Ann', items: [[1, 2], [3]] } });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toEqual({ subject: 'Hi Ann', html: null, text: '1,2;3;' });
+  });
+});
