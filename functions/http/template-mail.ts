@@ -6,7 +6,7 @@ import { AppError } from '../domain/errors';
 import { validated } from '../domain/validate';
 import type { Rendered } from '../domain/templates/engine';
 import { renderTemplate, requireTemplate, templateRenderer } from '../domain/templates/templates';
-import { RenderBudget } from '../domain/templates/render-budget';
+import { MAIL_RENDER_STEPS, RENDER_STEPS, RenderBudget } from '../domain/templates/render-budget';
 
 /**
  * The edge of the send paths (here, beside the request checks, because it reads the request's schemas;
@@ -38,14 +38,14 @@ const templateIdOf = (raw: Record<string, unknown>) => (typeof raw.template_id =
 /**
  * A batch's item check with its templates: each distinct template read once, all in one BatchGetItem,
  * before any item is checked. An item whose template is unknown fails alone with NOT_FOUND, one that
- * lacks a variable alone with VALIDATION_ERROR; the others go on. The items share the request's
- * render budget (render-budget.ts), each at most its fair part of what is left: an item that would
- * take more fails alone with TEMPLATE_TOO_COSTLY.
+ * lacks a variable alone with VALIDATION_ERROR; the others go on. The items share a render budget
+ * of MAIL_RENDER_STEPS an item (at least a single send's: render-budget.ts), each at most its fair
+ * part of what is left: an item that would take more fails alone with TEMPLATE_TOO_COSTLY.
  */
 export const batchItemCheck = async (deps: { templates: TemplateStore }, accountId: string, items: Record<string, unknown>[]): Promise<BatchItemCheck> => {
   const ids = [...new Set(items.map(templateIdOf).filter((id) => id !== undefined && sendMailRequest.shape.template_id.safeParse(id).success))] as string[];
-  const budget = new RenderBudget();
   let rendersLeft = items.filter((raw) => templateIdOf(raw) !== undefined).length;
+  const budget = new RenderBudget(Math.max(RENDER_STEPS, rendersLeft * MAIL_RENDER_STEPS));
   const renderers = new Map(await Promise.all((await deps.templates.getMany(accountId, ids)).map(async (template) => [template.id, await templateRenderer(template)] as const)));
   return (raw) => {
     const parsed = sendMailRequest.safeParse(raw);

@@ -94,7 +94,7 @@ describe('templates that multiply work', () => {
     expectBounded(run);
   });
 
-  it('share the request\'s budget among a batch\'s items: wide sections fail each item alone, a cheap item still goes', async () => {
+  it('share a budget among a batch\'s items: wide sections fail each item alone, a cheap item still goes', async () => {
     const id = await newTemplate({ html: '{{#a}}{{/a}}'.repeat(20_000) });
     const cheap = await newTemplate({ text: 'Hi {{name}}' });
     const to = uniqueAddress('wide');

@@ -27,14 +27,14 @@ export interface Rendering {
  * reader's mail is a Mustache rendering (HTML-escaped in html) of their name, email, metadata, signed
  * unsubscribe link and the campaign's variables; the link also goes into the RFC 8058 headers, and a
  * footer carries it where the author put none. The record and the queue entry, as a batch send makes them.
- * Every reader's rendering spends from `budget` (the chunk's), and throws when it is spent or a part
- * grows past a mail's limits (render-budget.ts).
+ * Each reader's rendering spends from its `budget`, and throws when it is spent or a part grows past a
+ * mail's limits (render-budget.ts).
  */
-export const campaignMailRenderer = (campaign: Campaign, provider: Provider, rendering: Rendering, budget: RenderBudget) => {
+export const campaignMailRenderer = (campaign: Campaign, provider: Provider, rendering: Rendering) => {
   const render = compileTemplate(campaign);
   const footerInHtml = campaign.html !== null && !partUses(campaign.html, 'unsubscribe_url');
   const footerInText = campaign.text !== null && !partUses(campaign.text, 'unsubscribe_url');
-  return (subscriber: Subscriber, queueId: number) => {
+  return (subscriber: Subscriber, queueId: number, budget: RenderBudget) => {
     const unsubscribe = unsubscribeUrl(rendering.key, rendering.baseUrl, { account_id: campaign.account_id, subscriber_id: subscriber.id, campaign_id: campaign.id });
     const parts = render(readerView(subscriber, unsubscribe, campaign.variables), budget);
     const html = parts.html === null ? undefined : footerInHtml ? withHtmlFooter(parts.html, unsubscribe) : parts.html;
