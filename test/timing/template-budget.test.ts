@@ -142,6 +142,22 @@ describe('templates that multiply work', () => {
   });
 });
 
+describe('the text part made from html', () => {
+  it('is made from deeply nested html without overflowing the stack (5,000 nested tags were a 500), and left out past its limits', async () => {
+    const nestedHtml = await newTemplate({ html: `<p>Hello</p>${'<div>'.repeat(5_000)}` });
+    const preview = await api.post(`/api/v1/templates/${nestedHtml}/render`, {});
+    expect(preview.status, JSON.stringify(preview.body).slice(0, 300)).toBe(200);
+    expect(preview.body.data.text).toContain('Hello');
+    const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress('divs'), template_id: nestedHtml, track_opens: false, track_clicks: false });
+    expect(sent.status, JSON.stringify(sent.body).slice(0, 300)).toBe(200);
+    // 20,000 tags: past what converts within about 100 ms, so the mail is html only (as a campaign's is).
+    const big = await newTemplate({ html: '<div>'.repeat(20_000) });
+    const bigPreview = await api.post(`/api/v1/templates/${big}/render`, {});
+    expect(bigPreview.status, JSON.stringify(bigPreview.body).slice(0, 300)).toBe(200);
+    expect(bigPreview.body.data.text).toBeNull();
+  });
+});
+
 describe('the preview and the send agree', () => {
   it('fold a line break a raw value brings into the subject, in the preview and the mail alike', async () => {
     const id = await newTemplate({ subject: 'Hi {{{name}}}', text: 'Hello' });
