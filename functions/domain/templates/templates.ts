@@ -3,7 +3,7 @@ import type { CreateTemplateInput, UpdateTemplateInput } from './template-input'
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { isoTimestamp } from '../time';
-import { compileTemplate, missingVariables, templateVariables, variableNames, type Rendered } from './engine';
+import { missingVariables, readyTemplate, variableNames, type Rendered } from './engine';
 import { loadTextFromHtml } from './plain-text';
 import { RenderBudget, RenderTooCostlyError, RenderTooLargeError } from './render-budget';
 import type { Template } from './template';
@@ -102,8 +102,7 @@ export const answeringLimits = <T>(render: () => T): T => {
  * Mail from a template with no text gets one made from its html.
  */
 export const templateRenderer = async (template: Template, field = 'variables') => {
-  const { required } = templateVariables(template);
-  const render = compileTemplate(template);
+  const { variables: { required }, render } = readyTemplate(template);
   // Loaded only for a template whose mail will need a text part made (plain-text.ts).
   const textFromHtml = !template.text && template.html ? await loadTextFromHtml() : undefined;
   return (variables: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
