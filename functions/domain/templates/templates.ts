@@ -77,7 +77,7 @@ export const deleteTemplate = async (deps: Pick<TemplateDeps, 'templates'>, acco
 };
 
 /** A render stopped by its bounds, as the answer it is: 422 TEMPLATE_TOO_COSTLY, or the send's own 400 on size. */
-export const renderLimitAnswer = (error: unknown) => {
+const renderLimitAnswer = (error: unknown) => {
   if (error instanceof RenderTooCostlyError) {
     return new AppError('TEMPLATE_TOO_COSTLY', error.message, { details: [{ field: error.field, message: error.message }] });
   }
@@ -86,7 +86,7 @@ export const renderLimitAnswer = (error: unknown) => {
 };
 
 /** `render`, with a render stopped by its bounds thrown as its answer (renderLimitAnswer). */
-export const answeringLimits = <T>(render: () => T): T => {
+const answeringLimits = <T>(render: () => T): T => {
   try {
     return render();
   } catch (error) {
