@@ -12,6 +12,7 @@ import type { Fanout } from './fanout';
 import { importSection, type ImportBench } from './import';
 import type { TemplateRender } from './template-render';
 import type { WorstCaseHtml } from './worst-case-html';
+import type { WorstCaseTemplate } from './worst-case-templates';
 import type { SynthTime } from './synth-time';
 
 export interface Report {
@@ -30,6 +31,7 @@ export interface Report {
   bulkImport?: ImportBench;
   templates?: TemplateRender;
   worstHtml?: WorstCaseHtml[];
+  worstTemplates?: WorstCaseTemplate[];
 }
 
 const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
@@ -162,6 +164,20 @@ export const worstHtmlSection = (rows: WorstCaseHtml[]) => [
   '',
 ];
 
+/** Section 3g: the CPU a template that multiplies work costs one request (and a campaign chunk), stopped by its budget. */
+export const worstTemplatesSection = (rows: WorstCaseTemplate[]) => [
+  '## 3g. Templates that multiply work',
+  '',
+  'CPU time of the rendering of one request whose template nests sections over lists, in process: stopped by the render budget',
+  '(422 `TEMPLATE_TOO_COSTLY`) or the size limit (400); a single render has 400,000 steps, a batch\'s items and a campaign chunk\'s readers',
+  'share 40,000 steps a mail. Before issue 35, the first shape took 5 s, the second ran out of heap.',
+  '',
+  '| Template | Path | Outcome | CPU ms | Goal (< 100 ms a single render, < 1 s a batch or chunk) |',
+  '|---|---|---|---|---|',
+  ...rows.map((r) => `| ${r.shape} | ${r.path} | ${r.outcome} | ${f(r.cpuMs, 1)} | ${verdict(r.cpuMs < (r.path === 'request' ? 100 : 1000), 'see figures')} |`),
+  '',
+];
+
 export const writeReport = (report: Report) => {
   writeFileSync('bench/report.json', `${JSON.stringify(report, null, 2)}\n`);
   const lines = [
@@ -207,6 +223,7 @@ export const writeReport = (report: Report) => {
     'The deep page reads the view\'s block counters (one small item per 100 subscribers), fewer than 100 records to skip inside its block, and the page.',
     '',
     ...(report.worstHtml ? worstHtmlSection(report.worstHtml) : []),
+    ...(report.worstTemplates ? worstTemplatesSection(report.worstTemplates) : []),
     ...(report.fanout
       ? [
           '## 3d. Campaign fan-out',

@@ -13,6 +13,7 @@
  * `npm run bench -- --only mail-log`: the message log's page cost after BENCH_MESSAGES (10,000) messages, printed, no report written.
  * `npm run bench -- --only templates`: template rendering for 1,000 readers only, printed, no stack, no report written.
  * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no stack, no report written.
+ * `npm run bench -- --only worst-templates`: section 3g only (CPU of templates that multiply work), printed, no stack, no report written.
  * `npm run bench -- --only synth`: section 0 only (the synthesis, timed), printed, no report written.
  */
 import { cpus } from 'node:os';
@@ -30,11 +31,12 @@ import { measureLoad } from './load';
 import { mailLogSection, measureMailLog } from './mail-log';
 import { measureStreams, streamsSection } from './streams';
 import { startLocalStack, type LocalStack } from './local-stack';
-import { callsSection, coldStartSection, drainSection, synthSection, templateSection, worstHtmlSection, writeReport } from './report';
+import { callsSection, coldStartSection, drainSection, synthSection, templateSection, worstHtmlSection, worstTemplatesSection, writeReport } from './report';
 import { measureSynth } from './synth-time';
 import { measureTemplateRender } from './template-render';
 import { measureWebhookDeliveries } from './webhook-throughput';
 import { measureWorstCaseHtml } from './worst-case-html';
+import { measureWorstCaseTemplates } from './worst-case-templates';
 
 const SES_RATE = 14; // SES's default production MaxSendRate
 
@@ -47,6 +49,7 @@ const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 const STANDALONE: Record<string, { what: string; run: () => string[] | Promise<string[]> }> = {
   templates: { what: 'template rendering for 1,000 readers', run: async () => templateSection(await measureTemplateRender()) },
   'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
+  'worst-templates': { what: 'templates that multiply work', run: async () => worstTemplatesSection(await measureWorstCaseTemplates()) },
 };
 const ALONE = ['synth', 'cold-start', 'calls', 'drain', 'import', 'mail-log', 'streams', ...Object.keys(STANDALONE)];
 const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
@@ -174,7 +177,9 @@ const main = async () => {
     const templates = await measureTemplateRender();
     step('a worst-case 512 KiB HTML body');
     const worstHtml = measureWorstCaseHtml();
-    writeReport({ synth, bulkImport, fanout, templates, worstHtml, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    step('templates that multiply work');
+    const worstTemplates = await measureWorstCaseTemplates();
+    writeReport({ synth, bulkImport, fanout, templates, worstHtml, worstTemplates, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
   } finally {
     await stack.stop();
   }

@@ -39,6 +39,10 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   },
   RECIPIENT_SUPPRESSED: { meaning: 'The address bounced, complained or unsubscribed, so it is not sent to', example: 'The recipient is on the suppression list (bounced, complained or unsubscribed)' },
   DOMAIN_LIMIT_REACHED: { meaning: 'The account has as many sending domains as it may (DOMAINS_PER_ACCOUNT, 100 unless the operator says otherwise)', example: 'The account has 100 sending domains, the most it may have: delete one first' },
+  TEMPLATE_TOO_COSTLY: {
+    meaning: 'Rendering the template with these variables takes more work than one request may do (sections repeating inside sections); `details` names the part where it stopped',
+    example: 'Rendering html stopped: the template with these variables repeats more work than one request may do',
+  },
   RATE_LIMITED: { meaning: "The key's requests per minute are used up; retry after `Retry-After` seconds", example: 'Rate limit of 60 requests per minute exceeded' },
   SEND_LIMIT_EXCEEDED: { meaning: "The provider's hourly or daily send limit is reached", example: "The provider's hourly or daily send limit is reached" },
   TOO_MANY_ATTEMPTS: { meaning: 'Too many codes for the address or session, or asked again too soon (`Retry-After` when waiting helps)', example: 'Wait 30 seconds before asking for another code' },

@@ -61,7 +61,7 @@ describe('the OpenAPI document', () => {
   it('derives the error codes of a route from its definition, plus the ones it declares', () => {
     expect(errorCodes(mailSend)).toEqual([
       'VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-      'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'SENDING_PAUSED', 'RECIPIENT_SUPPRESSED', 'RATE_LIMITED', 'SEND_LIMIT_EXCEEDED', 'SEND_FAILED', 'INTERNAL_ERROR',
+      'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'SENDING_PAUSED', 'RECIPIENT_SUPPRESSED', 'TEMPLATE_TOO_COSTLY', 'RATE_LIMITED', 'SEND_LIMIT_EXCEEDED', 'SEND_FAILED', 'INTERNAL_ERROR',
     ]);
     expect(errorCodes(mailStatus)).toEqual(['VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR']);
     expect(errorCodes(otpVerify)).toEqual([

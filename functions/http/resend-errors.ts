@@ -45,6 +45,7 @@ const BY_CODE: Record<ErrorCode, { status: number; name: ResendErrorName }> = {
   SENDING_PAUSED: { status: 422, name: 'validation_error' },
   RECIPIENT_SUPPRESSED: { status: 422, name: 'validation_error' },
   DOMAIN_LIMIT_REACHED: { status: 422, name: 'validation_error' },
+  TEMPLATE_TOO_COSTLY: { status: 422, name: 'validation_error' },
   RATE_LIMITED: { status: 429, name: 'rate_limit_exceeded' },
   SEND_LIMIT_EXCEEDED: { status: 429, name: 'daily_quota_exceeded' },
   TOO_MANY_ATTEMPTS: { status: 429, name: 'rate_limit_exceeded' },

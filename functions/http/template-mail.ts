@@ -1,11 +1,12 @@
 import type { TemplateStore } from '../ports';
-import { checkBatchItem, issuesLine, sendMailBody, sendMailRequest } from '../schemas/mail';
+import { checkBatchItem, issuesLine, renderedContent, sendMailBody, sendMailRequest } from '../schemas/mail';
 import type { SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import type { BatchItemCheck } from '../domain/mail/send-batch';
 import { AppError } from '../domain/errors';
 import { validated } from '../domain/validate';
 import type { Rendered } from '../domain/templates/engine';
-import { requireTemplate, templateRenderer } from '../domain/templates/templates';
+import { renderTemplate, requireTemplate, templateRenderer } from '../domain/templates/templates';
+import { MAIL_RENDER_STEPS, RENDER_STEPS, RenderBudget } from '../domain/templates/render-budget';
 
 /**
  * The edge of the send paths (here, beside the request checks, because it reads the request's schemas;
@@ -24,15 +25,27 @@ export const resolveMail = async (deps: { templates: TemplateStore }, accountId:
   return validated(sendMailBody, { ...mail, ...content(render(variables ?? {})) }, undefined, 'The mail the template renders is invalid');
 };
 
+/**
+ * The preview (POST /templates/{id}/render): what a send with these variables would carry, or the
+ * 400 such a send would get (an empty or overlong subject, no body, a body over the cap): the preview
+ * and the send never disagree.
+ */
+export const previewTemplate = async (deps: { templates: TemplateStore }, accountId: string, templateId: string, variables: Record<string, unknown>): Promise<Rendered> =>
+  validated(renderedContent, await renderTemplate(deps, accountId, templateId, variables), undefined, 'The mail the template renders is invalid');
+
 const templateIdOf = (raw: Record<string, unknown>) => (typeof raw.template_id === 'string' ? raw.template_id : undefined);
 
 /**
  * A batch's item check with its templates: each distinct template read once, all in one BatchGetItem,
  * before any item is checked. An item whose template is unknown fails alone with NOT_FOUND, one that
- * lacks a variable alone with VALIDATION_ERROR; the others go on.
+ * lacks a variable alone with VALIDATION_ERROR; the others go on. The items share a render budget
+ * of MAIL_RENDER_STEPS an item (at least a single send's: render-budget.ts), each at most its fair
+ * part of what is left: an item that would take more fails alone with TEMPLATE_TOO_COSTLY.
  */
 export const batchItemCheck = async (deps: { templates: TemplateStore }, accountId: string, items: Record<string, unknown>[]): Promise<BatchItemCheck> => {
   const ids = [...new Set(items.map(templateIdOf).filter((id) => id !== undefined && sendMailRequest.shape.template_id.safeParse(id).success))] as string[];
+  let rendersLeft = items.filter((raw) => templateIdOf(raw) !== undefined).length;
+  const budget = new RenderBudget(Math.max(RENDER_STEPS, rendersLeft * MAIL_RENDER_STEPS));
   const renderers = new Map(await Promise.all((await deps.templates.getMany(accountId, ids)).map(async (template) => [template.id, await templateRenderer(template)] as const)));
   return (raw) => {
     const parsed = sendMailRequest.safeParse(raw);
@@ -42,9 +55,12 @@ export const batchItemCheck = async (deps: { templates: TemplateStore }, account
     const render = renderers.get(templateId);
     if (!render) return { ok: false, code: 'NOT_FOUND', message: 'Template not found' };
     try {
-      return checkBatchItem({ ...mail, ...content(render(variables ?? {})) });
+      return checkBatchItem({ ...mail, ...content(render(variables ?? {}, budget.share(rendersLeft--))) });
     } catch (error) {
-      if (error instanceof AppError && error.options.details) return { ok: false, message: error.options.details.map((d) => `${d.field}: ${d.message}`).join('; ') };
+      if (error instanceof AppError && error.options.details) {
+        const message = error.options.details.map((d) => `${d.field}: ${d.message}`).join('; ');
+        return { ok: false, message, ...(error.code === 'VALIDATION_ERROR' ? {} : { code: error.code }) };
+      }
       throw error;
     }
   };

@@ -57,7 +57,10 @@ export interface EmailIdentities {
   delete(name: string): Promise<void>;
 }
 
-/** Our own DNS look-ups (the resolvers of DNS_SERVERS). Each answers `undefined` when it could not tell. */
+/**
+ * Our own DNS look-ups (the resolvers of DNS_SERVERS). Each answers `undefined` when it could not
+ * tell, at the latest after its deadline (a name server that never answers) or once `signal` aborts.
+ */
 export interface DnsResolver {
-  lookUp(name: string, type: 'CNAME' | 'MX' | 'TXT'): Promise<DnsAnswers>;
+  lookUp(name: string, type: 'CNAME' | 'MX' | 'TXT', signal?: AbortSignal): Promise<DnsAnswers>;
 }

@@ -18,7 +18,7 @@ export const mailSend = defineRoute({
   lambda: { memoryMb: 512 },
   idempotent: true,
   aws: ['sendMail', 'providerSecrets', 'trackingSecret', 'webhookEvents', 'attachmentsPut'],
-  errors: ['RECIPIENT_SUPPRESSED', 'FROM_NOT_ALLOWED', 'NOT_FOUND'],
+  errors: ['RECIPIENT_SUPPRESSED', 'FROM_NOT_ALLOWED', 'NOT_FOUND', 'TEMPLATE_TOO_COSTLY'],
 });
 
 export const mailSendBatch = defineRoute({

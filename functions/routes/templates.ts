@@ -69,6 +69,7 @@ export const templatesRender = defineRoute({
   request: { params: idParams, body: renderTemplateBody, optionalBody: true },
   response: renderedTemplate,
   table: 'read',
+  errors: ['TEMPLATE_TOO_COSTLY'],
 });
 
 export const templatesRoutes: readonly RouteDefinition[] = [templatesCreate, templatesList, templatesGet, templatesUpdate, templatesDelete, templatesRender];

@@ -22,6 +22,7 @@ const domainRecord = z.object({
   status: z.enum(['verified', 'missing', 'mismatch', 'pending']),
   found: z.optional(z.string()),
   reason: z.optional(z.string()),
+  lookup_failed: z.optional(z.string()),
 });
 
 export const domainView = z.object({

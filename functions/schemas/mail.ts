@@ -3,7 +3,7 @@ import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
 import { MESSAGE_STATUSES } from '../domain/types';
 import { decodedLength, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename } from '../domain/mail/attachments';
-import { hasBody, NO_BODY } from '../domain/mail/mail-body';
+import { hasBody, MAX_MAIL_BODY_BYTES, MAX_SUBJECT_LENGTH, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
 import { customHeaders } from './custom-headers';
 import { pageQuery } from './pagination';
@@ -15,8 +15,7 @@ import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } fro
  * refuses CR, LF and NUL.
  */
 export const MAX_RECIPIENTS = 50;
-/** The mail's own body cap (html + text); the request that carries it may be larger (MAX_REQUEST_BYTES). */
-export const MAX_MAIL_BODY_BYTES = 512 * 1024;
+export { MAX_MAIL_BODY_BYTES };
 
 const isoWithZone = () => z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
 
@@ -42,7 +41,7 @@ const attachment = z.object({
 
 const mailFields = {
   to: email(),
-  subject: headerText(1, 998),
+  subject: headerText(1, MAX_SUBJECT_LENGTH),
   html: z.optional(z.string()),
   text: z.optional(z.string()),
   reply_to: z.optional(email()),
@@ -69,7 +68,12 @@ const sender = {
   from_name: z.optional(headerText(0, 100)),
 };
 
-type MailFields = { html?: string; text?: string; cc?: string[]; bcc?: string[] };
+type MailFields = { html?: string | null; text?: string | null; cc?: string[]; bcc?: string[] };
+
+const bodySize = z.refine<MailFields>((mail) => Buffer.byteLength(mail.html ?? '') + Buffer.byteLength(mail.text ?? '') <= MAX_MAIL_BODY_BYTES, {
+  message: `html and text together may be at most ${MAX_MAIL_BODY_BYTES / 1024} KiB`,
+  path: ['html'],
+});
 
 /** The rules a schema's shape cannot say: a body is required, and the size and recipient caps. */
 const mailRules = [
@@ -78,11 +82,14 @@ const mailRules = [
     message: `to, cc and bcc together may name at most ${MAX_RECIPIENTS} recipients`,
     path: ['cc'],
   }),
-  z.refine<MailFields>((mail) => Buffer.byteLength(mail.html ?? '') + Buffer.byteLength(mail.text ?? '') <= MAX_MAIL_BODY_BYTES, {
-    message: `html and text together may be at most ${MAX_MAIL_BODY_BYTES / 1024} KiB`,
-    path: ['html'],
-  }),
+  bodySize,
 ] as const;
+
+/**
+ * What a template renders, held to the rules the send holds it to (subject, a body, the size cap):
+ * the preview answers what a send would refuse as the same 400 (functions/http/template-mail.ts).
+ */
+export const renderedContent = z.object({ subject: mailFields.subject, html: z.nullable(z.string()), text: z.nullable(z.string()) }).check(bodyRequired(), bodySize);
 
 /** The mail itself, as sent: the request's own content, or what its template rendered (functions/http/template-mail.ts). */
 export const sendMailBody = parsesTo<SendMailInput>()(z.object({ ...mailFields, ...sender }).check(...mailRules));

@@ -21,15 +21,19 @@ const freeUdpPort = () =>
  * A real DNS server (dns2, over UDP on 127.0.0.1) whose zone the test writes: the service's
  * look-ups and the SES identity peer reach it through DNS_SERVERS, as they would a real resolver.
  * A name with no record at all answers NXDOMAIN; a name with records of other types, no answers.
+ * A name made `silent`, or under a silent name, gets no answer at all: a name server that never answers.
  */
 export const startDnsServer = async () => {
   const zone = new Map<string, Published[]>();
+  const silent = new Set<string>();
+  const isSilent = (name: string) => [...silent].some((quiet) => name === quiet || name.endsWith(`.${quiet}`));
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       const name = question.name.toLowerCase().replace(/\.$/, '');
+      if (isSilent(name)) return;
       const records = zone.get(name);
       // dns2's types want class instances; its encoder takes plain records.
       const answers = response.answers as unknown[];
@@ -50,6 +54,9 @@ export const startDnsServer = async () => {
     address: `127.0.0.1:${port}`,
     publish: (name: string, record: Published) => zone.set(name.toLowerCase(), [...(zone.get(name.toLowerCase()) ?? []), record]),
     remove: (name: string) => zone.delete(name.toLowerCase()),
+    /** The name and every name under it never get an answer (until `answer`). */
+    silence: (name: string) => silent.add(name.toLowerCase()),
+    answer: (name: string) => silent.delete(name.toLowerCase()),
     close: () => server.close(),
   };
 };

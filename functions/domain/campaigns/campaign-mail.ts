@@ -6,6 +6,7 @@ import { mailTimestamp } from '../time';
 import type { Campaign, MailMessage, Provider, Subscriber } from '../types';
 import { escapeHtml } from '../escape-html';
 import { compileTemplate, partUses } from '../templates/engine';
+import type { RenderBudget } from '../templates/render-budget';
 import { readerView } from './reader-variables';
 import { unsubscribeUrl } from './unsubscribe';
 
@@ -26,14 +27,16 @@ export interface Rendering {
  * reader's mail is a Mustache rendering (HTML-escaped in html) of their name, email, metadata, signed
  * unsubscribe link and the campaign's variables; the link also goes into the RFC 8058 headers, and a
  * footer carries it where the author put none. The record and the queue entry, as a batch send makes them.
+ * Each reader's rendering spends from its `budget`, and throws when it is spent or a part grows past a
+ * mail's limits (render-budget.ts).
  */
 export const campaignMailRenderer = (campaign: Campaign, provider: Provider, rendering: Rendering) => {
   const render = compileTemplate(campaign);
   const footerInHtml = campaign.html !== null && !partUses(campaign.html, 'unsubscribe_url');
   const footerInText = campaign.text !== null && !partUses(campaign.text, 'unsubscribe_url');
-  return (subscriber: Subscriber, queueId: number) => {
+  return (subscriber: Subscriber, queueId: number, budget: RenderBudget) => {
     const unsubscribe = unsubscribeUrl(rendering.key, rendering.baseUrl, { account_id: campaign.account_id, subscriber_id: subscriber.id, campaign_id: campaign.id });
-    const parts = render(readerView(subscriber, unsubscribe, campaign.variables));
+    const parts = render(readerView(subscriber, unsubscribe, campaign.variables), budget);
     const html = parts.html === null ? undefined : footerInHtml ? withHtmlFooter(parts.html, unsubscribe) : parts.html;
     const text = parts.text === null ? undefined : footerInText ? `${parts.text}\n\n--\nUnsubscribe: ${unsubscribe}\n` : parts.text;
     return campaignMail(campaign, provider, subscriber, queueId, rendering, { subject: parts.subject, html, text, unsubscribe });

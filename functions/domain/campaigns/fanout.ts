@@ -4,6 +4,8 @@ import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
 import { campaignMailRenderer } from './campaign-mail';
 import { settleIfDone } from './stats';
+import { MAIL_RENDER_STEPS, RenderBudget, RenderTooCostlyError, RenderTooLargeError, RENDER_STEPS } from '../templates/render-budget';
+import type { Subscriber } from '../types';
 
 export interface FanoutDeps {
   campaigns: CampaignStore;
@@ -48,6 +50,25 @@ export const bulkWindow = (ratePerSecond: number, windowSeconds: number) => Math
 const WRITE_CONCURRENCY = 10;
 
 const NOT_QUEUED = 'The message could not be queued; nothing was sent';
+
+/** Readers rendered between two yields to the event loop (one process serves everything under `npm start`). */
+const RENDERS_PER_TURN = 50;
+
+/**
+ * Each reader's mail, from the chunk's render budget (render-budget.ts: MAIL_RENDER_STEPS a reader,
+ * shared, one reader at most a request's), yielding now and then so that nothing else waits on the
+ * chunk. A campaign whose rendering would take more fails with the reason (runCampaignChunk), rather
+ * than holding the job worker for minutes.
+ */
+const renderChunk = async <T>(readers: Subscriber[], render: (reader: Subscriber, i: number, budget: RenderBudget) => T) => {
+  const budget = new RenderBudget(readers.length * MAIL_RENDER_STEPS);
+  const rendered: T[] = [];
+  for (const [i, reader] of readers.entries()) {
+    if (i > 0 && i % RENDERS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    rendered.push(render(reader, i, budget.part(RENDER_STEPS)));
+  }
+  return rendered;
+};
 
 const inParallel = async <T>(items: T[], limit: number, work: (item: T) => Promise<void>) => {
   let next = 0;
@@ -119,7 +140,16 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
     const rendering = { key: await deps.tracking.key(), baseUrl: deps.tracking.baseUrl().replace(/\/+$/, ''), now };
     // The parts are parsed once for the chunk; each reader's mail is then a rendering of the tokens.
     const render = campaignMailRenderer(campaign, provider, rendering);
-    const rendered = eligible.map((subscriber, i) => render(subscriber, lastQueueId - eligible.length + 1 + i));
+    let rendered: ReturnType<typeof render>[];
+    try {
+      rendered = await renderChunk(eligible, (subscriber, i, budget) => render(subscriber, lastQueueId - eligible.length + 1 + i, budget));
+    } catch (error) {
+      if (!(error instanceof RenderTooCostlyError || error instanceof RenderTooLargeError)) throw error;
+      // Before any of the chunk's mail is written: what earlier chunks queued still goes out.
+      const reason = `Its content could not be rendered for every reader: ${error.message}`;
+      await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.failSending, { failure_reason: reason, finished_at: isoTimestamp(now), updated_at: isoTimestamp(now) });
+      return { outcome: 'failed' };
+    }
     const toQueue: QueuedMail[] = [];
     await inParallel(rendered, WRITE_CONCURRENCY, async ({ message, mail }) => {
       const written = await deps.messages.createIfAbsent(message);

@@ -11,15 +11,30 @@ export interface CheckDeps {
   dns: DnsResolver;
 }
 
+/** `work`, or its abandonment the moment `signal` aborts (an SES call cannot be cancelled, only left to end). */
+const untilAborted = <T>(signal: AbortSignal | undefined, work: Promise<T>) =>
+  !signal
+    ? work
+    : new Promise<T>((resolve, reject) => {
+        const stop = () => reject(signal.reason);
+        if (signal.aborted) stop();
+        signal.addEventListener('abort', stop, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+      });
+
 /**
- * Looks every record of the domain up (our own resolvers) and asks SES for the identity's state.
+ * Looks every record of the domain up (our own resolvers) and asks SES for the identity's state, all
+ * at once: a check takes about one look-up's deadline at the most (adapters/dns-resolver.ts), and a
+ * record whose look-up could not tell says so (`lookup_failed`). `signal` cancels the look-ups.
  * The status follows SES; a domain still pending 72 hours after it was created is `failed`, as SES
  * would have it. A record that disappears shows `missing` from this check on. The inbound MX is
  * looked up while the domain receives mail.
  */
-export const checkDomain = async (deps: CheckDeps, domain: SendingDomain, now: Date): Promise<SendingDomain> => {
-  const records = await Promise.all(withInboundRecord(domain.records, domain).map(async (record) => judgeRecord(record, await deps.dns.lookUp(record.name, record.type))));
-  const identity = await deps.identities.get(domain.name);
+export const checkDomain = async (deps: CheckDeps, domain: SendingDomain, now: Date, signal?: AbortSignal): Promise<SendingDomain> => {
+  const [records, identity] = await untilAborted(signal, Promise.all([
+    Promise.all(withInboundRecord(domain.records, domain).map(async (record) => judgeRecord(record, await deps.dns.lookUp(record.name, record.type, signal)))),
+    deps.identities.get(domain.name),
+  ]));
   let status = identity?.status ?? 'failed';
   const overdue = now.getTime() - Date.parse(domain.created_at) > PENDING_HOURS * 3_600_000;
   if (status === 'pending' && overdue) status = 'failed';

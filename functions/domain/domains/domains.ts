@@ -3,7 +3,8 @@ import { AppError, notFound, validationError } from '../errors';
 import { withIssuedCursor } from '../paging';
 import { requireAnchored, type IdPageRequest } from '../id-paging';
 import { isoTimestamp } from '../time';
-import { checkDomain, expired, isChecked, ownsIdentity, PENDING_HOURS } from './check';
+import { checkDomain, ownsIdentity, PENDING_HOURS } from './check';
+import { saveChecked } from './save-checked';
 import { normalizeDomainName } from './name';
 import { expectedRecords, mailFromDomain, recordNameTooLong, withInboundRecord } from './records';
 import type { SendingDomain } from './sending-domain';
@@ -148,33 +149,5 @@ export const verifyDomain = async (deps: DomainDeps, accountId: string, id: stri
   return checked;
 };
 
-/**
- * Writes a check's outcome; undefined when the domain was deleted meanwhile. A claim that did not
- * verify in time frees its name first (the identity this claim made deleted, then the claim): a later
- * run or verify tries again should that fail.
- */
-const saveChecked = async (deps: DomainDeps, domain: SendingDomain, checked: SendingDomain) => {
-  if (expired(domain, checked)) {
-    if (ownsIdentity(domain)) await deps.identities.delete(domain.name);
-    await deps.domains.releaseName(domain);
-    checked = { ...checked, name_released: true };
-  }
-  return (await deps.domains.saveCheck(checked)) ? checked : undefined;
-};
-
-/**
- * The schedule's run (EventBridge in AWS, a timer under `npm start`): checks every domain still
- * pending or verified. One domain's failure (a look-up, SES) is counted and the others go on.
- */
-export const checkDomains = async (deps: DomainDeps) => {
-  const report = { checked: 0, failed: 0 };
-  for (const domain of (await deps.domains.listChecked()).filter(isChecked)) {
-    try {
-      await saveChecked(deps, domain, await checkDomain(deps, domain, deps.clock.now()));
-      report.checked += 1;
-    } catch {
-      report.failed += 1;
-    }
-  }
-  return report;
-};
+/** The schedule's run: check-run.ts. */
+export { checkDomains } from './check-run';

@@ -17,6 +17,8 @@ export interface DomainRecord {
   found?: string;
   /** Why what was found is not right (mismatch). */
   reason?: string;
+  /** The last check could not look the name up (no answer in time, a failing name server): `status` is the one known before. */
+  lookup_failed?: string;
 }
 
 export const SPF_VALUE = 'v=spf1 include:amazonses.com ~all';
@@ -113,22 +115,27 @@ const judgeDmarc = (record: DomainRecord, texts: string[]) => {
   return verified(record);
 };
 
+export const LOOKUP_FAILED = 'The name servers gave no answer in time (or failed): the status is the one known before this check';
+
+const unanswered = (record: DomainRecord): DomainRecord => ({ ...record, lookup_failed: LOOKUP_FAILED });
+
 /**
  * One record judged against the look-up of its name: `verified` found as given, `missing` nothing
  * there, `mismatch` something else there (in `found`, with the `reason`). A look-up that could not
- * tell leaves the record as it was.
+ * tell leaves the record's status as it was, and says so (`lookup_failed`) until a look-up answers.
  */
-export const judgeRecord = (record: DomainRecord, answers: DnsAnswers): DomainRecord => {
+export const judgeRecord = (known: DomainRecord, answers: DnsAnswers): DomainRecord => {
+  const { lookup_failed: _failed, ...record } = known;
   switch (record.record) {
     case 'DKIM':
-      return answers.cname ? judgeCname(record, answers.cname) : record;
+      return answers.cname ? judgeCname(record, answers.cname) : unanswered(record);
     case 'MAIL_FROM_MX':
     case 'INBOUND_MX':
-      return answers.mx ? judgeMx(record, answers.mx) : record;
+      return answers.mx ? judgeMx(record, answers.mx) : unanswered(record);
     case 'MAIL_FROM_SPF':
-      return answers.txt ? judgeSpf(record, answers.txt) : record;
+      return answers.txt ? judgeSpf(record, answers.txt) : unanswered(record);
     case 'DMARC':
-      return answers.txt ? judgeDmarc(record, answers.txt) : record;
+      return answers.txt ? judgeDmarc(record, answers.txt) : unanswered(record);
   }
 };
 

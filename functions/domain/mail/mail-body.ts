@@ -6,3 +6,9 @@ export const hasBody = (mail: { html?: string | null; text?: string | null }) =>
 
 /** The problem a body-less mail is answered with (a 400 VALIDATION_ERROR detail). */
 export const NO_BODY = { field: 'html', message: 'At least one of html or text is required, and not empty' } as const;
+
+/** A mail's body cap (html + text, UTF-8 bytes); the request that carries it may be larger (MAX_REQUEST_BYTES). */
+export const MAX_MAIL_BODY_BYTES = 512 * 1024;
+
+/** The longest subject (RFC 5322's line limit, in characters). */
+export const MAX_SUBJECT_LENGTH = 998;

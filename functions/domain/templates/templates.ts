@@ -1,10 +1,11 @@
 import { TemplateTooLargeError, type Clock, type CounterStore, type Ids, type PageRequest, type TemplateStore } from '../../ports';
 import type { CreateTemplateInput, UpdateTemplateInput } from './template-input';
-import { notFound, validationError } from '../errors';
+import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { isoTimestamp } from '../time';
-import { compileTemplate, missingVariables, templateVariables, variableNames, type Rendered } from './engine';
+import { missingVariables, readyTemplate, variableNames, type Rendered } from './engine';
 import { loadTextFromHtml } from './plain-text';
+import { RenderBudget, RenderTooCostlyError, RenderTooLargeError } from './render-budget';
 import type { Template } from './template';
 
 export interface TemplateDeps {
@@ -75,24 +76,43 @@ export const deleteTemplate = async (deps: Pick<TemplateDeps, 'templates'>, acco
   if (!(await deps.templates.delete(template))) throw notFound('Template');
 };
 
+/** A render stopped by its bounds, as the answer it is: 422 TEMPLATE_TOO_COSTLY, or the send's own 400 on size. */
+const renderLimitAnswer = (error: unknown) => {
+  if (error instanceof RenderTooCostlyError) {
+    return new AppError('TEMPLATE_TOO_COSTLY', error.message, { details: [{ field: error.field, message: error.message }] });
+  }
+  if (error instanceof RenderTooLargeError) return validationError([{ field: error.field, message: error.message }], 'The mail the template renders is invalid');
+  return error;
+};
+
+/** `render`, with a render stopped by its bounds thrown as its answer (renderLimitAnswer). */
+const answeringLimits = <T>(render: () => T): T => {
+  try {
+    return render();
+  } catch (error) {
+    throw renderLimitAnswer(error);
+  }
+};
+
 /**
  * A template made ready for many readers: a variable the template reads outside any section that the
  * caller's variables lack is a 400 naming it (`field` says where the variables came from), then each
- * render is Mustache alone. Mail from a template with no text gets one made from its html.
+ * render walks the tokens under `budget` (one per request: a batch shares one among its items) and
+ * the send's size limits, and stops as either is crossed (422 TEMPLATE_TOO_COSTLY, 400).
+ * Mail from a template with no text gets one made from its html.
  */
 export const templateRenderer = async (template: Template, field = 'variables') => {
-  const { required } = templateVariables(template);
-  const render = compileTemplate(template);
+  const { variables: { required }, render } = readyTemplate(template);
   // Loaded only for a template whose mail will need a text part made (plain-text.ts).
   const textFromHtml = !template.text && template.html ? await loadTextFromHtml() : undefined;
-  return (variables: Record<string, unknown>): Rendered => {
+  return (variables: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
     const missing = missingVariables(required, variables);
     if (missing.length) throw validationError(missing.map((name) => ({ field: `${field}.${name}`, message: `The template uses {{${name}}}, which ${field} lacks` })), `Missing template variable: ${missing[0]}`);
-    const rendered = render(variables);
+    const rendered = answeringLimits(() => render(variables, budget));
     return { ...rendered, text: rendered.text ?? (rendered.html && textFromHtml ? textFromHtml(rendered.html) : null) };
   };
 };
 
-/** The preview: exactly what a send with these variables would carry. */
+/** What a preview shows: the rendered parts, each as a send with these variables would carry it. */
 export const renderTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string, variables: Record<string, unknown>) =>
   (await templateRenderer(await requireTemplate(deps, accountId, id)))(variables);
