@@ -8,6 +8,9 @@
  * make every URL of a mail unreadable in its source: it stays. The link rewriter
  * (tracking/rewrite-html.ts) decodes these entities, so an escaped URL is tracked as the author's.
  */
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '=': '&#x3D;', '`': '&#x60;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '=': '&#x3D;', '`': '&#x60;',
+};
 
-export const escapeHtml = (value: string) => String(value).replace(/[&<>"'=`]/g, (character) => ENTITIES[character]!);
+export const escapeHtml = (value: string) =>
+  String(value).replace(/[&<>"'=`]/g, (character) => ENTITIES[character]!);

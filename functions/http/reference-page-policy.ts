@@ -20,7 +20,8 @@ const inlineScripts = (html: string) => {
  * styles inline and runs its search in a worker made from a blob.
  */
 export const referencePagePolicy = (html: string) => {
-  const hashes = inlineScripts(html).map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+  const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  const hashes = inlineScripts(html).map(hash);
   return [
     "default-src 'none'",
     `script-src ${hashes.join(' ') || "'none'"}`,

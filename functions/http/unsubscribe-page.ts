@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { UnsubscribeContext } from '../domain/campaigns/unsubscribe-context';
 import { escapeHtml } from '../domain/escape-html';
 
-const STYLE = 'body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font-size:1rem;padding:.6rem 1.2rem}';
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}' +
+  'button{font-size:1rem;padding:.6rem 1.2rem}';
 
 /** The small pages of the unsubscribe routes: no script, no outside resource, a form that posts to the same link. */
 export const page = (title: string, body: string) =>

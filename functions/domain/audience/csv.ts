@@ -49,11 +49,12 @@ export function* csvRecords(text: string): Generator<{ fields: string[]; line: n
  */
 const FORMULA_START = /^'*[=+\-@\t\r]/;
 
-/** One field of a CSV the service writes: guarded against formulas, then quoted as RFC 4180 asks when it must be. */
+/** One field of a CSV the service writes: guarded against formulas, then quoted when RFC 4180 asks. */
 export const csvCell = (value: string) => {
   const guarded = FORMULA_START.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
 };
 
 /** A field read from an uploaded CSV without the guard csvCell adds, so an exported file imports as it was. */
-export const unguardedCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value);
+export const unguardedCell = (value: string) =>
+  value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;

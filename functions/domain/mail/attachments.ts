@@ -57,7 +57,8 @@ const extensionOf = (name: string) => {
  * Linear in the name (at most 255 characters).
  */
 const readExtensions = (filename: string) => {
-  const readings = new Set([filename, filename.normalize('NFKC')].map((name) => name.replace(INVISIBLE, '').toLowerCase()));
+  const forms = [filename, filename.normalize('NFKC')];
+  const readings = new Set(forms.map((name) => name.replace(INVISIBLE, '').toLowerCase()));
   return new Set([...readings].flatMap((name) => name.split(':').map(extensionOf)));
 };
 
@@ -68,7 +69,10 @@ const readExtensions = (filename: string) => {
 export const refusedFilename = (filename: string): string | undefined => {
   const refused = [...readExtensions(filename)].find((extension) => REFUSED_EXTENSIONS.has(extension));
   if (refused === undefined) return undefined;
-  return `Files of type .${refused} cannot be sent (SES refuses executables and scripts; a name is read without trailing dots and spaces, invisible characters or a stream after a colon)`;
+  return (
+    `Files of type .${refused} cannot be sent (SES refuses executables and scripts; a name is read ` +
+    'without trailing dots and spaces, invisible characters or a stream after a colon)'
+  );
 };
 
 /**
@@ -78,4 +82,5 @@ export const refusedFilename = (filename: string): string | undefined => {
 export const isCompositeType = (contentType: string) => /^\s*(message|multipart)\s*\//i.test(contentType);
 
 export const COMPOSITE_TYPE_REFUSAL =
-  'content_type may not be message/* or multipart/*: a file is sent as a leaf part (send a saved mail as application/octet-stream, or leave content_type out)';
+  'content_type may not be message/* or multipart/*: a file is sent as a leaf part ' +
+  '(send a saved mail as application/octet-stream, or leave content_type out)';

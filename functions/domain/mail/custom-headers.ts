@@ -35,13 +35,15 @@ const FIELD_NAME = /^[!-9;-~]+$/;
  */
 const RESERVED = new Set([
   'from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'reply-to', 'return-path', 'sender', 'mime-version',
-  'errors-to', 'return-receipt-to', 'disposition-notification-to', 'disposition-notification-options', 'read-receipt-to',
-  'x-confirm-reading-to', 'generate-delivery-report', 'mail-reply-to', 'mail-followup-to', 'feedback-id',
-  'dkim-signature', 'domainkey-signature', 'received', 'received-spf', 'authentication-results', 'delivered-to',
-  'x-original-to', 'original-recipient', 'envelope-to', 'x-envelope-to', 'x-envelope-from', 'x-failed-recipients',
-  'x-smtpapi', 'x-msys-api',
+  'errors-to', 'return-receipt-to', 'disposition-notification-to', 'disposition-notification-options',
+  'read-receipt-to', 'x-confirm-reading-to', 'generate-delivery-report', 'mail-reply-to', 'mail-followup-to',
+  'feedback-id', 'dkim-signature', 'domainkey-signature', 'received', 'received-spf', 'authentication-results',
+  'delivered-to', 'x-original-to', 'original-recipient', 'envelope-to', 'x-envelope-to', 'x-envelope-from',
+  'x-failed-recipients', 'x-smtpapi', 'x-msys-api',
 ]);
-const RESERVED_PREFIXES = ['content-', 'list-unsubscribe', 'resent-', 'arc-', 'cfbl-', 'x-ses-', 'x-mailgun-', 'x-pm-', 'x-mc-'];
+const RESERVED_PREFIXES = [
+  'content-', 'list-unsubscribe', 'resent-', 'arc-', 'cfbl-', 'x-ses-', 'x-mailgun-', 'x-pm-', 'x-mc-',
+];
 
 /** Why `name` cannot be a custom header, or undefined. */
 export const headerNameProblem = (name: string): string | undefined => {
