@@ -151,19 +151,16 @@ describe('delivery- and feedback-changing headers', () => {
   ];
 
   it('each is a 400 naming it, in any case; nothing is sent', async () => {
+    const to = uniqueAddress('feedback');
     const answers = await Promise.all(
       refused.map(async (name) => {
-        const to = uniqueAddress('feedback');
-        const answer = await api.post('/api/v1/mail/send', {
-          to,
-          ...mail,
-          headers: { [name]: 'ops@elsewhere.example' },
-        });
+        const answer = await api.post('/api/v1/mail/send', { to, ...mail, headers: { [name]: 'ops@elsewhere.example' } });
         const fields = (answer.body.error?.details ?? []).map((d: { field: string }) => d.field);
-        return [name, answer.status, fields.includes(`headers.${name}`), (await mailTo(to)).length];
+        return [name, answer.status, fields.includes(`headers.${name}`)];
       }),
     );
-    expect(answers).toEqual(refused.map((name) => [name, 400, true, 0]));
+    expect(answers).toEqual(refused.map((name) => [name, 400, true]));
+    expect(await mailTo(to)).toEqual([]);
   });
 
   it('a second Feedback-ID fails its batch item alone, and the Resend route answers 422', async () => {
