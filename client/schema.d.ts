@@ -1674,7 +1674,7 @@ export interface operations {
                     metadata?: {
                         [key: string]: string | number | boolean | null;
                     };
-                    /** @description Custom headers: at most 20, names RFC 5322 field names (not those the service sets or that change the sender, recipients or structure: From, To, Cc, Bcc, Subject, Message-ID, Date, Reply-To, Return-Path, Sender, MIME-Version, Content-*, List-Unsubscribe*, DKIM-Signature, Received, Resent-*, X-SES-*, X-SMTPAPI, ...), values without CR, LF or NUL (at most 870 characters), 8 KiB in all */
+                    /** @description Custom headers: at most 20, names RFC 5322 field names (not those the service sets or that change the sender, recipients or structure: From, To, Cc, Bcc, Subject, Message-ID, Date, Reply-To, Return-Path, Sender, MIME-Version, Content-*, List-Unsubscribe*, Errors-To, Disposition-Notification-To, Return-Receipt-To, Feedback-ID, CFBL-*, DKIM-Signature, Received, Delivered-To, Resent-*, X-SES-*, X-SMTPAPI, X-Mailgun-*, ...), values without CR, LF or NUL (at most 870 characters), 8 KiB in all */
                     headers?: {
                         [key: string]: string;
                     };

@@ -1,11 +1,29 @@
+import { createHash } from 'node:crypto';
 import type { UnsubscribeContext } from '../domain/campaigns/unsubscribe-context';
 import { escapeHtml } from '../domain/escape-html';
+
+const STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}' +
+  'button{font-size:1rem;padding:.6rem 1.2rem}';
 
 /** The small pages of the unsubscribe routes: no script, no outside resource, a form that posts to the same link. */
 export const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
-  `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}button{font-size:1rem;padding:.6rem 1.2rem}</style></head>` +
+  `<style>${STYLE}</style></head>` +
   `<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+
+/**
+ * What the pages may do (docs/promises.md): their one style (by hash), a form posting to this service,
+ * nothing else loaded or run, and never inside a frame, so no other site can lay the reader's
+ * "Leave every list" button under its own (clickjacking); X-Frame-Options for browsers before CSP 2.
+ */
+const PAGE_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** Names as the page shows them: escaped, and a neutral wording when the campaign or the list is gone. */
 const senderOf = (context: UnsubscribeContext) => (context.sender ? escapeHtml(context.sender) : 'this sender');
@@ -36,4 +54,12 @@ export const donePage = (context: UnsubscribeContext, everyList: boolean) =>
     ? page('You are unsubscribed', `<p>You have left every list of ${senderOf(context)}: you will not receive its mail any more.</p>`)
     : page('You are unsubscribed', `<p>You have left ${listOf(context)} of ${senderOf(context)}: you will not receive its mail any more.</p>`);
 
-export const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' };
+export const HTML_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy': PAGE_POLICY,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+};

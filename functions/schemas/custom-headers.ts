@@ -30,7 +30,14 @@ export const customHeaders = () =>
     z.record(z.string(), headerText(0, CUSTOM_HEADER_LIMITS.valueLength)).check(
       z.refine((headers) => headersSize(headers) <= CUSTOM_HEADER_LIMITS.bytes, `Headers may be at most ${CUSTOM_HEADER_LIMITS.bytes / 1024} KiB in all (names and values)`),
       z.meta({
-        description: `Custom headers: at most ${CUSTOM_HEADER_LIMITS.count}, names RFC 5322 field names (not those the service sets or that change the sender, recipients or structure: From, To, Cc, Bcc, Subject, Message-ID, Date, Reply-To, Return-Path, Sender, MIME-Version, Content-*, List-Unsubscribe*, DKIM-Signature, Received, Resent-*, X-SES-*, X-SMTPAPI, ...), values without CR, LF or NUL (at most ${CUSTOM_HEADER_LIMITS.valueLength} characters), ${CUSTOM_HEADER_LIMITS.bytes / 1024} KiB in all`,
+        description:
+          `Custom headers: at most ${CUSTOM_HEADER_LIMITS.count}, names RFC 5322 field names ` +
+          '(not those the service sets or that change the sender, recipients or structure: ' +
+          'From, To, Cc, Bcc, Subject, Message-ID, Date, Reply-To, Return-Path, Sender, MIME-Version, ' +
+          'Content-*, List-Unsubscribe*, Errors-To, Disposition-Notification-To, Return-Receipt-To, ' +
+          'Feedback-ID, CFBL-*, DKIM-Signature, Received, Delivered-To, Resent-*, X-SES-*, X-SMTPAPI, X-Mailgun-*, ' +
+          `...), values without CR, LF or NUL (at most ${CUSTOM_HEADER_LIMITS.valueLength} characters), ` +
+          `${CUSTOM_HEADER_LIMITS.bytes / 1024} KiB in all`,
         maxProperties: CUSTOM_HEADER_LIMITS.count,
       }),
     ),

@@ -2,7 +2,9 @@ import * as z from 'zod/mini';
 import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
 import { MESSAGE_STATUSES } from '../domain/types';
-import { decodedLength, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename } from '../domain/mail/attachments';
+import {
+  COMPOSITE_TYPE_REFUSAL, decodedLength, isCompositeType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename,
+} from '../domain/mail/attachments';
 import { hasBody, MAX_MAIL_BODY_BYTES, MAX_SUBJECT_LENGTH, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
 import { customHeaders } from './custom-headers';
@@ -35,7 +37,12 @@ const attachment = z.object({
     z.minLength(1),
     z.refine((text) => text.length % 4 === 0 && BASE64.test(text), 'content must be base64 (standard alphabet, padded)'),
   ),
-  content_type: z.optional(z.string().check(z.regex(MIME_TYPE, 'content_type must be a MIME type such as application/pdf'))),
+  content_type: z.optional(
+    z.string().check(
+      z.regex(MIME_TYPE, 'content_type must be a MIME type such as application/pdf'),
+      z.refine((type) => !isCompositeType(type), COMPOSITE_TYPE_REFUSAL),
+    ),
+  ),
   content_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+\-./=?^_`{|}~@]{1,100}$/, 'content_id is 1..100 characters without spaces, angle brackets or line breaks'))),
 });
 

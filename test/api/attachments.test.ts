@@ -158,3 +158,139 @@ describe('attachments', () => {
     expect(await objectsOfAccount()).toHaveLength(0);
   });
 });
+
+/**
+ * docs/promises.md "Messages" and docs/threat-model.md "The low ones": a file name is checked as a
+ * receiving system reads it (without trailing dots and spaces, invisible characters, in its
+ * compatibility form, each part between colons), and a file is never a composite MIME part.
+ */
+describe('attachments read as the receiver reads them (issue 35)', () => {
+  const small = Buffer.from('hello').toString('base64');
+  const refusedOn = async (field: string, attachment: Record<string, string>) => {
+    const answer = await api.post('/api/v1/mail/send', {
+      to: uniqueAddress(),
+      subject: 's',
+      text: 't',
+      attachments: [attachment],
+    });
+    const details: { field: string; message: string }[] = answer.body.error?.details ?? [];
+    return answer.status === 400 && details.some((detail) => detail.field === field)
+      ? details.find((detail) => detail.field === field)!.message
+      : `answered ${answer.status}`;
+  };
+
+  it('refuses an executable behind trailing dots, NTFS streams, invisible, bidi or full-width characters', async () => {
+    const names = [
+      'invoice.exe. . .',
+      'setup.MSI....',
+      'tool.bat \t',
+      'payload.scr::$DATA',
+      'report.pdf:hidden.js',
+      'run.cmd:Zone.Identifier',
+      'invoice.ex\u00ade',
+      'invoice.e\u200dxe',
+      'invoice.exe\u200b',
+      'invoice.exe\u202e',
+      'invoice.exe\u2066',
+      'invoice.\ufeffvbs',
+      'invoice.exe\u034f',
+      'invoice.exe\ufe0f',
+      'invoice.exe\u0001',
+      'invoice.\uff45\uff58\uff45',
+      'invoice\u2024exe',
+      'script.ps1\u{e0020}',
+    ];
+    const answers = await Promise.all(
+      names.map((filename) => refusedOn('attachments.0.filename', { filename, content: small })),
+    );
+    expect(answers.map((message, i) => [names[i], message])).toEqual(
+      names.map((name) => [name, expect.stringMatching(/^Files of type \.\w+ cannot be sent/)]),
+    );
+  });
+
+  it('takes names that only look unusual, and sends each under the very name it was given', async () => {
+    const names = ['Meeting 10:30.pdf', 'notes.txt.', 'رسید\u200cها.pdf', 'family 👨\u200d👩\u200d👧.png', 'a.exe.pdf'];
+    for (const filename of names) {
+      const to = uniqueAddress('names');
+      const sent = await api.post('/api/v1/mail/send', {
+        to,
+        subject: 's',
+        text: 't',
+        attachments: [{ filename, content: small }],
+      });
+      expect([filename, sent.status]).toEqual([filename, 200]);
+      expect((await storedFiles(to))[0].filename).toBe(filename);
+    }
+  });
+
+  it('refuses message/* and multipart/* types: 400 naming the file, a batch item alone', async () => {
+    const types = [
+      'message/rfc822',
+      'Message/RFC822',
+      'message/global',
+      'message/partial; id="a"; number=1',
+      'message/delivery-status',
+      'multipart/mixed; boundary=x',
+      'MULTIPART/Alternative',
+      'multipart/related',
+    ];
+    const answers = await Promise.all(
+      types.map((type) =>
+        refusedOn('attachments.0.content_type', { filename: 'original.eml', content: small, content_type: type }),
+      ),
+    );
+    expect(answers.map((message, i) => [types[i], message])).toEqual(
+      types.map((type) => [type, expect.stringContaining('message/* or multipart/*')]),
+    );
+    const batch = await api.post('/api/v1/mail/send-batch', {
+      messages: [
+        {
+          to: uniqueAddress(),
+          subject: 's',
+          text: 't',
+          attachments: [{ filename: 'fwd.eml', content: small, content_type: 'message/rfc822' }],
+        },
+        { to: uniqueAddress(), subject: 's', text: 't' },
+      ],
+    });
+    expect(batch.body.data.messages.map((m: { status: string }) => m.status)).toEqual(['failed', 'queued']);
+    expect(batch.body.data.messages[0].error.message).toContain('multipart/*');
+  });
+
+  it('refuses them through the Resend route too (422 validation_error naming the file)', async () => {
+    const answer = await api.post('/resend/emails', {
+      from: 'files@example.com',
+      to: uniqueAddress(),
+      subject: 's',
+      text: 't',
+      attachments: [{ filename: 'fwd.eml', content: small, contentType: 'message/rfc822' }],
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({
+      name: 'validation_error',
+      message: expect.stringContaining('message/* or multipart/*'),
+    });
+  });
+
+  it('sends a saved mail (.eml) without a content type as a download: application/octet-stream', async () => {
+    const to = uniqueAddress('eml');
+    const raw = Buffer.from('From: someone@example.org\r\nSubject: original\r\n\r\nbody\r\n');
+    expect(
+      (
+        await api.post('/api/v1/mail/send', {
+          to,
+          subject: 's',
+          text: 't',
+          attachments: [{ filename: 'original.eml', content: raw.toString('base64') }],
+        })
+      ).status,
+    ).toBe(200);
+    expect(await storedFiles(to)).toEqual([
+      expect.objectContaining({
+        filename: 'original.eml',
+        contentType: 'application/octet-stream',
+        sha256: sha256(raw),
+      }),
+    ]);
+  });
+});

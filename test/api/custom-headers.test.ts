@@ -116,3 +116,87 @@ describe('refused headers', () => {
     expect(batch.body.data.messages[1].error.message).toContain('headers.Sender');
   });
 });
+
+/**
+ * docs/promises.md "Custom headers" (issue 35): the class of headers that change where replies, errors,
+ * receipts and reports go, that trace or vouch for delivery, or that instruct a provider.
+ */
+describe('delivery- and feedback-changing headers', () => {
+  const refused = [
+    'Errors-To',
+    'errors-to',
+    'Return-Receipt-To',
+    'Disposition-Notification-To',
+    'DISPOSITION-NOTIFICATION-OPTIONS',
+    'Read-Receipt-To',
+    'X-Confirm-Reading-To',
+    'Generate-Delivery-Report',
+    'Mail-Reply-To',
+    'Mail-Followup-To',
+    'Feedback-ID',
+    'feedback-id',
+    'CFBL-Address',
+    'CFBL-Feedback-ID',
+    'Delivered-To',
+    'X-Original-To',
+    'Original-Recipient',
+    'Envelope-To',
+    'X-Envelope-From',
+    'X-Failed-Recipients',
+    'X-Mailgun-Deliver-By',
+    'X-Mailgun-Drop-Message',
+    'X-PM-Message-Stream',
+    'X-MC-Track',
+    'X-MSYS-API',
+  ];
+
+  it('each is a 400 naming it, in any case; nothing is sent', async () => {
+    const to = uniqueAddress('feedback');
+    const answers = await Promise.all(
+      refused.map(async (name) => {
+        const answer = await api.post('/api/v1/mail/send', { to, ...mail, headers: { [name]: 'ops@elsewhere.example' } });
+        const fields = (answer.body.error?.details ?? []).map((d: { field: string }) => d.field);
+        return [name, answer.status, fields.includes(`headers.${name}`)];
+      }),
+    );
+    expect(answers).toEqual(refused.map((name) => [name, 400, true]));
+    expect(await mailTo(to)).toEqual([]);
+  });
+
+  it('a second Feedback-ID fails its batch item alone, and the Resend route answers 422', async () => {
+    const batch = await api.post('/api/v1/mail/send-batch', {
+      messages: [
+        { to: uniqueAddress(), ...mail, headers: { 'Feedback-ID': 'a:b:c:mine' } },
+        { to: uniqueAddress(), ...mail },
+      ],
+    });
+    expect(batch.body.data.messages.map((m: { status: string }) => m.status)).toEqual(['failed', 'queued']);
+    expect(batch.body.data.messages[0].error.message).toContain('headers.Feedback-ID');
+    const resend = await api.post('/resend/emails', {
+      from: 'headers@example.com',
+      to: uniqueAddress(),
+      subject: 's',
+      text: 't',
+      headers: { 'Errors-To': 'x@elsewhere.example' },
+    });
+    expect([resend.status, resend.body.name, resend.body.message]).toEqual([
+      422,
+      'validation_error',
+      expect.stringContaining('headers.Errors-To'),
+    ]);
+  });
+
+  it('headers that only describe the mail still arrive (Auto-Submitted, Precedence, List-Id, ...)', async () => {
+    const to = uniqueAddress('describes');
+    const headers = {
+      'Auto-Submitted': 'auto-generated',
+      Precedence: 'bulk',
+      'List-Id': 'News <news.example.com>',
+      'X-Auto-Response-Suppress': 'OOF',
+      Importance: 'high',
+    };
+    expect((await api.post('/api/v1/mail/send', { to, ...mail, headers })).status).toBe(200);
+    for (const [name, value] of Object.entries(headers))
+      expect([name, await sesHeader(to, name)]).toEqual([name, value]);
+  });
+});

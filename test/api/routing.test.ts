@@ -66,6 +66,35 @@ describe('routing', () => {
     expect(plain.body).toContain('Content-Security-Policy');
   });
 
+  it('answers the reference page under a CSP header: its scripts by hash, never framed', async () => {
+    const { createHash } = await import('node:crypto');
+    for (const encoding of ['gzip', 'identity']) {
+      const answer = await fetch(`${service.baseUrl}/api/v1/docs`, { headers: { 'Accept-Encoding': encoding } });
+      const policy = answer.headers.get('content-security-policy') ?? '';
+      const directives = Object.fromEntries(
+        policy
+          .split(';')
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name, ...values]) => [name, values]),
+      );
+      expect([
+        encoding,
+        answer.headers.get('x-frame-options'),
+        directives['frame-ancestors'],
+        directives['default-src'],
+      ]).toEqual([encoding, 'DENY', ["'none'"], ["'none'"]]);
+      // Every inline script of the page, and nothing else, is allowed by its hash.
+      const page = await answer.text();
+      const scripts = [...page.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map(
+        ([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`,
+      );
+      expect(scripts.length).toBeGreaterThan(0);
+      expect([...directives['script-src']!].sort()).toEqual([...scripts].sort());
+      for (const loads of ['connect-src', 'form-action', 'base-uri'])
+        expect([loads, directives[loads]]).toEqual([loads, ["'none'"]]);
+    }
+  });
+
   it('serves an OpenAPI 3.1 document generated from the route table', async () => {
     const document = (await client(service).get('/api/v1/openapi.json')).body;
     expect(document.openapi).toBe('3.1.0');

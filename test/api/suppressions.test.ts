@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockForTests } from '../../functions/adapters/test-seams';
 import { snsCertDir } from '../support/fixtures';
+import { runJobs } from '../support/jobs';
 import { pinClock, postFixture, receiverFixture, receiverSetup } from '../support/receivers';
 import { client, newAccount, startService, uniqueAddress, type TestService } from '../support/service';
 
@@ -76,6 +77,55 @@ describe('GET /api/v1/suppressions', () => {
     const lines = answer.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('email,reason,source,created_at');
     expect(lines.slice(1)).toEqual([expect.stringMatching(/^a@example.com,manual,api,\d{4}-/), expect.stringMatching(/^b@example.com,manual,api,\d{4}-/)]);
+  });
+
+  it('neutralises cells a spreadsheet would run (OWASP); the exported addresses import back exactly', async () => {
+    const { apiKey } = await newAccount('Formula export');
+    const api = client(service, apiKey);
+    // Addresses the API takes that start with a formula character, with a quote, and plain ones.
+    const addresses = [
+      '+1-555-0100@example.com',
+      '-2+3@example.com',
+      "'-x@example.com",
+      "'plain@example.com",
+      "o'brien@example.com",
+      'z-last@example.com',
+    ];
+    for (const email of addresses) expect((await api.post('/api/v1/suppressions', { email })).status, email).toBe(201);
+    const exported = await csv(apiKey);
+    const cells = exported.text
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.slice(0, line.indexOf(',')));
+    // In address order; `'plain` starts with a quote but no formula character, and stays as it is.
+    expect(cells).toEqual([
+      "''-x@example.com",
+      "'plain@example.com",
+      "'+1-555-0100@example.com",
+      "'-2+3@example.com",
+      "o'brien@example.com",
+      'z-last@example.com',
+    ]);
+    // No cell starts with a character a spreadsheet reads as a formula.
+    expect(exported.text.split(/\r\n|,/).filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+
+    // Round trip: the exported email column, imported into another account's list, is the same addresses.
+    const { apiKey: otherKey } = await newAccount('Formula import');
+    const other = client(service, otherKey);
+    const listId = (await other.post('/api/v1/lists', { name: 'Re-imported' })).body.data.id;
+    const file = ['email', ...cells].join('\r\n');
+    const started = await fetch(`${service.baseUrl}/api/v1/lists/${listId}/import`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${otherKey}`, 'Content-Type': 'text/csv' },
+      body: file,
+    });
+    expect(started.status).toBe(202);
+    await runJobs();
+    const imported = (await other.get(`/api/v1/subscribers?list_id=${listId}&limit=100`)).body.data.subscribers.map(
+      (s: { email: string }) => s.email,
+    );
+    expect(imported.sort()).toEqual([...addresses].sort());
   });
 
   it('refuses an unknown reason or a cursor it did not issue', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsAndDrain } from '../support/jobs';
 import { mailTo, type SentMail } from '../support/mailbox';
@@ -34,6 +35,62 @@ const campaignLink = async (listId: string, email: string, sender: Record<string
   const mail = (await mailTo(email)).find((m) => m.subject === campaign.subject)!;
   return unsubscribeLink(mail)!;
 };
+
+/**
+ * Every page of a reader's link (issue 35): never framed (`frame-ancestors 'none'`, X-Frame-Options),
+ * nothing loaded or run but the page's own style (its hash), its form posting only to this service.
+ */
+const expectUnframeable = async (response: Response, what: string) => {
+  const html = await response.text();
+  const policy = response.headers.get('content-security-policy') ?? '';
+  const directives = Object.fromEntries(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
+  const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+  const styleHash = `'sha256-${createHash('sha256').update(style).digest('base64')}'`;
+  expect([
+    what,
+    response.headers.get('content-type'),
+    response.headers.get('x-frame-options'),
+    response.headers.get('x-content-type-options'),
+  ]).toEqual([what, 'text/html; charset=utf-8', 'DENY', 'nosniff']);
+  expect([what, directives]).toEqual([
+    what,
+    {
+      'default-src': ["'none'"],
+      'style-src': [styleHash],
+      'form-action': ["'self'"],
+      'base-uri': ["'none'"],
+      'frame-ancestors': ["'none'"],
+    },
+  ]);
+};
+
+describe("the pages of a reader's link", () => {
+  it('can never be framed: the unsubscribe page, its answer, the confirmation page and the error pages', async () => {
+    const email = uniqueAddress('framed');
+    const list = (await api.post('/api/v1/lists', { name: 'Framed' })).body.data;
+    await api.post('/api/v1/subscribers', { email, list_id: list.id });
+    const link = await campaignLink(list.id, email, { from_name: 'Frames', from_email: 'news@example.com' });
+    const base = tracked.service.baseUrl;
+    await expectUnframeable(await fetch(link), 'GET /u/{token}');
+    await expectUnframeable(
+      await fetch(link, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+      'POST /u/{token}',
+    );
+    await expectUnframeable(await fetch(link), 'GET /u/{token} after leaving');
+    await expectUnframeable(await fetch(`${link.slice(0, -2)}xx`), 'a forged link (404)');
+    await expectUnframeable(await fetch(`${base}/u/${'a'.repeat(1100)}`), 'a token too long (400)');
+    await expectUnframeable(await fetch(`${base}/u/confirm/forged.token`), 'a forged confirmation link');
+  });
+});
 
 describe('the unsubscribe page', () => {
   it('names the sender and the list, says when the reader left, and leaves this list or every list', async () => {

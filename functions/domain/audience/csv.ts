@@ -40,3 +40,21 @@ export function* csvRecords(text: string): Generator<{ fields: string[]; line: n
     if (!(fields.length === 1 && fields[0] === '' && !quoted)) yield { fields, line: start, unclosed: quoted };
   }
 }
+
+/**
+ * Formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with `=`, `+`, `-`,
+ * `@`, a tab or a CR. Such a cell is written with a `'` before it, which spreadsheets read as "text"
+ * and hide; a cell that already starts with quotes before one of those gets one more, so that
+ * `unguardedCell` gives back exactly what was written, whatever the text (`'=x` stays `'=x`).
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+
+/** One field of a CSV the service writes: guarded against formulas, then quoted when RFC 4180 asks. */
+export const csvCell = (value: string) => {
+  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
+};
+
+/** A field read from an uploaded CSV without the guard csvCell adds, so an exported file imports as it was. */
+export const unguardedCell = (value: string) =>
+  value.startsWith("'") && FORMULA_START.test(value) ? value.slice(1) : value;

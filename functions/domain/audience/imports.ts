@@ -3,7 +3,7 @@ import { AppError, notFound, validationError } from '../errors';
 import { sha256Hex } from '../hash';
 import { isoTimestamp } from '../time';
 import type { ImportRecord, ImportRow, Metadata, RejectedRow, Subscriber } from '../types';
-import { csvRecords } from './csv';
+import { csvRecords, unguardedCell } from './csv';
 
 /** docs/promises.md ("Imports"): up to 100,000 data rows a file. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -59,7 +59,7 @@ export const readImport = (csv: string, checkRow: ImportRowCheck, checkHeader: I
   for (const record of records) {
     total++;
     if (total > MAX_IMPORT_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', `An import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; split the file`);
-    const [email = '', name = '', ...values] = record.fields;
+    const [email = '', name = '', ...values] = record.fields.map(unguardedCell);
     if (record.unclosed) reject(total, null, 'A quoted field is not closed');
     else if (record.fields.length > header.length) reject(total, email, `The row has ${record.fields.length} fields; the header names ${header.length}`);
     else {

@@ -3,6 +3,7 @@ import { notFound } from '../errors';
 import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
 import type { Suppression, SuppressionReason } from '../types';
+import { csvCell } from './csv';
 
 export interface SuppressionDeps {
   suppressions: SuppressionStore;
@@ -37,10 +38,9 @@ export const unsuppress = async (deps: Pick<SuppressionDeps, 'suppressions'>, ac
   if (!(await deps.suppressions.remove(accountId, email))) throw notFound('Suppression');
 };
 
-/** RFC 4180: a field with a comma, a quote or a line break is quoted (addresses are validated, but quoted local parts exist). */
-const csvField = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
 export const SUPPRESSION_CSV_HEADER = 'email,reason,source,created_at';
 
 export const suppressionsCsv = (items: Suppression[]) =>
-  [SUPPRESSION_CSV_HEADER, ...items.map((s) => [s.email, s.reason, s.source, s.created_at].map(csvField).join(','))].join('\r\n') + '\r\n';
+  [SUPPRESSION_CSV_HEADER, ...items.map((s) => [s.email, s.reason, s.source, s.created_at].map(csvCell).join(','))]
+    .join('\r\n') + '\r\n';

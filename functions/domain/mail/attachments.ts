@@ -28,9 +28,59 @@ export const REFUSED_EXTENSIONS: ReadonlySet<string> = new Set(
 /** The decoded size of base64 text (already checked to be base64), without decoding it. */
 export const decodedLength = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
 
-/** Why a file name is refused, or undefined. Extensions compare in lower case, after the last dot. */
-export const refusedFilename = (filename: string): string | undefined => {
-  const dot = filename.lastIndexOf('.');
-  const extension = dot === -1 ? '' : filename.slice(dot + 1).toLowerCase().trimEnd();
-  return REFUSED_EXTENSIONS.has(extension) ? `Files of type .${extension} cannot be sent (SES refuses executables and scripts)` : undefined;
+/**
+ * Characters no reader sees: control and format characters (zero-width space, joiners, the soft hyphen,
+ * the BOM, bidirectional marks, embeddings, overrides and isolates such as RLO U+202E, tag characters)
+ * and the other default-ignorable code points (variation selectors, fillers). Mail clients and file
+ * systems drop or reorder them, so `invoice.exe` with one of them inside or after it is still one.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Windows drops trailing dots and spaces from a name (`invoice.exe. .` is `invoice.exe`); clients trim spaces. */
+const withoutTrailingDotsAndSpaces = (name: string) => {
+  let end = name.length;
+  while (end > 0 && (name[end - 1] === '.' || /\s/.test(name[end - 1]!))) end--;
+  return name.slice(0, end);
 };
+
+const extensionOf = (name: string) => {
+  const part = withoutTrailingDotsAndSpaces(name);
+  const dot = part.lastIndexOf('.');
+  return dot === -1 ? '' : part.slice(dot + 1);
+};
+
+/**
+ * The extensions a receiving system may read in a file name. The name is read as it is and in its
+ * compatibility form (NFKC: a full-width `ｅｘｅ` or a one-dot leader is `exe` or a dot there), without
+ * its invisible characters, in lower case; every part between colons counts, since on Windows
+ * `invoice.exe::$DATA` and `report.pdf:x.exe` name the file `invoice.exe` and a stream `x.exe`.
+ * Linear in the name (at most 255 characters).
+ */
+const readExtensions = (filename: string) => {
+  const forms = [filename, filename.normalize('NFKC')];
+  const readings = new Set(forms.map((name) => name.replace(INVISIBLE, '').toLowerCase()));
+  return new Set([...readings].flatMap((name) => name.split(':').map(extensionOf)));
+};
+
+/**
+ * Why a file name is refused, or undefined: when any reading of it (readExtensions) has a type SES
+ * refuses. The check only reads the name: the file goes out under the name it was given (docs/promises.md).
+ */
+export const refusedFilename = (filename: string): string | undefined => {
+  const refused = [...readExtensions(filename)].find((extension) => REFUSED_EXTENSIONS.has(extension));
+  if (refused === undefined) return undefined;
+  return (
+    `Files of type .${refused} cannot be sent (SES refuses executables and scripts; a name is read ` +
+    'without trailing dots and spaces, invisible characters or a stream after a colon)'
+  );
+};
+
+/**
+ * Composite MIME types: a `message/*` part is shown as a mail inside the mail, a `multipart/*` one
+ * read as structure (RFC 2046 lets neither be base64-encoded, which a file is). A file is a leaf.
+ */
+export const isCompositeType = (contentType: string) => /^\s*(message|multipart)\s*\//i.test(contentType);
+
+export const COMPOSITE_TYPE_REFUSAL =
+  'content_type may not be message/* or multipart/*: a file is sent as a leaf part ' +
+  '(send a saved mail as application/octet-stream, or leave content_type out)';
