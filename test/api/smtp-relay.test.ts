@@ -121,6 +121,26 @@ describe('the SMTP relay', () => {
     await expect(big).rejects.toMatchObject({ responseCode: 552 });
   });
 
+  it('counts each mail against the key\'s rate limit: a 70-mail burst from a 60/min key answers 451 4.7.1 to the last ten, loses and doubles nothing', async () => {
+    const created = await api.post('/api/v1/api-keys', { name: 'smtp burst', permissions: ['mail'], rate_limit_per_minute: 60 });
+    const burstKey = created.body.data.key as string;
+    // The limit counts fixed minutes: start early in one, so the whole burst falls in it.
+    while (new Date().getUTCSeconds() > 30) await new Promise((resolve) => setTimeout(resolve, 1000));
+    const pool = nodemailer.createTransport({
+      host: '127.0.0.1', port: relays[1].port, secure: true, pool: true, maxConnections: 5, maxMessages: 100,
+      auth: { user: 'apikey', pass: burstKey }, tls: { ca: certificate.cert, servername: 'localhost' },
+    });
+    const recipients = Array.from({ length: 70 }, () => uniqueAddress('burst'));
+    const outcomes = await Promise.allSettled(recipients.map((to) => pool.sendMail({ from: 'app@relay.example.com', to, subject: 'Burst', text: 't' })));
+    pool.close();
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(refused.map((o) => o.reason.response.slice(0, 9))).toEqual(Array(10).fill('451 4.7.1'));
+    const counts = await Promise.all(recipients.map(async (to) => (await mailTo(to)).length));
+    expect(counts.map((count, i) => [count, outcomes[i].status])).toEqual(
+      outcomes.map((o) => [o.status === 'fulfilled' ? 1 : 0, o.status]),
+    );
+  });
+
   it('deduplicates by Idempotency-Key: the same mail twice is sent once and answers the same id', async () => {
     const to = uniqueAddress('once');
     const mail = { from: 'app@relay.example.com', to, subject: 'Once', text: 't', headers: { 'Idempotency-Key': `smtp-${to}` }, messageId: `<${to}>`, date: new Date('2026-01-01T00:00:00Z') };
