@@ -3,6 +3,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
 import type { ApiKey } from '../domain/types';
 import { describeError, log } from '../log';
+import { mailShapeProblem } from './mail-shape';
 import { replyFor, smtpError } from './replies';
 import { authenticateRelay, checkEnvelopeSender, checkRecipient, submitMail, type RelayDeps } from './relay-session';
 
@@ -10,6 +11,11 @@ import { authenticateRelay, checkEnvelopeSender, checkRecipient, submitMail, typ
 export const RELAY_MAX_BYTES = 10 * 1024 * 1024;
 /** A command not finished within this is an idle or slow client: the connection is closed. */
 const SOCKET_TIMEOUT_MS = 60_000;
+/**
+ * Open connections at once, per client address and per API key: one client cannot hold the relay's
+ * sockets (and memory) for everyone. A pool of 20 (the bench's) fits; past it, 421 4.7.0 / 454 4.7.0.
+ */
+export const RELAY_CONNECTION_CAPS = { perAddress: 50, perKey: 25 } as const;
 
 export interface RelayOptions {
   /** TLS certificate and key (PEM): STARTTLS on the submission port, the handshake first on the TLS port. */
@@ -40,6 +46,24 @@ const withOwnStatusCodes = (connection: { send: (code: number, data?: unknown, c
 
 const keyOf = (session: SMTPServerSession) => session.user as ApiKey;
 
+/** Counts of open connections by a name (an address, a key id): `take` says whether one more fits. */
+const openCounts = (cap: number) => {
+  const open = new Map<string, number>();
+  return {
+    take: (name: string) => {
+      const count = open.get(name) ?? 0;
+      if (count >= cap) return false;
+      open.set(name, count + 1);
+      return true;
+    },
+    drop: (name: string) => {
+      const count = (open.get(name) ?? 1) - 1;
+      if (count <= 0) open.delete(name);
+      else open.set(name, count);
+    },
+  };
+};
+
 /**
  * The SMTP relay (docs/promises.md, "SMTP relay"): the same code under `npm start` and in the container.
  * Each refusal comes at the moment of the dialogue that can tell it: AUTH (the key), MAIL FROM (the
@@ -48,6 +72,10 @@ const keyOf = (session: SMTPServerSession) => session.user as ApiKey;
  */
 export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
   const maxBytes = options.maxBytes ?? RELAY_MAX_BYTES;
+  const byAddress = openCounts(RELAY_CONNECTION_CAPS.perAddress);
+  const byKey = openCounts(RELAY_CONNECTION_CAPS.perKey);
+  // What each session counted, so its close gives back exactly that.
+  const counted = new Map<string, { address?: string; key?: string }>();
   const settings: SMTPServerOptions = {
     secure: options.mode === 'implicit',
     key: options.tls.key,
@@ -62,9 +90,28 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
     logger: false,
     socketTimeout: SOCKET_TIMEOUT_MS,
     closeTimeout: 1_000,
-    onAuth(auth, _session, callback) {
+    onConnect(session, callback) {
+      if (!byAddress.take(session.remoteAddress)) {
+        return callback(smtpError({ code: 421, enhanced: '4.7.0', message: 'Too many connections from your address; try again later' }));
+      }
+      counted.set(session.id, { address: session.remoteAddress });
+      callback();
+    },
+    onClose(session) {
+      const taken = counted.get(session.id);
+      if (taken?.address) byAddress.drop(taken.address);
+      if (taken?.key) byKey.drop(taken.key);
+      counted.delete(session.id);
+    },
+    onAuth(auth, session, callback) {
       authenticateRelay(deps, auth.username ?? '', auth.password ?? '').then(
-        (key) => callback(null, { user: key }),
+        (key) => {
+          if (!byKey.take(key.id)) {
+            return callback(smtpError({ code: 454, enhanced: '4.7.0', message: `Too many connections with this key (at most ${RELAY_CONNECTION_CAPS.perKey}); try again later` }));
+          }
+          counted.set(session.id, { ...counted.get(session.id), key: key.id });
+          callback(null, { user: key });
+        },
         (error) => callback(smtpError(replyFor(error))),
       );
     },
@@ -77,11 +124,7 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
     onRcptTo(address, session, callback) {
       checkRecipient(deps, keyOf(session), address.address, session.envelope.rcptTo.length).then(
         () => callback(),
-        (error) => {
-          const reply = replyFor(error);
-          // Too many recipients is RFC 5321's 452 4.5.3: the client sends the rest in another mail.
-          callback(smtpError(reply.enhanced === '5.6.0' ? { code: 452, enhanced: '4.5.3', message: reply.message } : reply));
-        },
+        (error) => callback(smtpError(replyFor(error))),
       );
     },
     onData(stream, session, callback) {
@@ -95,6 +138,8 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
       stream.on('end', () => {
         if (stream.sizeExceeded || size > maxBytes) return callback(smtpError({ code: 552, enhanced: '5.3.4', message: `The mail is over ${maxBytes} bytes` }));
         const raw = Buffer.concat(chunks);
+        const shapeProblem = mailShapeProblem(raw);
+        if (shapeProblem) return callback(smtpError({ code: 554, enhanced: '5.6.0', message: shapeProblem }));
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
         simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true })
           .then((parsed) => submitMail(deps, keyOf(session), parsed, raw, recipients))

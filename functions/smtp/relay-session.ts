@@ -9,7 +9,11 @@ import type { SendMailRequest } from '../domain/mail/mail-input';
 import type { ApiKey } from '../domain/types';
 import type { httpDeps, sendDeps } from '../adapters/wiring';
 import { resolveMail } from '../http/template-mail';
+import { email } from '../schemas/common';
+import { RelayRefusal } from './replies';
 import { submissionIdempotencyKey, submissionRequest } from './submission';
+
+const recipientAddress = email();
 
 /** What the relay needs: a key's checks (as every API request) and the send use case's. */
 export type RelayDeps = ReturnType<typeof httpDeps> & ReturnType<typeof sendDeps>;
@@ -38,7 +42,10 @@ export const checkEnvelopeSender = async (deps: RelayDeps, key: ApiKey, address:
 
 /** RCPT TO: at most MAX_RELAY_RECIPIENTS, and never a suppressed address (the others go on). */
 export const checkRecipient = async (deps: RelayDeps, key: ApiKey, address: string, accepted: number) => {
-  if (accepted >= MAX_RELAY_RECIPIENTS) throw new AppError('VALIDATION_ERROR', `At most ${MAX_RELAY_RECIPIENTS} recipients a mail`);
+  // RFC 5321's answer to one recipient too many: the client sends the rest in another mail.
+  if (accepted >= MAX_RELAY_RECIPIENTS) throw new RelayRefusal({ code: 452, enhanced: '4.5.3', message: `At most ${MAX_RELAY_RECIPIENTS} recipients a mail` });
+  // An address the send would refuse (an SMTPUTF8 local part, over 254 characters) is refused now, not at DATA.
+  if (!recipientAddress.safeParse(address).success) throw new RelayRefusal({ code: 553, enhanced: '5.1.3', message: `${address} is not an address the service sends to` });
   const suppressed = await deps.suppressions.findSuppressed(key.account_id, [address]);
   if (suppressed.has(address.toLowerCase())) throw new AppError('RECIPIENT_SUPPRESSED', `${address} is on the suppression list (bounced, complained or unsubscribed)`);
 };

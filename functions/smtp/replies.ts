@@ -27,11 +27,19 @@ const BY_CODE: Partial<Record<ErrorCode, Omit<SmtpReply, 'message'>>> = {
   SEND_FAILED: { code: 451, enhanced: '4.3.0' },
 };
 
+/** A refusal only SMTP has (a recipient too many, an address no send takes): its reply as it is. */
+export class RelayRefusal extends Error {
+  constructor(readonly reply: SmtpReply) {
+    super(reply.message);
+  }
+}
+
 /** An error as smtp-server sends it: the enhanced code leads the text (see relay-server.ts). */
 export const smtpError = ({ code, enhanced, message }: SmtpReply) => Object.assign(new Error(`${enhanced} ${message}`), { responseCode: code });
 
 /** A refusal of ours in SMTP's words; anything else is our fault and temporary (the client retries). */
 export const replyFor = (error: unknown): SmtpReply => {
+  if (error instanceof RelayRefusal) return error.reply;
   if (error instanceof AppError) {
     const reply = BY_CODE[error.code] ?? { code: 451, enhanced: '4.3.0' };
     const details = error.options.details?.map((issue) => `${issue.field}: ${issue.message}`).join('; ');

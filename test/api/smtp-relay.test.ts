@@ -151,6 +151,56 @@ describe('the SMTP relay', () => {
   });
 });
 
+describe('the SMTP relay under bad input', () => {
+  const raw = (header: string, body: string) => `From: app@relay.example.com\r\nTo: x@example.com\r\nSubject: bomb\r\n${header}\r\n${body}`;
+
+  it('refuses a mail bomb at DATA with 554 5.6.0 in well under a second each, and sends nothing: header lines, nested multiparts, too many parts', async () => {
+    let nested = 'text';
+    for (let depth = 0; depth < 3000; depth++) nested = `Content-Type: multipart/mixed; boundary="b${depth}"\r\n\r\n--b${depth}\r\n${nested}\r\n--b${depth}--`;
+    const manyParts = `Content-Type: multipart/mixed; boundary="x"\r\n\r\n${Array.from({ length: 600 }, () => '--x\r\nContent-Type: text/plain\r\n\r\nhi\r\n').join('')}--x--`;
+    const bombs = [
+      raw(Array.from({ length: 30_000 }, (_, i) => `X-Filler-${i}: v`).join('\r\n') + '\r\n', 'body'),
+      raw('MIME-Version: 1.0\r\n', '').replace('\r\n\r\n', '\r\n') + nested,
+      raw('MIME-Version: 1.0\r\n', '').replace('\r\n\r\n', '\r\n') + manyParts,
+    ];
+    for (const bomb of bombs) {
+      const to = uniqueAddress('bomb');
+      const started = performance.now();
+      const sent = transport('implicit').sendMail({ envelope: { from: 'app@relay.example.com', to: [to] }, raw: bomb });
+      await expect(sent).rejects.toMatchObject({ responseCode: 554, response: expect.stringMatching(/^554 5\.6\.0 /) });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(await mailTo(to)).toHaveLength(0);
+    }
+  });
+
+  it('refuses at RCPT TO an address no send takes (553 5.1.3), e.g. an SMTPUTF8 local part', async () => {
+    const info = await transport('implicit').sendMail({ envelope: { from: 'app@relay.example.com', to: ['ok@example.com', 'ünïcode@example.com'] }, raw: raw('', 'hi') }).catch((error) => error);
+    const rejected = info.rejectedErrors ?? [info];
+    expect(rejected.some((error: { response?: string }) => /^553 5\.1\.3 /.test(error.response ?? ''))).toBe(true);
+  });
+
+  it('closes a connection past the cap from one address with 421 4.7.0, and takes connections again once others close', async () => {
+    const open = await Promise.all(Array.from({ length: 50 }, () => greeting(relays[0].port)));
+    expect(open.every((g) => g.reply.startsWith('220 '))).toBe(true);
+    const refused = await greeting(relays[0].port);
+    expect(refused.reply).toMatch(/^421 4\.7\.0 /);
+    refused.socket.destroy();
+    for (const { socket } of open) socket.end('QUIT\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const again = await greeting(relays[0].port);
+    expect(again.reply).toMatch(/^220 /);
+    again.socket.end('QUIT\r\n');
+  });
+});
+
+/** A connection and its first reply line (the greeting, or the refusal). */
+const greeting = (port: number) =>
+  new Promise<{ socket: ReturnType<typeof connect>; reply: string }>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('data', (chunk) => resolve({ socket, reply: chunk.toString().split('\r\n')[0] }));
+    socket.once('error', reject);
+  });
+
 /** A raw SMTP dialogue: each command's reply (the first entry is the greeting). */
 const talk = (port: number, commands: string[]) =>
   new Promise<string[]>((resolve, reject) => {
