@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamoReputationStore } from '../../functions/adapters/dynamo/reputation-store';
 import { relayDeps } from '../../functions/adapters/wiring';
 import { startRelay } from '../../functions/smtp/relay-server';
 import { selfSignedCertificate } from '../../local/tls-certificate';
@@ -109,6 +110,16 @@ describe('the SMTP relay', () => {
     expect(info.rejectedErrors?.[0]).toMatchObject({ responseCode: 550, response: expect.stringMatching(/^550 5\.1\.1 /) });
     expect(await mailTo(kept)).toHaveLength(1);
     expect(await mailTo(gone)).toHaveLength(0);
+  });
+
+  it('refuses every mail of a paused account (the brake) with 554 5.7.1, before any content is sent', async () => {
+    const paused = await newAccount('SMTP paused');
+    await client(service, paused.apiKey).post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'app@paused.example.com' });
+    await dynamoReputationStore().pause(paused.accountId, new Date().toISOString(), '100 sent, 10 hard bounces (10%) in the last 24 hours');
+    const to = uniqueAddress('paused');
+    const refused = transport('implicit', paused.apiKey).sendMail({ from: 'app@paused.example.com', to, subject: 's', text: 't' });
+    await expect(refused).rejects.toMatchObject({ responseCode: 554, response: expect.stringMatching(/^554 5\.7\.1 Sending is paused/) });
+    expect(await mailTo(to)).toHaveLength(0);
   });
 
   it('answers 452 4.5.3 to the 51st recipient (the 50 before it get the mail, it does not) and 552 5.3.4 past the size', async () => {
