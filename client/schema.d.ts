@@ -2133,6 +2133,8 @@ export interface operations {
                                 sent_at: string | null;
                                 created_at: string;
                                 scheduled_at: string | null;
+                                /** @enum {string} */
+                                source: "api" | "smtp";
                             }[];
                             next_cursor: string | null;
                         };
@@ -2524,6 +2526,8 @@ export interface operations {
                                 sent_at: string | null;
                                 created_at: string;
                                 scheduled_at: string | null;
+                                /** @enum {string} */
+                                source: "api" | "smtp";
                             };
                             hits: {
                                 open: number;

@@ -21,6 +21,8 @@ const ports = {
   dynamo: Number(env.DYNAMODB_PORT ?? 8000),
   sqs: Number(env.SQS_PORT ?? 4566),
   inboundSmtp: Number(env.INBOUND_SMTP_PORT ?? 2525),
+  smtp: Number(env.SMTP_PORT ?? 2587),
+  smtpTls: Number(env.SMTP_TLS_PORT ?? 2465),
 };
 const dataDir = resolve(env.LOCAL_DATA_DIR ?? '.local');
 
@@ -125,6 +127,9 @@ const main = async () => {
   // SES receiving's stand-in: mail for the verified domains with `inbound` on, parsed as in AWS.
   const { startInboundSmtp } = await import('./inbound-smtp');
   running.push(await startInboundSmtp({ port: ports.inboundSmtp, bucket: env.INBOUND_BUCKET! }));
+  // The SMTP relay: apps that speak only SMTP send with an API key as the password (STARTTLS, and TLS from the start).
+  const { startLocalRelays } = await import('./smtp-relay');
+  running.push(...(await startLocalRelays({ dataDir, submission: ports.smtp, tls: ports.smtpTls, host: env.HOST || '127.0.0.1' })));
 
   console.log(`
   Email service running locally
@@ -135,6 +140,8 @@ const main = async () => {
     DynamoDB     http://localhost:${ports.dynamo}          (table ${env.TABLE_NAME}, data in ${dataDir})
     SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${localInterval(WORKERS.drainer.localTimer)}s; S3 too)
     Inbound SMTP smtp://127.0.0.1:${ports.inboundSmtp}   (mail to your domains with inbound on: GET /api/v1/inbound)
+    SMTP relay   127.0.0.1:${ports.smtp} (STARTTLS), ${ports.smtpTls} (TLS); user apikey, password the API key
+                 certificate ${resolve(dataDir, 'smtp-relay.crt')}
     Account      ${dev.accountId}
     API key      ${dev.apiKey}
 

@@ -107,6 +107,9 @@ export const sendDeps = () => ({
   attachments: attachmentStore(),
 });
 
+/** The SMTP relay (functions/smtp): a key's checks, as every API request's, and the send use case's. */
+export const relayDeps = () => ({ ...sendDeps(), ...httpDeps() });
+
 export const messageDeps = () => ({ messages: dynamoMessageStore() });
 
 /** A reschedule checks the new time against the clock. */

@@ -181,6 +181,8 @@ export const messageView = z.object({
   created_at: z.string(),
   /** When a scheduled send is due to leave (null: sent at once). */
   scheduled_at: z.nullable(z.string()),
+  /** How the mail came in: the API (`api`, campaigns and batches included) or the SMTP relay (`smtp`). */
+  source: z.enum(['api', 'smtp']),
 });
 
 export const cancelledMessage = z.object({ message_id: z.string(), status: z.literal('cancelled') });

@@ -14,6 +14,7 @@ export const messageRecord = (message: MailMessage) => ({
   sent_at: message.sent_at,
   created_at: message.created_at,
   scheduled_at: message.scheduled_at ?? null,
+  source: message.source ?? ('api' as const),
 });
 
 /** The account's message and its events, by our id with or without angle brackets, or its bare uuid (Resend's id); else NOT_FOUND. */

@@ -15,6 +15,7 @@ export const newMailMessage = (
   mail: Omit<SendMailInput, 'cc' | 'bcc'> & { cc: string[]; bcc: string[] },
   status: MessageStatus,
   now: Date,
+  source?: MailMessage['source'],
 ): MailMessage => {
   const fromEmail = mail.from_email ?? provider.from_email;
   return {
@@ -35,5 +36,6 @@ export const newMailMessage = (
     error_message: null,
     sent_at: null,
     created_at: mailTimestamp(now),
+    ...(source ? { source } : {}),
   };
 };

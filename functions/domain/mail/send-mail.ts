@@ -33,7 +33,7 @@ export interface SendMailDeps {
  * anything is written, so a refused send leaves no trace; the record is written as `sending` before
  * the provider is called, so a send is never left without a record.
  */
-export const sendMail = async (deps: SendMailDeps, accountId: string, input: SendMailInput) => {
+export const sendMail = async (deps: SendMailDeps, accountId: string, input: SendMailInput, source?: MailMessage['source']) => {
   const scheduledAt = input.scheduled_at === undefined ? undefined : requireSchedulable(input.scheduled_at, deps.clock);
   const provider = await requireAllowedSender(deps.providers, accountId, input.from_email);
 
@@ -47,12 +47,12 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
   const now = deps.clock.now();
   if (scheduledAt) {
     // Checked now (sender, suppression), sent by the drainer once its time comes, within its limits then.
-    const message: MailMessage = { ...newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'scheduled', now), scheduled_at: scheduledAt };
+    const message: MailMessage = { ...newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'scheduled', now, source), scheduled_at: scheduledAt };
     await scheduleOne(deps, message, { account_id: accountId, provider_id: provider.id, ...mailContent(message, input) });
     return { message_id: message.message_id, status: 'scheduled' as const, to: input.to, from: message.from_email };
   }
   const recipients = 1 + cc.length + bcc.length;
-  const message = newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'sending', now);
+  const message = newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'sending', now, source);
   const step = await sendWithinLimits(deps, provider, recipients, now, {
     claim: async () => {
       await deps.messages.create(message);

@@ -1,0 +1,179 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import type { ApiKey } from '../domain/types';
+import { describeError, log } from '../log';
+import { mailShapeProblem } from './mail-shape';
+import { replyFor, smtpError } from './replies';
+import { authenticateRelay, checkEnvelopeSender, checkRecipient, submitMail, type RelayDeps } from './relay-session';
+
+/** 10 MiB, advertised by SIZE (larger: 552 5.3.4): the API's send takes 6 MiB of JSON, about as much mail. */
+export const RELAY_MAX_BYTES = 10 * 1024 * 1024;
+/** A command not finished within this is an idle or slow client: the connection is closed. */
+const SOCKET_TIMEOUT_MS = 60_000;
+/**
+ * Open connections at once, per client address and per API key: one client cannot hold the relay's
+ * sockets (and memory) for everyone. A pool of 20 (the bench's) fits; past it, 421 4.7.0 / 454 4.7.0.
+ */
+export const RELAY_CONNECTION_CAPS = { perAddress: 50, perKey: 25 } as const;
+
+export interface RelayOptions {
+  /** TLS certificate and key (PEM): STARTTLS on the submission port, the handshake first on the TLS port. */
+  tls: { cert: string; key: string };
+  /** `implicit`: TLS from the first byte (465); `starttls`: plain until STARTTLS (587). */
+  mode: 'implicit' | 'starttls';
+  port: number;
+  host?: string;
+  maxBytes?: number;
+  /** Open connections allowed per client address and per key (RELAY_CONNECTION_CAPS unless given). */
+  caps?: { perAddress: number; perKey: number };
+  /** Told the milliseconds from the end of DATA to the 250 of each mail taken (the bench measures the relay so). */
+  onSubmitted?: (milliseconds: number) => void;
+}
+
+const ENHANCED = /^[245]\.\d{1,3}\.\d{1,3} /;
+
+/**
+ * smtp-server derives a reply's enhanced status code from its reply code alone (550 is always 5.1.1),
+ * while ours depend on why (550 5.7.1 for a sender, 550 5.1.1 for a recipient): our errors carry their
+ * code at the head of the text (replies.ts), and those replies go out with it, not another. AUTH before
+ * TLS, which smtp-server answers 538, is RFC 3207's 530 5.7.0.
+ */
+const withOwnStatusCodes = (connection: { send: (code: number, data?: unknown, context?: unknown) => void }) => {
+  const send = connection.send.bind(connection);
+  connection.send = (code, data, context) => {
+    if (code === 538) return send(530, '5.7.0 Must issue a STARTTLS command first', false);
+    if (typeof data === 'string' && ENHANCED.test(data)) return send(code, data, false);
+    return send(code, data, context);
+  };
+};
+
+const keyOf = (session: SMTPServerSession) => session.user as ApiKey;
+
+/** Counts of open connections by a name (an address, a key id): `take` says whether one more fits. */
+const openCounts = (cap: number) => {
+  const open = new Map<string, number>();
+  return {
+    take: (name: string) => {
+      const count = open.get(name) ?? 0;
+      if (count >= cap) return false;
+      open.set(name, count + 1);
+      return true;
+    },
+    drop: (name: string) => {
+      const count = (open.get(name) ?? 1) - 1;
+      if (count <= 0) open.delete(name);
+      else open.set(name, count);
+    },
+  };
+};
+
+/**
+ * The SMTP relay (docs/promises.md, "SMTP relay"): the same code under `npm start` and in the container.
+ * Each refusal comes at the moment of the dialogue that can tell it: AUTH (the key), MAIL FROM (the
+ * sender rule), RCPT TO (suppression, the recipient count), DATA (size, the rate limit, the brake and
+ * everything else the send checks). A mail is answered 250 only once the send path has taken it.
+ */
+export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
+  const maxBytes = options.maxBytes ?? RELAY_MAX_BYTES;
+  const caps = options.caps ?? RELAY_CONNECTION_CAPS;
+  const byAddress = openCounts(caps.perAddress);
+  const byKey = openCounts(caps.perKey);
+  // What each session counted, so its close gives back exactly that.
+  const counted = new Map<string, { address?: string; key?: string }>();
+  const settings: SMTPServerOptions = {
+    secure: options.mode === 'implicit',
+    key: options.tls.key,
+    cert: options.tls.cert,
+    authMethods: ['PLAIN', 'LOGIN'],
+    authOptional: false,
+    allowInsecureAuth: false,
+    hideENHANCEDSTATUSCODES: false,
+    hideDSN: true,
+    size: maxBytes,
+    banner: 'email-service SMTP relay',
+    logger: false,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+    closeTimeout: 1_000,
+    onConnect(session, callback) {
+      if (!byAddress.take(session.remoteAddress)) {
+        return callback(smtpError({ code: 421, enhanced: '4.7.0', message: 'Too many connections from your address; try again later' }));
+      }
+      counted.set(session.id, { address: session.remoteAddress });
+      callback();
+    },
+    onClose(session) {
+      const taken = counted.get(session.id);
+      if (taken?.address) byAddress.drop(taken.address);
+      if (taken?.key) byKey.drop(taken.key);
+      counted.delete(session.id);
+    },
+    onAuth(auth, session, callback) {
+      authenticateRelay(deps, auth.username ?? '', auth.password ?? '').then(
+        (key) => {
+          if (!byKey.take(key.id)) {
+            return callback(smtpError({ code: 454, enhanced: '4.7.0', message: `Too many connections with this key (at most ${caps.perKey}); try again later` }));
+          }
+          counted.set(session.id, { ...counted.get(session.id), key: key.id });
+          callback(null, { user: key });
+        },
+        (error) => callback(smtpError(replyFor(error))),
+      );
+    },
+    onMailFrom(address, session, callback) {
+      checkEnvelopeSender(deps, keyOf(session), address.address).then(
+        () => callback(),
+        (error) => callback(smtpError(replyFor(error))),
+      );
+    },
+    onRcptTo(address, session, callback) {
+      checkRecipient(deps, keyOf(session), address.address, session.envelope.rcptTo.length).then(
+        () => callback(),
+        (error) => callback(smtpError(replyFor(error))),
+      );
+    },
+    onData(stream, session, callback) {
+      // Read whole (SMTP needs the end), kept only up to the limit; smtp-server answers 552 past it.
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= maxBytes) chunks.push(chunk);
+      });
+      stream.on('end', () => {
+        if (stream.sizeExceeded || size > maxBytes) return callback(smtpError({ code: 552, enhanced: '5.3.4', message: `The mail is over ${maxBytes} bytes` }));
+        const raw = Buffer.concat(chunks);
+        const shapeProblem = mailShapeProblem(raw);
+        if (shapeProblem) return callback(smtpError({ code: 554, enhanced: '5.6.0', message: shapeProblem }));
+        const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+        const ended = performance.now();
+        simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true })
+          .then((parsed) => submitMail(deps, keyOf(session), parsed, raw, recipients))
+          .then(
+            (messageId) => {
+              options.onSubmitted?.(performance.now() - ended);
+              callback(null, `2.0.0 ${messageId}`);
+            },
+            (error) => {
+              const reply = replyFor(error);
+              if (reply.code === 451) log('warn', 'SMTP relay: a mail was not taken', { reason: reply.message, ...describeError(error) });
+              callback(smtpError(reply));
+            },
+          );
+      });
+    },
+  };
+  const server = new SMTPServer(settings);
+  const add = server.connections.add.bind(server.connections);
+  server.connections.add = (connection) => {
+    withOwnStatusCodes(connection as unknown as Parameters<typeof withOwnStatusCodes>[0]);
+    return add(connection);
+  };
+  server.on('error', (error) => log('warn', 'SMTP relay: connection error', describeError(error)));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.server.address() as AddressInfo;
+  return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+};
