@@ -112,6 +112,23 @@ describe('the SMTP relay', () => {
     expect(await mailTo(gone)).toHaveLength(0);
   });
 
+  it('refuses at MAIL FROM (550 5.7.1) a domain another account registered, whatever the provider allows, and sends nothing', async () => {
+    const victim = `victim-${Math.random().toString(36).slice(2, 10)}.example`;
+    const own = await newAccount('SMTP sender rule');
+    const ownApi = client(service, own.apiKey);
+    // The provider named the domain before anyone registered it; the claim made afterwards still wins.
+    const provider = { type: 'ses', name: 'SES', from_email: 'app@own-relay.example', allowed_from_domains: [victim] };
+    expect((await ownApi.post('/api/v1/providers', provider)).status).toBe(201);
+    expect((await client(service, (await newAccount('SMTP victim')).apiKey).post('/api/v1/domains', { name: victim })).status).toBe(201);
+    const to = uniqueAddress('victim');
+    const refused = transport('implicit', own.apiKey).sendMail({ from: `ceo@${victim}`, to, subject: 's', text: 't' });
+    await expect(refused).rejects.toMatchObject({ responseCode: 550, response: expect.stringMatching(/^550 5\.7\.1 /) });
+    // The envelope sender may be the provider's own while the header From is the victim's: refused at DATA.
+    const hidden = transport('implicit', own.apiKey).sendMail({ envelope: { from: 'app@own-relay.example', to: [to] }, from: `ceo@${victim}`, to, subject: 's', text: 't' });
+    await expect(hidden).rejects.toMatchObject({ response: expect.stringMatching(/^5\d\d 5\.7\.1 /) });
+    expect(await mailTo(to)).toHaveLength(0);
+  });
+
   it('refuses every mail of a paused account (the brake) with 554 5.7.1, before any content is sent', async () => {
     const paused = await newAccount('SMTP paused');
     await client(service, paused.apiKey).post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'app@paused.example.com' });
