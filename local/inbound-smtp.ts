@@ -6,6 +6,7 @@ import { RAW_MAIL_PREFIX } from '../functions/domain/inbound/inbound-mail';
 import { receiveInboundMail } from '../functions/domain/inbound/receive';
 import { receivingAccount } from '../functions/domain/inbound/receiving-account';
 import { describeError, log } from '../functions/log';
+import { readData } from '../functions/smtp/read-data';
 import { checkAuthentication } from './inbound-auth';
 
 /** The local listener's limit (SES's is 40 MB): advertised by SIZE, and a larger mail is refused with 552. */
@@ -46,17 +47,10 @@ export const startInboundSmtp = async (options: { port: number; host?: string; b
     },
     onData(stream, session, callback) {
       // Kept up to the limit only: a larger mail is read to its end (SMTP needs that) and dropped.
-      const chunks: Buffer[] = [];
-      let kept = 0;
-      stream.on('data', (chunk: Buffer) => {
-        kept += chunk.length;
-        if (kept <= maxBytes) chunks.push(chunk);
-      });
-      stream.on('end', () => {
-        if (stream.sizeExceeded || kept > maxBytes) return callback(refusal(552, `Message exceeds the fixed maximum message size of ${maxBytes} bytes`));
+      void readData(stream, maxBytes).then((mail) => {
+        if (!mail) return callback(refusal(552, `Message exceeds the fixed maximum message size of ${maxBytes} bytes`));
         const raw = { bucket: options.bucket, key: `${RAW_MAIL_PREFIX}${randomUUID()}` };
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        const mail = Buffer.concat(chunks);
         const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined;
         const receivedAt = deps.clock.now();
         deps.objects
@@ -70,7 +64,7 @@ export const startInboundSmtp = async (options: { port: number; host?: string; b
               callback(refusal(451, 'The mail could not be stored; try again later'));
             },
           );
-      });
+      }, () => callback(refusal(451, 'The mail could not be read; try again later')));
     },
   });
   await new Promise<void>((resolve, reject) => {

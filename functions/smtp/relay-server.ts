@@ -4,7 +4,8 @@ import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp
 import type { ApiKey } from '../domain/types';
 import { describeError, log } from '../log';
 import { mailShapeProblem } from './mail-shape';
-import { replyFor, smtpError } from './replies';
+import { readData } from './read-data';
+import { RelayRefusal, replyFor, smtpError } from './replies';
 import { authenticateRelay, checkEnvelopeSender, checkRecipient, submitMail, type RelayDeps } from './relay-session';
 
 /** 10 MiB, advertised by SIZE (larger: 552 5.3.4): the API's send takes 6 MiB of JSON, about as much mail. */
@@ -81,6 +82,18 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
   const byKey = openCounts(caps.perKey);
   // What each session counted, so its close gives back exactly that.
   const counted = new Map<string, { address?: string; key?: string }>();
+  /** DATA: the mail read (within the size), its shape bounded, parsed once, then sent; answers its message id. */
+  const takeMail = async (stream: Parameters<NonNullable<SMTPServerOptions['onData']>>[0], session: SMTPServerSession) => {
+    const raw = await readData(stream, maxBytes);
+    if (!raw) throw new RelayRefusal({ code: 552, enhanced: '5.3.4', message: `The mail is over ${maxBytes} bytes` });
+    const shapeProblem = mailShapeProblem(raw);
+    if (shapeProblem) throw new RelayRefusal({ code: 554, enhanced: '5.6.0', message: shapeProblem });
+    const ended = performance.now();
+    const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true });
+    const messageId = await submitMail(deps, keyOf(session), parsed, raw, session.envelope.rcptTo.map((rcpt) => rcpt.address));
+    options.onSubmitted?.(performance.now() - ended);
+    return messageId;
+  };
   const settings: SMTPServerOptions = {
     secure: options.mode === 'implicit',
     key: options.tls.key,
@@ -133,34 +146,14 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
       );
     },
     onData(stream, session, callback) {
-      // Read whole (SMTP needs the end), kept only up to the limit; smtp-server answers 552 past it.
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= maxBytes) chunks.push(chunk);
-      });
-      stream.on('end', () => {
-        if (stream.sizeExceeded || size > maxBytes) return callback(smtpError({ code: 552, enhanced: '5.3.4', message: `The mail is over ${maxBytes} bytes` }));
-        const raw = Buffer.concat(chunks);
-        const shapeProblem = mailShapeProblem(raw);
-        if (shapeProblem) return callback(smtpError({ code: 554, enhanced: '5.6.0', message: shapeProblem }));
-        const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        const ended = performance.now();
-        simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true })
-          .then((parsed) => submitMail(deps, keyOf(session), parsed, raw, recipients))
-          .then(
-            (messageId) => {
-              options.onSubmitted?.(performance.now() - ended);
-              callback(null, `2.0.0 ${messageId}`);
-            },
-            (error) => {
-              const reply = replyFor(error);
-              if (reply.code === 451) log('warn', 'SMTP relay: a mail was not taken', { reason: reply.message, ...describeError(error) });
-              callback(smtpError(reply));
-            },
-          );
-      });
+      takeMail(stream, session).then(
+        (messageId) => callback(null, `2.0.0 ${messageId}`),
+        (error) => {
+          const reply = replyFor(error);
+          if (reply.code === 451) log('warn', 'SMTP relay: a mail was not taken', { reason: reply.message, ...describeError(error) });
+          callback(smtpError(reply));
+        },
+      );
     },
   };
   const server = new SMTPServer(settings);
