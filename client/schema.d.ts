@@ -1327,7 +1327,7 @@ export interface components {
             success: false;
             error: {
                 /** @enum {string} */
-                code: "VALIDATION_ERROR" | "INVALID_CODE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_SMTP_PROVIDER" | "FROM_NOT_ALLOWED" | "SENDING_PAUSED" | "RECIPIENT_SUPPRESSED" | "DOMAIN_LIMIT_REACHED" | "RATE_LIMITED" | "SEND_LIMIT_EXCEEDED" | "TOO_MANY_ATTEMPTS" | "SEND_FAILED" | "INTERNAL_ERROR";
+                code: "VALIDATION_ERROR" | "INVALID_CODE" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "NO_SMTP_PROVIDER" | "FROM_NOT_ALLOWED" | "SENDING_PAUSED" | "RECIPIENT_SUPPRESSED" | "DOMAIN_LIMIT_REACHED" | "TEMPLATE_TOO_COSTLY" | "RATE_LIMITED" | "SEND_LIMIT_EXCEEDED" | "TOO_MANY_ATTEMPTS" | "SEND_FAILED" | "INTERNAL_ERROR";
                 message: string;
                 /** @description With SEND_FAILED on a single send: the message the failed send wrote; it reads `failed` with its reason on GET /mail/status */
                 message_id?: string;
@@ -1844,6 +1844,8 @@ export interface operations {
              *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              *
              *     `RECIPIENT_SUPPRESSED`: The address bounced, complained or unsubscribed, so it is not sent to.
+             *
+             *     `TEMPLATE_TOO_COSTLY`: Rendering the template with these variables takes more work than one request may do (sections repeating inside sections); `details` names the part where it stopped.
              */
             422: {
                 headers: {
@@ -3368,6 +3370,19 @@ export interface operations {
             };
             /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
             415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `TEMPLATE_TOO_COSTLY`: Rendering the template with these variables takes more work than one request may do (sections repeating inside sections); `details` names the part where it stopped. */
+            422: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -9894,6 +9909,7 @@ export interface operations {
                                     status: "verified" | "missing" | "mismatch" | "pending";
                                     found?: string;
                                     reason?: string;
+                                    lookup_failed?: string;
                                 }[];
                                 created_at: string;
                                 updated_at: string;
@@ -10021,6 +10037,7 @@ export interface operations {
                                 status: "verified" | "missing" | "mismatch" | "pending";
                                 found?: string;
                                 reason?: string;
+                                lookup_failed?: string;
                             }[];
                             created_at: string;
                             updated_at: string;
@@ -10189,6 +10206,7 @@ export interface operations {
                                 status: "verified" | "missing" | "mismatch" | "pending";
                                 found?: string;
                                 reason?: string;
+                                lookup_failed?: string;
                             }[];
                             created_at: string;
                             updated_at: string;
@@ -10329,6 +10347,7 @@ export interface operations {
                                 status: "verified" | "missing" | "mismatch" | "pending";
                                 found?: string;
                                 reason?: string;
+                                lookup_failed?: string;
                             }[];
                             created_at: string;
                             updated_at: string;
@@ -10590,6 +10609,7 @@ export interface operations {
                                 status: "verified" | "missing" | "mismatch" | "pending";
                                 found?: string;
                                 reason?: string;
+                                lookup_failed?: string;
                             }[];
                             created_at: string;
                             updated_at: string;
@@ -11326,6 +11346,8 @@ export interface operations {
              *     `validation_error`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
              *
              *     `validation_error`: The address bounced, complained or unsubscribed, so it is not sent to.
+             *
+             *     `validation_error`: Rendering the template with these variables takes more work than one request may do (sections repeating inside sections); `details` names the part where it stopped.
              */
             422: {
                 headers: {
