@@ -1,0 +1,74 @@
+import { InvalidCursorError, type CounterStore, type SuppressionStore } from '../../../functions/ports';
+import type { Suppression } from '../../../functions/domain/types';
+import { copy } from './conditional';
+
+/** The account's named counters: one atomic ADD each, as dynamoCounterStore. */
+export const memoryCounterStore = (): CounterStore => {
+  const counters = new Map<string, number>();
+  return {
+    async add(accountId, name, count) {
+      const value = (counters.get(`${accountId}/${name}`) ?? 0) + count;
+      counters.set(`${accountId}/${name}`, value);
+      return value;
+    },
+  };
+};
+
+const encodeCursor = (address: string) => Buffer.from(JSON.stringify({ a: address })).toString('base64url');
+const decodeCursor = (cursor: string) => {
+  try {
+    const { a } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { a?: unknown };
+    if (typeof a === 'string' && a.length > 0 && a.length <= 254) return a;
+  } catch {
+    // refused below
+  }
+  throw new InvalidCursorError('Not a cursor this service issued');
+};
+
+/**
+ * The suppression list as dynamoSuppressionStore keeps it: keyed by the lower-case address, pages in
+ * address order after the cursor's address, a soft-bounce run that counts each bounce key once and
+ * that a removal (or a delivery) ends.
+ */
+export const memorySuppressionStore = () => {
+  const lists = new Map<string, Map<string, Suppression>>();
+  const runs = new Map<string, { count: number; keys: Set<string> }>();
+  const listOf = (accountId: string) => lists.get(accountId) ?? lists.set(accountId, new Map()).get(accountId)!;
+  const resetRun = async (accountId: string, email: string) => void runs.delete(`${accountId}/${email.toLowerCase()}`);
+
+  const store: SuppressionStore = {
+    async findSuppressed(accountId, emails) {
+      return new Set(emails.map((email) => email.toLowerCase()).filter((email) => listOf(accountId).has(email)));
+    },
+    async add(accountId, suppression) {
+      listOf(accountId).set(suppression.email.toLowerCase(), copy(suppression));
+    },
+    async addIfAbsent(accountId, suppression) {
+      const there = listOf(accountId).get(suppression.email.toLowerCase());
+      if (there) return copy(there);
+      await store.add(accountId, suppression);
+      return suppression;
+    },
+    async remove(accountId, email) {
+      if (!listOf(accountId).delete(email.toLowerCase())) return false;
+      await resetRun(accountId, email);
+      return true;
+    },
+    async page(accountId, { limit, cursor, reason }) {
+      const after = cursor === undefined ? undefined : decodeCursor(cursor);
+      const all = [...listOf(accountId).entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .filter(([address, s]) => (after === undefined || address > after) && (!reason || s.reason === reason));
+      const items = all.slice(0, limit);
+      return { items: items.map(([, s]) => copy(s)), next_cursor: all.length > limit ? encodeCursor(items[items.length - 1][0]) : null };
+    },
+    async countSoftBounce(accountId, email, bounceKey) {
+      const key = `${accountId}/${email.toLowerCase()}`;
+      const run = runs.get(key) ?? { count: 0, keys: new Set<string>() };
+      if (!run.keys.has(bounceKey)) runs.set(key, { count: run.count + 1, keys: run.keys.add(bounceKey) });
+      return runs.get(key)!.count;
+    },
+    resetSoftBounces: resetRun,
+  };
+  return store;
+};

@@ -1,0 +1,85 @@
+import type { DomainSummary } from '../../../functions/domain/domains/sending-domain';
+import type { Provider } from '../../../functions/domain/types';
+import type { ProviderStore, SendingBrake, SendQuota, SendQuotaStore, SendRates } from '../../../functions/ports';
+import { copy } from './conditional';
+
+/**
+ * Providers as dynamoProviderStore keeps them, with what `list` reads beside them in the same
+ * partition: the default pointer, the account's sending brake (from `brakeOf`, the reputation
+ * store's item) and its sending domains (`domains`, set by the test).
+ */
+export const memoryProviderStore = (brakeOf: (accountId: string) => SendingBrake | undefined = () => undefined) => {
+  const providers = new Map<string, Provider>();
+  const defaults = new Map<string, string>();
+  const domains = new Map<string, DomainSummary[]>();
+  const store: ProviderStore = {
+    async list(accountId) {
+      const brake = brakeOf(accountId);
+      return {
+        providers: [...providers.values()].filter((p) => p.account_id === accountId).map(copy),
+        defaultId: defaults.get(accountId) ?? null,
+        ...(brake ? { brake: copy(brake) } : {}),
+        domains: copy(domains.get(accountId) ?? []),
+      };
+    },
+    async get(accountId, providerId) {
+      const found = providers.get(providerId);
+      return found?.account_id === accountId ? copy(found) : undefined;
+    },
+    async put(provider) {
+      providers.set(provider.id, copy(provider));
+    },
+    async delete(accountId, providerId) {
+      if (providers.get(providerId)?.account_id !== accountId) return false;
+      providers.delete(providerId);
+      if (defaults.get(accountId) === providerId) defaults.delete(accountId);
+      return true;
+    },
+    async setDefault(accountId, providerId) {
+      defaults.set(accountId, providerId);
+    },
+    async findById(providerId) {
+      const found = providers.get(providerId);
+      return found && copy(found);
+    },
+    async setSubscriptionState(accountId, providerId, state) {
+      const found = providers.get(providerId);
+      if (found?.account_id === accountId && found.events) found.events.subscription_state = state;
+    },
+  };
+  return Object.assign(store, {
+    setDomains(accountId: string, summaries: DomainSummary[]) {
+      domains.set(accountId, copy(summaries));
+    },
+  });
+};
+
+/**
+ * Send counters per provider and window bucket, as dynamoSendQuotaStore: every window taken at once
+ * or none, a release never creates a counter. A new hour's bucket starts empty (DynamoDB's TTL
+ * removes the old one later; the bucket name, not the TTL, is what makes it a new window).
+ */
+export const memorySendQuotaStore = () => {
+  const counters = new Map<string, number>();
+  const windows = (quota: SendQuota) => [quota.hourly, quota.daily].filter((w) => w !== null);
+  const store: SendQuotaStore = {
+    async reserve(providerId, quota, count) {
+      const items = windows(quota);
+      if (items.some((w) => (counters.get(`${providerId}/${w.bucket}`) ?? 0) > w.limit - count)) return false;
+      for (const w of items) counters.set(`${providerId}/${w.bucket}`, (counters.get(`${providerId}/${w.bucket}`) ?? 0) + count);
+      return true;
+    },
+    async release(providerId, quota, count) {
+      for (const w of windows(quota)) {
+        const key = `${providerId}/${w.bucket}`;
+        if (counters.has(key)) counters.set(key, counters.get(key)! - count);
+      }
+    },
+  };
+  return Object.assign(store, { used: (providerId: string, bucket: string) => counters.get(`${providerId}/${bucket}`) ?? 0 });
+};
+
+/** The provider's own rate (SES's would be GetAccount's), or `fallback`: high, so the pace never slows a unit test. */
+export const fixedSendRates = (fallback = 1000): SendRates => ({
+  perSecond: async (provider) => provider.send_rate_per_second ?? fallback,
+});
