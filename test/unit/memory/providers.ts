@@ -79,7 +79,10 @@ export const memorySendQuotaStore = () => {
   return Object.assign(store, { used: (providerId: string, bucket: string) => counters.get(`${providerId}/${bucket}`) ?? 0 });
 };
 
-/** The provider's own rate (SES's would be GetAccount's), or `fallback`: high, so the pace never slows a unit test. */
-export const fixedSendRates = (fallback = 1000): SendRates => ({
+/**
+ * The provider's own rate (SES's would be GetAccount's), or `fallback`: so high that one pacer group (1% of it)
+ * holds every mail of a test, and the pacer never waits on the manual clock, which only the test moves.
+ */
+export const fixedSendRates = (fallback = 100_000): SendRates => ({
   perSecond: async (provider) => provider.send_rate_per_second ?? fallback,
 });
