@@ -1,6 +1,6 @@
-import { InvalidCursorError, type CounterStore, type SuppressionStore } from '../../../functions/ports';
-import type { Suppression } from '../../../functions/domain/types';
-import { copy } from './conditional';
+import { InvalidCursorError, type CounterStore, type ListStore, type SuppressionStore } from '../../../functions/ports';
+import type { MailingList, Suppression } from '../../../functions/domain/types';
+import { conditionFailed, copy } from './conditional';
 
 /** The account's named counters: one atomic ADD each, as dynamoCounterStore. */
 export const memoryCounterStore = (): CounterStore => {
@@ -69,6 +69,51 @@ export const memorySuppressionStore = () => {
       return runs.get(key)!.count;
     },
     resetSoftBounces: resetRun,
+  };
+  return store;
+};
+
+/**
+ * Lists as dynamoListStore keeps them, as far as the fan-out and list deletion read them: a list being
+ * deleted is gone for every reader but the deletion, and is deleted only once empty.
+ */
+export const memoryListStore = (subscriberCount: (accountId: string, listId: string) => number = () => 0) => {
+  const lists = new Map<string, MailingList & { deleting?: string }>();
+  const key = (accountId: string, listId: string) => `${accountId}/${listId}`;
+  const visible = (accountId: string, listId: string) => {
+    const found = lists.get(key(accountId, listId));
+    return found && !found.deleting ? found : undefined;
+  };
+  const strip = ({ deleting: _, ...list }: MailingList & { deleting?: string }): MailingList => copy(list);
+  const store: ListStore = {
+    async create(list) {
+      if (lists.has(key(list.account_id, list.id))) throw conditionFailed();
+      lists.set(key(list.account_id, list.id), copy(list));
+    },
+    async get(accountId, listId) {
+      const found = visible(accountId, listId);
+      return found && strip(found);
+    },
+    async all(accountId) {
+      return [...lists.values()].filter((l) => l.account_id === accountId && !l.deleting).map(strip);
+    },
+    async update(accountId, listId, changes) {
+      const found = visible(accountId, listId);
+      if (!found) return undefined;
+      for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(found, { [field]: value });
+      return strip(found);
+    },
+    async markDeleting(accountId, listId, at) {
+      const found = lists.get(key(accountId, listId));
+      if (!found) return undefined;
+      found.deleting = at;
+      return { subscriber_count: subscriberCount(accountId, listId) };
+    },
+    async deleteIfEmpty(accountId, listId) {
+      if (subscriberCount(accountId, listId) > 0) return false;
+      lists.delete(key(accountId, listId));
+      return true;
+    },
   };
   return store;
 };
