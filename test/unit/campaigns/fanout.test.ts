@@ -12,6 +12,7 @@ const WINDOW = { windowSeconds: 3600 };
 let world: MemoryWorld;
 let subscribers: Subscriber[];
 let deps: FanoutDeps;
+let lists: ReturnType<typeof memoryListStore>;
 
 const subscriber = (seq: number, changes: Partial<Subscriber> = {}): Subscriber => ({
   id: `sub-${seq}`,
@@ -37,7 +38,7 @@ const campaign = (changes: Partial<Campaign> = {}): Campaign => ({
 beforeEach(async () => {
   world = await memoryWorld();
   subscribers = [];
-  const lists = memoryListStore();
+  lists = memoryListStore();
   await lists.create({ id: LIST, account_id: ACCOUNT, name: 'Readers', description: null, subscriber_count: 0, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });
   deps = { ...world, lists, recipients: memoryListRecipients(() => subscribers) };
 });
@@ -172,7 +173,7 @@ describe('a campaign that should not go out', () => {
 
   it('is cancelled when its list was deleted', async () => {
     await start(1);
-    await deps.lists.markDeleting(ACCOUNT, LIST, world.clock.now().toISOString());
+    await lists.markDeleting(ACCOUNT, LIST, world.clock.now().toISOString());
     expect(await chunk()).toEqual({ outcome: 'stopped' });
     expect((await stats()).campaign.status).toBe('cancelled');
     expect(await world.campaigns.isStopped(ACCOUNT, CAMPAIGN)).toBe(true);
