@@ -1,4 +1,4 @@
-import type { Clock, QueuedMail, ReceivedMail, SendQueue } from '../../../functions/ports';
+import type { Clock, DeadLetterQueue, QueuedMail, ReceivedMail, SendQueue } from '../../../functions/ports';
 import { copy } from './conditional';
 
 /** As long as the send queue's visibility timeout: a received entry not deleted comes back after it. */
@@ -58,8 +58,32 @@ export const memorySendQueue = (clock: Clock) => {
       return entries.filter((entry) => entry.visibleAt <= now).length;
     },
   };
+  // The dead-letter queue as sqsDeadLetters reads it: a received message is out of sight for a minute.
+  const hiddenUntil = new Map<(typeof deadLetters)[number], number>();
+  const dlqReceipts = new Map<string, (typeof deadLetters)[number]>();
+  const deadLetterQueue: DeadLetterQueue = {
+    async receive(max) {
+      const now = clock.now().getTime();
+      const visible = deadLetters.filter((letter) => (hiddenUntil.get(letter) ?? 0) <= now).slice(0, Math.min(max, 10));
+      return visible.map((letter) => {
+        const receipt = `d${++receipts}`;
+        hiddenUntil.set(letter, now + 60_000);
+        dlqReceipts.set(receipt, letter);
+        return { item: copy(letter.mail), reason: letter.reason, receipt };
+      });
+    },
+    async delete(receipt) {
+      const letter = dlqReceipts.get(receipt);
+      if (letter && deadLetters.includes(letter)) deadLetters.splice(deadLetters.indexOf(letter), 1);
+    },
+    async release(receipt) {
+      const letter = dlqReceipts.get(receipt);
+      if (letter) hiddenUntil.delete(letter);
+    },
+  };
   return Object.assign(queue, {
     deadLetters,
+    deadLetterQueue,
     /** Every entry still in the queue, visible or not, with when it shows again. */
     waiting: () => entries.map((entry) => ({ mail: copy(entry.mail), visibleAt: new Date(entry.visibleAt) })),
     refuse(rule: ((mail: QueuedMail) => boolean) | 'throw' | undefined) {
