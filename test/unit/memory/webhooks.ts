@@ -1,5 +1,5 @@
 import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from '../../../functions/domain/webhooks/records';
-import type { WebhookEndpointStore, WebhookEvents, WebhookQueue } from '../../../functions/ports';
+import type { WebhookEndpointStore, WebhookEvents, WebhookPoster, WebhookQueue } from '../../../functions/ports';
 import { copy } from './conditional';
 
 /** Endpoints under their account with the count as the creation's condition (dynamoWebhookEndpointStore). */
@@ -63,4 +63,27 @@ export const memoryWebhookQueue = () => {
     },
   };
   return Object.assign(queue, { enqueued, deadLetters });
+};
+
+/**
+ * The endpoints' side of the HTTP post: every post recorded; each answers the next scripted status
+ * (or throws the scripted error, as an unreachable host), else 200.
+ */
+export const recordingPoster = () => {
+  const posts: { url: string; headers: Record<string, string>; body: string }[] = [];
+  const script: (number | Error)[] = [];
+  const poster: WebhookPoster = {
+    async post(url, headers, body) {
+      posts.push({ url, headers: { ...headers }, body });
+      const next = script.shift() ?? 200;
+      if (next instanceof Error) throw next;
+      return next;
+    },
+  };
+  return Object.assign(poster, {
+    posts,
+    answerNext(...answers: (number | Error)[]) {
+      script.push(...answers);
+    },
+  });
 };
