@@ -89,16 +89,18 @@ describe('reconcile', () => {
     });
     await world.campaigns.countChunk(ACCOUNT, campaignId, 0, 1, 2, true);
     await world.campaigns.count(ACCOUNT, campaignId, { sent: 1 });
+    // A campaign mail whose queue entry was lost: its record names its campaign, as the fan-out writes it.
     const [id] = await queueMails(1);
     const record = (await world.messages.getWithEvents(ACCOUNT, id))!.message;
-    // A campaign mail's record names its campaign (as fan-out writes it).
-    await world.messages.createIfAbsent({ ...record, message_id: record.message_id.replace('0001@', '0f01@'), campaign_id: campaignId });
+    await world.messages.update(ACCOUNT, id, { status: 'cancelled' });
     world.queue.lose(id);
-    await world.messages.update(ACCOUNT, id, { status: 'sent' });
+    const lostId = '<00000000-0000-4000-8000-0000000000c1@example.com>';
+    await world.messages.create({ ...record, message_id: lostId, campaign_id: campaignId });
     world.clock.advance(11 * MINUTE);
     expect(await reconcile(world, { overdueMinutes: 10 })).toEqual({ interrupted: 0, lost: 1 });
     const { campaign, stats } = (await world.campaigns.getWithStats(ACCOUNT, campaignId))!;
     expect(stats).toMatchObject({ sent: 1, failed: 1, recipients: 2 });
     expect(campaign.status).toBe('sent');
+    expect((await statusOf(lostId)).error_message).toBe(LOST_REASON);
   });
 });
