@@ -115,5 +115,6 @@ export const memoryListStore = (subscriberCount: (accountId: string, listId: str
       return true;
     },
   };
-  return store;
+  /** Whether a subscriber may join: the subscriber store's transaction checks the list the same way. */
+  return Object.assign(store, { isOpen: (accountId: string, listId: string) => visible(accountId, listId) !== undefined });
 };
