@@ -1,6 +1,6 @@
 import { InvalidCursorError, type CounterStore, type ListStore, type SuppressionStore } from '../../../functions/ports';
 import type { MailingList, Suppression } from '../../../functions/domain/types';
-import { conditionFailed, copy } from './conditional';
+import { assignDefined, conditionFailed, copy } from './conditional';
 
 /** The account's named counters: one atomic ADD each, as dynamoCounterStore. */
 export const memoryCounterStore = (): CounterStore => {
@@ -60,7 +60,8 @@ export const memorySuppressionStore = () => {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .filter(([address, s]) => (after === undefined || address > after) && (!reason || s.reason === reason));
       const items = all.slice(0, limit);
-      return { items: items.map(([, s]) => copy(s)), next_cursor: all.length > limit ? encodeCursor(items[items.length - 1][0]) : null };
+      const next_cursor = all.length > limit ? encodeCursor(items[items.length - 1][0]) : null;
+      return { items: items.map(([, s]) => copy(s)), next_cursor };
     },
     async countSoftBounce(accountId, email, bounceKey) {
       const key = `${accountId}/${email.toLowerCase()}`;
@@ -100,7 +101,7 @@ export const memoryListStore = (subscriberCount: (accountId: string, listId: str
     async update(accountId, listId, changes) {
       const found = visible(accountId, listId);
       if (!found) return undefined;
-      for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(found, { [field]: value });
+      assignDefined(found, changes);
       return strip(found);
     },
     async markDeleting(accountId, listId, at) {
@@ -116,5 +117,6 @@ export const memoryListStore = (subscriberCount: (accountId: string, listId: str
     },
   };
   /** Whether a subscriber may join: the subscriber store's transaction checks the list the same way. */
-  return Object.assign(store, { isOpen: (accountId: string, listId: string) => visible(accountId, listId) !== undefined });
+  const isOpen = (accountId: string, listId: string) => visible(accountId, listId) !== undefined;
+  return Object.assign(store, { isOpen });
 };

@@ -5,7 +5,8 @@ import { conditionFailed, copy } from './conditional';
 /** API keys by account and by hash, both copies changed together (dynamoApiKeyStore's transaction). */
 export const memoryApiKeyStore = (): ApiKeyStore => {
   const byHash = new Map<string, ApiKey>();
-  const find = (accountId: string, keyId: string) => [...byHash.values()].find((k) => k.account_id === accountId && k.id === keyId);
+  const find = (accountId: string, keyId: string) =>
+    [...byHash.values()].find((k) => k.account_id === accountId && k.id === keyId);
   return {
     async create(key) {
       if (byHash.has(key.key_hash) || find(key.account_id, key.id)) throw conditionFailed();

@@ -1,6 +1,6 @@
 import type { Bounce, Subscriber } from '../../../functions/domain/types';
 import type { BounceStore, MessageStore, ReputationStore, SubscriberStore } from '../../../functions/ports';
-import { copy } from './conditional';
+import { assignDefined, copy, offsetPage } from './conditional';
 
 /**
  * Bounces as dynamoBounceStore records them: the bounce, its message's event, the reputation count and
@@ -17,13 +17,15 @@ export const memoryBounceStore = (messages: MessageStore, reputation: Reputation
       if (eventKey && seen.has(`${bounce.account_id}/${eventKey}`)) return false;
       if (eventKey) seen.add(`${bounce.account_id}/${eventKey}`);
       bounces.push(copy(bounce));
-      if (messageEvent && bounce.message_id) await messages.addEvent(bounce.account_id, bounce.message_id, messageEvent, `bounce-${bounce.id}`);
+      if (messageEvent && bounce.message_id) {
+        await messages.addEvent(bounce.account_id, bounce.message_id, messageEvent, `bounce-${bounce.id}`);
+      }
       if (count) await reputation.count(bounce.account_id, count.at, count.figures);
       return true;
     },
     async page(accountId, page) {
       const all = bounces.filter((b) => b.account_id === accountId).sort((a, b) => b.id - a.id);
-      return { items: all.slice(page.offset, page.offset + page.limit).map(copy), total: all.length, next_cursor: null };
+      return offsetPage(all, page);
     },
   };
   return Object.assign(store, { all: () => bounces.map(copy) });
@@ -36,12 +38,15 @@ export const memoryBounceStore = (messages: MessageStore, reputation: Reputation
 export const memorySubscriberStore = (listExists: (accountId: string, listId: string) => boolean = () => true) => {
   const subscribers = new Map<string, Subscriber>();
   const key = (accountId: string, id: string) => `${accountId}/${id}`;
-  const ofAccount = (accountId: string) => [...subscribers.values()].filter((s) => s.account_id === accountId).sort((a, b) => b.seq - a.seq);
+  const ofAccount = (accountId: string) =>
+    [...subscribers.values()].filter((s) => s.account_id === accountId).sort((a, b) => b.seq - a.seq);
   const ofList = (accountId: string, listId: string) => ofAccount(accountId).filter((s) => s.list_id === listId);
   const store: SubscriberStore = {
     async create(subscriber) {
       if (!listExists(subscriber.account_id, subscriber.list_id)) return 'no-list';
-      if (ofList(subscriber.account_id, subscriber.list_id).some((s) => s.email.toLowerCase() === subscriber.email.toLowerCase())) return 'conflict';
+      const address = subscriber.email.toLowerCase();
+      const taken = ofList(subscriber.account_id, subscriber.list_id).some((s) => s.email.toLowerCase() === address);
+      if (taken) return 'conflict';
       subscribers.set(key(subscriber.account_id, subscriber.id), copy(subscriber));
       return 'created';
     },
@@ -52,7 +57,7 @@ export const memorySubscriberStore = (listExists: (accountId: string, listId: st
     async update(subscriber, changes) {
       const found = subscribers.get(key(subscriber.account_id, subscriber.id));
       if (!found) return undefined;
-      for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(found, { [field]: value });
+      assignDefined(found, changes);
       return copy(found);
     },
     async delete(subscriber) {
@@ -67,7 +72,8 @@ export const memorySubscriberStore = (listExists: (accountId: string, listId: st
     },
     async claimConfirmationSend(accountId, subscriberId, at, notBefore) {
       const found = subscribers.get(key(accountId, subscriberId));
-      if (!found || found.confirmed_at || (found.confirmation_sent_at && found.confirmation_sent_at > notBefore)) return false;
+      const queuedLately = found?.confirmation_sent_at !== undefined && found.confirmation_sent_at > notBefore;
+      if (!found || found.confirmed_at || queuedLately) return false;
       found.confirmation_sent_at = at;
       return true;
     },
@@ -75,8 +81,9 @@ export const memorySubscriberStore = (listExists: (accountId: string, listId: st
       return ofAccount(accountId).filter((s) => s.email.toLowerCase() === email.toLowerCase()).map(copy);
     },
     async page(accountId, filter, page) {
-      const all = ofAccount(accountId).filter((s) => (!filter.listId || s.list_id === filter.listId) && (!filter.status || s.status === filter.status));
-      return { items: all.slice(page.offset, page.offset + page.limit).map(copy), total: all.length, next_cursor: null };
+      const matches = (s: Subscriber) =>
+        (!filter.listId || s.list_id === filter.listId) && (!filter.status || s.status === filter.status);
+      return offsetPage(ofAccount(accountId).filter(matches), page);
     },
     async allOfList(accountId, listId) {
       return ofList(accountId, listId).map(copy);

@@ -1,10 +1,20 @@
 import { CAMPAIGN_STATS, type Campaign, type Subscriber } from '../../../functions/domain/types';
 import { EDITABLE, CAMPAIGN_MOVES } from '../../../functions/domain/campaigns/campaign-status';
 import { messageUuid } from '../../../functions/domain/mail/message-id';
-import type { CampaignCounters, CampaignStore, FirstHits, Job, JobQueue, ListRecipients } from '../../../functions/ports';
-import { conditionFailed, copy } from './conditional';
+import type {
+  CampaignCounters,
+  CampaignStore,
+  FirstHits,
+  Job,
+  JobQueue,
+  ListRecipients,
+} from '../../../functions/ports';
+import { assignDefined, conditionFailed, copy, offsetPage } from './conditional';
 
-const zeroStats = () => ({ ...Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, 0])), next_chunk: 0, fanout_done: false }) as CampaignCounters;
+const zeroStats = () => {
+  const stats = Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, 0]));
+  return { ...stats, next_chunk: 0, fanout_done: false } as CampaignCounters;
+};
 
 /**
  * Campaigns as dynamoCampaignStore keeps them: the record and its counters, moves only from the
@@ -15,8 +25,12 @@ export const memoryCampaignStore = () => {
   const campaigns = new Map<string, { campaign: Campaign; stats: CampaignCounters & { cancelled?: boolean } }>();
   const onLists = new Map<string, Set<string>>();
   const key = (accountId: string, id: string) => `${accountId}/${id}`;
-  const newestFirst = (accountId: string) => [...campaigns.values()].filter((c) => c.campaign.account_id === accountId).sort((a, b) => b.campaign.seq - a.campaign.seq);
-  const counters = ({ cancelled: _, ...stats }: CampaignCounters & { cancelled?: boolean }): CampaignCounters => copy(stats);
+  const newestFirst = (accountId: string) =>
+    [...campaigns.values()]
+      .filter((c) => c.campaign.account_id === accountId)
+      .sort((a, b) => b.campaign.seq - a.campaign.seq);
+  type Stored = CampaignCounters & { cancelled?: boolean };
+  const counters = ({ cancelled: _, ...stats }: Stored): CampaignCounters => copy(stats);
 
   const store: CampaignStore = {
     async create(campaign) {
@@ -33,14 +47,13 @@ export const memoryCampaignStore = () => {
     },
     async page(accountId, page) {
       const all = newestFirst(accountId);
-      const items = all.slice(page.offset, page.offset + page.limit).map((c) => ({ ...copy(c.campaign), stats: counters(c.stats) }));
-      return { items, total: all.length, next_cursor: null };
+      return offsetPage(all.map((c) => ({ ...c.campaign, stats: counters(c.stats) })), page);
     },
     async updateDraft(accountId, campaignId, changes, at) {
       const found = campaigns.get(key(accountId, campaignId));
       if (!found) return undefined;
       if (!EDITABLE.includes(found.campaign.status)) return 'conflict';
-      for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(found.campaign, { [field]: value });
+      assignDefined(found.campaign, changes);
       found.campaign.updated_at = at;
       return copy(found.campaign);
     },
@@ -53,7 +66,7 @@ export const memoryCampaignStore = () => {
     async transition(accountId, campaignId, move, set = {}) {
       const found = campaigns.get(key(accountId, campaignId));
       if (!found || !move.from.includes(found.campaign.status)) return false;
-      for (const [field, value] of Object.entries(set)) if (value !== undefined) Object.assign(found.campaign, { [field]: value });
+      assignDefined(found.campaign, set);
       found.campaign.status = move.to;
       return true;
     },
@@ -84,7 +97,8 @@ export const memoryCampaignStore = () => {
     async countChunk(accountId, campaignId, cursor, next, recipients, done) {
       const found = campaigns.get(key(accountId, campaignId));
       if (!found || found.stats.next_chunk !== cursor) return undefined;
-      Object.assign(found.stats, { next_chunk: next, fanout_done: done, recipients: found.stats.recipients + recipients });
+      Object.assign(found.stats, { next_chunk: next, fanout_done: done });
+      found.stats.recipients += recipients;
       return counters(found.stats);
     },
   };

@@ -1,4 +1,11 @@
-import { MailerError, type AttachmentStore, type MailerFactory, type OutgoingMail, type StoredParts, type TrackingSettings } from '../../../functions/ports';
+import {
+  MailerError,
+  type AttachmentStore,
+  type MailerFactory,
+  type OutgoingMail,
+  type StoredParts,
+  type TrackingSettings,
+} from '../../../functions/ports';
 import type { Provider } from '../../../functions/domain/types';
 import { copy } from './conditional';
 

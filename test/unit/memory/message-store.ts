@@ -4,7 +4,7 @@ import { allowedPredecessors, MESSAGE_MOVES, UNSETTLED, WAITING } from '../../..
 import { mailTimestamp } from '../../../functions/domain/time';
 import type { MailMessage, MessageEvent, MessageStatus } from '../../../functions/domain/types';
 import { InvalidCursorError, type MessageStore, type QueuedMail } from '../../../functions/ports';
-import { conditionFailed, copy } from './conditional';
+import { assignDefined, conditionFailed, copy } from './conditional';
 
 interface Row {
   message: MailMessage;
@@ -16,8 +16,10 @@ interface Row {
   events: { event: MessageEvent; id: string }[];
 }
 
-const dueOfNew = (message: MailMessage) =>
-  message.status === 'scheduled' && message.scheduled_at ? new Date(`${message.scheduled_at}Z`) : UNSETTLED.has(message.status) ? new Date(`${message.created_at}Z`) : null;
+const dueOfNew = (message: MailMessage) => {
+  if (message.status === 'scheduled' && message.scheduled_at) return new Date(`${message.scheduled_at}Z`);
+  return UNSETTLED.has(message.status) ? new Date(`${message.created_at}Z`) : null;
+};
 
 /**
  * The message records as dynamoMessageStore keeps them (message-store.ts, scheduled-messages.ts):
@@ -26,7 +28,9 @@ const dueOfNew = (message: MailMessage) =>
  */
 export const memoryMessageStore = () => {
   const rows = new Map<string, Row>();
-  const key = (accountId: string, messageId: string) => `${accountId}/${messageId.includes('@') ? messageUuid(messageId) : messageId.replace(/^<|>$/g, '')}`;
+  const uuidOf = (messageId: string) =>
+    messageId.includes('@') ? messageUuid(messageId) : messageId.replace(/^<|>$/g, '');
+  const key = (accountId: string, messageId: string) => `${accountId}/${uuidOf(messageId)}`;
   const row = (accountId: string, messageId: string) => rows.get(key(accountId, messageId));
   /** A full id must match the record whole; a bare uuid names it by its key (as getWithEvents). */
   const own = (accountId: string, messageId: string) => {
@@ -34,13 +38,23 @@ export const memoryMessageStore = () => {
     return found && (!messageId.includes('@') || found.message.message_id === messageId) ? found : undefined;
   };
   const put = (message: MailMessage, scheduledMail: QueuedMail | null = null) =>
-    rows.set(key(message.account_id, message.message_id), { message: copy(message), attempts: 0, claimedAt: null, due: dueOfNew(message), scheduledMail, events: [] });
+    rows.set(key(message.account_id, message.message_id), {
+      message: copy(message),
+      attempts: 0,
+      claimedAt: null,
+      due: dueOfNew(message),
+      scheduledMail,
+      events: [],
+    });
   const moveWhile = (found: Row | undefined, from: readonly MessageStatus[], to: MessageStatus) => {
     if (!found || !from.includes(found.message.status)) return false;
     found.message.status = to;
     return true;
   };
-  const refusal = (found: Row | undefined) => (found ? { status: found.message.status, campaign: found.message.campaign_id !== undefined } : { status: null, campaign: false });
+  const refusal = (found: Row | undefined) =>
+    found
+      ? { status: found.message.status, campaign: found.message.campaign_id !== undefined }
+      : { status: null, campaign: false };
 
   const store: MessageStore = {
     async create(message) {
@@ -60,7 +74,7 @@ export const memoryMessageStore = () => {
       const found = row(accountId, messageId);
       if (!found) return false;
       if (changes.status && !allowedPredecessors(changes.status).includes(found.message.status)) return false;
-      for (const [field, value] of Object.entries(changes)) if (value !== undefined) Object.assign(found.message, { [field]: value });
+      assignDefined(found.message, changes);
       if (changes.status !== undefined && !UNSETTLED.has(changes.status)) found.due = null;
       return true;
     },
@@ -79,7 +93,8 @@ export const memoryMessageStore = () => {
     async getWithEvents(accountId, messageId) {
       const found = own(accountId, messageId);
       if (!found) return undefined;
-      const events = [...found.events].sort((a, b) => `${a.event.created_at}#${a.id}`.localeCompare(`${b.event.created_at}#${b.id}`));
+      const sortKey = ({ event, id }: Row['events'][number]) => `${event.created_at}#${id}`;
+      const events = [...found.events].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
       return { message: copy(found.message), events: events.map(({ event }) => copy(event)) };
     },
     async findByProviderMessageId(providerMessageId) {
@@ -89,7 +104,9 @@ export const memoryMessageStore = () => {
       const found = new Map<string, MailMessage>();
       for (const { message } of rows.values()) {
         // A provider that kept our id names the message by it (no index entry needed, as in Dynamo).
-        for (const id of ids) if (id && (message.provider_message_id === id || message.message_id === id)) found.set(id, copy(message));
+        for (const id of ids) {
+          if (id && (message.provider_message_id === id || message.message_id === id)) found.set(id, copy(message));
+        }
       }
       return found;
     },
@@ -144,7 +161,9 @@ export const memoryMessageStore = () => {
             throw new InvalidCursorError('Not a cursor this service issued');
           }
         })();
-        if (decoded.v !== tag || typeof decoded.k !== 'number') throw new InvalidCursorError('The cursor belongs to another listing');
+        if (decoded.v !== tag || typeof decoded.k !== 'number') {
+          throw new InvalidCursorError('The cursor belongs to another listing');
+        }
         start = decoded.k;
       }
       const matching = newestFirst(accountId).filter(
@@ -157,7 +176,8 @@ export const memoryMessageStore = () => {
       );
       const messages = matching.slice(start, start + page.limit).map(copy);
       const more = matching.length > start + page.limit;
-      return { messages, next_cursor: more ? Buffer.from(JSON.stringify({ v: tag, k: start + page.limit })).toString('base64url') : null };
+      const next = Buffer.from(JSON.stringify({ v: tag, k: start + page.limit })).toString('base64url');
+      return { messages, next_cursor: more ? next : null };
     },
     async logNextTo(accountId, request) {
       return pageNextTo(newestFirst(accountId), request, (m) => messageUuid(m.message_id));
@@ -182,7 +202,8 @@ export const memoryMessageStore = () => {
     },
     async reschedule(accountId, messageId, at) {
       const found = own(accountId, messageId);
-      if (!found || found.message.campaign_id !== undefined || !MESSAGE_MOVES.reschedule.from.includes(found.message.status as 'scheduled')) {
+      const mine = found && found.message.campaign_id === undefined;
+      if (!mine || !MESSAGE_MOVES.reschedule.from.includes(found!.message.status as 'scheduled')) {
         return { rescheduled: false, ...refusal(found) };
       }
       found.message.scheduled_at = mailTimestamp(at);
@@ -191,22 +212,26 @@ export const memoryMessageStore = () => {
     },
     async cancel(accountId, messageId) {
       const found = own(accountId, messageId);
-      if (!found || found.message.campaign_id !== undefined || !moveWhile(found, MESSAGE_MOVES.cancel.from, MESSAGE_MOVES.cancel.to)) {
+      const mine = found && found.message.campaign_id === undefined;
+      if (!mine || !moveWhile(found, MESSAGE_MOVES.cancel.from, MESSAGE_MOVES.cancel.to)) {
         return { cancelled: false, ...refusal(found) };
       }
       Object.assign(found, { due: null, scheduledMail: null });
       return { cancelled: true };
     },
   };
+  const logKey = (m: MailMessage) => `${m.created_at}#${messageUuid(m.message_id)}`;
   const newestFirst = (accountId: string) =>
     [...rows.values()]
       .filter((r) => r.message.account_id === accountId)
       .map((r) => r.message)
-      .sort((a, b) => `${b.created_at}#${messageUuid(b.message_id)}`.localeCompare(`${a.created_at}#${messageUuid(a.message_id)}`));
+      .sort((a, b) => logKey(b).localeCompare(logKey(a)));
   /** For assertions: the record as stored (attempts, due time), never for the domain. */
   const inspect = (accountId: string, messageId: string) => {
     const found = row(accountId, messageId);
-    return found && { message: copy(found.message), attempts: found.attempts, due: found.due, scheduled: found.scheduledMail !== null };
+    if (!found) return undefined;
+    const { attempts, due, scheduledMail } = found;
+    return { message: copy(found.message), attempts, due, scheduled: scheduledMail !== null };
   };
   return Object.assign(store, { inspect, all: () => [...rows.values()].map((r) => copy(r.message)) });
 };

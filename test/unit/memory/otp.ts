@@ -9,9 +9,10 @@ export const memoryOtpSessionStore = () => {
   const sessions = new Map<string, OtpSession>();
   const windows = new Map<string, number>();
   const key = (accountId: string, sessionId: string) => `${accountId}/${sessionId}`;
-  const change = (accountId: string, sessionId: string, holds: (s: OtpSession) => boolean, apply: (s: OtpSession) => void): OtpChange<OtpSession> => {
+  type Test = (s: OtpSession) => boolean;
+  const change = (accountId: string, sessionId: string, holds: Test, apply: (s: OtpSession) => void) => {
     const found = sessions.get(key(accountId, sessionId));
-    if (!found || !holds(found)) return { ok: false, session: found && copy(found) };
+    if (!found || !holds(found)) return { ok: false, session: found && copy(found) } as OtpChange<OtpSession>;
     apply(found);
     return { ok: true, session: copy(found) };
   };
@@ -28,7 +29,12 @@ export const memoryOtpSessionStore = () => {
       sessions.delete(key(accountId, sessionId));
     },
     countAttempt: async (accountId, sessionId, now) =>
-      change(accountId, sessionId, (s) => !s.verified && s.attempts < s.max_attempts && s.expires_at > now, (s) => void s.attempts++),
+      change(
+        accountId,
+        sessionId,
+        (s) => !s.verified && s.attempts < s.max_attempts && s.expires_at > now,
+        (s) => void s.attempts++,
+      ),
     markVerified: async (accountId, sessionId, codeHash) =>
       change(accountId, sessionId, (s) => !s.verified && s.code_hash === codeHash, (s) => void (s.verified = true)).ok,
     replaceCode: async (accountId, sessionId, r) =>
@@ -36,14 +42,20 @@ export const memoryOtpSessionStore = () => {
         accountId,
         sessionId,
         (s) => !s.verified && s.attempts < s.max_attempts && s.sends < r.maxSends && s.last_sent_at <= r.cooldownSince,
-        (s) => Object.assign(s, { code_hash: r.codeHash, expires_at: r.expiresAt, last_sent_at: r.sentAt, sends: s.sends + 1 }),
+        (s) => {
+          Object.assign(s, { code_hash: r.codeHash, expires_at: r.expiresAt, last_sent_at: r.sentAt });
+          s.sends++;
+        },
       ),
     async restoreCode(accountId, sessionId, previous, failedHash) {
       change(
         accountId,
         sessionId,
         (s) => s.code_hash === failedHash,
-        (s) => Object.assign(s, { code_hash: previous.code_hash, expires_at: previous.expires_at, last_sent_at: previous.last_sent_at, sends: previous.sends }),
+        (s) => {
+          const { code_hash, expires_at, last_sent_at, sends } = previous;
+          Object.assign(s, { code_hash, expires_at, last_sent_at, sends });
+        },
       );
     },
     async countNewSession(accountId, email, windowStart, limit) {

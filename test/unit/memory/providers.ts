@@ -65,8 +65,9 @@ export const memorySendQuotaStore = () => {
   const store: SendQuotaStore = {
     async reserve(providerId, quota, count) {
       const items = windows(quota);
-      if (items.some((w) => (counters.get(`${providerId}/${w.bucket}`) ?? 0) > w.limit - count)) return false;
-      for (const w of items) counters.set(`${providerId}/${w.bucket}`, (counters.get(`${providerId}/${w.bucket}`) ?? 0) + count);
+      const used = (bucket: string) => counters.get(`${providerId}/${bucket}`) ?? 0;
+      if (items.some((w) => used(w.bucket) > w.limit - count)) return false;
+      for (const w of items) counters.set(`${providerId}/${w.bucket}`, used(w.bucket) + count);
       return true;
     },
     async release(providerId, quota, count) {
@@ -76,7 +77,8 @@ export const memorySendQuotaStore = () => {
       }
     },
   };
-  return Object.assign(store, { used: (providerId: string, bucket: string) => counters.get(`${providerId}/${bucket}`) ?? 0 });
+  const used = (providerId: string, bucket: string) => counters.get(`${providerId}/${bucket}`) ?? 0;
+  return Object.assign(store, { used });
 };
 
 /**

@@ -12,10 +12,12 @@ export const memoryReputationStore = () => {
   const store: ReputationStore = {
     async count(accountId, at, figures) {
       const key = `${accountId}/${dayOf(at)}`;
-      const day = days.get(key) ?? { date: dayOf(at), figures: zeroFigures(), hours: Object.fromEntries(BRAKE_FIGURES.map((f) => [f, Array(24).fill(0)])) as StatsDay['hours'] };
+      const hours = () => Object.fromEntries(BRAKE_FIGURES.map((f) => [f, Array(24).fill(0)])) as StatsDay['hours'];
+      const day = days.get(key) ?? { date: dayOf(at), figures: zeroFigures(), hours: hours() };
       for (const [figure, n] of Object.entries(figures) as [keyof typeof figures, number][]) {
         day.figures[figure] += n;
-        if ((BRAKE_FIGURES as readonly string[]).includes(figure)) day.hours[figure as (typeof BRAKE_FIGURES)[number]][at.getUTCHours()] += n;
+        const brakeFigure = BRAKE_FIGURES.find((f) => f === figure);
+        if (brakeFigure) day.hours[brakeFigure][at.getUTCHours()] += n;
       }
       days.set(key, day);
     },
@@ -32,12 +34,14 @@ export const memoryReputationStore = () => {
     async pause(accountId, at, reason) {
       const found = brakes.get(accountId);
       if (found?.paused) return false;
-      brakes.set(accountId, { ...(found ?? { resumed_at: null, resumed_hour: null, baseline: null }), paused: true, paused_at: at, reason });
+      const before = found ?? { resumed_at: null, resumed_hour: null, baseline: null };
+      brakes.set(accountId, { ...before, paused: true, paused_at: at, reason });
       return true;
     },
     async resume(accountId, at, hour, baseline) {
-      const brake: SendingBrake = { ...(brakes.get(accountId) ?? { paused_at: null, reason: null }), paused: false, resumed_at: at, resumed_hour: hour, baseline: copy(baseline) };
-      brakes.set(accountId, brake);
+      const before = brakes.get(accountId) ?? { paused_at: null, reason: null };
+      const brake: SendingBrake = { ...before, paused: false, resumed_at: at, resumed_hour: hour, baseline };
+      brakes.set(accountId, copy(brake));
       return copy(brake);
     },
   };

@@ -28,7 +28,10 @@ export const memorySendQueue = (clock: Clock) => {
     async enqueue(mails) {
       if (refuse === 'throw') throw new Error('SQS is unreachable');
       const refused = refuse ? mails.filter(refuse) : [];
-      for (const mail of mails) if (!refused.includes(mail)) entries.push({ mail: copy(mail), visibleAt: clock.now().getTime(), receipt: null });
+      for (const mail of mails) {
+        const now = clock.now().getTime();
+        if (!refused.includes(mail)) entries.push({ mail: copy(mail), visibleAt: now, receipt: null });
+      }
       return { failed: refused.map((mail) => mail.message_id) };
     },
     async receive(max) {

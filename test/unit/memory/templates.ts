@@ -1,5 +1,5 @@
 import type { Template, TemplateStore } from '../../../functions/ports';
-import { conditionFailed, copy } from './conditional';
+import { conditionFailed, copy, offsetPage } from './conditional';
 
 /** Stored templates by account and id, newest first by seq (dynamoTemplateStore's listing). */
 export const memoryTemplateStore = (): TemplateStore => {
@@ -22,7 +22,7 @@ export const memoryTemplateStore = (): TemplateStore => {
     },
     async page(accountId, page) {
       const all = [...templates.values()].filter((t) => t.account_id === accountId).sort((a, b) => b.seq - a.seq);
-      return { items: all.slice(page.offset, page.offset + page.limit).map(copy), total: all.length, next_cursor: null };
+      return offsetPage(all, page);
     },
     async replace(template) {
       if (!templates.has(key(template.account_id, template.id))) return false;
