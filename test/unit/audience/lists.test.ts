@@ -12,7 +12,9 @@ const deps = () => ({ ...world, lists, subscribers });
 
 beforeEach(async () => {
   world = await memoryWorld();
-  lists = memoryListStore((accountId, listId) => subscribers.all().filter((s) => s.account_id === accountId && s.list_id === listId).length);
+  lists = memoryListStore(
+    (accountId, listId) => subscribers.all().filter((s) => s.account_id === accountId && s.list_id === listId).length,
+  );
   subscribers = memorySubscriberStore((accountId, listId) => lists.isOpen(accountId, listId));
 });
 
@@ -41,9 +43,15 @@ describe('deleting a list', () => {
     const [{ job }] = world.jobs.jobs;
     expect(job).toEqual({ kind: 'list-delete', account_id: ACCOUNT, list_id: id });
     const chunkDeps = { ...deps() };
-    expect(await runListDeleteChunk(chunkDeps, job as Extract<typeof job, { kind: 'list-delete' }>)).toEqual({ removed: 100, done: false });
+    expect(await runListDeleteChunk(chunkDeps, job as Extract<typeof job, { kind: 'list-delete' }>)).toEqual({
+      removed: 100,
+      done: false,
+    });
     expect(world.jobs.jobs.at(-1)).toEqual({ job, delaySeconds: 0 });
-    expect(await runListDeleteChunk(chunkDeps, job as Extract<typeof job, { kind: 'list-delete' }>)).toEqual({ removed: 50, done: true });
+    expect(await runListDeleteChunk(chunkDeps, job as Extract<typeof job, { kind: 'list-delete' }>)).toEqual({
+      removed: 50,
+      done: true,
+    });
     expect(subscribers.all()).toEqual([]);
   });
 
@@ -65,7 +73,9 @@ describe('deleting a list', () => {
       await world.campaigns.noteOnList(ACCOUNT, id, cid, 0);
     }
     await deleteList(deps(), ACCOUNT, id);
-    const statuses = await Promise.all(['c-sending', 'c-scheduled', 'c-sent'].map(async (cid) => (await world.campaigns.get(ACCOUNT, cid))!.status));
+    const statuses = await Promise.all(
+      ['c-sending', 'c-scheduled', 'c-sent'].map(async (cid) => (await world.campaigns.get(ACCOUNT, cid))!.status),
+    );
     expect(statuses).toEqual(['cancelled', 'cancelled', 'sent']);
   });
 
@@ -88,18 +98,34 @@ describe('reading and changing lists', () => {
     const first = await createList(deps(), ACCOUNT, { name: 'A' });
     world.clock.advance(1_000);
     const second = await createList(deps(), ACCOUNT, { name: 'B' });
-    expect((await listLists(deps(), ACCOUNT, { offset: 0, limit: 10 })).lists.map((l) => l.id)).toEqual([second.id, first.id]);
+    expect((await listLists(deps(), ACCOUNT, { offset: 0, limit: 10 })).lists.map((l) => l.id)).toEqual(
+      [second.id, first.id],
+    );
     expect((await listLists(deps(), ACCOUNT, { offset: 1, limit: 10 })).lists.map((l) => l.id)).toEqual([first.id]);
-    await expect(listLists(deps(), ACCOUNT, { offset: 0, limit: 10, cursor: 'x' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(listLists(deps(), ACCOUNT, { offset: 0, limit: 10, cursor: 'x' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
   });
 
   it('creates a list without double opt-in or wording unless asked', async () => {
-    expect(await createList(deps(), ACCOUNT, { name: 'A' })).toMatchObject({ double_opt_in: false, confirmation: null, subscriber_count: 0 });
+    expect(await createList(deps(), ACCOUNT, { name: 'A' })).toMatchObject({
+      double_opt_in: false,
+      confirmation: null,
+      subscriber_count: 0,
+    });
   });
 
   it('stores a confirmation wording without html as html null, and clears it with null', async () => {
-    const { id } = await createList(deps(), ACCOUNT, { name: 'A', double_opt_in: true, confirmation: { subject: 'Confirm', text: 'Click {{confirm_url}}' } });
-    expect((await getList(deps(), ACCOUNT, id)).confirmation).toEqual({ subject: 'Confirm', text: 'Click {{confirm_url}}', html: null });
+    const { id } = await createList(
+      deps(),
+      ACCOUNT,
+      { name: 'A', double_opt_in: true, confirmation: { subject: 'Confirm', text: 'Click {{confirm_url}}' } },
+    );
+    expect((await getList(deps(), ACCOUNT, id)).confirmation).toEqual({
+      subject: 'Confirm',
+      text: 'Click {{confirm_url}}',
+      html: null,
+    });
     expect((await updateList(deps(), ACCOUNT, id, { confirmation: null })).confirmation).toBeNull();
   });
 

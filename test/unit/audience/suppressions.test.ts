@@ -6,10 +6,16 @@ import { memoryBounceStore, memorySubscriberStore } from '../memory/bounces';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 let world: MemoryWorld;
-let deps: BounceDeps & { bounces: ReturnType<typeof memoryBounceStore>; subscribers: ReturnType<typeof memorySubscriberStore> };
+let deps: BounceDeps & {
+  bounces: ReturnType<typeof memoryBounceStore>; subscribers: ReturnType<typeof memorySubscriberStore>,
+};
 beforeEach(async () => {
   world = await memoryWorld();
-  deps = { ...world, bounces: memoryBounceStore(world.messages, world.reputation), subscribers: memorySubscriberStore() };
+  deps = {
+    ...world,
+    bounces: memoryBounceStore(world.messages, world.reputation),
+    subscribers: memorySubscriberStore(),
+  };
 });
 
 const suppressed = async (email: string) => (await world.suppressions.findSuppressed(ACCOUNT, [email])).has(email.toLowerCase());
@@ -99,11 +105,19 @@ describe('bounces and the suppression list', () => {
 describe('managing the list by hand', () => {
   it('keeps the reason an address already has when it is suppressed by hand', async () => {
     await bounce('complaint');
-    expect(await suppressManually(world, ACCOUNT, 'reader@example.org')).toMatchObject({ reason: 'complaint', source: 'ses' });
+    expect(await suppressManually(world, ACCOUNT, 'reader@example.org')).toMatchObject({
+      reason: 'complaint',
+      source: 'ses',
+    });
   });
 
   it('suppresses a new address as manual, from the API', async () => {
-    expect(await suppressManually(world, ACCOUNT, 'new@example.org')).toEqual({ email: 'new@example.org', reason: 'manual', source: 'api', created_at: '2026-11-26T09:00:00.000Z' });
+    expect(await suppressManually(world, ACCOUNT, 'new@example.org')).toEqual({
+      email: 'new@example.org',
+      reason: 'manual',
+      source: 'api',
+      created_at: '2026-11-26T09:00:00.000Z',
+    });
   });
 
   it('answers 404 for taking off an address that is not on the list', async () => {
@@ -112,7 +126,10 @@ describe('managing the list by hand', () => {
 
   it('pages in address order with a cursor, and filters by reason', async () => {
     for (const email of ['d@x.org', 'a@x.org', 'c@x.org', 'b@x.org']) await suppressManually(world, ACCOUNT, email);
-    await world.suppressions.add(ACCOUNT, { email: 'bb@x.org', reason: 'complaint', source: 'ses', created_at: '2026-11-26T09:00:00.000Z' });
+    await world.suppressions.add(
+      ACCOUNT,
+      { email: 'bb@x.org', reason: 'complaint', source: 'ses', created_at: '2026-11-26T09:00:00.000Z' },
+    );
     const first = await listSuppressions(world, ACCOUNT, { limit: 2 });
     expect(first.suppressions.map((s) => s.email)).toEqual(['a@x.org', 'b@x.org']);
     const second = await listSuppressions(world, ACCOUNT, { limit: 2, cursor: first.next_cursor! });
@@ -123,7 +140,10 @@ describe('managing the list by hand', () => {
   });
 
   it.each(['not-a-cursor!', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[]').toString('base64url')])('answers 400 on `cursor` for %j', async (cursor) => {
-    await expect(listSuppressions(world, ACCOUNT, { limit: 2, cursor })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', options: { details: [expect.objectContaining({ field: 'cursor' })] } });
+    await expect(listSuppressions(world, ACCOUNT, { limit: 2, cursor })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      options: { details: [expect.objectContaining({ field: 'cursor' })] },
+    });
   });
 
   it('exports CSV with quoted fields where RFC 4180 needs them', () => {
@@ -131,6 +151,8 @@ describe('managing the list by hand', () => {
       { email: 'a@x.org', reason: 'manual', source: 'api', created_at: '2026-11-26T09:00:00.000Z' },
       { email: '"odd,one"@x.org', reason: 'complaint', source: 'ses', created_at: '2026-11-26T09:00:00.000Z' },
     ]);
-    expect(csv).toBe('email,reason,source,created_at\r\na@x.org,manual,api,2026-11-26T09:00:00.000Z\r\n"""odd,one""@x.org",complaint,ses,2026-11-26T09:00:00.000Z\r\n');
+    expect(csv).toBe(
+      'email,reason,source,created_at\r\na@x.org,manual,api,2026-11-26T09:00:00.000Z\r\n"""odd,one""@x.org",complaint,ses,2026-11-26T09:00:00.000Z\r\n',
+    );
   });
 });

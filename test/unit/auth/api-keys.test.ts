@@ -27,24 +27,44 @@ describe('creating a key', () => {
 
   it(`limits a key to ${DEFAULT_RATE_LIMIT_PER_MINUTE} a minute unless told otherwise, and drops repeated permissions`, async () => {
     const created = await createApiKey(world, ACCOUNT, { name: 'ci', permissions: ['mail', 'mail', 'otp'] });
-    expect(created).toMatchObject({ rate_limit_per_minute: DEFAULT_RATE_LIMIT_PER_MINUTE, permissions: ['mail', 'otp'] });
+    expect(created).toMatchObject({
+      rate_limit_per_minute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+      permissions: ['mail', 'otp'],
+    });
   });
 
   it('lets a key grant only permissions it holds', async () => {
-    const creator = await keyFor((await createApiKey(world, ACCOUNT, { name: 'admin', permissions: ['admin', 'mail'] })).key);
-    await expect(createApiKeyWithin(world, creator, { name: 'x', permissions: ['mail', 'otp'] })).rejects.toMatchObject({ code: 'FORBIDDEN', message: expect.stringContaining('otp') });
-    await expect(createApiKeyWithin(world, creator, { name: 'x', permissions: ['mail'] })).resolves.toMatchObject({ permissions: ['mail'] });
+    const creator = await keyFor(
+      (await createApiKey(world, ACCOUNT, { name: 'admin', permissions: ['admin', 'mail'] })).key,
+    );
+    await expect(createApiKeyWithin(world, creator, { name: 'x', permissions: ['mail', 'otp'] })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringContaining('otp'),
+    });
+    await expect(createApiKeyWithin(world, creator, { name: 'x', permissions: ['mail'] })).resolves.toMatchObject({
+      permissions: ['mail'],
+    });
   });
 
   it('lets a key grant a rate limit up to its own, and defaults to the lower of its own and the default', async () => {
-    const creator = await keyFor((await createApiKey(world, ACCOUNT, { name: 'admin', permissions: ['admin'], rate_limit_per_minute: 5 })).key);
-    await expect(createApiKeyWithin(world, creator, { name: 'x', permissions: ['admin'], rate_limit_per_minute: 6 })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(createApiKeyWithin(world, creator, { name: 'x', permissions: ['admin'] })).resolves.toMatchObject({ rate_limit_per_minute: 5 });
+    const creator = await keyFor(
+      (await createApiKey(world, ACCOUNT, { name: 'admin', permissions: ['admin'], rate_limit_per_minute: 5 })).key,
+    );
+    await expect(createApiKeyWithin(world, creator, { name: 'x', permissions: ['admin'], rate_limit_per_minute: 6 })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(createApiKeyWithin(world, creator, { name: 'x', permissions: ['admin'] })).resolves.toMatchObject({
+      rate_limit_per_minute: 5,
+    });
   });
 
   it('never lets a created key choose its own value', async () => {
     const creator = await keyFor((await createApiKey(world, ACCOUNT, { name: 'admin', permissions: ['admin'] })).key);
-    const created = await createApiKeyWithin(world, creator, { name: 'x', permissions: ['admin'], value: 'esk_chosen' });
+    const created = await createApiKeyWithin(
+      world,
+      creator,
+      { name: 'x', permissions: ['admin'], value: 'esk_chosen' },
+    );
     expect(created.key).not.toBe('esk_chosen');
   });
 });
@@ -67,7 +87,9 @@ describe('authenticating', () => {
   });
 
   it('says a missing header is a missing key', () => {
-    expect(() => bearerToken(undefined)).toThrow(expect.objectContaining({ options: expect.objectContaining({ reason: 'missing_key' }) }));
+    expect(() => bearerToken(undefined)).toThrow(
+      expect.objectContaining({ options: expect.objectContaining({ reason: 'missing_key' }) }),
+    );
   });
 
   it('refuses a revoked key; revoking twice finds nothing the second time', async () => {
@@ -101,14 +123,19 @@ describe('listing keys', () => {
     await revokeApiKey(world, ACCOUNT, revoked.id);
     const listed = await listApiKeys(world, ACCOUNT);
     expect(listed.map((k) => k.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(listed[0]).sort()).toEqual(['created_at', 'id', 'name', 'permissions', 'prefix', 'rate_limit_per_minute']);
+    expect(Object.keys(listed[0]).sort()).toEqual(
+      ['created_at', 'id', 'name', 'permissions', 'prefix', 'rate_limit_per_minute'],
+    );
   });
 });
 
 describe('the operator\'s DEV_API_KEY', () => {
   it('is created with every permission and the given rate, then kept up to date', async () => {
     await ensureApiKey(world, ACCOUNT, 'esk_dev', 'dev', 100);
-    expect(await keyFor('esk_dev')).toMatchObject({ rate_limit_per_minute: 100, permissions: ['mail', 'otp', 'subscribers', 'campaigns', 'admin'] });
+    expect(await keyFor('esk_dev')).toMatchObject({
+      rate_limit_per_minute: 100,
+      permissions: ['mail', 'otp', 'subscribers', 'campaigns', 'admin'],
+    });
     await ensureApiKey(world, ACCOUNT, 'esk_dev', 'dev', 500);
     expect((await keyFor('esk_dev')).rate_limit_per_minute).toBe(500);
     expect(await world.apiKeys.list(ACCOUNT)).toHaveLength(1);
@@ -118,6 +145,9 @@ describe('the operator\'s DEV_API_KEY', () => {
     await ensureApiKey(world, ACCOUNT, 'esk_dev', 'dev', 100);
     await expect(ensureApiKey(world, 'acct-other', 'esk_dev', 'dev', 100)).rejects.toMatchObject({ code: 'CONFLICT' });
     await revokeApiKey(world, ACCOUNT, (await keyFor('esk_dev')).id);
-    await expect(ensureApiKey(world, ACCOUNT, 'esk_dev', 'dev', 100)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('revoked') });
+    await expect(ensureApiKey(world, ACCOUNT, 'esk_dev', 'dev', 100)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('revoked'),
+    });
   });
 });

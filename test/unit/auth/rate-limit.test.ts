@@ -22,7 +22,9 @@ describe('per-key rate limits', () => {
     await expect(consumeWindow(world, 'k', 3)).rejects.toMatchObject({
       code: 'RATE_LIMITED',
       status: 429,
-      options: { headers: { 'RateLimit-Limit': '3', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '40', 'Retry-After': '40' } },
+      options: {
+        headers: { 'RateLimit-Limit': '3', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '40', 'Retry-After': '40' },
+      },
     });
   });
 

@@ -39,7 +39,15 @@ beforeEach(async () => {
   world = await memoryWorld();
   subscribers = [];
   lists = memoryListStore();
-  await lists.create({ id: LIST, account_id: ACCOUNT, name: 'Readers', description: null, subscriber_count: 0, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });
+  await lists.create({
+    id: LIST,
+    account_id: ACCOUNT,
+    name: 'Readers',
+    description: null,
+    subscriber_count: 0,
+    created_at: '2026-11-01T00:00:00.000Z',
+    updated_at: '2026-11-01T00:00:00.000Z',
+  });
   deps = { ...world, lists, recipients: memoryListRecipients(() => subscribers) };
 });
 
@@ -47,7 +55,11 @@ const start = async (n: number, changes: Partial<Campaign> = {}) => {
   subscribers.push(...Array.from({ length: n }, (_, i) => subscriber(i + 1)));
   await world.campaigns.create(campaign(changes));
 };
-const chunk = (cursor = 0, window = WINDOW) => runCampaignChunk(deps, { kind: 'campaign', account_id: ACCOUNT, campaign_id: CAMPAIGN, cursor }, window);
+const chunk = (cursor = 0, window = WINDOW) => runCampaignChunk(
+  deps,
+  { kind: 'campaign', account_id: ACCOUNT, campaign_id: CAMPAIGN, cursor },
+  window,
+);
 const stats = async () => (await world.campaigns.getWithStats(ACCOUNT, CAMPAIGN))!;
 
 describe('a campaign chunk', () => {
@@ -71,7 +83,10 @@ describe('a campaign chunk', () => {
       subscriber(4, { confirmed_at: null }),
       subscriber(5, { confirmed_at: '2026-11-02T00:00:00.000Z' }),
     );
-    await world.suppressions.add(ACCOUNT, { email: 'bounced@example.org', reason: 'hard_bounce', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' });
+    await world.suppressions.add(
+      ACCOUNT,
+      { email: 'bounced@example.org', reason: 'hard_bounce', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
+    );
     await world.campaigns.create(campaign());
     expect(await chunk()).toMatchObject({ recipients: 2 });
     expect(world.messages.all().map((m) => m.to_email)).toEqual(['reader1@example.org', 'reader5@example.org']);
@@ -100,7 +115,9 @@ describe('a campaign chunk', () => {
     await world.providers.put({ ...(await world.providers.get(ACCOUNT, 'prov-1'))!, send_rate_per_second: 2 });
     await start(25);
     expect(await chunk(0, { windowSeconds: 5 })).toEqual({ outcome: 'chunk', recipients: 10, done: false });
-    expect(world.jobs.jobs).toEqual([{ job: { kind: 'campaign', account_id: ACCOUNT, campaign_id: CAMPAIGN, cursor: 10 }, delaySeconds: 0 }]);
+    expect(world.jobs.jobs).toEqual(
+      [{ job: { kind: 'campaign', account_id: ACCOUNT, campaign_id: CAMPAIGN, cursor: 10 }, delaySeconds: 0 }],
+    );
   });
 
   it('waits while a full window of its mail is still in the lane', async () => {
@@ -183,6 +200,9 @@ describe('a campaign that should not go out', () => {
     await start(1);
     await world.providers.delete(ACCOUNT, 'prov-1');
     expect(await chunk()).toEqual({ outcome: 'failed' });
-    expect((await stats()).campaign).toMatchObject({ status: 'failed', failure_reason: 'The provider of this campaign no longer exists' });
+    expect((await stats()).campaign).toMatchObject({
+      status: 'failed',
+      failure_reason: 'The provider of this campaign no longer exists',
+    });
   });
 });

@@ -49,26 +49,36 @@ describe('cancelling a mail', () => {
 
   it('takes the id without its angle brackets too', async () => {
     const id = await queueOne();
-    await expect(cancelMessage(world, ACCOUNT, id.slice(1, -1))).resolves.toMatchObject({ message_id: id, status: 'cancelled' });
+    await expect(cancelMessage(world, ACCOUNT, id.slice(1, -1))).resolves.toMatchObject({
+      message_id: id,
+      status: 'cancelled',
+    });
   });
 
   it('answers 409 with the status once the mail is claimed or sent', async () => {
     const id = await queueOne();
     await world.messages.claim(ACCOUNT, id, world.clock.now());
-    await expect(cancelMessage(world, ACCOUNT, id)).rejects.toMatchObject({ code: 'CONFLICT', message: 'The message is sending: only a scheduled or queued message can be cancelled' });
+    await expect(cancelMessage(world, ACCOUNT, id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'The message is sending: only a scheduled or queued message can be cancelled',
+    });
   });
 
   it('answers 404 for another account\'s mail, an unknown id, or no id at all', async () => {
     const id = await queueOne();
     await expect(cancelMessage(world, 'acct-other', id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(cancelMessage(world, ACCOUNT, '<00000000-0000-4000-8000-0000000000ee@example.com>')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(cancelMessage(world, ACCOUNT, '<00000000-0000-4000-8000-0000000000ee@example.com>')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(cancelMessage(world, ACCOUNT, 'nonsense')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await statusOf(id)).toBe('queued');
   });
 
   it('answers 404 for an id whose domain part was changed', async () => {
     const id = await queueOne();
-    await expect(cancelMessage(world, ACCOUNT, id.replace('@example.com', '@forged.test'))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(cancelMessage(world, ACCOUNT, id.replace('@example.com', '@forged.test'))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 });
 
@@ -76,7 +86,11 @@ describe('rescheduling a mail', () => {
   it('moves a scheduled mail to its new time: not released before it, released at it', async () => {
     const id = await queueOne({ scheduled_at: later(HOUR) });
     const at = later(2 * HOUR);
-    expect(await rescheduleMessage(world, ACCOUNT, id, at)).toEqual({ message_id: id, status: 'scheduled', scheduled_at: at.slice(0, -1) });
+    expect(await rescheduleMessage(world, ACCOUNT, id, at)).toEqual({
+      message_id: id,
+      status: 'scheduled',
+      scheduled_at: at.slice(0, -1),
+    });
     world.clock.advance(HOUR);
     expect(await releaseScheduled(world)).toBe(0);
     world.clock.advance(HOUR);
@@ -93,12 +107,18 @@ describe('rescheduling a mail', () => {
 
   it('answers 409 for a mail already released', async () => {
     const id = await queueOne();
-    await expect(rescheduleMessage(world, ACCOUNT, id, later(HOUR))).rejects.toMatchObject({ code: 'CONFLICT', message: 'The message is queued: only a scheduled message can be rescheduled' });
+    await expect(rescheduleMessage(world, ACCOUNT, id, later(HOUR))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'The message is queued: only a scheduled message can be rescheduled',
+    });
   });
 
   it('answers 400 on scheduled_at for a time in the past, changing nothing', async () => {
     const id = await queueOne({ scheduled_at: later(HOUR) });
-    await expect(rescheduleMessage(world, ACCOUNT, id, later(-HOUR))).rejects.toMatchObject({ code: 'VALIDATION_ERROR', options: { details: [{ field: 'scheduled_at' }] } });
+    await expect(rescheduleMessage(world, ACCOUNT, id, later(-HOUR))).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      options: { details: [{ field: 'scheduled_at' }] },
+    });
     world.clock.advance(HOUR);
     expect(await releaseScheduled(world)).toBe(1);
   });

@@ -16,7 +16,12 @@ beforeEach(async () => {
 });
 
 const item = (to: string, extra: Record<string, unknown> = {}) => ({ to, subject: 'Hi', text: 'Hello', ...extra });
-const send = (messages: Record<string, unknown>[], batch: { from_email?: string; from_name?: string } = {}) => sendBatch(world, ACCOUNT, { messages, ...batch }, check);
+const send = (messages: Record<string, unknown>[], batch: { from_email?: string; from_name?: string } = {}) => sendBatch(
+  world,
+  ACCOUNT,
+  { messages, ...batch },
+  check,
+);
 const statuses = () => world.messages.all().map((m) => m.status);
 
 describe('a batch send', () => {
@@ -37,7 +42,11 @@ describe('a batch send', () => {
   it('fails a bad item alone, with its code and message, and queues the rest', async () => {
     const result = await send([item('a@example.org'), { to: 'nobody', subject: 'Hi' }, item('c@example.org')]);
     expect(result).toMatchObject({ total: 3, queued: 2, failed: 1 });
-    expect(result.messages[1]).toEqual({ to: 'nobody', status: 'failed', error: { code: 'VALIDATION_ERROR', message: 'to: Invalid email address' } });
+    expect(result.messages[1]).toEqual({
+      to: 'nobody',
+      status: 'failed',
+      error: { code: 'VALIDATION_ERROR', message: 'to: Invalid email address' },
+    });
     expect(world.messages.all()).toHaveLength(2);
   });
 
@@ -47,14 +56,20 @@ describe('a batch send', () => {
   });
 
   it('fails a suppressed recipient alone, writing nothing for it', async () => {
-    await world.suppressions.add(ACCOUNT, { email: 'gone@example.org', reason: 'hard_bounce', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' });
+    await world.suppressions.add(
+      ACCOUNT,
+      { email: 'gone@example.org', reason: 'hard_bounce', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
+    );
     const result = await send([item('GONE@example.org'), item('ok@example.org')]);
     expect(result.messages[0]).toMatchObject({ status: 'failed', error: { code: 'RECIPIENT_SUPPRESSED' } });
     expect(world.messages.all().map((m) => m.to_email)).toEqual(['ok@example.org']);
   });
 
   it('drops suppressed cc and bcc addresses and keeps the mail', async () => {
-    await world.suppressions.add(ACCOUNT, { email: 'cc@example.org', reason: 'complaint', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' });
+    await world.suppressions.add(
+      ACCOUNT,
+      { email: 'cc@example.org', reason: 'complaint', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
+    );
     await send([item('a@example.org', { cc: ['cc@example.org', 'keep@example.org'], bcc: ['cc@example.org'] })]);
     const [queued] = world.queue.waiting();
     expect(queued.mail).toMatchObject({ cc: ['keep@example.org'], bcc: [] });
@@ -67,7 +82,9 @@ describe('a batch send', () => {
   });
 
   it('refuses the whole batch when its own sender is not allowed', async () => {
-    await expect(send([item('a@example.org')], { from_email: 'me@elsewhere.net' })).rejects.toMatchObject({ code: 'FROM_NOT_ALLOWED' });
+    await expect(send([item('a@example.org')], { from_email: 'me@elsewhere.net' })).rejects.toMatchObject({
+      code: 'FROM_NOT_ALLOWED',
+    });
     expect(world.messages.all()).toEqual([]);
   });
 
@@ -78,7 +95,10 @@ describe('a batch send', () => {
   });
 
   it('takes the batch sender for an item without one, and the item\'s own over it', async () => {
-    await send([item('a@example.org'), item('b@example.org', { from_email: 'other@example.com' })], { from_email: 'batch@example.com', from_name: 'Batch' });
+    await send(
+      [item('a@example.org'), item('b@example.org', { from_email: 'other@example.com' })],
+      { from_email: 'batch@example.com', from_name: 'Batch' },
+    );
     expect(world.messages.all().map((m) => [m.from_email, m.from_name])).toEqual([
       ['batch@example.com', 'Batch'],
       ['other@example.com', 'Batch'],
@@ -106,7 +126,10 @@ describe('a batch send', () => {
 
   it('fails an item scheduled in the past alone', async () => {
     const result = await send([item('a@example.org', { scheduled_at: '2026-11-26T08:00:00Z' })]);
-    expect(result.messages[0]).toMatchObject({ status: 'failed', error: { code: 'VALIDATION_ERROR', message: 'scheduled_at: scheduled_at must be in the future' } });
+    expect(result.messages[0]).toMatchObject({
+      status: 'failed',
+      error: { code: 'VALIDATION_ERROR', message: 'scheduled_at: scheduled_at must be in the future' },
+    });
   });
 });
 
@@ -115,9 +138,16 @@ describe('a batch whose queue fails', () => {
     world.queue.refuse((mail) => mail.to === 'b@example.org');
     const result = await send([item('a@example.org'), item('b@example.org'), item('c@example.org')]);
     expect(result).toMatchObject({ queued: 2, failed: 1 });
-    expect(result.messages[1]).toMatchObject({ status: 'failed', message_id: expect.any(String), error: { code: 'SEND_FAILED', message: 'The message could not be queued; nothing was sent' } });
+    expect(result.messages[1]).toMatchObject({
+      status: 'failed',
+      message_id: expect.any(String),
+      error: { code: 'SEND_FAILED', message: 'The message could not be queued; nothing was sent' },
+    });
     const record = (await world.messages.getWithEvents(ACCOUNT, result.messages[1].message_id!))!.message;
-    expect(record).toMatchObject({ status: 'failed', error_message: 'The message could not be queued; nothing was sent' });
+    expect(record).toMatchObject({
+      status: 'failed',
+      error_message: 'The message could not be queued; nothing was sent',
+    });
     expect(world.queue.waiting().map((w) => w.mail.to)).toEqual(['a@example.org', 'c@example.org']);
   });
 
@@ -135,7 +165,12 @@ describe('a batch whose queue fails', () => {
       throw new Error('ProvisionedThroughputExceeded');
     };
     await expect(send([item('a@example.org'), item('b@example.org')])).rejects.toThrow('ProvisionedThroughputExceeded');
-    expect(world.messages.all()).toEqual([expect.objectContaining({ status: 'failed', error_message: 'The message could not be stored; nothing was sent' })]);
+    expect(world.messages.all()).toEqual(
+      [expect.objectContaining({
+        status: 'failed',
+        error_message: 'The message could not be stored; nothing was sent',
+      })],
+    );
     expect(world.queue.waiting()).toEqual([]);
   });
 

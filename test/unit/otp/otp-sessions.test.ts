@@ -12,7 +12,11 @@ beforeEach(async () => {
 /** The code as the recipient reads it: the indented line of the text part of the last mail. */
 const lastCode = () => /^ {4}(\d+)$/m.exec(world.mailers.sent.at(-1)!.mail.text ?? '')![1];
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
-const start = (email = 'user@example.org', extra: Record<string, unknown> = {}) => sendOtp(world, ACCOUNT, { email, ...extra });
+const start = (email = 'user@example.org', extra: Record<string, unknown> = {}) => sendOtp(
+  world,
+  ACCOUNT,
+  { email, ...extra },
+);
 
 describe('sending a code', () => {
   it('mails a six-digit code through the default provider and opens a pending session', async () => {
@@ -20,7 +24,11 @@ describe('sending a code', () => {
     expect(email).toBe('user@example.org');
     expect(lastCode()).toMatch(/^\d{6}$/);
     expect(expires_at).toBe('2026-11-26T09:05:00.000Z');
-    expect(await otpSessionStatus(world, ACCOUNT, session_id)).toMatchObject({ status: 'pending', attempts: 0, max_attempts: MAX_ATTEMPTS });
+    expect(await otpSessionStatus(world, ACCOUNT, session_id)).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      max_attempts: MAX_ATTEMPTS,
+    });
   });
 
   it('stores only the code\'s keyed hash, never the code', async () => {
@@ -36,7 +44,10 @@ describe('sending a code', () => {
   });
 
   it('refuses a suppressed address and opens no session', async () => {
-    await world.suppressions.add(ACCOUNT, { email: 'user@example.org', reason: 'complaint', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' });
+    await world.suppressions.add(
+      ACCOUNT,
+      { email: 'user@example.org', reason: 'complaint', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
+    );
     await expect(start('User@Example.org')).rejects.toMatchObject({ code: 'RECIPIENT_SUPPRESSED' });
     expect(world.sessions.all()).toEqual([]);
   });
@@ -70,21 +81,28 @@ describe('sending a code', () => {
 describe('verifying a code', () => {
   it('verifies the right code once', async () => {
     const { session_id } = await start();
-    expect(await verifyOtp(world, ACCOUNT, session_id, lastCode())).toEqual({ verified: true, email: 'user@example.org' });
+    expect(await verifyOtp(world, ACCOUNT, session_id, lastCode())).toEqual({
+      verified: true,
+      email: 'user@example.org',
+    });
     expect((await otpSessionStatus(world, ACCOUNT, session_id)).status).toBe('verified');
     await expect(verifyOtp(world, ACCOUNT, session_id, lastCode())).rejects.toMatchObject({ code: 'INVALID_CODE' });
   });
 
   it('refuses a wrong code and counts the attempt', async () => {
     const { session_id } = await start();
-    await expect(verifyOtp(world, ACCOUNT, session_id, wrong(lastCode()))).rejects.toMatchObject({ code: 'INVALID_CODE' });
+    await expect(verifyOtp(world, ACCOUNT, session_id, wrong(lastCode()))).rejects.toMatchObject({
+      code: 'INVALID_CODE',
+    });
     expect((await otpSessionStatus(world, ACCOUNT, session_id)).attempts).toBe(1);
   });
 
   it(`locks the session after ${MAX_ATTEMPTS} wrong codes: even the right one is refused then`, async () => {
     const { session_id } = await start();
     const code = lastCode();
-    for (let i = 0; i < MAX_ATTEMPTS; i++) await expect(verifyOtp(world, ACCOUNT, session_id, wrong(code))).rejects.toMatchObject({ code: 'INVALID_CODE' });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) await expect(verifyOtp(world, ACCOUNT, session_id, wrong(code))).rejects.toMatchObject({
+      code: 'INVALID_CODE',
+    });
     await expect(verifyOtp(world, ACCOUNT, session_id, code)).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
     expect((await otpSessionStatus(world, ACCOUNT, session_id)).status).toBe('expired');
   });
@@ -92,7 +110,9 @@ describe('verifying a code', () => {
   it('gives parallel guesses no more than the allowed attempts', async () => {
     const { session_id } = await start();
     const code = lastCode();
-    const guesses = await Promise.allSettled(Array.from({ length: 20 }, () => verifyOtp(world, ACCOUNT, session_id, wrong(code))));
+    const guesses = await Promise.allSettled(
+      Array.from({ length: 20 }, () => verifyOtp(world, ACCOUNT, session_id, wrong(code))),
+    );
     expect(guesses.every((g) => g.status === 'rejected')).toBe(true);
     expect((await otpSessionStatus(world, ACCOUNT, session_id)).attempts).toBe(MAX_ATTEMPTS);
   });
@@ -115,7 +135,10 @@ describe('resending a code', () => {
   it(`waits ${RESEND_COOLDOWN_SECONDS} seconds between codes`, async () => {
     const { session_id } = await start();
     world.clock.advance(10_000);
-    await expect(resendOtp(world, ACCOUNT, session_id)).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS', options: { headers: { 'Retry-After': '20' } } });
+    await expect(resendOtp(world, ACCOUNT, session_id)).rejects.toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      options: { headers: { 'Retry-After': '20' } },
+    });
     world.clock.advance(20_000);
     await expect(resendOtp(world, ACCOUNT, session_id)).resolves.toMatchObject({ session_id });
   });
@@ -126,7 +149,9 @@ describe('resending a code', () => {
     world.clock.advance(RESEND_COOLDOWN_SECONDS * 1000);
     await resendOtp(world, ACCOUNT, session_id);
     const fresh = lastCode();
-    if (fresh !== old) await expect(verifyOtp(world, ACCOUNT, session_id, old)).rejects.toMatchObject({ code: 'INVALID_CODE' });
+    if (fresh !== old) await expect(verifyOtp(world, ACCOUNT, session_id, old)).rejects.toMatchObject({
+      code: 'INVALID_CODE',
+    });
     await expect(verifyOtp(world, ACCOUNT, session_id, fresh)).resolves.toMatchObject({ verified: true });
   });
 

@@ -15,7 +15,9 @@ beforeEach(async () => {
 
 /** Mails that the provider refused for good: failed and parked in the dead-letter queue by a drain run. */
 const failMails = async (n: number) => {
-  const input = { messages: Array.from({ length: n }, (_, i) => ({ to: `r${i}@example.org`, subject: 'Hi', text: 'x' })) };
+  const input = {
+    messages: Array.from({ length: n }, (_, i) => ({ to: `r${i}@example.org`, subject: 'Hi', text: 'x' })),
+  };
   const ids = (await sendBatch(world, ACCOUNT, input, acceptAll)).messages.map((m) => m.message_id!);
   world.mailers.failNext(...ids.map(() => permanentFailure('Mailbox unavailable')));
   await drain(world, { budgetMs: 60_000 });
@@ -40,7 +42,10 @@ describe('the send dead-letter queue', () => {
   it('redrives failed mail: queued again with attempts reset, back on the queue, off the dead-letter queue', async () => {
     const [id] = await failMails(1);
     expect(await redriveDeadLetters(deps())).toEqual({ moved: 1, dropped: 0 });
-    expect(world.messages.inspect(ACCOUNT, id)).toMatchObject({ message: { status: 'queued', error_message: null }, attempts: 0 });
+    expect(world.messages.inspect(ACCOUNT, id)).toMatchObject({
+      message: { status: 'queued', error_message: null },
+      attempts: 0,
+    });
     expect(world.queue.deadLetters).toEqual([]);
     expect(await drain(world, { budgetMs: 60_000 })).toMatchObject({ sent: 1 });
   });

@@ -14,7 +14,12 @@ beforeEach(async () => {
 });
 
 const queueMails = async (n: number, extra: Record<string, unknown> = {}) => {
-  const input = { messages: Array.from({ length: n }, (_, i) => ({ to: `r${i}@example.org`, subject: `Mail ${i}`, text: 'Hello', ...extra })) };
+  const input = {
+    messages: Array.from(
+      { length: n },
+      (_, i) => ({ to: `r${i}@example.org`, subject: `Mail ${i}`, text: 'Hello', ...extra }),
+    ),
+  };
   return (await sendBatch(world, ACCOUNT, input, acceptAll)).messages.map((entry) => entry.message_id!);
 };
 const recordOf = async (id: string) => (await world.messages.getWithEvents(ACCOUNT, id))!.message;
@@ -26,7 +31,11 @@ describe('a drain run', () => {
     const report = await run();
     expect(report).toMatchObject({ received: 23, sent: 23, failed: 0, retried: 0, errors: 0, emptied: true });
     expect(world.mailers.sent.map((s) => s.mail.messageId).sort()).toEqual([...ids].sort());
-    for (const id of ids) expect(await recordOf(id)).toMatchObject({ status: 'sent', provider_message_id: expect.stringMatching(/^provider-/), error_message: null });
+    for (const id of ids) expect(await recordOf(id)).toMatchObject({
+      status: 'sent',
+      provider_message_id: expect.stringMatching(/^provider-/),
+      error_message: null,
+    });
     expect(world.queue.waiting()).toEqual([]);
   });
 
@@ -63,7 +72,10 @@ describe('a failed send', () => {
     const [id] = await queueMails(1);
     world.mailers.failNext(transientFailure('Connection reset'));
     expect(await run({ retryBaseSeconds: 5 })).toMatchObject({ retried: 1, sent: 0 });
-    expect(await recordOf(id)).toMatchObject({ status: 'queued', error_message: 'Attempt 1 failed: Connection reset; retrying' });
+    expect(await recordOf(id)).toMatchObject({
+      status: 'queued',
+      error_message: 'Attempt 1 failed: Connection reset; retrying',
+    });
     const [waiting] = world.queue.waiting();
     expect(waiting.visibleAt.getTime() - world.clock.now().getTime()).toBe(5_000);
   });
@@ -101,7 +113,9 @@ describe('a failed send', () => {
       world.clock.advance(3_600_000);
     }
     expect(await recordOf(id)).toMatchObject({ status: 'failed', error_message: 'Timeout (after 3 attempts)' });
-    expect(world.queue.deadLetters).toEqual([{ mail: expect.objectContaining({ message_id: id }), reason: 'Timeout (after 3 attempts)' }]);
+    expect(world.queue.deadLetters).toEqual(
+      [{ mail: expect.objectContaining({ message_id: id }), reason: 'Timeout (after 3 attempts)' }],
+    );
     expect(world.queue.waiting()).toEqual([]);
   });
 
@@ -109,7 +123,10 @@ describe('a failed send', () => {
     const [id] = await queueMails(1);
     world.mailers.failNext(permanentFailure('Mailbox unavailable'));
     expect(await run()).toMatchObject({ failed: 1, retried: 0 });
-    expect(await recordOf(id)).toMatchObject({ status: 'failed', error_message: 'Mailbox unavailable (after 1 attempt)' });
+    expect(await recordOf(id)).toMatchObject({
+      status: 'failed',
+      error_message: 'Mailbox unavailable (after 1 attempt)',
+    });
     expect(world.queue.deadLetters).toHaveLength(1);
   });
 
@@ -162,7 +179,10 @@ describe('at most once', () => {
     await world.messages.claim(ACCOUNT, id, world.clock.now());
     world.clock.advance(OPTIONS.inFlightMs! + 1);
     expect(await run()).toMatchObject({ failed: 1, sent: 0 });
-    expect(await recordOf(id)).toMatchObject({ status: 'failed', error_message: 'The send was interrupted; not retried to avoid a duplicate' });
+    expect(await recordOf(id)).toMatchObject({
+      status: 'failed',
+      error_message: 'The send was interrupted; not retried to avoid a duplicate',
+    });
     expect(world.mailers.sent).toEqual([]);
   });
 
@@ -188,7 +208,10 @@ describe('what holds a mail back', () => {
     const [id] = await queueMails(1);
     await world.providers.delete(ACCOUNT, 'prov-1');
     expect(await run()).toMatchObject({ failed: 1 });
-    expect(await recordOf(id)).toMatchObject({ status: 'failed', error_message: 'The provider of this message no longer exists' });
+    expect(await recordOf(id)).toMatchObject({
+      status: 'failed',
+      error_message: 'The provider of this message no longer exists',
+    });
   });
 
   it('leaves a paused account\'s mail queued, hidden and postponed, neither sent nor failed', async () => {
@@ -198,14 +221,21 @@ describe('what holds a mail back', () => {
     expect((await recordOf(id)).status).toBe('queued');
     const [waiting] = world.queue.waiting();
     expect(waiting.visibleAt.getTime() - world.clock.now().getTime()).toBe(PAUSED_WAIT_SECONDS * 1000);
-    expect(world.messages.inspect(ACCOUNT, id)?.due?.getTime()).toBe(world.clock.now().getTime() + PAUSED_WAIT_SECONDS * 1000);
+    expect(world.messages.inspect(ACCOUNT, id)?.due?.getTime()).toBe(
+      world.clock.now().getTime() + PAUSED_WAIT_SECONDS * 1000,
+    );
   });
 
   it('sends a paused account\'s mail once sending is resumed', async () => {
     await queueMails(1);
     await world.reputation.pause(ACCOUNT, world.clock.now().toISOString(), 'bounce rate');
     await run();
-    await world.reputation.resume(ACCOUNT, world.clock.now().toISOString(), '2026-11-26T09', { sent: 0, bounced_hard: 0, complained: 0 });
+    await world.reputation.resume(
+      ACCOUNT,
+      world.clock.now().toISOString(),
+      '2026-11-26T09',
+      { sent: 0, bounced_hard: 0, complained: 0 },
+    );
     world.clock.advance(PAUSED_WAIT_SECONDS * 1000);
     expect(await run()).toMatchObject({ sent: 1 });
   });
@@ -257,6 +287,9 @@ describe('scheduled mail', () => {
     world.clock.set(at);
     world.queue.refuse(() => true);
     expect(await run()).toMatchObject({ released: 0, sent: 0 });
-    expect(await recordOf(id)).toMatchObject({ status: 'failed', error_message: 'The scheduled message could not be queued at its time; not sent' });
+    expect(await recordOf(id)).toMatchObject({
+      status: 'failed',
+      error_message: 'The scheduled message could not be queued at its time; not sent',
+    });
   });
 });

@@ -14,7 +14,12 @@ beforeEach(async () => {
 
 /** Queues `n` mails through the batch send, as a request would: records `queued`, entries on the queue. */
 const queueMails = async (n: number) => {
-  const result = await sendBatch(world, ACCOUNT, { messages: Array.from({ length: n }, (_, i) => ({ to: `r${i}@example.org`, subject: 'Hi', text: 'x' })) }, acceptAll);
+  const result = await sendBatch(
+    world,
+    ACCOUNT,
+    { messages: Array.from({ length: n }, (_, i) => ({ to: `r${i}@example.org`, subject: 'Hi', text: 'x' })) },
+    acceptAll,
+  );
   return result.messages.map((entry) => entry.message_id!);
 };
 const statusOf = async (id: string) => (await world.messages.getWithEvents(ACCOUNT, id))!.message;

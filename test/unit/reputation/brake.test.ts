@@ -52,7 +52,10 @@ describe('the sending brake', () => {
   it('weighs only what follows a resume: the same old figures cannot trip it again', async () => {
     await count({ sent: 100, bounced_hard: 10 });
     await weighBrake(world, ACCOUNT);
-    expect(await resumeSending(world, ACCOUNT)).toMatchObject({ paused: false, resumed_at: '2026-11-26T12:30:00.000Z' });
+    expect(await resumeSending(world, ACCOUNT)).toMatchObject({
+      paused: false,
+      resumed_at: '2026-11-26T12:30:00.000Z',
+    });
     expect(await weighBrake(world, ACCOUNT)).toBe('ok');
     await count({ sent: 100, bounced_hard: 10 });
     expect(await weighBrake(world, ACCOUNT)).toBe('pause');
@@ -97,6 +100,8 @@ describe('GET /stats', () => {
   it('says a rate is near a threshold from 80% of it', async () => {
     await count({ sent: 100, bounced_hard: 4 });
     const { warnings } = await readStats(world, ACCOUNT, 1);
-    expect(warnings.filter((w) => w.window === 'days').map((w) => `${w.code}/${w.level}`)).toEqual(['bounce_rate_review/near']);
+    expect(warnings.filter((w) => w.window === 'days').map((w) => `${w.code}/${w.level}`)).toEqual(
+      ['bounce_rate_review/near'],
+    );
   });
 });

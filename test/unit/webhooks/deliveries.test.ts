@@ -14,7 +14,11 @@ beforeEach(async () => {
 });
 
 const deps = () => ({ ...world, queue: world.webhookQueue, poster });
-const endpoint = (url: string, events: WebhookEventType[] = ['email.sent']) => createWebhookEndpoint({ ...world, allowLoopbackWebhooks: false }, ACCOUNT, { url, events });
+const endpoint = (url: string, events: WebhookEventType[] = ['email.sent']) => createWebhookEndpoint(
+  { ...world, allowLoopbackWebhooks: false },
+  ACCOUNT,
+  { url, events },
+);
 const event = (changes: Partial<OutboundEvent> = {}): OutboundEvent => ({
   id: 'evt-1', account_id: ACCOUNT, type: 'email.sent', timestamp: '2026-11-26T09:00:00.000Z',
   message_id: '<00000000-0000-4000-8000-000000000001@example.com>', to: 'r@example.org', ...changes,
@@ -37,7 +41,11 @@ describe('a webhook delivery', () => {
     const [post] = poster.posts;
     expect(post.headers['webhook-timestamp']).toBe(String(Math.floor(world.clock.now().getTime() / 1000)));
     const verified = new Webhook(secret).verify(post.body, post.headers) as Record<string, unknown>;
-    expect(verified).toEqual({ type: 'email.sent', timestamp: '2026-11-26T09:00:00.000Z', data: { message_id: event().message_id, to: 'r@example.org' } });
+    expect(verified).toEqual({
+      type: 'email.sent',
+      timestamp: '2026-11-26T09:00:00.000Z',
+      data: { message_id: event().message_id, to: 'r@example.org' },
+    });
     expect(post.headers['webhook-id']).toBe('evt-1');
   });
 

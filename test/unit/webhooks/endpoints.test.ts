@@ -15,7 +15,11 @@ beforeEach(async () => {
 });
 
 const deps = (allowLoopbackWebhooks = false) => ({ ...world, allowLoopbackWebhooks });
-const create = (url = 'https://hooks.example.com/in', account = ACCOUNT) => createWebhookEndpoint(deps(), account, { url, events: ['email.sent'] });
+const create = (url = 'https://hooks.example.com/in', account = ACCOUNT) => createWebhookEndpoint(
+  deps(),
+  account,
+  { url, events: ['email.sent'] },
+);
 
 describe('webhook endpoints per account', () => {
   it(`stores up to ${MAX_WEBHOOK_ENDPOINTS}, then refuses the next with CONFLICT`, async () => {
@@ -45,7 +49,11 @@ describe('webhook endpoints per account', () => {
   });
 
   it('stores the event types once each', async () => {
-    const created = await createWebhookEndpoint(deps(), ACCOUNT, { url: 'https://hooks.example.com/', events: ['email.sent', 'email.sent', 'email.bounced'] });
+    const created = await createWebhookEndpoint(
+      deps(),
+      ACCOUNT,
+      { url: 'https://hooks.example.com/', events: ['email.sent', 'email.sent', 'email.bounced'] },
+    );
     expect(created.events).toEqual(['email.sent', 'email.bounced']);
   });
 
@@ -64,7 +72,10 @@ describe('webhook endpoints per account', () => {
   });
 
   it('refuses a bad URL with a 400 on `url`, storing nothing', async () => {
-    await expect(create('http://hooks.example.com/')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', options: { details: [{ field: 'url', message: 'must be https' }] } });
+    await expect(create('http://hooks.example.com/')).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      options: { details: [{ field: 'url', message: 'must be https' }] },
+    });
     expect(await listWebhookEndpoints(world, ACCOUNT)).toEqual([]);
   });
 });
@@ -100,8 +111,12 @@ describe('an endpoint URL', () => {
   it('allows http and loopback on the local stack only, never a private address', () => {
     expect(parseWebhookUrl('http://127.0.0.1:8080/in', true)).toEqual({ url: 'http://127.0.0.1:8080/in' });
     expect(parseWebhookUrl('http://localhost/in', true)).toEqual({ url: 'http://localhost/in' });
-    expect(parseWebhookUrl('http://hooks.example.com/', true)).toEqual({ refusal: 'must be https (http to localhost only)' });
-    expect(parseWebhookUrl('https://10.0.0.5/', true)).toEqual({ refusal: 'must not point at a private or link-local address' });
+    expect(parseWebhookUrl('http://hooks.example.com/', true)).toEqual({
+      refusal: 'must be https (http to localhost only)',
+    });
+    expect(parseWebhookUrl('https://10.0.0.5/', true)).toEqual({
+      refusal: 'must not point at a private or link-local address',
+    });
   });
 
   it.each([
