@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createList, deleteList, getList, INLINE_DELETE_LIMIT, listLists, runListDeleteChunk, updateList } from '../../../functions/domain/audience/lists';
-import type { Campaign, Subscriber } from '../../../functions/domain/types';
+import type { Campaign } from '../../../functions/domain/types';
 import { memoryListStore } from '../memory/audience';
 import { memorySubscriberStore } from '../memory/bounces';
+import { campaignRecord, subscriberRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 let world: MemoryWorld;
@@ -18,10 +19,7 @@ beforeEach(async () => {
   subscribers = memorySubscriberStore((accountId, listId) => lists.isOpen(accountId, listId));
 });
 
-const subscriber = (listId: string, n: number): Subscriber => ({
-  id: `sub-${listId}-${n}`, account_id: ACCOUNT, list_id: listId, email: `r${n}@example.org`, name: null, status: 'subscribed', metadata: {},
-  created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', seq: n,
-});
+const subscriber = (listId: string, n: number) => subscriberRecord(listId, n);
 const listWith = async (n: number) => {
   const { id } = await createList(deps(), ACCOUNT, { name: 'Readers' });
   for (let i = 1; i <= n; i++) expect(await subscribers.create(subscriber(id, i))).toBe('created');
@@ -63,11 +61,7 @@ describe('deleting a list', () => {
 
   it('cancels the list\'s scheduled and sending campaigns, and leaves finished ones', async () => {
     const id = await listWith(1);
-    const campaign = (cid: string, status: Campaign['status']): Campaign => ({
-      id: cid, account_id: ACCOUNT, name: cid, subject: 'S', html: null, text: 'x', list_id: id, from_email: null, from_name: null, reply_to: null,
-      track_opens: false, track_clicks: false, status, failure_reason: null, send_at: null, provider_id: 'prov-1', started_at: null,
-      finished_at: null, seq: 1, created_at: '2026-11-26T09:00:00.000Z', updated_at: '2026-11-26T09:00:00.000Z',
-    });
+    const campaign = (cid: string, status: Campaign['status']) => campaignRecord({ id: cid, name: cid, list_id: id, status });
     for (const [cid, status] of [['c-sending', 'sending'], ['c-scheduled', 'scheduled'], ['c-sent', 'sent']] as const) {
       await world.campaigns.create(campaign(cid, status));
       await world.campaigns.noteOnList(ACCOUNT, id, cid, 0);

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recordBounce, type BounceDeps, type BounceReport } from '../../../functions/domain/bounces/record-bounce';
 import { listSuppressions, suppressionsCsv, suppressManually, unsuppress } from '../../../functions/domain/audience/suppressions';
-import type { Subscriber } from '../../../functions/domain/types';
 import { memoryBounceStore, memorySubscriberStore } from '../memory/bounces';
+import { subscriberRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 let world: MemoryWorld;
@@ -21,10 +21,7 @@ beforeEach(async () => {
 const suppressed = async (email: string) => (await world.suppressions.findSuppressed(ACCOUNT, [email])).has(email.toLowerCase());
 const bounce = (bounceType: BounceReport['bounceType'], changes: Partial<BounceReport> = {}) =>
   recordBounce(deps, { accountId: ACCOUNT, email: 'reader@example.org', bounceType, source: 'ses', ...changes });
-const subscriber = (id: string, listId: string, changes: Partial<Subscriber> = {}): Subscriber => ({
-  id, account_id: ACCOUNT, list_id: listId, email: 'Reader@example.org', name: 'Reader', status: 'subscribed', metadata: {},
-  created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', seq: 1, ...changes,
-});
+const subscriber = (id: string, listId: string) => subscriberRecord(listId, 1, { id, email: 'Reader@example.org', name: 'Reader' });
 
 describe('bounces and the suppression list', () => {
   it('suppresses an address at its first hard bounce', async () => {

@@ -3,6 +3,7 @@ import { runCampaignChunk, type FanoutDeps } from '../../../functions/domain/cam
 import type { Campaign, Subscriber } from '../../../functions/domain/types';
 import { memoryListStore } from '../memory/audience';
 import { memoryListRecipients } from '../memory/campaign-store';
+import { campaignRecord, subscriberRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 const CAMPAIGN = 'camp-1';
@@ -14,26 +15,9 @@ let subscribers: Subscriber[];
 let deps: FanoutDeps;
 let lists: ReturnType<typeof memoryListStore>;
 
-const subscriber = (seq: number, changes: Partial<Subscriber> = {}): Subscriber => ({
-  id: `sub-${seq}`,
-  account_id: ACCOUNT,
-  list_id: LIST,
-  email: `reader${seq}@example.org`,
-  name: null,
-  status: 'subscribed',
-  metadata: {},
-  created_at: '2026-11-01T00:00:00.000Z',
-  updated_at: '2026-11-01T00:00:00.000Z',
-  seq,
-  ...changes,
-});
+const subscriber = (seq: number, changes: Partial<Subscriber> = {}) => subscriberRecord(LIST, seq, changes);
 
-const campaign = (changes: Partial<Campaign> = {}): Campaign => ({
-  id: CAMPAIGN, account_id: ACCOUNT, name: 'News', subject: 'News of the week', html: null, text: 'Hello', list_id: LIST,
-  from_email: null, from_name: null, reply_to: null, track_opens: false, track_clicks: false, status: 'sending', failure_reason: null,
-  send_at: null, provider_id: 'prov-1', started_at: '2026-11-26T09:00:00.000Z', finished_at: null, seq: 1,
-  created_at: '2026-11-26T09:00:00.000Z', updated_at: '2026-11-26T09:00:00.000Z', ...changes,
-});
+const campaign = (changes: Partial<Campaign> = {}) => campaignRecord({ started_at: '2026-11-26T09:00:00.000Z', ...changes });
 
 beforeEach(async () => {
   world = await memoryWorld();

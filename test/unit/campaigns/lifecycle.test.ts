@@ -7,6 +7,7 @@ import { memoryListStore } from '../memory/audience';
 import { memoryListRecipients } from '../memory/campaign-store';
 import { trackingSettings } from '../memory/mail';
 import { memoryTemplateStore } from '../memory/templates';
+import { subscriberRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 const LIST = 'list-1';
@@ -42,13 +43,7 @@ beforeEach(async () => {
 
 const draft = async () => (await createCampaign(deps, ACCOUNT, { name: 'News', subject: 'News', text: 'Hello', list_id: LIST })).id;
 const statusOf = async (id: string) => (await getCampaign(deps, ACCOUNT, id)).status;
-const readers = (n: number) =>
-  subscribers.push(
-    ...Array.from({ length: n }, (_, i): Subscriber => ({
-      id: `sub-${i + 1}`, account_id: ACCOUNT, list_id: LIST, email: `reader${i + 1}@example.org`, name: null, status: 'subscribed', metadata: {},
-      created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z', seq: i + 1,
-    })),
-  );
+const readers = (n: number) => subscribers.push(...Array.from({ length: n }, (_, i) => subscriberRecord(LIST, i + 1)));
 
 describe('a campaign from draft to sent', () => {
   it('is created as a draft with zeroed stats', async () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { INTERRUPTED_REASON, LOST_REASON, reconcile } from '../../../functions/domain/queue/reconcile';
 import { sendBatch } from '../../../functions/domain/mail/send-batch';
 import type { BatchItem } from '../../../functions/domain/mail/mail-input';
+import { campaignRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 const MINUTE = 60_000;
@@ -87,11 +88,7 @@ describe('reconcile', () => {
 
   it('counts a campaign mail it settles for its campaign, which turns sent with the last one', async () => {
     const campaignId = 'camp-1';
-    await world.campaigns.create({
-      id: campaignId, account_id: ACCOUNT, name: 'C', subject: 'S', html: null, text: 'x', list_id: 'l', from_email: null, from_name: null,
-      reply_to: null, track_opens: false, track_clicks: false, status: 'sending', failure_reason: null, send_at: null, provider_id: 'prov-1',
-      started_at: null, finished_at: null, seq: 1, created_at: '2026-11-26T09:00:00.000Z', updated_at: '2026-11-26T09:00:00.000Z',
-    });
+    await world.campaigns.create(campaignRecord({ id: campaignId, name: 'C', subject: 'S', text: 'x', list_id: 'l' }));
     await world.campaigns.countChunk(ACCOUNT, campaignId, 0, 1, 2, true);
     await world.campaigns.count(ACCOUNT, campaignId, { sent: 1 });
     // A campaign mail whose queue entry was lost: its record names its campaign, as the fan-out writes it.

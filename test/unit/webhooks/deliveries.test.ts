@@ -4,6 +4,7 @@ import { processWebhookDelivery, RETRY_DELAYS_SECONDS } from '../../../functions
 import { createWebhookEndpoint } from '../../../functions/domain/webhooks/endpoints';
 import type { OutboundEvent, WebhookEventType } from '../../../functions/domain/webhooks/records';
 import { recordingPoster } from '../memory/webhooks';
+import { messageRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 let world: MemoryWorld;
@@ -51,11 +52,8 @@ describe('a webhook delivery', () => {
 
   it('reads the recipient from the message when the event does not carry it', async () => {
     await endpoint('https://a.example.com/hook');
-    await world.messages.create({
-      message_id: event().message_id, account_id: ACCOUNT, provider_id: 'prov-1', provider_message_id: null, from_email: 'a@example.com', from_name: null,
-      to_email: 'stored@example.org', cc: [], bcc: [], reply_to: null, subject: 'Hi', tags: [], metadata: {}, status: 'sent', error_message: null, sent_at: null,
-      created_at: '2026-11-26T09:00:00.000',
-    });
+    const stored = { message_id: event().message_id, from_email: 'a@example.com', to_email: 'stored@example.org' };
+    await world.messages.create(messageRecord({ ...stored, status: 'sent' }));
     await processWebhookDelivery(deps(), { event: event({ to: undefined }) });
     expect(JSON.parse(poster.posts[0].body).data.to).toBe('stored@example.org');
   });
