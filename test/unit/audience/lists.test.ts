@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createList, deleteList, getList, INLINE_DELETE_LIMIT, listLists, runListDeleteChunk, updateList } from '../../../functions/domain/audience/lists';
+import {
+  createList,
+  deleteList,
+  getList,
+  INLINE_DELETE_LIMIT,
+  listLists,
+  runListDeleteChunk,
+  updateList,
+} from '../../../functions/domain/audience/lists';
 import type { Campaign } from '../../../functions/domain/types';
 import { memoryListStore } from '../memory/audience';
 import { memorySubscriberStore } from '../memory/bounces';
@@ -61,7 +69,8 @@ describe('deleting a list', () => {
 
   it('cancels the list\'s scheduled and sending campaigns, and leaves finished ones', async () => {
     const id = await listWith(1);
-    const campaign = (cid: string, status: Campaign['status']) => campaignRecord({ id: cid, name: cid, list_id: id, status });
+    const campaign = (cid: string, status: Campaign['status']) =>
+      campaignRecord({ id: cid, name: cid, list_id: id, status });
     for (const [cid, status] of [['c-sending', 'sending'], ['c-scheduled', 'scheduled'], ['c-sent', 'sent']] as const) {
       await world.campaigns.create(campaign(cid, status));
       await world.campaigns.noteOnList(ACCOUNT, id, cid, 0);

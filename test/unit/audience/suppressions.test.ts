@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recordBounce, type BounceDeps, type BounceReport } from '../../../functions/domain/bounces/record-bounce';
-import { listSuppressions, suppressionsCsv, suppressManually, unsuppress } from '../../../functions/domain/audience/suppressions';
+import {
+  listSuppressions,
+  suppressionsCsv,
+  suppressManually,
+  unsuppress,
+} from '../../../functions/domain/audience/suppressions';
 import { memoryBounceStore, memorySubscriberStore } from '../memory/bounces';
 import { subscriberRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
@@ -18,10 +23,12 @@ beforeEach(async () => {
   };
 });
 
-const suppressed = async (email: string) => (await world.suppressions.findSuppressed(ACCOUNT, [email])).has(email.toLowerCase());
+const suppressed = async (email: string) =>
+  (await world.suppressions.findSuppressed(ACCOUNT, [email])).has(email.toLowerCase());
 const bounce = (bounceType: BounceReport['bounceType'], changes: Partial<BounceReport> = {}) =>
   recordBounce(deps, { accountId: ACCOUNT, email: 'reader@example.org', bounceType, source: 'ses', ...changes });
-const subscriber = (id: string, listId: string) => subscriberRecord(listId, 1, { id, email: 'Reader@example.org', name: 'Reader' });
+const subscriber = (id: string, listId: string) =>
+  subscriberRecord(listId, 1, { id, email: 'Reader@example.org', name: 'Reader' });
 
 describe('bounces and the suppression list', () => {
   it('suppresses an address at its first hard bounce', async () => {
@@ -133,7 +140,8 @@ describe('managing the list by hand', () => {
     expect(second.suppressions.map((s) => s.email)).toEqual(['bb@x.org', 'c@x.org']);
     const last = await listSuppressions(world, ACCOUNT, { limit: 2, cursor: second.next_cursor! });
     expect(last).toEqual({ suppressions: [expect.objectContaining({ email: 'd@x.org' })], next_cursor: null });
-    expect((await listSuppressions(world, ACCOUNT, { limit: 10, reason: 'complaint' })).suppressions.map((s) => s.email)).toEqual(['bb@x.org']);
+    const complaints = await listSuppressions(world, ACCOUNT, { limit: 10, reason: 'complaint' });
+    expect(complaints.suppressions.map((s) => s.email)).toEqual(['bb@x.org']);
   });
 
   it.each(['not-a-cursor!', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[]').toString('base64url')])('answers 400 on `cursor` for %j', async (cursor) => {
@@ -149,7 +157,9 @@ describe('managing the list by hand', () => {
       { email: '"odd,one"@x.org', reason: 'complaint', source: 'ses', created_at: '2026-11-26T09:00:00.000Z' },
     ]);
     expect(csv).toBe(
-      'email,reason,source,created_at\r\na@x.org,manual,api,2026-11-26T09:00:00.000Z\r\n"""odd,one""@x.org",complaint,ses,2026-11-26T09:00:00.000Z\r\n',
+      'email,reason,source,created_at\r\n' +
+        'a@x.org,manual,api,2026-11-26T09:00:00.000Z\r\n' +
+        '"""odd,one""@x.org",complaint,ses,2026-11-26T09:00:00.000Z\r\n',
     );
   });
 });

@@ -17,7 +17,8 @@ let lists: ReturnType<typeof memoryListStore>;
 
 const subscriber = (seq: number, changes: Partial<Subscriber> = {}) => subscriberRecord(LIST, seq, changes);
 
-const campaign = (changes: Partial<Campaign> = {}) => campaignRecord({ started_at: '2026-11-26T09:00:00.000Z', ...changes });
+const campaign = (changes: Partial<Campaign> = {}) =>
+  campaignRecord({ started_at: '2026-11-26T09:00:00.000Z', ...changes });
 
 beforeEach(async () => {
   world = await memoryWorld();

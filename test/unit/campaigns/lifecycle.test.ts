@@ -1,5 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cancelCampaign, createCampaign, deleteCampaign, getCampaign, sendCampaign, updateCampaign, type SendCampaignDeps } from '../../../functions/domain/campaigns/campaigns';
+import {
+  cancelCampaign,
+  createCampaign,
+  deleteCampaign,
+  getCampaign,
+  sendCampaign,
+  updateCampaign,
+  type SendCampaignDeps,
+} from '../../../functions/domain/campaigns/campaigns';
 import { runCampaignChunk } from '../../../functions/domain/campaigns/fanout';
 import { drain } from '../../../functions/domain/queue/drain';
 import type { Subscriber } from '../../../functions/domain/types';
@@ -41,7 +49,9 @@ beforeEach(async () => {
   };
 });
 
-const draft = async () => (await createCampaign(deps, ACCOUNT, { name: 'News', subject: 'News', text: 'Hello', list_id: LIST })).id;
+const create = (changes: Record<string, string> = {}, account = ACCOUNT) =>
+  createCampaign(deps, account, { name: 'News', subject: 'News', text: 'Hello', list_id: LIST, ...changes });
+const draft = async () => (await create()).id;
 const statusOf = async (id: string) => (await getCampaign(deps, ACCOUNT, id)).status;
 const readers = (n: number) => subscribers.push(...Array.from({ length: n }, (_, i) => subscriberRecord(LIST, i + 1)));
 
@@ -59,7 +69,9 @@ describe('a campaign from draft to sent', () => {
     const id = await draft();
     expect(await sendCampaign(deps, ACCOUNT, id, {})).toEqual({ id, status: 'sending', send_at: null });
     const [{ job }] = world.jobs.jobs;
-    expect(await runCampaignChunk(deps, job as Extract<typeof job, { kind: 'campaign' }>, { windowSeconds: 3600 })).toMatchObject({
+    const campaignJob = job as Extract<typeof job, { kind: 'campaign' }>;
+    const fanout = await runCampaignChunk(deps, campaignJob, { windowSeconds: 3600 });
+    expect(fanout).toMatchObject({
       done: true,
       recipients: 4,
     });
@@ -130,7 +142,7 @@ describe('a campaign from draft to sent', () => {
   });
 
   it('is not sent from a sender the provider refuses', async () => {
-    const id = (await createCampaign(deps, ACCOUNT, { name: 'N', subject: 'S', text: 'x', list_id: LIST, from_email: 'me@elsewhere.net' })).id;
+    const { id } = await create({ from_email: 'me@elsewhere.net' });
     await expect(sendCampaign(deps, ACCOUNT, id, {})).rejects.toMatchObject({ code: 'FROM_NOT_ALLOWED' });
   });
 });
@@ -160,10 +172,10 @@ describe('what only a draft may do', () => {
   });
 
   it('names a list of its own account, or is 404', async () => {
-    await expect(createCampaign(deps, ACCOUNT, { name: 'N', subject: 'S', text: 'x', list_id: 'nope' })).rejects.toMatchObject({
+    await expect(create({ list_id: 'nope' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    await expect(createCampaign(deps, 'acct-other', { name: 'N', subject: 'S', text: 'x', list_id: LIST })).rejects.toMatchObject({
+    await expect(create({}, 'acct-other')).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
   });
@@ -195,7 +207,8 @@ describe('cancelling a campaign', () => {
     await sendCampaign(deps, ACCOUNT, id, { send_at: '2026-11-26T09:05:00.000Z' });
     await cancelCampaign(deps, ACCOUNT, id);
     world.clock.set('2026-11-26T09:05:00.000Z');
-    expect(await runCampaignChunk(deps, { kind: 'campaign', account_id: ACCOUNT, campaign_id: id, cursor: 0 }, { windowSeconds: 3600 })).toEqual({
+    const job = { kind: 'campaign' as const, account_id: ACCOUNT, campaign_id: id, cursor: 0 };
+    expect(await runCampaignChunk(deps, job, { windowSeconds: 3600 })).toEqual({
       outcome: 'stopped',
     });
   });

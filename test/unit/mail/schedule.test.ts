@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { cancelMessage, MAX_SCHEDULE_DAYS, rescheduleMessage, scheduleProblem } from '../../../functions/domain/mail/schedule';
+import {
+  cancelMessage,
+  MAX_SCHEDULE_DAYS,
+  rescheduleMessage,
+  scheduleProblem,
+} from '../../../functions/domain/mail/schedule';
 import { sendBatch } from '../../../functions/domain/mail/send-batch';
 import { releaseScheduled } from '../../../functions/domain/queue/release-scheduled';
 import type { BatchItem } from '../../../functions/domain/mail/mail-input';
@@ -14,8 +19,10 @@ beforeEach(async () => {
 });
 
 const later = (ms: number) => new Date(world.clock.now().getTime() + ms).toISOString();
-const queueOne = async (extra: Record<string, unknown> = {}) =>
-  (await sendBatch(world, ACCOUNT, { messages: [{ to: 'r@example.org', subject: 'Hi', text: 'x', ...extra }] }, acceptAll)).messages[0].message_id!;
+const queueOne = async (extra: Record<string, unknown> = {}) => {
+  const messages = [{ to: 'r@example.org', subject: 'Hi', text: 'x', ...extra }];
+  return (await sendBatch(world, ACCOUNT, { messages }, acceptAll)).messages[0].message_id!;
+};
 const statusOf = async (id: string) => (await world.messages.getWithEvents(ACCOUNT, id))!.message.status;
 
 describe('when a mail may be scheduled', () => {
@@ -67,7 +74,8 @@ describe('cancelling a mail', () => {
   it('answers 404 for another account\'s mail, an unknown id, or no id at all', async () => {
     const id = await queueOne();
     await expect(cancelMessage(world, 'acct-other', id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(cancelMessage(world, ACCOUNT, '<00000000-0000-4000-8000-0000000000ee@example.com>')).rejects.toMatchObject({
+    const unknown = '<00000000-0000-4000-8000-0000000000ee@example.com>';
+    await expect(cancelMessage(world, ACCOUNT, unknown)).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     await expect(cancelMessage(world, ACCOUNT, 'nonsense')).rejects.toMatchObject({ code: 'NOT_FOUND' });

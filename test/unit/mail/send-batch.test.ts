@@ -16,12 +16,9 @@ beforeEach(async () => {
 });
 
 const item = (to: string, extra: Record<string, unknown> = {}) => ({ to, subject: 'Hi', text: 'Hello', ...extra });
-const send = (messages: Record<string, unknown>[], batch: { from_email?: string; from_name?: string } = {}) => sendBatch(
-  world,
-  ACCOUNT,
-  { messages, ...batch },
-  check,
-);
+type BatchSender = { from_email?: string; from_name?: string };
+const send = (messages: Record<string, unknown>[], batch: BatchSender = {}) =>
+  sendBatch(world, ACCOUNT, { messages, ...batch }, check);
 const statuses = () => world.messages.all().map((m) => m.status);
 
 describe('a batch send', () => {

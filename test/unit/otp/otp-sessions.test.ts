@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { otpSessionStatus, resendOtp, sendOtp, verifyOtp } from '../../../functions/domain/otp/otp-service';
-import { MAX_ATTEMPTS, MAX_SENDS, RESEND_COOLDOWN_SECONDS, SESSIONS_PER_ADDRESS } from '../../../functions/domain/otp/otp-session';
+import {
+  MAX_ATTEMPTS,
+  MAX_SENDS,
+  RESEND_COOLDOWN_SECONDS,
+  SESSIONS_PER_ADDRESS,
+} from '../../../functions/domain/otp/otp-session';
 import { permanentFailure } from '../memory/mail';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
@@ -100,9 +105,9 @@ describe('verifying a code', () => {
   it(`locks the session after ${MAX_ATTEMPTS} wrong codes: even the right one is refused then`, async () => {
     const { session_id } = await start();
     const code = lastCode();
-    for (let i = 0; i < MAX_ATTEMPTS; i++) await expect(verifyOtp(world, ACCOUNT, session_id, wrong(code))).rejects.toMatchObject({
-      code: 'INVALID_CODE',
-    });
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      await expect(verifyOtp(world, ACCOUNT, session_id, wrong(code))).rejects.toMatchObject({ code: 'INVALID_CODE' });
+    }
     await expect(verifyOtp(world, ACCOUNT, session_id, code)).rejects.toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
     expect((await otpSessionStatus(world, ACCOUNT, session_id)).status).toBe('expired');
   });

@@ -64,7 +64,15 @@ describe('a webhook delivery', () => {
     poster.answerNext(500, 200);
     expect(await processWebhookDelivery(deps(), { event: event() })).toBe(1);
     expect(world.webhookQueue.enqueued).toEqual([
-      { delivery: { event: event(), endpoint_id: failing.id, attempts: 1, not_before: world.clock.now().getTime() + RETRY_DELAYS_SECONDS[0] * 1000 }, delaySeconds: RETRY_DELAYS_SECONDS[0] },
+      {
+        delivery: {
+          event: event(),
+          endpoint_id: failing.id,
+          attempts: 1,
+          not_before: world.clock.now().getTime() + RETRY_DELAYS_SECONDS[0] * 1000,
+        },
+        delaySeconds: RETRY_DELAYS_SECONDS[0],
+      },
     ]);
   });
 
@@ -78,7 +86,8 @@ describe('a webhook delivery', () => {
   it('waits out a retry\'s time in hops of at most 15 minutes before posting', async () => {
     const { id } = await endpoint('https://a.example.com/hook');
     const notBefore = world.clock.now().getTime() + 3_600_000;
-    expect(await processWebhookDelivery(deps(), { event: event(), endpoint_id: id, attempts: 5, not_before: notBefore })).toBe(0);
+    const retry = { event: event(), endpoint_id: id, attempts: 5, not_before: notBefore };
+    expect(await processWebhookDelivery(deps(), retry)).toBe(0);
     expect(poster.posts).toEqual([]);
     expect(world.webhookQueue.enqueued[0].delaySeconds).toBe(900);
   });
@@ -88,7 +97,10 @@ describe('a webhook delivery', () => {
     poster.answerNext(410);
     await processWebhookDelivery(deps(), { event: event(), endpoint_id: id, attempts: RETRY_DELAYS_SECONDS.length });
     expect(world.webhookQueue.deadLetters).toEqual([
-      { delivery: expect.objectContaining({ endpoint_id: id, attempts: RETRY_DELAYS_SECONDS.length + 1 }), reason: `The endpoint answered 410 (after ${RETRY_DELAYS_SECONDS.length + 1} attempts)` },
+      {
+        delivery: expect.objectContaining({ endpoint_id: id, attempts: RETRY_DELAYS_SECONDS.length + 1 }),
+        reason: `The endpoint answered 410 (after ${RETRY_DELAYS_SECONDS.length + 1} attempts)`,
+      },
     ]);
     expect(world.webhookQueue.enqueued).toEqual([]);
   });
