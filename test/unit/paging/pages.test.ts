@@ -23,7 +23,10 @@ describe('paging by ids (Resend\'s after and before)', () => {
   it('answers a 400 naming the parameter for an anchor that is no item of the list', () => {
     expect(page({ limit: 2, after: 'z' })).toBeUndefined();
     expect(() => requireAnchored(page({ limit: 2, before: 'z' }), { limit: 2, before: 'z' })).toThrow(
-      expect.objectContaining({ code: 'VALIDATION_ERROR', options: { details: [expect.objectContaining({ field: 'before' })] } }),
+      expect.objectContaining({
+        code: 'VALIDATION_ERROR',
+        options: { details: [expect.objectContaining({ field: 'before' })] },
+      }),
     );
   });
 });
@@ -32,7 +35,8 @@ describe('paging by offset or cursor', () => {
   const read = async () => ({ items: [1], total: 1, next_cursor: null });
 
   it('refuses an offset and a cursor together', async () => {
-    await expect(readPage({ offset: 10, limit: 5, cursor: 'c' }, read)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    const both = readPage({ offset: 10, limit: 5, cursor: 'c' }, read);
+    await expect(both).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 
   it('answers a cursor the store did not issue as a 400 on `cursor`, never the first page', async () => {
