@@ -14,6 +14,9 @@ declare module 'vitest' {
   }
 }
 
+/** The fast tier (vitest.config.ts): in-memory ports, no emulator, no JDK. */
+const UNIT_PROJECT = 'unit';
+
 /**
  * Starts the real local peers once for the whole run: DynamoDB Local (in memory), the SES v2 emulator
  * and the SQS emulator, each on a free port. Workers learn the endpoints through `inject`. The SQS
@@ -21,6 +24,8 @@ declare module 'vitest' {
  * in-memory emulator kept (issue 9).
  */
 export default async function setup(project: TestProject) {
+  // Vitest runs the root's global setup for every run; the unit tier alone (`--project unit`) needs no emulator.
+  if (project.vitest.projects.every((selected) => selected.name === UNIT_PROJECT)) return;
   // A fresh log of the functions' AWS calls, for the IAM test that runs after the rest (test/iam/aws-call-log.ts).
   startCallLog(project);
   process.env.AWS_SES_ACCOUNT = JSON.stringify(sesEmulatorAccount(50));

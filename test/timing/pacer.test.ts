@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { systemClock } from '../functions/adapters/system';
-import { createPacer } from '../functions/domain/queue/pacer';
+import { systemClock } from '../../functions/adapters/system';
+import { createPacer } from '../../functions/domain/queue/pacer';
 
 /** The most grants within any one second (a sliding window over sorted times). */
 const busiestSecond = (times: number[]) => {

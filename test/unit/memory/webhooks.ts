@@ -1,0 +1,89 @@
+import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from '../../../functions/domain/webhooks/records';
+import type { WebhookEndpointStore, WebhookEvents, WebhookPoster, WebhookQueue } from '../../../functions/ports';
+import { copy } from './conditional';
+
+/** Endpoints under their account with the count as the creation's condition (dynamoWebhookEndpointStore). */
+export const memoryWebhookEndpointStore = (): WebhookEndpointStore => {
+  const endpoints = new Map<string, WebhookEndpoint>();
+  const key = (accountId: string, id: string) => `${accountId}/${id}`;
+  const ofAccount = (accountId: string) => [...endpoints.values()].filter((e) => e.account_id === accountId);
+  return {
+    async list(accountId) {
+      return ofAccount(accountId).map(copy);
+    },
+    async get(accountId, endpointId) {
+      const found = endpoints.get(key(accountId, endpointId));
+      return found && copy(found);
+    },
+    async create(endpoint, ceiling) {
+      if (ofAccount(endpoint.account_id).length >= ceiling) return false;
+      endpoints.set(key(endpoint.account_id, endpoint.id), copy(endpoint));
+      return true;
+    },
+    async delete(accountId, endpointId) {
+      return endpoints.delete(key(accountId, endpointId));
+    },
+  };
+};
+
+/** The webhook event queue, as the publisher fills it: the events, in order. `refuse` makes publishOrThrow throw. */
+export const recordingWebhookEvents = () => {
+  const published: OutboundEvent[] = [];
+  let refuse = false;
+  const events: WebhookEvents = {
+    async publish(event) {
+      published.push(copy(event));
+    },
+    async publishMany(many) {
+      published.push(...many.map(copy));
+    },
+    async publishOrThrow(event) {
+      if (refuse) throw new Error('The webhook queue is unreachable');
+      published.push(copy(event));
+    },
+  };
+  return Object.assign(events, {
+    published,
+    refuse(on: boolean) {
+      refuse = on;
+    },
+  });
+};
+
+/** The webhook delivery queue and its dead-letter queue. */
+export const memoryWebhookQueue = () => {
+  const enqueued: { delivery: WebhookDelivery; delaySeconds: number }[] = [];
+  const deadLetters: { delivery: WebhookDelivery; reason: string }[] = [];
+  const queue: WebhookQueue = {
+    async enqueue(delivery, delaySeconds) {
+      enqueued.push({ delivery: copy(delivery), delaySeconds });
+    },
+    async deadLetter(delivery, reason) {
+      deadLetters.push({ delivery: copy(delivery), reason });
+    },
+  };
+  return Object.assign(queue, { enqueued, deadLetters });
+};
+
+/**
+ * The endpoints' side of the HTTP post: every post recorded; each answers the next scripted status
+ * (or throws the scripted error, as an unreachable host), else 200.
+ */
+export const recordingPoster = () => {
+  const posts: { url: string; headers: Record<string, string>; body: string }[] = [];
+  const script: (number | Error)[] = [];
+  const poster: WebhookPoster = {
+    async post(url, headers, body) {
+      posts.push({ url, headers: { ...headers }, body });
+      const next = script.shift() ?? 200;
+      if (next instanceof Error) throw next;
+      return next;
+    },
+  };
+  return Object.assign(poster, {
+    posts,
+    answerNext(...answers: (number | Error)[]) {
+      script.push(...answers);
+    },
+  });
+};
