@@ -1,11 +1,8 @@
 /** Ports: inbound mail: the raw mail and its parts in object storage, and the parsed records. */
 import type { InboundMail } from '../domain/inbound/inbound-mail';
+import type { ObjectRef } from '../domain/inbound/object-ref';
 
-/** Where an object lives in object storage (S3 in AWS, fauxqs's S3 locally). */
-export interface ObjectRef {
-  bucket: string;
-  key: string;
-}
+export type { ObjectRef };
 
 export interface MailObjects {
   read(ref: ObjectRef): Promise<Buffer>;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ObjectRef } from '../../ports/inbound';
+import type { ObjectRef } from './object-ref';
 
 /**
  * An inbound mail's id: a UUID (v8, RFC 9562's custom kind) whose first 48 bits are the time it was

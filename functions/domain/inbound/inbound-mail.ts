@@ -1,4 +1,4 @@
-import type { ObjectRef } from '../../ports/inbound';
+import type { ObjectRef } from './object-ref';
 
 /**
  * SES's verdicts on a received mail (receipt.spamVerdict, virusVerdict, spfVerdict, dkimVerdict,
