@@ -167,7 +167,7 @@ describe('the SMTP relay', () => {
     expect(counts.map((count, i) => [count, outcomes[i].status])).toEqual(
       outcomes.map((o) => [o.status === 'fulfilled' ? 1 : 0, o.status]),
     );
-  });
+   }, 120_000);
 
   it('deduplicates by Idempotency-Key: the same mail twice is sent once and answers the same id', async () => {
     const to = uniqueAddress('once');

