@@ -17,11 +17,7 @@ const SOCKET_TIMEOUT_MS = 60_000;
  */
 export const RELAY_CONNECTION_CAPS = { perAddress: 50, perKey: 25 } as const;
 
-export interface RelayOptions {
-  /** TLS certificate and key (PEM): STARTTLS on the submission port, the handshake first on the TLS port. */
-  tls: { cert: string; key: string };
-  /** `implicit`: TLS from the first byte (465); `starttls`: plain until STARTTLS (587). */
-  mode: 'implicit' | 'starttls';
+interface ListenerOptions {
   port: number;
   host?: string;
   maxBytes?: number;
@@ -30,6 +26,16 @@ export interface RelayOptions {
   /** Told the milliseconds from the end of DATA to the 250 of each mail taken (the bench measures the relay so). */
   onSubmitted?: (milliseconds: number) => void;
 }
+
+/**
+ * `implicit`: TLS from the first byte (465); `starttls`: plain until STARTTLS (587); both need the TLS
+ * certificate and key (PEM). `terminated`: TLS was already ended by the network load balancer in front
+ * (the deployment's 465: lib/smtp-relay.ts), so the plain connection that reaches us counts as secure:
+ * AUTH is allowed at once and STARTTLS is not offered. Never listen so where a client can reach the port
+ * without the balancer: its AUTH would cross the network in clear.
+ */
+export type RelayOptions = ListenerOptions &
+  ({ mode: 'implicit' | 'starttls'; tls: { cert: string; key: string } } | { mode: 'terminated'; tls?: undefined });
 
 const ENHANCED = /^[245]\.\d{1,3}\.\d{1,3} /;
 
@@ -47,6 +53,8 @@ const withOwnStatusCodes = (connection: { send: (code: number, data?: unknown, c
     return send(code, data, context);
   };
 };
+
+type DrainedConnection = { id: string; send: (code: number, data: string, context: boolean) => void; close: () => void };
 
 const keyOf = (session: SMTPServerSession) => session.user as ApiKey;
 
@@ -82,9 +90,11 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
   // What each session counted, so its close gives back exactly that.
   const counted = new Map<string, { address?: string; key?: string }>();
   const settings: SMTPServerOptions = {
-    secure: options.mode === 'implicit',
-    key: options.tls.key,
-    cert: options.tls.cert,
+    // `secured`: smtp-server treats the socket as TLS already (no handshake, no STARTTLS, AUTH allowed).
+    secure: options.mode !== 'starttls',
+    secured: options.mode === 'terminated',
+    key: options.tls?.key,
+    cert: options.tls?.cert,
     authMethods: ['PLAIN', 'LOGIN'],
     authOptional: false,
     allowInsecureAuth: false,
@@ -132,7 +142,9 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
         (error) => callback(smtpError(replyFor(error))),
       );
     },
-    onData(stream, session, callback) {
+    onData(stream, session, answer) {
+      // The DATA in flight on this connection: a drain waits for its answer before closing it.
+      const callback = inFlight(session.id, answer);
       // Read whole (SMTP needs the end), kept only up to the limit; smtp-server answers 552 past it.
       const chunks: Buffer[] = [];
       let size = 0;
@@ -163,6 +175,17 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
       });
     },
   };
+  /** Each connection's DATA being taken, by session id: settled once its answer is given. */
+  const taking = new Map<string, Promise<void>>();
+  const inFlight = <A extends unknown[]>(id: string, answer: (...args: A) => void) => {
+    let settle!: () => void;
+    taking.set(id, new Promise<void>((resolve) => (settle = resolve)));
+    return (...args: A) => {
+      answer(...args);
+      taking.delete(id);
+      settle();
+    };
+  };
   const server = new SMTPServer(settings);
   const add = server.connections.add.bind(server.connections);
   server.connections.add = (connection) => {
@@ -175,5 +198,24 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  /**
+   * Stops taking connections; closes each open one with 421 4.3.2 (the client retries elsewhere) at
+   * once, or, when a mail is being taken on it, once that mail is answered, so nothing in flight is cut
+   * (ECS ends a task with SIGTERM). Whatever is still open after `deadlineMs` is closed as stop() does.
+   */
+  const drain = (deadlineMs: number) =>
+    new Promise<void>((resolve) => {
+      (server as unknown as { options: SMTPServerOptions }).options.closeTimeout = deadlineMs;
+      server.close(() => resolve());
+      for (const connection of [...server.connections] as unknown as DrainedConnection[]) {
+        const bye = () => {
+          connection.send(421, '4.3.2 The relay is shutting down: try again', false);
+          connection.close();
+        };
+        const busy = taking.get(connection.id);
+        if (busy) void busy.then(bye);
+        else bye();
+      }
+    });
+  return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())), drain };
 };
