@@ -25,6 +25,8 @@ interface ListenerOptions {
   caps?: { perAddress: number; perKey: number };
   /** Told the milliseconds from the end of DATA to the 250 of each mail taken (the bench measures the relay so). */
   onSubmitted?: (milliseconds: number) => void;
+  /** Told each 4xx and 5xx reply's codes (never its text, which may name an address): the container counts them. */
+  onRefusal?: (code: number, enhanced: string) => void;
 }
 
 /**
@@ -45,9 +47,13 @@ const ENHANCED = /^[245]\.\d{1,3}\.\d{1,3} /;
  * code at the head of the text (replies.ts), and those replies go out with it, not another. AUTH before
  * TLS, which smtp-server answers 538, is RFC 3207's 530 5.7.0.
  */
-const withOwnStatusCodes = (connection: { send: (code: number, data?: unknown, context?: unknown) => void }) => {
+const withOwnStatusCodes = (connection: { send: (code: number, data?: unknown, context?: unknown) => void }, onRefusal?: ListenerOptions['onRefusal']) => {
   const send = connection.send.bind(connection);
   connection.send = (code, data, context) => {
+    if (onRefusal && code >= 400) {
+      const enhanced = code === 538 ? '5.7.0' : typeof data === 'string' ? ENHANCED.exec(data)?.[0].trim() : undefined;
+      onRefusal(code === 538 ? 530 : code, enhanced ?? '');
+    }
     if (code === 538) return send(530, '5.7.0 Must issue a STARTTLS command first', false);
     if (typeof data === 'string' && ENHANCED.test(data)) return send(code, data, false);
     return send(code, data, context);
@@ -189,7 +195,7 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
   const server = new SMTPServer(settings);
   const add = server.connections.add.bind(server.connections);
   server.connections.add = (connection) => {
-    withOwnStatusCodes(connection as unknown as Parameters<typeof withOwnStatusCodes>[0]);
+    withOwnStatusCodes(connection as unknown as Parameters<typeof withOwnStatusCodes>[0], options.onRefusal);
     return add(connection);
   };
   server.on('error', (error) => log('warn', 'SMTP relay: connection error', describeError(error)));
