@@ -254,6 +254,9 @@ export class EmailServiceStack extends Stack {
       const maxTasks = Number(this.node.tryGetContext('smtpRelayMaxTasks') ?? 4);
       const relay = new SmtpRelayStack(this, 'SmtpRelay', { core, alarmTopic: monitoring.topic, certificateArn, maxTasks });
       new CfnOutput(this, 'SmtpRelayHost', { value: relay.loadBalancer.loadBalancerDnsName, description: 'Point a CNAME (e.g. smtp.example.com) here' });
+      // For `aws ecs update-service --cluster <this> --service <SmtpRelayService> --force-new-deployment` after filling the secret.
+      new CfnOutput(this, 'SmtpRelayCluster', { value: relay.service.cluster.clusterName });
+      new CfnOutput(this, 'SmtpRelayService', { value: relay.service.serviceName });
       new CfnOutput(this, 'SmtpTlsSecretArn', { value: relay.tlsSecret.secretArn, description: 'Put the STARTTLS certificate here: {"cert", "key"} (README, Deploy)' });
     }
 
