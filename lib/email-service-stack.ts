@@ -250,14 +250,25 @@ export class EmailServiceStack extends Stack {
     // The SMTP relay, opt-in: a container service and its balancer in a nested stack (lib/smtp-relay.ts).
     if (String(this.node.tryGetContext('smtpRelay')) === 'true') {
       const certificateArn = (this.node.tryGetContext('smtpCertificateArn') as string | undefined) || undefined;
-      if (!certificateArn) Annotations.of(this).addWarningV2('smtp-relay:no-certificate', 'smtpRelay without smtpCertificateArn: port 587 (STARTTLS) only, no 465');
+      if (!certificateArn) {
+        const warning = 'smtpRelay without smtpCertificateArn: port 587 (STARTTLS) only, no 465';
+        Annotations.of(this).addWarningV2('smtp-relay:no-certificate', warning);
+      }
       const maxTasks = Number(this.node.tryGetContext('smtpRelayMaxTasks') ?? 4);
-      const relay = new SmtpRelayStack(this, 'SmtpRelay', { core, alarmTopic: monitoring.topic, certificateArn, maxTasks });
-      new CfnOutput(this, 'SmtpRelayHost', { value: relay.loadBalancer.loadBalancerDnsName, description: 'Point a CNAME (e.g. smtp.example.com) here' });
-      // For `aws ecs update-service --cluster <this> --service <SmtpRelayService> --force-new-deployment` after filling the secret.
+      const alarmTopic = monitoring.topic;
+      const relay = new SmtpRelayStack(this, 'SmtpRelay', { core, alarmTopic, certificateArn, maxTasks });
+      new CfnOutput(this, 'SmtpRelayHost', {
+        value: relay.loadBalancer.loadBalancerDnsName,
+        description: 'Point a CNAME (e.g. smtp.example.com) here',
+      });
+      // After filling the secret:
+      // `aws ecs update-service --cluster <this> --service <SmtpRelayService> --force-new-deployment`.
       new CfnOutput(this, 'SmtpRelayCluster', { value: relay.service.cluster.clusterName });
       new CfnOutput(this, 'SmtpRelayService', { value: relay.service.serviceName });
-      new CfnOutput(this, 'SmtpTlsSecretArn', { value: relay.tlsSecret.secretArn, description: 'Put the STARTTLS certificate here: {"cert", "key"} (README, Deploy)' });
+      new CfnOutput(this, 'SmtpTlsSecretArn', {
+        value: relay.tlsSecret.secretArn,
+        description: 'Put the STARTTLS certificate here: {"cert", "key"} (README, Deploy)',
+      });
     }
 
     suppressNagFindings(this, { table, drainStarts, attachments });

@@ -14,7 +14,12 @@ import { grantTableAccess } from './table-access';
  * grantee's stack references it (lib/route-area-stack.ts). `inboundMail` is the route area's own: it
  * also sets the function's environment.
  */
-export const grantRouteAccess = (core: ServiceCore, grantee: IGrantable, route: RouteDefinition, providerSecretKey: ISecret) => {
+export const grantRouteAccess = (
+  core: ServiceCore,
+  grantee: IGrantable,
+  route: RouteDefinition,
+  providerSecretKey: ISecret,
+) => {
   grantTableAccess(core.table, grantee, route);
   if (route.aws?.includes('sendMail')) grantee.grantPrincipal.addToPrincipalPolicy(core.sesSend);
   if (route.aws?.includes('enqueue')) {
@@ -22,7 +27,9 @@ export const grantRouteAccess = (core: ServiceCore, grantee: IGrantable, route: 
     core.drainStarts.grantSendMessages(grantee);
   }
   if (route.aws?.includes('otpSecret')) core.otpKey.grantRead(grantee);
-  if (route.aws?.includes('providerSecrets')) grantProviderSecretRead(providerSecretKey, core.providerSecretKey.encryptionKey!, grantee);
+  if (route.aws?.includes('providerSecrets')) {
+    grantProviderSecretRead(providerSecretKey, core.providerSecretKey.encryptionKey!, grantee);
+  }
   if (route.aws?.includes('trackingSecret')) core.trackingKey.grantRead(grantee);
   if (route.aws?.includes('webhookEvents')) core.webhookQueue.grantSendMessages(grantee);
   if (route.aws?.includes('jobs')) core.jobQueue.grantSendMessages(grantee);

@@ -33,7 +33,11 @@ export const sesIdentityStatements = (scope: Construct, configurationSetName: st
 };
 
 /** Grants a route's function the SES identity actions its definition names. */
-export const grantSesIdentities = (fn: IGrantable, route: RouteDefinition, statements: Record<IdentityKind, PolicyStatement[]>) => {
+export const grantSesIdentities = (
+  fn: IGrantable,
+  route: RouteDefinition,
+  statements: Record<IdentityKind, PolicyStatement[]>,
+) => {
   for (const kind of Object.keys(statements) as IdentityKind[]) {
     if (route.aws?.includes(kind)) statements[kind].forEach((s) => fn.grantPrincipal.addToPrincipalPolicy(s));
   }

@@ -1,7 +1,15 @@
 import { Duration, Fn, NestedStack, RemovalPolicy, Stage, type NestedStackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { FlowLogDestination, FlowLogTrafficType, Peer, Port, SecurityGroup, SubnetType, Vpc } from 'aws-cdk-lib/aws-ec2';
+import {
+  FlowLogDestination,
+  FlowLogTrafficType,
+  Peer,
+  Port,
+  SecurityGroup,
+  SubnetType,
+  Vpc,
+} from 'aws-cdk-lib/aws-ec2';
 import { Platform } from 'aws-cdk-lib/aws-ecr-assets';
 import {
   Cluster,
@@ -31,9 +39,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The route whose use case the relay runs: its task role holds that route's grants, from the same declaration. */
 export const RELAY_ROUTE = mailSend;
-/** The container's ports: STARTTLS (the balancer's 587) and TLS ended at the balancer (its 465). Above 1024: the image runs as `node`. */
+/**
+ * The container's ports: STARTTLS (the balancer's 587) and TLS ended at the balancer (its 465).
+ * Above 1024: the image runs as `node`.
+ */
 export const RELAY_PORTS = { starttls: 2587, terminated: 2465 } as const;
-/** How long a stopping task waits for the mail it is taking (functions/smtp/container.ts); ECS waits longer before SIGKILL. */
+/** How long a stopping task waits for the mail it is taking (container.ts); ECS waits longer before SIGKILL. */
 const DRAIN_SECONDS = 30;
 /** Refusals (5xx replies) in five minutes before the alarm: a broken app's retries or someone guessing keys. */
 export const RELAY_5XX_ALARM_COUNT = 25;
@@ -66,7 +77,9 @@ export class SmtpRelayStack extends NestedStack {
   constructor(scope: Construct, id: string, props: SmtpRelayStackProps) {
     super(scope, id, props);
     const { core } = props;
-    if ((RELAY_ROUTE.aws as readonly string[] | undefined)?.includes('inboundMail')) throw new Error('The relay grants no inbound-mail access (lib/route-access.ts)');
+    if ((RELAY_ROUTE.aws as readonly string[] | undefined)?.includes('inboundMail')) {
+      throw new Error('The relay grants no inbound-mail access (lib/route-access.ts)');
+    }
 
     const vpc = new Vpc(this, 'Vpc', {
       maxAzs: 2,
@@ -74,8 +87,9 @@ export class SmtpRelayStack extends NestedStack {
       subnetConfiguration: [{ name: 'public', subnetType: SubnetType.PUBLIC, cidrMask: 24 }],
     });
     // Who connected, and what the security groups turned away.
+    const flowLogs = monthOfLogs(this, 'FlowLogs');
     vpc.addFlowLog('FlowLog', {
-      destination: FlowLogDestination.toCloudWatchLogs(new LogGroup(this, 'FlowLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY })),
+      destination: FlowLogDestination.toCloudWatchLogs(flowLogs),
       trafficType: FlowLogTrafficType.ALL,
     });
 
@@ -95,7 +109,7 @@ export class SmtpRelayStack extends NestedStack {
     const providerSecretKey = Secret.fromSecretCompleteArn(this, 'ProviderSecretKey', core.providerSecretKey.secretArn);
     grantRouteAccess(core, taskDefinition.taskRole, RELAY_ROUTE, providerSecretKey);
 
-    const logGroup = new LogGroup(this, 'Logs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const logGroup = monthOfLogs(this, 'Logs');
     taskDefinition.addContainer('Relay', {
       image: ContainerImage.fromAsset(relayImageContext(this), { platform: Platform.LINUX_ARM64 }),
       logging: LogDrivers.awsLogs({ streamPrefix: 'relay', logGroup }),
@@ -111,7 +125,11 @@ export class SmtpRelayStack extends NestedStack {
       stopTimeout: Duration.seconds(DRAIN_SECONDS + 15),
     });
 
-    const balancerGroup = new SecurityGroup(this, 'BalancerSecurityGroup', { vpc, description: 'SMTP relay balancer: 465 and 587 from anywhere', allowAllOutbound: false });
+    const balancerGroup = new SecurityGroup(this, 'BalancerSecurityGroup', {
+      vpc,
+      description: 'SMTP relay balancer: 465 and 587 from anywhere',
+      allowAllOutbound: false,
+    });
     const taskGroup = new SecurityGroup(this, 'TaskSecurityGroup', {
       vpc,
       description: 'SMTP relay tasks: the relay ports from the balancer only',
@@ -132,7 +150,11 @@ export class SmtpRelayStack extends NestedStack {
     });
     this.service
       .autoScaleTaskCount({ minCapacity: 1, maxCapacity: props.maxTasks ?? 4 })
-      .scaleOnCpuUtilization('Cpu', { targetUtilizationPercent: 60, scaleInCooldown: Duration.minutes(5), scaleOutCooldown: Duration.minutes(1) });
+      .scaleOnCpuUtilization('Cpu', {
+        targetUtilizationPercent: 60,
+        scaleInCooldown: Duration.minutes(5),
+        scaleOutCooldown: Duration.minutes(1),
+      });
 
     this.loadBalancer = new NetworkLoadBalancer(this, 'Balancer', {
       vpc,
@@ -141,19 +163,26 @@ export class SmtpRelayStack extends NestedStack {
       securityGroups: [balancerGroup],
       vpcSubnets: { subnetType: SubnetType.PUBLIC },
     });
-    const forward = (listenerPort: number, containerPort: number, listener: ReturnType<NetworkLoadBalancer['addListener']>) => {
+    type Listener = ReturnType<NetworkLoadBalancer['addListener']>;
+    const forward = (listenerPort: number, containerPort: number, listener: Listener) => {
       balancerGroup.addIngressRule(Peer.anyIpv4(), Port.tcp(listenerPort), `SMTP clients on ${listenerPort}`);
       taskGroup.connections.allowFrom(balancerGroup, Port.tcp(containerPort), `The balancer's ${listenerPort}`);
       listener.addTargets(`To${containerPort}`, {
         port: containerPort,
         protocol: Protocol.TCP,
         targets: [this.service.loadBalancerTarget({ containerName: 'Relay', containerPort })],
-        healthCheck: { protocol: Protocol.TCP, interval: Duration.seconds(10), healthyThresholdCount: 2, unhealthyThresholdCount: 2 },
+        healthCheck: {
+          protocol: Protocol.TCP,
+          interval: Duration.seconds(10),
+          healthyThresholdCount: 2,
+          unhealthyThresholdCount: 2,
+        },
         // ECS sends SIGTERM once this is over; the connections the balancer still holds then drain (container.ts).
         deregistrationDelay: Duration.seconds(DRAIN_SECONDS),
       });
     };
-    forward(587, RELAY_PORTS.starttls, this.loadBalancer.addListener('Submission', { port: 587, protocol: Protocol.TCP }));
+    const submission = this.loadBalancer.addListener('Submission', { port: 587, protocol: Protocol.TCP });
+    forward(587, RELAY_PORTS.starttls, submission);
     if (props.certificateArn) {
       const tls = this.loadBalancer.addListener('Tls', {
         port: 465,
@@ -165,23 +194,41 @@ export class SmtpRelayStack extends NestedStack {
     }
 
     this.addAlarms(logGroup, core.environment.METRICS_NAMESPACE, props.alarmTopic, cluster);
-    suppressRelayNagFindings(this, { balancerGroup, taskDefinition, tlsSecret: this.tlsSecret, loadBalancer: this.loadBalancer });
+    const { tlsSecret, loadBalancer } = this;
+    suppressRelayNagFindings(this, { balancerGroup, taskDefinition, tlsSecret, loadBalancer });
   }
 
-  /** The tasks' subnets by CloudFormation's own list of the region's zones: no look-up at synth, even with a literal region. */
+  /** The subnets' zones from CloudFormation's list of the region's: no look-up at synth, even with a literal region. */
   override get availabilityZones() {
     return [0, 1].map((index) => Fn.select(index, Fn.getAzs()));
   }
 
   private addAlarms(logGroup: LogGroup, namespace: string, topic: ITopic, cluster: Cluster) {
     const action = new SnsAction(topic);
-    const fromLogs = (id: string, metricName: string, pattern: ReturnType<typeof FilterPattern.all>) =>
-      new MetricFilter(this, id, { logGroup, filterPattern: pattern, metricNamespace: namespace, metricName, metricValue: '1', defaultValue: 0 })
-        .metric({ statistic: 'Sum', period: Duration.minutes(5) });
-    const refusals = fromLogs('Refusals5xx', 'SmtpRelay5xxReplies', FilterPattern.all(FilterPattern.stringValue('$.msg', '=', 'SMTP relay: refused'), FilterPattern.numberValue('$.smtp_code', '>=', 500)));
-    const connectionErrors = fromLogs('ConnectionErrors', 'SmtpRelayConnectionErrors', FilterPattern.all(FilterPattern.stringValue('$.msg', '=', 'SMTP relay: connection error')));
+    // The relay's JSON log lines (functions/log.ts) by their `msg`: awslogs does not turn EMF lines into metrics.
+    const fromLogs = (id: string, metricName: string, ...patterns: ReturnType<typeof FilterPattern.all>[]) =>
+      new MetricFilter(this, id, {
+        logGroup,
+        filterPattern: FilterPattern.all(...patterns),
+        metricNamespace: namespace,
+        metricName,
+        metricValue: '1',
+        defaultValue: 0,
+      }).metric({ statistic: 'Sum', period: Duration.minutes(5) });
+    const message = (text: string) => FilterPattern.stringValue('$.msg', '=', text);
+    const permanent = FilterPattern.numberValue('$.smtp_code', '>=', 500);
+    const refusals = fromLogs('Refusals5xx', 'SmtpRelay5xxReplies', message('SMTP relay: refused'), permanent);
+    const broken = message('SMTP relay: connection error');
+    const connectionErrors = fromLogs('ConnectionErrors', 'SmtpRelayConnectionErrors', broken);
     const service = { ClusterName: cluster.clusterName, ServiceName: this.service.serviceName };
-    const insights = (metricName: string) => new Metric({ namespace: 'ECS/ContainerInsights', metricName, dimensionsMap: service, statistic: 'Average', period: Duration.minutes(1) });
+    const insights = (metricName: string) =>
+      new Metric({
+        namespace: 'ECS/ContainerInsights',
+        metricName,
+        dimensionsMap: service,
+        statistic: 'Average',
+        period: Duration.minutes(1),
+      });
     const missingTasks = new MathExpression({
       expression: 'desired - running',
       usingMetrics: { desired: insights('DesiredTaskCount'), running: insights('RunningTaskCount') },
@@ -195,7 +242,7 @@ export class SmtpRelayStack extends NestedStack {
         evaluationPeriods: 5,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: 'SMTP relay: fewer tasks running than desired for 5 minutes (a task that cannot start: image, secret, grants)',
+        alarmDescription: 'SMTP relay: fewer tasks running than desired for 5 minutes (image, secret, grants?)',
       }),
       new Alarm(this, 'Refusals', {
         metric: refusals,
@@ -203,7 +250,7 @@ export class SmtpRelayStack extends NestedStack {
         evaluationPeriods: 1,
         comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
         treatMissingData: TreatMissingData.NOT_BREACHING,
-        alarmDescription: `SMTP relay: ${RELAY_5XX_ALARM_COUNT} or more 5xx replies in 5 minutes (wrong keys, refused senders or recipients)`,
+        alarmDescription: `SMTP relay: ${RELAY_5XX_ALARM_COUNT}+ 5xx replies in 5 minutes (wrong keys, refused mail)`,
       }),
       new Alarm(this, 'ConnectionErrorsAlarm', {
         metric: connectionErrors,
@@ -220,6 +267,9 @@ export class SmtpRelayStack extends NestedStack {
     }
   }
 }
+
+const monthOfLogs = (scope: Construct, id: string) =>
+  new LogGroup(scope, id, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
 
 /**
  * The image's build context: the container entry bundled by esbuild at synth, as the functions are

@@ -28,13 +28,17 @@ const tlsCertificate = async () => {
   })();
   if (typeof parsed.cert === 'string' && typeof parsed.key === 'string') return { cert: parsed.cert, key: parsed.key };
   // The deploy must not wait on the operator: 587 answers with a certificate no client trusts until then.
-  log('warn', 'SMTP relay: the TLS secret holds no {"cert", "key"}: STARTTLS uses a self-signed certificate (README, Deploy)');
+  log('warn', 'SMTP relay: the TLS secret holds no {"cert", "key"}: STARTTLS uses a self-signed certificate', {
+    see: 'README, Deploy',
+  });
   return selfSignedCertificate();
 };
 
 const main = async () => {
   const deps = relayDeps();
-  const onRefusal = (code: number, enhanced: string) => log('info', 'SMTP relay: refused', { smtp_code: code, enhanced });
+  // One line per 4xx/5xx reply, codes only: the stack counts the 5xx ones into a metric (lib/smtp-relay.ts).
+  const onRefusal = (code: number, enhanced: string) =>
+    log('info', 'SMTP relay: refused', { smtp_code: code, enhanced });
   const tls = await tlsCertificate();
   const relays = [
     await startRelay(deps, { mode: 'starttls', tls, port: port(env.SMTP_PORT, 2587), host: '0.0.0.0', onRefusal }),

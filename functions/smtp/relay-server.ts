@@ -47,7 +47,10 @@ const ENHANCED = /^[245]\.\d{1,3}\.\d{1,3} /;
  * code at the head of the text (replies.ts), and those replies go out with it, not another. AUTH before
  * TLS, which smtp-server answers 538, is RFC 3207's 530 5.7.0.
  */
-const withOwnStatusCodes = (connection: { send: (code: number, data?: unknown, context?: unknown) => void }, onRefusal?: ListenerOptions['onRefusal']) => {
+const withOwnStatusCodes = (
+  connection: { send: (code: number, data?: unknown, context?: unknown) => void },
+  onRefusal?: ListenerOptions['onRefusal'],
+) => {
   const send = connection.send.bind(connection);
   connection.send = (code, data, context) => {
     if (onRefusal && code >= 400) {
@@ -60,7 +63,11 @@ const withOwnStatusCodes = (connection: { send: (code: number, data?: unknown, c
   };
 };
 
-type DrainedConnection = { id: string; send: (code: number, data: string, context: boolean) => void; close: () => void };
+type DrainedConnection = {
+  id: string;
+  send: (code: number, data: string, context: boolean) => void;
+  close: () => void;
+};
 
 const keyOf = (session: SMTPServerSession) => session.user as ApiKey;
 

@@ -118,6 +118,7 @@ export const functionBundle = (scope: IConstruct, root: string, handlerName: str
  */
 export const buildEntry = (root: string, entry: string, outputDir: string) => {
   rmSync(outputDir, { recursive: true, force: true });
-  esbuild.buildSync({ ...ESBUILD, entryPoints: [join(root, entry)], outfile: join(outputDir, 'index.mjs'), absWorkingDir: root });
+  const outfile = join(outputDir, 'index.mjs');
+  esbuild.buildSync({ ...ESBUILD, entryPoints: [join(root, entry)], outfile, absWorkingDir: root });
   return outputDir;
 };

@@ -95,7 +95,7 @@ describe('the SMTP relay in AWS (-c smtpRelay=true)', () => {
     const [[, fn]] = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Description: `${RELAY_ROUTE.method} ${RELAY_ROUTE.path}` } })) as [string, Json][];
     expect(RELAY_ROUTE.id).toBe('mail-send');
     const functionGrants = grantsOf(fn.Properties.Role['Fn::GetAtt'][0]);
-    const [secretId] = only('AWS::SecretsManager::Secret').filter(() => true);
+    const [secretId] = resourcesOf('AWS::SecretsManager::Secret').find(([, s]) => String(s.Properties.Description).startsWith('SMTP relay STARTTLS'))!;
     const relayGrants = grantsOf(taskRole);
     const secretReads = relayGrants.filter((grant) => JSON.parse(grant).resource?.Ref === secretId);
     expect(secretReads.map((grant) => JSON.parse(grant).action).sort()).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
