@@ -60,8 +60,10 @@ const dialogue = (port: number) => {
 };
 
 describe('the relay behind a TLS-terminating balancer (mode terminated)', () => {
-  it('offers AUTH and no STARTTLS on the plain connection the balancer forwards, and takes a mail', async () => {
-    const relay = await startRelay(relayDeps(), { mode: 'terminated', port: 0 });
+  it('offers AUTH and no STARTTLS on the plain connection the balancer forwards, and takes a mail; refusals are told by code', async () => {
+    const refusals: [number, string][] = [];
+    const onRefusal = (code: number, enhanced: string) => refusals.push([code, enhanced]);
+    const relay = await startRelay(relayDeps(), { mode: 'terminated', port: 0, onRefusal });
     try {
       const smtp = dialogue(relay.port);
       await smtp.reply();
@@ -69,6 +71,10 @@ describe('the relay behind a TLS-terminating balancer (mode terminated)', () => 
       expect(await smtp.reply()).toMatch(/^250 /);
       expect(smtp.lines.some((line) => /^250[- ]AUTH PLAIN LOGIN/.test(line))).toBe(true);
       expect(smtp.lines.some((line) => /STARTTLS/.test(line))).toBe(false);
+      // A wrong key: 535 5.7.8, which the container logs by its codes for the 5xx alarm (lib/smtp-relay.ts).
+      smtp.send(`AUTH PLAIN ${Buffer.from('\0apikey\0esk_wrong').toString('base64')}\r\n`);
+      expect(await smtp.reply()).toMatch(/^535 5\.7\.8 /);
+      expect(refusals).toEqual([[535, '5.7.8']]);
       smtp.send('QUIT\r\n');
 
       const to = uniqueAddress('terminated');
