@@ -2,7 +2,7 @@ import { deploymentSecret } from '../adapters/deployment-secret';
 import { relayDeps } from '../adapters/wiring';
 import { describeError, log } from '../log';
 import { selfSignedCertificate } from '../../local/tls-certificate';
-import { startRelay } from './relay-server';
+import { RELAY_CONNECTION_CAPS, startRelay } from './relay-server';
 
 /*
  * The deployment's SMTP relay: the entry of the container on ECS Fargate (lib/smtp-relay.ts). Its
@@ -40,9 +40,14 @@ const main = async () => {
   const onRefusal = (code: number, enhanced: string) =>
     log('info', 'SMTP relay: refused', { smtp_code: code, enhanced });
   const tls = await tlsCertificate();
+  // Behind the balancer every connection comes from one of the balancer's own addresses (it does not
+  // preserve the client's through TLS), so a cap per address would cap every client at once: only the
+  // cap per key holds here.
+  const caps = { perAddress: Number.POSITIVE_INFINITY, perKey: RELAY_CONNECTION_CAPS.perKey };
+  const listener = { host: '0.0.0.0', onRefusal, caps };
   const relays = [
-    await startRelay(deps, { mode: 'starttls', tls, port: port(env.SMTP_PORT, 2587), host: '0.0.0.0', onRefusal }),
-    await startRelay(deps, { mode: 'terminated', port: port(env.SMTP_TLS_PORT, 2465), host: '0.0.0.0', onRefusal }),
+    await startRelay(deps, { ...listener, mode: 'starttls', tls, port: port(env.SMTP_PORT, 2587) }),
+    await startRelay(deps, { ...listener, mode: 'terminated', port: port(env.SMTP_TLS_PORT, 2465) }),
   ];
   log('info', 'SMTP relay: listening', { ports: relays.map((relay) => relay.port) });
   const drainMs = port(env.DRAIN_SECONDS, 25) * 1000;
