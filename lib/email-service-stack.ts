@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { CfnStage, HttpApi, HttpMethod, type HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, Billing, ProjectionType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
@@ -27,6 +27,7 @@ import { RouteAreaStack, type ServiceCore } from './route-area-stack';
 import { routeAreas } from './route-areas';
 import { addDomainChecker, sesIdentityStatements } from './sending-domains';
 import { InboundMail } from './inbound-mail';
+import { SmtpRelayStack } from './smtp-relay';
 
 /**
  * The whole deployment, one `cdk deploy`: this stack is the core (one table, the HTTP API and its
@@ -230,7 +231,7 @@ export class EmailServiceStack extends Stack {
     new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhookDeadLetters.queueUrl, description: 'Webhook deliveries that failed for about a day' });
 
     const alarmEmail = this.node.tryGetContext('alarmEmail') as string | undefined;
-    new Monitoring(this, 'Monitoring', {
+    const monitoring = new Monitoring(this, 'Monitoring', {
       namespace: metricsNamespace,
       api,
       workers: [
@@ -255,6 +256,30 @@ export class EmailServiceStack extends Stack {
       ],
       alarmEmail: alarmEmail || undefined,
     });
+
+    // The SMTP relay, opt-in: a container service and its balancer in a nested stack (lib/smtp-relay.ts).
+    if (String(this.node.tryGetContext('smtpRelay')) === 'true') {
+      const certificateArn = (this.node.tryGetContext('smtpCertificateArn') as string | undefined) || undefined;
+      if (!certificateArn) {
+        const warning = 'smtpRelay without smtpCertificateArn: port 587 (STARTTLS) only, no 465';
+        Annotations.of(this).addWarningV2('smtp-relay:no-certificate', warning);
+      }
+      const maxTasks = Number(this.node.tryGetContext('smtpRelayMaxTasks') ?? 4);
+      const alarmTopic = monitoring.topic;
+      const relay = new SmtpRelayStack(this, 'SmtpRelay', { core, alarmTopic, certificateArn, maxTasks });
+      new CfnOutput(this, 'SmtpRelayHost', {
+        value: relay.loadBalancer.loadBalancerDnsName,
+        description: 'Point a CNAME (e.g. smtp.example.com) here',
+      });
+      // After filling the secret:
+      // `aws ecs update-service --cluster <this> --service <SmtpRelayService> --force-new-deployment`.
+      new CfnOutput(this, 'SmtpRelayCluster', { value: relay.service.cluster.clusterName });
+      new CfnOutput(this, 'SmtpRelayService', { value: relay.service.serviceName });
+      new CfnOutput(this, 'SmtpTlsSecretArn', {
+        value: relay.tlsSecret.secretArn,
+        description: 'Put the STARTTLS certificate here: {"cert", "key"} (README, Deploy)',
+      });
+    }
 
     suppressNagFindings(this, { table, drainStarts, attachments });
   }

@@ -1,4 +1,5 @@
 import { Names, Token, Validations, type CfnElement, type Stack } from 'aws-cdk-lib';
+import type { IConstruct } from 'constructs';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -66,5 +67,32 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
   Validations.of(resources.drainStarts).acknowledge({
     id: 'AwsSolutions-SQS3',
     reason: 'The drain-start queue carries empty "start a drain run" messages; one that fails is worth nothing to keep (the schedule starts a run every minute), so it has no dead-letter queue.',
+  });
+};
+
+/** The SMTP relay's findings (lib/smtp-relay.ts), each with its reason: what a public SMTP door must be. */
+export const suppressRelayNagFindings = (
+  relay: Stack,
+  resources: { balancerGroup: IConstruct; taskDefinition: IConstruct; tlsSecret: IConstruct; loadBalancer: IConstruct },
+) => {
+  Validations.of(resources.balancerGroup).acknowledge({
+    id: 'AwsSolutions-EC23',
+    reason: 'The SMTP relay is a public door by design, as smtp.resend.com is: any address may connect to 465 and 587 (only those ports); each mail needs an API key with the mail permission, over TLS.',
+  });
+  Validations.of(resources.taskDefinition).acknowledge({
+    id: 'AwsSolutions-ECS2',
+    reason: "The relay's environment is the functions' (table and queue names, URLs and secret ARNs, ports): names, never secret values, which the task reads from Secrets Manager at start.",
+  });
+  Validations.of(resources.tlsSecret).acknowledge({
+    id: 'AwsSolutions-SMG4',
+    reason: 'It holds the STARTTLS certificate and key the operator puts there from their CA; they replace it when the certificate is renewed (README, Deploy): nothing Secrets Manager could rotate by itself.',
+  });
+  Validations.of(resources.loadBalancer).acknowledge({
+    id: 'AwsSolutions-ELB2',
+    reason: "The balancer passes TCP through: the VPC's flow logs record every connection to the tasks, and the relay logs each refusal; NLB access logs would add a bucket for TLS handshakes only.",
+  });
+  Validations.of(relay).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason: "ecr:GetAuthorizationToken (the task's execution role pulls the relay's image) takes no resource.",
   });
 };

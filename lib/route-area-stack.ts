@@ -1,5 +1,4 @@
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
-import { grantAttachments } from './attachments-bucket';
 import { NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import { HttpRoute, HttpRouteKey, type HttpApi, type HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -11,9 +10,8 @@ import type { Construct } from 'constructs';
 import type { RouteDefinition } from '../functions/routes/define-route';
 import { ServiceFunction } from './constructs/service-function';
 import { routeTimeout } from './function-limits';
-import { grantProviderSecretRead } from './provider-secret-access';
-import { grantSesIdentities, type SesIdentityStatements } from './sending-domains';
-import { grantTableAccess } from './table-access';
+import { grantRouteAccess } from './route-access';
+import type { SesIdentityStatements } from './sending-domains';
 import type { InboundMail } from './inbound-mail';
 
 /** What every route area uses of the core stack (lib/email-service-stack.ts). */
@@ -70,20 +68,7 @@ export class RouteAreaStack extends NestedStack {
         timeout: routeTimeout(route),
         environment: core.environment,
       });
-      grantTableAccess(core.table, fn, route);
-      if (route.aws?.includes('sendMail')) fn.addToRolePolicy(core.sesSend);
-      if (route.aws?.includes('enqueue')) {
-        core.sendQueue.grantSendMessages(fn);
-        core.drainStarts.grantSendMessages(fn);
-      }
-      if (route.aws?.includes('otpSecret')) core.otpKey.grantRead(fn);
-      if (route.aws?.includes('providerSecrets')) grantProviderSecretRead(providerSecretKey, core.providerSecretKey.encryptionKey!, fn);
-      if (route.aws?.includes('trackingSecret')) core.trackingKey.grantRead(fn);
-      if (route.aws?.includes('webhookEvents')) core.webhookQueue.grantSendMessages(fn);
-      if (route.aws?.includes('jobs')) core.jobQueue.grantSendMessages(fn);
-      if (route.aws?.includes('attachmentsPut')) grantAttachments(core.attachments, fn, 'put');
-      if (route.aws?.includes('attachmentsDelete')) grantAttachments(core.attachments, fn, 'delete');
-      grantSesIdentities(fn, route, core.sesIdentities);
+      grantRouteAccess(core, fn, route, providerSecretKey);
       core.inboundMail.grantRoute(fn, route);
       // The route in this stack (api.addRoutes would put it in the API's), with its integration and permission.
       const added = new HttpRoute(this, `${route.method}${route.path}`, {

@@ -18,11 +18,7 @@ const SOCKET_TIMEOUT_MS = 60_000;
  */
 export const RELAY_CONNECTION_CAPS = { perAddress: 50, perKey: 25 } as const;
 
-export interface RelayOptions {
-  /** TLS certificate and key (PEM): STARTTLS on the submission port, the handshake first on the TLS port. */
-  tls: { cert: string; key: string };
-  /** `implicit`: TLS from the first byte (465); `starttls`: plain until STARTTLS (587). */
-  mode: 'implicit' | 'starttls';
+interface ListenerOptions {
   port: number;
   host?: string;
   maxBytes?: number;
@@ -30,7 +26,19 @@ export interface RelayOptions {
   caps?: { perAddress: number; perKey: number };
   /** Told the milliseconds from the end of DATA to the 250 of each mail taken (the bench measures the relay so). */
   onSubmitted?: (milliseconds: number) => void;
+  /** Told each 4xx and 5xx reply's codes (never its text, which may name an address): the container counts them. */
+  onRefusal?: (code: number, enhanced: string) => void;
 }
+
+/**
+ * `implicit`: TLS from the first byte (465); `starttls`: plain until STARTTLS (587); both need the TLS
+ * certificate and key (PEM). `terminated`: TLS was already ended by the network load balancer in front
+ * (the deployment's 465: lib/smtp-relay.ts), so the plain connection that reaches us counts as secure:
+ * AUTH is allowed at once and STARTTLS is not offered. Never listen so where a client can reach the port
+ * without the balancer: its AUTH would cross the network in clear.
+ */
+export type RelayOptions = ListenerOptions &
+  ({ mode: 'implicit' | 'starttls'; tls: { cert: string; key: string } } | { mode: 'terminated'; tls?: undefined });
 
 const ENHANCED = /^[245]\.\d{1,3}\.\d{1,3} /;
 
@@ -40,13 +48,26 @@ const ENHANCED = /^[245]\.\d{1,3}\.\d{1,3} /;
  * code at the head of the text (replies.ts), and those replies go out with it, not another. AUTH before
  * TLS, which smtp-server answers 538, is RFC 3207's 530 5.7.0.
  */
-const withOwnStatusCodes = (connection: { send: (code: number, data?: unknown, context?: unknown) => void }) => {
+const withOwnStatusCodes = (
+  connection: { send: (code: number, data?: unknown, context?: unknown) => void },
+  onRefusal?: ListenerOptions['onRefusal'],
+) => {
   const send = connection.send.bind(connection);
   connection.send = (code, data, context) => {
+    if (onRefusal && code >= 400) {
+      const enhanced = code === 538 ? '5.7.0' : typeof data === 'string' ? ENHANCED.exec(data)?.[0].trim() : undefined;
+      onRefusal(code === 538 ? 530 : code, enhanced ?? '');
+    }
     if (code === 538) return send(530, '5.7.0 Must issue a STARTTLS command first', false);
     if (typeof data === 'string' && ENHANCED.test(data)) return send(code, data, false);
     return send(code, data, context);
   };
+};
+
+type DrainedConnection = {
+  id: string;
+  send: (code: number, data: string, context: boolean) => void;
+  close: () => void;
 };
 
 const keyOf = (session: SMTPServerSession) => session.user as ApiKey;
@@ -95,9 +116,11 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
     return messageId;
   };
   const settings: SMTPServerOptions = {
-    secure: options.mode === 'implicit',
-    key: options.tls.key,
-    cert: options.tls.cert,
+    // `secured`: smtp-server treats the socket as TLS already (no handshake, no STARTTLS, AUTH allowed).
+    secure: options.mode !== 'starttls',
+    secured: options.mode === 'terminated',
+    key: options.tls?.key,
+    cert: options.tls?.cert,
     authMethods: ['PLAIN', 'LOGIN'],
     authOptional: false,
     allowInsecureAuth: false,
@@ -145,7 +168,9 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
         (error) => callback(smtpError(replyFor(error))),
       );
     },
-    onData(stream, session, callback) {
+    onData(stream, session, answer) {
+      // The DATA in flight on this connection: a drain waits for its answer before closing it.
+      const callback = inFlight(session.id, answer);
       takeMail(stream, session).then(
         (messageId) => callback(null, `2.0.0 ${messageId}`),
         (error) => {
@@ -156,10 +181,21 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
       );
     },
   };
+  /** Each connection's DATA being taken, by session id: settled once its answer is given. */
+  const taking = new Map<string, Promise<void>>();
+  const inFlight = <A extends unknown[]>(id: string, answer: (...args: A) => void) => {
+    let settle!: () => void;
+    taking.set(id, new Promise<void>((resolve) => (settle = resolve)));
+    return (...args: A) => {
+      answer(...args);
+      taking.delete(id);
+      settle();
+    };
+  };
   const server = new SMTPServer(settings);
   const add = server.connections.add.bind(server.connections);
   server.connections.add = (connection) => {
-    withOwnStatusCodes(connection as unknown as Parameters<typeof withOwnStatusCodes>[0]);
+    withOwnStatusCodes(connection as unknown as Parameters<typeof withOwnStatusCodes>[0], options.onRefusal);
     return add(connection);
   };
   server.on('error', (error) => log('warn', 'SMTP relay: connection error', describeError(error)));
@@ -168,5 +204,24 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  /**
+   * Stops taking connections; closes each open one with 421 4.3.2 (the client retries elsewhere) at
+   * once, or, when a mail is being taken on it, once that mail is answered, so nothing in flight is cut
+   * (ECS ends a task with SIGTERM). Whatever is still open after `deadlineMs` is closed as stop() does.
+   */
+  const drain = (deadlineMs: number) =>
+    new Promise<void>((resolve) => {
+      (server as unknown as { options: SMTPServerOptions }).options.closeTimeout = deadlineMs;
+      server.close(() => resolve());
+      for (const connection of [...server.connections] as unknown as DrainedConnection[]) {
+        const bye = () => {
+          connection.send(421, '4.3.2 The relay is shutting down: try again', false);
+          connection.close();
+        };
+        const busy = taking.get(connection.id);
+        if (busy) void busy.then(bye);
+        else bye();
+      }
+    });
+  return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())), drain };
 };

@@ -110,3 +110,15 @@ export const functionBundle = (scope: IConstruct, root: string, handlerName: str
   }
   return Code.fromAsset(dir);
 };
+
+/**
+ * A long-running entry (the SMTP relay's container: functions/smtp/container.ts) built as the
+ * functions are, at synth time in this process, into `<outputDir>/index.mjs`: the same esbuild settings,
+ * but one file with every package in it (nodemailer too: a process that stays up loads it once).
+ */
+export const buildEntry = (root: string, entry: string, outputDir: string) => {
+  rmSync(outputDir, { recursive: true, force: true });
+  const outfile = join(outputDir, 'index.mjs');
+  esbuild.buildSync({ ...ESBUILD, entryPoints: [join(root, entry)], outfile, absWorkingDir: root });
+  return outputDir;
+};
