@@ -64,6 +64,7 @@ describe('POST /api/v1/mail/send through SES', () => {
       sent_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
       scheduled_at: null,
+      source: 'api',
     });
   });
 

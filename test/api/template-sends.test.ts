@@ -87,8 +87,9 @@ describe('sending by template', () => {
       ],
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    // One BatchGetItem for the three distinct templates, one for the suppressions (as every batch).
-    expect(awsCalls['DynamoDB.BatchGetItem']).toBe(2);
+    // One BatchGetItem for the three distinct templates, one for the suppressions and one for the name
+    // claims of the senders' domains (as every batch).
+    expect(awsCalls['DynamoDB.BatchGetItem']).toBe(3);
     const entries = answer.body.data.messages;
     expect(answer.body.data).toMatchObject({ total: 6, queued: 4, failed: 2 });
     expect(entries[2]).toEqual({ to: to[2], status: 'failed', error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('variables.order.id') } });
