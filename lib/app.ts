@@ -12,8 +12,8 @@ export const withNagChecks = (app: App) => {
  * The CDK app. The environment is the CLI's: `cdk deploy` with credentials sets CDK_DEFAULT_ACCOUNT and
  * CDK_DEFAULT_REGION, so the stack then has literal account and region (offline, neither is set).
  */
-export const createApp = (options: { outdir?: string; env?: Environment } = {}) => {
-  const app = withNagChecks(new App({ outdir: options.outdir }));
+export const createApp = (options: { outdir?: string; env?: Environment; context?: Record<string, string> } = {}) => {
+  const app = withNagChecks(new App({ outdir: options.outdir, context: options.context }));
   const env = options.env ?? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
   const stack = new EmailServiceStack(app, process.env.STACK_NAME ?? 'EmailService', { env });
   return { app, stack };
