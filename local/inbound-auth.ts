@@ -1,6 +1,7 @@
 import { authenticate } from 'mailauth';
 import { Resolver } from 'node:dns/promises';
 import { dnsServers } from '../functions/adapters/dns-resolver';
+import { mailShapeProblem } from '../functions/smtp/mail-shape';
 import type { AuthVerdicts, Verdict } from '../functions/domain/inbound/inbound-mail';
 
 /** What the local listener knows of the SMTP session that brought the mail. */
@@ -55,6 +56,10 @@ const resolve = (name: string, type: string) => {
  */
 export const checkAuthentication = async (raw: Buffer, session: SmtpSession): Promise<AuthVerdicts> => {
   const failed: AuthVerdicts = { spf: 'processing_failed', dkim: 'processing_failed', dmarc: 'processing_failed' };
+  // mailauth reads the header synchronously, in time that grows with the square of its folded lines
+  // (120 KB of them held the whole process 26 s): the deadline below cannot cut that off, so a mail
+  // past the relay's shape bounds is not checked at all (its verdicts say so; it is kept as any other).
+  if (mailShapeProblem(raw)) return failed;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<AuthVerdicts>((resolveDeadline) => {
     timer = setTimeout(() => resolveDeadline(failed), CHECK_DEADLINE_MS);

@@ -6,7 +6,7 @@ import { startInboundSmtp } from '../../local/inbound-smtp';
 import { startDnsServer } from '../support/dns-server';
 import { uniqueDomain, verifiedDomain } from '../support/receiving-domain';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
-import { deeplyNested, manyHeaderLines, OVERSIZED_TEXT, oversizedRecord } from '../support/unparseable-mail';
+import { deeplyNested, foldedHeader, manyHeaderLines, OVERSIZED_TEXT, oversizedRecord } from '../support/unparseable-mail';
 import { drainWebhooksUntil, startEndpoint } from '../support/webhooks';
 
 /**
@@ -180,6 +180,15 @@ describe('mail the parser cannot keep whole, over SMTP', () => {
     await drainWebhooksUntil(() => endpoint.received.some((r) => r.body.includes('Nested deep')));
     const event = endpoint.received.find((r) => r.body.includes('Nested deep'))!;
     expect(JSON.parse(event.body).data.parse_error).toMatch(/could not be parsed/);
+  }, 60_000);
+
+  it('a header folded over 30,000 lines is answered within seconds: the local SPF/DKIM/DMARC check skips what it cannot bound', async () => {
+    const to = `folded@${domain}`;
+    const started = performance.now();
+    expect(await refusedWith(sendRaw(foldedHeader(to, 'Folded'), to))).toBe('accepted');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    const [mail] = await listedAs('Folded');
+    expect(mail).toMatchObject({ spf_verdict: 'processing_failed', authenticated: false });
   }, 60_000);
 
   it('a mail whose record would pass 400 KB: accepted and kept, its bodies beside it, its fields bounded', async () => {

@@ -17,6 +17,10 @@ const head = (to: string, subject: string) =>
 export const manyHeaderLines = (to: string, subject: string, count = 30_000) =>
   Buffer.from(`${head(to, subject)}${'X-Filler: a\r\n'.repeat(count)}${lines('Content-Type: text/plain', '', 'body')}`);
 
+/** One header folded over `count` continuation lines: mailauth reads such a header in quadratic time. */
+export const foldedHeader = (to: string, subject: string, count = 30_000) =>
+  Buffer.from(`${head(to, subject)}X-Fold: a\r\n${' b\r\n'.repeat(count)}${lines('Content-Type: text/plain', '', 'body')}`);
+
 /** multipart/mixed nested `depth` deep around one text part: past the parser's limit of parts. */
 export const deeplyNested = (to: string, subject: string, depth = 3_000) => {
   const levels = Array.from({ length: depth }, (_, i) => i);
