@@ -346,6 +346,9 @@ export const domainDeps = () => ({
   get maxDomains() {
     return config.domainsPerAccount;
   },
+  get operatorDomains() {
+    return config.senderDomainsAllowed;
+  },
 });
 
 /** Inbound mail's parsing function (SES's receipt rule, the local SMTP listener): raw mail in, records and events out. */

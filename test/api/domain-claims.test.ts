@@ -66,6 +66,17 @@ describe('a name someone else holds', () => {
     const again = await api.post('/api/v1/domains', { name });
     expect(again.body.error.message).toContain(mine.body.data.id);
   });
+
+  it('the operator\'s shared domains (SENDER_DOMAINS_ALLOWED) and names under them are the deployment\'s: taken, and every account still sends from them', async () => {
+    for (const name of ['example.com', 'News.Example.COM', 'deep.mail.example.org.']) {
+      const claimed = await other.post('/api/v1/domains', { name });
+      expect([claimed.status, claimed.body.error.code, claimed.body.error.message]).toEqual([409, 'CONFLICT', expect.stringMatching(/is taken$/)]);
+    }
+    // An account without domains of its own sends from the shared domain, as before anyone tried.
+    const plain = client(service, (await newAccount('Shared sender')).apiKey);
+    await plain.post('/api/v1/providers', { type: 'ses', name: 'Shared', from_email: 'app@example.com', is_default: true });
+    expect((await plain.post('/api/v1/mail/send', { to: 'r@example.org', subject: 's', text: 't' })).status).toBe(200);
+  });
 });
 
 describe('names whose records would not fit DNS', () => {

@@ -17,6 +17,8 @@ export interface DomainDeps {
   ids: Ids;
   /** How many domains an account may have (configuration: DOMAINS_PER_ACCOUNT). */
   maxDomains: number;
+  /** The domains the operator lets every account send from (SENDER_DOMAINS_ALLOWED): the deployment's own. */
+  operatorDomains: readonly string[];
 }
 
 /**
@@ -36,6 +38,14 @@ const requireDomain = async (deps: Pick<DomainDeps, 'domains'>, accountId: strin
 
 /** The one answer for a name held elsewhere, whoever holds it (another account, SES): it says no more than that. */
 const taken = (name: string) => new AppError('CONFLICT', `The domain ${name} is taken`);
+
+/**
+ * The operator's shared domains (and what is under them) belong to the deployment: an account's claim
+ * on one would stop every other account sending from it. A one-label entry (a top-level domain, as the
+ * tests allow `example`) is no domain anyone holds or SES verifies, so it reserves nothing.
+ */
+const isOperatorDomain = (operatorDomains: readonly string[], name: string) =>
+  operatorDomains.some((domain) => domain.includes('.') && (name === domain || name.endsWith(`.${domain}`)));
 
 /** A name already held: the caller's own domain is named as such, anyone else's only as taken. */
 const nameHeld = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, name: string) => {
@@ -57,6 +67,7 @@ export const createDomain = async (deps: DomainDeps, accountId: string, input: {
   const { name } = normalized;
   const tooLong = recordNameTooLong(name);
   if (tooLong) throw validationError([{ field: 'name', message: tooLong }]);
+  if (isOperatorDomain(deps.operatorDomains, name)) throw taken(name);
   const at = isoTimestamp(deps.clock.now());
   const claim: SendingDomain = {
     id: deps.ids.uuid(),
