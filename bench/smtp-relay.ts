@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import nodemailer from 'nodemailer';
 import { relayDeps } from '../functions/adapters/wiring';
-import { startRelay } from '../functions/smtp/relay-server';
+import { relayConnectionCounts, startRelay } from '../functions/smtp/relay-server';
 import { selfSignedCertificate } from '../local/tls-certificate';
 import type { LocalStack } from './local-stack';
 
@@ -81,7 +81,7 @@ export const measureSmtpRelay = async (stack: LocalStack, seconds = 8): Promise<
   const replyTimes: number[] = [];
   const relay = await startRelay(relayDeps(), { tls, mode: 'implicit', port: 0, onSubmitted: (ms) => replyTimes.push(ms) });
   // Idle connections from this one address, past the per-address cap the relay keeps otherwise.
-  const plain = await startRelay(relayDeps(), { tls, mode: 'starttls', port: 0, caps: { perAddress: 10_000, perKey: 10_000 } });
+  const plain = await startRelay(relayDeps(), { tls, mode: 'starttls', port: 0, connections: relayConnectionCounts({ perAddress: 10_000, perKey: 10_000 }) });
   try {
     const rates: RelayRate[] = [];
     for (const connections of [5, 20]) {

@@ -1,5 +1,5 @@
 import { relayDeps } from '../functions/adapters/wiring';
-import { startRelay } from '../functions/smtp/relay-server';
+import { relayConnectionCounts, startRelay } from '../functions/smtp/relay-server';
 import { localCertificate } from './tls-certificate';
 
 /**
@@ -10,9 +10,11 @@ import { localCertificate } from './tls-certificate';
 export const startLocalRelays = async (options: { dataDir: string; submission: number; tls: number; host: string }) => {
   const deps = relayDeps();
   const { cert, key } = localCertificate(options.dataDir);
+  // One relay on two ports: a client's connections count once, whichever port they reach.
+  const connections = relayConnectionCounts();
   const relays = [
-    await startRelay(deps, { tls: { cert, key }, mode: 'starttls', port: options.submission, host: options.host }),
-    await startRelay(deps, { tls: { cert, key }, mode: 'implicit', port: options.tls, host: options.host }),
+    await startRelay(deps, { tls: { cert, key }, mode: 'starttls', port: options.submission, host: options.host, connections }),
+    await startRelay(deps, { tls: { cert, key }, mode: 'implicit', port: options.tls, host: options.host, connections }),
   ];
   return relays.map((relay) => ({ endpoint: '', port: relay.port, stop: relay.stop }));
 };

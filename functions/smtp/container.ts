@@ -2,7 +2,7 @@ import { deploymentSecret } from '../adapters/deployment-secret';
 import { relayDeps } from '../adapters/wiring';
 import { describeError, log } from '../log';
 import { selfSignedCertificate } from '../../local/tls-certificate';
-import { RELAY_CONNECTION_CAPS, startRelay } from './relay-server';
+import { RELAY_CONNECTION_CAPS, relayConnectionCounts, startRelay } from './relay-server';
 
 /*
  * The deployment's SMTP relay: the entry of the container on ECS Fargate (lib/smtp-relay.ts). Its
@@ -43,8 +43,8 @@ const main = async () => {
   // Behind the balancer every connection comes from one of the balancer's own addresses (it does not
   // preserve the client's through TLS), so a cap per address would cap every client at once: only the
   // cap per key holds here.
-  const caps = { perAddress: Number.POSITIVE_INFINITY, perKey: RELAY_CONNECTION_CAPS.perKey };
-  const listener = { host: '0.0.0.0', onRefusal, caps };
+  const connections = relayConnectionCounts({ perAddress: Number.POSITIVE_INFINITY, perKey: RELAY_CONNECTION_CAPS.perKey });
+  const listener = { host: '0.0.0.0', onRefusal, connections };
   const relays = [
     await startRelay(deps, { ...listener, mode: 'starttls', tls, port: port(env.SMTP_PORT, 2587) }),
     await startRelay(deps, { ...listener, mode: 'terminated', port: port(env.SMTP_TLS_PORT, 2465) }),

@@ -22,8 +22,8 @@ interface ListenerOptions {
   port: number;
   host?: string;
   maxBytes?: number;
-  /** Open connections allowed per client address and per key (RELAY_CONNECTION_CAPS unless given). */
-  caps?: { perAddress: number; perKey: number };
+  /** The relay's open connections, shared by its listeners (relayConnectionCounts; its own unless given). */
+  connections?: ReturnType<typeof relayConnectionCounts>;
   /** Told the milliseconds from the end of DATA to the 250 of each mail taken (the bench measures the relay so). */
   onSubmitted?: (milliseconds: number) => void;
   /** Told each 4xx and 5xx reply's codes (never its text, which may name an address): the container counts them. */
@@ -91,6 +91,19 @@ const openCounts = (cap: number) => {
 };
 
 /**
+ * The open connections of one relay, whichever of its listeners they reached (STARTTLS and TLS share
+ * them): give the listeners of one relay the same counts, so a client cannot double its share.
+ */
+export const relayConnectionCounts = (caps: { perAddress: number; perKey: number } = RELAY_CONNECTION_CAPS) => ({
+  caps,
+  byAddress: openCounts(caps.perAddress),
+  byKey: openCounts(caps.perKey),
+});
+
+/** Wrong keys one connection may try: the third failure closes it (421), so a key cannot be guessed at line speed. */
+const AUTH_FAILURES_PER_CONNECTION = 3;
+
+/**
  * The SMTP relay (docs/promises.md, "SMTP relay"): the same code under `npm start` and in the container.
  * Each refusal comes at the moment of the dialogue that can tell it: AUTH (the key), MAIL FROM (the
  * sender rule), RCPT TO (suppression, the recipient count), DATA (size, the rate limit, the brake and
@@ -98,9 +111,9 @@ const openCounts = (cap: number) => {
  */
 export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
   const maxBytes = options.maxBytes ?? RELAY_MAX_BYTES;
-  const caps = options.caps ?? RELAY_CONNECTION_CAPS;
-  const byAddress = openCounts(caps.perAddress);
-  const byKey = openCounts(caps.perKey);
+  const { caps, byAddress, byKey } = options.connections ?? relayConnectionCounts();
+  // Failed AUTH attempts, by session: counted where smtp-server counts no AUTH command.
+  const authFailures = new Map<string, number>();
   // What each session counted, so its close gives back exactly that.
   const counted = new Map<string, { address?: string; key?: string }>();
   /** DATA: the mail read (within the size), its shape bounded, parsed once, then sent; answers its message id. */
@@ -143,6 +156,7 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
       if (taken?.address) byAddress.drop(taken.address);
       if (taken?.key) byKey.drop(taken.key);
       counted.delete(session.id);
+      authFailures.delete(session.id);
     },
     onAuth(auth, session, callback) {
       authenticateRelay(deps, auth.username ?? '', auth.password ?? '').then(
@@ -153,7 +167,15 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
           counted.set(session.id, { ...counted.get(session.id), key: key.id });
           callback(null, { user: key });
         },
-        (error) => callback(smtpError(replyFor(error))),
+        (error) => {
+          const failures = (authFailures.get(session.id) ?? 0) + 1;
+          authFailures.set(session.id, failures);
+          // smtp-server closes the connection after any 421.
+          if (failures >= AUTH_FAILURES_PER_CONNECTION) {
+            return callback(smtpError({ code: 421, enhanced: '4.7.0', message: 'Too many failed AUTH attempts; closing' }));
+          }
+          callback(smtpError(replyFor(error)));
+        },
       );
     },
     onMailFrom(address, session, callback) {

@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoReputationStore } from '../../functions/adapters/dynamo/reputation-store';
 import { relayDeps } from '../../functions/adapters/wiring';
-import { startRelay } from '../../functions/smtp/relay-server';
+import { relayConnectionCounts, startRelay } from '../../functions/smtp/relay-server';
 import { selfSignedCertificate } from '../../local/tls-certificate';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
@@ -22,9 +23,11 @@ beforeAll(async () => {
   api = client(service, apiKey);
   await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'app@relay.example.com', from_name: 'The App' });
   const deps = relayDeps();
+  // One relay on two ports, as npm start runs it: the connection counts are shared.
+  const connections = relayConnectionCounts();
   relays = [
-    await startRelay(deps, { tls: certificate, mode: 'starttls', port: 0 }),
-    await startRelay(deps, { tls: certificate, mode: 'implicit', port: 0 }),
+    await startRelay(deps, { tls: certificate, mode: 'starttls', port: 0, connections }),
+    await startRelay(deps, { tls: certificate, mode: 'implicit', port: 0, connections }),
   ];
 });
 afterAll(async () => {
@@ -97,6 +100,12 @@ describe('the SMTP relay', () => {
     expect(dialogue[3]).toMatch(/^530 /);
     await expect(transport('implicit', 'esk_not_a_key').sendMail({ from: 'a@relay.example.com', to: uniqueAddress(), subject: 's', text: 't' })).rejects.toMatchObject({ responseCode: 535, response: expect.stringMatching(/^535 5\.7\.8 /) });
     await expect(transport('implicit', apiKey, 'someone').sendMail({ from: 'a@relay.example.com', to: uniqueAddress(), subject: 's', text: 't' })).rejects.toMatchObject({ responseCode: 535 });
+  });
+
+  it('closes a connection at its third wrong key (421 4.7.0): keys cannot be guessed at line speed', async () => {
+    const wrong = Buffer.from('\0apikey\0esk_wrong').toString('base64');
+    const dialogue = await talk(relays[1].port, ['EHLO client', ...Array(4).fill(`AUTH PLAIN ${wrong}`)], true);
+    expect(dialogue.slice(2).map((reply) => reply.slice(0, 9))).toEqual(['535 5.7.8', '535 5.7.8', '421 4.7.0']);
   });
 
   it('refuses a sender outside the provider\'s domains at MAIL FROM (550 5.7.1 naming them), a suppressed recipient at RCPT TO (550 5.1.1) while the others go on', async () => {
@@ -210,9 +219,12 @@ describe('the SMTP relay under bad input', () => {
   it('closes a connection past the cap from one address with 421 4.7.0, and takes connections again once others close', async () => {
     const open = await Promise.all(Array.from({ length: 50 }, () => greeting(relays[0].port)));
     expect(open.every((g) => g.reply.startsWith('220 '))).toBe(true);
-    const refused = await greeting(relays[0].port);
-    expect(refused.reply).toMatch(/^421 4\.7\.0 /);
-    refused.socket.destroy();
+    // The other port of the same relay counts the same connections.
+    for (const port of [relays[0].port, relays[1].port]) {
+      const refused = await greeting(port, port === relays[1].port);
+      expect(refused.reply).toMatch(/^421 4\.7\.0 /);
+      refused.socket.destroy();
+    }
     for (const { socket } of open) socket.end('QUIT\r\n');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const again = await greeting(relays[0].port);
@@ -221,18 +233,18 @@ describe('the SMTP relay under bad input', () => {
   });
 });
 
-/** A connection and its first reply line (the greeting, or the refusal). */
-const greeting = (port: number) =>
+/** A connection and its first reply line (the greeting, or the refusal); `secure`: TLS from the start. */
+const greeting = (port: number, secure = false) =>
   new Promise<{ socket: ReturnType<typeof connect>; reply: string }>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = secure ? tlsConnect({ port, host: '127.0.0.1', ca: certificate.cert, servername: 'localhost' }) : connect(port, '127.0.0.1');
     socket.once('data', (chunk) => resolve({ socket, reply: chunk.toString().split('\r\n')[0] }));
     socket.once('error', reject);
   });
 
-/** A raw SMTP dialogue: each command's reply (the first entry is the greeting). */
-const talk = (port: number, commands: string[]) =>
+/** A raw SMTP dialogue: each command's reply (the first entry is the greeting); `secure`: TLS from the start. */
+const talk = (port: number, commands: string[], secure = false) =>
   new Promise<string[]>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = secure ? tlsConnect({ port, host: '127.0.0.1', ca: certificate.cert, servername: 'localhost' }) : connect(port, '127.0.0.1');
     const replies: string[] = [];
     let buffer = '';
     socket.on('data', (chunk) => {
