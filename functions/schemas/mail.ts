@@ -163,6 +163,7 @@ const batchEntry = z.object({
 
 export const sendBatchResult = z.object({
   total: z.int(),
+  /** Items queued now; `failed` the refused ones. Scheduled items are neither (their entries say `scheduled`). */
   queued: z.int(),
   failed: z.int(),
   messages: z.array(batchEntry),

@@ -99,6 +99,8 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
         ],
       });
       expect(batch.body.data.messages.map((m: { status: string }) => m.status)).toEqual(['scheduled', 'scheduled']);
+      // Both accepted for later: neither queued now nor failed.
+      expect(batch.body.data).toMatchObject({ total: 2, queued: 0, failed: 0 });
       expect(await statusOf(one.body.data.message_id)).toMatchObject({ status: 'scheduled' });
       const cancel = await api.post(`/api/v1/mail/${encodeURIComponent(batch.body.data.messages[1].message_id)}/cancel`);
       expect(cancel.body.data.status).toBe('cancelled');

@@ -152,6 +152,7 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
     }
   }
 
-  const queuedCount = entries.filter((entry) => entry.status === 'queued').length;
-  return { total: entries.length, queued: queuedCount, failed: entries.length - queuedCount, messages: entries };
+  // Queued now, and failed; a scheduled item is neither (its entry says `scheduled`).
+  const count = (status: Entry['status']) => entries.filter((entry) => entry.status === status).length;
+  return { total: entries.length, queued: count('queued'), failed: count('failed'), messages: entries };
 };
