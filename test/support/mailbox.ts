@@ -9,11 +9,22 @@ export interface SentMail {
   headers?: { name: string; value: string }[];
 }
 
-export const mailTo = async (address: string): Promise<SentMail[]> => {
-  const response = await fetch(`${process.env.SES_ENDPOINT}/store`);
-  const { emails } = (await response.json()) as { emails: SentMail[] };
+const sentTo = (emails: SentMail[], address: string) => {
   const wanted = address.toLowerCase();
   return emails.filter((mail) =>
     [...mail.destination.to, ...mail.destination.cc, ...mail.destination.bcc].some((a) => a.toLowerCase() === wanted),
   );
+};
+
+const allSent = async () => ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
+
+export const mailTo = async (address: string): Promise<SentMail[]> => sentTo(await allSent(), address);
+
+/**
+ * The mailbox read once, then asked per address: the store holds every mail of the run, so a test
+ * that checks a hundred addresses reads it once rather than a hundred times.
+ */
+export const mailboxNow = async () => {
+  const emails = await allSent();
+  return (address: string) => sentTo(emails, address);
 };
