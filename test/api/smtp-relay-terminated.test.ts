@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { readReplies } from '../support/smtp-replies';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayDeps } from '../../functions/adapters/wiring';
@@ -30,19 +31,14 @@ const dialogue = (port: number) => {
   const replies: string[] = [];
   const lines: string[] = [];
   let waiting: ((reply: string) => void) | undefined;
-  let buffer = '';
-  socket.on('data', (chunk) => {
-    buffer += chunk.toString();
-    let end;
-    while ((end = buffer.indexOf('\r\n')) !== -1) {
-      const line = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      lines.push(line);
-      if (/^\d{3}-/.test(line)) continue;
-      replies.push(line);
-    }
-    if (waiting && replies.length) waiting(replies.shift()!);
-  });
+  readReplies(
+    socket,
+    (reply) => {
+      replies.push(reply);
+      if (waiting) waiting(replies.shift()!);
+    },
+    (line) => lines.push(line),
+  );
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   return {
     lines,

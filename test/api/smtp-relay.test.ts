@@ -8,6 +8,7 @@ import { relayDeps } from '../../functions/adapters/wiring';
 import { relayConnectionCounts, startRelay } from '../../functions/smtp/relay-server';
 import { selfSignedCertificate } from '../../local/tls-certificate';
 import { mailboxNow, mailTo } from '../support/mailbox';
+import { readReplies } from '../support/smtp-replies';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 
 let service: TestService;
@@ -247,19 +248,11 @@ const talk = (port: number, commands: string[], secure = false) =>
   new Promise<string[]>((resolve, reject) => {
     const socket = secure ? tlsConnect({ port, host: '127.0.0.1', ca: certificate.cert, servername: 'localhost' }) : connect(port, '127.0.0.1');
     const replies: string[] = [];
-    let buffer = '';
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString();
-      let end;
-      while ((end = buffer.indexOf('\r\n')) !== -1) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (/^\d{3}-/.test(line)) continue;
-        replies.push(line);
-        const next = commands[replies.length - 1];
-        if (next === undefined) socket.end();
-        else socket.write(`${next}\r\n`);
-      }
+    readReplies(socket, (reply) => {
+      replies.push(reply);
+      const next = commands[replies.length - 1];
+      if (next === undefined) socket.end();
+      else socket.write(`${next}\r\n`);
     });
     socket.on('close', () => resolve(replies));
     socket.on('error', reject);
