@@ -31,7 +31,17 @@ const resendLargeAttachments =
   "a Resend send or batch puts a queued mail's attachments in S3 only past 200 KiB (scheduled or batched mail); the Resend SDK tests attach 64 KiB, and test/api/attachments.test.ts takes the S3 path through the native routes, which share the code";
 const identityTakeOver = 'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); every test creates a fresh one';
 
+const lapsedClaim =
+  'deletes the identity a claim made once the claim lapses (72 hours unverified: domains/save-checked.ts); test/api/domain-claims.test.ts takes that path with the checker run in process, so no function records it';
+
 export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
+  'domain-checker': { 'ses:DeleteEmailIdentity': lapsedClaim },
+  'domains-verify': { 'ses:DeleteEmailIdentity': lapsedClaim },
+  'resend-domains-verify': { 'ses:DeleteEmailIdentity': lapsedClaim },
+  'inbound-list': {
+    's3:GetObject':
+      "the inbound area's one declaration (aws: ['inboundMail']) also serves the get, which reads large bodies and signs links; the list answers summaries only and reads none (to narrow: a list-only declaration)",
+  },
   'otp-send': { 'kms:Decrypt': otpKeyOnly },
   'otp-resend': { 'kms:Decrypt': otpKeyOnly },
   'resend-domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
