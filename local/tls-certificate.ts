@@ -66,14 +66,9 @@ export const selfSignedCertificate = (now = new Date()) => {
 export const localCertificate = (dataDir: string) => {
   const certFile = join(dataDir, 'smtp-relay.crt');
   const keyFile = join(dataDir, 'smtp-relay.key');
-  if (!existsSync(certFile) || !existsSync(keyFile)) {
-    const made = selfSignedCertificate();
-    writeFileSync(keyFile, made.key, { mode: 0o600 });
-    writeFileSync(certFile, made.cert);
-  }
-  const cert = readFileSync(certFile, 'utf8');
-  // A certificate past its time (a data folder kept for ten years) is made again.
-  if (new Date(new X509Certificate(cert).validTo) < new Date()) {
+  // Made at the first start, and again for one past its time (a data folder kept for ten years).
+  const current = existsSync(certFile) && existsSync(keyFile) && new Date(new X509Certificate(readFileSync(certFile)).validTo) > new Date();
+  if (!current) {
     const made = selfSignedCertificate();
     writeFileSync(keyFile, made.key, { mode: 0o600 });
     writeFileSync(certFile, made.cert);

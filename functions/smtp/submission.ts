@@ -36,9 +36,13 @@ const tagsOf = (header: string | undefined) => {
   return { metadata, tags };
 };
 
+/** A header line's name as written, and its value (the text after the first colon, unfolded by mailparser). */
+const nameOf = (line: string) => line.slice(0, line.indexOf(':')).trim();
+const valueOf = (line: string) => line.slice(line.indexOf(':') + 1).trim();
+
 const headerText = (parsed: ParsedMail, name: string) => {
-  const line = parsed.headerLines.find((header) => header.key === name);
-  return line ? line.line.slice(line.line.indexOf(':') + 1).trim() : undefined;
+  const header = parsed.headerLines.find((candidate) => candidate.key === name);
+  return header && valueOf(header.line);
 };
 
 /** The request for the send use case; the send schema checks it as it checks the API's. */
@@ -55,7 +59,7 @@ export const submissionRequest = (parsed: ParsedMail, envelopeRecipients: string
   const [replyTo] = addresses(parsed.replyTo);
   const { metadata, tags } = tagsOf(headerText(parsed, 'x-tags'));
   const headers = Object.fromEntries(
-    parsed.headerLines.filter((header) => isCustom(header.key)).map((header) => [header.line.slice(0, header.line.indexOf(':')).trim(), headerText(parsed, header.key) ?? '']),
+    parsed.headerLines.filter((header) => isCustom(header.key)).map((header) => [nameOf(header.line), valueOf(header.line)]),
   );
   return {
     // A mail with no To header (all recipients in the envelope) goes to its first envelope recipient.

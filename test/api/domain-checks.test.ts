@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
-import type { Emulator } from '../../local/emulators';
-import { startDnsServer } from '../support/dns-server';
-import { client, newAccount, startService, type Client, type TestService } from '../support/service';
+import { startDomainService } from '../support/domain-service';
+import { client, newAccount, type Client } from '../support/service';
 
 /**
  * Issue 35: DNS checks are bounded. A name server that never answers (the test DNS server's
@@ -10,24 +8,17 @@ import { client, newAccount, startService, type Client, type TestService } from 
  * at once, least recently checked first, starts none after its run's deadline, and stops at the
  * stop signal without waiting on the name servers.
  */
-let service: TestService;
-let dns: Awaited<ReturnType<typeof startDnsServer>>;
-let ses: Emulator;
+let service: Awaited<ReturnType<typeof startDomainService>>['service'];
+let dns: Awaited<ReturnType<typeof startDomainService>>['dns'];
 let api: Client;
 
+let stop: () => Promise<void>;
+
 beforeAll(async () => {
-  dns = await startDnsServer();
-  process.env.DNS_SERVERS = dns.address;
-  ses = await startSesIdentitiesPeer({ port: 0, ses: process.env.AWS_ENDPOINT_URL_SESV2! });
-  process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
-  service = await startService();
+  ({ dns, service, stop } = await startDomainService());
   api = client(service, (await newAccount('Slow DNS')).apiKey);
 });
-afterAll(async () => {
-  await service.close();
-  await ses.stop();
-  dns.close();
-});
+afterAll(() => stop());
 
 const uniqueDomain = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}.example`;
 type Record = { record: string; name: string; value: string; status: string; lookup_failed?: string };

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
-import type { Emulator } from '../../local/emulators';
-import { startDnsServer } from '../support/dns-server';
+import { startDomainService } from '../support/domain-service';
 import { mailTo } from '../support/mailbox';
-import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { client, newAccount, uniqueAddress, type Client, type TestService } from '../support/service';
 
 /**
  * docs/promises.md, Sending domains. The records are published in a real DNS server (dns2) that the
@@ -11,25 +9,20 @@ import { client, newAccount, startService, uniqueAddress, type Client, type Test
  * stands in front of the suite's SES emulator, so sends still reach its mailbox.
  */
 let service: TestService;
-let dns: Awaited<ReturnType<typeof startDnsServer>>;
-let ses: Emulator;
+let dns: Awaited<ReturnType<typeof startDomainService>>['dns'];
+let ses: Awaited<ReturnType<typeof startDomainService>>['ses'];
+let stop: () => Promise<void>;
 let api: Client;
 let other: Client;
 
 beforeAll(async () => {
-  dns = await startDnsServer();
-  process.env.DNS_SERVERS = dns.address;
-  ses = await startSesIdentitiesPeer({ port: 0, ses: process.env.AWS_ENDPOINT_URL_SESV2! });
-  process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
-  service = await startService();
+  ({ dns, ses, service, stop } = await startDomainService());
   api = client(service, (await newAccount('Domains')).apiKey);
   other = client(service, (await newAccount('Someone else')).apiKey);
   for (const account of [api, other]) expect((await account.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'noreply@shop.example', from_name: 'Shop' })).status).toBe(201);
 });
 afterAll(async () => {
-  await service.close();
-  await ses.stop();
-  dns.close();
+  await stop();
 });
 
 const uniqueDomain = (label = 'brand') => `${label}-${Math.random().toString(36).slice(2, 10)}.example`;

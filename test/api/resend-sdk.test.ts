@@ -2,12 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../local/emulators';
-import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
-import { startDnsServer } from '../support/dns-server';
+import { startDomainService } from '../support/domain-service';
 import { drainOnce } from '../support/drain';
 import { mailTo } from '../support/mailbox';
-import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { client, keyWith, newAccount, uniqueAddress, type Client, type TestService } from '../support/service';
 import { startSmtpSink } from '../support/smtp-sink';
 
 /**
@@ -16,8 +14,8 @@ import { startSmtpSink } from '../support/smtp-sink';
  * SES emulator's mailbox, the native status route, the native key and domain routes.
  */
 let service: TestService;
-let dns: Awaited<ReturnType<typeof startDnsServer>>;
-let ses: Emulator;
+let dns: Awaited<ReturnType<typeof startDomainService>>['dns'];
+let stop: () => Promise<void>;
 let resend: Resend;
 let native: Client;
 let accountId: string;
@@ -26,11 +24,7 @@ let apiKey: string;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 beforeAll(async () => {
-  dns = await startDnsServer();
-  process.env.DNS_SERVERS = dns.address;
-  ses = await startSesIdentitiesPeer({ port: 0, ses: process.env.AWS_ENDPOINT_URL_SESV2! });
-  process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
-  service = await startService();
+  ({ dns, service, stop } = await startDomainService());
   ({ accountId, apiKey } = await newAccount('Resend'));
   native = client(service, apiKey);
   expect((await native.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', from_name: 'Sender', region: 'us-east-1' })).status).toBe(201);
@@ -42,9 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.RESEND_BASE_URL;
   delete process.env.RESEND_API_KEY;
-  await service.close();
-  await ses.stop();
-  dns.close();
+  await stop();
 });
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
