@@ -1,5 +1,6 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
-import { InvalidCursorError, type SuppressionStore } from '../../ports';
+import { decodeAddressCursor, encodeAddressCursor } from '../../ports/address-cursor';
+import type { SuppressionStore } from '../../ports';
 import type { Suppression, SuppressionReason } from '../../domain/types';
 import { batchGet } from './batch';
 import { documentClient, tableName } from './client';
@@ -18,20 +19,9 @@ const toSuppression = (item: Record<string, NativeAttributeValue>): Suppression 
 
 const suppressionItem = (accountId: string, suppression: Suppression) => ({ ...keys.suppression(accountId, suppression.email), entity: 'suppression', ...suppression });
 
-/**
- * A cursor is the sort key (the lower-case address) the page ended at. The partition is the caller's
- * own account's, so an altered cursor can only move within that account's list.
- */
-const encodeCursor = (sk: string) => Buffer.from(JSON.stringify({ a: sk })).toString('base64url');
-const decodeCursor = (cursor: string) => {
-  try {
-    const { a } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { a?: unknown };
-    if (typeof a === 'string' && a.length > 0 && a.length <= 254) return a;
-  } catch {
-    // refused below
-  }
-  throw new InvalidCursorError('Not a cursor this service issued');
-};
+/** The cursor: the sort key (the lower-case address) the page ended at (ports/address-cursor.ts). */
+const encodeCursor = encodeAddressCursor;
+const decodeCursor = decodeAddressCursor;
 
 const resetRun = async (accountId: string, email: string) => {
   await documentClient().send(

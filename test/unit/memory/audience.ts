@@ -1,4 +1,5 @@
-import { InvalidCursorError, type CounterStore, type ListStore, type SuppressionStore } from '../../../functions/ports';
+import type { CounterStore, ListStore, SuppressionStore } from '../../../functions/ports';
+import { decodeAddressCursor, encodeAddressCursor } from '../../../functions/ports/address-cursor';
 import type { MailingList, Suppression } from '../../../functions/domain/types';
 import { assignDefined, conditionFailed, copy } from './conditional';
 
@@ -14,16 +15,8 @@ export const memoryCounterStore = (): CounterStore => {
   };
 };
 
-const encodeCursor = (address: string) => Buffer.from(JSON.stringify({ a: address })).toString('base64url');
-const decodeCursor = (cursor: string) => {
-  try {
-    const { a } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { a?: unknown };
-    if (typeof a === 'string' && a.length > 0 && a.length <= 254) return a;
-  } catch {
-    // refused below
-  }
-  throw new InvalidCursorError('Not a cursor this service issued');
-};
+const encodeCursor = encodeAddressCursor;
+const decodeCursor = decodeAddressCursor;
 
 /**
  * The suppression list as dynamoSuppressionStore keeps it: keyed by the lower-case address, pages in
