@@ -1,5 +1,5 @@
 /** Records as the domain writes them, for tests that need one in a store before the step they test. */
-import type { Campaign, MailMessage, Subscriber } from '../../functions/domain/types';
+import type { Campaign, MailingList, MailMessage, Subscriber } from '../../functions/domain/types';
 import { ACCOUNT } from './memory/world';
 
 const CREATED = '2026-11-01T00:00:00.000Z';
@@ -30,6 +30,17 @@ export const campaignRecord = (changes: Partial<Campaign> = {}): Campaign => ({
 });
 
 /** The `seq`th subscriber of a list (its place in the list's listing), subscribed. */
+/** The list a campaign test sends to: empty, made on 2026-11-01. */
+export const listRecord = (id: string, accountId: string): MailingList => ({
+  id,
+  account_id: accountId,
+  name: 'Readers',
+  description: null,
+  subscriber_count: 0,
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+});
+
 export const subscriberRecord = (listId: string, seq: number, changes: Partial<Subscriber> = {}): Subscriber => ({
   id: `sub-${listId}-${seq}`,
   account_id: ACCOUNT,

@@ -3,7 +3,7 @@ import { runCampaignChunk, type FanoutDeps } from '../../../functions/domain/cam
 import type { Campaign, Subscriber } from '../../../functions/domain/types';
 import { memoryListStore } from '../memory/audience';
 import { memoryListRecipients } from '../memory/campaign-store';
-import { campaignRecord, subscriberRecord } from '../records';
+import { campaignRecord, listRecord, subscriberRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 const CAMPAIGN = 'camp-1';
@@ -24,15 +24,7 @@ beforeEach(async () => {
   world = await memoryWorld();
   subscribers = [];
   lists = memoryListStore();
-  await lists.create({
-    id: LIST,
-    account_id: ACCOUNT,
-    name: 'Readers',
-    description: null,
-    subscriber_count: 0,
-    created_at: '2026-11-01T00:00:00.000Z',
-    updated_at: '2026-11-01T00:00:00.000Z',
-  });
+  await lists.create(listRecord(LIST, ACCOUNT));
   deps = { ...world, lists, recipients: memoryListRecipients(() => subscribers) };
 });
 

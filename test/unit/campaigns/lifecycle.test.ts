@@ -15,7 +15,7 @@ import { memoryListStore } from '../memory/audience';
 import { memoryListRecipients } from '../memory/campaign-store';
 import { trackingSettings } from '../memory/mail';
 import { memoryTemplateStore } from '../memory/templates';
-import { subscriberRecord } from '../records';
+import { listRecord, subscriberRecord } from '../records';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 const LIST = 'list-1';
@@ -30,15 +30,7 @@ beforeEach(async () => {
   world = await memoryWorld();
   subscribers = [];
   const lists = memoryListStore();
-  await lists.create({
-    id: LIST,
-    account_id: ACCOUNT,
-    name: 'Readers',
-    description: null,
-    subscriber_count: 0,
-    created_at: '2026-11-01T00:00:00.000Z',
-    updated_at: '2026-11-01T00:00:00.000Z',
-  });
+  await lists.create(listRecord(LIST, ACCOUNT));
   // Campaign mail needs PUBLIC_BASE_URL for its unsubscribe links.
   deps = {
     ...world,
