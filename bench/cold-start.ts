@@ -37,7 +37,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  */
 const contentsOf = async (entry: string) => {
   // The construct's own options for index.mjs, so that lazily loaded packages are left out here as there.
-  const result = await esbuild.build({ ...ENTRY_BUILD, entryPoints: [entry], metafile: true, write: false, outfile: 'probe.mjs' });
+  const result = await esbuild.build({
+    ...ENTRY_BUILD,
+    entryPoints: [entry],
+    metafile: true,
+    write: false,
+    outfile: 'probe.mjs',
+  });
   const clients = new Set<string>();
   const weights = new Map<string, number>();
   for (const [input, { bytesInOutput }] of Object.entries(result.metafile!.outputs['probe.mjs'].inputs)) {
@@ -45,11 +51,17 @@ const contentsOf = async (entry: string) => {
     const match = input.match(/node_modules\/@aws-sdk\/(client-[a-z0-9-]+|lib-dynamodb)\//);
     if (match) clients.add(match[1]);
     const pkg = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1] ?? 'our code';
-    if (!/^@(aws-sdk|smithy|aws-crypto)\//.test(pkg) && !['tslib', 'fast-xml-parser', 'strnum', 'bowser', 'mnemonist', 'uuid'].includes(pkg)) {
+    if (
+      !/^@(aws-sdk|smithy|aws-crypto)\//.test(pkg) &&
+      !['tslib', 'fast-xml-parser', 'strnum', 'bowser', 'mnemonist', 'uuid'].includes(pkg)
+    ) {
       weights.set(pkg, (weights.get(pkg) ?? 0) + bytesInOutput);
     }
   }
-  const extras = [...weights].filter(([, bytes]) => bytes > 10 * 1024).sort((a, b) => b[1] - a[1]).map(([pkg, bytes]) => `${pkg} ${(bytes / 1024).toFixed(0)} KB`);
+  const extras = [...weights]
+    .filter(([, bytes]) => bytes > 10 * 1024)
+    .sort((a, b) => b[1] - a[1])
+    .map(([pkg, bytes]) => `${pkg} ${(bytes / 1024).toFixed(0)} KB`);
   return { clients: [...clients].sort(), extras };
 };
 
@@ -64,16 +76,33 @@ const buildFloor = async (clients: string[], outfile: string) => {
   const lines = clients
     .filter((c) => CLIENT_CLASS[c])
     .map((c, i) => `import { ${CLIENT_CLASS[c]} as C${i} } from '@aws-sdk/${c}';\nexport const c${i} = new C${i}({});`);
-  if (clients.includes('lib-dynamodb')) lines.push("import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const doc = DynamoDBDocumentClient.from(c0);");
-  if (clients.includes('lib-dynamodb') && clients[0] !== 'client-dynamodb') throw new Error('the floor wraps c0 in the document client: c0 must be the DynamoDB client');
+  if (clients.includes('lib-dynamodb'))
+    lines.push(
+      "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const doc = DynamoDBDocumentClient.from(c0);",
+    );
+  if (clients.includes('lib-dynamodb') && clients[0] !== 'client-dynamodb')
+    throw new Error('the floor wraps c0 in the document client: c0 must be the DynamoDB client');
   const source = lines.join('\n') || 'export {};';
-  await esbuild.build({ ...ESBUILD, stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' }, bundle: true, platform: 'node', outfile });
+  await esbuild.build({
+    ...ESBUILD,
+    stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    outfile,
+  });
 };
 
 const initTime = (file: string, node: string) => {
   const script = `const t=performance.now();await import(${JSON.stringify(`file://${file}`)});process.stdout.write(String(performance.now()-t));`;
   const out = execFileSync(node, ['--input-type=module', '-e', script], {
-    env: { ...process.env, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'x', TABLE_NAME: 't', LOG_LEVEL: 'silent' },
+    env: {
+      ...process.env,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'x',
+      AWS_SECRET_ACCESS_KEY: 'x',
+      TABLE_NAME: 't',
+      LOG_LEVEL: 'silent',
+    },
   });
   return Number(out.toString());
 };
@@ -94,7 +123,9 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
     const lazyFiles = readdirSync(asset)
       .filter((file) => file.endsWith('.mjs') && file !== 'index.mjs')
       .map((file) => `${file} ${(statSync(join(asset, file)).size / 1024).toFixed(0)} KB`);
-    const handlerName = logicalId.startsWith('Route') ? readHandlerName(resource) : OTHER_FUNCTIONS[logicalId.replace(/[0-9A-F]{8}$/, '')];
+    const handlerName = logicalId.startsWith('Route')
+      ? readHandlerName(resource)
+      : OTHER_FUNCTIONS[logicalId.replace(/[0-9A-F]{8}$/, '')];
     if (!handlerName) throw new Error(`bench/cold-start.ts does not know the handler of ${logicalId}`);
     const { clients, extras } = await contentsOf(resolve('functions/handlers', `${handlerName}.ts`));
     const floor = join(floors, `${handlerName}.mjs`);
@@ -116,13 +147,21 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
       extras,
     });
   }
-  writeFileSync(join(floors, 'README.txt'), 'Floor bundles: only the AWS SDK clients each function uses, built with the same esbuild settings.\n');
+  writeFileSync(
+    join(floors, 'README.txt'),
+    'Floor bundles: only the AWS SDK clients each function uses, built with the same esbuild settings.\n',
+  );
   return results;
 };
 
 /** The functions that are not routes, by logical id (without its hash): their handler files. */
 const OTHER_FUNCTIONS: Record<string, string> = {
-  Drainer: 'drainer', SesEvents: 'ses-events', WebhookDeliverer: 'webhook-deliverer', JobRunner: 'jobs', InboundMailParser: 'inbound-mail', DomainChecker: 'domain-checker',
+  Drainer: 'drainer',
+  SesEvents: 'ses-events',
+  WebhookDeliverer: 'webhook-deliverer',
+  JobRunner: 'jobs',
+  InboundMailParser: 'inbound-mail',
+  DomainChecker: 'domain-checker',
 };
 
 /** Route functions carry "METHOD /path" as their description; map it back to the route's handler id. */

@@ -27,7 +27,9 @@ export const measureDeepPage = async (stack: LocalStack, count: number, offset: 
   const CONCURRENCY = 64;
   for (let i = 0; i < count; i += CONCURRENCY) {
     await Promise.all(
-      Array.from({ length: Math.min(CONCURRENCY, count - i) }, (_, j) => createSubscriber(deps, stack.accountId, { email: `deep${i + j}@example.com`, list_id: list.id })),
+      Array.from({ length: Math.min(CONCURRENCY, count - i) }, (_, j) =>
+        createSubscriber(deps, stack.accountId, { email: `deep${i + j}@example.com`, list_id: list.id }),
+      ),
     );
   }
   const seedSeconds = (Date.now() - started) / 1000;
@@ -39,7 +41,9 @@ export const measureDeepPage = async (stack: LocalStack, count: number, offset: 
     return capacity.read;
   };
   const page = (at: number) => () =>
-    fetch(`${stack.baseUrl}/api/v1/subscribers?list_id=${list.id}&limit=20&offset=${at}`, { headers: { Authorization: `Bearer ${stack.apiKey}` } }).then((r) => r.json());
+    fetch(`${stack.baseUrl}/api/v1/subscribers?list_id=${list.id}&limit=20&offset=${at}`, {
+      headers: { Authorization: `Bearer ${stack.apiKey}` },
+    }).then((r) => r.json());
   const firstPageReadUnits = await read(page(0));
   const deepPageReadUnits = await read(page(offset));
   const readEverythingUnits = await read(async () => {

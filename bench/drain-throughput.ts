@@ -51,17 +51,35 @@ export const measureDrain = async (stack: LocalStack, mails: number, allowedRate
     const headers = { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' };
     const region = REGIONS[measures++ % REGIONS.length];
     const created = await fetch(`${stack.baseUrl}/api/v1/providers`, {
-      method: 'POST', headers, body: JSON.stringify({ type: 'ses', name: `Bench drain ${allowedRate}/s`, from_email: 'drain@example.com', region, is_default: true }),
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        type: 'ses',
+        name: `Bench drain ${allowedRate}/s`,
+        from_email: 'drain@example.com',
+        region,
+        is_default: true,
+      }),
     });
     if (!created.ok) throw new Error('could not create the drain provider');
     // Accepted ten requests at a time, so queuing 10,000 takes seconds, not minutes.
     const requests = Array.from({ length: Math.ceil(mails / 100) }, (_, r) => r);
     for (let r = 0; r < requests.length; r += 10) {
-      await Promise.all(requests.slice(r, r + 10).map(async (k) => {
-        const messages = Array.from({ length: Math.min(100, mails - k * 100) }, (_, j) => ({ to: `d${k * 100 + j}@example.com`, subject: 'drain', text: 'x' }));
-        const answer = await fetch(`${stack.baseUrl}/api/v1/mail/send-batch`, { method: 'POST', headers, body: JSON.stringify({ messages }) });
-        if (answer.status !== 200) throw new Error(`send-batch answered ${answer.status}`);
-      }));
+      await Promise.all(
+        requests.slice(r, r + 10).map(async (k) => {
+          const messages = Array.from({ length: Math.min(100, mails - k * 100) }, (_, j) => ({
+            to: `d${k * 100 + j}@example.com`,
+            subject: 'drain',
+            text: 'x',
+          }));
+          const answer = await fetch(`${stack.baseUrl}/api/v1/mail/send-batch`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ messages }),
+          });
+          if (answer.status !== 200) throw new Error(`send-batch answered ${answer.status}`);
+        }),
+      );
     }
     // One run with a budget for all of it (a Lambda run hands what is left to its successor; the pace is a run's).
     const { runDrain } = await import('../functions/handlers/drainer');
@@ -80,7 +98,12 @@ export const measureDrain = async (stack: LocalStack, mails: number, allowedRate
     }
     const sent = Math.max(1, report?.sent ?? 0);
     return {
-      mails: sends.length, allowedRate, achievedRate, busiestSecond, sent: report?.sent ?? 0, errors: report?.errors ?? 0,
+      mails: sends.length,
+      allowedRate,
+      achievedRate,
+      busiestSecond,
+      sent: report?.sent ?? 0,
+      errors: report?.errors ?? 0,
       nodeCpuMsPerMail: (nodeSeconds * 1000) / sent,
       dynamoCpuMsPerMail: (javaSeconds * 1000) / sent,
       machineCeiling: cpus().length / ((nodeSeconds + javaSeconds) / sent),

@@ -64,7 +64,8 @@ export const seed = async (accountId: string, listId: string, count: number) => 
         const from = i + c * 25;
         if (from >= count) return;
         let pending: Record<string, any> | undefined = { [tableName()]: items(from, Math.min(count, from + 25)) };
-        while (pending && Object.keys(pending).length) pending = (await documentClient().send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems;
+        while (pending && Object.keys(pending).length)
+          pending = (await documentClient().send(new BatchWriteCommand({ RequestItems: pending }))).UnprocessedItems;
       }),
     );
   }
@@ -110,7 +111,11 @@ export const measureFanout = async (stack: LocalStack, count: number): Promise<F
   else process.env.BULK_WINDOW_SECONDS = window;
   const calls = { ...awsCalls };
   const total = Object.values(calls).reduce((a, b) => a + b, 0);
-  const stats = (await (await fetch(`${stack.baseUrl}/api/v1/campaigns/${campaign.id}`, { headers: { Authorization: `Bearer ${stack.apiKey}` } })).json()) as { data: { stats: { recipients: number } } };
+  const stats = (await (
+    await fetch(`${stack.baseUrl}/api/v1/campaigns/${campaign.id}`, {
+      headers: { Authorization: `Bearer ${stack.apiKey}` },
+    })
+  ).json()) as { data: { stats: { recipients: number } } };
   const recipients = stats.data.stats.recipients;
   return {
     subscribers: count,

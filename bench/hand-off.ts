@@ -35,13 +35,31 @@ const measureAt = async (stack: LocalStack, rate: number, region: string): Promi
   try {
     const headers = { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' };
     const created = await fetch(`${stack.baseUrl}/api/v1/providers`, {
-      method: 'POST', headers, body: JSON.stringify({ type: 'ses', name: `Hand-off ${rate}/s`, from_email: 'handoff@example.com', region, is_default: true }),
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        type: 'ses',
+        name: `Hand-off ${rate}/s`,
+        from_email: 'handoff@example.com',
+        region,
+        is_default: true,
+      }),
     });
     if (!created.ok) throw new Error('could not create the hand-off provider');
     const tag = `hand-off-${rate}-${Date.now().toString(36)}`;
-    const messages = Array.from({ length: ITEMS }, (_, i) => ({ to: `h${i}@example.com`, subject: `${tag} ${i}`, text: 'x' }));
+    const messages = Array.from({ length: ITEMS }, (_, i) => ({
+      to: `h${i}@example.com`,
+      subject: `${tag} ${i}`,
+      text: 'x',
+    }));
     const accepted = Date.now();
-    const answer = (await (await fetch(`${stack.baseUrl}/api/v1/mail/send-batch`, { method: 'POST', headers, body: JSON.stringify({ messages }) })).json()) as { data: { messages: { message_id: string }[] } };
+    const answer = (await (
+      await fetch(`${stack.baseUrl}/api/v1/mail/send-batch`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ messages }),
+      })
+    ).json()) as { data: { messages: { message_id: string }[] } };
     const until = Date.now() + 60_000;
     for (;;) {
       // The emulator's mailbox is shared by every instance in this process: count this run's own.
@@ -53,7 +71,9 @@ const measureAt = async (stack: LocalStack, rate: number, region: string): Promi
     }
     const sentAt = await Promise.all(
       answer.data.messages.map(async ({ message_id }) => {
-        const status = (await (await fetch(`${stack.baseUrl}/api/v1/mail/status/${encodeURIComponent(message_id)}`, { headers })).json()) as { data: { message: { sent_at: string } } };
+        const status = (await (
+          await fetch(`${stack.baseUrl}/api/v1/mail/status/${encodeURIComponent(message_id)}`, { headers })
+        ).json()) as { data: { message: { sent_at: string } } };
         // Stored as UTC without the zone letter.
         return Date.parse(`${status.data.message.sent_at}Z`) - accepted;
       }),
@@ -65,7 +85,7 @@ const measureAt = async (stack: LocalStack, rate: number, region: string): Promi
       firstMs: sentAt[0]!,
       p50Ms: sentAt[Math.floor(ITEMS / 2)]!,
       maxMs: sentAt[ITEMS - 1]!,
-      p50FloorMs: ((ITEMS / 2) / rate) * 1000,
+      p50FloorMs: (ITEMS / 2 / rate) * 1000,
       maxFloorMs: ((ITEMS - 1) / rate) * 1000,
     };
   } finally {
@@ -77,4 +97,7 @@ const measureAt = async (stack: LocalStack, rate: number, region: string): Promi
   }
 };
 
-export const measureHandOff = async (stack: LocalStack) => [await measureAt(stack, 14, 'ap-south-1'), await measureAt(stack, 100, 'ap-southeast-2')];
+export const measureHandOff = async (stack: LocalStack) => [
+  await measureAt(stack, 14, 'ap-south-1'),
+  await measureAt(stack, 100, 'ap-southeast-2'),
+];

@@ -23,16 +23,24 @@ export interface ImportBench {
 export const measureImport = async (stack: LocalStack, rows: number): Promise<ImportBench> => {
   const { runJobsOnce } = await import('../local/trigger-runs');
   const api = (path: string, init: RequestInit = {}) =>
-    fetch(`${stack.baseUrl}/api/v1${path}`, { ...init, headers: { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json', ...init.headers } }).then(
-      async (answer) => ((await answer.json()) as { data: Record<string, any> }).data,
-    );
+    fetch(`${stack.baseUrl}/api/v1${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json', ...init.headers },
+    }).then(async (answer) => ((await answer.json()) as { data: Record<string, any> }).data);
   const list = await api('/lists', { method: 'POST', body: JSON.stringify({ name: `Import bench ${Date.now()}` }) });
-  const csv = ['email,name,plan', ...Array.from({ length: rows }, (_, i) => `import${i}-${list.id.slice(0, 8)}@example.com,Reader ${i},free`)].join('\n');
+  const csv = [
+    'email,name,plan',
+    ...Array.from({ length: rows }, (_, i) => `import${i}-${list.id.slice(0, 8)}@example.com,Reader ${i},free`),
+  ].join('\n');
 
   process.env.MEASURE_CAPACITY = '1';
   resetAwsCalls();
   let started = Date.now();
-  const accepted = await api(`/lists/${list.id}/import`, { method: 'POST', body: csv, headers: { 'Content-Type': 'text/csv' } });
+  const accepted = await api(`/lists/${list.id}/import`, {
+    method: 'POST',
+    body: csv,
+    headers: { 'Content-Type': 'text/csv' },
+  });
   const acceptSeconds = (Date.now() - started) / 1000;
   started = Date.now();
   // Progress as a client sees it, while the jobs run (each look costs 3 calls: the key, its rate limit, the import).
@@ -74,7 +82,9 @@ export const measureImport = async (stack: LocalStack, rows: number): Promise<Im
 /** The values `processed` took, shortened: a long run shows its first steps and its end. */
 const shown = (progress: number[]) => {
   const all = progress.map((n) => n.toLocaleString('en'));
-  return all.length <= 6 ? all.join(' → ') : `${all.slice(0, 3).join(' → ')} → … → ${all.slice(-2).join(' → ')} (${all.length} values)`;
+  return all.length <= 6
+    ? all.join(' → ')
+    : `${all.slice(0, 3).join(' → ')} → … → ${all.slice(-2).join(' → ')} (${all.length} values)`;
 };
 
 /** The report's section (also what `npm run bench -- --only import` prints). */
@@ -85,7 +95,9 @@ export const importSection = (m: ImportBench) => [
   '',
   '| Rows | Imported | Accept | Import | `processed` seen while it ran | Calls per row | Calls | WRU per row | Goal |',
   '|---|---|---|---|---|---|---|---|---|',
-  `| ${m.rows} | ${m.imported} | ${m.acceptSeconds.toFixed(1)} s | ${m.importSeconds.toFixed(0)} s | ${shown(m.progress)} | ${m.callsPerRow.toFixed(3)} | ${Object.entries(m.calls)
+  `| ${m.rows} | ${m.imported} | ${m.acceptSeconds.toFixed(1)} s | ${m.importSeconds.toFixed(0)} s | ${shown(m.progress)} | ${m.callsPerRow.toFixed(3)} | ${Object.entries(
+    m.calls,
+  )
     .map(([k, v]) => `${k} ${v}`)
     .join(', ')} | ${m.writeUnitsPerRow.toFixed(2)} | ${m.callsPerRow <= 1.2 ? 'met' : 'missed'} |`,
   '',

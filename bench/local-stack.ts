@@ -21,7 +21,21 @@ export const startLocalStack = async (sesRate: number) => {
   ]);
   // The queues of functions/queues.ts. As in AWS, enqueuers put a drain start on its queue (its trigger is AWS's; nothing reads it here), so the call counts show it.
   const queueUrls = await ensureQueues(sqs.ensureQueue, 'bench');
-  Object.assign(process.env, localEnvironment({ api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port }, { ...queueUrls, ATTACHMENTS_BUCKET: sqs.ensureBucket('bench-attachments'), LOG_LEVEL: 'silent', OTP_SECRET: 'bench-only-key', PROVIDER_SECRET_KEY: 'bench-only-provider-key', TRACKING_SECRET: 'bench-only-tracking-key', SNS_CERT_DIR: snsCertDir() }));
+  Object.assign(
+    process.env,
+    localEnvironment(
+      { api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port },
+      {
+        ...queueUrls,
+        ATTACHMENTS_BUCKET: sqs.ensureBucket('bench-attachments'),
+        LOG_LEVEL: 'silent',
+        OTP_SECRET: 'bench-only-key',
+        PROVIDER_SECRET_KEY: 'bench-only-provider-key',
+        TRACKING_SECRET: 'bench-only-tracking-key',
+        SNS_CERT_DIR: snsCertDir(),
+      },
+    ),
+  );
 
   const { ensureTable } = await import('../local/table');
   const { createLocalServer } = await import('../local/server');
@@ -34,15 +48,34 @@ export const startLocalStack = async (sesRate: number) => {
   const deps = adminDeps();
   const { account } = await createAccount(deps, 'Bench');
   // A key with a rate limit high enough for the load test; every other rule stays on.
-  const { key } = await createApiKey(deps, account.id, { name: 'bench', permissions: ['mail', 'otp', 'subscribers', 'campaigns', 'admin'], rate_limit_per_minute: 10_000_000 });
+  const { key } = await createApiKey(deps, account.id, {
+    name: 'bench',
+    permissions: ['mail', 'otp', 'subscribers', 'campaigns', 'admin'],
+    rate_limit_per_minute: 10_000_000,
+  });
   const providerDeps = providerWriteDeps();
-  const sesProvider = await createProvider(providerDeps, account.id, { type: 'ses', name: 'SES', from_email: 'bench@example.com', region: 'us-east-1', is_default: true });
+  const sesProvider = await createProvider(providerDeps, account.id, {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'bench@example.com',
+    region: 'us-east-1',
+    is_default: true,
+  });
   // A receiver configured like the shared fixtures, to time an SNS bounce notification end to end.
-  const receiver = await createProvider(providerDeps, account.id, { type: 'ses', name: 'SNS receiver', from_email: 'bench@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
+  const receiver = await createProvider(providerDeps, account.id, {
+    type: 'ses',
+    name: 'SNS receiver',
+    from_email: 'bench@example.com',
+    events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC },
+  });
 
   // A SendGrid receiver with the fixtures' key, to count the lookups of a 100-event request.
   const sendgrid = await createProvider(providerDeps, account.id, {
-    type: 'smtp', name: 'SendGrid receiver', from_email: 'bench@example.com', host: 'smtp.sendgrid.net', port: 587,
+    type: 'smtp',
+    name: 'SendGrid receiver',
+    from_email: 'bench@example.com',
+    host: 'smtp.sendgrid.net',
+    port: 587,
     events: { source: 'sendgrid', signing_key: fixtureText('sendgrid/public-key.txt').trim() },
   });
 
@@ -76,7 +109,14 @@ export const ownSendQueue = async (name: string) => {
   const { CreateQueueCommand, SQSClient } = await import('@aws-sdk/client-sqs');
   const previous = process.env.QUEUE_URL;
   const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
-  process.env.QUEUE_URL = (await sqs.send(new CreateQueueCommand({ QueueName: `${name}-${Date.now()}`, Attributes: { VisibilityTimeout: String(QUEUES.send.visibilityTimeoutSeconds) } }))).QueueUrl;
+  process.env.QUEUE_URL = (
+    await sqs.send(
+      new CreateQueueCommand({
+        QueueName: `${name}-${Date.now()}`,
+        Attributes: { VisibilityTimeout: String(QUEUES.send.visibilityTimeoutSeconds) },
+      }),
+    )
+  ).QueueUrl;
   sqs.destroy();
   return { restore: () => void (process.env.QUEUE_URL = previous) };
 };

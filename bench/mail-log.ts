@@ -28,10 +28,23 @@ export const measureMailLog = async (stack: LocalStack, count: number): Promise<
     const chunk: MailMessage[] = Array.from({ length: Math.min(CHUNK, count - i) }, (_, j) => {
       const n = i + j;
       return {
-        message_id: `<${crypto.randomUUID()}@example.com>`, account_id: stack.accountId, provider_id: 'bench', provider_message_id: null,
-        from_email: 'bench@example.com', from_name: null, to_email: `log${n}@example.com`, cc: [], bcc: [], reply_to: null, subject: `Log ${n}`,
-        tags: n % 100 === 0 ? ['rare'] : ['common'], metadata: {}, status: 'sent', error_message: null,
-        sent_at: mailTimestamp(new Date(base + n * 1000)), created_at: mailTimestamp(new Date(base + n * 1000)),
+        message_id: `<${crypto.randomUUID()}@example.com>`,
+        account_id: stack.accountId,
+        provider_id: 'bench',
+        provider_message_id: null,
+        from_email: 'bench@example.com',
+        from_name: null,
+        to_email: `log${n}@example.com`,
+        cc: [],
+        bcc: [],
+        reply_to: null,
+        subject: `Log ${n}`,
+        tags: n % 100 === 0 ? ['rare'] : ['common'],
+        metadata: {},
+        status: 'sent',
+        error_message: null,
+        sent_at: mailTimestamp(new Date(base + n * 1000)),
+        created_at: mailTimestamp(new Date(base + n * 1000)),
       };
     });
     await store.createMany(chunk);
@@ -39,7 +52,10 @@ export const measureMailLog = async (stack: LocalStack, count: number): Promise<
   const seedSeconds = (Date.now() - started) / 1000;
 
   process.env.MEASURE_CAPACITY = '1';
-  const get = (query: string) => fetch(`${stack.baseUrl}/api/v1/mail${query}`, { headers: { Authorization: `Bearer ${stack.apiKey}` } }).then((r) => r.json() as Promise<{ data: { next_cursor: string | null } }>);
+  const get = (query: string) =>
+    fetch(`${stack.baseUrl}/api/v1/mail${query}`, { headers: { Authorization: `Bearer ${stack.apiKey}` } }).then(
+      (r) => r.json() as Promise<{ data: { next_cursor: string | null } }>,
+    );
   const read = async (query: string) => {
     resetAwsCalls();
     const page = await get(query);
@@ -49,7 +65,9 @@ export const measureMailLog = async (stack: LocalStack, count: number): Promise<
   const newestFiltered = await read('?limit=20&tag=rare');
   // The page after `count` messages: `until` the oldest seeded second plus one is the last page; a cursor walk would cost the same per page.
   const deep = await read(`?limit=20&until=${encodeURIComponent(new Date(base + 20_000).toISOString())}`);
-  const deepFiltered = await read(`?limit=20&tag=rare&until=${encodeURIComponent(new Date(base + 2_000_000).toISOString())}`);
+  const deepFiltered = await read(
+    `?limit=20&tag=rare&until=${encodeURIComponent(new Date(base + 2_000_000).toISOString())}`,
+  );
   delete process.env.MEASURE_CAPACITY;
   return {
     messages: count,

@@ -116,7 +116,9 @@ export const coldStartSection = (coldStarts: ColdStart[]) => [
     const misses = [
       sizeRatio > BUNDLE_GOAL ? `bundle +${f((sizeRatio - BUNDLE_GOAL) * 100, 1)} pts` : '',
       initRatio > INIT_GOAL ? `init +${f((initRatio - INIT_GOAL) * 100, 1)} pts` : '',
-    ].filter(Boolean).join(', ');
+    ]
+      .filter(Boolean)
+      .join(', ');
     return `| ${c.function} | ${c.clients.join(', ') || 'none'} | ${c.extras.join(', ') || '-'} | ${f(c.bundleKb)} | ${c.lazyFiles.join(', ') || '-'} | ${f(c.floorKb)} | ${f(sizeRatio, 2)} | ${f(c.initMs)} | ${f(c.floorInitMs)} | ${f(initRatio, 2)} | ${verdict(!misses, misses)} |`;
   }),
   '',
@@ -137,7 +139,9 @@ export const callsSection = (calls: CallCount[]) => [
   '|---|---|---|---|---|---|---|',
   ...calls.map((c) => {
     const per = c.perItems ?? 1;
-    const breakdown = Object.entries(c.calls).map(([k, v]) => `${k} ${f(v / per, per === 1 ? 0 : 2)}`).join(', ');
+    const breakdown = Object.entries(c.calls)
+      .map(([k, v]) => `${k} ${f(v / per, per === 1 ? 0 : 2)}`)
+      .join(', ');
     return `| ${c.operation} | ${f(c.total / per, per === 1 ? 0 : 2)} | ${f(c.minimum, per === 1 ? 0 : 1)} | ${c.minimumWhy} | ${breakdown} | ${f(c.readUnits / per, 2)} | ${f(c.writeUnits / per, 2)} |`;
   }),
   '',
@@ -155,12 +159,15 @@ export const callsSection = (calls: CallCount[]) => [
 export const worstHtmlSection = (rows: WorstCaseHtml[]) => [
   '## 3e. A worst-case 512 KiB HTML body',
   '',
-  'CPU time of the content work of one mail, in process: accept is the request\'s JSON and schema, send the tracked HTML the mailer gets',
+  "CPU time of the content work of one mail, in process: accept is the request's JSON and schema, send the tracked HTML the mailer gets",
   '(open pixel, up to 1,000 links signed). Bodies built against backtracking scans; before issue 23, `<a ` repeated took minutes.',
   '',
   '| Body | Bytes | Accept, CPU ms | Send, CPU ms | Goal (< 100 ms each) |',
   '|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.body} | ${r.bytes} | ${f(r.acceptCpuMs, 1)} | ${f(r.sendCpuMs, 1)} | ${verdict(r.acceptCpuMs < 100 && r.sendCpuMs < 100, 'see figures')} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.body} | ${r.bytes} | ${f(r.acceptCpuMs, 1)} | ${f(r.sendCpuMs, 1)} | ${verdict(r.acceptCpuMs < 100 && r.sendCpuMs < 100, 'see figures')} |`,
+  ),
   '',
 ];
 
@@ -169,12 +176,15 @@ export const worstTemplatesSection = (rows: WorstCaseTemplate[]) => [
   '## 3g. Templates that multiply work',
   '',
   'CPU time of the rendering of one request whose template nests sections over lists, in process: stopped by the render budget',
-  '(422 `TEMPLATE_TOO_COSTLY`) or the size limit (400); a single render has 400,000 steps, a batch\'s items and a campaign chunk\'s readers',
+  "(422 `TEMPLATE_TOO_COSTLY`) or the size limit (400); a single render has 400,000 steps, a batch's items and a campaign chunk's readers",
   'share 40,000 steps a mail. Before issue 35, the first shape took 5 s, the second ran out of heap.',
   '',
   '| Template | Path | Outcome | CPU ms | Goal (< 100 ms a single render, < 1 s a batch or chunk) |',
   '|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.shape} | ${r.path} | ${r.outcome} | ${f(r.cpuMs, 1)} | ${verdict(r.cpuMs < (r.path === 'request' ? 100 : 1000), 'see figures')} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.shape} | ${r.path} | ${r.outcome} | ${f(r.cpuMs, 1)} | ${verdict(r.cpuMs < (r.path === 'request' ? 100 : 1000), 'see figures')} |`,
+  ),
   '',
 ];
 
@@ -198,29 +208,36 @@ export const writeReport = (report: Report) => {
     '',
     '| Provider rate | First sent | p50 | Max | p50 pace floor | Max pace floor | Goal |',
     '|---|---|---|---|---|---|---|',
-    ...report.handOff.map((h) => `| ${h.rate}/s | ${f(h.firstMs / 1000, 2)} s | ${f(h.p50Ms / 1000, 2)} s | ${f(h.maxMs / 1000, 2)} s | ${f(h.p50FloorMs / 1000, 2)} s | ${f(h.maxFloorMs / 1000, 2)} s | ${verdict(h.p50Ms - h.p50FloorMs <= 2000 && h.maxMs < 60_000, 'see figures')} |`),
+    ...report.handOff.map(
+      (h) =>
+        `| ${h.rate}/s | ${f(h.firstMs / 1000, 2)} s | ${f(h.p50Ms / 1000, 2)} s | ${f(h.maxMs / 1000, 2)} s | ${f(h.p50FloorMs / 1000, 2)} s | ${f(h.maxFloorMs / 1000, 2)} s | ${verdict(h.p50Ms - h.p50FloorMs <= 2000 && h.maxMs < 60_000, 'see figures')} |`,
+    ),
     '',
     'Before this, the first item waited for the next timer tick: up to the whole interval (a minute in AWS).',
     '',
     '## 3b. Webhook deliveries per second of one consumer',
     '',
-    'The deliverer\'s handler fed batches of 10 records back to back, as one Lambda instance behind the SQS trigger (batch size 10) is, posting',
+    "The deliverer's handler fed batches of 10 records back to back, as one Lambda instance behind the SQS trigger (batch size 10) is, posting",
     '`email.sent` events to an endpoint on this machine. A batch posts its 10 deliveries at once, so one consumer delivers about 10 per endpoint',
     'round trip; in AWS the trigger adds consumers as the queue grows, and a slow endpoint only holds up its own batch.',
     '',
     '| Endpoint answers after | Deliveries | Deliveries/s | Batch of 10, p50 ms |',
     '|---|---|---|---|',
-    ...report.webhooks.map((w) => `| ${w.endpointDelayMs} ms | ${w.deliveries} | ${f(w.perSecond, 0)} | ${f(w.batchP50Ms, 1)} |`),
+    ...report.webhooks.map(
+      (w) => `| ${w.endpointDelayMs} ms | ${w.deliveries} | ${f(w.perSecond, 0)} | ${f(w.batchP50Ms, 1)} |`,
+    ),
     '',
     '## 3c. A subscriber page at a deep offset',
     '',
     `${report.deepPage.subscribers} subscribers in one list (seeded in ${f(report.deepPage.seedSeconds, 0)} s); read capacity units (DynamoDB Local, \`ReturnConsumedCapacity\`):`,
     '',
-    '| First page (offset 0, 20) | Page at offset ' + report.deepPage.offset + ' (20) | Reading every record before it | Goal (about one page, not all) |',
+    '| First page (offset 0, 20) | Page at offset ' +
+      report.deepPage.offset +
+      ' (20) | Reading every record before it | Goal (about one page, not all) |',
     '|---|---|---|---|',
     `| ${f(report.deepPage.firstPageReadUnits, 1)} RRU | ${f(report.deepPage.deepPageReadUnits, 1)} RRU | ${f(report.deepPage.readEverythingUnits, 1)} RRU | ${verdict(report.deepPage.deepPageReadUnits < report.deepPage.readEverythingUnits / 10, 'see figures')} |`,
     '',
-    'The deep page reads the view\'s block counters (one small item per 100 subscribers), fewer than 100 records to skip inside its block, and the page.',
+    "The deep page reads the view's block counters (one small item per 100 subscribers), fewer than 100 records to skip inside its block, and the page.",
     '',
     ...(report.worstHtml ? worstHtmlSection(report.worstHtml) : []),
     ...(report.worstTemplates ? worstTemplatesSection(report.worstTemplates) : []),
@@ -233,7 +250,13 @@ export const writeReport = (report: Report) => {
           '',
           '| Recipients | Time to enqueue all | Calls per recipient | Calls | RRU per recipient | WRU per recipient | Goal |',
           '|---|---|---|---|---|---|---|',
-          `| ${report.fanout.recipients} | ${f(report.fanout.enqueueSeconds, 0)} s | ${f(report.fanout.callsPerRecipient, 3)} | ${Object.entries(report.fanout.calls).map(([k, v]) => `${k} ${v}`).join(', ')} | ${f(report.fanout.readUnitsPerRecipient, 3)} | ${f(report.fanout.writeUnitsPerRecipient, 3)} | ${verdict(report.fanout.callsPerRecipient <= 1.2, 'see figures')} |`,
+          `| ${report.fanout.recipients} | ${f(report.fanout.enqueueSeconds, 0)} s | ${f(report.fanout.callsPerRecipient, 3)} | ${Object.entries(
+            report.fanout.calls,
+          )
+            .map(([k, v]) => `${k} ${v}`)
+            .join(
+              ', ',
+            )} | ${f(report.fanout.readUnitsPerRecipient, 3)} | ${f(report.fanout.writeUnitsPerRecipient, 3)} | ${verdict(report.fanout.callsPerRecipient <= 1.2, 'see figures')} |`,
           '',
         ]
       : []),
@@ -245,7 +268,10 @@ export const writeReport = (report: Report) => {
     '',
     '| Target | Connections | Requests/s | p50 ms | p99 ms | non-2xx |',
     '|---|---|---|---|---|---|',
-    ...report.load.map((l) => `| ${l.target} | ${l.connections} | ${f(l.requestsPerSecond, 0)} | ${l.p50Ms} | ${l.p99Ms} | ${l.non2xx} |`),
+    ...report.load.map(
+      (l) =>
+        `| ${l.target} | ${l.connections} | ${f(l.requestsPerSecond, 0)} | ${l.p50Ms} | ${l.p99Ms} | ${l.non2xx} |`,
+    ),
     '',
     '## 5. Cost per million mails',
     '',
@@ -276,7 +302,7 @@ export const drainSection = (runs: DrainThroughput[]) => [
   'Mails queued through `send-batch` (ten seconds of sending at each rate), then one drain run; an SES emulator per rate answers',
   'GetAccount with that MaxSendRate, and a proxy in front of it times each SendEmail call. The busiest second is counted where',
   'the provider sees the calls: the pacer never grants more than the rate in any 1.02 s, and signing and the proxy may move a call',
-  'by a few ms, so one send over (1% at 1,000/s) is that jitter, not the pace. The machine ceiling is what this machine\'s cores allow at the CPU each mail took in the run',
+  "by a few ms, so one send over (1% at 1,000/s) is that jitter, not the pace. The machine ceiling is what this machine's cores allow at the CPU each mail took in the run",
   '(this process: drainer, API and SES emulator; and DynamoDB Local): where it is below the allowed rate, the machine is the floor.',
   '',
   '| Allowed rate | Mails | Achieved rate | Share of allowed | Busiest second | CPU per mail (node + DynamoDB Local) | Machine ceiling | Goal (>= 90%, never above) |',
@@ -284,13 +310,14 @@ export const drainSection = (runs: DrainThroughput[]) => [
   ...runs.map((run) => {
     const floor = Math.min(run.allowedRate, run.machineCeiling);
     // Grants never exceed the rate (test/pacer.test.ts); the calls reach the provider after signing and the proxy, which may move one.
-    const verdictText = run.busiestSecond > run.allowedRate + Math.max(1, Math.floor(run.allowedRate / 100))
-      ? verdict(false, 'above the rate')
-      : run.achievedRate >= 0.9 * run.allowedRate
-        ? 'met'
-        : run.machineCeiling < run.allowedRate
-          ? `missed: machine-bound (${f((run.achievedRate / floor) * 100, 0)}% of the ceiling)`
-          : verdict(false, 'see figures');
+    const verdictText =
+      run.busiestSecond > run.allowedRate + Math.max(1, Math.floor(run.allowedRate / 100))
+        ? verdict(false, 'above the rate')
+        : run.achievedRate >= 0.9 * run.allowedRate
+          ? 'met'
+          : run.machineCeiling < run.allowedRate
+            ? `missed: machine-bound (${f((run.achievedRate / floor) * 100, 0)}% of the ceiling)`
+            : verdict(false, 'see figures');
     return `| ${run.allowedRate}/s | ${run.mails} | ${f(run.achievedRate, 1)}/s | ${f((run.achievedRate / run.allowedRate) * 100, 1)}% | ${run.busiestSecond} sends | ${f(run.nodeCpuMsPerMail, 2)} + ${f(run.dynamoCpuMsPerMail, 2)} ms | ${f(run.machineCeiling, 0)}/s | ${verdictText} |`;
   }),
   '',

@@ -33,7 +33,16 @@ import { mailLogSection, measureMailLog } from './mail-log';
 import { measureStreams, streamsSection } from './streams';
 import { measureSmtpRelay, smtpRelaySection } from './smtp-relay';
 import { startLocalStack, type LocalStack } from './local-stack';
-import { callsSection, coldStartSection, drainSection, synthSection, templateSection, worstHtmlSection, worstTemplatesSection, writeReport } from './report';
+import {
+  callsSection,
+  coldStartSection,
+  drainSection,
+  synthSection,
+  templateSection,
+  worstHtmlSection,
+  worstTemplatesSection,
+  writeReport,
+} from './report';
 import { measureSynth } from './synth-time';
 import { measureTemplateRender } from './template-render';
 import { measureWebhookDeliveries } from './webhook-throughput';
@@ -43,17 +52,34 @@ import { measureWorstCaseTemplates } from './worst-case-templates';
 const SES_RATE = 14; // SES's default production MaxSendRate
 
 const begun = Date.now();
-const step = (what: string) => console.log(`[bench] ${((Date.now() - begun) / 1000).toFixed(0).padStart(4)} s  ${what}`);
+const step = (what: string) =>
+  console.log(`[bench] ${((Date.now() - begun) / 1000).toFixed(0).padStart(4)} s  ${what}`);
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt === -1 ? undefined : process.argv[onlyAt + 1];
 /** Sections that need no local stack: each runs alone with `--only <name>`, printed, no report written. */
 const STANDALONE: Record<string, { what: string; run: () => string[] | Promise<string[]> }> = {
-  templates: { what: 'template rendering for 1,000 readers', run: async () => templateSection(await measureTemplateRender()) },
+  templates: {
+    what: 'template rendering for 1,000 readers',
+    run: async () => templateSection(await measureTemplateRender()),
+  },
   'worst-html': { what: 'a worst-case 512 KiB HTML body', run: () => worstHtmlSection(measureWorstCaseHtml()) },
-  'worst-templates': { what: 'templates that multiply work', run: async () => worstTemplatesSection(await measureWorstCaseTemplates()) },
+  'worst-templates': {
+    what: 'templates that multiply work',
+    run: async () => worstTemplatesSection(await measureWorstCaseTemplates()),
+  },
 };
-const ALONE = ['synth', 'cold-start', 'calls', 'drain', 'import', 'mail-log', 'streams', 'smtp', ...Object.keys(STANDALONE)];
+const ALONE = [
+  'synth',
+  'cold-start',
+  'calls',
+  'drain',
+  'import',
+  'mail-log',
+  'streams',
+  'smtp',
+  ...Object.keys(STANDALONE),
+];
 const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
 /** Issue 27's rates: SES's default, a raised quota, and a large account's. */
 const drainRates = () => (process.env.BENCH_DRAIN_RATES ?? '14,100,1000').split(',').map(Number);
@@ -66,7 +92,8 @@ const measureDrains = async (stack: LocalStack) => {
   }
   return runs;
 };
-if (only !== undefined && !ALONE.includes(only)) throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
+if (only !== undefined && !ALONE.includes(only))
+  throw new Error(`--only ${only}: the sections that run alone are ${ALONE.join(', ')}`);
 
 const main = async () => {
   const started = Date.now();
@@ -82,7 +109,11 @@ const main = async () => {
     try {
       step('lanes: a batch while a campaign drains');
       const recipients = Number(process.env.BENCH_STREAMS_RECIPIENTS ?? 10_000);
-      console.log(streamsSection(await measureStreams(stack, recipients, Number(process.env.BENCH_STREAMS_RATE ?? 100))).join('\n'));
+      console.log(
+        streamsSection(await measureStreams(stack, recipients, Number(process.env.BENCH_STREAMS_RATE ?? 100))).join(
+          '\n',
+        ),
+      );
     } finally {
       await stack.stop();
     }
@@ -174,8 +205,12 @@ const main = async () => {
     const drain = await measureDrains(stack);
     // Both made providers whose emulators or proxies are gone the default: the account's own again.
     await fetch(`${stack.baseUrl}/api/v1/providers/${stack.sesProviderId}`, {
-      method: 'PUT', headers: { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ is_default: true }),
-    }).then((answer) => { if (!answer.ok) throw new Error(`could not make the SES provider the default again (${answer.status})`); });
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ is_default: true }),
+    }).then((answer) => {
+      if (!answer.ok) throw new Error(`could not make the SES provider the default again (${answer.status})`);
+    });
     step('10,000 subscribers: a page at offset 9,900');
     const deepPage = await measureDeepPage(stack, Number(process.env.BENCH_SUBSCRIBERS ?? 10_000), 9_900);
     step('local latency and throughput');
@@ -193,7 +228,24 @@ const main = async () => {
     const worstHtml = measureWorstCaseHtml();
     step('templates that multiply work');
     const worstTemplates = await measureWorstCaseTemplates();
-    writeReport({ synth, bulkImport, fanout, templates, worstHtml, worstTemplates, date: new Date().toISOString(), machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`, coldStarts, calls, drain, handOff, webhooks, deepPage, load, cost });
+    writeReport({
+      synth,
+      bulkImport,
+      fanout,
+      templates,
+      worstHtml,
+      worstTemplates,
+      date: new Date().toISOString(),
+      machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
+      coldStarts,
+      calls,
+      drain,
+      handOff,
+      webhooks,
+      deepPage,
+      load,
+      cost,
+    });
   } finally {
     await stack.stop();
   }

@@ -30,10 +30,16 @@ export interface RelayMeasure {
   idleConnection: { relayBytes: number; bareBytes: number };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** `connections` clients each sending one mail after another for `seconds`. */
-const drive = async (path: string, connections: number, seconds: number, sendOne: (i: number) => Promise<unknown>): Promise<RelayRate> => {
+const drive = async (
+  path: string,
+  connections: number,
+  seconds: number,
+  sendOne: (i: number) => Promise<unknown>,
+): Promise<RelayRate> => {
   const until = Date.now() + seconds * 1000;
   const latencies: number[] = [];
   let failed = 0;
@@ -51,7 +57,14 @@ const drive = async (path: string, connections: number, seconds: number, sendOne
     }),
   );
   const sorted = latencies.sort((a, b) => a - b);
-  return { path, connections, mailsPerSecond: latencies.length / ((Date.now() - started) / 1000), p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), failed };
+  return {
+    path,
+    connections,
+    mailsPerSecond: latencies.length / ((Date.now() - started) / 1000),
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    failed,
+  };
 };
 
 const collectGarbage = () => {
@@ -80,9 +93,19 @@ const heldBy = async (port: number, count: number) => {
 export const measureSmtpRelay = async (stack: LocalStack, seconds = 8): Promise<RelayMeasure> => {
   const tls = selfSignedCertificate();
   const replyTimes: number[] = [];
-  const relay = await startRelay(relayDeps(), { tls, mode: 'implicit', port: 0, onSubmitted: (ms) => replyTimes.push(ms) });
+  const relay = await startRelay(relayDeps(), {
+    tls,
+    mode: 'implicit',
+    port: 0,
+    onSubmitted: (ms) => replyTimes.push(ms),
+  });
   // Idle connections from this one address, past the per-address cap the relay keeps otherwise.
-  const plain = await startRelay(relayDeps(), { tls, mode: 'starttls', port: 0, connections: relayConnectionCounts({ perAddress: 10_000, perKey: 10_000 }) });
+  const plain = await startRelay(relayDeps(), {
+    tls,
+    mode: 'starttls',
+    port: 0,
+    connections: relayConnectionCounts({ perAddress: 10_000, perKey: 10_000 }),
+  });
   try {
     const rates: RelayRate[] = [];
     let oneClient = { p50Ms: 0, p99Ms: 0 };
@@ -97,11 +120,21 @@ export const measureSmtpRelay = async (stack: LocalStack, seconds = 8): Promise<
         ),
       );
       const pool = nodemailer.createTransport({
-        host: '127.0.0.1', port: relay.port, secure: true, pool: true, maxConnections: connections, maxMessages: Infinity,
-        auth: { user: 'apikey', pass: stack.apiKey }, tls: { ca: tls.cert, servername: 'localhost' },
+        host: '127.0.0.1',
+        port: relay.port,
+        secure: true,
+        pool: true,
+        maxConnections: connections,
+        maxMessages: Infinity,
+        auth: { user: 'apikey', pass: stack.apiKey },
+        tls: { ca: tls.cert, servername: 'localhost' },
       });
       const before = replyTimes.length;
-      rates.push(await drive('SMTP relay (TLS, pooled)', connections, seconds, (i) => pool.sendMail({ from: 'bench@example.com', to: `smtp-${i}@example.com`, subject: 'bench', text: 'x' })));
+      rates.push(
+        await drive('SMTP relay (TLS, pooled)', connections, seconds, (i) =>
+          pool.sendMail({ from: 'bench@example.com', to: `smtp-${i}@example.com`, subject: 'bench', text: 'x' }),
+        ),
+      );
       pool.close();
       if (connections === 1) {
         const own = replyTimes.slice(before).sort((a, b) => a - b);
@@ -116,21 +149,27 @@ export const measureSmtpRelay = async (stack: LocalStack, seconds = 8): Promise<
     await new Promise((resolve) => bare.close(resolve));
     const sorted = replyTimes.sort((a, b) => a - b);
     const all = { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
-    return { rates, dataToReply: { oneClient, all }, idleConnection: { relayBytes: relayBytes / count, bareBytes: bareBytes / count } };
+    return {
+      rates,
+      dataToReply: { oneClient, all },
+      idleConnection: { relayBytes: relayBytes / count, bareBytes: bareBytes / count },
+    };
   } finally {
     await Promise.all([relay.stop(), plain.stop()]);
   }
 };
 
 export const smtpRelaySection = (measure: RelayMeasure) => {
-  const http = (connections: number) => measure.rates.find((r) => r.path.startsWith('POST') && r.connections === connections)!;
+  const http = (connections: number) =>
+    measure.rates.find((r) => r.path.startsWith('POST') && r.connections === connections)!;
   return [
     '## SMTP relay beside POST /mail/send (local, same run)',
     '',
     '| path | connections | mails/s | share of HTTP | p50 ms | p99 ms | failed |',
     '|---|---|---|---|---|---|---|',
     ...measure.rates.map(
-      (r) => `| ${r.path} | ${r.connections} | ${r.mailsPerSecond.toFixed(0)} | ${(r.mailsPerSecond / http(r.connections).mailsPerSecond).toFixed(2)}x | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.failed} |`,
+      (r) =>
+        `| ${r.path} | ${r.connections} | ${r.mailsPerSecond.toFixed(0)} | ${(r.mailsPerSecond / http(r.connections).mailsPerSecond).toFixed(2)}x | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.failed} |`,
     ),
     '',
     `End of DATA to the 250, in the relay (the send to the SES emulator included): one client p50 ${measure.dataToReply.oneClient.p50Ms.toFixed(1)} ms, p99 ${measure.dataToReply.oneClient.p99Ms.toFixed(1)} ms; every mail of the run p50 ${measure.dataToReply.all.p50Ms.toFixed(1)} ms, p99 ${measure.dataToReply.all.p99Ms.toFixed(1)} ms.`,

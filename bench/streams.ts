@@ -43,22 +43,41 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
   let fanningOut = true;
   try {
     const provider = { type: 'ses' as const, from_email: 'streams@example.com', region: 'sa-east-1', is_default: true };
-    const created = await fetch(`${stack.baseUrl}/api/v1/providers`, { method: 'POST', headers, body: JSON.stringify({ ...provider, name: `Streams ${rate}/s` }) });
+    const created = await fetch(`${stack.baseUrl}/api/v1/providers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ ...provider, name: `Streams ${rate}/s` }),
+    });
     if (!created.ok) throw new Error('could not create the streams provider');
     const campaignOf = async (accountId: string, readers: number, subject: string) => {
       const list = await createList(listDeleteDeps(), accountId, { name: 'Streams' });
       await seed(accountId, list.id, readers);
-      return createCampaign(campaignDeps(), accountId, { name: 'Streams', subject: `${subject} {{name}}`, text: 'Hello {{name}}', list_id: list.id });
+      return createCampaign(campaignDeps(), accountId, {
+        name: 'Streams',
+        subject: `${subject} {{name}}`,
+        text: 'Hello {{name}}',
+        list_id: list.id,
+      });
     };
     const campaign = await campaignOf(stack.accountId, recipients, `${tag}-c`);
     // The second account: its own key and provider, on the same SES account and region (one rate for both).
     const { account: other } = await createAccount(adminDeps(), 'Streams other');
-    const otherKey = (await createApiKey(adminDeps(), other.id, { name: 'streams', permissions: ['campaigns'], rate_limit_per_minute: 10_000 })).key;
+    const otherKey = (
+      await createApiKey(adminDeps(), other.id, {
+        name: 'streams',
+        permissions: ['campaigns'],
+        rate_limit_per_minute: 10_000,
+      })
+    ).key;
     await createProvider(providerWriteDeps(), other.id, { ...provider, name: 'Other' });
     const otherCampaign = await campaignOf(other.id, OTHER_READERS, `${tag}-o`);
 
     const sendCampaign = async (id: string, key: string) => {
-      const send = await fetch(`${stack.baseUrl}/api/v1/campaigns/${id}/send`, { method: 'POST', headers: { ...headers, Authorization: `Bearer ${key}` }, body: '{}' });
+      const send = await fetch(`${stack.baseUrl}/api/v1/campaigns/${id}/send`, {
+        method: 'POST',
+        headers: { ...headers, Authorization: `Bearer ${key}` },
+        body: '{}',
+      });
       if (send.status !== 202) throw new Error(`send answered ${send.status}`);
     };
     await sendCampaign(campaign.id, stack.apiKey);
@@ -70,12 +89,15 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
     // drain starts once the campaign's first window is in the lane, not while its first chunks are written.
     const firstWindow = Math.min(recipients, rate * 20);
     for (;;) {
-      const stats = (await (await fetch(`${stack.baseUrl}/api/v1/campaigns/${campaign.id}`, { headers })).json()) as { data: { stats: { recipients: number } } };
+      const stats = (await (await fetch(`${stack.baseUrl}/api/v1/campaigns/${campaign.id}`, { headers })).json()) as {
+        data: { stats: { recipients: number } };
+      };
       if (stats.data.stats.recipients >= firstWindow) break;
       await sleep(500);
     }
 
-    const mailbox = async () => ((await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { subject: string; at: number }[] }).emails;
+    const mailbox = async () =>
+      ((await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { subject: string; at: number }[] }).emails;
     // One drain run with a budget for the whole campaign, as a Lambda run is (the pace is a run's; runs of a few seconds add their gaps).
     // (runDrain, not the handler: the handler caps a run at DRAIN_BUDGET_SECONDS and hands the rest to a successor started through a queue nothing reads here.)
     const { runDrain } = await import('../functions/handlers/drainer');
@@ -88,9 +110,19 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
     })();
     try {
       await sleep(5_000);
-      const messages = Array.from({ length: 10 }, (_, i) => ({ to: `t${i}@example.com`, subject: `${tag}-t ${i}`, text: 'x' }));
+      const messages = Array.from({ length: 10 }, (_, i) => ({
+        to: `t${i}@example.com`,
+        subject: `${tag}-t ${i}`,
+        text: 'x',
+      }));
       const accepted = Date.now();
-      const answer = (await (await fetch(`${stack.baseUrl}/api/v1/mail/send-batch`, { method: 'POST', headers, body: JSON.stringify({ messages }) })).json()) as { data: { messages: { message_id: string }[] } };
+      const answer = (await (
+        await fetch(`${stack.baseUrl}/api/v1/mail/send-batch`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ messages }),
+        })
+      ).json()) as { data: { messages: { message_id: string }[] } };
       await sleep(5_000);
       const otherSent = Date.now();
       await sendCampaign(otherCampaign.id, otherKey);
@@ -98,14 +130,17 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
       let otherDone = 0;
       for (;;) {
         const emails = (await mailbox()).filter((mail) => mail.subject.startsWith(`${tag}-`));
-        if (!otherDone && emails.filter((mail) => mail.subject.startsWith(`${tag}-o`)).length >= OTHER_READERS) otherDone = Date.now();
+        if (!otherDone && emails.filter((mail) => mail.subject.startsWith(`${tag}-o`)).length >= OTHER_READERS)
+          otherDone = Date.now();
         if (emails.length >= total) break;
         if (Date.now() > deadline) throw new Error('the campaigns did not drain in time');
         await sleep(1_000);
       }
       const sentAt = await Promise.all(
         answer.data.messages.map(async ({ message_id }) => {
-          const status = (await (await fetch(`${stack.baseUrl}/api/v1/mail/status/${encodeURIComponent(message_id)}`, { headers })).json()) as { data: { message: { sent_at: string } } };
+          const status = (await (
+            await fetch(`${stack.baseUrl}/api/v1/mail/status/${encodeURIComponent(message_id)}`, { headers })
+          ).json()) as { data: { message: { sent_at: string } } };
           return Date.parse(`${status.data.message.sent_at}Z`) - accepted;
         }),
       );
@@ -119,7 +154,16 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
       }
       // Every mail of the run over the time between the first call and the last.
       const perSecond = (times.length - 1) / drainSeconds;
-      return { rate, recipients, batchP50Ms: sentAt[5]!, batchMaxMs: sentAt[9]!, otherCampaignSeconds: (otherDone - otherSent) / 1000, bulkPerSecond: perSecond, shareOfRate: perSecond / rate, drainSeconds: Math.round(drainSeconds) };
+      return {
+        rate,
+        recipients,
+        batchP50Ms: sentAt[5]!,
+        batchMaxMs: sentAt[9]!,
+        otherCampaignSeconds: (otherDone - otherSent) / 1000,
+        bulkPerSecond: perSecond,
+        shareOfRate: perSecond / rate,
+        drainSeconds: Math.round(drainSeconds),
+      };
     } finally {
       draining = false;
       await run;

@@ -15,7 +15,13 @@ export interface SynthTime {
 export const measureSynth = (cdkOut: string): SynthTime => {
   rmSync(cdkOut, { recursive: true, force: true });
   const started = performance.now();
-  execFileSync(process.execPath, ['node_modules/aws-cdk/bin/cdk', 'synth', '--quiet', '-o', cdkOut], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/aws-cdk/bin/cdk', 'synth', '--quiet', '-o', cdkOut], {
+    stdio: 'inherit',
+  });
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, functions: readdirSync(`${cdkOut}/function-bundles`).length, templates: synthesizedTemplates(cdkOut) };
+  return {
+    seconds,
+    functions: readdirSync(`${cdkOut}/function-bundles`).length,
+    templates: synthesizedTemplates(cdkOut),
+  };
 };

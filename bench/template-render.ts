@@ -44,7 +44,10 @@ const reader = (i: number) => ({
   unsubscribe_url: `https://mail.example.com/u/token${i}`,
   metadata: { plan: i % 2 ? 'gold' : 'basic' },
   badge: '<i>new</i>',
-  links: [{ url: 'https://example.com/a', label: 'A & B' }, { url: 'https://example.com/c', label: 'C' }],
+  links: [
+    { url: 'https://example.com/a', label: 'A & B' },
+    { url: 'https://example.com/c', label: 'C' },
+  ],
 });
 
 export const measureTemplateRender = async (readers = 1000): Promise<TemplateRender> => {
@@ -64,5 +67,12 @@ export const measureTemplateRender = async (readers = 1000): Promise<TemplateRen
   const textRuns = 5;
   const textStarted = performance.now();
   for (let i = 0; i < textRuns; i++) textFromHtml(html);
-  return { templateBytes: Buffer.byteLength(template.html), readers, totalMs, cpuMs, loadAverage: loadavg()[0], textFromHtmlMs: (performance.now() - textStarted) / textRuns };
+  return {
+    templateBytes: Buffer.byteLength(template.html),
+    readers,
+    totalMs,
+    cpuMs,
+    loadAverage: loadavg()[0],
+    textFromHtmlMs: (performance.now() - textStarted) / textRuns,
+  };
 };

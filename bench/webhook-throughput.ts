@@ -18,19 +18,27 @@ export interface WebhookThroughput {
 
 const BATCH = 10;
 
-const measureOnce = async (stack: LocalStack, deliveries: number, endpointDelayMs: number): Promise<WebhookThroughput> => {
+const measureOnce = async (
+  stack: LocalStack,
+  deliveries: number,
+  endpointDelayMs: number,
+): Promise<WebhookThroughput> => {
   let received = 0;
   const endpoint = createServer((request, response) => {
-    request.on('data', () => undefined).on('end', () => {
-      received++;
-      setTimeout(() => response.writeHead(200).end(), endpointDelayMs);
-    });
+    request
+      .on('data', () => undefined)
+      .on('end', () => {
+        received++;
+        setTimeout(() => response.writeHead(200).end(), endpointDelayMs);
+      });
   });
   await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
   const headers = { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' };
   const { port } = endpoint.address() as AddressInfo;
   const created = await fetch(`${stack.baseUrl}/api/v1/webhook-endpoints`, {
-    method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, events: ['email.sent'] }),
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook`, events: ['email.sent'] }),
   });
   if (created.status !== 201) throw new Error(`could not create the bench webhook endpoint (${created.status})`);
   const { id } = ((await created.json()) as { data: { id: string } }).data;
@@ -39,7 +47,16 @@ const measureOnce = async (stack: LocalStack, deliveries: number, endpointDelayM
     const record = (i: number) => ({
       messageId: `m${i}`,
       // `to` is known, as on the send path: no message read, only the endpoints'.
-      body: JSON.stringify({ event: { id: `evt_bench_${endpointDelayMs}_${i}`, account_id: stack.accountId, type: 'email.sent', timestamp: new Date().toISOString(), message_id: `<bench-${i}@example.com>`, to: `w${i}@example.com` } }),
+      body: JSON.stringify({
+        event: {
+          id: `evt_bench_${endpointDelayMs}_${i}`,
+          account_id: stack.accountId,
+          type: 'email.sent',
+          timestamp: new Date().toISOString(),
+          message_id: `<bench-${i}@example.com>`,
+          to: `w${i}@example.com`,
+        },
+      }),
     });
     const batchTimes: number[] = [];
     const started = performance.now();
@@ -53,7 +70,12 @@ const measureOnce = async (stack: LocalStack, deliveries: number, endpointDelayM
     const seconds = (performance.now() - started) / 1000;
     if (received !== deliveries) throw new Error(`the endpoint received ${received} of ${deliveries} deliveries`);
     batchTimes.sort((a, b) => a - b);
-    return { deliveries, endpointDelayMs, perSecond: deliveries / seconds, batchP50Ms: batchTimes[Math.floor(batchTimes.length / 2)]! };
+    return {
+      deliveries,
+      endpointDelayMs,
+      perSecond: deliveries / seconds,
+      batchP50Ms: batchTimes[Math.floor(batchTimes.length / 2)]!,
+    };
   } finally {
     await fetch(`${stack.baseUrl}/api/v1/webhook-endpoints/${id}`, { method: 'DELETE', headers });
     await new Promise<void>((resolve) => endpoint.close(() => resolve()));

@@ -37,12 +37,26 @@ const tracking = { key: 'bench-key', baseUrl: 'https://mail.example.com', accoun
 export const measureWorstCaseHtml = (runs = 3): WorstCaseHtml[] =>
   Object.entries(BODIES).map(([body, html]) => {
     const request = JSON.stringify({ to: 'reader@example.com', subject: 'Worst case', html });
-    const content: MailContent = { message_id: '<bench@example.com>', from: { email: 'news@example.com', name: null }, to: 'reader@example.com', cc: [], bcc: [], reply_to: null, subject: 'Worst case', html };
+    const content: MailContent = {
+      message_id: '<bench@example.com>',
+      from: { email: 'news@example.com', name: null },
+      to: 'reader@example.com',
+      cc: [],
+      bcc: [],
+      reply_to: null,
+      subject: 'Worst case',
+      html,
+    };
     const accept: number[] = [];
     const send: number[] = [];
     for (let i = 0; i <= runs; i++) {
       accept.push(cpuMs(() => sendMailBody.parse(JSON.parse(request))));
       send.push(cpuMs(() => outgoingMail(content, tracking)));
     }
-    return { body, bytes: Buffer.byteLength(html), acceptCpuMs: Math.max(...accept.slice(1)), sendCpuMs: Math.max(...send.slice(1)) };
+    return {
+      body,
+      bytes: Buffer.byteLength(html),
+      acceptCpuMs: Math.max(...accept.slice(1)),
+      sendCpuMs: Math.max(...send.slice(1)),
+    };
   });

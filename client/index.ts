@@ -30,5 +30,8 @@ export const createClient = ({ baseUrl, apiKey, headers, ...options }: ClientOpt
   createFetchClient<paths>({
     ...options,
     baseUrl: baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
-    headers: { ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}), ...(headers as Record<string, string> | undefined) },
+    headers: {
+      ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
+      ...(headers as Record<string, string> | undefined),
+    },
   });

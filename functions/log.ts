@@ -7,7 +7,8 @@ import { config } from './config';
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof LEVELS, 'silent'>;
 
-const threshold = () => LEVELS[(config.logLevel as keyof typeof LEVELS) in LEVELS ? (config.logLevel as keyof typeof LEVELS) : 'info'];
+const threshold = () =>
+  LEVELS[(config.logLevel as keyof typeof LEVELS) in LEVELS ? (config.logLevel as keyof typeof LEVELS) : 'info'];
 
 export const log = (level: Level, msg: string, fields: Record<string, unknown> = {}) => {
   if (LEVELS[level] < threshold()) return;

@@ -61,7 +61,17 @@ export const WORKERS = {
 export type WorkerName = keyof typeof WORKERS;
 
 /** Every queue's key in QUEUES (spelled out: the declaration's own type cannot refer to it). */
-export type QueueName = 'sendDeadLetters' | 'send' | 'bulkSend' | 'drainStarts' | 'webhookDeadLetters' | 'webhooks' | 'jobDeadLetters' | 'jobs' | 'sesEventsDeadLetters' | 'inboundMailDeadLetters';
+export type QueueName =
+  | 'sendDeadLetters'
+  | 'send'
+  | 'bulkSend'
+  | 'drainStarts'
+  | 'webhookDeadLetters'
+  | 'webhooks'
+  | 'jobDeadLetters'
+  | 'jobs'
+  | 'sesEventsDeadLetters'
+  | 'inboundMailDeadLetters';
 
 export interface QueueDeclaration {
   /** The stack's construct id (so its logical id, which must not change on a deployed stack). */
@@ -84,7 +94,13 @@ export interface QueueDeclaration {
 const DAY = 24 * 60 * 60;
 
 export const QUEUES = {
-  sendDeadLetters: { id: 'SendDeadLetterQueue', name: 'send-dlq', urlEnv: 'DLQ_URL', retentionSeconds: 14 * DAY, retain: true },
+  sendDeadLetters: {
+    id: 'SendDeadLetterQueue',
+    name: 'send-dlq',
+    urlEnv: 'DLQ_URL',
+    retentionSeconds: 14 * DAY,
+    retain: true,
+  },
   send: {
     id: 'SendQueue',
     name: 'send',
@@ -121,7 +137,13 @@ export const QUEUES = {
   // Outbound events for the accounts' webhook endpoints: what sends or records an event enqueues it,
   // the deliverer posts it. Failed posts are re-enqueued with a delay and dead-lettered by the
   // deliverer itself after about a day; the redrive policy catches messages that crash it.
-  webhookDeadLetters: { id: 'WebhookDeadLetterQueue', name: 'webhook-dlq', urlEnv: 'WEBHOOK_DLQ_URL', retentionSeconds: 14 * DAY, retain: true },
+  webhookDeadLetters: {
+    id: 'WebhookDeadLetterQueue',
+    name: 'webhook-dlq',
+    urlEnv: 'WEBHOOK_DLQ_URL',
+    retentionSeconds: 14 * DAY,
+    retain: true,
+  },
   webhooks: {
     id: 'WebhookQueue',
     name: 'webhook',
@@ -148,12 +170,24 @@ export const QUEUES = {
   // SES events lost would mean suppressions never made: what this path cannot apply waits here for an
   // operator. SNS parks a message it could not deliver to the function; Lambda parks an event (the
   // SNS event as the function got it) that failed its invocation and Lambda's two retries.
-  sesEventsDeadLetters: { id: 'SesEventsDeadLetterQueue', name: 'ses-events-dlq', retentionSeconds: 14 * DAY, retain: true },
+  sesEventsDeadLetters: {
+    id: 'SesEventsDeadLetterQueue',
+    name: 'ses-events-dlq',
+    retentionSeconds: 14 * DAY,
+    retain: true,
+  },
   // Received mail the parsing function failed on three times (Lambda's two retries of SES's
   // asynchronous invocation) waits here with its SES event; the raw mail stays in the bucket 30 days.
-  inboundMailDeadLetters: { id: 'InboundMailDeadLetterQueue', name: 'inbound-mail-dlq', retentionSeconds: 14 * DAY, retain: true },
+  inboundMailDeadLetters: {
+    id: 'InboundMailDeadLetterQueue',
+    name: 'inbound-mail-dlq',
+    retentionSeconds: 14 * DAY,
+    retain: true,
+  },
 } as const satisfies Record<QueueName, QueueDeclaration>;
 
 /** The queues the functions reach by URL, each with its variable: what a local environment must create. */
 export const queuesByUrl = () =>
-  (Object.entries(QUEUES) as [QueueName, QueueDeclaration][]).filter((entry): entry is [QueueName, QueueDeclaration & { urlEnv: string }] => entry[1].urlEnv !== undefined);
+  (Object.entries(QUEUES) as [QueueName, QueueDeclaration][]).filter(
+    (entry): entry is [QueueName, QueueDeclaration & { urlEnv: string }] => entry[1].urlEnv !== undefined,
+  );

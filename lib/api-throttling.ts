@@ -28,13 +28,20 @@ export const PUBLIC_ROUTE_THROTTLE: Throttle = { rateLimit: 50, burstLimit: 100 
 /** Sets the stage's default limit, and the public routes' own limits by route key. */
 export const throttleApi = (stage: CfnStage, publicRoutes: HttpRoute[]) => {
   const cfnRoutes = publicRoutes.map((route) => route.node.defaultChild as CfnRoute);
-  stage.defaultRouteSettings = { throttlingRateLimit: API_THROTTLE.rateLimit, throttlingBurstLimit: API_THROTTLE.burstLimit };
+  stage.defaultRouteSettings = {
+    throttlingRateLimit: API_THROTTLE.rateLimit,
+    throttlingBurstLimit: API_THROTTLE.burstLimit,
+  };
   // RouteSettings is plain JSON to the L1 (not converted as DefaultRouteSettings is): CloudFormation's own names.
-  const publicSettings = { ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit, ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit };
+  const publicSettings = {
+    ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit,
+    ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit,
+  };
   stage.routeSettings = Object.fromEntries(cfnRoutes.map((route) => [route.routeKey, publicSettings]));
   // API Gateway refuses a stage that names a route key not yet created: the stage waits for these
   // routes, or for the nested stack (route area) that makes them.
   const here = Stack.of(stage);
-  const heldBy = (route: CfnRoute): CfnResource => (Stack.of(route) === here ? route : (Stack.of(route) as NestedStack).nestedStackResource!);
+  const heldBy = (route: CfnRoute): CfnResource =>
+    Stack.of(route) === here ? route : (Stack.of(route) as NestedStack).nestedStackResource!;
   for (const holder of new Set(cfnRoutes.map(heldBy))) stage.addResourceDependency(holder);
 };

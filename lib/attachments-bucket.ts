@@ -24,6 +24,13 @@ export const attachmentsBucket = (scope: Construct) =>
  * routes put files, the drainer reads and drops them, a cancel drops them.
  */
 export const grantAttachments = (bucket: Bucket, fn: IGrantable, access: 'put' | 'read-delete' | 'delete') => {
-  const actions = access === 'put' ? ['s3:PutObject'] : access === 'read-delete' ? ['s3:GetObject', 's3:DeleteObject'] : ['s3:DeleteObject'];
-  fn.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions, resources: [bucket.arnForObjects('*')] }));
+  const actions =
+    access === 'put'
+      ? ['s3:PutObject']
+      : access === 'read-delete'
+        ? ['s3:GetObject', 's3:DeleteObject']
+        : ['s3:DeleteObject'];
+  fn.grantPrincipal.addToPrincipalPolicy(
+    new PolicyStatement({ effect: Effect.ALLOW, actions, resources: [bucket.arnForObjects('*')] }),
+  );
 };

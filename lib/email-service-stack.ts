@@ -7,7 +7,12 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { ConfigurationSet, ConfigurationSetEventDestination, EmailSendingEvent, EventDestination } from 'aws-cdk-lib/aws-ses';
+import {
+  ConfigurationSet,
+  ConfigurationSetEventDestination,
+  EmailSendingEvent,
+  EventDestination,
+} from 'aws-cdk-lib/aws-ses';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -58,9 +63,22 @@ export class EmailServiceStack extends Stack {
 
     // Every queue, its dead-letter queue and its trigger as functions/queues.ts declares them.
     const queues = buildQueues(this);
-    const { send: sendQueue, sendDeadLetters: deadLetters, drainStarts, webhooks: webhookQueue, webhookDeadLetters, jobs: jobQueue, jobDeadLetters, sesEventsDeadLetters, inboundMailDeadLetters } = queues;
+    const {
+      send: sendQueue,
+      sendDeadLetters: deadLetters,
+      drainStarts,
+      webhooks: webhookQueue,
+      webhookDeadLetters,
+      jobs: jobQueue,
+      jobDeadLetters,
+      sesEventsDeadLetters,
+      inboundMailDeadLetters,
+    } = queues;
 
-    const eventsTopic = new Topic(this, 'SesEventsTopic', { displayName: 'SES bounce, complaint and delivery events', enforceSSL: true });
+    const eventsTopic = new Topic(this, 'SesEventsTopic', {
+      displayName: 'SES bounce, complaint and delivery events',
+      enforceSSL: true,
+    });
     const configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {});
     new ConfigurationSetEventDestination(this, 'SesEventsDestination', {
       configurationSet,
@@ -98,7 +116,11 @@ export class EmailServiceStack extends Stack {
     // The files of queued mail too large for a queue message (issue 27).
     const attachments = attachmentsBucket(this);
     // Named by the stack: two stacks in one account (STACK_NAME) show two APIs apart.
-    const api = new HttpApi(this, 'Api', { apiName: `${this.stackName}-api`, description: 'Email delivery service API', createDefaultStage: true });
+    const api = new HttpApi(this, 'Api', {
+      apiName: `${this.stackName}-api`,
+      description: 'Email delivery service API',
+      createDefaultStage: true,
+    });
     const metricsNamespace = `EmailService/${this.stackName}`;
 
     // A context variable given at deploy (`cdk deploy -c name=value`) as the functions' environment variable.
@@ -130,14 +152,27 @@ export class EmailServiceStack extends Stack {
       effect: Effect.ALLOW,
       actions: ['ses:SendEmail', 'ses:SendRawEmail'],
       // Identities are verified by the user after deployment, so any identity of this account and region.
-      resources: [`arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`, `arn:${this.partition}:ses:${this.region}:${this.account}:configuration-set/*`],
+      resources: [
+        `arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`,
+        `arn:${this.partition}:ses:${this.region}:${this.account}:configuration-set/*`,
+      ],
     });
 
-    const accessLogs = new LogGroup(this, 'ApiAccessLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const stage = api.defaultStage!.node.defaultChild as CfnStage;
     stage.accessLogSettings = {
       destinationArn: accessLogs.logGroupArn,
-      format: JSON.stringify({ requestId: '$context.requestId', ip: '$context.identity.sourceIp', method: '$context.httpMethod', path: '$context.path', status: '$context.status', latency: '$context.responseLatency' }),
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        method: '$context.httpMethod',
+        path: '$context.path',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+      }),
     };
 
     // The routes, one nested stack per area (lib/route-areas.ts): a template each, far below
@@ -145,8 +180,28 @@ export class EmailServiceStack extends Stack {
     // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
     const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
     // Receiving mail: SES's receipt rule set, the bucket and the parsing function (lib/inbound-mail.ts).
-    const inboundMail = new InboundMail(this, 'InboundMail', { table, environment, webhookQueue, deadLetters: inboundMailDeadLetters });
-    const core: ServiceCore = { api, table, sendQueue, drainStarts, webhookQueue, jobQueue, otpKey, trackingKey, providerSecretKey, sesSend, sesIdentities, inboundMail, environment, attachments };
+    const inboundMail = new InboundMail(this, 'InboundMail', {
+      table,
+      environment,
+      webhookQueue,
+      deadLetters: inboundMailDeadLetters,
+    });
+    const core: ServiceCore = {
+      api,
+      table,
+      sendQueue,
+      drainStarts,
+      webhookQueue,
+      jobQueue,
+      otpKey,
+      trackingKey,
+      providerSecretKey,
+      sesSend,
+      sesIdentities,
+      inboundMail,
+      environment,
+      attachments,
+    };
     // Routes anyone can call without a key: each gets a limit of its own (lib/api-throttling.ts).
     const publicRoutes: HttpRoute[] = [];
     for (const [areaId, areaRoutes] of routeAreas(routes)) {
@@ -154,8 +209,17 @@ export class EmailServiceStack extends Stack {
     }
 
     // Anything no route claims: the contract's 404/405 envelope instead of API Gateway's own. Public too.
-    const notFound = new ServiceFunction(this, 'Route-not-found', { handlerName: 'not-found', environment: { ...environment, ROUTE_KEYS: routeKeys(routes) } });
-    publicRoutes.push(...api.addRoutes({ path: '/{proxy+}', methods: [HttpMethod.ANY], integration: new HttpLambdaIntegration('Integration-not-found', notFound) }));
+    const notFound = new ServiceFunction(this, 'Route-not-found', {
+      handlerName: 'not-found',
+      environment: { ...environment, ROUTE_KEYS: routeKeys(routes) },
+    });
+    publicRoutes.push(
+      ...api.addRoutes({
+        path: '/{proxy+}',
+        methods: [HttpMethod.ANY],
+        integration: new HttpLambdaIntegration('Integration-not-found', notFound),
+      }),
+    );
     throttleApi(stage, publicRoutes);
 
     // The workers as functions/queues.ts declares them (handler, timeout, memory, concurrency).
@@ -181,8 +245,13 @@ export class EmailServiceStack extends Stack {
     trackingKey.grantRead(drainer);
     webhookQueue.grantSendMessages(drainer);
     drainer.addToRolePolicy(sesSend);
-    drainer.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
-    new Rule(this, 'DrainSchedule', { schedule: Schedule.rate(Duration.minutes(WORKERS.drainer.scheduleMinutes)), targets: [new LambdaFunction(drainer)] });
+    drainer.addToRolePolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }),
+    );
+    new Rule(this, 'DrainSchedule', {
+      schedule: Schedule.rate(Duration.minutes(WORKERS.drainer.scheduleMinutes)),
+      targets: [new LambdaFunction(drainer)],
+    });
     // Starts on enqueue; the drainer ends a run that is out of time with work left by starting its successor.
     drainStarts.grantSendMessages(drainer);
 
@@ -210,7 +279,9 @@ export class EmailServiceStack extends Stack {
     jobQueue.grantSendMessages(jobRunner);
     trackingKey.grantRead(jobRunner);
     // The SES send rate sets how much of a campaign may wait in the bulk lane (fanout.ts, bulkWindow).
-    jobRunner.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }));
+    jobRunner.addToRolePolicy(
+      new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }),
+    );
     // The SQS triggers, with the batch sizes and concurrency functions/queues.ts declares.
     connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents });
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
@@ -220,15 +291,33 @@ export class EmailServiceStack extends Stack {
     const domainChecker = addDomainChecker(this, { table, environment, statements: sesIdentities });
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
-    new CfnOutput(this, 'TableName', { value: table.tableName, description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...' });
+    new CfnOutput(this, 'TableName', {
+      value: table.tableName,
+      description: 'For the admin CLI: TABLE_NAME=<this> npm run admin -- ...',
+    });
     new CfnOutput(this, 'ConfigurationSetName', { value: configurationSet.configurationSetName });
     new CfnOutput(this, 'SendQueueUrl', { value: sendQueue.queueUrl, description: 'For the admin CLI: QUEUE_URL' });
-    new CfnOutput(this, 'DeadLetterQueueUrl', { value: deadLetters.queueUrl, description: 'For the admin CLI: DLQ_URL' });
+    new CfnOutput(this, 'DeadLetterQueueUrl', {
+      value: deadLetters.queueUrl,
+      description: 'For the admin CLI: DLQ_URL',
+    });
     new CfnOutput(this, 'SesEventsDeadLetterQueueUrl', { value: sesEventsDeadLetters.queueUrl });
-    new CfnOutput(this, 'DrainStartQueueUrl', { value: drainStarts.queueUrl, description: 'For the admin CLI (optional): DRAIN_START_QUEUE_URL, so redriven mail leaves at once' });
-    new CfnOutput(this, 'WebhookQueueUrl', { value: webhookQueue.queueUrl, description: 'Outbound webhook deliveries (the admin CLI redrives into it)' });
-    new CfnOutput(this, 'JobDeadLetterQueueUrl', { value: jobDeadLetters.queueUrl, description: 'Background jobs (campaign fan-out, list deletion) that kept failing' });
-    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', { value: webhookDeadLetters.queueUrl, description: 'Webhook deliveries that failed for about a day' });
+    new CfnOutput(this, 'DrainStartQueueUrl', {
+      value: drainStarts.queueUrl,
+      description: 'For the admin CLI (optional): DRAIN_START_QUEUE_URL, so redriven mail leaves at once',
+    });
+    new CfnOutput(this, 'WebhookQueueUrl', {
+      value: webhookQueue.queueUrl,
+      description: 'Outbound webhook deliveries (the admin CLI redrives into it)',
+    });
+    new CfnOutput(this, 'JobDeadLetterQueueUrl', {
+      value: jobDeadLetters.queueUrl,
+      description: 'Background jobs (campaign fan-out, list deletion) that kept failing',
+    });
+    new CfnOutput(this, 'WebhookDeadLetterQueueUrl', {
+      value: webhookDeadLetters.queueUrl,
+      description: 'Webhook deliveries that failed for about a day',
+    });
 
     const alarmEmail = this.node.tryGetContext('alarmEmail') as string | undefined;
     const monitoring = new Monitoring(this, 'Monitoring', {

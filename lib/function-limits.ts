@@ -13,9 +13,14 @@ export const SENDING_ROUTE_TIMEOUT_SECONDS = Math.ceil(LONGEST_SMTP_SEND_MS / 10
  * a route that sends mail (`aws: ['sendMail']`); undefined leaves the ServiceFunction default.
  */
 export const routeTimeout = (route: RouteDefinition) => {
-  const seconds = Math.max(route.lambda?.timeoutSeconds ?? 0, route.aws?.includes('sendMail') ? SENDING_ROUTE_TIMEOUT_SECONDS : 0);
+  const seconds = Math.max(
+    route.lambda?.timeoutSeconds ?? 0,
+    route.aws?.includes('sendMail') ? SENDING_ROUTE_TIMEOUT_SECONDS : 0,
+  );
   if (seconds > ROUTE_TIMEOUT_LIMIT_SECONDS) {
-    throw new Error(`Route ${route.id}: a ${seconds} s timeout outlives API Gateway's 30 s; lower it (or the SMTP timeouts it is derived from)`);
+    throw new Error(
+      `Route ${route.id}: a ${seconds} s timeout outlives API Gateway's 30 s; lower it (or the SMTP timeouts it is derived from)`,
+    );
   }
   return seconds ? Duration.seconds(seconds) : undefined;
 };

@@ -44,7 +44,13 @@ export class InboundMail extends Construct {
       encryption: BucketEncryption.S3_MANAGED,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
-      lifecycleRules: [{ id: 'expire-inbound-mail', expiration: Duration.days(INBOUND_RETENTION_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        {
+          id: 'expire-inbound-mail',
+          expiration: Duration.days(INBOUND_RETENTION_DAYS),
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
@@ -63,9 +69,25 @@ export class InboundMail extends Construct {
     props.webhookQueue.grantSendMessages(this.parser);
     // The table: the domain-name claims and domains (whose account receives), the account's messages
     // (the reply link), read by key; the inbound records written. Nothing else.
-    const items = (kinds: Parameters<typeof partitionPattern>[0][]) => ({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': kinds.map(partitionPattern) } });
-    this.parser.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'], resources: [props.table.tableArn], conditions: items(['domainName', 'domain', 'message']) }));
-    this.parser.addToRolePolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: [...ITEM_READ_ACTIONS, ...ITEM_WRITE_ACTIONS], resources: [props.table.tableArn], conditions: items(['inbound']) }));
+    const items = (kinds: Parameters<typeof partitionPattern>[0][]) => ({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': kinds.map(partitionPattern) },
+    });
+    this.parser.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
+        resources: [props.table.tableArn],
+        conditions: items(['domainName', 'domain', 'message']),
+      }),
+    );
+    this.parser.addToRolePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: [...ITEM_READ_ACTIONS, ...ITEM_WRITE_ACTIONS],
+        resources: [props.table.tableArn],
+        conditions: items(['inbound']),
+      }),
+    );
 
     // One rule, no recipient list: SES receives only for identities verified in this account and
     // region (our domains), and which of them take mail is the `inbound` flag, read per mail.
@@ -88,7 +110,8 @@ export class InboundMail extends Construct {
     // removal). Otherwise one CLI command does it once (README, Inbound mail).
     new CfnOutput(stack, 'InboundRuleSetName', {
       value: ruleSet.receiptRuleSetName,
-      description: 'Activate once: aws ses set-active-receipt-rule-set --rule-set-name <this> (or deploy with -c activateInboundRules=true)',
+      description:
+        'Activate once: aws ses set-active-receipt-rule-set --rule-set-name <this> (or deploy with -c activateInboundRules=true)',
     });
     const activate = stack.node.tryGetContext('activateInboundRules');
     if (activate === true || activate === 'true') {
@@ -101,7 +124,9 @@ export class InboundMail extends Construct {
         },
         onDelete: { service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: {} },
         // SetActiveReceiptRuleSet takes no resource ARN.
-        policy: AwsCustomResourcePolicy.fromStatements([new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SetActiveReceiptRuleSet'], resources: ['*'] })]),
+        policy: AwsCustomResourcePolicy.fromStatements([
+          new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:SetActiveReceiptRuleSet'], resources: ['*'] }),
+        ]),
         installLatestAwsSdk: false,
         memorySize: 256,
         timeout: Duration.minutes(2),
@@ -115,13 +140,19 @@ export class InboundMail extends Construct {
     const bucket = this.bucket.node.defaultChild as CfnElement;
     // In a route area (a nested stack) the bucket's ARN is a parameter named after its unique id, as the table's is.
     const arns = [`<${stack.getLogicalId(bucket)}.Arn>`, `<referenceto${Names.nodeUniqueId(bucket.node)}Arn>`];
-    const prefixReason = 'Objects under one prefix of the inbound bucket: received mail is named by SES (raw/<message id>) and its parts by the parsing function (parts/<account>/<id>/...).';
+    const prefixReason =
+      'Objects under one prefix of the inbound bucket: received mail is named by SES (raw/<message id>) and its parts by the parsing function (parts/<account>/<id>/...).';
     for (const arn of arns) {
-      for (const prefix of [RAW_MAIL_PREFIX, PARTS_PREFIX]) Validations.of(stack).acknowledge({ id: `AwsSolutions-IAM5[Resource::${arn}/${prefix}*]`, reason: prefixReason });
+      for (const prefix of [RAW_MAIL_PREFIX, PARTS_PREFIX])
+        Validations.of(stack).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${arn}/${prefix}*]`,
+          reason: prefixReason,
+        });
     }
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
-      reason: 'Every object is written by SES or the parsing function and read by the parsing function and the inbound routes (by presigned links they sign): their CloudTrail and Lambda logs record who reads what. Server access logs would add a second bucket of logs about mail that expires in 30 days.',
+      reason:
+        'Every object is written by SES or the parsing function and read by the parsing function and the inbound routes (by presigned links they sign): their CloudTrail and Lambda logs record who reads what. Server access logs would add a second bucket of logs about mail that expires in 30 days.',
     });
   }
 

@@ -54,7 +54,13 @@ export class Monitoring extends Construct {
     this.topic = new Topic(this, 'AlarmTopic', { displayName: 'Email service alarms', enforceSSL: true });
     if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
     const action = new SnsAction(this.topic);
-    const alarm = (name: string, metric: IMetric, threshold: number, description: string, comparison = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD) => {
+    const alarm = (
+      name: string,
+      metric: IMetric,
+      threshold: number,
+      description: string,
+      comparison = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    ) => {
       const made = new Alarm(this, name, {
         metric,
         threshold,
@@ -69,7 +75,8 @@ export class Monitoring extends Construct {
       return made;
     };
 
-    const service = (metricName: string, period = Duration.minutes(5)) => new Metric({ namespace: props.namespace, metricName, statistic: 'Sum', period });
+    const service = (metricName: string, period = Duration.minutes(5)) =>
+      new Metric({ namespace: props.namespace, metricName, statistic: 'Sum', period });
     const day = Duration.days(1);
     // Rates over the last day, in percent, once the deployment sent MIN_SENT_FOR_RATES mails in it (as GET /stats computes them).
     // Ids are per expression: both rates share a widget, where an id may name one metric only.
@@ -82,25 +89,57 @@ export class Monitoring extends Construct {
       });
     const bounceRate = rate('HardBounces', 'bounces', 'Hard bounce rate (%), last 24 hours');
     const complaintRate = rate('Complaints', 'complaints', 'Complaint rate (%), last 24 hours');
-    alarm('BounceRateAlarm', bounceRate, THRESHOLDS.bounce_rate.review * 100,
-      "The deployment's hard bounce rate over the last 24 hours is at or over 5%, where SES puts the AWS account under review (it pauses it at 10%). GET /api/v1/stats of each account shows whose mail bounces.");
-    alarm('ComplaintRateAlarm', complaintRate, THRESHOLDS.complaint_rate.review * 100,
-      "The deployment's complaint rate over the last 24 hours is at or over 0.1%, where SES puts the AWS account under review (it pauses it at 0.5%).");
+    alarm(
+      'BounceRateAlarm',
+      bounceRate,
+      THRESHOLDS.bounce_rate.review * 100,
+      "The deployment's hard bounce rate over the last 24 hours is at or over 5%, where SES puts the AWS account under review (it pauses it at 10%). GET /api/v1/stats of each account shows whose mail bounces.",
+    );
+    alarm(
+      'ComplaintRateAlarm',
+      complaintRate,
+      THRESHOLDS.complaint_rate.review * 100,
+      "The deployment's complaint rate over the last 24 hours is at or over 0.1%, where SES puts the AWS account under review (it pauses it at 0.5%).",
+    );
     const paused = service('SendingPaused');
-    alarm('SendingPausedAlarm', paused, 1, "The reputation brake paused an account's sending (the log line 'sending paused by the reputation brake' names it). Resume it with POST /api/v1/stats/resume or `npm run admin -- resume --account <id>` once the cause is fixed.");
+    alarm(
+      'SendingPausedAlarm',
+      paused,
+      1,
+      "The reputation brake paused an account's sending (the log line 'sending paused by the reputation brake' names it). Resume it with POST /api/v1/stats/resume or `npm run admin -- resume --account <id>` once the cause is fixed.",
+    );
 
     for (const { name, queue } of props.deadLetterQueues) {
-      alarm(`${name}Alarm`, queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }), 1, `A message is in the dead-letter queue ${name}: something failed for good and waits for an operator.`);
+      alarm(
+        `${name}Alarm`,
+        queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        1,
+        `A message is in the dead-letter queue ${name}: something failed for good and waits for an operator.`,
+      );
     }
     for (const { name, fn } of props.workers) {
-      alarm(`${name}ErrorsAlarm`, fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }), 1, `The function ${name} failed (Lambda Errors).`);
+      alarm(
+        `${name}ErrorsAlarm`,
+        fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }),
+        1,
+        `The function ${name} failed (Lambda Errors).`,
+      );
     }
     const serverErrors = props.api.metricServerError({ period: Duration.minutes(5), statistic: 'Sum' });
-    alarm('Api5xxAlarm', serverErrors, API_5XX_ALARM_COUNT, `The API answered ${API_5XX_ALARM_COUNT} or more 5xx in five minutes (SEND_FAILED is a 500: a provider refusing mail counts too).`);
+    alarm(
+      'Api5xxAlarm',
+      serverErrors,
+      API_5XX_ALARM_COUNT,
+      `The API answered ${API_5XX_ALARM_COUNT} or more 5xx in five minutes (SEND_FAILED is a 500: a provider refusing mail counts too).`,
+    );
     for (const { name, queue } of props.queues) {
-      alarm(`${name}AgeAlarm`, queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5), statistic: 'Maximum' }), QUEUE_AGE_ALARM_SECONDS,
+      alarm(
+        `${name}AgeAlarm`,
+        queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        QUEUE_AGE_ALARM_SECONDS,
         `The oldest message of ${name} is older than 15 minutes: its consumer is not keeping up or not running. Mail that waits on purpose (an account paused by the brake, a provider's hourly or daily limit) ages too: see DrainPausedWaiting on the dashboard.`,
-        ComparisonOperator.GREATER_THAN_THRESHOLD);
+        ComparisonOperator.GREATER_THAN_THRESHOLD,
+      );
     }
 
     const dashboard = new Dashboard(this, 'Dashboard', { defaultInterval: Duration.days(1) });
@@ -113,22 +152,59 @@ export class Monitoring extends Construct {
       }),
     );
     dashboard.addWidgets(
-      new SingleValueWidget({ title: 'Rates, last 24 hours (%)', metrics: [bounceRate, complaintRate], width: 8, height: 6 }),
-      graph('Mail', ['Sent', 'Delivered', 'Failed'].map((name) => service(name))),
-      graph('Bounces and complaints', ['HardBounces', 'SoftBounces', 'Complaints'].map((name) => service(name))),
+      new SingleValueWidget({
+        title: 'Rates, last 24 hours (%)',
+        metrics: [bounceRate, complaintRate],
+        width: 8,
+        height: 6,
+      }),
+      graph(
+        'Mail',
+        ['Sent', 'Delivered', 'Failed'].map((name) => service(name)),
+      ),
+      graph(
+        'Bounces and complaints',
+        ['HardBounces', 'SoftBounces', 'Complaints'].map((name) => service(name)),
+      ),
     );
     dashboard.addWidgets(
-      graph('Queue backlog (visible messages)', props.queues.map(({ queue }) => queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }))),
-      graph('Oldest message (s)', props.queues.map(({ queue }) => queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5), statistic: 'Maximum' }))),
-      graph('Dead-letter queues', props.deadLetterQueues.map(({ queue }) => queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }))),
+      graph(
+        'Queue backlog (visible messages)',
+        props.queues.map(({ queue }) =>
+          queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        ),
+      ),
+      graph(
+        'Oldest message (s)',
+        props.queues.map(({ queue }) =>
+          queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        ),
+      ),
+      graph(
+        'Dead-letter queues',
+        props.deadLetterQueues.map(({ queue }) =>
+          queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+        ),
+      ),
     );
     dashboard.addWidgets(
-      graph('Worker errors', props.workers.map(({ fn }) => fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' }))),
+      graph(
+        'Worker errors',
+        props.workers.map(({ fn }) => fn.metricErrors({ period: Duration.minutes(5), statistic: 'Sum' })),
+      ),
       graph('API 5xx', [serverErrors]),
-      graph('Brake, drain and webhooks', [paused, service('DrainPausedWaiting'), service('DrainErrors'), service('WebhookFailures')]),
+      graph('Brake, drain and webhooks', [
+        paused,
+        service('DrainPausedWaiting'),
+        service('DrainErrors'),
+        service('WebhookFailures'),
+      ]),
     );
 
-    new CfnOutput(scope, 'AlarmTopicArn', { value: this.topic.topicArn, description: 'Every alarm of the deployment goes here; subscribe to it, or deploy with -c alarmEmail=<address>' });
+    new CfnOutput(scope, 'AlarmTopicArn', {
+      value: this.topic.topicArn,
+      description: 'Every alarm of the deployment goes here; subscribe to it, or deploy with -c alarmEmail=<address>',
+    });
     new CfnOutput(scope, 'DashboardName', { value: dashboard.dashboardName });
   }
 }

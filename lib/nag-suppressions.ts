@@ -5,7 +5,10 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 
 /** Every cdk-nag AwsSolutions finding this stack accepts, each with its reason. */
-export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; drainStarts: Queue; attachments: Bucket }) => {
+export const suppressNagFindings = (
+  stack: Stack,
+  resources: { table: TableV2; drainStarts: Queue; attachments: Bucket },
+) => {
   // Granular findings name the resource as cdk-nag renders it: the region's and the account's literals when
   // the stack has them, as it does when the CLI knows the user's credentials (`cdk deploy`).
   const region = Token.isUnresolved(stack.region) ? '<AWS::Region>' : stack.region;
@@ -18,19 +21,27 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
   const tableParameter = `referenceto${Names.nodeUniqueId(tableResource.node)}Arn`;
   // The attachments bucket, by its logical id here and by the parameter a route area gets (as the table's).
   const bucketResource = resources.attachments.node.defaultChild as CfnElement;
-  const bucketArns = [`<${stack.getLogicalId(bucketResource)}.Arn>`, `<referenceto${Names.nodeUniqueId(bucketResource.node)}Arn>`];
+  const bucketArns = [
+    `<${stack.getLogicalId(bucketResource)}.Arn>`,
+    `<referenceto${Names.nodeUniqueId(bucketResource.node)}Arn>`,
+  ];
   const sesReason =
     'SES identities are verified by the user after deployment, so sending is allowed for any identity and configuration set of this account and region.';
   const acknowledged = [
     {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-      reason: 'AWSLambdaBasicExecutionRole only lets a function write its own logs: the least privilege for CloudWatch Logs.',
+      reason:
+        'AWSLambdaBasicExecutionRole only lets a function write its own logs: the least privilege for CloudWatch Logs.',
     },
     { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:${account}:identity/*]`, reason: sesReason },
-    { id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:${account}:configuration-set/*]`, reason: sesReason },
+    {
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:${region}:${account}:configuration-set/*]`,
+      reason: sesReason,
+    },
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'ses:GetAccount (the drainer paces by the SES send rate; the job runner sizes the window of a campaign in the bulk lane by it) and ses:SetActiveReceiptRuleSet (the deploy activates the inbound rule set: lib/inbound-mail.ts) take no resource.',
+      reason:
+        'ses:GetAccount (the drainer paces by the SES send rate; the job runner sizes the window of a campaign in the bulk lane by it) and ses:SetActiveReceiptRuleSet (the deploy activates the inbound rule set: lib/inbound-mail.ts) take no resource.',
     },
     ...[`<${tableId}.Arn>`, `<${tableParameter}>`].map((table) => ({
       id: `AwsSolutions-IAM5[Resource::${table}/index/*]`,
@@ -38,15 +49,18 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
     })),
     ...bucketArns.map((bucket) => ({
       id: `AwsSolutions-IAM5[Resource::${bucket}/*]`,
-      reason: "A mail's files are one object named at run time (<account>/<message uuid>); the grants are object actions (put, get, delete) on this bucket only.",
+      reason:
+        "A mail's files are one object named at run time (<account>/<message uuid>); the grants are object actions (put, get, delete) on this bucket only.",
     })),
     {
       id: 'AwsSolutions-L1',
-      reason: 'Node.js 22 is the runtime this project builds and tests against (node@22 devDependency); moving to a newer one is a deliberate change with its own tests.',
+      reason:
+        'Node.js 22 is the runtime this project builds and tests against (node@22 devDependency); moving to a newer one is a deliberate change with its own tests.',
     },
     {
       id: 'AwsSolutions-APIG4',
-      reason: 'Every route authenticates in its function: Bearer API keys hashed in the table, with per-key permissions and rate limits (docs/promises.md). Health, OpenAPI and the provider receivers are public by design.',
+      reason:
+        'Every route authenticates in its function: Bearer API keys hashed in the table, with per-key permissions and rate limits (docs/promises.md). Health, OpenAPI and the provider receivers are public by design.',
     },
     {
       id: 'AwsSolutions-SNS2',
@@ -62,11 +76,13 @@ export const suppressNagFindings = (stack: Stack, resources: { table: TableV2; d
   for (const finding of acknowledged) Validations.of(stack).acknowledge(finding);
   Validations.of(resources.attachments).acknowledge({
     id: 'AwsSolutions-S1',
-    reason: 'The attachments bucket holds short-lived copies of queued mail files, written and read only by the service\'s own functions; their calls are in CloudTrail and the function logs. Access logs would add a second bucket for no reader.',
+    reason:
+      "The attachments bucket holds short-lived copies of queued mail files, written and read only by the service's own functions; their calls are in CloudTrail and the function logs. Access logs would add a second bucket for no reader.",
   });
   Validations.of(resources.drainStarts).acknowledge({
     id: 'AwsSolutions-SQS3',
-    reason: 'The drain-start queue carries empty "start a drain run" messages; one that fails is worth nothing to keep (the schedule starts a run every minute), so it has no dead-letter queue.',
+    reason:
+      'The drain-start queue carries empty "start a drain run" messages; one that fails is worth nothing to keep (the schedule starts a run every minute), so it has no dead-letter queue.',
   });
 };
 
@@ -77,19 +93,23 @@ export const suppressRelayNagFindings = (
 ) => {
   Validations.of(resources.balancerGroup).acknowledge({
     id: 'AwsSolutions-EC23',
-    reason: 'The SMTP relay is a public door by design, as smtp.resend.com is: any address may connect to 465 and 587 (only those ports); each mail needs an API key with the mail permission, over TLS.',
+    reason:
+      'The SMTP relay is a public door by design, as smtp.resend.com is: any address may connect to 465 and 587 (only those ports); each mail needs an API key with the mail permission, over TLS.',
   });
   Validations.of(resources.taskDefinition).acknowledge({
     id: 'AwsSolutions-ECS2',
-    reason: "The relay's environment is the functions' (table and queue names, URLs and secret ARNs, ports): names, never secret values, which the task reads from Secrets Manager at start.",
+    reason:
+      "The relay's environment is the functions' (table and queue names, URLs and secret ARNs, ports): names, never secret values, which the task reads from Secrets Manager at start.",
   });
   Validations.of(resources.tlsSecret).acknowledge({
     id: 'AwsSolutions-SMG4',
-    reason: 'It holds the STARTTLS certificate and key the operator puts there from their CA; they replace it when the certificate is renewed (README, Deploy): nothing Secrets Manager could rotate by itself.',
+    reason:
+      'It holds the STARTTLS certificate and key the operator puts there from their CA; they replace it when the certificate is renewed (README, Deploy): nothing Secrets Manager could rotate by itself.',
   });
   Validations.of(resources.loadBalancer).acknowledge({
     id: 'AwsSolutions-ELB2',
-    reason: "The balancer passes TCP through: the VPC's flow logs record every connection to the tasks, and the relay logs each refusal; NLB access logs would add a bucket for TLS handshakes only.",
+    reason:
+      "The balancer passes TCP through: the VPC's flow logs record every connection to the tasks, and the relay logs each refusal; NLB access logs would add a bucket for TLS handshakes only.",
   });
   Validations.of(relay).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::*]',

@@ -12,12 +12,18 @@ export const buildQueues = (scope: Construct) => {
     if (made[name]) return made[name];
     const declared: QueueDeclaration = QUEUES[name];
     made[name] = new Queue(scope, declared.id, {
-      visibilityTimeout: declared.visibilityTimeoutSeconds === undefined ? undefined : Duration.seconds(declared.visibilityTimeoutSeconds),
+      visibilityTimeout:
+        declared.visibilityTimeoutSeconds === undefined
+          ? undefined
+          : Duration.seconds(declared.visibilityTimeoutSeconds),
       retentionPeriod: Duration.seconds(declared.retentionSeconds),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       removalPolicy: declared.retain ? RemovalPolicy.RETAIN : undefined,
-      deadLetterQueue: declared.deadLetter && { queue: make(declared.deadLetter.queue), maxReceiveCount: declared.deadLetter.maxReceiveCount },
+      deadLetterQueue: declared.deadLetter && {
+        queue: make(declared.deadLetter.queue),
+        maxReceiveCount: declared.deadLetter.maxReceiveCount,
+      },
     });
     return made[name];
   };
@@ -27,10 +33,12 @@ export const buildQueues = (scope: Construct) => {
 
 /** Each queue's URL under the variable the functions read it from (functions/config.ts). */
 export const queueEnvironment = (queues: Record<QueueName, Queue>) =>
-  Object.fromEntries((Object.keys(QUEUES) as QueueName[]).flatMap((name) => {
-    const urlEnv = (QUEUES[name] as QueueDeclaration).urlEnv;
-    return urlEnv ? [[urlEnv, queues[name].queueUrl]] : [];
-  }));
+  Object.fromEntries(
+    (Object.keys(QUEUES) as QueueName[]).flatMap((name) => {
+      const urlEnv = (QUEUES[name] as QueueDeclaration).urlEnv;
+      return urlEnv ? [[urlEnv, queues[name].queueUrl]] : [];
+    }),
+  );
 
 /** The SQS triggers: each queue with a consumer starts its worker, with the declared batch and concurrency. */
 export const connectConsumers = (queues: Record<QueueName, Queue>, workers: Record<WorkerName, IFunction>) => {
@@ -38,7 +46,11 @@ export const connectConsumers = (queues: Record<QueueName, Queue>, workers: Reco
     const { consumer } = QUEUES[name] as QueueDeclaration;
     if (!consumer) continue;
     workers[consumer.worker].addEventSource(
-      new SqsEventSource(queues[name], { batchSize: consumer.batchSize, maxConcurrency: consumer.maxConcurrency, reportBatchItemFailures: consumer.reportBatchItemFailures }),
+      new SqsEventSource(queues[name], {
+        batchSize: consumer.batchSize,
+        maxConcurrency: consumer.maxConcurrency,
+        reportBatchItemFailures: consumer.reportBatchItemFailures,
+      }),
     );
   }
 };

@@ -16,14 +16,21 @@ export type SesIdentityStatements = Record<IdentityKind, PolicyStatement[]>;
  * the account's identities of this region (a domain's identity is made at run time, so identity/*),
  * and creating one only with the stack's own configuration set.
  */
-export const sesIdentityStatements = (scope: Construct, configurationSetName: string): Record<IdentityKind, PolicyStatement[]> => {
+export const sesIdentityStatements = (
+  scope: Construct,
+  configurationSetName: string,
+): Record<IdentityKind, PolicyStatement[]> => {
   const { partition, region, account } = Stack.of(scope);
   const identities = `arn:${partition}:ses:${region}:${account}:identity/*`;
-  const statement = (actions: string[], resources = [identities]) => new PolicyStatement({ effect: Effect.ALLOW, actions, resources });
+  const statement = (actions: string[], resources = [identities]) =>
+    new PolicyStatement({ effect: Effect.ALLOW, actions, resources });
   const read = statement(['ses:GetEmailIdentity']);
   return {
     sesIdentityCreate: [
-      statement(['ses:CreateEmailIdentity'], [identities, `arn:${partition}:ses:${region}:${account}:configuration-set/${configurationSetName}`]),
+      statement(
+        ['ses:CreateEmailIdentity'],
+        [identities, `arn:${partition}:ses:${region}:${account}:configuration-set/${configurationSetName}`],
+      ),
       statement(['ses:PutEmailIdentityMailFromAttributes']),
       read,
     ],
@@ -49,7 +56,10 @@ export const grantSesIdentities = (
  * `failed`, their names released and the identities they made deleted). It reads the domains through
  * gsi1 and writes back the domain items and the claims on names only.
  */
-export const addDomainChecker = (scope: Construct, props: { table: TableV2; environment: Record<string, string>; statements: Record<IdentityKind, PolicyStatement[]> }) => {
+export const addDomainChecker = (
+  scope: Construct,
+  props: { table: TableV2; environment: Record<string, string>; statements: Record<IdentityKind, PolicyStatement[]> },
+) => {
   const checker = new ServiceFunction(scope, 'DomainChecker', {
     handlerName: 'domain-checker',
     description: 'Checks the DNS records and SES state of sending domains',
@@ -64,13 +74,18 @@ export const addDomainChecker = (scope: Construct, props: { table: TableV2; envi
       resources: [props.table.tableArn],
       // The domain items, and the claims on names: a claim that did not verify within 72 hours is released.
       conditions: {
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [partitionPattern('domain'), partitionPattern('domainName')] },
+        'ForAllValues:StringLike': {
+          'dynamodb:LeadingKeys': [partitionPattern('domain'), partitionPattern('domainName')],
+        },
       },
     }),
   );
   props.statements.sesIdentityRead.forEach((s) => checker.addToRolePolicy(s));
   // The identity of such a claim is deleted with it (only one the claim created: domains.ts).
   props.statements.sesIdentityDelete.forEach((s) => checker.addToRolePolicy(s));
-  new Rule(scope, 'DomainCheckSchedule', { schedule: Schedule.rate(Duration.minutes(15)), targets: [new LambdaFunction(checker)] });
+  new Rule(scope, 'DomainCheckSchedule', {
+    schedule: Schedule.rate(Duration.minutes(15)),
+    targets: [new LambdaFunction(checker)],
+  });
   return checker;
 };

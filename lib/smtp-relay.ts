@@ -148,13 +148,11 @@ export class SmtpRelayStack extends NestedStack {
       securityGroups: [taskGroup],
       healthCheckGracePeriod: Duration.seconds(30),
     });
-    this.service
-      .autoScaleTaskCount({ minCapacity: 1, maxCapacity: props.maxTasks ?? 4 })
-      .scaleOnCpuUtilization('Cpu', {
-        targetUtilizationPercent: 60,
-        scaleInCooldown: Duration.minutes(5),
-        scaleOutCooldown: Duration.minutes(1),
-      });
+    this.service.autoScaleTaskCount({ minCapacity: 1, maxCapacity: props.maxTasks ?? 4 }).scaleOnCpuUtilization('Cpu', {
+      targetUtilizationPercent: 60,
+      scaleInCooldown: Duration.minutes(5),
+      scaleOutCooldown: Duration.minutes(1),
+    });
 
     this.loadBalancer = new NetworkLoadBalancer(this, 'Balancer', {
       vpc,

@@ -4,8 +4,18 @@ import { keys } from '../functions/adapters/dynamo/keys';
 import type { ItemKind, RouteDefinition, TableAccess } from '../functions/routes/define-route';
 
 /** What a narrowed grant allows on its items. No Scan: a Scan names no partition key, so no condition could hold it. */
-export const ITEM_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'] as const;
-export const ITEM_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'] as const;
+export const ITEM_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+] as const;
+export const ITEM_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
 
 /**
  * One grant on the table: the whole table and its indexes at a level, or some actions on the items
@@ -35,10 +45,14 @@ export const tableGrants = (route: RouteDefinition): TableGrant[] => {
   if (access === 'write') return [{ level: 'write' }];
   const keyed = route.permission !== null;
   // Every keyed request counts against its key's rate limit: that one update, even on a read-only route.
-  const rateLimit: TableGrant[] = keyed ? [{ actions: ['dynamodb:UpdateItem'], leadingKeys: patterns(['rateWindow']) }] : [];
+  const rateLimit: TableGrant[] = keyed
+    ? [{ actions: ['dynamodb:UpdateItem'], leadingKeys: patterns(['rateWindow']) }]
+    : [];
   const idempotency: ItemKind[] = route.idempotent ? ['idempotency'] : [];
   if (access === 'read') {
-    const held: TableGrant[] = idempotency.length ? [{ actions: ITEM_WRITE_ACTIONS, leadingKeys: patterns(idempotency) }] : [];
+    const held: TableGrant[] = idempotency.length
+      ? [{ actions: ITEM_WRITE_ACTIONS, leadingKeys: patterns(idempotency) }]
+      : [];
     return [{ level: 'read' }, ...rateLimit, ...held];
   }
   const write = [...(access.write ?? []), ...idempotency];

@@ -8,8 +8,10 @@ import { ITEM_READ_ACTIONS, ITEM_WRITE_ACTIONS } from './table-access';
  */
 const tableSet =
   "a table grant comes as a set: a level ('read', 'write': CDK's grantReadData / grantReadWriteData) or, for a narrowed route, the item actions of lib/table-access.ts; the function uses part of it";
-const wholeTable = "CDK's grantReadData / grantReadWriteData include it for a whole-table grant; no function scans, reads a stream (the table has none) or describes the table";
-const trigger = "Lambda's SQS trigger receives, deletes and hides the queue's messages with the function's own role; the tests' stand-in (local/sqs-trigger-stand-in.ts) does it unrecorded";
+const wholeTable =
+  "CDK's grantReadData / grantReadWriteData include it for a whole-table grant; no function scans, reads a stream (the table has none) or describes the table";
+const trigger =
+  "Lambda's SQS trigger receives, deletes and hides the queue's messages with the function's own role; the tests' stand-in (local/sqs-trigger-stand-in.ts) does it unrecorded";
 
 export const SHARED_REASONS: Record<string, string> = {
   ...Object.fromEntries([...ITEM_READ_ACTIONS, ...ITEM_WRITE_ACTIONS].map((action) => [action, tableSet])),
@@ -17,19 +19,24 @@ export const SHARED_REASONS: Record<string, string> = {
   'dynamodb:GetRecords': wholeTable,
   'dynamodb:GetShardIterator': wholeTable,
   'dynamodb:DescribeTable': wholeTable,
-  'secretsmanager:DescribeSecret': "CDK's Secret.grantRead includes it; the functions only read the value (GetSecretValue)",
-  'sqs:GetQueueUrl': "CDK's grantSendMessages / grantConsumeMessages include it; the functions address each queue by the URL in their environment",
+  'secretsmanager:DescribeSecret':
+    "CDK's Secret.grantRead includes it; the functions only read the value (GetSecretValue)",
+  'sqs:GetQueueUrl':
+    "CDK's grantSendMessages / grantConsumeMessages include it; the functions address each queue by the URL in their environment",
   'sqs:GetQueueAttributes': `CDK's queue grants include it, and ${trigger}`,
   'sqs:ReceiveMessage': trigger,
   'sqs:DeleteMessage': trigger,
   'sqs:ChangeMessageVisibility': trigger,
-  'ses:SendRawEmail': 'in the one SES statement beside ses:SendEmail (lib/email-service-stack.ts): SES v2 sends raw MIME under it; the service sends simple content today',
+  'ses:SendRawEmail':
+    'in the one SES statement beside ses:SendEmail (lib/email-service-stack.ts): SES v2 sends raw MIME under it; the service sends simple content today',
 };
 
-const otpKeyOnly = 'the OTP routes hold the provider key to send the code through a provider whose password or key is sealed; the OTP tests send through SES providers, which have none';
+const otpKeyOnly =
+  'the OTP routes hold the provider key to send the code through a provider whose password or key is sealed; the OTP tests send through SES providers, which have none';
 const resendLargeAttachments =
   "a Resend send or batch puts a queued mail's attachments in S3 only past 200 KiB (scheduled or batched mail); the Resend SDK tests attach 64 KiB, and test/api/attachments.test.ts takes the S3 path through the native routes, which share the code";
-const identityTakeOver = 'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); every test creates a fresh one';
+const identityTakeOver =
+  'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); every test creates a fresh one';
 
 const lapsedClaim =
   'deletes the identity a claim made once the claim lapses (72 hours unverified: domains/save-checked.ts); test/api/domain-claims.test.ts takes that path with the checker run in process, so no function records it';
@@ -46,7 +53,8 @@ export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
   'otp-resend': { 'kms:Decrypt': otpKeyOnly },
   'resend-domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
   'resend-emails-send': {
-    'secretsmanager:GetSecretValue': 'the provider key, to send through an SMTP provider with a sealed password; the Resend SDK tests send through SES',
+    'secretsmanager:GetSecretValue':
+      'the provider key, to send through an SMTP provider with a sealed password; the Resend SDK tests send through SES',
     'kms:Decrypt': 'the provider key (above), decrypted through Secrets Manager',
     's3:PutObject': resendLargeAttachments,
   },
@@ -54,4 +62,5 @@ export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
   'domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
 };
 
-export const unusedGrantReason = (handler: string, action: string): string | undefined => FUNCTION_REASONS[handler]?.[action] ?? SHARED_REASONS[action];
+export const unusedGrantReason = (handler: string, action: string): string | undefined =>
+  FUNCTION_REASONS[handler]?.[action] ?? SHARED_REASONS[action];

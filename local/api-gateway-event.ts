@@ -18,7 +18,9 @@ export const apiGatewayEvent = (
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const method = (request.method ?? 'GET').toUpperCase();
   // JSON and form bodies travel as text; anything else base64, as API Gateway does.
-  const textual = /^(application\/(json|x-www-form-urlencoded|[\w.+-]*\+json)|text\/)/i.test(headers['content-type'] ?? '');
+  const textual = /^(application\/(json|x-www-form-urlencoded|[\w.+-]*\+json)|text\/)/i.test(
+    headers['content-type'] ?? '',
+  );
   return {
     version: '2.0',
     routeKey,

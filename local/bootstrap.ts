@@ -16,7 +16,11 @@ interface DevState {
  * file so it can be printed again). DEV_API_KEY makes sure a key of that value exists, every start,
  * with every permission and the rate limit DEV_API_KEY_RATE_LIMIT (so a restart with a new value takes effect).
  */
-export const bootstrapDevAccount = async (stateFile: string, devApiKey: string | undefined, devApiKeyRateLimit: number) => {
+export const bootstrapDevAccount = async (
+  stateFile: string,
+  devApiKey: string | undefined,
+  devApiKeyRateLimit: number,
+) => {
   const deps = adminDeps();
   let state: DevState | undefined = existsSync(stateFile) ? JSON.parse(readFileSync(stateFile, 'utf8')) : undefined;
   if (state && !(await deps.accounts.get(state.account_id))) state = undefined;

@@ -21,7 +21,17 @@ const jarFolder = () => {
 
 const launcher = join(dirname(fileURLToPath(import.meta.url)), 'DynamoDbLocalOnLoopback.java');
 
-export const spawnDynamoDbLocal = ({ port, dbPath, detached, loopback }: { port: number; dbPath?: string; detached: boolean; loopback: boolean }): ChildProcess => {
+export const spawnDynamoDbLocal = ({
+  port,
+  dbPath,
+  detached,
+  loopback,
+}: {
+  port: number;
+  dbPath?: string;
+  detached: boolean;
+  loopback: boolean;
+}): ChildProcess => {
   const folder = jarFolder();
   const storage = dbPath === undefined ? ['-inMemory'] : ['-dbPath', dbPath];
   const jar = join(folder, 'DynamoDBLocal.jar');

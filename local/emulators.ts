@@ -50,12 +50,22 @@ export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: s
   } catch (error) {
     // Binding to 127.0.0.1 needs a JDK (the launcher is compiled at start); with only a runtime, or a
     // DynamoDB Local release the launcher no longer fits, the service still starts, and says what it lost.
-    process.stderr.write(`DynamoDB Local could not be bound to 127.0.0.1, so it listens on every interface (install a Java 17+ JDK to bind it): ${(error as Error).message.split('\n')[0]}\n`);
+    process.stderr.write(
+      `DynamoDB Local could not be bound to 127.0.0.1, so it listens on every interface (install a Java 17+ JDK to bind it): ${(error as Error).message.split('\n')[0]}\n`,
+    );
     return launchDynamoDb({ port, dbPath, loopback: false });
   }
 };
 
-const launchDynamoDb = async ({ port, dbPath, loopback }: { port: number; dbPath?: string; loopback: boolean }): Promise<Emulator> => {
+const launchDynamoDb = async ({
+  port,
+  dbPath,
+  loopback,
+}: {
+  port: number;
+  dbPath?: string;
+  loopback: boolean;
+}): Promise<Emulator> => {
   // With data on disk (npm start), Java runs in a process group of its own: Ctrl-C in the terminal
   // reaches the whole foreground group, and the table must outlive the sends that settle after it.
   // `stop` ends it in turn; should this process die without stopping it, the watchdog does.
@@ -69,7 +79,9 @@ const launchDynamoDb = async ({ port, dbPath, loopback }: { port: number; dbPath
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => {
       process.off('exit', killOnExit);
-      reject(new Error(`DynamoDB Local exited (code ${code}); is Java 17+ installed?${errors ? `\n${errors.trim()}` : ''}`));
+      reject(
+        new Error(`DynamoDB Local exited (code ${code}); is Java 17+ installed?${errors ? `\n${errors.trim()}` : ''}`),
+      );
     }),
   );
   exited.catch(() => undefined);
@@ -114,7 +126,12 @@ export const startSqs = async ({
 }: {
   port: number;
   dataDir?: string;
-}): Promise<Emulator & { ensureQueue(name: string, attributes?: Record<string, string>): string; ensureBucket(name: string): string }> => {
+}): Promise<
+  Emulator & {
+    ensureQueue(name: string, attributes?: Record<string, string>): string;
+    ensureBucket(name: string): string;
+  }
+> => {
   await Promise.all([mendFauxqsPersistence(), mendFauxqsBodyCheck()]);
   const { startFauxqs } = await import('fauxqs');
   const server = await onLoopbackWhileStarting(() => startFauxqs({ port, logger: false, dataDir }));
@@ -122,7 +139,8 @@ export const startSqs = async ({
     endpoint: server.address,
     port: server.port,
     stop: () => server.stop(),
-    ensureQueue: (name, attributes) => server.inspectQueue(name)?.url ?? server.createQueue(name, { attributes }).queueUrl,
+    ensureQueue: (name, attributes) =>
+      server.inspectQueue(name)?.url ?? server.createQueue(name, { attributes }).queueUrl,
     // fauxqs's createBucket keeps a bucket that exists, with its objects (inbound mail; the files of queued mail).
     ensureBucket: (name) => server.createBucket(name).bucketName,
   };

@@ -18,6 +18,7 @@ const INVALID_BODY_CHARACTER = /[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\u{10000}-
 export const mendFauxqsBodyCheck = async () => {
   const { module, path } = await fauxqsModule<{ INVALID_MESSAGE_BODY_CHAR: RegExp }>('sqs/sqsTypes.js');
   const check = module.INVALID_MESSAGE_BODY_CHAR;
-  if (!(check instanceof RegExp)) throw new Error(`fauxqs changed: ${path} has no INVALID_MESSAGE_BODY_CHAR to mend; check the non-BMP fault again`);
+  if (!(check instanceof RegExp))
+    throw new Error(`fauxqs changed: ${path} has no INVALID_MESSAGE_BODY_CHAR to mend; check the non-BMP fault again`);
   check.test = (body: string) => INVALID_BODY_CHARACTER.test(body);
 };

@@ -16,7 +16,11 @@ export const onLoopbackWhileStarting = async <T>(start: () => Promise<T>): Promi
   const listen = Server.prototype.listen;
   Server.prototype.listen = function (this: Server, ...args: unknown[]) {
     const [options] = args;
-    if (typeof options === 'object' && options !== null && EVERY_INTERFACE.has(String((options as ListenOptions).host))) {
+    if (
+      typeof options === 'object' &&
+      options !== null &&
+      EVERY_INTERFACE.has(String((options as ListenOptions).host))
+    ) {
       args[0] = { ...options, host: '127.0.0.1' };
     }
     return (listen as (...all: unknown[]) => Server).apply(this, args);

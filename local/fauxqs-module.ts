@@ -12,6 +12,9 @@ export const fauxqsModule = async <T>(relativePath: string): Promise<{ module: P
     .resolve.paths('fauxqs')
     ?.map((folder) => join(folder, 'fauxqs', 'dist', relativePath))
     .find((candidate) => existsSync(candidate));
-  if (!path) throw new Error(`fauxqs is not installed, or has no dist/${relativePath}: run npm ci, or check the local mends of fauxqs again`);
+  if (!path)
+    throw new Error(
+      `fauxqs is not installed, or has no dist/${relativePath}: run npm ci, or check the local mends of fauxqs again`,
+    );
   return { module: (await import(pathToFileURL(path).href)) as Partial<T>, path };
 };

@@ -17,16 +17,22 @@ interface PersistenceManager {
 }
 
 export const mendFauxqsPersistence = async () => {
-  const { module, path: modulePath } = await fauxqsModule<{ PersistenceManager: { prototype: PersistenceManager } }>('persistence.js');
+  const { module, path: modulePath } = await fauxqsModule<{ PersistenceManager: { prototype: PersistenceManager } }>(
+    'persistence.js',
+  );
   const { PersistenceManager } = module;
   if (typeof PersistenceManager?.prototype.updateMessageReady !== 'function') {
-    throw new Error(`fauxqs changed: ${modulePath} has no PersistenceManager.updateMessageReady to mend; check the visibility-0 fault again`);
+    throw new Error(
+      `fauxqs changed: ${modulePath} has no PersistenceManager.updateMessageReady to mend; check the visibility-0 fault again`,
+    );
   }
   const statements = new WeakMap<PersistenceManager, { run(...values: unknown[]): unknown }>();
   PersistenceManager.prototype.updateMessageReady = function (this: PersistenceManager, messageId: string) {
     let ready = statements.get(this);
     if (!ready) {
-      ready = this.db.prepare('UPDATE sqs_messages SET receipt_handle = NULL, visibility_deadline = NULL WHERE message_id = ?');
+      ready = this.db.prepare(
+        'UPDATE sqs_messages SET receipt_handle = NULL, visibility_deadline = NULL WHERE message_id = ?',
+      );
       statements.set(this, ready);
     }
     ready.run(messageId);

@@ -38,7 +38,12 @@ export const startInboundSmtp = async (options: { port: number; host?: string; b
     onRcptTo(address, session, callback) {
       if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return callback(refusal(452, 'Too many recipients'));
       receivingAccount(deps.domains, address.address).then(
-        (account) => callback(account ? undefined : refusal(550, `No mailbox here for ${address.address}: its domain does not receive mail`)),
+        (account) =>
+          callback(
+            account
+              ? undefined
+              : refusal(550, `No mailbox here for ${address.address}: its domain does not receive mail`),
+          ),
         (error) => {
           log('error', 'Inbound SMTP: recipient look-up failed', describeError(error));
           callback(refusal(451, 'Try again later'));
@@ -47,24 +52,32 @@ export const startInboundSmtp = async (options: { port: number; host?: string; b
     },
     onData(stream, session, callback) {
       // Kept up to the limit only: a larger mail is read to its end (SMTP needs that) and dropped.
-      void readData(stream, maxBytes).then((mail) => {
-        if (!mail) return callback(refusal(552, `Message exceeds the fixed maximum message size of ${maxBytes} bytes`));
-        const raw = { bucket: options.bucket, key: `${RAW_MAIL_PREFIX}${randomUUID()}` };
-        const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-        const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined;
-        const receivedAt = deps.clock.now();
-        deps.objects
-          .write(raw, mail, 'message/rfc822')
-          .then(() => checkAuthentication(mail, { ip: session.remoteAddress, helo: session.hostNameAppearsAs, sender }))
-          .then((auth) => receiveInboundMail(deps, { raw, recipients, receivedAt, auth, envelopeFrom: sender ?? null }))
-          .then(
-            () => callback(),
-            (error) => {
-              log('error', 'Inbound SMTP: the mail could not be stored', describeError(error));
-              callback(refusal(451, 'The mail could not be stored; try again later'));
-            },
-          );
-      }, () => callback(refusal(451, 'The mail could not be read; try again later')));
+      void readData(stream, maxBytes).then(
+        (mail) => {
+          if (!mail)
+            return callback(refusal(552, `Message exceeds the fixed maximum message size of ${maxBytes} bytes`));
+          const raw = { bucket: options.bucket, key: `${RAW_MAIL_PREFIX}${randomUUID()}` };
+          const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          const sender = session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined;
+          const receivedAt = deps.clock.now();
+          deps.objects
+            .write(raw, mail, 'message/rfc822')
+            .then(() =>
+              checkAuthentication(mail, { ip: session.remoteAddress, helo: session.hostNameAppearsAs, sender }),
+            )
+            .then((auth) =>
+              receiveInboundMail(deps, { raw, recipients, receivedAt, auth, envelopeFrom: sender ?? null }),
+            )
+            .then(
+              () => callback(),
+              (error) => {
+                log('error', 'Inbound SMTP: the mail could not be stored', describeError(error));
+                callback(refusal(451, 'The mail could not be stored; try again later'));
+              },
+            );
+        },
+        () => callback(refusal(451, 'The mail could not be read; try again later')),
+      );
     },
   });
   await new Promise<void>((resolve, reject) => {
@@ -72,5 +85,9 @@ export const startInboundSmtp = async (options: { port: number; host?: string; b
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return { endpoint: `smtp://127.0.0.1:${port}`, port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    endpoint: `smtp://127.0.0.1:${port}`,
+    port,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 };

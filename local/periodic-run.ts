@@ -6,7 +6,11 @@ import { log } from '../functions/log';
  * once. `stop` takes no new work, tells the run in flight through its signal and waits for it, so
  * Ctrl-C never leaves a send or a delivery half-done. A failed run is logged as `<name> run failed`.
  */
-export const startPeriodicRun = (name: string, intervalSeconds: number, run: (signal: AbortSignal) => Promise<unknown>) => {
+export const startPeriodicRun = (
+  name: string,
+  intervalSeconds: number,
+  run: (signal: AbortSignal) => Promise<unknown>,
+) => {
   const stopping = new AbortController();
   let current: Promise<void> | undefined;
   /** Asked for while a run was going: the run is followed by another at once. */
@@ -19,7 +23,10 @@ export const startPeriodicRun = (name: string, intervalSeconds: number, run: (si
         try {
           await run(stopping.signal);
         } catch (error) {
-          log('error', `${name} run failed`, { error_name: (error as Error).name, error_message: (error as Error).message });
+          log('error', `${name} run failed`, {
+            error_name: (error as Error).name,
+            error_message: (error as Error).message,
+          });
         }
       } while (again && !stopping.signal.aborted);
       current = undefined;

@@ -16,8 +16,14 @@ export const ensureQueues = async (
   const urls: Record<string, string> = {};
   for (const [name, queue] of queuesByUrl()) {
     if (except.includes(name)) continue;
-    const visibility = queue.visibilityTimeoutSeconds === undefined ? undefined : (visibilityTimeoutSeconds ?? queue.visibilityTimeoutSeconds);
-    urls[queue.urlEnv] = await create(`${prefix}-${queue.name}`, visibility === undefined ? undefined : { VisibilityTimeout: String(visibility) });
+    const visibility =
+      queue.visibilityTimeoutSeconds === undefined
+        ? undefined
+        : (visibilityTimeoutSeconds ?? queue.visibilityTimeoutSeconds);
+    urls[queue.urlEnv] = await create(
+      `${prefix}-${queue.name}`,
+      visibility === undefined ? undefined : { VisibilityTimeout: String(visibility) },
+    );
   }
   return urls;
 };

@@ -77,12 +77,16 @@ export const createLocalServer = (): Server => {
       const path = new URL(request.url ?? '/', 'http://localhost').pathname;
       if (body === undefined) {
         response.writeHead(413, { 'Content-Type': 'application/json', Connection: 'close' });
-        response.end(envelope('PAYLOAD_TOO_LARGE', 'The request body may be at most 10 MiB (API Gateway refuses larger ones)'));
+        response.end(
+          envelope('PAYLOAD_TOO_LARGE', 'The request body may be at most 10 MiB (API Gateway refuses larger ones)'),
+        );
         return;
       }
       const found = match(request.method ?? 'GET', path);
       const [id, routeKey, params] =
-        found.kind === 'route' ? [found.route.id, `${found.route.method} ${found.route.path}`, found.params] : ['not-found', 'ANY /{proxy+}', {}];
+        found.kind === 'route'
+          ? [found.route.id, `${found.route.method} ${found.route.path}`, found.params]
+          : ['not-found', 'ANY /{proxy+}', {}];
       // Each route's AWS calls are recorded as its own when the tests keep the call log (test/iam/).
       const handler = runAs(id, await handlerFor(id));
       const result = await handler(apiGatewayEvent(request, body, routeKey, params), lambdaContext(id));

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemDnsResolver } from '../functions/adapters/dns-resolver';
 import type { Emulator } from './emulators';
@@ -34,10 +40,14 @@ const readBody = async (req: IncomingMessage) => {
 };
 
 const json = (res: ServerResponse, status: number, body: unknown, errorType?: string) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
+  });
   res.end(JSON.stringify(body));
 };
-const fail = (res: ServerResponse, status: number, type: string, message: string) => json(res, status, { __type: type, message }, type);
+const fail = (res: ServerResponse, status: number, type: string, message: string) =>
+  json(res, status, { __type: type, message }, type);
 
 /** An Easy DKIM token: 32 lowercase letters and digits, as SES gives them. */
 const token = () => randomBytes(20).toString('hex').slice(0, 32);
@@ -53,20 +63,44 @@ const dkimAttributes = (identity: Identity) => ({
 
 /** Whether every DKIM CNAME of the identity points where SES said. */
 const dkimPublished = async (identity: Identity) => {
-  const answers = await Promise.all(identity.tokens.map((t) => systemDnsResolver.lookUp(`${t}._domainkey.${identity.name}`, 'CNAME')));
-  return answers.every((answer, i) => answer.cname?.some((target) => target.toLowerCase().replace(/\.$/, '') === `${identity.tokens[i]}.dkim.amazonses.com`));
+  const answers = await Promise.all(
+    identity.tokens.map((t) => systemDnsResolver.lookUp(`${t}._domainkey.${identity.name}`, 'CNAME')),
+  );
+  return answers.every((answer, i) =>
+    answer.cname?.some(
+      (target) => target.toLowerCase().replace(/\.$/, '') === `${identity.tokens[i]}.dkim.amazonses.com`,
+    ),
+  );
 };
 
-export const startSesIdentitiesPeer = async ({ port, host = '127.0.0.1', ses, stateFile }: { port: number; host?: string; ses: string; stateFile?: string }): Promise<Emulator> => {
-  const identities = new Map<string, Identity>(stateFile && existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Identity[]).map((i) => [i.name, i]) : []);
+export const startSesIdentitiesPeer = async ({
+  port,
+  host = '127.0.0.1',
+  ses,
+  stateFile,
+}: {
+  port: number;
+  host?: string;
+  ses: string;
+  stateFile?: string;
+}): Promise<Emulator> => {
+  const identities = new Map<string, Identity>(
+    stateFile && existsSync(stateFile)
+      ? (JSON.parse(readFileSync(stateFile, 'utf8')) as Identity[]).map((i) => [i.name, i])
+      : [],
+  );
   const save = () => stateFile && writeFileSync(stateFile, JSON.stringify([...identities.values()]));
 
   const forward = (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     const target = new URL(req.url ?? '/', ses);
-    const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      target,
+      { method: req.method, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => fail(res, 502, 'InternalFailure', 'The SES emulator did not answer'));
     upstream.end(body);
   };
@@ -90,14 +124,27 @@ export const startSesIdentitiesPeer = async ({ port, host = '127.0.0.1', ses, st
     if (!name && req.method === 'POST') {
       const identityName = String(input.EmailIdentity ?? '').toLowerCase();
       if (!identityName) return fail(res, 400, 'BadRequestException', 'EmailIdentity is required');
-      if (identities.has(identityName)) return fail(res, 400, 'AlreadyExistsException', `Email identity ${identityName} already exist.`);
-      const identity: Identity = { name: identityName, tokens: [token(), token(), token()], status: 'PENDING', configurationSet: input.ConfigurationSetName as string | undefined };
+      if (identities.has(identityName))
+        return fail(res, 400, 'AlreadyExistsException', `Email identity ${identityName} already exist.`);
+      const identity: Identity = {
+        name: identityName,
+        tokens: [token(), token(), token()],
+        status: 'PENDING',
+        configurationSet: input.ConfigurationSetName as string | undefined,
+      };
       identities.set(identityName, identity);
       save();
-      return json(res, 200, { IdentityType: 'DOMAIN', VerifiedForSendingStatus: false, DkimAttributes: dkimAttributes(identity) });
+      return json(res, 200, {
+        IdentityType: 'DOMAIN',
+        VerifiedForSendingStatus: false,
+        DkimAttributes: dkimAttributes(identity),
+      });
     }
     const identity = name ? identities.get(name) : undefined;
-    if (!identity) return name ? fail(res, 404, 'NotFoundException', `Email identity ${name} does not exist.`) : forward(req, res, body);
+    if (!identity)
+      return name
+        ? fail(res, 404, 'NotFoundException', `Email identity ${name} does not exist.`)
+        : forward(req, res, body);
 
     if (match[2] && req.method === 'PUT') {
       identity.mailFrom = input.MailFromDomain as string | undefined;
@@ -115,7 +162,15 @@ export const startSesIdentitiesPeer = async ({ port, host = '127.0.0.1', ses, st
         VerifiedForSendingStatus: identity.status === 'SUCCESS',
         VerificationStatus: identity.status,
         DkimAttributes: dkimAttributes(identity),
-        ...(identity.mailFrom ? { MailFromAttributes: { MailFromDomain: identity.mailFrom, MailFromDomainStatus: 'PENDING', BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' } } : {}),
+        ...(identity.mailFrom
+          ? {
+              MailFromAttributes: {
+                MailFromDomain: identity.mailFrom,
+                MailFromDomainStatus: 'PENDING',
+                BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+              },
+            }
+          : {}),
         ...(identity.configurationSet ? { ConfigurationSetName: identity.configurationSet } : {}),
       });
     }
@@ -135,5 +190,9 @@ export const startSesIdentitiesPeer = async ({ port, host = '127.0.0.1', ses, st
     server.listen(port, host, ready);
   });
   const actual = (server.address() as AddressInfo).port;
-  return { endpoint: `http://${host}:${actual}`, port: actual, stop: () => new Promise((done) => server.close(() => done())) };
+  return {
+    endpoint: `http://${host}:${actual}`,
+    port: actual,
+    stop: () => new Promise((done) => server.close(() => done())),
+  };
 };

@@ -13,8 +13,20 @@ export const startLocalRelays = async (options: { dataDir: string; submission: n
   // One relay on two ports: a client's connections count once, whichever port they reach.
   const connections = relayConnectionCounts();
   const relays = [
-    await startRelay(deps, { tls: { cert, key }, mode: 'starttls', port: options.submission, host: options.host, connections }),
-    await startRelay(deps, { tls: { cert, key }, mode: 'implicit', port: options.tls, host: options.host, connections }),
+    await startRelay(deps, {
+      tls: { cert, key },
+      mode: 'starttls',
+      port: options.submission,
+      host: options.host,
+      connections,
+    }),
+    await startRelay(deps, {
+      tls: { cert, key },
+      mode: 'implicit',
+      port: options.tls,
+      host: options.host,
+      connections,
+    }),
   ];
   return relays.map((relay) => ({ endpoint: '', port: relay.port, stop: relay.stop }));
 };

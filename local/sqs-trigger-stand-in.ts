@@ -25,10 +25,13 @@ export const drainThroughHandler = async (
 ) => {
   const sqs = (client ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
   const runBatch = async (messages: Message[]) => {
-    const { batchItemFailures } = await handler({ Records: messages.map((m) => ({ messageId: m.MessageId!, body: m.Body ?? '{}' })) } as unknown as SQSEvent);
+    const { batchItemFailures } = await handler({
+      Records: messages.map((m) => ({ messageId: m.MessageId!, body: m.Body ?? '{}' })),
+    } as unknown as SQSEvent);
     const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));
     for (const message of messages) {
-      if (!failed.has(message.MessageId!)) await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
+      if (!failed.has(message.MessageId!))
+        await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle! }));
     }
   };
   let handled = 0;
@@ -39,7 +42,9 @@ export const drainThroughHandler = async (
       await Promise.race(running);
       continue;
     }
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: batchSize }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: batchSize }),
+    );
     if (Messages.length) {
       handled += Messages.length;
       const batch: Promise<void> = runBatch(Messages)

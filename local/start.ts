@@ -31,7 +31,9 @@ const devApiKeyRateLimit = (() => {
   const value = env.DEV_API_KEY_RATE_LIMIT;
   if (value === undefined || value === '') return DEFAULT_RATE_LIMIT_PER_MINUTE;
   if (!/^[1-9]\d{0,8}$/.test(value.trim())) {
-    console.error(`Could not start: DEV_API_KEY_RATE_LIMIT must be a positive whole number of requests per minute (got "${value}")`);
+    console.error(
+      `Could not start: DEV_API_KEY_RATE_LIMIT must be a positive whole number of requests per minute (got "${value}")`,
+    );
     process.exit(1);
   }
   return Number(value);
@@ -68,7 +70,13 @@ const main = async () => {
   // (sending domains) on SES_PORT, which passes every other request (sends, the mailbox) on to it.
   const ses = await startSes({ port: 0 });
   running.push(ses);
-  running.push(await startSesIdentitiesPeer({ port: ports.ses, ses: ses.endpoint, stateFile: resolve(dataDir, 'ses-identities.json') }));
+  running.push(
+    await startSesIdentitiesPeer({
+      port: ports.ses,
+      ses: ses.endpoint,
+      stateFile: resolve(dataDir, 'ses-identities.json'),
+    }),
+  );
   const sqs = await startSqs({ port: ports.sqs, dataDir: resolve(dataDir, 'sqs') });
   running.push(sqs);
   // The queues of functions/queues.ts; drain starts are taken in process (local/drain-timer.ts), so no queue of their own.
@@ -129,7 +137,9 @@ const main = async () => {
   running.push(await startInboundSmtp({ port: ports.inboundSmtp, bucket: env.INBOUND_BUCKET! }));
   // The SMTP relay: apps that speak only SMTP send with an API key as the password (STARTTLS, and TLS from the start).
   const { startLocalRelays } = await import('./smtp-relay');
-  running.push(...(await startLocalRelays({ dataDir, submission: ports.smtp, tls: ports.smtpTls, host: env.HOST || '127.0.0.1' })));
+  running.push(
+    ...(await startLocalRelays({ dataDir, submission: ports.smtp, tls: ports.smtpTls, host: env.HOST || '127.0.0.1' })),
+  );
 
   console.log(`
   Email service running locally

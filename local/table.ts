@@ -1,13 +1,21 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { TABLE, type TableIndex } from '../functions/adapters/dynamo/table-definition';
 
 /** CreateTable input for DynamoDB Local (the CDK stack builds the same from TABLE): only npm start and the tests create the table here. */
 const createTableInput = (tableName: string) => ({
   TableName: tableName,
   BillingMode: 'PAY_PER_REQUEST' as const,
-  AttributeDefinitions: [TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].map(
-    (name) => ({ AttributeName: name, AttributeType: 'S' as const }),
-  ),
+  AttributeDefinitions: [
+    TABLE.partitionKey,
+    TABLE.sortKey,
+    ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey]),
+  ].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
   KeySchema: [
     { AttributeName: TABLE.partitionKey, KeyType: 'HASH' as const },
     { AttributeName: TABLE.sortKey, KeyType: 'RANGE' as const },
@@ -18,14 +26,21 @@ const createTableInput = (tableName: string) => ({
       { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
       { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
     ],
-    Projection: { ProjectionType: index.projection, ...(index.include ? { NonKeyAttributes: [...index.include] } : {}) },
+    Projection: {
+      ProjectionType: index.projection,
+      ...(index.include ? { NonKeyAttributes: [...index.include] } : {}),
+    },
   })),
 });
 
 const waitUntilActive = async (client: DynamoDBClient, tableName: string) => {
   for (;;) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.TableStatus === 'ACTIVE' && (Table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE')) return;
+    if (
+      Table?.TableStatus === 'ACTIVE' &&
+      (Table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE')
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 };
@@ -45,7 +60,12 @@ export const ensureTable = async (tableName: string) => {
   }
   if (!existing) {
     await client.send(new CreateTableCommand(wanted));
-    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true },
+      }),
+    );
     return true;
   }
   const present = new Set((existing.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));

@@ -27,7 +27,8 @@ const oid = (dotted: string) => {
   return tlv(0x06, Buffer.from(out));
 };
 const integer = (bytes: Buffer) => tlv(0x02, bytes[0] & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
-const generalizedTime = (date: Date) => tlv(0x18, Buffer.from(`${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`));
+const generalizedTime = (date: Date) =>
+  tlv(0x18, Buffer.from(`${date.toISOString().replace(/[-:T]/g, '').slice(0, 14)}Z`));
 const commonName = (name: string) => sequence(tlv(0x31, sequence(oid('2.5.4.3'), tlv(0x0c, Buffer.from(name)))));
 const extension = (id: string, critical: boolean, value: Buffer) =>
   sequence(oid(id), ...(critical ? [tlv(0x01, Buffer.from([0xff]))] : []), tlv(0x04, value));
@@ -44,7 +45,10 @@ export const selfSignedCertificate = (now = new Date()) => {
   const altNames = sequence(tlv(0x82, Buffer.from('localhost')), tlv(0x87, Buffer.from([127, 0, 0, 1])));
   const extensions = tlv(
     0xa3,
-    sequence(extension('2.5.29.19', true, sequence(tlv(0x01, Buffer.from([0xff])))), extension('2.5.29.17', false, altNames)),
+    sequence(
+      extension('2.5.29.19', true, sequence(tlv(0x01, Buffer.from([0xff])))),
+      extension('2.5.29.17', false, altNames),
+    ),
   );
   const toBeSigned = sequence(
     tlv(0xa0, integer(Buffer.from([2]))),
@@ -58,7 +62,10 @@ export const selfSignedCertificate = (now = new Date()) => {
   );
   const signature = sign('sha256', toBeSigned, privateKey);
   const der = sequence(toBeSigned, ecdsaWithSha256, tlv(0x03, Buffer.concat([Buffer.from([0]), signature])));
-  const cert = `-----BEGIN CERTIFICATE-----\n${der.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+  const cert = `-----BEGIN CERTIFICATE-----\n${der
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
   return { cert, key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
 };
 
@@ -67,7 +74,10 @@ export const localCertificate = (dataDir: string) => {
   const certFile = join(dataDir, 'smtp-relay.crt');
   const keyFile = join(dataDir, 'smtp-relay.key');
   // Made at the first start, and again for one past its time (a data folder kept for ten years).
-  const current = existsSync(certFile) && existsSync(keyFile) && new Date(new X509Certificate(readFileSync(certFile)).validTo) > new Date();
+  const current =
+    existsSync(certFile) &&
+    existsSync(keyFile) &&
+    new Date(new X509Certificate(readFileSync(certFile)).validTo) > new Date();
   if (!current) {
     const made = selfSignedCertificate();
     writeFileSync(keyFile, made.key, { mode: 0o600 });

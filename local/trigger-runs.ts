@@ -8,7 +8,8 @@ import { drainThroughHandler } from './sqs-trigger-stand-in';
  */
 
 /** Receives what is due in the job queue and handles it, one job a time. */
-export const runJobsOnce = async () => drainThroughHandler(config.jobQueueUrl, (await import('../functions/handlers/jobs')).handler, QUEUES.jobs.consumer);
+export const runJobsOnce = async () =>
+  drainThroughHandler(config.jobQueueUrl, (await import('../functions/handlers/jobs')).handler, QUEUES.jobs.consumer);
 
 /**
  * Batches of the webhook queue run side by side, as Lambda scales the trigger out: one account's

@@ -16,22 +16,26 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   'create-account': {
     usage: 'admin create-account --name <name> [--local]',
-    about: 'Creates an account and its first API key (every permission). Prints {"account_id","api_key"}; the key is shown once.',
+    about:
+      'Creates an account and its first API key (every permission). Prints {"account_id","api_key"}; the key is shown once.',
     needs: ['TABLE_NAME'],
   },
   resume: {
     usage: 'admin resume --account <account id> [--local]',
-    about: "Lifts the reputation brake of an account: its sending resumes and its queued mail goes out. Prints the account's sending state.",
+    about:
+      "Lifts the reputation brake of an account: its sending resumes and its queued mail goes out. Prints the account's sending state.",
     needs: ['TABLE_NAME'],
   },
   'verify-domain': {
     usage: 'admin verify-domain --name <domain> --local',
-    about: "Marks a sending domain's SES identity verified without DNS, on the local stack only (in AWS, SES verifies it by its DKIM records). Prints the domain's id, name and status.",
+    about:
+      "Marks a sending domain's SES identity verified without DNS, on the local stack only (in AWS, SES verifies it by its DKIM records). Prints the domain's id, name and status.",
     needs: [],
   },
   'dlq list': {
     usage: 'admin dlq list [--local]',
-    about: 'Prints each mail in the dead-letter queue (one JSON line each) with the reason it failed; every message stays there.',
+    about:
+      'Prints each mail in the dead-letter queue (one JSON line each) with the reason it failed; every message stays there.',
     needs: ['DLQ_URL'],
   },
   'dlq redrive': {
@@ -41,12 +45,14 @@ const COMMANDS: Record<string, Command> = {
   },
   'webhook-dlq list': {
     usage: 'admin webhook-dlq list [--local]',
-    about: 'Prints each webhook delivery in its dead-letter queue (one JSON line each) with the reason it failed; every delivery stays there.',
+    about:
+      'Prints each webhook delivery in its dead-letter queue (one JSON line each) with the reason it failed; every delivery stays there.',
     needs: ['WEBHOOK_DLQ_URL'],
   },
   'webhook-dlq redrive': {
     usage: 'admin webhook-dlq redrive [--local]',
-    about: 'Puts the dead-lettered webhook deliveries back on the webhook queue for a fresh round of retries (same webhook-id). Prints {"moved"}.',
+    about:
+      'Puts the dead-lettered webhook deliveries back on the webhook queue for a fresh round of retries (same webhook-id). Prints {"moved"}.',
     needs: ['WEBHOOK_QUEUE_URL', 'WEBHOOK_DLQ_URL'],
   },
 };
@@ -68,7 +74,15 @@ const fail = (message: string, code = 2): never => {
 
 let parsed;
 try {
-  parsed = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, account: { type: 'string' }, local: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } } });
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      account: { type: 'string' },
+      local: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
 } catch (error) {
   fail(`admin: ${(error as Error).message}\n\n${help()}`);
 }
@@ -84,7 +98,10 @@ if (!command) fail(`admin: unknown command "${positionals.join(' ')}"\n\n${help(
 if (key === 'create-account' && !values.name) fail(`admin: create-account needs --name\n\n${help(command)}`);
 if (key === 'resume' && !values.account) fail(`admin: resume needs --account\n\n${help(command)}`);
 if (key === 'verify-domain' && !values.name) fail(`admin: verify-domain needs --name\n\n${help(command)}`);
-if (key === 'verify-domain' && !values.local) fail(`admin: verify-domain works on the local stack only (--local): in AWS, SES verifies a domain by its DNS records.\n\n${help(command)}`);
+if (key === 'verify-domain' && !values.local)
+  fail(
+    `admin: verify-domain works on the local stack only (--local): in AWS, SES verifies a domain by its DNS records.\n\n${help(command)}`,
+  );
 
 // Stdout carries the commands' JSON answers; the service's own info logs would be mixed into them.
 process.env.LOG_LEVEL ??= 'warn';
@@ -93,7 +110,8 @@ if (values.local) {
   // What `npm start` wrote about the running local stack.
   const file = resolve(process.env.LOCAL_DATA_DIR ?? '.local', 'runtime.json');
   if (!existsSync(file)) fail('admin: the local stack is not running: start it with `npm start` first.', 1);
-  for (const [name, value] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) process.env[name] = value;
+  for (const [name, value] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>))
+    process.env[name] = value;
 } else {
   // Without these the SDK would fail later with "Region is missing" or a call to a default table.
   const missing = command.needs.filter((name) => !process.env[name]);
@@ -118,7 +136,9 @@ const main = async () => {
     const { resumeSending } = await import('../functions/domain/reputation/reputation');
     // A mistyped id must not look like a success.
     if (!(await dynamoAccountStore().get(values.account!))) fail(`admin: there is no account ${values.account}`, 1);
-    console.log(JSON.stringify({ account_id: values.account, ...(await resumeSending(reputationDeps(), values.account!)) }));
+    console.log(
+      JSON.stringify({ account_id: values.account, ...(await resumeSending(reputationDeps(), values.account!)) }),
+    );
     return;
   }
   if (key === 'verify-domain') {
@@ -132,7 +152,10 @@ const main = async () => {
     const domain = await deps.domains.findByName(name);
     if (!domain) fail(`admin: there is no sending domain ${name}`, 1);
     // The local SES identity peer's own shortcut (local/ses-identities-peer.ts); then the domain is checked as verify does.
-    const marked = await fetch(`${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${encodeURIComponent(name)}/verify`, { method: 'POST' });
+    const marked = await fetch(
+      `${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${encodeURIComponent(name)}/verify`,
+      { method: 'POST' },
+    );
     if (!marked.ok) fail(`admin: the local SES peer has no identity ${name} (${marked.status})`, 1);
     const checked = await verifyDomain(deps, domain!.account_id, domain!.id);
     console.log(JSON.stringify({ id: checked.id, name: checked.name, status: checked.status }));
@@ -141,10 +164,21 @@ const main = async () => {
   const { config } = await import('../functions/config');
   if (key.startsWith('webhook-dlq')) {
     const { sqsWebhookDeadLetters, sqsWebhookQueue } = await import('../functions/adapters/sqs-webhook-queue');
-    const { listWebhookDeadLetters, redriveWebhookDeadLetters } = await import('../functions/domain/webhooks/dead-letters');
+    const { listWebhookDeadLetters, redriveWebhookDeadLetters } = await import(
+      '../functions/domain/webhooks/dead-letters'
+    );
     const deadLetters = sqsWebhookDeadLetters(config.webhookDeadLetterQueueUrl);
-    if (key === 'webhook-dlq list') for (const item of await listWebhookDeadLetters(deadLetters)) console.log(JSON.stringify(item));
-    else console.log(JSON.stringify(await redriveWebhookDeadLetters({ deadLetters, queue: sqsWebhookQueue(config.webhookQueueUrl, config.webhookDeadLetterQueueUrl) })));
+    if (key === 'webhook-dlq list')
+      for (const item of await listWebhookDeadLetters(deadLetters)) console.log(JSON.stringify(item));
+    else
+      console.log(
+        JSON.stringify(
+          await redriveWebhookDeadLetters({
+            deadLetters,
+            queue: sqsWebhookQueue(config.webhookQueueUrl, config.webhookDeadLetterQueueUrl),
+          }),
+        ),
+      );
     return;
   }
   const { sqsDeadLetterQueue } = await import('../functions/adapters/sqs-send-queue');
@@ -159,7 +193,11 @@ const main = async () => {
   const { enqueuingSendQueue } = await import('../functions/adapters/wiring');
   // With DRAIN_START_QUEUE_URL (stack output DrainStartQueueUrl) the redriven mail leaves at once.
   const queue = enqueuingSendQueue();
-  console.log(JSON.stringify(await redriveDeadLetters({ deadLetters, queue, messages: dynamoMessageStore(), clock: systemClock })));
+  console.log(
+    JSON.stringify(
+      await redriveDeadLetters({ deadLetters, queue, messages: dynamoMessageStore(), clock: systemClock }),
+    ),
+  );
 };
 
 main().catch((error: Error) => fail(`admin: ${error.message}`, 1));

@@ -67,7 +67,10 @@ export const buildConsole = async (): Promise<Map<string, Uint8Array>> => {
 };
 
 /** The files now in console/dist. */
-export const builtConsole = () => new Map(readdirSync(CONSOLE_DIST_DIR).map((name) => [name, new Uint8Array(readFileSync(join(CONSOLE_DIST_DIR, name)))]));
+export const builtConsole = () =>
+  new Map(
+    readdirSync(CONSOLE_DIST_DIR).map((name) => [name, new Uint8Array(readFileSync(join(CONSOLE_DIST_DIR, name)))]),
+  );
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const files = await buildConsole();

@@ -14,7 +14,10 @@ import { openApiDocument } from '../functions/openapi';
 import { routes } from '../functions/routes';
 
 export const apiMarkdown = () => {
-  const rows = routes.map((r) => `| ${r.method} | \`${r.path}\` | ${r.permission ?? 'none'} | ${r.summary}${r.idempotent ? ' (Idempotency-Key)' : ''} |`);
+  const rows = routes.map(
+    (r) =>
+      `| ${r.method} | \`${r.path}\` | ${r.permission ?? 'none'} | ${r.summary}${r.idempotent ? ' (Idempotency-Key)' : ''} |`,
+  );
   return [
     '# API routes',
     '',
@@ -50,7 +53,16 @@ export const referencePage = () => {
     writeFileSync(join(dir, 'openapi.json'), openApiJson());
     execFileSync(
       process.execPath,
-      [REDOCLY_CLI, 'build-docs', join(dir, 'openapi.json'), '--inlineBundle', '--template', join(root, 'scripts/reference-page.hbs'), '--output', join(dir, 'reference.html')],
+      [
+        REDOCLY_CLI,
+        'build-docs',
+        join(dir, 'openapi.json'),
+        '--inlineBundle',
+        '--template',
+        join(root, 'scripts/reference-page.hbs'),
+        '--output',
+        join(dir, 'reference.html'),
+      ],
       { cwd: root, env: { ...process.env, ...REDOCLY_ENV }, stdio: 'pipe' },
     );
     return readFileSync(join(dir, 'reference.html'), 'utf8');

@@ -13,7 +13,9 @@ import { grantReport, grantTable } from '../test/iam/grant-table';
 
 const { calls, complete } = readCallLog();
 if (!complete && !process.argv.includes('--partial')) {
-  console.error('The call log is not from a whole test run: run `npm test` first (or pass --partial to write it anyway).');
+  console.error(
+    'The call log is not from a whole test run: run `npm test` first (or pass --partial to write it anyway).',
+  );
   process.exit(1);
 }
 const { app, stack } = createApp({ outdir: mkdtempSync(join(tmpdir(), 'cdk-iam-report-')) });

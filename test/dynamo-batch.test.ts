@@ -26,7 +26,10 @@ afterEach(() => vi.restoreAllMocks());
 
 it('asks again for exactly the keys BatchGetItem left unprocessed, until none is left', async () => {
   const request = { t: { Keys: [key(1), key(2), key(3)], ProjectionExpression: 'sk' } };
-  const unprocessed = [{ t: { Keys: [key(2), key(3)], ProjectionExpression: 'sk' } }, { t: { Keys: [key(3)], ProjectionExpression: 'sk' } }];
+  const unprocessed = [
+    { t: { Keys: [key(2), key(3)], ProjectionExpression: 'sk' } },
+    { t: { Keys: [key(3)], ProjectionExpression: 'sk' } },
+  ];
   const calls = answering(...unprocessed);
   await untilProcessed('BatchGetItem', request, calls.send);
   expect(calls.requests).toEqual([request, ...unprocessed]);
@@ -42,15 +45,17 @@ it('writes again the items BatchWriteItem left unprocessed', async () => {
 it('fails loudly when items are still unprocessed after its attempts, naming how many', async () => {
   const stuck = { t: [{ DeleteRequest: { Key: key(1) } }] };
   const calls = answering(stuck, stuck, stuck, stuck);
-  await expect(untilProcessed('BatchWriteItem', { t: [...stuck.t, { DeleteRequest: { Key: key(2) } }] }, calls.send, 3)).rejects.toThrow(
-    'BatchWriteItem left 1 of 2 unprocessed after 3 attempts',
-  );
+  await expect(
+    untilProcessed('BatchWriteItem', { t: [...stuck.t, { DeleteRequest: { Key: key(2) } }] }, calls.send, 3),
+  ).rejects.toThrow('BatchWriteItem left 1 of 2 unprocessed after 3 attempts');
   expect(calls.requests).toHaveLength(3);
 });
 
 it('pauses up to an exponentially growing, capped bound, and a random part of it', () => {
   vi.spyOn(Math, 'random').mockReturnValue(0.999999);
-  expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempt) => Math.round(backoffDelay(attempt)))).toEqual([50, 100, 200, 400, 800, 1000, 1000, 1000]);
+  expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempt) => Math.round(backoffDelay(attempt)))).toEqual([
+    50, 100, 200, 400, 800, 1000, 1000, 1000,
+  ]);
   vi.spyOn(Math, 'random').mockReturnValue(0.25);
   expect(backoffDelay(3)).toBe(50);
 });

@@ -13,7 +13,16 @@ import type { listView } from '../functions/schemas/audience';
  */
 type Handle<R extends Parameters<typeof apiHandler>[0]> = Parameters<typeof apiHandler<R>>[1];
 type List = z.output<typeof listView>;
-const list: List = { id: 'l', name: 'n', description: null, subscriber_count: 0, double_opt_in: false, confirmation: null, created_at: '', updated_at: '' };
+const list: List = {
+  id: 'l',
+  name: 'n',
+  description: null,
+  subscriber_count: 0,
+  double_opt_in: false,
+  confirmation: null,
+  created_at: '',
+  updated_at: '',
+};
 
 describe('a handler result', () => {
   it('is the data of its route response schema', () => {
@@ -39,7 +48,9 @@ describe('a handler result', () => {
   });
 
   it('of a DELETE is the top-level message, of a raw route the document', () => {
-    expectTypeOf<ResultOf<typeof listsDelete>>().toEqualTypeOf<{ message: string } & { headers?: Record<string, string> }>();
+    expectTypeOf<ResultOf<typeof listsDelete>>().toEqualTypeOf<
+      { message: string } & { headers?: Record<string, string> }
+    >();
     // @ts-expect-error a DELETE answers a message, not data
     const deleteWithData: ResultOf<typeof listsDelete> = { data: {} };
     expectTypeOf<ResultOf<typeof docs>>().toHaveProperty('raw');

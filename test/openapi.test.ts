@@ -16,7 +16,10 @@ import { openApiJson, REDOCLY_CLI, REDOCLY_ENV } from '../scripts/docs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const document = openApiDocument(routes);
-const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as { operationId: string; responses: Record<string, unknown> }[];
+const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods)) as {
+  operationId: string;
+  responses: Record<string, unknown>;
+}[];
 const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -29,7 +32,10 @@ describe('the OpenAPI document', () => {
       cwd: root,
       env: { ...process.env, ...REDOCLY_ENV },
     }).catch((failure: { stdout: string }) => failure);
-    const report = JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string }[];
+    };
     expect(report.problems.map(({ ruleId, message }) => `${ruleId}: ${message}`)).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
@@ -39,8 +45,14 @@ describe('the OpenAPI document', () => {
     for (const operation of operations) {
       const statuses = Object.keys(operation.responses).map(Number);
       const success = routes.find((route) => route.id === operation.operationId)?.redirect ? 300 : 200;
-      expect(statuses.some((status) => status >= success && status < success + 100), operation.operationId).toBe(true);
-      expect(statuses.some((status) => status >= 400 && status < 500), operation.operationId).toBe(true);
+      expect(
+        statuses.some((status) => status >= success && status < success + 100),
+        operation.operationId,
+      ).toBe(true);
+      expect(
+        statuses.some((status) => status >= 400 && status < 500),
+        operation.operationId,
+      ).toBe(true);
     }
   });
 
@@ -53,29 +65,80 @@ describe('the OpenAPI document', () => {
       if (route.request?.body) {
         const parsed = route.request.body.safeParse(example);
         expect(parsed.success ? [] : parsed.error.issues, route.id).toEqual([]);
-      } else if (route.rawBody === 'text/plain' || route.rawBody === 'text/csv') expect(example, route.id).toBeTypeOf('string');
+      } else if (route.rawBody === 'text/plain' || route.rawBody === 'text/csv')
+        expect(example, route.id).toBeTypeOf('string');
       else expect(() => JSON.parse(JSON.stringify(example)), route.id).not.toThrow();
     }
   });
 
   it('derives the error codes of a route from its definition, plus the ones it declares', () => {
     expect(errorCodes(mailSend)).toEqual([
-      'VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE',
-      'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'SENDING_PAUSED', 'RECIPIENT_SUPPRESSED', 'TEMPLATE_TOO_COSTLY', 'RATE_LIMITED', 'SEND_LIMIT_EXCEEDED', 'SEND_FAILED', 'INTERNAL_ERROR',
+      'VALIDATION_ERROR',
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'CONFLICT',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'NO_SMTP_PROVIDER',
+      'FROM_NOT_ALLOWED',
+      'SENDING_PAUSED',
+      'RECIPIENT_SUPPRESSED',
+      'TEMPLATE_TOO_COSTLY',
+      'RATE_LIMITED',
+      'SEND_LIMIT_EXCEEDED',
+      'SEND_FAILED',
+      'INTERNAL_ERROR',
     ]);
-    expect(errorCodes(mailStatus)).toEqual(['VALIDATION_ERROR', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR']);
+    expect(errorCodes(mailStatus)).toEqual([
+      'VALIDATION_ERROR',
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+      'INTERNAL_ERROR',
+    ]);
     expect(errorCodes(otpVerify)).toEqual([
-      'VALIDATION_ERROR', 'INVALID_CODE', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'TOO_MANY_ATTEMPTS', 'INTERNAL_ERROR',
+      'VALIDATION_ERROR',
+      'INVALID_CODE',
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'PAYLOAD_TOO_LARGE',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'RATE_LIMITED',
+      'TOO_MANY_ATTEMPTS',
+      'INTERNAL_ERROR',
     ]);
-    expect(errorCodes(webhooksSes)).toEqual(['VALIDATION_ERROR', 'UNAUTHORIZED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'INTERNAL_ERROR']);
+    expect(errorCodes(webhooksSes)).toEqual([
+      'VALIDATION_ERROR',
+      'UNAUTHORIZED',
+      'PAYLOAD_TOO_LARGE',
+      'RATE_LIMITED',
+      'INTERNAL_ERROR',
+    ]);
     expect(errorCodes(health)).toEqual(['INTERNAL_ERROR']);
   });
 
   it('lists the RateLimit headers on the answers of keyed routes, Retry-After on their 429', () => {
-    const send = document.paths['/api/v1/mail/send'].post as { responses: Record<string, { headers: Record<string, unknown> }> };
-    expect(Object.keys(send.responses['200'].headers)).toEqual(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Idempotent-Replayed']);
+    const send = document.paths['/api/v1/mail/send'].post as {
+      responses: Record<string, { headers: Record<string, unknown> }>;
+    };
+    expect(Object.keys(send.responses['200'].headers)).toEqual([
+      'X-Request-Id',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Idempotent-Replayed',
+    ]);
     expect(Object.keys(send.responses['401'].headers)).toEqual(['X-Request-Id']);
-    expect(Object.keys(send.responses['429'].headers)).toEqual(['X-Request-Id', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After']);
+    expect(Object.keys(send.responses['429'].headers)).toEqual([
+      'X-Request-Id',
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+    ]);
   });
 
   it("carries the package's license", () => {

@@ -8,7 +8,9 @@ import { routes } from '../functions/routes';
 import { startService, type TestService } from './support/service';
 
 /** Debian's chromium (CI installs it through apt in .ci/run); CHROMIUM names another one. */
-const chromium = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path): path is string => !!path && existsSync(path));
+const chromium = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (path): path is string => !!path && existsSync(path),
+);
 const NO_CHROMIUM = 'SKIPPED: chromium is not installed (apt-get install chromium; .ci/run installs it)';
 
 /** The text of a dumped DOM: no script or style, tags dropped, entities and whitespace folded. */
@@ -70,7 +72,9 @@ describe('GET /api/v1/docs in a browser', () => {
     async () => {
       // Redoc shows one tag per page (hash routes); each is rendered by the page's own script.
       const pages = { Mail: '#/mail', OTP: '#/otp', Subscribers: '#/subscribers' };
-      const rendered = await Promise.all(Object.values(pages).map((hash) => render(`${service.baseUrl}/api/v1/docs${hash}`)));
+      const rendered = await Promise.all(
+        Object.values(pages).map((hash) => render(`${service.baseUrl}/api/v1/docs${hash}`)),
+      );
       Object.keys(pages).forEach((tag, index) => {
         const { dom, console } = rendered[index];
         const text = textOf(dom);
@@ -82,7 +86,9 @@ describe('GET /api/v1/docs in a browser', () => {
         expect(text).not.toContain('Loading...');
         expect(console).not.toMatch(/Uncaught/);
         // The policy blocks any load from elsewhere; all Redoc tries is its own logo.
-        const blocked = [...console.matchAll(/Loading the \w+ '([^']+)' violates the following Content Security Policy/g)].map(([, url]) => url);
+        const blocked = [
+          ...console.matchAll(/Loading the \w+ '([^']+)' violates the following Content Security Policy/g),
+        ].map(([, url]) => url);
         expect(blocked.filter((url) => !url.startsWith('https://cdn.redoc.ly/redoc/logo-'))).toEqual([]);
       });
     },

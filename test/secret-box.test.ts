@@ -25,13 +25,17 @@ describe('the secret box', () => {
     const [head, data, tag] = sealed.split('.');
     const altered = Buffer.from(data, 'base64url');
     altered[0] ^= 1;
-    await expect(box.decrypt([head, altered.toString('base64url'), tag].join('.'), 'provider/a/p/password')).rejects.toThrow();
+    await expect(
+      box.decrypt([head, altered.toString('base64url'), tag].join('.'), 'provider/a/p/password'),
+    ).rejects.toThrow();
     await expect(aesGcmSecretBox(async () => 'another key').decrypt(sealed, 'provider/a/p/password')).rejects.toThrow();
     await expect(box.decrypt('sealed:v1:nonsense', 'provider/a/p/password')).rejects.toThrow();
   });
 
   it('never puts the plain text in an error', async () => {
-    const error = await box.decrypt((await box.encrypt('hunter2', 'c')).replace(/.$/, 'x'), 'other').catch((e: Error) => e);
+    const error = await box
+      .decrypt((await box.encrypt('hunter2', 'c')).replace(/.$/, 'x'), 'other')
+      .catch((e: Error) => e);
     expect(String(error)).not.toContain('hunter2');
   });
 });

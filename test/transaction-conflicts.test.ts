@@ -8,7 +8,10 @@ import { WriteContentionError } from '../functions/ports';
  * hand the retry policy errors shaped as DynamoDB sends them under contention (and say so here).
  */
 const cancelled = (...codes: string[]) =>
-  Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+  Object.assign(new Error('Transaction cancelled'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 const failingTimes = (times: number, error: Error) => {
   let calls = 0;
@@ -45,5 +48,9 @@ it('gives up after its attempts with a contention error, answered 409 CONFLICT w
   expect(error).toBeInstanceOf(WriteContentionError);
   expect(run.calls()).toBe(3);
   const answer = errorResponse(error);
-  expect([answer.status, JSON.parse(answer.body).error.code, answer.headers['Retry-After']]).toEqual([409, 'CONFLICT', '1']);
+  expect([answer.status, JSON.parse(answer.body).error.code, answer.headers['Retry-After']]).toEqual([
+    409,
+    'CONFLICT',
+    '1',
+  ]);
 });

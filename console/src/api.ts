@@ -12,9 +12,16 @@ export interface ApiError {
 
 export type Answer<T> = { ok: true; status: number; data: T } | { ok: false; status: number; error: ApiError };
 
-type Success<R> = R extends { 200: infer S } ? S : R extends { 201: infer S } ? S : R extends { 202: infer S } ? S : never;
+type Success<R> = R extends { 200: infer S }
+  ? S
+  : R extends { 201: infer S }
+    ? S
+    : R extends { 202: infer S }
+      ? S
+      : never;
 /** The `data` of a route's success answer, from the types `npm run docs` generates for the typed client. */
-export type DataOf<K extends keyof operations> = Success<operations[K]['responses']> extends { content: { 'application/json': { data: infer D } } } ? D : never;
+export type DataOf<K extends keyof operations> =
+  Success<operations[K]['responses']> extends { content: { 'application/json': { data: infer D } } } ? D : never;
 
 let unauthorized: (message: string) => void = () => {};
 /** Called when the signed-in key is refused (revoked meanwhile): the console signs out and says why. */
@@ -32,16 +39,28 @@ export const refuse = (field: string, message: string, detail = 'Required'): Ans
 });
 
 /** One call to this service's API, with the key of the session (or the one given, to try it at sign-in). */
-export const request = async <T>(method: string, path: string, body?: unknown, key = session.key()): Promise<Answer<T>> => {
+export const request = async <T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  key = session.key(),
+): Promise<Answer<T>> => {
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
-      headers: { ...(key ? { Authorization: `Bearer ${key}` } : {}), ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      headers: {
+        ...(key ? { Authorization: `Bearer ${key}` } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, error: { status: 0, code: 'NETWORK_ERROR', message: 'The service could not be reached', details: [] } };
+    return {
+      ok: false,
+      status: 0,
+      error: { status: 0, code: 'NETWORK_ERROR', message: 'The service could not be reached', details: [] },
+    };
   }
   const text = await response.text();
   let json: { data?: unknown; error?: Partial<ApiError> } | undefined;

@@ -12,7 +12,11 @@ export const SignIn = ({ onSignedIn, reason }: { onSignedIn: () => void; reason?
       const key = text(values, 'api_key');
       if (!key) return refuse('api_key', 'Enter an API key');
       const answer = await request<unknown>('GET', '/stats?days=1', undefined, key);
-      if (!answer.ok && answer.status === 401) return { ...answer, error: { ...answer.error, details: [{ field: 'api_key', message: answer.error.message }] } };
+      if (!answer.ok && answer.status === 401)
+        return {
+          ...answer,
+          error: { ...answer.error, details: [{ field: 'api_key', message: answer.error.message }] },
+        };
       if (!answer.ok && answer.status !== 403) return answer;
       session.signIn(key);
       return { ok: true, status: 200, data: undefined };

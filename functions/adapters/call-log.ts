@@ -29,8 +29,10 @@ const running = new AsyncLocalStorage<string>();
  * wraps each route's handler, each worker wraps its own (functions/handlers). A plain call when no
  * log is kept.
  */
-export const runAs = <A extends unknown[], R>(name: string, handler: (...args: A) => R) =>
-  (...args: A): R => (process.env.AWS_CALL_LOG ? running.run(name, () => handler(...args)) : handler(...args));
+export const runAs =
+  <A extends unknown[], R>(name: string, handler: (...args: A) => R) =>
+  (...args: A): R =>
+    process.env.AWS_CALL_LOG ? running.run(name, () => handler(...args)) : handler(...args);
 
 const written = new Set<string>();
 
@@ -39,7 +41,11 @@ const record = (call: Omit<RecordedCall, 'function'>) => {
   const name = running.getStore();
   // Calls outside any function (a test's own set-up, the admin CLI) are no function's to be allowed.
   if (!file || !name) return;
-  const line = JSON.stringify({ function: name, ...call, leadingKeys: call.leadingKeys && [...new Set(call.leadingKeys)].sort() });
+  const line = JSON.stringify({
+    function: name,
+    ...call,
+    leadingKeys: call.leadingKeys && [...new Set(call.leadingKeys)].sort(),
+  });
   if (written.has(line)) return;
   written.add(line);
   // One short line per append: atomic on a local file, so test workers may share it.
@@ -54,7 +60,8 @@ const fromEnv = (value: unknown) => {
 
 type Item = Record<string, unknown>;
 /** A key attribute's value, marshalled ({ S: ... }) or not (the document client marshals later or earlier). */
-const text = (value: unknown) => (typeof value === 'string' ? value : ((value as { S?: string } | undefined)?.S ?? String(value)));
+const text = (value: unknown) =>
+  typeof value === 'string' ? value : ((value as { S?: string } | undefined)?.S ?? String(value));
 const pkOf = (item: Item | undefined) => text(item?.[TABLE.partitionKey]);
 
 /** A Query's partition key value: `<key> = :value` in its key condition, the key being the table's or the index's. */
@@ -70,7 +77,8 @@ const queryPartitionKey = (input: Item) => {
   return [];
 };
 
-const tableResource = (tableName: unknown, index?: unknown) => `${fromEnv(tableName)}${index ? `/index/${String(index)}` : ''}`;
+const tableResource = (tableName: unknown, index?: unknown) =>
+  `${fromEnv(tableName)}${index ? `/index/${String(index)}` : ''}`;
 
 const dynamoCalls = (command: string, input: Item): Omit<RecordedCall, 'function'>[] => {
   switch (command) {
@@ -78,9 +86,21 @@ const dynamoCalls = (command: string, input: Item): Omit<RecordedCall, 'function
     case 'PutItem':
     case 'UpdateItem':
     case 'DeleteItem':
-      return [{ action: `dynamodb:${command}`, resource: tableResource(input.TableName), leadingKeys: [pkOf((input.Key ?? input.Item) as Item)] }];
+      return [
+        {
+          action: `dynamodb:${command}`,
+          resource: tableResource(input.TableName),
+          leadingKeys: [pkOf((input.Key ?? input.Item) as Item)],
+        },
+      ];
     case 'Query':
-      return [{ action: 'dynamodb:Query', resource: tableResource(input.TableName, input.IndexName), leadingKeys: queryPartitionKey(input) }];
+      return [
+        {
+          action: 'dynamodb:Query',
+          resource: tableResource(input.TableName, input.IndexName),
+          leadingKeys: queryPartitionKey(input),
+        },
+      ];
     case 'BatchGetItem':
       return Object.entries(input.RequestItems as Record<string, { Keys: Item[] }>).map(([table, { Keys }]) => ({
         action: 'dynamodb:BatchGetItem',
@@ -88,7 +108,9 @@ const dynamoCalls = (command: string, input: Item): Omit<RecordedCall, 'function
         leadingKeys: Keys.map(pkOf),
       }));
     case 'BatchWriteItem':
-      return Object.entries(input.RequestItems as Record<string, { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]>).map(([table, requests]) => ({
+      return Object.entries(
+        input.RequestItems as Record<string, { PutRequest?: { Item: Item }; DeleteRequest?: { Key: Item } }[]>,
+      ).map(([table, requests]) => ({
         action: 'dynamodb:BatchWriteItem',
         resource: tableResource(table),
         leadingKeys: requests.map((r) => pkOf(r.PutRequest?.Item ?? r.DeleteRequest?.Key)),
@@ -96,7 +118,13 @@ const dynamoCalls = (command: string, input: Item): Omit<RecordedCall, 'function
     case 'TransactWriteItems':
     case 'TransactGetItems': {
       // A transaction is authorized item by item, each as the single-item action it performs.
-      const actions = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' } as const;
+      const actions = {
+        Put: 'PutItem',
+        Update: 'UpdateItem',
+        Delete: 'DeleteItem',
+        ConditionCheck: 'ConditionCheckItem',
+        Get: 'GetItem',
+      } as const;
       return (input.TransactItems as Record<string, Item>[]).flatMap((entry) =>
         Object.entries(entry).map(([kind, item]) => ({
           action: `dynamodb:${actions[kind as keyof typeof actions]}`,
@@ -111,13 +139,20 @@ const dynamoCalls = (command: string, input: Item): Omit<RecordedCall, 'function
 };
 
 /** SQS batch commands are authorized as their single-message action. */
-const SQS_ACTIONS: Record<string, string> = { SendMessageBatch: 'SendMessage', DeleteMessageBatch: 'DeleteMessage', ChangeMessageVisibilityBatch: 'ChangeMessageVisibility' };
+const SQS_ACTIONS: Record<string, string> = {
+  SendMessageBatch: 'SendMessage',
+  DeleteMessageBatch: 'DeleteMessage',
+  ChangeMessageVisibilityBatch: 'ChangeMessageVisibility',
+};
 
 /** The domain of an address such as `Name <a@example.com>`: the identity SES checks the send against. */
 const identityOf = (from: unknown) => {
   const address = String(from ?? '');
   const open = address.lastIndexOf('<');
-  const bare = open === -1 ? address : address.slice(open + 1, address.indexOf('>', open) === -1 ? undefined : address.indexOf('>', open));
+  const bare =
+    open === -1
+      ? address
+      : address.slice(open + 1, address.indexOf('>', open) === -1 ? undefined : address.indexOf('>', open));
   return bare.slice(bare.lastIndexOf('@') + 1);
 };
 
@@ -125,10 +160,13 @@ const sesCalls = (command: string, input: Item): Omit<RecordedCall, 'function'>[
   if (command === 'SendEmail') {
     return [
       { action: 'ses:SendEmail', resource: `ses:identity/${identityOf(input.FromEmailAddress)}` },
-      ...(input.ConfigurationSetName ? [{ action: 'ses:SendEmail', resource: `ses:configuration-set/${String(input.ConfigurationSetName)}` }] : []),
+      ...(input.ConfigurationSetName
+        ? [{ action: 'ses:SendEmail', resource: `ses:configuration-set/${String(input.ConfigurationSetName)}` }]
+        : []),
     ];
   }
-  if (input.EmailIdentity) return [{ action: `ses:${command}`, resource: `ses:identity/${String(input.EmailIdentity)}` }];
+  if (input.EmailIdentity)
+    return [{ action: `ses:${command}`, resource: `ses:identity/${String(input.EmailIdentity)}` }];
   return [{ action: `ses:${command}`, resource: '*' }];
 };
 
@@ -144,9 +182,9 @@ export const recordAwsCall = (service: string, command: string, input: Item) => 
           ? sesCalls(command, input)
           : service === 'S3'
             ? [{ action: `s3:${command}`, resource: `${fromEnv(input.Bucket)}/${String(input.Key)}` }]
-          : service === 'SecretsManager'
-            ? [{ action: `secretsmanager:${command}`, resource: fromEnv(input.SecretId) }]
-            : [{ action: `${service.toLowerCase()}:${command}`, resource: '*' }];
+            : service === 'SecretsManager'
+              ? [{ action: `secretsmanager:${command}`, resource: fromEnv(input.SecretId) }]
+              : [{ action: `${service.toLowerCase()}:${command}`, resource: '*' }];
   for (const call of calls) record(call);
 };
 
@@ -154,4 +192,5 @@ export const recordAwsCall = (service: string, command: string, input: Item) => 
  * A deployment secret read from its variable's value (npm start, the tests) stands for the
  * GetSecretValue a deployed function makes on `<name>_ARN` (deployment-secret.ts): recorded as that call.
  */
-export const recordSecretRead = (name: string) => record({ action: 'secretsmanager:GetSecretValue', resource: `env:${name}_ARN` });
+export const recordSecretRead = (name: string) =>
+  record({ action: 'secretsmanager:GetSecretValue', resource: `env:${name}_ARN` });

@@ -40,7 +40,10 @@ type Args = { input: Record<string, unknown> };
 
 export const instrument = <T extends MiddlewareStackLike>(client: T): T => {
   client.middlewareStack.add(
-    (next: (args: Args) => Promise<{ output: Record<string, unknown> }>, context: { clientName?: string; commandName?: string }) =>
+    (
+      next: (args: Args) => Promise<{ output: Record<string, unknown> }>,
+      context: { clientName?: string; commandName?: string },
+    ) =>
       async (args: Args) => {
         const service = (context.clientName ?? 'Client').replace(/Client$/, '');
         const command = (context.commandName ?? 'Command').replace(/Command$/, '');

@@ -12,7 +12,8 @@ const BULK = 'bulk:';
  * Both lanes settle alike: delete, delay and dead-letter go to the queue the mail came from.
  */
 export const laneQueue = (transactional: SendQueue, bulk: SendQueue): SendQueue => {
-  const laneOf = (receipt: string) => (receipt.startsWith(BULK) ? { queue: bulk, receipt: receipt.slice(BULK.length) } : { queue: transactional, receipt });
+  const laneOf = (receipt: string) =>
+    receipt.startsWith(BULK) ? { queue: bulk, receipt: receipt.slice(BULK.length) } : { queue: transactional, receipt };
   return {
     enqueue: (mails) => transactional.enqueue(mails),
     // The bulk lane is asked only when the send queue had nothing: while transactional mail flows, a
@@ -25,9 +26,14 @@ export const laneQueue = (transactional: SendQueue, bulk: SendQueue): SendQueue 
       return rest.map((received): ReceivedMail => ({ ...received, receipt: `${BULK}${received.receipt}` }));
     },
     async delete(receipts) {
-      const bulkReceipts = receipts.filter((receipt) => receipt.startsWith(BULK)).map((receipt) => laneOf(receipt).receipt);
+      const bulkReceipts = receipts
+        .filter((receipt) => receipt.startsWith(BULK))
+        .map((receipt) => laneOf(receipt).receipt);
       const own = receipts.filter((receipt) => !receipt.startsWith(BULK));
-      await Promise.all([own.length ? transactional.delete(own) : undefined, bulkReceipts.length ? bulk.delete(bulkReceipts) : undefined]);
+      await Promise.all([
+        own.length ? transactional.delete(own) : undefined,
+        bulkReceipts.length ? bulk.delete(bulkReceipts) : undefined,
+      ]);
     },
     delay(receipt, seconds) {
       const lane = laneOf(receipt);

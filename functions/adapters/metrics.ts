@@ -28,7 +28,9 @@ export const emitMetrics = (values: Partial<Record<MetricName, number>>) => {
   const line = {
     _aws: {
       Timestamp: Date.now(),
-      CloudWatchMetrics: [{ Namespace: namespace, Dimensions: [[]], Metrics: metrics.map(([name]) => ({ Name: name, Unit: 'Count' })) }],
+      CloudWatchMetrics: [
+        { Namespace: namespace, Dimensions: [[]], Metrics: metrics.map(([name]) => ({ Name: name, Unit: 'Count' })) },
+      ],
     },
     ...Object.fromEntries(metrics),
   };

@@ -9,7 +9,10 @@ import { instrument } from './instrument';
  */
 let loaded: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
 const s3 = () =>
-  (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: instrument(new sdk.S3Client({ forcePathStyle: process.env.AWS_ENDPOINT_URL_S3 !== undefined })) })));
+  (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+    sdk,
+    client: instrument(new sdk.S3Client({ forcePathStyle: process.env.AWS_ENDPOINT_URL_S3 !== undefined })),
+  })));
 
 /**
  * A mail's stored parts as one object (gzipped JSON: the base64 files as the request gave them, and the
@@ -19,7 +22,14 @@ const s3 = () =>
 export const s3AttachmentStore = (bucket: string): AttachmentStore => ({
   async put(key, parts) {
     const { client, sdk } = await s3();
-    await client.send(new sdk.PutObjectCommand({ Bucket: bucket, Key: key, Body: gzipSync(JSON.stringify(parts)), ContentType: 'application/gzip' }));
+    await client.send(
+      new sdk.PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: gzipSync(JSON.stringify(parts)),
+        ContentType: 'application/gzip',
+      }),
+    );
   },
   async get(key) {
     const { client, sdk } = await s3();

@@ -29,7 +29,12 @@ export const s3MailObjects: MailObjects = {
   downloadLink: (ref, seconds, filename) =>
     getSignedUrl(
       s3(),
-      new GetObjectCommand({ Bucket: ref.bucket, Key: ref.key, ResponseContentDisposition: disposition(filename), ResponseContentType: 'application/octet-stream' }),
+      new GetObjectCommand({
+        Bucket: ref.bucket,
+        Key: ref.key,
+        ResponseContentDisposition: disposition(filename),
+        ResponseContentType: 'application/octet-stream',
+      }),
       { expiresIn: seconds },
     ),
 };

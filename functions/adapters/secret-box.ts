@@ -21,7 +21,8 @@ export const aesGcmSecretBox = (keyMaterial: () => Promise<string>): SecretBox =
   let derived: { material: string; key: Buffer } | undefined;
   const dataKey = async () => {
     const material = await keyMaterial();
-    if (derived?.material !== material) derived = { material, key: Buffer.from(hkdfSync('sha256', material, '', 'secret-box v1', 32)) };
+    if (derived?.material !== material)
+      derived = { material, key: Buffer.from(hkdfSync('sha256', material, '', 'secret-box v1', 32)) };
     return derived.key;
   };
 
@@ -39,7 +40,9 @@ export const aesGcmSecretBox = (keyMaterial: () => Promise<string>): SecretBox =
       const [nonce, data, tag] = parts.map((part) => Buffer.from(part, 'base64url'));
       if (nonce.length !== NONCE_BYTES || tag.length !== TAG_BYTES) throw refused();
       try {
-        const decipher = createDecipheriv('aes-256-gcm', await dataKey(), nonce, { authTagLength: TAG_BYTES }).setAAD(Buffer.from(context, 'utf8'));
+        const decipher = createDecipheriv('aes-256-gcm', await dataKey(), nonce, { authTagLength: TAG_BYTES }).setAAD(
+          Buffer.from(context, 'utf8'),
+        );
         decipher.setAuthTag(tag);
         return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
       } catch {

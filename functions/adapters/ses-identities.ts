@@ -43,7 +43,10 @@ export const sesIdentities: EmailIdentities = {
           ConfigurationSetName: config.defaultConfigurationSet,
         }),
       );
-      return state(created.DkimAttributes?.Status === 'SUCCESS' ? 'SUCCESS' : 'PENDING', created.DkimAttributes?.Tokens);
+      return state(
+        created.DkimAttributes?.Status === 'SUCCESS' ? 'SUCCESS' : 'PENDING',
+        created.DkimAttributes?.Tokens,
+      );
     } catch (error) {
       // Not created for this claim, so not ours: nothing proves the account controls it (issue 35).
       if (named(error, 'AlreadyExistsException')) return undefined;
@@ -52,7 +55,13 @@ export const sesIdentities: EmailIdentities = {
   },
 
   async setMailFrom(name, mailFrom) {
-    await ses().send(new PutEmailIdentityMailFromAttributesCommand({ EmailIdentity: name, MailFromDomain: mailFrom, BehaviorOnMxFailure: 'USE_DEFAULT_VALUE' }));
+    await ses().send(
+      new PutEmailIdentityMailFromAttributesCommand({
+        EmailIdentity: name,
+        MailFromDomain: mailFrom,
+        BehaviorOnMxFailure: 'USE_DEFAULT_VALUE',
+      }),
+    );
   },
 
   async get(name) {

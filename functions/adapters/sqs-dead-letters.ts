@@ -9,7 +9,12 @@ import { sqs } from './sqs-client';
 export const sqsDeadLetters = <T>(deadLetterUrl: string, decode: (body: string) => T): DeadLetterQueue<T> => ({
   async receive(max) {
     const { Messages = [] } = await sqs().send(
-      new ReceiveMessageCommand({ QueueUrl: deadLetterUrl, MaxNumberOfMessages: Math.min(max, 10), MessageAttributeNames: ['failure_reason'], VisibilityTimeout: 60 }),
+      new ReceiveMessageCommand({
+        QueueUrl: deadLetterUrl,
+        MaxNumberOfMessages: Math.min(max, 10),
+        MessageAttributeNames: ['failure_reason'],
+        VisibilityTimeout: 60,
+      }),
     );
     return Messages.map((message) => ({
       item: decode(message.Body ?? '{}'),
@@ -21,6 +26,8 @@ export const sqsDeadLetters = <T>(deadLetterUrl: string, decode: (body: string) 
     await sqs().send(new DeleteMessageCommand({ QueueUrl: deadLetterUrl, ReceiptHandle: receipt }));
   },
   async release(receipt) {
-    await sqs().send(new ChangeMessageVisibilityCommand({ QueueUrl: deadLetterUrl, ReceiptHandle: receipt, VisibilityTimeout: 0 }));
+    await sqs().send(
+      new ChangeMessageVisibilityCommand({ QueueUrl: deadLetterUrl, ReceiptHandle: receipt, VisibilityTimeout: 0 }),
+    );
   },
 });

@@ -10,7 +10,13 @@ export const sqsJobQueue = (queueUrl: () => string): JobQueue => ({
   async enqueue(job, delaySeconds = 0) {
     const url = queueUrl();
     if (!url) throw new Error('JOB_QUEUE_URL is not set: background jobs cannot be queued');
-    await sqs().send(new SendMessageCommand({ QueueUrl: url, MessageBody: JSON.stringify(job), DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))) }));
+    await sqs().send(
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: JSON.stringify(job),
+        DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))),
+      }),
+    );
   },
 });
 

@@ -47,7 +47,9 @@ const chunk = (entries: { Id: string; MessageBody: string }[]) => {
 
 export const sqsSendQueue = (queueUrl: string, deadLetterUrl: string): SendQueue => ({
   async backlog() {
-    const { Attributes } = await sqs().send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }));
+    const { Attributes } = await sqs().send(
+      new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
+    );
     return Number(Attributes?.ApproximateNumberOfMessages ?? 0);
   },
 
@@ -82,14 +84,20 @@ export const sqsSendQueue = (queueUrl: string, deadLetterUrl: string): SendQueue
 
   async delete(receipts) {
     for (let i = 0; i < receipts.length; i += BATCH_ENTRIES) {
-      const entries = receipts.slice(i, i + BATCH_ENTRIES).map((ReceiptHandle, j) => ({ Id: String(j), ReceiptHandle }));
+      const entries = receipts
+        .slice(i, i + BATCH_ENTRIES)
+        .map((ReceiptHandle, j) => ({ Id: String(j), ReceiptHandle }));
       await sqs().send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
     }
   },
 
   async delay(receipt, seconds) {
     await sqs().send(
-      new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: receipt, VisibilityTimeout: Math.min(Math.max(0, Math.round(seconds)), 43_200) }),
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: queueUrl,
+        ReceiptHandle: receipt,
+        VisibilityTimeout: Math.min(Math.max(0, Math.round(seconds)), 43_200),
+      }),
     );
   },
 

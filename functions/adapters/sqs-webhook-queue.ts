@@ -7,7 +7,13 @@ import { sqsDeadLetters } from './sqs-dead-letters';
 
 export const sqsWebhookQueue = (queueUrl: string, deadLetterUrl: string): WebhookQueue => ({
   async enqueue(delivery, delaySeconds) {
-    await sqs().send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(delivery), DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))) }));
+    await sqs().send(
+      new SendMessageCommand({
+        QueueUrl: queueUrl,
+        MessageBody: JSON.stringify(delivery),
+        DelaySeconds: Math.min(900, Math.max(0, Math.round(delaySeconds))),
+      }),
+    );
   },
   async deadLetter(delivery, reason) {
     await sqs().send(
@@ -28,7 +34,13 @@ export const sqsWebhookDeadLetters = (deadLetterUrl: string) => sqsDeadLetters(d
 /** One batch (at most ten) on the queue: the events SQS refused, with why. A call that fails throws. */
 const enqueueBatch = async (url: string, batch: OutboundEvent[]) => {
   const { Failed = [] } = await sqs().send(
-    new SendMessageBatchCommand({ QueueUrl: url, Entries: batch.map((event, i) => ({ Id: String(i), MessageBody: JSON.stringify({ event } satisfies WebhookDelivery) })) }),
+    new SendMessageBatchCommand({
+      QueueUrl: url,
+      Entries: batch.map((event, i) => ({
+        Id: String(i),
+        MessageBody: JSON.stringify({ event } satisfies WebhookDelivery),
+      })),
+    }),
   );
   return Failed.map((failed) => ({ event: batch[Number(failed.Id)], code: failed.Code, message: failed.Message }));
 };
@@ -44,10 +56,20 @@ export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => {
       batches.map(async (batch) => {
         try {
           for (const { event, code, message } of await enqueueBatch(url, batch)) {
-            log('error', 'webhook event not enqueued', { message_id: event?.message_id, event_type: event?.type, error_name: code, error_message: message });
+            log('error', 'webhook event not enqueued', {
+              message_id: event?.message_id,
+              event_type: event?.type,
+              error_name: code,
+              error_message: message,
+            });
           }
         } catch (error) {
-          for (const event of batch) log('error', 'webhook event not enqueued', { message_id: event.message_id, event_type: event.type, ...describeError(error) });
+          for (const event of batch)
+            log('error', 'webhook event not enqueued', {
+              message_id: event.message_id,
+              event_type: event.type,
+              ...describeError(error),
+            });
         }
       }),
     );
@@ -56,7 +78,8 @@ export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => {
     const url = queueUrl();
     if (!url) return;
     const [refused] = await enqueueBatch(url, [event]);
-    if (refused) throw new Error(`The ${event.type} event could not be queued: ${refused.code} ${refused.message ?? ''}`.trim());
+    if (refused)
+      throw new Error(`The ${event.type} event could not be queued: ${refused.code} ${refused.message ?? ''}`.trim());
   };
   // One event is a batch of one: the same call count, one way to send and to log a failure.
   return { publish: (event) => publishMany([event]), publishMany, publishOrThrow };

@@ -10,4 +10,6 @@ const getUrl = async (url: string) => {
  * Confirms an SNS subscription by visiting its SubscribeURL (checked to be on an SNS host). No local
  * peer serves that URL over HTTPS, so tests replace this one GET (test-seams.ts).
  */
-export const subscriptionConfirmer: SubscriptionConfirmer = { confirm: (url) => (testSeams.visitSubscribeUrl ?? getUrl)(url) };
+export const subscriptionConfirmer: SubscriptionConfirmer = {
+  confirm: (url) => (testSeams.visitSubscribeUrl ?? getUrl)(url),
+};

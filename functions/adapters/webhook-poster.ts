@@ -15,9 +15,15 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   lookup(hostname, { all: true }, (error, addresses) => {
     if (error) return callback(error, '', 4);
     const refused = addresses.find(({ address }) => !webhookAddressAllowed(address, config.allowLoopbackWebhooks));
-    if (refused) return callback(Object.assign(new Error(`${hostname} resolves to an internal address`), { code: 'EREFUSEDADDRESS' }), '', 4);
+    if (refused)
+      return callback(
+        Object.assign(new Error(`${hostname} resolves to an internal address`), { code: 'EREFUSEDADDRESS' }),
+        '',
+        4,
+      );
     const sorted = [...addresses].sort((a, b) => a.family - b.family);
-    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof sorted) => void)(null, sorted);
+    if ((options as { all?: boolean }).all)
+      return (callback as unknown as (e: null, a: typeof sorted) => void)(null, sorted);
     callback(null, sorted[0].address, sorted[0].family);
   });
 };
@@ -48,7 +54,10 @@ export const httpWebhookPoster: WebhookPoster = {
         },
       );
       // One deadline for the whole exchange, not only for idle sockets.
-      const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
+      const deadline = setTimeout(
+        () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)),
+        timeoutMs,
+      );
       request.on('close', () => clearTimeout(deadline));
       request.on('timeout', () => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)));
       request.on('error', reject);

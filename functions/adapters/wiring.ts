@@ -199,7 +199,12 @@ export const subscriberCreateDeps = () => ({
 });
 
 /** The confirmation links of double opt-in (public). */
-export const confirmationDeps = () => ({ subscribers: dynamoSubscriberStore(), lists: dynamoListStore(), tracking: trackingSettings, clock: systemClock });
+export const confirmationDeps = () => ({
+  subscribers: dynamoSubscriberStore(),
+  lists: dynamoListStore(),
+  tracking: trackingSettings,
+  clock: systemClock,
+});
 
 /** Recording a bounce (the API's manual reports, and every provider event that is one). */
 export const bounceDeps = () => ({
@@ -214,7 +219,13 @@ export const bounceDeps = () => ({
 });
 
 /** Bulk imports: the request stores the rows and queues the first chunk. */
-export const importDeps = () => ({ imports: dynamoImportStore(), lists: dynamoListStore(), jobs: jobQueue(), clock: systemClock, ids: randomIds });
+export const importDeps = () => ({
+  imports: dynamoImportStore(),
+  lists: dynamoListStore(),
+  jobs: jobQueue(),
+  clock: systemClock,
+  ids: randomIds,
+});
 
 /** The suppression list in the open (GET/POST/DELETE /suppressions). */
 export const suppressionDeps = () => ({ suppressions: dynamoSuppressionStore(), clock: systemClock });
@@ -223,7 +234,12 @@ export const suppressionDeps = () => ({ suppressions: dynamoSuppressionStore(), 
 export const reputationDeps = () => ({ reputation: dynamoReputationStore(), clock: systemClock });
 
 /** Applying providers' delivery events: the SNS-subscribed SES function and the receivers. */
-export const providerEventDeps = () => ({ ...bounceDeps(), providers: dynamoProviderStore(), ids: randomIds, events: webhookEvents() });
+export const providerEventDeps = () => ({
+  ...bounceDeps(),
+  providers: dynamoProviderStore(),
+  ids: randomIds,
+  events: webhookEvents(),
+});
 
 /** Webhook endpoints: creation seals the secret; listing and deleting never open it. */
 export const webhookEndpointDeps = () => ({
@@ -262,7 +278,10 @@ export const receiverDeps = () => ({
 });
 
 /** The SendGrid and Mailgun receivers verify with the provider's signing key. */
-export const signedReceiverDeps = () => ({ ...receiverDeps(), providers: dynamoProviderStore({ box: providerSecretBox, open: ['signing_key'] }) });
+export const signedReceiverDeps = () => ({
+  ...receiverDeps(),
+  providers: dynamoProviderStore({ box: providerSecretBox, open: ['signing_key'] }),
+});
 
 /** Verify and status never send mail: no mailer, so no SES client or nodemailer in their bundles. */
 export const otpSessionDeps = () => ({
@@ -295,10 +314,20 @@ export const campaignDeps = () => ({
   ids: randomIds,
 });
 
-export const templateDeps = () => ({ templates: dynamoTemplateStore(), counters: dynamoCounterStore(), clock: systemClock, ids: randomIds });
+export const templateDeps = () => ({
+  templates: dynamoTemplateStore(),
+  counters: dynamoCounterStore(),
+  clock: systemClock,
+  ids: randomIds,
+});
 
 /** Sending checks the default provider and the sender, and queues the first fan-out chunk. */
-export const campaignSendDeps = () => ({ ...campaignDeps(), providers: dynamoProviderStore(), jobs: jobQueue(), tracking: trackingSettings });
+export const campaignSendDeps = () => ({
+  ...campaignDeps(),
+  providers: dynamoProviderStore(),
+  jobs: jobQueue(),
+  tracking: trackingSettings,
+});
 
 /** The public unsubscribe routes: verify the signed link, move the one subscriber, count it. */
 export const unsubscribeDeps = () => ({

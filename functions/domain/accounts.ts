@@ -14,6 +14,10 @@ export const createAccount = async (
 ) => {
   const account = { id: deps.ids.uuid(), name, created_at: isoTimestamp(deps.clock.now()) };
   await deps.accounts.create(account);
-  const key = await createApiKey(deps, account.id, { name: `${name} admin`, permissions: [...PERMISSIONS], value: keyValue });
+  const key = await createApiKey(deps, account.id, {
+    name: `${name} admin`,
+    permissions: [...PERMISSIONS],
+    value: keyValue,
+  });
   return { account, apiKey: key.key };
 };

@@ -45,7 +45,13 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     /** `messageId`: the message a failed send wrote (SEND_FAILED), so the caller can look it up. */
-    readonly options: { details?: FieldIssue[]; headers?: Record<string, string>; cause?: unknown; reason?: ErrorReason; messageId?: string } = {},
+    readonly options: {
+      details?: FieldIssue[];
+      headers?: Record<string, string>;
+      cause?: unknown;
+      reason?: ErrorReason;
+      messageId?: string;
+    } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';

@@ -9,8 +9,13 @@
  * (tracking/rewrite-html.ts) decodes these entities, so an escaped URL is tracked as the author's.
  */
 const ENTITIES: Record<string, string> = {
-  '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '=': '&#x3D;', '`': '&#x60;',
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '=': '&#x3D;',
+  '`': '&#x60;',
 };
 
-export const escapeHtml = (value: string) =>
-  String(value).replace(/[&<>"'=`]/g, (character) => ENTITIES[character]!);
+export const escapeHtml = (value: string) => String(value).replace(/[&<>"'=`]/g, (character) => ENTITIES[character]!);

@@ -64,7 +64,14 @@ const readTag = (html: string, from: number, wanted: string): { end: number; att
     if (at >= html.length) return { end: -1 };
     if (html[at] === '>') return { end: at + 1, attribute };
     const nameStart = at++;
-    while (at < html.length && !isSpace(html.charCodeAt(at)) && html[at] !== '/' && html[at] !== '>' && html[at] !== '=') at++;
+    while (
+      at < html.length &&
+      !isSpace(html.charCodeAt(at)) &&
+      html[at] !== '/' &&
+      html[at] !== '>' &&
+      html[at] !== '='
+    )
+      at++;
     const named = at - nameStart === wanted.length && sameName(html, nameStart, wanted);
     while (at < html.length && isSpace(html.charCodeAt(at))) at++;
     if (html[at] !== '=') continue;

@@ -25,12 +25,17 @@ export const requireAnchored = <T>(page: IdPage<T> | undefined, request: IdPageR
 };
 
 /** The same page over a list held whole in memory, in its order (an account's API keys). */
-export const pageNextTo = <T>(items: readonly T[], request: IdPageRequest, idOf: (item: T) => string): IdPage<T> | undefined => {
+export const pageNextTo = <T>(
+  items: readonly T[],
+  request: IdPageRequest,
+  idOf: (item: T) => string,
+): IdPage<T> | undefined => {
   const anchor = request.after ?? request.before;
   if (anchor === undefined) return { items: items.slice(0, request.limit), has_more: items.length > request.limit };
   const at = items.findIndex((item) => idOf(item) === anchor);
   if (at === -1) return undefined;
-  if (request.after !== undefined) return { items: items.slice(at + 1, at + 1 + request.limit), has_more: items.length > at + 1 + request.limit };
+  if (request.after !== undefined)
+    return { items: items.slice(at + 1, at + 1 + request.limit), has_more: items.length > at + 1 + request.limit };
   const from = Math.max(0, at - request.limit);
   return { items: items.slice(from, at), has_more: from > 0 };
 };

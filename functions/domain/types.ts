@@ -247,7 +247,16 @@ export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'canc
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** Counters kept beside the campaign (one small item, bumped with ADD): never a scan. */
-export const CAMPAIGN_STATS = ['recipients', 'sent', 'failed', 'opened', 'clicked', 'bounced', 'complained', 'unsubscribed'] as const;
+export const CAMPAIGN_STATS = [
+  'recipients',
+  'sent',
+  'failed',
+  'opened',
+  'clicked',
+  'bounced',
+  'complained',
+  'unsubscribed',
+] as const;
 export type CampaignStats = Record<(typeof CAMPAIGN_STATS)[number], number>;
 
 export interface Campaign {

@@ -5,4 +5,6 @@ import { apiKeysList } from '../routes/admin';
 
 const deps = adminDeps();
 
-export const handler = apiHandler(apiKeysList, async ({ auth }) => ({ data: { api_keys: await listApiKeys(deps, auth.account_id) } }));
+export const handler = apiHandler(apiKeysList, async ({ auth }) => ({
+  data: { api_keys: await listApiKeys(deps, auth.account_id) },
+}));

@@ -6,4 +6,6 @@ import { pageOf } from '../schemas/pagination';
 
 const deps = bounceDeps();
 
-export const handler = apiHandler(bouncesList, async ({ auth, query }) => ({ data: await listBounces(deps.bounces, auth.account_id, pageOf(query)) }));
+export const handler = apiHandler(bouncesList, async ({ auth, query }) => ({
+  data: await listBounces(deps.bounces, auth.account_id, pageOf(query)),
+}));

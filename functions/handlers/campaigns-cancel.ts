@@ -5,4 +5,6 @@ import { campaignsCancel } from '../routes/campaigns';
 
 const deps = campaignDeps();
 
-export const handler = apiHandler(campaignsCancel, async ({ auth, params }) => ({ data: await cancelCampaign(deps, auth.account_id, params.id) }));
+export const handler = apiHandler(campaignsCancel, async ({ auth, params }) => ({
+  data: await cancelCampaign(deps, auth.account_id, params.id),
+}));

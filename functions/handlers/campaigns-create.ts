@@ -5,4 +5,6 @@ import { campaignsCreate } from '../routes/campaigns';
 
 const deps = campaignDeps();
 
-export const handler = apiHandler(campaignsCreate, async ({ auth, body }) => ({ data: await createCampaign(deps, auth.account_id, body) }));
+export const handler = apiHandler(campaignsCreate, async ({ auth, body }) => ({
+  data: await createCampaign(deps, auth.account_id, body),
+}));

@@ -5,4 +5,6 @@ import { campaignsGet } from '../routes/campaigns';
 
 const deps = campaignDeps();
 
-export const handler = apiHandler(campaignsGet, async ({ auth, params }) => ({ data: await getCampaign(deps, auth.account_id, params.id) }));
+export const handler = apiHandler(campaignsGet, async ({ auth, params }) => ({
+  data: await getCampaign(deps, auth.account_id, params.id),
+}));

@@ -6,4 +6,6 @@ import { pageOf } from '../schemas/pagination';
 
 const deps = campaignDeps();
 
-export const handler = apiHandler(campaignsList, async ({ auth, query }) => ({ data: await listCampaigns(deps, auth.account_id, pageOf(query)) }));
+export const handler = apiHandler(campaignsList, async ({ auth, query }) => ({
+  data: await listCampaigns(deps, auth.account_id, pageOf(query)),
+}));

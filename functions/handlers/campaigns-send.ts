@@ -5,4 +5,6 @@ import { campaignsSend } from '../routes/campaigns';
 
 const deps = campaignSendDeps();
 
-export const handler = apiHandler(campaignsSend, async ({ auth, params, body }) => ({ data: await sendCampaign(deps, auth.account_id, params.id, body) }));
+export const handler = apiHandler(campaignsSend, async ({ auth, params, body }) => ({
+  data: await sendCampaign(deps, auth.account_id, params.id, body),
+}));

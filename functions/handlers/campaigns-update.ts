@@ -5,4 +5,6 @@ import { campaignsUpdate } from '../routes/campaigns';
 
 const deps = campaignDeps();
 
-export const handler = apiHandler(campaignsUpdate, async ({ auth, params, body }) => ({ data: await updateCampaign(deps, auth.account_id, params.id, body) }));
+export const handler = apiHandler(campaignsUpdate, async ({ auth, params, body }) => ({
+  data: await updateCampaign(deps, auth.account_id, params.id, body),
+}));

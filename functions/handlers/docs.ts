@@ -36,6 +36,7 @@ export const handler = publicApiHandler(docs, async ({ event }) => {
     'X-Frame-Options': 'DENY',
     'X-Content-Type-Options': 'nosniff',
   };
-  if (/\bgzip\b/.test(event.headers?.['accept-encoding'] ?? '')) return { raw: gzipped, headers: { ...headers, 'Content-Encoding': 'gzip' } };
+  if (/\bgzip\b/.test(event.headers?.['accept-encoding'] ?? ''))
+    return { raw: gzipped, headers: { ...headers, 'Content-Encoding': 'gzip' } };
   return { raw: plain, headers };
 });

@@ -5,4 +5,6 @@ import { domainsCreate } from '../routes/domains';
 
 const deps = domainDeps();
 
-export const handler = apiHandler(domainsCreate, async ({ auth, body }) => ({ data: presentDomain(await createDomain(deps, auth.account_id, body)) }));
+export const handler = apiHandler(domainsCreate, async ({ auth, body }) => ({
+  data: presentDomain(await createDomain(deps, auth.account_id, body)),
+}));

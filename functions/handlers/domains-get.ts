@@ -5,4 +5,6 @@ import { domainsGet } from '../routes/domains';
 
 const deps = domainDeps();
 
-export const handler = apiHandler(domainsGet, async ({ auth, params }) => ({ data: presentDomain(await getDomain(deps, auth.account_id, params.id)) }));
+export const handler = apiHandler(domainsGet, async ({ auth, params }) => ({
+  data: presentDomain(await getDomain(deps, auth.account_id, params.id)),
+}));

@@ -5,4 +5,6 @@ import { domainsUpdate } from '../routes/domains';
 
 const deps = domainDeps();
 
-export const handler = apiHandler(domainsUpdate, async ({ auth, params, body }) => ({ data: presentDomain(await updateDomain(deps, auth.account_id, params.id, body)) }));
+export const handler = apiHandler(domainsUpdate, async ({ auth, params, body }) => ({
+  data: presentDomain(await updateDomain(deps, auth.account_id, params.id, body)),
+}));

@@ -5,4 +5,6 @@ import { domainsVerify } from '../routes/domains';
 
 const deps = domainDeps();
 
-export const handler = apiHandler(domainsVerify, async ({ auth, params }) => ({ data: presentDomain(await verifyDomain(deps, auth.account_id, params.id)) }));
+export const handler = apiHandler(domainsVerify, async ({ auth, params }) => ({
+  data: presentDomain(await verifyDomain(deps, auth.account_id, params.id)),
+}));

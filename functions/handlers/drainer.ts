@@ -24,7 +24,8 @@ export const runDrain = (budgetMs: number, signal?: AbortSignal): Promise<DrainR
       inFlightMs: Math.max(config.drainBudgetSeconds, DRAIN_BUDGET_SECONDS) * 1000 + DRAIN_SAFETY_MS,
       retryBaseSeconds: config.retryBaseSeconds,
       pausedWaitSeconds: config.pausedWaitSeconds,
-      onError: ({ stage, message_id, error }) => log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
+      onError: ({ stage, message_id, error }) =>
+        log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
     },
     onRound: (report) => {
       if (report.received > 0 || report.errors > 0) log('info', 'drain run', { ...report });

@@ -5,4 +5,6 @@ import { importsGet } from '../routes/imports';
 
 const deps = importDeps();
 
-export const handler = apiHandler(importsGet, async ({ auth, params }) => ({ data: await getImport(deps, auth.account_id, params.id) }));
+export const handler = apiHandler(importsGet, async ({ auth, params }) => ({
+  data: await getImport(deps, auth.account_id, params.id),
+}));

@@ -5,4 +5,6 @@ import { inboundGet } from '../routes/inbound';
 
 const deps = inboundReadDeps();
 
-export const handler = apiHandler(inboundGet, async ({ auth, params }) => ({ data: await getInbound(deps, auth.account_id, params.id) }));
+export const handler = apiHandler(inboundGet, async ({ auth, params }) => ({
+  data: await getInbound(deps, auth.account_id, params.id),
+}));

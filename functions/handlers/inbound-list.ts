@@ -5,4 +5,6 @@ import { inboundList } from '../routes/inbound';
 
 const deps = inboundReadDeps();
 
-export const handler = apiHandler(inboundList, async ({ auth, query }) => ({ data: await listInbound(deps, auth.account_id, query) }));
+export const handler = apiHandler(inboundList, async ({ auth, query }) => ({
+  data: await listInbound(deps, auth.account_id, query),
+}));

@@ -8,8 +8,14 @@ import { log } from '../log';
 
 const deps = inboundDeps();
 
-const VERDICTS: Record<string, Verdict> = { PASS: 'pass', FAIL: 'fail', GRAY: 'gray', PROCESSING_FAILED: 'processing_failed' };
-const verdict = (status: { status?: string } | undefined) => (status?.status ? (VERDICTS[status.status] ?? null) : null);
+const VERDICTS: Record<string, Verdict> = {
+  PASS: 'pass',
+  FAIL: 'fail',
+  GRAY: 'gray',
+  PROCESSING_FAILED: 'processing_failed',
+};
+const verdict = (status: { status?: string } | undefined) =>
+  status?.status ? (VERDICTS[status.status] ?? null) : null;
 
 /**
  * SES's receipt rule -> this function (an asynchronous invocation, after the rule's S3 action stored
@@ -35,7 +41,11 @@ const handle = async (event: SESEvent) => {
       // SES's mail.source is the envelope sender (MAIL FROM), the address SPF was checked for.
       envelopeFrom: mail.source || null,
     });
-    log('info', 'Inbound mail', { ses_message_id: mail.messageId, stored: outcome.stored.length, reason: outcome.reason ?? undefined });
+    log('info', 'Inbound mail', {
+      ses_message_id: mail.messageId,
+      stored: outcome.stored.length,
+      reason: outcome.reason ?? undefined,
+    });
   }
 };
 

@@ -5,4 +5,6 @@ import { listsCreate } from '../routes/audience';
 
 const deps = listDeps();
 
-export const handler = apiHandler(listsCreate, async ({ auth, body }) => ({ data: await createList(deps, auth.account_id, body) }));
+export const handler = apiHandler(listsCreate, async ({ auth, body }) => ({
+  data: await createList(deps, auth.account_id, body),
+}));

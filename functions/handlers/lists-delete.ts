@@ -7,5 +7,10 @@ const deps = listDeleteDeps();
 
 export const handler = apiHandler(listsDelete, async ({ auth, params }) => {
   const done = await deleteList(deps, auth.account_id, params.id);
-  return { message: done === 'deleted' ? 'List and its subscriptions deleted' : 'List deleted; its subscriptions are being removed in the background' };
+  return {
+    message:
+      done === 'deleted'
+        ? 'List and its subscriptions deleted'
+        : 'List deleted; its subscriptions are being removed in the background',
+  };
 });

@@ -5,4 +5,6 @@ import { listsGet } from '../routes/audience';
 
 const deps = listDeps();
 
-export const handler = apiHandler(listsGet, async ({ auth, params }) => ({ data: await getList(deps, auth.account_id, params.id) }));
+export const handler = apiHandler(listsGet, async ({ auth, params }) => ({
+  data: await getList(deps, auth.account_id, params.id),
+}));

@@ -6,4 +6,6 @@ import { pageOf } from '../schemas/pagination';
 
 const deps = listDeps();
 
-export const handler = apiHandler(listsList, async ({ auth, query }) => ({ data: await listLists(deps, auth.account_id, pageOf(query)) }));
+export const handler = apiHandler(listsList, async ({ auth, query }) => ({
+  data: await listLists(deps, auth.account_id, pageOf(query)),
+}));

@@ -5,4 +5,6 @@ import { listsUpdate } from '../routes/audience';
 
 const deps = listDeps();
 
-export const handler = apiHandler(listsUpdate, async ({ auth, params, body }) => ({ data: await updateList(deps, auth.account_id, params.id, body) }));
+export const handler = apiHandler(listsUpdate, async ({ auth, params, body }) => ({
+  data: await updateList(deps, auth.account_id, params.id, body),
+}));

@@ -5,4 +5,6 @@ import { mailCancel } from '../routes/mail';
 
 const deps = cancelDeps();
 
-export const handler = apiHandler(mailCancel, async ({ auth, params }) => ({ data: await cancelMessage(deps, auth.account_id, params.message_id) }));
+export const handler = apiHandler(mailCancel, async ({ auth, params }) => ({
+  data: await cancelMessage(deps, auth.account_id, params.message_id),
+}));

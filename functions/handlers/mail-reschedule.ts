@@ -5,4 +5,6 @@ import { mailReschedule } from '../routes/mail';
 
 const deps = rescheduleDeps();
 
-export const handler = apiHandler(mailReschedule, async ({ auth, params, body }) => ({ data: await rescheduleMessage(deps, auth.account_id, params.message_id, body.scheduled_at) }));
+export const handler = apiHandler(mailReschedule, async ({ auth, params, body }) => ({
+  data: await rescheduleMessage(deps, auth.account_id, params.message_id, body.scheduled_at),
+}));

@@ -18,10 +18,15 @@ export const handler = async (event: APIGatewayProxyEventV2) => {
   const found = match(event.requestContext.http.method, event.rawPath);
   const style = isResendPath(event.rawPath) ? 'resend' : undefined;
   if (found.kind === 'method-not-allowed') {
-    return httpResponse(errorResponse(new AppError('METHOD_NOT_ALLOWED', `Use ${found.allow.join(', ')} on this path`), style), {
-      Allow: found.allow.join(', '),
-    });
+    return httpResponse(
+      errorResponse(new AppError('METHOD_NOT_ALLOWED', `Use ${found.allow.join(', ')} on this path`), style),
+      {
+        Allow: found.allow.join(', '),
+      },
+    );
   }
-  const message = style ? 'No such route: this service answers the emails, domains and api-keys parts of the Resend API' : 'No such route';
+  const message = style
+    ? 'No such route: this service answers the emails, domains and api-keys parts of the Resend API'
+    : 'No such route';
   return httpResponse(errorResponse(new AppError('NOT_FOUND', message), style), {});
 };

@@ -5,4 +5,6 @@ import { otpResend } from '../routes/otp';
 
 const deps = otpDeps();
 
-export const handler = apiHandler(otpResend, async ({ auth, body }) => ({ data: await resendOtp(deps, auth.account_id, body.session_id) }));
+export const handler = apiHandler(otpResend, async ({ auth, body }) => ({
+  data: await resendOtp(deps, auth.account_id, body.session_id),
+}));

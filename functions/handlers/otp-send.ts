@@ -5,4 +5,6 @@ import { otpSend } from '../routes/otp';
 
 const deps = otpDeps();
 
-export const handler = apiHandler(otpSend, async ({ auth, body }) => ({ data: await sendOtp(deps, auth.account_id, body) }));
+export const handler = apiHandler(otpSend, async ({ auth, body }) => ({
+  data: await sendOtp(deps, auth.account_id, body),
+}));

@@ -5,4 +5,6 @@ import { otpStatus } from '../routes/otp';
 
 const deps = otpSessionDeps();
 
-export const handler = apiHandler(otpStatus, async ({ auth, params }) => ({ data: await otpSessionStatus(deps, auth.account_id, params.session_id) }));
+export const handler = apiHandler(otpStatus, async ({ auth, params }) => ({
+  data: await otpSessionStatus(deps, auth.account_id, params.session_id),
+}));

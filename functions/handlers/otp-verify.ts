@@ -5,4 +5,6 @@ import { otpVerify } from '../routes/otp';
 
 const deps = otpSessionDeps();
 
-export const handler = apiHandler(otpVerify, async ({ auth, body }) => ({ data: await verifyOtp(deps, auth.account_id, body.session_id, body.code) }));
+export const handler = apiHandler(otpVerify, async ({ auth, body }) => ({
+  data: await verifyOtp(deps, auth.account_id, body.session_id, body.code),
+}));

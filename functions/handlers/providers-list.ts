@@ -8,5 +8,7 @@ const deps = providerDeps();
 
 export const handler = apiHandler(providersList, async ({ auth, baseUrl }) => {
   const { providers, defaultId } = await listProviders(deps, auth.account_id);
-  return { data: { providers: providers.map((provider) => presentProvider(provider, defaultId, receiverUrl(baseUrl))) } };
+  return {
+    data: { providers: providers.map((provider) => presentProvider(provider, defaultId, receiverUrl(baseUrl))) },
+  };
 });

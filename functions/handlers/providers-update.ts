@@ -9,6 +9,8 @@ import { createProviderBody } from '../schemas/providers';
 const deps = providerWriteDeps();
 
 export const handler = apiHandler(providersUpdate, async ({ auth, params, body, baseUrl }) => {
-  const { provider, defaultId } = await updateProvider(deps, auth.account_id, params.id, body, (merged) => validated(createProviderBody, merged));
+  const { provider, defaultId } = await updateProvider(deps, auth.account_id, params.id, body, (merged) =>
+    validated(createProviderBody, merged),
+  );
   return { data: presentProvider(provider, defaultId, receiverUrl(baseUrl)) };
 });

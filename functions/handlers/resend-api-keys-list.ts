@@ -14,7 +14,15 @@ const deps = adminDeps();
  */
 export const handler = apiHandler(resendApiKeysList, async ({ auth, query }) => {
   const request = resendPageRequest(query);
-  const page = requireAnchored(pageNextTo(await listApiKeys(deps, auth.account_id), request, (key) => key.id), request);
-  const data = page.items.map((key) => ({ id: key.id, name: key.name, created_at: key.created_at, last_used_at: null }));
+  const page = requireAnchored(
+    pageNextTo(await listApiKeys(deps, auth.account_id), request, (key) => key.id),
+    request,
+  );
+  const data = page.items.map((key) => ({
+    id: key.id,
+    name: key.name,
+    created_at: key.created_at,
+    last_used_at: null,
+  }));
   return { data: { object: 'list' as const, has_more: page.has_more, data } };
 });

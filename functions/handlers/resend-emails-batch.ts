@@ -19,7 +19,8 @@ const read = (raw: unknown): Read => {
   try {
     return { ok: true, request: readResendEmail(raw) };
   } catch (error) {
-    if (error instanceof AppError && error.options.details) return { ok: false, message: error.options.details.map((d) => `${d.field}: ${d.message}`).join('; ') };
+    if (error instanceof AppError && error.options.details)
+      return { ok: false, message: error.options.details.map((d) => `${d.field}: ${d.message}`).join('; ') };
     throw error;
   }
 };
@@ -32,7 +33,10 @@ const read = (raw: unknown): Read => {
  * outside the account's domains, a suppressed recipient).
  */
 export const handler = apiHandler(resendEmailsBatch, async ({ auth, body, event }) => {
-  const mode = validated(resendBatchHeaders, { 'x-batch-validation': event.headers?.['x-batch-validation'] })['x-batch-validation'] ?? 'strict';
+  const mode =
+    validated(resendBatchHeaders, { 'x-batch-validation': event.headers?.['x-batch-validation'] })[
+      'x-batch-validation'
+    ] ?? 'strict';
   const reads = body.map(read);
   const requests = reads.flatMap((r) => (r.ok ? [r.request as Record<string, unknown>] : []));
   const native = await batchItemCheck(deps, auth.account_id, requests);
@@ -49,7 +53,11 @@ export const handler = apiHandler(resendEmailsBatch, async ({ auth, body, event 
     if (issues.length) throw validationError(issues);
   }
   const result = await sendBatch(deps, auth.account_id, { messages: body }, check);
-  const data = result.messages.flatMap((entry) => (entry.status === 'queued' ? [{ id: messageUuid(entry.message_id) }] : []));
-  const errors = result.messages.flatMap((entry, index) => (entry.status === 'failed' ? [{ index, message: entry.error.message }] : []));
+  const data = result.messages.flatMap((entry) =>
+    entry.status === 'queued' ? [{ id: messageUuid(entry.message_id) }] : [],
+  );
+  const errors = result.messages.flatMap((entry, index) =>
+    entry.status === 'failed' ? [{ index, message: entry.error.message }] : [],
+  );
   return { data: { data, ...(errors.length ? { errors } : {}) } };
 });

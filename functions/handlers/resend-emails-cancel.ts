@@ -16,7 +16,8 @@ export const handler = apiHandler(resendEmailsCancel, async ({ auth, params }) =
     const cancelled = await cancelMessage(deps, auth.account_id, params.id);
     return { data: { object: 'email' as const, id: messageUuid(cancelled.message_id) } };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'CONFLICT') throw validationError([{ field: 'id', message: error.message }], 'The email cannot be canceled');
+    if (error instanceof AppError && error.code === 'CONFLICT')
+      throw validationError([{ field: 'id', message: error.message }], 'The email cannot be canceled');
     throw error;
   }
 });

@@ -19,7 +19,8 @@ export const handler = apiHandler(resendEmailsUpdate, async ({ auth, params, bod
     const rescheduled = await rescheduleMessage(deps, auth.account_id, params.id, scheduled_at);
     return { data: { object: 'email' as const, id: messageUuid(rescheduled.message_id) } };
   } catch (error) {
-    if (error instanceof AppError && error.code === 'CONFLICT') throw validationError([{ field: 'id', message: error.message }], 'The email cannot be rescheduled');
+    if (error instanceof AppError && error.code === 'CONFLICT')
+      throw validationError([{ field: 'id', message: error.message }], 'The email cannot be rescheduled');
     throw error;
   }
 });

@@ -15,7 +15,11 @@ const deps = providerEventDeps();
  */
 const handle = async (event: SNSEvent) => {
   for (const record of event.Records ?? []) {
-    await applyProviderEvents(deps, 'ses', parseSesNotification(payloadParsers, record.Sns.Message, record.Sns.MessageId));
+    await applyProviderEvents(
+      deps,
+      'ses',
+      parseSesNotification(payloadParsers, record.Sns.Message, record.Sns.MessageId),
+    );
   }
 };
 

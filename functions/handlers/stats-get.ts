@@ -5,4 +5,6 @@ import { statsGet } from '../routes/reputation';
 
 const deps = reputationDeps();
 
-export const handler = apiHandler(statsGet, async ({ auth, query }) => ({ data: await readStats(deps, auth.account_id, query.days ?? 7) }));
+export const handler = apiHandler(statsGet, async ({ auth, query }) => ({
+  data: await readStats(deps, auth.account_id, query.days ?? 7),
+}));

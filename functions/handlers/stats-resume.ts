@@ -5,4 +5,6 @@ import { statsResume } from '../routes/reputation';
 
 const deps = reputationDeps();
 
-export const handler = apiHandler(statsResume, async ({ auth }) => ({ data: await resumeSending(deps, auth.account_id) }));
+export const handler = apiHandler(statsResume, async ({ auth }) => ({
+  data: await resumeSending(deps, auth.account_id),
+}));

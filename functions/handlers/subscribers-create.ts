@@ -5,4 +5,6 @@ import { subscribersCreate } from '../routes/audience';
 
 const deps = subscriberCreateDeps();
 
-export const handler = apiHandler(subscribersCreate, async ({ auth, body }) => ({ data: await createSubscriber(deps, auth.account_id, body) }));
+export const handler = apiHandler(subscribersCreate, async ({ auth, body }) => ({
+  data: await createSubscriber(deps, auth.account_id, body),
+}));

@@ -5,4 +5,6 @@ import { subscribersGet } from '../routes/audience';
 
 const deps = audienceDeps();
 
-export const handler = apiHandler(subscribersGet, async ({ auth, params }) => ({ data: presentSubscriber(await getSubscriber(deps, auth.account_id, params.id)) }));
+export const handler = apiHandler(subscribersGet, async ({ auth, params }) => ({
+  data: presentSubscriber(await getSubscriber(deps, auth.account_id, params.id)),
+}));

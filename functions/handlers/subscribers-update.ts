@@ -5,4 +5,6 @@ import { subscribersUpdate } from '../routes/audience';
 
 const deps = audienceDeps();
 
-export const handler = apiHandler(subscribersUpdate, async ({ auth, params, body }) => ({ data: await updateSubscriber(deps, auth.account_id, params.id, body) }));
+export const handler = apiHandler(subscribersUpdate, async ({ auth, params, body }) => ({
+  data: await updateSubscriber(deps, auth.account_id, params.id, body),
+}));

@@ -5,4 +5,6 @@ import { suppressionsCreate } from '../routes/suppressions';
 
 const deps = suppressionDeps();
 
-export const handler = apiHandler(suppressionsCreate, async ({ auth, body }) => ({ data: await suppressManually(deps, auth.account_id, body.email) }));
+export const handler = apiHandler(suppressionsCreate, async ({ auth, body }) => ({
+  data: await suppressManually(deps, auth.account_id, body.email),
+}));

@@ -11,9 +11,20 @@ const CSV_ROWS = 10_000;
 const wantsCsv = (accept: string | undefined) => /(^|,)\s*text\/csv\b/i.test(accept ?? '');
 
 export const handler = apiHandler(suppressionsList, async ({ auth, query, event }) => {
-  if (!wantsCsv(event.headers?.accept)) return { data: await listSuppressions(deps, auth.account_id, { limit: query.limit ?? 20, cursor: query.cursor, reason: query.reason }) };
+  if (!wantsCsv(event.headers?.accept))
+    return {
+      data: await listSuppressions(deps, auth.account_id, {
+        limit: query.limit ?? 20,
+        cursor: query.cursor,
+        reason: query.reason,
+      }),
+    };
   // No streaming through API Gateway: a large list is exported in parts, each naming the next.
-  const page = await listSuppressions(deps, auth.account_id, { limit: CSV_ROWS, cursor: query.cursor, reason: query.reason });
+  const page = await listSuppressions(deps, auth.account_id, {
+    limit: CSV_ROWS,
+    cursor: query.cursor,
+    reason: query.reason,
+  });
   return {
     raw: suppressionsCsv(page.suppressions),
     headers: {

@@ -5,4 +5,6 @@ import { templatesCreate } from '../routes/templates';
 
 const deps = templateDeps();
 
-export const handler = apiHandler(templatesCreate, async ({ auth, body }) => ({ data: await createTemplate(deps, auth.account_id, body) }));
+export const handler = apiHandler(templatesCreate, async ({ auth, body }) => ({
+  data: await createTemplate(deps, auth.account_id, body),
+}));

@@ -5,4 +5,6 @@ import { templatesGet } from '../routes/templates';
 
 const deps = templateDeps();
 
-export const handler = apiHandler(templatesGet, async ({ auth, params }) => ({ data: await getTemplate(deps, auth.account_id, params.id) }));
+export const handler = apiHandler(templatesGet, async ({ auth, params }) => ({
+  data: await getTemplate(deps, auth.account_id, params.id),
+}));

@@ -6,4 +6,6 @@ import { pageOf } from '../schemas/pagination';
 
 const deps = templateDeps();
 
-export const handler = apiHandler(templatesList, async ({ auth, query }) => ({ data: await listTemplates(deps, auth.account_id, pageOf(query)) }));
+export const handler = apiHandler(templatesList, async ({ auth, query }) => ({
+  data: await listTemplates(deps, auth.account_id, pageOf(query)),
+}));

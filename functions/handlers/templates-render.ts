@@ -5,4 +5,6 @@ import { templatesRender } from '../routes/templates';
 
 const deps = templateDeps();
 
-export const handler = apiHandler(templatesRender, async ({ auth, params, body }) => ({ data: await previewTemplate(deps, auth.account_id, params.id, body.variables ?? {}) }));
+export const handler = apiHandler(templatesRender, async ({ auth, params, body }) => ({
+  data: await previewTemplate(deps, auth.account_id, params.id, body.variables ?? {}),
+}));

@@ -5,4 +5,6 @@ import { templatesUpdate } from '../routes/templates';
 
 const deps = templateDeps();
 
-export const handler = apiHandler(templatesUpdate, async ({ auth, params, body }) => ({ data: await updateTemplate(deps, auth.account_id, params.id, body) }));
+export const handler = apiHandler(templatesUpdate, async ({ auth, params, body }) => ({
+  data: await updateTemplate(deps, auth.account_id, params.id, body),
+}));

@@ -13,6 +13,8 @@ const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
 export const handler = publicApiHandler(trackOpen, async ({ params, event }) => {
   const claim = await verifiedHit(deps, params.token, 'open');
   // The reader sees the pixel whatever becomes of the event.
-  await recordHit(deps, claim, trackingClient(event)).catch((error: unknown) => log('error', 'open not recorded', { message_id: claim.message_id, ...describeError(error) }));
+  await recordHit(deps, claim, trackingClient(event)).catch((error: unknown) =>
+    log('error', 'open not recorded', { message_id: claim.message_id, ...describeError(error) }),
+  );
   return { raw: PIXEL, headers: { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, max-age=0' } };
 });

@@ -15,7 +15,8 @@ const everyList = (body: Buffer) => new URLSearchParams(body.subarray(0, 1024).t
 /** RFC 8058's one-click POST, or one of the page's buttons. */
 export const handler = publicApiHandler(unsubscribeConfirm, async ({ params, event }) => {
   const claim = await verifiedUnsubscribe(deps, params.token);
-  const onCountFailed = (error: unknown) => log('error', 'unsubscribe not counted', { campaign_id: claim.campaign_id, ...describeError(error) });
+  const onCountFailed = (error: unknown) =>
+    log('error', 'unsubscribe not counted', { campaign_id: claim.campaign_id, ...describeError(error) });
   const all = everyList(rawBody(event));
   await (all ? leaveEveryList(deps, claim, onCountFailed) : unsubscribe(deps, claim, onCountFailed));
   return { raw: donePage(await unsubscribeContext(deps, claim), all), headers: HTML_HEADERS };

@@ -7,4 +7,6 @@ import { payloadParsers } from '../schemas/payloads/parsers';
 
 const deps = signedReceiverDeps();
 
-export const handler = publicApiHandler(webhooksMailgun, async ({ query, event }) => ({ data: await receiveMailgun(deps, payloadParsers, query.provider_id, rawBody(event)) }));
+export const handler = publicApiHandler(webhooksMailgun, async ({ query, event }) => ({
+  data: await receiveMailgun(deps, payloadParsers, query.provider_id, rawBody(event)),
+}));

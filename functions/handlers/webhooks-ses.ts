@@ -7,4 +7,6 @@ import { payloadParsers } from '../schemas/payloads/parsers';
 
 const deps = receiverDeps();
 
-export const handler = publicApiHandler(webhooksSes, async ({ query, event }) => ({ data: await receiveSns(deps, payloadParsers, query.provider_id, rawBody(event)) }));
+export const handler = publicApiHandler(webhooksSes, async ({ query, event }) => ({
+  data: await receiveSns(deps, payloadParsers, query.provider_id, rawBody(event)),
+}));

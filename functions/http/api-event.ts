@@ -47,14 +47,14 @@ type Headers = { headers?: Record<string, string> };
 export type ResultOf<R extends RouteDefinition> = R extends { redirect: true }
   ? { location: string } & Headers
   : R extends { rawResponse: string | readonly string[] }
-  ? { raw: unknown } & Headers
-  : R extends { csvResponse: true }
-  ? ({ data: Output<R['response']> } | { raw: string }) & Headers
-  : R extends { envelope: 'resend' }
-  ? { data: Output<R['response']> } & Headers
-  : R extends { method: 'DELETE' }
-    ? Output<R['response']> & Headers
-    : { data: Output<R['response']> } & Headers;
+    ? { raw: unknown } & Headers
+    : R extends { csvResponse: true }
+      ? ({ data: Output<R['response']> } | { raw: string }) & Headers
+      : R extends { envelope: 'resend' }
+        ? { data: Output<R['response']> } & Headers
+        : R extends { method: 'DELETE' }
+          ? Output<R['response']> & Headers
+          : { data: Output<R['response']> } & Headers;
 
 type Infer<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 type RequestOf<R extends RouteDefinition> = NonNullable<R['request']>;

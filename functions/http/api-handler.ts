@@ -15,7 +15,10 @@ let deps: ReturnType<typeof httpDeps> | undefined;
  * Wraps a route's handler in the request pipeline every route shares:
  * envelope + logging -> key, rate limit, permission -> JSON body -> zod validation -> idempotency.
  */
-export const apiHandler = <R extends RouteDefinition>(route: R, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) => {
+export const apiHandler = <R extends RouteDefinition>(
+  route: R,
+  handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>,
+) => {
   deps ??= httpDeps();
   return baseHandler(route, handle)
     .use(envelope(route))

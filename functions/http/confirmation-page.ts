@@ -10,4 +10,5 @@ export const askPage = (listName: string, confirmed: boolean) =>
         `<p>Receive the mail of the list ${escapeHtml(listName)} at this address?</p><form method="post"><button type="submit">Confirm</button></form>`,
       );
 
-export const confirmedPage = (listName: string) => page('Subscription confirmed', `<p>Thank you: your subscription to ${escapeHtml(listName)} is confirmed.</p>`);
+export const confirmedPage = (listName: string) =>
+  page('Subscription confirmed', `<p>Thank you: your subscription to ${escapeHtml(listName)} is confirmed.</p>`);

@@ -37,7 +37,10 @@ const load = async (route: RouteDefinition): Promise<ConsoleFiles> => {
   const entries = await Promise.all(
     (await readdir(folder)).map(async (name): Promise<[string, ConsoleFile]> => {
       const body = await readFile(join(folder, name));
-      return [name, { type: TYPES[extname(name)] ?? 'application/octet-stream', body, gzipped: gzipSync(body, { level: 9 }) }];
+      return [
+        name,
+        { type: TYPES[extname(name)] ?? 'application/octet-stream', body, gzipped: gzipSync(body, { level: 9 }) },
+      ];
     }),
   );
   const assets = new Map(entries);

@@ -12,7 +12,8 @@ export const wantsPage = (accept: string | undefined) => {
   return types.includes('text/html') || !types.includes('application/json');
 };
 
-const WHAT_TO_DO = '<p>Open the link again from the mail, whole (a mail program can cut a long link short), or ask the sender for a new one.</p>';
+const WHAT_TO_DO =
+  '<p>Open the link again from the mail, whole (a mail program can cut a long link short), or ask the sender for a new one.</p>';
 
 /**
  * The reader's page for an error on a link from mail, in the unsubscribe pages' frame: 410 for a link
@@ -24,12 +25,26 @@ export const linkErrorPage = (error: unknown): StoredResponse & { headers: Recor
   if (error instanceof ExpiredLinkError) {
     return {
       status: 410,
-      body: page('This link has expired', '<p>Confirmation links work for a limited time, and this one is past it.</p><p>Ask the sender for a new one: signing up again sends a new confirmation mail.</p>'),
+      body: page(
+        'This link has expired',
+        '<p>Confirmation links work for a limited time, and this one is past it.</p><p>Ask the sender for a new one: signing up again sends a new confirmation mail.</p>',
+      ),
       headers: HTML_HEADERS,
     };
   }
   if (error instanceof AppError && error.status < 500) {
-    return { status: error.status, body: page('This link is not valid', `<p>It does not name anything here any more, or it was changed on its way to you.</p>${WHAT_TO_DO}`), headers: HTML_HEADERS };
+    return {
+      status: error.status,
+      body: page(
+        'This link is not valid',
+        `<p>It does not name anything here any more, or it was changed on its way to you.</p>${WHAT_TO_DO}`,
+      ),
+      headers: HTML_HEADERS,
+    };
   }
-  return { status: 500, body: page('Something went wrong', '<p>Please try the link again in a few minutes.</p>'), headers: HTML_HEADERS };
+  return {
+    status: 500,
+    body: page('Something went wrong', '<p>Please try the link again in a few minutes.</p>'),
+    headers: HTML_HEADERS,
+  };
 };

@@ -9,5 +9,7 @@ import { validation } from './middleware/validation';
  * The pipeline of routes that need no API key (health, OpenAPI): the same envelope, body parsing and
  * validation, without authentication, so their bundles carry no table client.
  */
-export const publicApiHandler = <R extends RouteDefinition & { permission: null }>(route: R, handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>) =>
-  baseHandler(route, handle).use(envelope(route)).use(jsonBody(route)).use(validation(route));
+export const publicApiHandler = <R extends RouteDefinition & { permission: null }>(
+  route: R,
+  handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>,
+) => baseHandler(route, handle).use(envelope(route)).use(jsonBody(route)).use(validation(route));

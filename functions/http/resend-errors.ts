@@ -62,10 +62,12 @@ const BY_REASON: Record<NonNullable<AppError['options']['reason']>, { status: nu
 };
 
 /** The status and name a Resend client sees for one of our errors. */
-export const resendErrorOf = (error: AppError) => (error.options.reason ? BY_REASON[error.options.reason] : BY_CODE[error.code]);
+export const resendErrorOf = (error: AppError) =>
+  error.options.reason ? BY_REASON[error.options.reason] : BY_CODE[error.code];
 
 /** Every status the Resend envelope can answer with, for the OpenAPI document. */
-export const resendStatuses = () => [...new Set([...Object.values(BY_CODE), ...Object.values(BY_REASON)].map((entry) => entry.status))].sort();
+export const resendStatuses = () =>
+  [...new Set([...Object.values(BY_CODE), ...Object.values(BY_REASON)].map((entry) => entry.status))].sort();
 
 /**
  * Resend's error body `{statusCode, name, message}`. It has no `details`: every problem our
@@ -74,5 +76,12 @@ export const resendStatuses = () => [...new Set([...Object.values(BY_CODE), ...O
 export const resendErrorBody = (error: AppError) => {
   const { status, name } = resendErrorOf(error);
   const details = error.options.details?.map((issue) => `${issue.field}: ${issue.message}`).join('; ');
-  return { status, body: JSON.stringify({ statusCode: status, name, message: details ? `${error.message}: ${details}` : error.message }) };
+  return {
+    status,
+    body: JSON.stringify({
+      statusCode: status,
+      name,
+      message: details ? `${error.message}: ${details}` : error.message,
+    }),
+  };
 };

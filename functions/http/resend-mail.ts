@@ -20,7 +20,8 @@ import { resendEmail, type ResendEmail } from '../schemas/resend';
  * What the service cannot do yet is refused by name, never dropped silently.
  */
 
-const list = (value: string | string[] | undefined) => (value === undefined ? [] : typeof value === 'string' ? [value] : value);
+const list = (value: string | string[] | undefined) =>
+  value === undefined ? [] : typeof value === 'string' ? [value] : value;
 
 /**
  * `Display Name <addr@host>` or a bare address: the address is what the last `<...>` holds. Index
@@ -35,7 +36,8 @@ export const parseSender = (from: string): { email: string; name?: string } => {
   return { email: trimmed.slice(open + 1, -1).trim(), ...(name ? { name } : {}) };
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Resend's attachment in our words; anything not an object goes on as is, for our schema to name. */
 const attachmentOf = (file: unknown) => {
@@ -54,12 +56,24 @@ const attachmentOf = (file: unknown) => {
 const refusals = (mail: ResendEmail): FieldIssue[] => {
   const issues: FieldIssue[] = [];
   const given = (value: unknown) => value !== undefined && value !== null;
-  if (given(mail.react)) issues.push({ field: 'react', message: 'React is rendered by the caller: send its HTML (for example from @react-email/render) as html' });
+  if (given(mail.react))
+    issues.push({
+      field: 'react',
+      message: 'React is rendered by the caller: send its HTML (for example from @react-email/render) as html',
+    });
   if (Array.isArray(mail.attachments))
     mail.attachments.forEach((file, index) => {
-      if (isObject(file) && given(file.path)) issues.push({ field: `attachments[${index}].path`, message: 'The service fetches nothing: send the file itself as base64 content' });
+      if (isObject(file) && given(file.path))
+        issues.push({
+          field: `attachments[${index}].path`,
+          message: 'The service fetches nothing: send the file itself as base64 content',
+        });
     });
-  if (given(mail.topic_id)) issues.push({ field: 'topic_id', message: 'Topics are not supported: the service has no topics (subscription preferences live in its lists)' });
+  if (given(mail.topic_id))
+    issues.push({
+      field: 'topic_id',
+      message: 'Topics are not supported: the service has no topics (subscription preferences live in its lists)',
+    });
   const replyTo = list(mail.reply_to ?? mail.replyTo);
   if (replyTo.length > 1) issues.push({ field: 'reply_to', message: 'At most one reply_to address' });
   return issues;
@@ -68,7 +82,8 @@ const refusals = (mail: ResendEmail): FieldIssue[] => {
 /** The Resend email in our words; throws VALIDATION_ERROR (Resend's 422 validation_error) naming every problem. */
 export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailRequest => {
   const issues = refusals(mail);
-  if (issues.length) throw validationError(prefix ? issues.map((issue) => ({ ...issue, field: `${prefix}.${issue.field}` })) : issues);
+  if (issues.length)
+    throw validationError(prefix ? issues.map((issue) => ({ ...issue, field: `${prefix}.${issue.field}` })) : issues);
   const sender = parseSender(mail.from);
   const [to, ...otherTo] = list(mail.to);
   const cc = [...otherTo, ...list(mail.cc)];
@@ -88,12 +103,19 @@ export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailReque
     ...(mail.tags?.length ? { metadata: Object.fromEntries(mail.tags.map((tag) => [tag.name, tag.value])) } : {}),
     // Unchecked here: our schema (sendMailRequest) checks both, as for a native send.
     ...(scheduledAt !== undefined && scheduledAt !== null ? { scheduled_at: scheduledAt as string } : {}),
-    ...(Array.isArray(mail.attachments) ? { attachments: mail.attachments.map(attachmentOf) as SendMailRequest['attachments'] } : mail.attachments != null ? { attachments: mail.attachments as SendMailRequest['attachments'] } : {}),
+    ...(Array.isArray(mail.attachments)
+      ? { attachments: mail.attachments.map(attachmentOf) as SendMailRequest['attachments'] }
+      : mail.attachments != null
+        ? { attachments: mail.attachments as SendMailRequest['attachments'] }
+        : {}),
     // Unchecked here: our schema names each refused header.
     ...(mail.headers !== undefined && mail.headers !== null ? { headers: mail.headers as Record<string, string> } : {}),
-    ...(mail.template ? { template_id: mail.template.id, ...(mail.template.variables ? { variables: mail.template.variables } : {}) } : {}),
+    ...(mail.template
+      ? { template_id: mail.template.id, ...(mail.template.variables ? { variables: mail.template.variables } : {}) }
+      : {}),
   };
 };
 
 /** A batch item, read on its own: Resend's shape first, then ours. */
-export const readResendEmail = (raw: unknown, prefix?: string) => sendRequestOf(validated(resendEmail, raw, prefix), prefix);
+export const readResendEmail = (raw: unknown, prefix?: string) =>
+  sendRequestOf(validated(resendEmail, raw, prefix), prefix);

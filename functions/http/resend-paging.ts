@@ -6,6 +6,11 @@ import type { IdPageRequest } from '../domain/id-paging';
  * at most one of `after` and `before`, each an item's id, as Resend's SDK sends them.
  */
 export const resendPageRequest = (query: { limit?: number; after?: string; before?: string }): IdPageRequest => {
-  if (query.after !== undefined && query.before !== undefined) throw validationError([{ field: 'before', message: 'Use either after or before, not both' }]);
-  return { limit: query.limit ?? 20, ...(query.after !== undefined ? { after: query.after.toLowerCase() } : {}), ...(query.before !== undefined ? { before: query.before.toLowerCase() } : {}) };
+  if (query.after !== undefined && query.before !== undefined)
+    throw validationError([{ field: 'before', message: 'Use either after or before, not both' }]);
+  return {
+    limit: query.limit ?? 20,
+    ...(query.after !== undefined ? { after: query.after.toLowerCase() } : {}),
+    ...(query.before !== undefined ? { before: query.before.toLowerCase() } : {}),
+  };
 };

@@ -27,7 +27,8 @@ const lastEvent = (message: MailMessage): LastEvent => {
   }
 };
 
-const sender = (message: MailMessage) => (message.from_name ? `${message.from_name} <${message.from_email}>` : message.from_email);
+const sender = (message: MailMessage) =>
+  message.from_name ? `${message.from_name} <${message.from_email}>` : message.from_email;
 
 /** An email: its id is our Message-ID's uuid; the record keeps no body, so `html` and `text` are null. */
 export const resendEmailOf = (message: MailMessage): z.output<typeof resendEmailView> => ({
@@ -54,8 +55,19 @@ type Domain = ReturnType<typeof presentDomain>;
  * Our record kinds in Resend's names: DKIM stays DKIM; the MAIL FROM records are its SPF (return path)
  * records; the inbound MX is its `Receiving` record; DMARC is ours alone.
  */
-const RECORD_NAMES: Record<Domain['records'][number]['record'], string> = { DKIM: 'DKIM', MAIL_FROM_MX: 'SPF', MAIL_FROM_SPF: 'SPF', DMARC: 'DMARC', INBOUND_MX: 'Receiving' };
-const RECORD_STATES: Record<Domain['records'][number]['status'], string> = { verified: 'verified', pending: 'pending', missing: 'not_started', mismatch: 'failed' };
+const RECORD_NAMES: Record<Domain['records'][number]['record'], string> = {
+  DKIM: 'DKIM',
+  MAIL_FROM_MX: 'SPF',
+  MAIL_FROM_SPF: 'SPF',
+  DMARC: 'DMARC',
+  INBOUND_MX: 'Receiving',
+};
+const RECORD_STATES: Record<Domain['records'][number]['status'], string> = {
+  verified: 'verified',
+  pending: 'pending',
+  missing: 'not_started',
+  mismatch: 'failed',
+};
 
 export const resendDomainOf = (domain: Domain): z.output<typeof resendDomain> => ({
   object: 'domain',

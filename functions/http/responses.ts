@@ -17,16 +17,18 @@ export const successResponse = (route: RouteDefinition, result: HandlerResult): 
   if (Buffer.isBuffer(result.raw)) return { status, body: result.raw.toString('base64'), base64: true };
   // Resend's answers are the object itself, deletes included.
   if (route.envelope === 'resend') return { status, body: JSON.stringify(result.data ?? {}) };
-  return { status, body:
-    typeof result.raw === 'string'
-      ? result.raw
-      : JSON.stringify(
-          result.raw !== undefined
-            ? result.raw
-            : result.message !== undefined
-              ? { success: true, message: result.message }
-              : { success: true, data: result.data ?? {} },
-        ),
+  return {
+    status,
+    body:
+      typeof result.raw === 'string'
+        ? result.raw
+        : JSON.stringify(
+            result.raw !== undefined
+              ? result.raw
+              : result.message !== undefined
+                ? { success: true, message: result.message }
+                : { success: true, data: result.data ?? {} },
+          ),
   };
 };
 
@@ -34,7 +36,10 @@ export const successResponse = (route: RouteDefinition, result: HandlerResult): 
  * The error envelope, ours or (style `resend`) Resend's. Only AppErrors speak for themselves; anything
  * else is a generic 500.
  */
-export const errorResponse = (error: unknown, style?: RouteDefinition['envelope']): StoredResponse & { headers: Record<string, string> } => {
+export const errorResponse = (
+  error: unknown,
+  style?: RouteDefinition['envelope'],
+): StoredResponse & { headers: Record<string, string> } => {
   const known =
     error instanceof AppError
       ? error
@@ -46,7 +51,10 @@ export const errorResponse = (error: unknown, style?: RouteDefinition['envelope'
   const messageId = known.options.messageId ? { message_id: known.options.messageId } : {};
   return {
     status: known.status,
-    body: JSON.stringify({ success: false, error: { code: known.code, message: known.message, ...messageId, ...details } }),
+    body: JSON.stringify({
+      success: false,
+      error: { code: known.code, message: known.message, ...messageId, ...details },
+    }),
     headers: known.options.headers ?? {},
   };
 };

@@ -45,7 +45,8 @@ export const routeMatcher = <R extends RouteKey>(routes: readonly R[]) => {
 };
 
 /** "METHOD /path" for every route: what the stack hands the catch-all function (see not-found.ts). */
-export const routeKeys = (routes: readonly RouteKey[]) => routes.map((route) => `${route.method} ${route.path}`).join(',');
+export const routeKeys = (routes: readonly RouteKey[]) =>
+  routes.map((route) => `${route.method} ${route.path}`).join(',');
 
 export const parseRouteKeys = (keys: string): RouteKey[] =>
   keys

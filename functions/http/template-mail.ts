@@ -15,14 +15,27 @@ import { MAIL_RENDER_STEPS, RENDER_STEPS, RenderBudget } from '../domain/templat
  * sent or queued, so editing the template afterwards never changes accepted mail (docs/promises.md).
  */
 
-const content = (rendered: Rendered) => ({ subject: rendered.subject, html: rendered.html ?? undefined, text: rendered.text ?? undefined });
+const content = (rendered: Rendered) => ({
+  subject: rendered.subject,
+  html: rendered.html ?? undefined,
+  text: rendered.text ?? undefined,
+});
 
 /** One send: its own content, or its template rendered; either way checked as mail (subject, body, size). */
-export const resolveMail = async (deps: { templates: TemplateStore }, accountId: string, request: SendMailRequest): Promise<SendMailInput> => {
+export const resolveMail = async (
+  deps: { templates: TemplateStore },
+  accountId: string,
+  request: SendMailRequest,
+): Promise<SendMailInput> => {
   const { template_id: templateId, variables, ...mail } = request;
   if (!templateId) return validated(sendMailBody, mail);
   const render = await templateRenderer(await requireTemplate(deps, accountId, templateId));
-  return validated(sendMailBody, { ...mail, ...content(render(variables ?? {})) }, undefined, 'The mail the template renders is invalid');
+  return validated(
+    sendMailBody,
+    { ...mail, ...content(render(variables ?? {})) },
+    undefined,
+    'The mail the template renders is invalid',
+  );
 };
 
 /**
@@ -30,10 +43,21 @@ export const resolveMail = async (deps: { templates: TemplateStore }, accountId:
  * 400 such a send would get (an empty or overlong subject, no body, a body over the cap): the preview
  * and the send never disagree.
  */
-export const previewTemplate = async (deps: { templates: TemplateStore }, accountId: string, templateId: string, variables: Record<string, unknown>): Promise<Rendered> =>
-  validated(renderedContent, await renderTemplate(deps, accountId, templateId, variables), undefined, 'The mail the template renders is invalid');
+export const previewTemplate = async (
+  deps: { templates: TemplateStore },
+  accountId: string,
+  templateId: string,
+  variables: Record<string, unknown>,
+): Promise<Rendered> =>
+  validated(
+    renderedContent,
+    await renderTemplate(deps, accountId, templateId, variables),
+    undefined,
+    'The mail the template renders is invalid',
+  );
 
-const templateIdOf = (raw: Record<string, unknown>) => (typeof raw.template_id === 'string' ? raw.template_id : undefined);
+const templateIdOf = (raw: Record<string, unknown>) =>
+  typeof raw.template_id === 'string' ? raw.template_id : undefined;
 
 /**
  * A batch's item check with its templates: each distinct template read once, all in one BatchGetItem,
@@ -42,11 +66,27 @@ const templateIdOf = (raw: Record<string, unknown>) => (typeof raw.template_id =
  * of MAIL_RENDER_STEPS an item (at least a single send's: render-budget.ts), each at most its fair
  * part of what is left: an item that would take more fails alone with TEMPLATE_TOO_COSTLY.
  */
-export const batchItemCheck = async (deps: { templates: TemplateStore }, accountId: string, items: Record<string, unknown>[]): Promise<BatchItemCheck> => {
-  const ids = [...new Set(items.map(templateIdOf).filter((id) => id !== undefined && sendMailRequest.shape.template_id.safeParse(id).success))] as string[];
+export const batchItemCheck = async (
+  deps: { templates: TemplateStore },
+  accountId: string,
+  items: Record<string, unknown>[],
+): Promise<BatchItemCheck> => {
+  const ids = [
+    ...new Set(
+      items
+        .map(templateIdOf)
+        .filter((id) => id !== undefined && sendMailRequest.shape.template_id.safeParse(id).success),
+    ),
+  ] as string[];
   let rendersLeft = items.filter((raw) => templateIdOf(raw) !== undefined).length;
   const budget = new RenderBudget(Math.max(RENDER_STEPS, rendersLeft * MAIL_RENDER_STEPS));
-  const renderers = new Map(await Promise.all((await deps.templates.getMany(accountId, ids)).map(async (template) => [template.id, await templateRenderer(template)] as const)));
+  const renderers = new Map(
+    await Promise.all(
+      (await deps.templates.getMany(accountId, ids)).map(
+        async (template) => [template.id, await templateRenderer(template)] as const,
+      ),
+    ),
+  );
   return (raw) => {
     const parsed = sendMailRequest.safeParse(raw);
     if (!parsed.success) return { ok: false, message: issuesLine(parsed.error.issues) };

@@ -27,7 +27,8 @@ const PAGE_POLICY = [
 
 /** Names as the page shows them: escaped, and a neutral wording when the campaign or the list is gone. */
 const senderOf = (context: UnsubscribeContext) => (context.sender ? escapeHtml(context.sender) : 'this sender');
-const listOf = (context: UnsubscribeContext) => (context.listName ? `the list <strong>${escapeHtml(context.listName)}</strong>` : 'this list');
+const listOf = (context: UnsubscribeContext) =>
+  context.listName ? `the list <strong>${escapeHtml(context.listName)}</strong>` : 'this list';
 
 /**
  * One form, one POST: its body is the RFC 8058 one, so the page's "leave this list" and a mail
@@ -40,7 +41,10 @@ const leaveForm = (context: UnsubscribeContext, thisList: boolean) =>
 
 /** GET: asks, changes nothing. */
 export const confirmPage = (context: UnsubscribeContext) =>
-  page('Unsubscribe', `<p>You receive this mail from ${senderOf(context)} as a subscriber of ${listOf(context)}. Stop receiving it?</p>${leaveForm(context, true)}`);
+  page(
+    'Unsubscribe',
+    `<p>You receive this mail from ${senderOf(context)} as a subscriber of ${listOf(context)}. Stop receiving it?</p>${leaveForm(context, true)}`,
+  );
 
 /** GET once the reader has left this list: says so, and still offers leaving every other list. */
 export const alreadyLeftPage = (context: UnsubscribeContext) =>
@@ -51,8 +55,14 @@ export const alreadyLeftPage = (context: UnsubscribeContext) =>
 
 export const donePage = (context: UnsubscribeContext, everyList: boolean) =>
   everyList
-    ? page('You are unsubscribed', `<p>You have left every list of ${senderOf(context)}: you will not receive its mail any more.</p>`)
-    : page('You are unsubscribed', `<p>You have left ${listOf(context)} of ${senderOf(context)}: you will not receive its mail any more.</p>`);
+    ? page(
+        'You are unsubscribed',
+        `<p>You have left every list of ${senderOf(context)}: you will not receive its mail any more.</p>`,
+      )
+    : page(
+        'You are unsubscribed',
+        `<p>You have left ${listOf(context)} of ${senderOf(context)}: you will not receive its mail any more.</p>`,
+      );
 
 export const HTML_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',

@@ -5,7 +5,8 @@ import { InvalidCursorError } from './audience';
  * in-memory twin both issue and read it. The partition is the caller's own account's, so an altered
  * cursor can only move within that account's list; anything else is InvalidCursorError.
  */
-export const encodeAddressCursor = (address: string) => Buffer.from(JSON.stringify({ a: address })).toString('base64url');
+export const encodeAddressCursor = (address: string) =>
+  Buffer.from(JSON.stringify({ a: address })).toString('base64url');
 
 export const decodeAddressCursor = (cursor: string) => {
   try {

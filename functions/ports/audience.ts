@@ -1,6 +1,16 @@
 /** Ports: Lists, subscribers, bounces and the counters and pages they use. */
 import type { Figures } from '../domain/reputation/figures';
-import type { Bounce, ConfirmationWording, ImportRecord, ImportRow, MailingList, MessageEvent, Metadata, Subscriber, SubscriberStatus } from '../domain/types';
+import type {
+  Bounce,
+  ConfirmationWording,
+  ImportRecord,
+  ImportRow,
+  MailingList,
+  MessageEvent,
+  Metadata,
+  Subscriber,
+  SubscriberStatus,
+} from '../domain/types';
 
 export interface CounterStore {
   /** Adds `count` to the account's named counter in one atomic step and answers the new value. */
@@ -66,7 +76,10 @@ export interface SubscriberStore {
    */
   create(subscriber: Subscriber): Promise<'created' | 'conflict' | 'no-list'>;
   get(accountId: string, subscriberId: string): Promise<Subscriber | undefined>;
-  update(subscriber: Subscriber, changes: { name?: string | null; status?: SubscriberStatus; metadata?: Metadata; updated_at: string }): Promise<Subscriber | undefined>;
+  update(
+    subscriber: Subscriber,
+    changes: { name?: string | null; status?: SubscriberStatus; metadata?: Metadata; updated_at: string },
+  ): Promise<Subscriber | undefined>;
   delete(subscriber: Subscriber): Promise<boolean>;
   /**
    * Double opt-in: records the confirmation of a subscriber still waiting for it; 'already' when it
@@ -97,7 +110,11 @@ export interface BounceStore {
    */
   record(
     bounce: Bounce,
-    recorded: { eventKey: string | null; messageEvent: MessageEvent | null; count?: { at: Date; figures: Partial<Figures> } | null },
+    recorded: {
+      eventKey: string | null;
+      messageEvent: MessageEvent | null;
+      count?: { at: Date; figures: Partial<Figures> } | null;
+    },
   ): Promise<boolean>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Bounce>>;
 }

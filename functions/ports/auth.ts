@@ -39,7 +39,13 @@ export interface IdempotencyStore {
    * (replay), or one still in flight whose `inProgressExpiresAt` has not passed (conflict). An
    * in-flight record past its own in-progress expiry belongs to a request that died, and is taken over.
    */
-  claim(accountId: string, key: string, fingerprint: string, expiresAt: number, inProgressExpiresAt: number): Promise<IdempotencyClaim>;
+  claim(
+    accountId: string,
+    key: string,
+    fingerprint: string,
+    expiresAt: number,
+    inProgressExpiresAt: number,
+  ): Promise<IdempotencyClaim>;
   complete(accountId: string, key: string, response: StoredResponse): Promise<void>;
   release(accountId: string, key: string): Promise<void>;
 }

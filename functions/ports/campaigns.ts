@@ -11,21 +11,50 @@ export interface FanoutProgress {
 
 export type CampaignCounters = CampaignStats & FanoutProgress;
 
-export type CampaignChanges = Partial<Pick<Campaign, 'name' | 'subject' | 'html' | 'text' | 'template_id' | 'variables' | 'list_id' | 'from_email' | 'from_name' | 'reply_to' | 'track_opens' | 'track_clicks'>>;
+export type CampaignChanges = Partial<
+  Pick<
+    Campaign,
+    | 'name'
+    | 'subject'
+    | 'html'
+    | 'text'
+    | 'template_id'
+    | 'variables'
+    | 'list_id'
+    | 'from_email'
+    | 'from_name'
+    | 'reply_to'
+    | 'track_opens'
+    | 'track_clicks'
+  >
+>;
 
 export interface CampaignStore {
   /** The record, its zeroed counters and its place in the listing, together. */
   create(campaign: Campaign): Promise<void>;
   get(accountId: string, campaignId: string): Promise<Campaign | undefined>;
   /** The record with its counters (one Query). */
-  getWithStats(accountId: string, campaignId: string): Promise<{ campaign: Campaign; stats: CampaignCounters } | undefined>;
+  getWithStats(
+    accountId: string,
+    campaignId: string,
+  ): Promise<{ campaign: Campaign; stats: CampaignCounters } | undefined>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Campaign & { stats: CampaignCounters }>>;
   /** Applies the changes while the campaign is a draft: 'conflict' when it is not, undefined when there is none. */
-  updateDraft(accountId: string, campaignId: string, changes: CampaignChanges, at: string): Promise<Campaign | 'conflict' | undefined>;
+  updateDraft(
+    accountId: string,
+    campaignId: string,
+    changes: CampaignChanges,
+    at: string,
+  ): Promise<Campaign | 'conflict' | undefined>;
   /** Deletes a draft: 'conflict' when it is not one. */
   deleteDraft(campaign: Campaign): Promise<'deleted' | 'conflict'>;
   /** Makes the move (one of CAMPAIGN_MOVES) with the fields given; false when the status was not one it moves from. */
-  transition(accountId: string, campaignId: string, move: StatusMove<CampaignStatus>, set?: Partial<Campaign>): Promise<boolean>;
+  transition(
+    accountId: string,
+    campaignId: string,
+    move: StatusMove<CampaignStatus>,
+    set?: Partial<Campaign>,
+  ): Promise<boolean>;
   /**
    * scheduled|sending -> cancelled, and the flag on the counters item that the drainer reads (a small
    * item: the record with its bodies would cost a read of its whole size): both or neither.
@@ -43,12 +72,24 @@ export interface CampaignStore {
    * Counts the recipients of the chunk that starts after `cursor` and records where the next starts,
    * only if the progress still says `cursor` (a chunk run twice is counted once); undefined then.
    */
-  countChunk(accountId: string, campaignId: string, cursor: number, next: number, recipients: number, done: boolean): Promise<CampaignCounters | undefined>;
+  countChunk(
+    accountId: string,
+    campaignId: string,
+    cursor: number,
+    next: number,
+    recipients: number,
+    done: boolean,
+  ): Promise<CampaignCounters | undefined>;
 }
 
 /** One chunk of a list's subscribed subscribers, oldest first, after the seq `after`. */
 export interface ListRecipients {
-  chunk(accountId: string, listId: string, after: number, limit: number): Promise<{ subscribers: Subscriber[]; more: boolean }>;
+  chunk(
+    accountId: string,
+    listId: string,
+    after: number,
+    limit: number,
+  ): Promise<{ subscribers: Subscriber[]; more: boolean }>;
 }
 
 /** The first open or click of a message (the account's stats and its campaign count it once); false when it was counted before. */

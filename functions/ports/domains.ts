@@ -15,7 +15,10 @@ export interface DomainStore {
   /** The domain that holds a name, whatever its account (the operator's CLI). */
   findByName(name: string): Promise<SendingDomain | undefined>;
   /** A page of the account's domains, in the order of their ids; `cursor` from an earlier page. */
-  list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ items: SendingDomain[]; next_cursor: string | null }>;
+  list(
+    accountId: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: SendingDomain[]; next_cursor: string | null }>;
   /** The same list paged by domain ids (Resend's `after`/`before`); undefined when the anchor is no domain of the account. */
   listNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<SendingDomain> | undefined>;
   /** Replaces a domain that exists (false when it was deleted meanwhile). */

@@ -19,7 +19,10 @@ export interface InboundStore {
   create(mail: InboundMail): Promise<boolean>;
   get(accountId: string, id: string): Promise<InboundMail | undefined>;
   /** A page of the account's inbound mail, newest first; `cursor` from an earlier page. */
-  list(accountId: string, page: { limit: number; cursor?: string }): Promise<{ items: InboundMail[]; next_cursor: string | null }>;
+  list(
+    accountId: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: InboundMail[]; next_cursor: string | null }>;
   /** The cursor of the page that starts after this mail (a page the reader ended early). */
   cursorAfter(id: string): string;
 }

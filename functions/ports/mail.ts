@@ -1,5 +1,12 @@
 /** Ports: Sending mail: the mailers, the message records, suppression and send quotas. */
-import type { MailMessage, MessageEvent, MessageStatus, Provider, Suppression, SuppressionReason } from '../domain/types';
+import type {
+  MailMessage,
+  MessageEvent,
+  MessageStatus,
+  Provider,
+  Suppression,
+  SuppressionReason,
+} from '../domain/types';
 import type { QueuedMail } from '../domain/queue/queued-mail';
 import type { Attachment } from '../domain/mail/attachments';
 import type { IdPage, IdPageRequest } from '../domain/id-paging';
@@ -54,9 +61,16 @@ export interface MessageStore {
    * Counts one tracking hit of the kind on the message's record (one write, no read) and answers the
    * new count with the recipient, or undefined when there is no such message.
    */
-  countHit(accountId: string, messageId: string, kind: 'open' | 'click'): Promise<{ hits: number; to: string } | undefined>;
+  countHit(
+    accountId: string,
+    messageId: string,
+    kind: 'open' | 'click',
+  ): Promise<{ hits: number; to: string } | undefined>;
   /** By our full id `<uuid@domain>`, or by `<uuid>` alone (the uuid keys the record; Resend's ids are the bare uuid). */
-  getWithEvents(accountId: string, messageId: string): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
+  getWithEvents(
+    accountId: string,
+    messageId: string,
+  ): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
   /** The message a provider's own id names (gsi6), in whichever account sent it. */
   findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
   /**
@@ -81,7 +95,9 @@ export interface MessageStore {
     accountId: string,
     messageId: string,
     now: Date,
-  ): Promise<{ claimed: true; attempts: number } | { claimed: false; status: MessageStatus | null; claimedAt: Date | null }>;
+  ): Promise<
+    { claimed: true; attempts: number } | { claimed: false; status: MessageStatus | null; claimedAt: Date | null }
+  >;
   /** sending -> queued after a transient failure, keeping the reason; due again at `dueAt`. */
   unclaim(accountId: string, messageId: string, reason: string, dueAt: Date): Promise<void>;
   /** failed -> queued, attempts reset: for a redrive from the dead-letter queue. */
@@ -109,12 +125,19 @@ export interface MessageStore {
    * while it is still `scheduled`, unless it is campaign mail. Answers the status it found otherwise
    * (null: no such message).
    */
-  reschedule(accountId: string, messageId: string, at: Date): Promise<{ rescheduled: true } | { rescheduled: false; status: MessageStatus | null; campaign: boolean }>;
+  reschedule(
+    accountId: string,
+    messageId: string,
+    at: Date,
+  ): Promise<{ rescheduled: true } | { rescheduled: false; status: MessageStatus | null; campaign: boolean }>;
   /**
    * scheduled or queued -> cancelled, unless it is campaign mail (cancelled with its campaign). Answers
    * the status it found otherwise (null: no such message).
    */
-  cancel(accountId: string, messageId: string): Promise<{ cancelled: true } | { cancelled: false; status: MessageStatus | null; campaign: boolean }>;
+  cancel(
+    accountId: string,
+    messageId: string,
+  ): Promise<{ cancelled: true } | { cancelled: false; status: MessageStatus | null; campaign: boolean }>;
   /** Messages not yet settled (queued or sending) that were due before `before`, oldest first. */
   findOverdue(before: Date, limit: number): Promise<MailMessage[]>;
 }
@@ -132,7 +155,10 @@ export interface SuppressionStore {
    * A page of the account's list in address order, from one partition: `limit` entries (fewer on
    * the last page, or when a reason filter had to pass over many others) and the cursor after them.
    */
-  page(accountId: string, request: { limit: number; cursor?: string; reason?: SuppressionReason }): Promise<{ items: Suppression[]; next_cursor: string | null }>;
+  page(
+    accountId: string,
+    request: { limit: number; cursor?: string; reason?: SuppressionReason },
+  ): Promise<{ items: Suppression[]; next_cursor: string | null }>;
   /**
    * Counts the soft bounce `bounceKey` (a provider event's key, or a manual report's own) in the
    * address's run and answers the run's length. A bounce already counted is not counted again.

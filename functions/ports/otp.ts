@@ -18,7 +18,13 @@ export interface OtpSessionStore {
   /** Puts back the code a failed resend replaced. */
   restoreCode(accountId: string, sessionId: string, previous: OtpSession, failedHash: string): Promise<void>;
   /** Counts one new session for the address in its window; false when the window already has `limit`. */
-  countNewSession(accountId: string, email: string, windowStart: number, limit: number, expiresAt: number): Promise<boolean>;
+  countNewSession(
+    accountId: string,
+    email: string,
+    windowStart: number,
+    limit: number,
+    expiresAt: number,
+  ): Promise<boolean>;
 }
 
 export interface OtpSecret {

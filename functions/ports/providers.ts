@@ -29,7 +29,11 @@ export interface ProviderStore {
   /** A provider by its id alone (receivers): the record names its account. */
   findById(providerId: string): Promise<Provider | undefined>;
   /** Records the SNS subscription's state on the provider, for the user to see that the setup worked. */
-  setSubscriptionState(accountId: string, providerId: string, state: 'pending_confirmation' | 'confirmed'): Promise<void>;
+  setSubscriptionState(
+    accountId: string,
+    providerId: string,
+    state: 'pending_confirmation' | 'confirmed',
+  ): Promise<void>;
 }
 
 /**

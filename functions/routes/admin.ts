@@ -2,7 +2,12 @@ import { apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey } from '../
 import * as z from 'zod/mini';
 import { deletedMessage } from '../schemas/common';
 import { createProviderBody, providerIdParams, providerView, updateProviderBody } from '../schemas/providers';
-import { createdWebhookEndpoint, createWebhookEndpointBody, webhookEndpointIdParams, webhookEndpointList } from '../schemas/webhooks';
+import {
+  createdWebhookEndpoint,
+  createWebhookEndpointBody,
+  webhookEndpointIdParams,
+  webhookEndpointList,
+} from '../schemas/webhooks';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 const admin = { tag: 'Admin', permission: 'admin' } as const;
@@ -126,4 +131,16 @@ export const webhookEndpointsDelete = defineRoute({
 });
 
 /** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
-export const adminRoutes: readonly RouteDefinition[] = [apiKeysCreate, apiKeysList, apiKeysDelete, providersCreate, providersList, providersGet, providersUpdate, providersDelete, webhookEndpointsCreate, webhookEndpointsList, webhookEndpointsDelete];
+export const adminRoutes: readonly RouteDefinition[] = [
+  apiKeysCreate,
+  apiKeysList,
+  apiKeysDelete,
+  providersCreate,
+  providersList,
+  providersGet,
+  providersUpdate,
+  providersDelete,
+  webhookEndpointsCreate,
+  webhookEndpointsList,
+  webhookEndpointsDelete,
+];

@@ -70,7 +70,8 @@ export const listsDelete = defineRoute({
   id: 'lists-delete',
   method: 'DELETE',
   path: '/api/v1/lists/{id}',
-  summary: 'Delete a list and its subscriptions (a list of more than 100 subscribers: they are removed in the background, the list is gone at once)',
+  summary:
+    'Delete a list and its subscriptions (a list of more than 100 subscribers: they are removed in the background, the list is gone at once)',
   request: { params: idParams },
   response: deletedMessage,
   aws: ['jobs'],
@@ -185,4 +186,19 @@ export const confirmationConfirm = defineRoute({
 });
 
 /** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
-export const audienceRoutes: readonly RouteDefinition[] = [listsCreate, listsList, listsGet, listsUpdate, listsDelete, subscribersCreate, subscribersList, subscribersGet, subscribersUpdate, subscribersDelete, bouncesList, bouncesCreate, confirmationPage, confirmationConfirm];
+export const audienceRoutes: readonly RouteDefinition[] = [
+  listsCreate,
+  listsList,
+  listsGet,
+  listsUpdate,
+  listsDelete,
+  subscribersCreate,
+  subscribersList,
+  subscribersGet,
+  subscribersUpdate,
+  subscribersDelete,
+  bouncesList,
+  bouncesCreate,
+  confirmationPage,
+  confirmationConfirm,
+];

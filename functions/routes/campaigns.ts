@@ -1,6 +1,15 @@
 import { deletedMessage } from '../schemas/common';
 import { idParams } from '../schemas/audience';
-import { campaignSendResult, campaignsPage, campaignsQuery, campaignView, createCampaignBody, sendCampaignBody, unsubscribeParams, updateCampaignBody } from '../schemas/campaigns';
+import {
+  campaignSendResult,
+  campaignsPage,
+  campaignsQuery,
+  campaignView,
+  createCampaignBody,
+  sendCampaignBody,
+  unsubscribeParams,
+  updateCampaignBody,
+} from '../schemas/campaigns';
 import { UNSUBSCRIBE_PATH } from '../domain/campaigns/unsubscribe';
 import { defineRoute, type RouteDefinition } from './define-route';
 
@@ -11,7 +20,8 @@ export const campaignsCreate = defineRoute({
   id: 'campaigns-create',
   method: 'POST',
   path: '/api/v1/campaigns',
-  summary: 'Create a draft campaign to a list, with its own content or a stored template (template_id + variables); {{name}}, {{email}}, {{unsubscribe_url}} and {{metadata.<key>}} are filled per subscriber',
+  summary:
+    'Create a draft campaign to a list, with its own content or a stored template (template_id + variables); {{name}}, {{email}}, {{unsubscribe_url}} and {{metadata.<key>}} are filled per subscriber',
   request: { body: createCampaignBody },
   response: campaignView,
   successStatus: 201,
@@ -65,7 +75,8 @@ export const campaignsSend = defineRoute({
   id: 'campaigns-send',
   method: 'POST',
   path: '/api/v1/campaigns/{id}/send',
-  summary: 'Send a draft to its list now, or at `send_at`: answers 202 at once, the fan-out runs in the background; a second send is 409',
+  summary:
+    'Send a draft to its list now, or at `send_at`: answers 202 at once, the fan-out runs in the background; a second send is 409',
   request: { params: idParams, body: sendCampaignBody, optionalBody: true },
   response: campaignSendResult,
   successStatus: 202,
@@ -89,13 +100,26 @@ export const campaignsCancel = defineRoute({
  * it with no key). The signed token names the subscriber. GET changes nothing, because mail scanners
  * fetch every link; POST (the one-click body `List-Unsubscribe=One-Click`, or the page's button) acts.
  */
-const unsubscribe = { tag: 'Unsubscribe', permission: null, path: `${UNSUBSCRIBE_PATH}{token}`, request: { params: unsubscribeParams }, rawResponse: 'text/html', readerLink: { expires: false }, table: { read: ['subscriber', 'subscriberAddress', 'campaign', 'list', 'provider'], write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'suppression'] }, aws: ['trackingSecret'] } as const;
+const unsubscribe = {
+  tag: 'Unsubscribe',
+  permission: null,
+  path: `${UNSUBSCRIBE_PATH}{token}`,
+  request: { params: unsubscribeParams },
+  rawResponse: 'text/html',
+  readerLink: { expires: false },
+  table: {
+    read: ['subscriber', 'subscriberAddress', 'campaign', 'list', 'provider'],
+    write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'suppression'],
+  },
+  aws: ['trackingSecret'],
+} as const;
 
 export const unsubscribePage = defineRoute({
   ...unsubscribe,
   id: 'unsubscribe-page',
   method: 'GET',
-  summary: 'A confirmation page with an Unsubscribe button (a reader who already left is told so instead); changes nothing',
+  summary:
+    'A confirmation page with an Unsubscribe button (a reader who already left is told so instead); changes nothing',
   table: 'read',
 });
 
@@ -108,4 +132,14 @@ export const unsubscribeConfirm = defineRoute({
 });
 
 /** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
-export const campaignsRoutes: readonly RouteDefinition[] = [campaignsCreate, campaignsList, campaignsGet, campaignsUpdate, campaignsDelete, campaignsSend, campaignsCancel, unsubscribePage, unsubscribeConfirm];
+export const campaignsRoutes: readonly RouteDefinition[] = [
+  campaignsCreate,
+  campaignsList,
+  campaignsGet,
+  campaignsUpdate,
+  campaignsDelete,
+  campaignsSend,
+  campaignsCancel,
+  unsubscribePage,
+  unsubscribeConfirm,
+];

@@ -15,7 +15,8 @@ export const consolePage = defineRoute({
   ...consoleRoute,
   id: 'console-page',
   path: '/console',
-  summary: 'The web console (HTML): sign in with an API key; every script, style and image it loads comes from this service (Content-Security-Policy)',
+  summary:
+    'The web console (HTML): sign in with an API key; every script, style and image it loads comes from this service (Content-Security-Policy)',
   rawResponse: 'text/html',
 });
 
@@ -23,7 +24,8 @@ export const consoleAsset = defineRoute({
   ...consoleRoute,
   id: 'console-asset',
   path: '/console/{file}',
-  summary: "A file of the web console (script, style sheet, icon), named by its content's hash, so it may be cached for ever",
+  summary:
+    "A file of the web console (script, style sheet, icon), named by its content's hash, so it may be cached for ever",
   request: { params: z.object({ file: z.string().check(z.minLength(1), z.maxLength(200)) }) },
   rawResponse: ['text/javascript', 'text/css', 'image/svg+xml'],
   errors: ['NOT_FOUND'],

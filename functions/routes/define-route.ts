@@ -6,7 +6,9 @@ import type { Permission } from '../domain/types';
 type Schema = z.ZodMiniType;
 
 /** A kind of table item, named by its key function in functions/adapters/dynamo/keys.ts. */
-export type ItemKind = { [K in keyof typeof keys]: (typeof keys)[K] extends (...parts: never[]) => { pk: string } ? K : never }[keyof typeof keys];
+export type ItemKind = {
+  [K in keyof typeof keys]: (typeof keys)[K] extends (...parts: never[]) => { pk: string } ? K : never;
+}[keyof typeof keys];
 
 /**
  * What a route may do with the table: 'read', 'write' (read and write), or read and write narrowed to
@@ -15,7 +17,13 @@ export type ItemKind = { [K in keyof typeof keys]: (typeof keys)[K] extends (...
 export type TableAccess = 'read' | 'write' | { read?: readonly ItemKind[]; write?: readonly ItemKind[] };
 
 /** What a route may answer instead of the envelope. */
-export type RawMediaType = 'application/json' | 'text/html' | 'image/gif' | 'text/javascript' | 'text/css' | 'image/svg+xml';
+export type RawMediaType =
+  | 'application/json'
+  | 'text/html'
+  | 'image/gif'
+  | 'text/javascript'
+  | 'text/css'
+  | 'image/svg+xml';
 
 /**
  * One entry of the route table. The CDK stack makes one API Gateway route and one Lambda function
@@ -73,7 +81,21 @@ export interface RouteDefinition {
    * `attachmentsPut` stores the files of queued mail too large for a queue message in the attachments
    * bucket; `attachmentsDelete` drops them (a cancel).
    */
-  aws?: readonly ('sendMail' | 'enqueue' | 'attachmentsPut' | 'attachmentsDelete' | 'otpSecret' | 'providerSecrets' | 'trackingSecret' | 'webhookEvents' | 'jobs' | 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete' | 'inboundMail')[];
+  aws?: readonly (
+    | 'sendMail'
+    | 'enqueue'
+    | 'attachmentsPut'
+    | 'attachmentsDelete'
+    | 'otpSecret'
+    | 'providerSecrets'
+    | 'trackingSecret'
+    | 'webhookEvents'
+    | 'jobs'
+    | 'sesIdentityCreate'
+    | 'sesIdentityRead'
+    | 'sesIdentityDelete'
+    | 'inboundMail'
+  )[];
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**

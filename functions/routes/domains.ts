@@ -1,5 +1,12 @@
 import { deletedMessage } from '../schemas/common';
-import { createDomainBody, domainIdParams, domainsPage, domainsQuery, domainView, updateDomainBody } from '../schemas/domains';
+import {
+  createDomainBody,
+  domainIdParams,
+  domainsPage,
+  domainsQuery,
+  domainView,
+  updateDomainBody,
+} from '../schemas/domains';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 const domains = { tag: 'Domains', permission: 'admin' } as const;
@@ -80,4 +87,11 @@ export const domainsVerify = defineRoute({
   errors: ['CONFLICT'],
 });
 
-export const domainsRoutes: readonly RouteDefinition[] = [domainsCreate, domainsList, domainsGet, domainsUpdate, domainsDelete, domainsVerify];
+export const domainsRoutes: readonly RouteDefinition[] = [
+  domainsCreate,
+  domainsList,
+  domainsGet,
+  domainsUpdate,
+  domainsDelete,
+  domainsVerify,
+];

@@ -10,7 +10,13 @@ import { campaignsCreate, campaignsSend, campaignsUpdate } from './campaigns';
 import { suppressionsCreate } from './suppressions';
 import { templatesCreate, templatesRender, templatesUpdate } from './templates';
 import { domainsCreate, domainsUpdate } from './domains';
-import { resendApiKeysCreate, resendDomainsCreate, resendEmailsBatch, resendEmailsSend, resendEmailsUpdate } from './resend';
+import {
+  resendApiKeysCreate,
+  resendDomainsCreate,
+  resendEmailsBatch,
+  resendEmailsSend,
+  resendEmailsUpdate,
+} from './resend';
 
 /** What a route's request body is: its schema's input, the text of a text/plain raw body, any JSON for other raw bodies. */
 type BodyOf<R extends RouteDefinition> = R extends { request: { body: infer S extends z.ZodMiniType } }
@@ -50,7 +56,13 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
     from_name: 'Example Inc.',
     messages: [
       { to: 'ada@example.com', subject: 'Your invoice', text: 'Invoice 1001 is attached to your account.' },
-      { to: 'grace@example.com', subject: 'Your invoice', html: '<p>Invoice 1002 is attached to your account.</p>', track_opens: false, track_clicks: false },
+      {
+        to: 'grace@example.com',
+        subject: 'Your invoice',
+        html: '<p>Invoice 1002 is attached to your account.</p>',
+        track_opens: false,
+        track_clicks: false,
+      },
     ],
   }),
   example(mailReschedule, { scheduled_at: '2030-01-15T10:00:00Z' }),
@@ -60,20 +72,39 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
     html: '<p>Thanks {{name}}!</p><ul>{{#items}}<li>{{title}}: {{{price_html}}}</li>{{/items}}</ul>{{^items}}<p>Nothing yet</p>{{/items}}',
   }),
   example(templatesUpdate, { text: 'Thanks {{name}}! Order {{order.id}} is on its way.' }),
-  example(templatesRender, { variables: { name: 'Ada', order: { id: 'A-17' }, items: [{ title: 'Tea', price_html: '<b>3 €</b>' }] } }),
+  example(templatesRender, {
+    variables: { name: 'Ada', order: { id: 'A-17' }, items: [{ title: 'Tea', price_html: '<b>3 €</b>' }] },
+  }),
   example(otpSend, { email: 'ada@example.com', template: 'login', expires_in: 300, code_length: 6 }),
   example(otpVerify, { session_id: SESSION_ID, code: '482913' }),
   example(otpResend, { session_id: SESSION_ID }),
   example(listsCreate, { name: 'Newsletter', description: 'Monthly product news', double_opt_in: true }),
   example(listsUpdate, {
     description: 'Product news, every other month',
-    confirmation: { subject: 'Please confirm: {{list_name}}', text: 'Confirm your subscription to {{list_name}}: {{confirm_url}}', html: null },
+    confirmation: {
+      subject: 'Please confirm: {{list_name}}',
+      text: 'Confirm your subscription to {{list_name}}: {{confirm_url}}',
+      html: null,
+    },
   }),
   example(suppressionsCreate, { email: 'ada@example.com' }),
-  example(listsImport, 'email,name,plan,city\r\nada@example.com,Ada Lovelace,pro,London\r\n"grace@example.com","Hopper, Grace",free,\r\n'),
-  example(subscribersCreate, { email: 'ada@example.com', list_id: LIST_ID, name: 'Ada Lovelace', metadata: { plan: 'pro' } }),
+  example(
+    listsImport,
+    'email,name,plan,city\r\nada@example.com,Ada Lovelace,pro,London\r\n"grace@example.com","Hopper, Grace",free,\r\n',
+  ),
+  example(subscribersCreate, {
+    email: 'ada@example.com',
+    list_id: LIST_ID,
+    name: 'Ada Lovelace',
+    metadata: { plan: 'pro' },
+  }),
   example(subscribersUpdate, { status: 'unsubscribed' }),
-  example(bouncesCreate, { email: 'ada@example.com', bounce_type: 'hard', bounce_subtype: 'General', diagnostic_code: 'smtp; 550 5.1.1 user unknown' }),
+  example(bouncesCreate, {
+    email: 'ada@example.com',
+    bounce_type: 'hard',
+    bounce_subtype: 'General',
+    diagnostic_code: 'smtp; 550 5.1.1 user unknown',
+  }),
   example(campaignsCreate, {
     name: 'Spring news',
     subject: 'What is new this spring, {{name}}',
@@ -86,16 +117,26 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
   example(campaignsUpdate, { subject: 'Spring news for {{name}}' }),
   example(campaignsSend, { send_at: '2030-03-20T09:00:00Z' }),
   example(apiKeysCreate, { name: 'Checkout service', permissions: ['mail', 'otp'], rate_limit_per_minute: 120 }),
-  example(providersCreate, { type: 'ses', name: 'SES', from_email: 'hello@example.com', from_name: 'Example Inc.', region: 'eu-west-1' }),
+  example(providersCreate, {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'hello@example.com',
+    from_name: 'Example Inc.',
+    region: 'eu-west-1',
+  }),
   example(providersUpdate, { daily_limit: 50_000, send_rate_per_second: 14 }),
-  example(webhookEndpointsCreate, { url: 'https://hooks.example.com/email-events', events: ['email.delivered', 'email.bounced', 'email.clicked'] }),
+  example(webhookEndpointsCreate, {
+    url: 'https://hooks.example.com/email-events',
+    events: ['email.delivered', 'email.bounced', 'email.clicked'],
+  }),
   example(
     webhooksSes,
     JSON.stringify({
       Type: 'Notification',
       MessageId: '9f6b8a2e-4c1d-5e3f-8a7b-0c2d4e6f8a1b',
       TopicArn: 'arn:aws:sns:eu-west-1:123456789012:ses-events',
-      Message: '{"notificationType":"Bounce","bounce":{"bounceType":"Permanent","bounceSubType":"General","bouncedRecipients":[{"emailAddress":"ada@example.com"}]},"mail":{"messageId":"0102018f-example"}}',
+      Message:
+        '{"notificationType":"Bounce","bounce":{"bounceType":"Permanent","bounceSubType":"General","bouncedRecipients":[{"emailAddress":"ada@example.com"}]},"mail":{"messageId":"0102018f-example"}}',
       Timestamp: '2026-01-15T10:00:00.000Z',
       SignatureVersion: '2',
       Signature: '<base64 signature by SNS>',
@@ -103,7 +144,14 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
     }),
   ),
   example(webhooksSendgrid, [
-    { email: 'ada@example.com', event: 'bounce', type: 'bounce', reason: '550 5.1.1 user unknown', sg_event_id: 'ZGVsaXZlcmVkLTAtMTIzNDU', sg_message_id: '14c5d75ce93.dfd.64b469.filter0001.16648.5515E0B88.0' },
+    {
+      email: 'ada@example.com',
+      event: 'bounce',
+      type: 'bounce',
+      reason: '550 5.1.1 user unknown',
+      sg_event_id: 'ZGVsaXZlcmVkLTAtMTIzNDU',
+      sg_message_id: '14c5d75ce93.dfd.64b469.filter0001.16648.5515E0B88.0',
+    },
   ]),
   example(resendEmailsSend, {
     from: 'Shop <orders@shop.example>',
@@ -120,7 +168,17 @@ export const requestExamples: ReadonlyMap<string, unknown> = new Map<string, unk
   example(resendDomainsCreate, { name: 'shop.example' }),
   example(resendApiKeysCreate, { name: 'Production sending', permission: 'sending_access' }),
   example(webhooksMailgun, {
-    signature: { timestamp: '1767225600', token: '2b1f9c0d8e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b', signature: '<hex HMAC-SHA256 of timestamp + token>' },
-    'event-data': { id: 'CPgfbmQMTCKtHW6uIWtuVe', event: 'failed', severity: 'permanent', reason: 'bounce', recipient: 'ada@example.com' },
+    signature: {
+      timestamp: '1767225600',
+      token: '2b1f9c0d8e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b',
+      signature: '<hex HMAC-SHA256 of timestamp + token>',
+    },
+    'event-data': {
+      id: 'CPgfbmQMTCKtHW6uIWtuVe',
+      event: 'failed',
+      severity: 'permanent',
+      reason: 'bounce',
+      recipient: 'ada@example.com',
+    },
   }),
 ]);

@@ -31,7 +31,8 @@ export const importsGet = defineRoute({
   id: 'imports-get',
   method: 'GET',
   path: '/api/v1/imports/{id}',
-  summary: "An import's status and counts (total, imported, duplicates, suppressed, rejected) and its first 100 rejected rows with reasons",
+  summary:
+    "An import's status and counts (total, imported, duplicates, suppressed, rejected) and its first 100 rejected rows with reasons",
   request: { params: idParams },
   response: importView,
 });

@@ -9,7 +9,7 @@ export const inboundList = defineRoute({
   id: 'inbound-list',
   method: 'GET',
   path: '/api/v1/inbound',
-  summary: 'Mail received at the account\'s inbound domains as summaries (no bodies), newest first; cursor paging',
+  summary: "Mail received at the account's inbound domains as summaries (no bodies), newest first; cursor paging",
   request: { query: inboundQuery },
   response: inboundPage,
 });

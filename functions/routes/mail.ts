@@ -1,4 +1,16 @@
-import { cancelledMessage, rescheduleBody, rescheduledMessage, messageLogPage, messageLogQuery, messageStatusParams, messageStatusResult, sendBatchBody, sendBatchResult, sendMailRequest, sendMailResult } from '../schemas/mail';
+import {
+  cancelledMessage,
+  rescheduleBody,
+  rescheduledMessage,
+  messageLogPage,
+  messageLogQuery,
+  messageStatusParams,
+  messageStatusResult,
+  sendBatchBody,
+  sendBatchResult,
+  sendMailRequest,
+  sendMailResult,
+} from '../schemas/mail';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 const mail = { tag: 'Mail', permission: 'mail' } as const;
@@ -10,7 +22,8 @@ export const mailSend = defineRoute({
   id: 'mail-send',
   method: 'POST',
   path: '/api/v1/mail/send',
-  summary: "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
+  summary:
+    "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
   request: { body: sendMailRequest },
   response: sendMailResult,
   alsoAnswers: [{ status: 202, when: 'Accepted for later: the request had `scheduled_at` (status `scheduled`)' }],
@@ -26,7 +39,8 @@ export const mailSendBatch = defineRoute({
   id: 'mail-send-batch',
   method: 'POST',
   path: '/api/v1/mail/send-batch',
-  summary: 'Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them at the provider rate',
+  summary:
+    'Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them at the provider rate',
   request: { body: sendBatchBody },
   response: sendBatchResult,
   maxBodyBytes: SEND_BODY_BYTES,
@@ -41,7 +55,8 @@ export const mailStatus = defineRoute({
   id: 'mail-status',
   method: 'GET',
   path: '/api/v1/mail/status/{message_id}',
-  summary: 'Status and tracking events of a message (id URL-encoded, with or without angle brackets, or its uuid alone)',
+  summary:
+    'Status and tracking events of a message (id URL-encoded, with or without angle brackets, or its uuid alone)',
   request: { params: messageStatusParams },
   response: messageStatusResult,
 });
@@ -74,7 +89,8 @@ export const mailReschedule = defineRoute({
   id: 'mail-reschedule',
   method: 'PATCH',
   path: '/api/v1/mail/{message_id}',
-  summary: 'Reschedule a scheduled message: it leaves within a minute after the new `scheduled_at`, never before (409 once it was released, sent or cancelled)',
+  summary:
+    'Reschedule a scheduled message: it leaves within a minute after the new `scheduled_at`, never before (409 once it was released, sent or cancelled)',
   request: { params: messageStatusParams, body: rescheduleBody },
   response: rescheduledMessage,
   table: { write: ['message'] },
@@ -82,4 +98,11 @@ export const mailReschedule = defineRoute({
 });
 
 /** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
-export const mailRoutes: readonly RouteDefinition[] = [mailSend, mailSendBatch, mailList, mailReschedule, mailCancel, mailStatus];
+export const mailRoutes: readonly RouteDefinition[] = [
+  mailSend,
+  mailSendBatch,
+  mailList,
+  mailReschedule,
+  mailCancel,
+  mailStatus,
+];

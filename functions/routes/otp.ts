@@ -1,4 +1,13 @@
-import { otpResent, otpSent, otpSessionView, otpStatusParams, otpVerified, resendOtpBody, sendOtpBody, verifyOtpBody } from '../schemas/otp';
+import {
+  otpResent,
+  otpSent,
+  otpSessionView,
+  otpStatusParams,
+  otpVerified,
+  resendOtpBody,
+  sendOtpBody,
+  verifyOtpBody,
+} from '../schemas/otp';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 const otp = { tag: 'OTP', permission: 'otp' } as const;
@@ -15,7 +24,10 @@ export const otpSend = defineRoute({
   response: otpSent,
   // Suppression list, default provider and the name claims of its sender (sender rule) read; session,
   // per-address window and send counters written.
-  table: { read: ['suppression', 'provider', 'domainName'], write: ['otpSession', 'otpAddressWindow', 'sendCounter', 'stats'] },
+  table: {
+    read: ['suppression', 'provider', 'domainName'],
+    write: ['otpSession', 'otpAddressWindow', 'sendCounter', 'stats'],
+  },
   aws: ['sendMail', 'otpSecret', 'providerSecrets'],
   errors: ['RECIPIENT_SUPPRESSED', 'TOO_MANY_ATTEMPTS'],
 });

@@ -6,7 +6,16 @@ import { defineRoute, type RouteDefinition } from './define-route';
  * Provider receivers: public, verified by the provider's own signature scheme over the raw body
  * (else 401); no API key, so no key rate limit: throttled per provider instead (429).
  */
-const receiver = { tag: 'Provider receivers', permission: null, method: 'POST', request: { query: receiverQuery }, response: receiverAnswer, table: 'write', rawBody: 'application/json', errors: ['UNAUTHORIZED', 'RATE_LIMITED'] } as const;
+const receiver = {
+  tag: 'Provider receivers',
+  permission: null,
+  method: 'POST',
+  request: { query: receiverQuery },
+  response: receiverAnswer,
+  table: 'write',
+  rawBody: 'application/json',
+  errors: ['UNAUTHORIZED', 'RATE_LIMITED'],
+} as const;
 
 export const webhooksSes = defineRoute({
   ...receiver,
@@ -15,7 +24,8 @@ export const webhooksSes = defineRoute({
   // SNS posts its JSON messages as text/plain.
   rawBody: 'text/plain',
   aws: ['webhookEvents'],
-  summary: 'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic',
+  summary:
+    'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic',
 });
 // These two open the provider's signing key; SNS messages verify by certificate.
 export const webhooksSendgrid = defineRoute({
@@ -34,7 +44,11 @@ export const webhooksMailgun = defineRoute({
 });
 
 /** The receiver route of each event source. */
-export const receiverRoutes = { ses: webhooksSes, sendgrid: webhooksSendgrid, mailgun: webhooksMailgun } satisfies Record<EventSource, RouteDefinition>;
+export const receiverRoutes = {
+  ses: webhooksSes,
+  sendgrid: webhooksSendgrid,
+  mailgun: webhooksMailgun,
+} satisfies Record<EventSource, RouteDefinition>;
 
 /** The URL a provider posts its events to, as shown to the user, who pastes it into the provider. */
 export const receiverUrl = (baseUrl: string) => (source: EventSource, providerId: string) =>

@@ -37,7 +37,8 @@ export const resendEmailsSend = defineRoute({
   id: 'resend-emails-send',
   method: 'POST',
   path: '/resend/emails',
-  summary: 'Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc',
+  summary:
+    'Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc',
   request: { body: resendEmail },
   response: resendCreated,
   maxBodyBytes: mailSend.maxBodyBytes,
@@ -52,7 +53,8 @@ export const resendEmailsBatch = defineRoute({
   id: 'resend-emails-batch',
   method: 'POST',
   path: '/resend/emails/batch',
-  summary: 'Resend: queue up to 100 emails (POST /api/v1/mail/send-batch underneath); `x-batch-validation: strict` (the default) refuses all for one bad email',
+  summary:
+    'Resend: queue up to 100 emails (POST /api/v1/mail/send-batch underneath); `x-batch-validation: strict` (the default) refuses all for one bad email',
   request: { body: resendBatchBody },
   response: resendBatchCreated,
   maxBodyBytes: mailSendBatch.maxBodyBytes,
@@ -67,7 +69,8 @@ export const resendEmailsList = defineRoute({
   id: 'resend-emails-list',
   method: 'GET',
   path: '/resend/emails',
-  summary: 'Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last id of a page, `before` the first',
+  summary:
+    'Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last id of a page, `before` the first',
   request: { query: resendListQuery },
   response: resendEmailList,
 });
@@ -87,7 +90,8 @@ export const resendEmailsUpdate = defineRoute({
   id: 'resend-emails-update',
   method: 'PATCH',
   path: '/resend/emails/{id}',
-  summary: 'Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or cancelled, validation_error',
+  summary:
+    'Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or cancelled, validation_error',
   request: { params: resendId, body: resendEmailUpdateBody, optionalBody: true },
   response: resendEmailRef,
   table: mailReschedule.table,
@@ -99,7 +103,8 @@ export const resendEmailsCancel = defineRoute({
   id: 'resend-emails-cancel',
   method: 'POST',
   path: '/resend/emails/{id}/cancel',
-  summary: 'Resend: cancel a scheduled (or still queued) email (POST /api/v1/mail/{id}/cancel underneath); once it left, validation_error',
+  summary:
+    'Resend: cancel a scheduled (or still queued) email (POST /api/v1/mail/{id}/cancel underneath); once it left, validation_error',
   request: { params: resendId },
   response: resendEmailRef,
   table: mailCancel.table,
@@ -126,7 +131,8 @@ export const resendDomainsList = defineRoute({
   id: 'resend-domains-list',
   method: 'GET',
   path: '/resend/domains',
-  summary: "Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100)",
+  summary:
+    "Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100)",
   request: { query: resendListQuery },
   response: resendDomainList,
   table: domainsList.table,
@@ -173,7 +179,8 @@ export const resendApiKeysCreate = defineRoute({
   id: 'resend-api-keys-create',
   method: 'POST',
   path: '/resend/api-keys',
-  summary: "Resend: create an API key: `full_access` holds the creating key's permissions, `sending_access` only `mail`",
+  summary:
+    "Resend: create an API key: `full_access` holds the creating key's permissions, `sending_access` only `mail`",
   request: { body: resendApiKeyBody },
   response: resendApiKeyCreated,
   successStatus: 201,
@@ -184,7 +191,8 @@ export const resendApiKeysList = defineRoute({
   id: 'resend-api-keys-list',
   method: 'GET',
   path: '/resend/api-keys',
-  summary: 'Resend: the active API keys of the account, newest first (without their values), paged by key ids (`after`, `before`)',
+  summary:
+    'Resend: the active API keys of the account, newest first (without their values), paged by key ids (`after`, `before`)',
   request: { query: resendListQuery },
   response: resendApiKeyList,
 });

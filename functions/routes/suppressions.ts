@@ -1,5 +1,11 @@
 import { deletedMessage } from '../schemas/common';
-import { createSuppressionBody, suppressionParams, suppressionsPage, suppressionsQuery, suppressionView } from '../schemas/suppressions';
+import {
+  createSuppressionBody,
+  suppressionParams,
+  suppressionsPage,
+  suppressionsQuery,
+  suppressionView,
+} from '../schemas/suppressions';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 /** The account's suppression list in the open: what no send path reaches, and why (docs/promises.md). */
@@ -35,7 +41,8 @@ export const suppressionsDelete = defineRoute({
   id: 'suppressions-delete',
   method: 'DELETE',
   path: '/api/v1/suppressions/{email}',
-  summary: 'Let every send path reach the address again (URL-encoded); bounces and subscriber statuses keep their history',
+  summary:
+    'Let every send path reach the address again (URL-encoded); bounces and subscriber statuses keep their history',
   request: { params: suppressionParams },
   response: deletedMessage,
   errors: ['NOT_FOUND'],
@@ -43,4 +50,8 @@ export const suppressionsDelete = defineRoute({
 });
 
 /** This file's routes, in the order the route table (index.ts) and the docs list them: a route defined above is added here. */
-export const suppressionsRoutes: readonly RouteDefinition[] = [suppressionsList, suppressionsCreate, suppressionsDelete];
+export const suppressionsRoutes: readonly RouteDefinition[] = [
+  suppressionsList,
+  suppressionsCreate,
+  suppressionsDelete,
+];

@@ -1,6 +1,14 @@
 import { deletedMessage } from '../schemas/common';
 import { idParams } from '../schemas/audience';
-import { createTemplateBody, renderedTemplate, renderTemplateBody, templatesPage, templatesQuery, templateView, updateTemplateBody } from '../schemas/templates';
+import {
+  createTemplateBody,
+  renderedTemplate,
+  renderTemplateBody,
+  templatesPage,
+  templatesQuery,
+  templateView,
+  updateTemplateBody,
+} from '../schemas/templates';
 import { defineRoute, type RouteDefinition } from './define-route';
 
 /** Stored templates: Mustache, for every send path (mail by template id, batch items, campaigns). */
@@ -11,7 +19,8 @@ export const templatesCreate = defineRoute({
   id: 'templates-create',
   method: 'POST',
   path: '/api/v1/templates',
-  summary: 'Store a template (Mustache: {{v}} HTML-escaped in html, {{{v}}} raw, sections); answers the variables it reads',
+  summary:
+    'Store a template (Mustache: {{v}} HTML-escaped in html, {{{v}}} raw, sections); answers the variables it reads',
   request: { body: createTemplateBody },
   response: templateView,
   successStatus: 201,
@@ -72,4 +81,11 @@ export const templatesRender = defineRoute({
   errors: ['TEMPLATE_TOO_COSTLY'],
 });
 
-export const templatesRoutes: readonly RouteDefinition[] = [templatesCreate, templatesList, templatesGet, templatesUpdate, templatesDelete, templatesRender];
+export const templatesRoutes: readonly RouteDefinition[] = [
+  templatesCreate,
+  templatesList,
+  templatesGet,
+  templatesUpdate,
+  templatesDelete,
+  templatesRender,
+];

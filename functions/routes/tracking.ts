@@ -7,13 +7,21 @@ import { defineRoute, type RouteDefinition } from './define-route';
  * in AWS the public-route throttling holds them). Each hit is counted on its message's record and,
  * for the first 50 of its kind, kept as an event: the signed token names the message, so nothing is read.
  */
-const tracking = { tag: 'Tracking', method: 'GET', permission: null, request: { params: trackingParams }, table: { write: ['message', 'messageEvent', 'firstHit', 'campaignStats', 'stats'] }, aws: ['trackingSecret', 'webhookEvents'] } as const;
+const tracking = {
+  tag: 'Tracking',
+  method: 'GET',
+  permission: null,
+  request: { params: trackingParams },
+  table: { write: ['message', 'messageEvent', 'firstHit', 'campaignStats', 'stats'] },
+  aws: ['trackingSecret', 'webhookEvents'],
+} as const;
 
 export const trackOpen = defineRoute({
   ...tracking,
   id: 'track-open',
   path: `${TRACKING_PATHS.open}{token}`,
-  summary: 'Open pixel of a tracked mail: records an `open` event and answers a 1x1 GIF (the GIF even when recording fails)',
+  summary:
+    'Open pixel of a tracked mail: records an `open` event and answers a 1x1 GIF (the GIF even when recording fails)',
   rawResponse: 'image/gif',
 });
 

@@ -16,17 +16,36 @@ export const confirmationWording = z
     html: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(500_000)))),
   })
   .check(
-    z.refine((wording) => wording.text.includes(CONFIRM_URL), { message: `The text must contain ${CONFIRM_URL}`, path: ['text'] }),
-    z.refine((wording) => wording.html == null || wording.html.includes(CONFIRM_URL), { message: `The html must contain ${CONFIRM_URL}`, path: ['html'] }),
+    z.refine((wording) => wording.text.includes(CONFIRM_URL), {
+      message: `The text must contain ${CONFIRM_URL}`,
+      path: ['text'],
+    }),
+    z.refine((wording) => wording.html == null || wording.html.includes(CONFIRM_URL), {
+      message: `The html must contain ${CONFIRM_URL}`,
+      path: ['html'],
+    }),
   );
 const listSettings = {
   double_opt_in: z.optional(z.boolean()),
   confirmation: z.optional(z.nullable(confirmationWording)),
 };
-export const createListBody = z.object({ name: nonEmpty(200), description: z.optional(z.nullable(z.string().check(z.maxLength(1000)))), ...listSettings });
+export const createListBody = z.object({
+  name: nonEmpty(200),
+  description: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
+  ...listSettings,
+});
 export const updateListBody = z
-  .object({ name: z.optional(nonEmpty(200)), description: z.optional(z.nullable(z.string().check(z.maxLength(1000)))), ...listSettings })
-  .check(z.refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Give name, description, double_opt_in or confirmation', path: ['name'] }));
+  .object({
+    name: z.optional(nonEmpty(200)),
+    description: z.optional(z.nullable(z.string().check(z.maxLength(1000)))),
+    ...listSettings,
+  })
+  .check(
+    z.refine((body) => Object.values(body).some((v) => v !== undefined), {
+      message: 'Give name, description, double_opt_in or confirmation',
+      path: ['name'],
+    }),
+  );
 export const listView = z.object({
   id: z.string(),
   name: z.string(),
@@ -50,13 +69,20 @@ export const createSubscriberBody = parsesTo<CreateSubscriberInput>()(
   }),
 );
 
-export const updateSubscriberBody = parsesTo<UpdateSubscriberInput>()(z
-  .object({
-    name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
-    status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
-    metadata: z.optional(metadata()),
-  })
-  .check(z.refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Give at least one of name, status, metadata', path: ['name'] })));
+export const updateSubscriberBody = parsesTo<UpdateSubscriberInput>()(
+  z
+    .object({
+      name: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+      status: z.optional(z.enum(SUBSCRIBER_STATUSES)),
+      metadata: z.optional(metadata()),
+    })
+    .check(
+      z.refine((body) => Object.values(body).some((v) => v !== undefined), {
+        message: 'Give at least one of name, status, metadata',
+        path: ['name'],
+      }),
+    ),
+);
 
 export const subscribersQuery = z.object({
   list_id: z.optional(uuidParam()),
@@ -70,11 +96,30 @@ const subscriberFields = {
   name: z.nullable(z.string()),
   status: z.enum(SUBSCRIBER_STATUSES),
 };
-export const subscriberCreated = z.object({ ...subscriberFields, confirmed_at: z.optional(z.nullable(z.string())), created_at: z.string() });
-export const subscriberView = z.object({ ...subscriberFields, list_id: z.string(), metadata: metadata(), confirmed_at: z.optional(z.nullable(z.string())), created_at: z.string(), updated_at: z.string() });
+export const subscriberCreated = z.object({
+  ...subscriberFields,
+  confirmed_at: z.optional(z.nullable(z.string())),
+  created_at: z.string(),
+});
+export const subscriberView = z.object({
+  ...subscriberFields,
+  list_id: z.string(),
+  metadata: metadata(),
+  confirmed_at: z.optional(z.nullable(z.string())),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 export const subscriberUpdated = z.object({ ...subscriberFields, updated_at: z.string() });
 export const subscribersPage = z.object({
-  subscribers: z.array(z.object({ ...subscriberFields, list_id: z.string(), metadata: metadata(), confirmed_at: z.optional(z.nullable(z.string())), created_at: z.string() })),
+  subscribers: z.array(
+    z.object({
+      ...subscriberFields,
+      list_id: z.string(),
+      metadata: metadata(),
+      confirmed_at: z.optional(z.nullable(z.string())),
+      created_at: z.string(),
+    }),
+  ),
   ...pageFields,
 });
 

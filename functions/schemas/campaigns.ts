@@ -2,12 +2,15 @@ import * as z from 'zod/mini';
 import { CAMPAIGN_STATUSES } from '../domain/types';
 import { unknownPlaceholders } from '../domain/campaigns/reader-variables';
 import { templateIssues } from '../domain/templates/engine';
-import { MAX_CAMPAIGN_BODY_BYTES, type CreateCampaignInput, type UpdateCampaignInput } from '../domain/campaigns/campaign-input';
+import {
+  MAX_CAMPAIGN_BODY_BYTES,
+  type CreateCampaignInput,
+  type UpdateCampaignInput,
+} from '../domain/campaigns/campaign-input';
 import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 import { email, headerText, nonEmpty, parsesTo, uuidParam } from './common';
 import { pageFields, pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateVariablesField } from './templates';
-
 
 type Parts = { subject?: string; html?: string; text?: string; template_id?: string | null };
 
@@ -19,14 +22,24 @@ type Parts = { subject?: string; html?: string; text?: string; template_id?: str
 const placeholders = z.superRefine<Parts>((parts, context) => {
   if (parts.template_id) return;
   const syntax = templateIssues(parts);
-  for (const issue of syntax) context.addIssue({ code: 'custom', message: issue.message, path: [issue.field], input: parts });
+  for (const issue of syntax)
+    context.addIssue({ code: 'custom', message: issue.message, path: [issue.field], input: parts });
   if (syntax.length) return;
   for (const field of ['subject', 'html', 'text'] as const) {
     const source = parts[field];
     if (!source) continue;
-    const unknown = unknownPlaceholders({ subject: field === 'subject' ? source : '', html: field === 'html' ? source : null, text: field === 'text' ? source : null });
+    const unknown = unknownPlaceholders({
+      subject: field === 'subject' ? source : '',
+      html: field === 'html' ? source : null,
+      text: field === 'text' ? source : null,
+    });
     if (unknown.length) {
-      context.addIssue({ code: 'custom', message: `Unknown placeholder {{${unknown[0]}}}: use {{name}}, {{email}}, {{unsubscribe_url}} or {{metadata.<key>}}`, path: [field], input: parts });
+      context.addIssue({
+        code: 'custom',
+        message: `Unknown placeholder {{${unknown[0]}}}: use {{name}}, {{email}}, {{unsubscribe_url}} or {{metadata.<key>}}`,
+        path: [field],
+        input: parts,
+      });
     }
   }
 });
@@ -47,34 +60,58 @@ const fields = {
   track_clicks: z.optional(z.boolean()),
 };
 
-const bodySize = z.refine<{ html?: string; text?: string }>((c) => Buffer.byteLength(c.html ?? '') + Buffer.byteLength(c.text ?? '') <= MAX_CAMPAIGN_BODY_BYTES, {
-  message: `html and text together may be at most ${MAX_CAMPAIGN_BODY_BYTES / 1024} KiB`,
-  path: ['html'],
-});
+const bodySize = z.refine<{ html?: string; text?: string }>(
+  (c) => Buffer.byteLength(c.html ?? '') + Buffer.byteLength(c.text ?? '') <= MAX_CAMPAIGN_BODY_BYTES,
+  {
+    message: `html and text together may be at most ${MAX_CAMPAIGN_BODY_BYTES / 1024} KiB`,
+    path: ['html'],
+  },
+);
 
-export const createCampaignBody = parsesTo<CreateCampaignInput>()(z.object(fields).check(
-  eitherTemplateOrContent,
-  z.refine((c) => Boolean(c.template_id || c.subject), { message: 'A subject is required (or a template_id)', path: ['subject'] }),
-  z.refine((c) => Boolean(c.template_id) || hasBody(c), { message: `${NO_BODY.message} (or a template_id)`, path: [NO_BODY.field] }),
-  z.refine((c) => c.variables === undefined || Boolean(c.template_id), { message: 'variables needs a template_id', path: ['variables'] }),
-  bodySize,
-  placeholders,
-));
+export const createCampaignBody = parsesTo<CreateCampaignInput>()(
+  z.object(fields).check(
+    eitherTemplateOrContent,
+    z.refine((c) => Boolean(c.template_id || c.subject), {
+      message: 'A subject is required (or a template_id)',
+      path: ['subject'],
+    }),
+    z.refine((c) => Boolean(c.template_id) || hasBody(c), {
+      message: `${NO_BODY.message} (or a template_id)`,
+      path: [NO_BODY.field],
+    }),
+    z.refine((c) => c.variables === undefined || Boolean(c.template_id), {
+      message: 'variables needs a template_id',
+      path: ['variables'],
+    }),
+    bodySize,
+    placeholders,
+  ),
+);
 
 /** A partial update; `template_id: null` keeps the template's copy as the campaign's own content. */
-const updateFields = { ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])), template_id: z.optional(z.nullable(uuidParam())) } as {
+const updateFields = {
+  ...Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, z.optional(v)])),
+  template_id: z.optional(z.nullable(uuidParam())),
+} as {
   [K in Exclude<keyof typeof fields, 'template_id'>]: z.ZodMiniOptional<(typeof fields)[K]>;
 } & { template_id: z.ZodMiniOptional<z.ZodMiniNullable<ReturnType<typeof uuidParam>>> };
-export const updateCampaignBody = parsesTo<UpdateCampaignInput>()(z.object(updateFields).check(
-  z.refine((c) => Object.values(c).some((v) => v !== undefined), { message: 'Give at least one field to change', path: ['name'] }),
-  eitherTemplateOrContent,
-  bodySize,
-  placeholders,
-));
+export const updateCampaignBody = parsesTo<UpdateCampaignInput>()(
+  z.object(updateFields).check(
+    z.refine((c) => Object.values(c).some((v) => v !== undefined), {
+      message: 'Give at least one field to change',
+      path: ['name'],
+    }),
+    eitherTemplateOrContent,
+    bodySize,
+    placeholders,
+  ),
+);
 
 /** `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most MAX_SCHEDULE_DAYS (30) days ahead. */
 export const sendCampaignBody = z.object({
-  send_at: z.optional(z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' })),
+  send_at: z.optional(
+    z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' }),
+  ),
 });
 
 export const campaignsQuery = z.object(pageQuery);
@@ -116,7 +153,11 @@ export const campaignView = z.object({
 
 export const campaignsPage = z.object({ campaigns: z.array(campaignView), ...pageFields });
 
-export const campaignSendResult = z.object({ id: z.string(), status: z.enum(CAMPAIGN_STATUSES), send_at: z.nullable(z.string()) });
+export const campaignSendResult = z.object({
+  id: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  send_at: z.nullable(z.string()),
+});
 
 /** An unsubscribe link's token: anything; one that does not verify is NOT_FOUND. */
 export const unsubscribeParams = z.object({ token: z.string().check(z.maxLength(1024)) });

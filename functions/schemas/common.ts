@@ -10,7 +10,8 @@ z.config(en());
  * built from an address (suppressions, subscriptions, OTP windows) under DynamoDB's 1 KB sort-key
  * limit. zod's pattern admits no CR, LF or NUL, so an address is header-safe as it is.
  */
-export const email = () => z.email({ error: 'Invalid email address' }).check(z.maxLength(254, 'An email address is at most 254 characters'));
+export const email = () =>
+  z.email({ error: 'Invalid email address' }).check(z.maxLength(254, 'An email address is at most 254 characters'));
 export const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 /**
  * Text that becomes (part of) a mail header: the subject, a sender's display name. CR or LF would
@@ -18,14 +19,24 @@ export const nonEmpty = (max: number) => z.string().check(z.trim(), z.minLength(
  * in a message at all (RFC 5322), so all three are refused rather than passed to SES or SMTP.
  */
 export const headerText = (min: number, max: number) =>
-  z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[^\r\n\0]*$/, 'CR, LF and NUL are not allowed in a mail header'));
+  z
+    .string()
+    .check(
+      z.minLength(min),
+      z.maxLength(max),
+      z.regex(/^[^\r\n\0]*$/, 'CR, LF and NUL are not allowed in a mail header'),
+    );
 
 /**
  * A list id given in a body or query (`list_id`) is a UUID: anything else cannot name a list, so it
  * answers 400 VALIDATION_ERROR before any table read. (Path ids are only length-checked: see idParams.)
  */
 /** A mail's body rule (domain/mail/mail-body.ts), where the request's shape is checked. */
-export const bodyRequired = () => z.refine<{ html?: string | null; text?: string | null }>(hasBody, { message: NO_BODY.message, path: [NO_BODY.field] });
+export const bodyRequired = () =>
+  z.refine<{ html?: string | null; text?: string | null }>(hasBody, {
+    message: NO_BODY.message,
+    path: [NO_BODY.field],
+  });
 
 type Assignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Each assignable to the other, with the same fields (an optional field only one side has is a difference too). */
@@ -38,10 +49,13 @@ type Same<A, B> = Assignable<A, B> extends true ? Assignable<keyof A, keyof B> :
  */
 export const parsesTo =
   <T>() =>
-  <S extends z.ZodMiniType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { 'the schema does not parse into the domain type': T })) =>
+  <S extends z.ZodMiniType>(
+    schema: S & (Same<z.output<S>, T> extends true ? unknown : { 'the schema does not parse into the domain type': T }),
+  ) =>
     schema as S;
 
-export const uuidParam = () => z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));
+export const uuidParam = () =>
+  z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Not a valid id'));
 
 /** DELETE answers carry a top-level message and no data. */
 export const deletedMessage = z.object({ message: z.string() });

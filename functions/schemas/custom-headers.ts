@@ -12,11 +12,16 @@ const shown = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}...` : 
 const checkNames = z.transform((raw: unknown, payload) => {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
   const names = Object.keys(raw);
-  if (names.length > CUSTOM_HEADER_LIMITS.count) payload.issues.push({ code: 'custom', message: `At most ${CUSTOM_HEADER_LIMITS.count} headers`, input: raw });
+  if (names.length > CUSTOM_HEADER_LIMITS.count)
+    payload.issues.push({ code: 'custom', message: `At most ${CUSTOM_HEADER_LIMITS.count} headers`, input: raw });
   const seen = new Set<string>();
   for (const name of names) {
     const lower = name.toLowerCase();
-    const problem = name === '__proto__' ? 'A header name may not be __proto__' : (headerNameProblem(name) ?? (seen.has(lower) ? `${name} is named twice (header names ignore case)` : undefined));
+    const problem =
+      name === '__proto__'
+        ? 'A header name may not be __proto__'
+        : (headerNameProblem(name) ??
+          (seen.has(lower) ? `${name} is named twice (header names ignore case)` : undefined));
     seen.add(lower);
     if (problem) payload.issues.push({ code: 'custom', message: problem, input: raw, path: [shown(name)] });
   }
@@ -28,7 +33,10 @@ export const customHeaders = () =>
   z.pipe(
     checkNames,
     z.record(z.string(), headerText(0, CUSTOM_HEADER_LIMITS.valueLength)).check(
-      z.refine((headers) => headersSize(headers) <= CUSTOM_HEADER_LIMITS.bytes, `Headers may be at most ${CUSTOM_HEADER_LIMITS.bytes / 1024} KiB in all (names and values)`),
+      z.refine(
+        (headers) => headersSize(headers) <= CUSTOM_HEADER_LIMITS.bytes,
+        `Headers may be at most ${CUSTOM_HEADER_LIMITS.bytes / 1024} KiB in all (names and values)`,
+      ),
       z.meta({
         description:
           `Custom headers: at most ${CUSTOM_HEADER_LIMITS.count}, names RFC 5322 field names ` +

@@ -2,11 +2,15 @@ import * as z from 'zod/mini';
 import { pageQuery } from './pagination';
 
 /** The name is checked and normalized by the domain (functions/domain/domains/name.ts); this only bounds its size. */
-export const createDomainBody = z.object({ name: z.string().check(z.maxLength(1000, 'A domain name is at most 253 characters')) });
+export const createDomainBody = z.object({
+  name: z.string().check(z.maxLength(1000, 'A domain name is at most 253 characters')),
+});
 
 export const updateDomainBody = z
   .object({ inbound: z.optional(z.boolean()) })
-  .check(z.refine((body) => body.inbound !== undefined, { message: 'Give at least one field to change', path: ['inbound'] }));
+  .check(
+    z.refine((body) => body.inbound !== undefined, { message: 'Give at least one field to change', path: ['inbound'] }),
+  );
 
 export const domainIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 

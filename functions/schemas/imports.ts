@@ -4,7 +4,11 @@ import { email } from './common';
 import { metadata } from './metadata';
 
 /** One row of an import, checked by the rules of a single add (address, name, metadata). */
-export const importRow = z.object({ email: email(), name: z.nullable(z.string().check(z.maxLength(200))), metadata: metadata() });
+export const importRow = z.object({
+  email: email(),
+  name: z.nullable(z.string().check(z.maxLength(200))),
+  metadata: metadata(),
+});
 /** The header's metadata keys, checked as the keys of any metadata. */
 export const importHeaderKeys = metadata();
 

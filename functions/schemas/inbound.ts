@@ -27,12 +27,12 @@ const summaryFields = {
   message_id: described(z.nullable(z.string()), "The mail's own Message-ID header"),
   in_reply_to_message_id: described(
     z.nullable(z.string()),
-    'The message of this account the mail names as its parent (In-Reply-To / References): '
-      + 'a claim of the sender, proven only when `authenticated`',
+    'The message of this account the mail names as its parent (In-Reply-To / References): ' +
+      'a claim of the sender, proven only when `authenticated`',
   ),
   authenticated: described(
     z.boolean(),
-    'DMARC passed for the From domain: only then is the From, and so a reply link, the sender\'s own',
+    "DMARC passed for the From domain: only then is the From, and so a reply link, the sender's own",
   ),
   spf_verdict: verdict,
   dkim_verdict: verdict,

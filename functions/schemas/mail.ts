@@ -3,7 +3,12 @@ import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
 import { MESSAGE_STATUSES } from '../domain/types';
 import {
-  COMPOSITE_TYPE_REFUSAL, decodedLength, isCompositeType, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, refusedFilename,
+  COMPOSITE_TYPE_REFUSAL,
+  decodedLength,
+  isCompositeType,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  refusedFilename,
 } from '../domain/mail/attachments';
 import { hasBody, MAX_MAIL_BODY_BYTES, MAX_SUBJECT_LENGTH, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
@@ -19,7 +24,8 @@ import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } fro
 export const MAX_RECIPIENTS = 50;
 export { MAX_MAIL_BODY_BYTES };
 
-const isoWithZone = () => z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
+const isoWithZone = () =>
+  z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
 
 /** base64 (RFC 4648, padded), checked without backtracking: one character class, then the padding. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -31,11 +37,16 @@ const attachment = z.object({
     z.minLength(1),
     z.maxLength(255),
     z.refine((name) => !/[/\\\r\n\0]/.test(name), 'A file name may not contain /, \\, CR, LF or NUL'),
-    z.refine((name) => refusedFilename(name) === undefined, { error: (issue) => refusedFilename(String(issue.input)) ?? 'This type of file cannot be sent' }),
+    z.refine((name) => refusedFilename(name) === undefined, {
+      error: (issue) => refusedFilename(String(issue.input)) ?? 'This type of file cannot be sent',
+    }),
   ),
   content: z.string().check(
     z.minLength(1),
-    z.refine((text) => text.length % 4 === 0 && BASE64.test(text), 'content must be base64 (standard alphabet, padded)'),
+    z.refine(
+      (text) => text.length % 4 === 0 && BASE64.test(text),
+      'content must be base64 (standard alphabet, padded)',
+    ),
   ),
   content_type: z.optional(
     z.string().check(
@@ -43,7 +54,16 @@ const attachment = z.object({
       z.refine((type) => !isCompositeType(type), COMPOSITE_TYPE_REFUSAL),
     ),
   ),
-  content_id: z.optional(z.string().check(z.regex(/^[A-Za-z0-9!#$%&'*+\-./=?^_`{|}~@]{1,100}$/, 'content_id is 1..100 characters without spaces, angle brackets or line breaks'))),
+  content_id: z.optional(
+    z
+      .string()
+      .check(
+        z.regex(
+          /^[A-Za-z0-9!#$%&'*+\-./=?^_`{|}~@]{1,100}$/,
+          'content_id is 1..100 characters without spaces, angle brackets or line breaks',
+        ),
+      ),
+  ),
 });
 
 const mailFields = {
@@ -65,7 +85,10 @@ const mailFields = {
   attachments: z.optional(
     z.array(attachment).check(
       z.maxLength(MAX_ATTACHMENTS, `At most ${MAX_ATTACHMENTS} attachments`),
-      z.refine((files) => files.reduce((sum, file) => sum + decodedLength(file.content), 0) <= MAX_ATTACHMENT_BYTES, `Attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB in all (decoded)`),
+      z.refine(
+        (files) => files.reduce((sum, file) => sum + decodedLength(file.content), 0) <= MAX_ATTACHMENT_BYTES,
+        `Attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB in all (decoded)`,
+      ),
     ),
   ),
 };
@@ -77,10 +100,13 @@ const sender = {
 
 type MailFields = { html?: string | null; text?: string | null; cc?: string[]; bcc?: string[] };
 
-const bodySize = z.refine<MailFields>((mail) => Buffer.byteLength(mail.html ?? '') + Buffer.byteLength(mail.text ?? '') <= MAX_MAIL_BODY_BYTES, {
-  message: `html and text together may be at most ${MAX_MAIL_BODY_BYTES / 1024} KiB`,
-  path: ['html'],
-});
+const bodySize = z.refine<MailFields>(
+  (mail) => Buffer.byteLength(mail.html ?? '') + Buffer.byteLength(mail.text ?? '') <= MAX_MAIL_BODY_BYTES,
+  {
+    message: `html and text together may be at most ${MAX_MAIL_BODY_BYTES / 1024} KiB`,
+    path: ['html'],
+  },
+);
 
 /** The rules a schema's shape cannot say: a body is required, and the size and recipient caps. */
 const mailRules = [
@@ -96,7 +122,9 @@ const mailRules = [
  * What a template renders, held to the rules the send holds it to (subject, a body, the size cap):
  * the preview answers what a send would refuse as the same 400 (functions/http/template-mail.ts).
  */
-export const renderedContent = z.object({ subject: mailFields.subject, html: z.nullable(z.string()), text: z.nullable(z.string()) }).check(bodyRequired(), bodySize);
+export const renderedContent = z
+  .object({ subject: mailFields.subject, html: z.nullable(z.string()), text: z.nullable(z.string()) })
+  .check(bodyRequired(), bodySize);
 
 /** The mail itself, as sent: the request's own content, or what its template rendered (functions/http/template-mail.ts). */
 export const sendMailBody = parsesTo<SendMailInput>()(z.object({ ...mailFields, ...sender }).check(...mailRules));
@@ -113,7 +141,10 @@ export const sendMailRequest = parsesTo<SendMailRequest>()(
     variablesNeedTemplate,
     // Without a template the request is the mail: its subject and body are asked for here, beside the
     // other problems of the request, not after them.
-    z.refine((c) => Boolean(c.template_id) || c.subject !== undefined, { message: 'A subject is required (or a template_id)', path: ['subject'] }),
+    z.refine((c) => Boolean(c.template_id) || c.subject !== undefined, {
+      message: 'A subject is required (or a template_id)',
+      path: ['subject'],
+    }),
     z.refine((c) => Boolean(c.template_id) || hasBody(c), { message: NO_BODY.message, path: [NO_BODY.field] }),
   ),
 );
@@ -190,7 +221,11 @@ export const cancelledMessage = z.object({ message_id: z.string(), status: z.lit
 
 /** PATCH /mail/{message_id}: the new time, by the rules of `scheduled_at` on a send. */
 export const rescheduleBody = z.object({ scheduled_at: isoWithZone() });
-export const rescheduledMessage = z.object({ message_id: z.string(), status: z.literal('scheduled'), scheduled_at: z.string() });
+export const rescheduledMessage = z.object({
+  message_id: z.string(),
+  status: z.literal('scheduled'),
+  scheduled_at: z.string(),
+});
 
 export const messageStatusResult = z.object({
   message: messageView,

@@ -20,7 +20,8 @@ export const METADATA_LIMITS = { keys: 50, keyLength: 40, bytes: 8 * 1024 } as c
 export const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const SMALLEST_MAGNITUDE = 1e-130;
 
-export const storableNumber = (n: number) => Number.isFinite(n) && (Number.isInteger(n) ? Number.isSafeInteger(n) : Math.abs(n) >= SMALLEST_MAGNITUDE);
+export const storableNumber = (n: number) =>
+  Number.isFinite(n) && (Number.isInteger(n) ? Number.isSafeInteger(n) : Math.abs(n) >= SMALLEST_MAGNITUDE);
 
 /** A key named in an error message, cut short: the key may be the 66 kB one being refused. */
 const shown = (key: string) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}...` : key);
@@ -35,7 +36,8 @@ const checkKeys = z.transform((raw: unknown, payload) => {
   const refuse = (message: string) => payload.issues.push({ code: 'custom', message, input: raw });
   if (keys.length > METADATA_LIMITS.keys) refuse(`metadata may have at most ${METADATA_LIMITS.keys} keys`);
   for (const key of keys) {
-    if (key.length < 1 || key.length > METADATA_LIMITS.keyLength) refuse(`Key ${shown(key)}: keys are 1 to ${METADATA_LIMITS.keyLength} characters`);
+    if (key.length < 1 || key.length > METADATA_LIMITS.keyLength)
+      refuse(`Key ${shown(key)}: keys are 1 to ${METADATA_LIMITS.keyLength} characters`);
     else if (RESERVED_KEYS.has(key)) refuse(`Key ${shown(key)} is reserved`);
   }
   return raw;
@@ -44,7 +46,14 @@ const checkKeys = z.transform((raw: unknown, payload) => {
 const value = z.union(
   [
     z.string(),
-    z.number().check(z.refine(storableNumber, 'Numbers must be finite, integers within ±9007199254740991, and no smaller in magnitude than 1e-130')),
+    z
+      .number()
+      .check(
+        z.refine(
+          storableNumber,
+          'Numbers must be finite, integers within ±9007199254740991, and no smaller in magnitude than 1e-130',
+        ),
+      ),
     z.boolean(),
     z.null(),
   ],
@@ -56,7 +65,10 @@ export const metadata = () =>
     checkKeys,
     // The key lengths and maxProperties here only document checkKeys' rules, which refuse first.
     z.record(z.string().check(z.minLength(1), z.maxLength(METADATA_LIMITS.keyLength)), value).check(
-      z.refine((map) => Buffer.byteLength(JSON.stringify(map)) <= METADATA_LIMITS.bytes, `metadata may be at most ${METADATA_LIMITS.bytes / 1024} KiB as JSON`),
+      z.refine(
+        (map) => Buffer.byteLength(JSON.stringify(map)) <= METADATA_LIMITS.bytes,
+        `metadata may be at most ${METADATA_LIMITS.bytes / 1024} KiB as JSON`,
+      ),
       z.meta({
         description: `Flat key/value data: at most ${METADATA_LIMITS.keys} keys (not __proto__, constructor, prototype), ${METADATA_LIMITS.bytes / 1024} KiB as JSON; numbers finite, integers within ±(2^53 - 1), magnitude at least 1e-130`,
         maxProperties: METADATA_LIMITS.keys,

@@ -7,7 +7,14 @@ import { email, headerText, nonEmpty, parsesTo } from './common';
 
 /** A domain name with at least one dot (no wildcards, no addresses), compared lower-case. */
 const domainName = () =>
-  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(253), z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'Invalid domain name'));
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(253),
+      z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'Invalid domain name'),
+    );
 
 /** docs/promises.md FROM_NOT_ALLOWED: the domains a send's from_email may use besides that of the provider's from_email. */
 const MAX_ALLOWED_FROM_DOMAINS = 20;
@@ -18,7 +25,10 @@ const MAX_ALLOWED_FROM_DOMAINS = 20;
  */
 const isHost = (host: string) =>
   isIP(host) !== 0 || /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?\.?$/i.test(host);
-const smtpHost = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(253), z.refine(isHost, 'Invalid host: a host name or an IP address'));
+const smtpHost = () =>
+  z
+    .string()
+    .check(z.trim(), z.minLength(1), z.maxLength(253), z.refine(isHost, 'Invalid host: a host name or an IP address'));
 
 /** The store keeps a value in the sealed form as it is (a secret an update left alone): a client never sends one. */
 const notSealed = z.refine<string>((value) => !isSealed(value), { message: `Must not start with "${SEALED_PREFIX}"` });
@@ -27,7 +37,9 @@ const limit = () => z.optional(z.nullable(z.int().check(z.gte(1), z.lte(100_000_
 
 export const providerEventsInput = z.object({
   source: z.enum(EVENT_SOURCES),
-  sns_topic_arn: z.optional(z.string().check(z.regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'Invalid SNS topic ARN'))),
+  sns_topic_arn: z.optional(
+    z.string().check(z.regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'Invalid SNS topic ARN')),
+  ),
   signing_key: z.optional(nonEmpty(4096).check(notSealed)),
 });
 
@@ -48,7 +60,13 @@ const sesProvider = z.object({
   ...common,
   region: z.optional(z.nullable(z.string().check(z.regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'Invalid AWS region')))),
   // SES's own rule for the name; SES would refuse every send naming anything else.
-  configuration_set: z.optional(z.nullable(z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'A configuration set name is 1 to 64 letters, digits, - and _')))),
+  configuration_set: z.optional(
+    z.nullable(
+      z
+        .string()
+        .check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'A configuration set name is 1 to 64 letters, digits, - and _')),
+    ),
+  ),
 });
 
 const smtpProvider = z.object({
@@ -62,27 +80,31 @@ const smtpProvider = z.object({
   password: z.optional(z.nullable(z.string().check(z.maxLength(1024), notSealed))),
 });
 
-export const createProviderBody = parsesTo<CreateProviderInput>()(z.discriminatedUnion('type', [sesProvider, smtpProvider]));
+export const createProviderBody = parsesTo<CreateProviderInput>()(
+  z.discriminatedUnion('type', [sesProvider, smtpProvider]),
+);
 
 /** PUT changes the fields it names; the merged record must still be a valid provider of its type. */
-export const updateProviderBody = parsesTo<UpdateProviderInput>()(z.object({
-  name: z.optional(common.name),
-  is_default: common.is_default,
-  from_email: z.optional(common.from_email),
-  from_name: common.from_name,
-  allowed_from_domains: common.allowed_from_domains,
-  hourly_limit: common.hourly_limit,
-  daily_limit: common.daily_limit,
-  send_rate_per_second: common.send_rate_per_second,
-  events: common.events,
-  region: sesProvider.shape.region,
-  configuration_set: sesProvider.shape.configuration_set,
-  host: z.optional(smtpProvider.shape.host),
-  port: z.optional(smtpProvider.shape.port),
-  secure: smtpProvider.shape.secure,
-  username: smtpProvider.shape.username,
-  password: smtpProvider.shape.password,
-}));
+export const updateProviderBody = parsesTo<UpdateProviderInput>()(
+  z.object({
+    name: z.optional(common.name),
+    is_default: common.is_default,
+    from_email: z.optional(common.from_email),
+    from_name: common.from_name,
+    allowed_from_domains: common.allowed_from_domains,
+    hourly_limit: common.hourly_limit,
+    daily_limit: common.daily_limit,
+    send_rate_per_second: common.send_rate_per_second,
+    events: common.events,
+    region: sesProvider.shape.region,
+    configuration_set: sesProvider.shape.configuration_set,
+    host: z.optional(smtpProvider.shape.host),
+    port: z.optional(smtpProvider.shape.port),
+    secure: smtpProvider.shape.secure,
+    username: smtpProvider.shape.username,
+    password: smtpProvider.shape.password,
+  }),
+);
 
 export const providerView = z.object({
   id: z.string(),

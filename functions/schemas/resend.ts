@@ -12,7 +12,8 @@ import { email, nonEmpty, uuidParam } from './common';
 const oneOrMany = (item: z.ZodMiniType<string>) => z.union([item, z.array(item)]);
 
 /** Resend's tag rule: ASCII letters, digits, `_` and `-`. The name becomes a metadata key (at most 40 characters). */
-const tagText = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/, 'Only ASCII letters, digits, _ and - are allowed'));
+const tagText = (max: number) =>
+  z.string().check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/, 'Only ASCII letters, digits, _ and - are allowed'));
 const tag = z.object({ name: tagText(40).check(z.minLength(1)), value: tagText(256) });
 
 /** One email as Resend takes it (send, and each item of a batch). Both spellings of the two-word fields are read. */
@@ -48,7 +49,10 @@ export const resendBatchBody = z.array(z.record(z.string(), z.unknown())).check(
 export const resendBatchHeaders = z.object({ 'x-batch-validation': z.optional(z.enum(['strict', 'permissive'])) });
 
 export const resendId = z.object({ id: nonEmpty(300) });
-export const resendEmailUpdateBody = z.object({ scheduled_at: z.optional(z.unknown()), scheduledAt: z.optional(z.unknown()) });
+export const resendEmailUpdateBody = z.object({
+  scheduled_at: z.optional(z.unknown()),
+  scheduledAt: z.optional(z.unknown()),
+});
 
 /** Resend pages with `limit` and `after` or `before`: the id of the item the page follows or precedes (functions/http/resend-paging.ts). */
 export const resendListQuery = z.object({
@@ -57,7 +61,8 @@ export const resendListQuery = z.object({
   before: z.optional(uuidParam()),
 });
 
-const listOf = <T extends z.ZodMiniType>(item: T) => z.object({ object: z.literal('list'), has_more: z.boolean(), data: z.array(item) });
+const listOf = <T extends z.ZodMiniType>(item: T) =>
+  z.object({ object: z.literal('list'), has_more: z.boolean(), data: z.array(item) });
 
 export const resendCreated = z.object({ id: z.string() });
 export const resendBatchCreated = z.object({
@@ -65,7 +70,20 @@ export const resendBatchCreated = z.object({
   errors: z.optional(z.array(z.object({ index: z.int(), message: z.string() }))),
 });
 
-export const LAST_EVENTS = ['bounced', 'canceled', 'clicked', 'complained', 'delivered', 'delivery_delayed', 'failed', 'opened', 'queued', 'scheduled', 'sent', 'suppressed'] as const;
+export const LAST_EVENTS = [
+  'bounced',
+  'canceled',
+  'clicked',
+  'complained',
+  'delivered',
+  'delivery_delayed',
+  'failed',
+  'opened',
+  'queued',
+  'scheduled',
+  'sent',
+  'suppressed',
+] as const;
 
 const emailFields = {
   object: z.literal('email'),
@@ -83,7 +101,12 @@ const emailFields = {
   scheduled_at: z.nullable(z.string()),
 };
 /** The service keeps no copy of a body once sent (docs/promises.md): `html` and `text` are null. */
-export const resendEmailView = z.object({ ...emailFields, html: z.null(), text: z.null(), tags: z.array(z.object({ name: z.string(), value: z.string() })) });
+export const resendEmailView = z.object({
+  ...emailFields,
+  html: z.null(),
+  text: z.null(),
+  tags: z.array(z.object({ name: z.string(), value: z.string() })),
+});
 export const resendEmailList = listOf(resendEmailView);
 export const resendEmailRef = z.object({ object: z.literal('email'), id: z.string() });
 
@@ -110,7 +133,8 @@ export const resendDomain = z.object({ ...domainFields, records: z.array(record)
 export const resendDomainList = listOf(z.object(domainFields));
 /** Resend's create takes region, tracking and TLS options too: the domain's region is the deployment's, so they are not read. */
 export const resendDomainBody = z.object({ name: z.string().check(z.maxLength(1000)) });
-export const resendDeleted = <O extends string>(object: O) => z.object({ object: z.literal(object), id: z.string(), deleted: z.boolean() });
+export const resendDeleted = <O extends string>(object: O) =>
+  z.object({ object: z.literal(object), id: z.string(), deleted: z.boolean() });
 
 /** `full_access` is every permission the creating key holds; `sending_access` is `mail`. `domain_id` has no like in our keys. */
 export const resendApiKeyBody = z.object({
@@ -119,4 +143,6 @@ export const resendApiKeyBody = z.object({
   domain_id: z.optional(z.unknown()),
 });
 export const resendApiKeyCreated = z.object({ id: z.string(), token: z.string() });
-export const resendApiKeyList = listOf(z.object({ id: z.string(), name: z.string(), created_at: z.string(), last_used_at: z.nullable(z.string()) }));
+export const resendApiKeyList = listOf(
+  z.object({ id: z.string(), name: z.string(), created_at: z.string(), last_used_at: z.nullable(z.string()) }),
+);

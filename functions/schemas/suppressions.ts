@@ -7,10 +7,20 @@ export const suppressionsQuery = z.object({
   reason: z.optional(z.enum(SUPPRESSION_REASONS)),
   limit: pageQuery.limit,
   // Longer than other listings' cursors: this one carries the address the page ended at.
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(400), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor this service issued'))),
+  cursor: z.optional(
+    z.string().check(z.minLength(1), z.maxLength(400), z.regex(/^[A-Za-z0-9_-]+$/, 'Not a cursor this service issued')),
+  ),
 });
 
-export const suppressionView = z.object({ email: z.string(), reason: z.enum(SUPPRESSION_REASONS), source: z.string(), created_at: z.string() });
-export const suppressionsPage = z.object({ suppressions: z.array(suppressionView), next_cursor: z.nullable(z.string()) });
+export const suppressionView = z.object({
+  email: z.string(),
+  reason: z.enum(SUPPRESSION_REASONS),
+  source: z.string(),
+  created_at: z.string(),
+});
+export const suppressionsPage = z.object({
+  suppressions: z.array(suppressionView),
+  next_cursor: z.nullable(z.string()),
+});
 export const createSuppressionBody = z.object({ email: email() });
 export const suppressionParams = z.object({ email: email() });

@@ -14,14 +14,20 @@ const MAX_VARIABLES_DEPTH = 16;
 
 type Parts = { subject?: string; html?: string; text?: string };
 
-const size = z.refine<Parts>((t) => Buffer.byteLength(t.subject ?? '') + Buffer.byteLength(t.html ?? '') + Buffer.byteLength(t.text ?? '') <= MAX_TEMPLATE_BYTES, {
-  message: `subject, html and text together may be at most ${MAX_TEMPLATE_BYTES / 1024} KiB`,
-  path: ['html'],
-});
+const size = z.refine<Parts>(
+  (t) =>
+    Buffer.byteLength(t.subject ?? '') + Buffer.byteLength(t.html ?? '') + Buffer.byteLength(t.text ?? '') <=
+    MAX_TEMPLATE_BYTES,
+  {
+    message: `subject, html and text together may be at most ${MAX_TEMPLATE_BYTES / 1024} KiB`,
+    path: ['html'],
+  },
+);
 
 /** Mustache syntax errors, each on its own field with the position the engine gives. */
 const syntax = z.superRefine<Parts>((parts, context) => {
-  for (const issue of templateIssues(parts)) context.addIssue({ code: 'custom', message: issue.message, path: [issue.field], input: parts });
+  for (const issue of templateIssues(parts))
+    context.addIssue({ code: 'custom', message: issue.message, path: [issue.field], input: parts });
 });
 
 const fields = {
@@ -31,23 +37,43 @@ const fields = {
   text: z.optional(z.string()),
 };
 
-export const createTemplateBody = parsesTo<CreateTemplateInput>()(z.object(fields).check(
-  z.refine((t) => Boolean(t.html || t.text), { message: 'At least one of html or text is required, and not empty', path: ['html'] }),
-  size,
-  syntax,
-));
+export const createTemplateBody = parsesTo<CreateTemplateInput>()(
+  z.object(fields).check(
+    z.refine((t) => Boolean(t.html || t.text), {
+      message: 'At least one of html or text is required, and not empty',
+      path: ['html'],
+    }),
+    size,
+    syntax,
+  ),
+);
 
 /** A partial update; html or text may be cleared with "" as long as the other one stays. */
 export const updateTemplateBody = parsesTo<UpdateTemplateInput>()(
   z
-    .object({ name: z.optional(fields.name), subject: z.optional(fields.subject), html: fields.html, text: fields.text })
-    .check(z.refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Give at least one field to change', path: ['name'] }), size, syntax),
+    .object({
+      name: z.optional(fields.name),
+      subject: z.optional(fields.subject),
+      html: fields.html,
+      text: fields.text,
+    })
+    .check(
+      z.refine((t) => Object.values(t).some((v) => v !== undefined), {
+        message: 'Give at least one field to change',
+        path: ['name'],
+      }),
+      size,
+      syntax,
+    ),
 );
 
 /** Whatever JSON the template reads, bounded: depth, size, and no key that is empty or a prototype name. */
 const variablesProblem = (value: unknown, depth = 0): string | undefined => {
   if (depth > MAX_VARIABLES_DEPTH) return `variables may nest at most ${MAX_VARIABLES_DEPTH} levels deep`;
-  if (typeof value === 'number') return storableNumber(value) ? undefined : 'Numbers must be finite, integers within ±9007199254740991, and no smaller in magnitude than 1e-130';
+  if (typeof value === 'number')
+    return storableNumber(value)
+      ? undefined
+      : 'Numbers must be finite, integers within ±9007199254740991, and no smaller in magnitude than 1e-130';
   if (Array.isArray(value)) {
     for (const item of value) {
       const problem = variablesProblem(item, depth + 1);
@@ -73,14 +99,25 @@ const checkVariables = z.transform((raw: unknown, payload) => {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
   const problem = variablesProblem(raw);
   if (problem) payload.issues.push({ code: 'custom', message: problem, input: raw });
-  else if (Buffer.byteLength(JSON.stringify(raw)) > MAX_VARIABLES_BYTES) payload.issues.push({ code: 'custom', message: `variables may be at most ${MAX_VARIABLES_BYTES / 1024} KiB as JSON`, input: raw });
+  else if (Buffer.byteLength(JSON.stringify(raw)) > MAX_VARIABLES_BYTES)
+    payload.issues.push({
+      code: 'custom',
+      message: `variables may be at most ${MAX_VARIABLES_BYTES / 1024} KiB as JSON`,
+      input: raw,
+    });
   return raw;
 });
 
 export const templateVariablesField = () =>
   z.pipe(
     checkVariables,
-    z.record(z.string(), z.unknown()).check(z.meta({ description: `The values the template reads (any JSON object, at most ${MAX_VARIABLES_BYTES / 1024} KiB)` })),
+    z
+      .record(z.string(), z.unknown())
+      .check(
+        z.meta({
+          description: `The values the template reads (any JSON object, at most ${MAX_VARIABLES_BYTES / 1024} KiB)`,
+        }),
+      ),
   );
 
 /** What a send (single, batch item) or a campaign takes in place of subject/html/text. */
@@ -89,25 +126,44 @@ export const templateRefFields = {
   variables: z.optional(templateVariablesField()),
 };
 
-type Referenced = { template_id?: string | null; variables?: unknown; subject?: unknown; html?: unknown; text?: unknown };
+type Referenced = {
+  template_id?: string | null;
+  variables?: unknown;
+  subject?: unknown;
+  html?: unknown;
+  text?: unknown;
+};
 
 /** Either a template or the content itself, never both. */
 export const eitherTemplateOrContent = z.superRefine<Referenced>((body, context) => {
   if (!body.template_id) return;
   for (const field of ['subject', 'html', 'text'] as const) {
-    if (body[field] !== undefined) context.addIssue({ code: 'custom', message: `Give either template_id or ${field}, not both`, path: [field], input: body });
+    if (body[field] !== undefined)
+      context.addIssue({
+        code: 'custom',
+        message: `Give either template_id or ${field}, not both`,
+        path: [field],
+        input: body,
+      });
   }
 });
 
 /** A send's variables mean nothing without its template: refused rather than ignored. */
-export const variablesNeedTemplate = z.refine<Referenced>((body) => body.variables === undefined || Boolean(body.template_id), {
-  message: 'variables needs a template_id',
-  path: ['variables'],
-});
+export const variablesNeedTemplate = z.refine<Referenced>(
+  (body) => body.variables === undefined || Boolean(body.template_id),
+  {
+    message: 'variables needs a template_id',
+    path: ['variables'],
+  },
+);
 
 export const renderTemplateBody = z.object({ variables: z.optional(templateVariablesField()) });
 
-export const renderedTemplate = z.object({ subject: z.string(), html: z.nullable(z.string()), text: z.nullable(z.string()) });
+export const renderedTemplate = z.object({
+  subject: z.string(),
+  html: z.nullable(z.string()),
+  text: z.nullable(z.string()),
+});
 
 export const templateView = z.object({
   id: z.string(),

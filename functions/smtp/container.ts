@@ -43,7 +43,10 @@ const main = async () => {
   // Behind the balancer every connection comes from one of the balancer's own addresses (it does not
   // preserve the client's through TLS), so a cap per address would cap every client at once: only the
   // cap per key holds here.
-  const connections = relayConnectionCounts({ perAddress: Number.POSITIVE_INFINITY, perKey: RELAY_CONNECTION_CAPS.perKey });
+  const connections = relayConnectionCounts({
+    perAddress: Number.POSITIVE_INFINITY,
+    perKey: RELAY_CONNECTION_CAPS.perKey,
+  });
   const listener = { host: '0.0.0.0', onRefusal, connections };
   const relays = [
     await startRelay(deps, { ...listener, mode: 'starttls', tls, port: port(env.SMTP_PORT, 2587) }),

@@ -44,8 +44,10 @@ export const mailShapeProblem = (raw: Buffer): string | undefined => {
         }
       }
     } else if (line.startsWith('--')) inHeader = true;
-    if (headerLines > MAIL_SHAPE_LIMITS.headerLines) return `The mail has over ${MAIL_SHAPE_LIMITS.headerLines} header lines`;
-    if (multiparts > MAIL_SHAPE_LIMITS.multiparts) return `The mail nests over ${MAIL_SHAPE_LIMITS.multiparts} multipart parts`;
+    if (headerLines > MAIL_SHAPE_LIMITS.headerLines)
+      return `The mail has over ${MAIL_SHAPE_LIMITS.headerLines} header lines`;
+    if (multiparts > MAIL_SHAPE_LIMITS.multiparts)
+      return `The mail nests over ${MAIL_SHAPE_LIMITS.multiparts} multipart parts`;
     if (parts > MAIL_SHAPE_LIMITS.parts) return `The mail has over ${MAIL_SHAPE_LIMITS.parts} MIME parts`;
     start = end + 1;
   }

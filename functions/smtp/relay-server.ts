@@ -117,14 +117,23 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
   // What each session counted, so its close gives back exactly that.
   const counted = new Map<string, { address?: string; key?: string }>();
   /** DATA: the mail read (within the size), its shape bounded, parsed once, then sent; answers its message id. */
-  const takeMail = async (stream: Parameters<NonNullable<SMTPServerOptions['onData']>>[0], session: SMTPServerSession) => {
+  const takeMail = async (
+    stream: Parameters<NonNullable<SMTPServerOptions['onData']>>[0],
+    session: SMTPServerSession,
+  ) => {
     const raw = await readData(stream, maxBytes);
     if (!raw) throw new RelayRefusal({ code: 552, enhanced: '5.3.4', message: `The mail is over ${maxBytes} bytes` });
     const shapeProblem = mailShapeProblem(raw);
     if (shapeProblem) throw new RelayRefusal({ code: 554, enhanced: '5.6.0', message: shapeProblem });
     const ended = performance.now();
     const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextLinks: true, skipTextToHtml: true });
-    const messageId = await submitMail(deps, keyOf(session), parsed, raw, session.envelope.rcptTo.map((rcpt) => rcpt.address));
+    const messageId = await submitMail(
+      deps,
+      keyOf(session),
+      parsed,
+      raw,
+      session.envelope.rcptTo.map((rcpt) => rcpt.address),
+    );
     options.onSubmitted?.(performance.now() - ended);
     return messageId;
   };
@@ -146,7 +155,13 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
     closeTimeout: 1_000,
     onConnect(session, callback) {
       if (!byAddress.take(session.remoteAddress)) {
-        return callback(smtpError({ code: 421, enhanced: '4.7.0', message: 'Too many connections from your address; try again later' }));
+        return callback(
+          smtpError({
+            code: 421,
+            enhanced: '4.7.0',
+            message: 'Too many connections from your address; try again later',
+          }),
+        );
       }
       counted.set(session.id, { address: session.remoteAddress });
       callback();
@@ -162,7 +177,13 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
       authenticateRelay(deps, auth.username ?? '', auth.password ?? '').then(
         (key) => {
           if (!byKey.take(key.id)) {
-            return callback(smtpError({ code: 454, enhanced: '4.7.0', message: `Too many connections with this key (at most ${caps.perKey}); try again later` }));
+            return callback(
+              smtpError({
+                code: 454,
+                enhanced: '4.7.0',
+                message: `Too many connections with this key (at most ${caps.perKey}); try again later`,
+              }),
+            );
           }
           counted.set(session.id, { ...counted.get(session.id), key: key.id });
           callback(null, { user: key });
@@ -172,7 +193,9 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
           authFailures.set(session.id, failures);
           // smtp-server closes the connection after any 421.
           if (failures >= AUTH_FAILURES_PER_CONNECTION) {
-            return callback(smtpError({ code: 421, enhanced: '4.7.0', message: 'Too many failed AUTH attempts; closing' }));
+            return callback(
+              smtpError({ code: 421, enhanced: '4.7.0', message: 'Too many failed AUTH attempts; closing' }),
+            );
           }
           callback(smtpError(replyFor(error)));
         },
@@ -197,7 +220,8 @@ export const startRelay = async (deps: RelayDeps, options: RelayOptions) => {
         (messageId) => callback(null, `2.0.0 ${messageId}`),
         (error) => {
           const reply = replyFor(error);
-          if (reply.code === 451) log('warn', 'SMTP relay: a mail was not taken', { reason: reply.message, ...describeError(error) });
+          if (reply.code === 451)
+            log('warn', 'SMTP relay: a mail was not taken', { reason: reply.message, ...describeError(error) });
           callback(smtpError(reply));
         },
       );

@@ -28,7 +28,8 @@ const LONGEST_SUBMISSION_SECONDS = 60;
 
 /** AUTH: the password is an API key with the `mail` permission; the user name one of RELAY_USERS. */
 export const authenticateRelay = async (deps: RelayDeps, username: string, password: string) => {
-  if (!RELAY_USERS.includes(username.toLowerCase())) throw new AppError('UNAUTHORIZED', `The user name is ${RELAY_USERS.join(' or ')}, the password an API key`);
+  if (!RELAY_USERS.includes(username.toLowerCase()))
+    throw new AppError('UNAUTHORIZED', `The user name is ${RELAY_USERS.join(' or ')}, the password an API key`);
   if (/\s/.test(password) || !password) throw new AppError('UNAUTHORIZED', 'Invalid API key');
   const key = await authenticate(deps, `Bearer ${password}`);
   authorize(key, 'mail');
@@ -43,11 +44,25 @@ export const checkEnvelopeSender = async (deps: RelayDeps, key: ApiKey, address:
 /** RCPT TO: at most MAX_RELAY_RECIPIENTS, and never a suppressed address (the others go on). */
 export const checkRecipient = async (deps: RelayDeps, key: ApiKey, address: string, accepted: number) => {
   // RFC 5321's answer to one recipient too many: the client sends the rest in another mail.
-  if (accepted >= MAX_RELAY_RECIPIENTS) throw new RelayRefusal({ code: 452, enhanced: '4.5.3', message: `At most ${MAX_RELAY_RECIPIENTS} recipients a mail` });
+  if (accepted >= MAX_RELAY_RECIPIENTS)
+    throw new RelayRefusal({
+      code: 452,
+      enhanced: '4.5.3',
+      message: `At most ${MAX_RELAY_RECIPIENTS} recipients a mail`,
+    });
   // An address the send would refuse (an SMTPUTF8 local part, over 254 characters) is refused now, not at DATA.
-  if (!recipientAddress.safeParse(address).success) throw new RelayRefusal({ code: 553, enhanced: '5.1.3', message: `${address} is not an address the service sends to` });
+  if (!recipientAddress.safeParse(address).success)
+    throw new RelayRefusal({
+      code: 553,
+      enhanced: '5.1.3',
+      message: `${address} is not an address the service sends to`,
+    });
   const suppressed = await deps.suppressions.findSuppressed(key.account_id, [address]);
-  if (suppressed.has(address.toLowerCase())) throw new AppError('RECIPIENT_SUPPRESSED', `${address} is on the suppression list (bounced, complained or unsubscribed)`);
+  if (suppressed.has(address.toLowerCase()))
+    throw new AppError(
+      'RECIPIENT_SUPPRESSED',
+      `${address} is on the suppression list (bounced, complained or unsubscribed)`,
+    );
 };
 
 /**
@@ -55,13 +70,25 @@ export const checkRecipient = async (deps: RelayDeps, key: ApiKey, address: stri
  * Idempotency-Key header, the same key and the same mail within 24 hours answer the first message id
  * and send nothing. Answers the message id.
  */
-export const submitMail = async (deps: RelayDeps, key: ApiKey, parsed: ParsedMail, raw: Buffer, recipients: string[]) => {
+export const submitMail = async (
+  deps: RelayDeps,
+  key: ApiKey,
+  parsed: ParsedMail,
+  raw: Buffer,
+  recipients: string[],
+) => {
   await consumeRateLimit(deps, key);
   const idempotencyKey = submissionIdempotencyKey(parsed);
   if (idempotencyKey === undefined) return send(deps, key, parsed, recipients);
   if (idempotencyKey.length > 255) throw new AppError('VALIDATION_ERROR', 'An Idempotency-Key is 1 to 255 characters');
   const now = Math.floor(deps.clock.now().getTime() / 1000);
-  const claim = await deps.idempotency.claim(key.account_id, idempotencyKey, sha256Hex(`SMTP\n${raw.toString('latin1')}`), now + IDEMPOTENCY_WINDOW_SECONDS, now + LONGEST_SUBMISSION_SECONDS);
+  const claim = await deps.idempotency.claim(
+    key.account_id,
+    idempotencyKey,
+    sha256Hex(`SMTP\n${raw.toString('latin1')}`),
+    now + IDEMPOTENCY_WINDOW_SECONDS,
+    now + LONGEST_SUBMISSION_SECONDS,
+  );
   if (claim.state === 'replay') return (JSON.parse(claim.response.body) as { message_id: string }).message_id;
   if (claim.state === 'conflict') {
     throw claim.reason === 'in_flight'
@@ -70,7 +97,10 @@ export const submitMail = async (deps: RelayDeps, key: ApiKey, parsed: ParsedMai
   }
   try {
     const messageId = await send(deps, key, parsed, recipients);
-    await deps.idempotency.complete(key.account_id, idempotencyKey, { status: 200, body: JSON.stringify({ message_id: messageId }) });
+    await deps.idempotency.complete(key.account_id, idempotencyKey, {
+      status: 200,
+      body: JSON.stringify({ message_id: messageId }),
+    });
     return messageId;
   } catch (error) {
     await deps.idempotency.release(key.account_id, idempotencyKey).catch(() => undefined);

@@ -35,7 +35,8 @@ export class RelayRefusal extends Error {
 }
 
 /** An error as smtp-server sends it: the enhanced code leads the text (see relay-server.ts). */
-export const smtpError = ({ code, enhanced, message }: SmtpReply) => Object.assign(new Error(`${enhanced} ${message}`), { responseCode: code });
+export const smtpError = ({ code, enhanced, message }: SmtpReply) =>
+  Object.assign(new Error(`${enhanced} ${message}`), { responseCode: code });
 
 /** A refusal of ours in SMTP's words; anything else is our fault and temporary (the client retries). */
 export const replyFor = (error: unknown): SmtpReply => {

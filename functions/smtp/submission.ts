@@ -16,19 +16,41 @@ import type { Metadata } from '../domain/types';
 
 /** Header fields read into fields of the request, or written by the service itself: never custom headers. */
 const NOT_CUSTOM = new Set([
-  'from', 'to', 'cc', 'bcc', 'subject', 'reply-to', 'message-id', 'date', 'mime-version', 'x-tags', 'x-tenant',
-  'idempotency-key', 'resend-idempotency-key', 'received', 'return-path', 'sender', 'x-mailer',
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'reply-to',
+  'message-id',
+  'date',
+  'mime-version',
+  'x-tags',
+  'x-tenant',
+  'idempotency-key',
+  'resend-idempotency-key',
+  'received',
+  'return-path',
+  'sender',
+  'x-mailer',
 ]);
 const isCustom = (name: string) => !NOT_CUSTOM.has(name) && !name.startsWith('content-');
 
 const addresses = (field: AddressObject | AddressObject[] | undefined) =>
-  [field ?? []].flat().flatMap((object) => object.value).map((entry) => entry.address ?? '').filter(Boolean);
+  [field ?? []]
+    .flat()
+    .flatMap((object) => object.value)
+    .map((entry) => entry.address ?? '')
+    .filter(Boolean);
 
 /** `a=b, c=d, e`: pairs become metadata, bare words tags. */
 const tagsOf = (header: string | undefined) => {
   const metadata: Metadata = {};
   const tags: string[] = [];
-  for (const part of (header ?? '').split(',').map((piece) => piece.trim()).filter(Boolean)) {
+  for (const part of (header ?? '')
+    .split(',')
+    .map((piece) => piece.trim())
+    .filter(Boolean)) {
     const equals = part.indexOf('=');
     if (equals === -1) tags.push(part);
     else metadata[part.slice(0, equals).trim()] = part.slice(equals + 1).trim();
@@ -59,7 +81,9 @@ export const submissionRequest = (parsed: ParsedMail, envelopeRecipients: string
   const [replyTo] = addresses(parsed.replyTo);
   const { metadata, tags } = tagsOf(headerText(parsed, 'x-tags'));
   const headers = Object.fromEntries(
-    parsed.headerLines.filter((header) => isCustom(header.key)).map((header) => [nameOf(header.line), valueOf(header.line)]),
+    parsed.headerLines
+      .filter((header) => isCustom(header.key))
+      .map((header) => [nameOf(header.line), valueOf(header.line)]),
   );
   return {
     // A mail with no To header (all recipients in the envelope) goes to its first envelope recipient.
@@ -81,7 +105,9 @@ export const submissionRequest = (parsed: ParsedMail, envelopeRecipients: string
             filename: file.filename ?? `attachment-${index + 1}`,
             content: file.content.toString('base64'),
             content_type: file.contentType,
-            ...(file.contentDisposition === 'inline' && file.contentId ? { content_id: file.contentId.replace(/^<|>$/g, '') } : {}),
+            ...(file.contentDisposition === 'inline' && file.contentId
+              ? { content_id: file.contentId.replace(/^<|>$/g, '') }
+              : {}),
           })),
         }
       : {}),
@@ -89,4 +115,5 @@ export const submissionRequest = (parsed: ParsedMail, envelopeRecipients: string
 };
 
 /** The submission's idempotency key, as the API's header (either name). */
-export const submissionIdempotencyKey = (parsed: ParsedMail) => headerText(parsed, 'idempotency-key') ?? headerText(parsed, 'resend-idempotency-key');
+export const submissionIdempotencyKey = (parsed: ParsedMail) =>
+  headerText(parsed, 'idempotency-key') ?? headerText(parsed, 'resend-idempotency-key');

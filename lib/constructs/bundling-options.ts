@@ -8,5 +8,6 @@ export const BUNDLE = {
   target: 'node22',
   mainFields: ['module', 'main'],
   // Some dependencies still call require(); ESM bundles need it defined.
-  banner: "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
+  banner:
+    "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",
 };

@@ -14,7 +14,15 @@ import { BUNDLE } from './bundling-options';
 export const LAZY_PACKAGES = ['nodemailer'] as const;
 export const lazyFile = (pkg: string) => `${pkg}.mjs`;
 
-const ESBUILD: esbuild.BuildOptions = { ...BUNDLE, banner: { js: BUNDLE.banner }, bundle: true, platform: 'node', sourcemap: true, sourcesContent: false, logLevel: 'warning' };
+const ESBUILD: esbuild.BuildOptions = {
+  ...BUNDLE,
+  banner: { js: BUNDLE.banner },
+  bundle: true,
+  platform: 'node',
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'warning',
+};
 
 /**
  * Subpaths of a lazy package that other packages import statically (mailparser reads nodemailer's
@@ -54,7 +62,9 @@ export const handlerNames = (root: string) =>
 export const buildFunctions = (root: string, handlers: readonly string[], outputDir: string) => {
   const result = esbuild.buildSync({
     ...ENTRY_BUILD,
-    entryPoints: Object.fromEntries(handlers.map((name) => [`${name}/index`, join(root, 'functions', 'handlers', `${name}.ts`)])),
+    entryPoints: Object.fromEntries(
+      handlers.map((name) => [`${name}/index`, join(root, 'functions', 'handlers', `${name}.ts`)]),
+    ),
     outdir: outputDir,
     outExtension: { '.js': '.mjs' },
     absWorkingDir: root,
@@ -66,12 +76,25 @@ export const buildFunctions = (root: string, handlers: readonly string[], output
     const functionDir = dirname(resolve(root, file));
     const eager = output.imports.find((i) => LAZY.external.includes(i.path) && i.kind !== 'dynamic-import');
     // A static import would load the package at init again: the point of the split is lost, so say so.
-    if (eager) throw new Error(`${output.entryPoint} imports ${eager.path} statically; lazy packages (lib/constructs/function-bundle.ts) are for import() only`);
+    if (eager)
+      throw new Error(
+        `${output.entryPoint} imports ${eager.path} statically; lazy packages (lib/constructs/function-bundle.ts) are for import() only`,
+      );
     for (const pkg of LAZY_PACKAGES.filter((p) => output.imports.some((i) => i.path === `./${lazyFile(p)}`))) {
       // Built once, the first time an entry needs it, and copied beside every entry that does.
       if (!lazyBuilt.has(pkg)) {
         const outfile = join(outputDir, '.lazy', lazyFile(pkg));
-        esbuild.buildSync({ ...ESBUILD, stdin: { contents: `export { default } from '${pkg}';`, resolveDir: root, loader: 'js', sourcefile: `${pkg}-entry.js` }, outfile, absWorkingDir: root });
+        esbuild.buildSync({
+          ...ESBUILD,
+          stdin: {
+            contents: `export { default } from '${pkg}';`,
+            resolveDir: root,
+            loader: 'js',
+            sourcefile: `${pkg}-entry.js`,
+          },
+          outfile,
+          absWorkingDir: root,
+        });
         lazyBuilt.set(pkg, outfile);
       }
       cpSync(lazyBuilt.get(pkg)!, join(functionDir, lazyFile(pkg)));

@@ -7,7 +7,8 @@ import { functionBundle } from './function-bundle';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface ServiceFunctionProps extends Partial<Omit<FunctionProps, 'code' | 'handler' | 'runtime' | 'architecture'>> {
+export interface ServiceFunctionProps
+  extends Partial<Omit<FunctionProps, 'code' | 'handler' | 'runtime' | 'architecture'>> {
   /** File name (without .ts) under functions/handlers/. */
   handlerName: string;
   /** Repository files the handler reads at run time, copied beside its bundle at the same relative path. */
@@ -34,7 +35,10 @@ export class ServiceFunction extends LambdaFunction {
       architecture: Architecture.ARM_64,
       memorySize,
       timeout,
-      logGroup: new LogGroup(scope, `${id}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
+      logGroup: new LogGroup(scope, `${id}Logs`, {
+        retention: RetentionDays.ONE_MONTH,
+        removalPolicy: RemovalPolicy.DESTROY,
+      }),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...environment },
       ...rest,
     });

@@ -9,8 +9,14 @@ import { startSmtpSink } from '../support/smtp-sink';
 const run = promisify(execFile);
 /** The admin CLI as an operator runs it, in a process of its own, against this worker's table and queues. */
 const admin = async (...args: string[]) => {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: process.env });
-  return stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    env: process.env,
+  });
+  return stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 };
 
 let service: TestService;
@@ -32,7 +38,8 @@ describe('npm run admin', () => {
   it('has --help for the whole CLI and for each command', async () => {
     const all = await adminExit(['--help'], process.env);
     expect(all.code).toBe(0);
-    for (const command of ['create-account', 'resume', 'dlq list', 'dlq redrive']) expect(all.stdout).toContain(command);
+    for (const command of ['create-account', 'resume', 'dlq list', 'dlq redrive'])
+      expect(all.stdout).toContain(command);
     const one = await adminExit(['dlq', 'redrive', '--help'], process.env);
     expect([one.code, one.stdout]).toEqual([0, expect.stringContaining('usage: admin dlq redrive')]);
     expect(one.stdout).toContain('QUEUE_URL');
@@ -61,16 +68,31 @@ describe('npm run admin', () => {
     const api = client(service, apiKey);
     await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'p@example.com' });
     // Paused as the brake pauses it (test/api/stats.test.ts trips it through bounces).
-    await dynamoReputationStore().pause(accountId, new Date().toISOString(), '100 sent, 10 hard bounces (10%), 0 complaints (0%) in the last 24 hours');
+    await dynamoReputationStore().pause(
+      accountId,
+      new Date().toISOString(),
+      '100 sent, 10 hard bounces (10%), 0 complaints (0%) in the last 24 hours',
+    );
     const refused = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' });
     expect([refused.status, refused.body.error.code]).toEqual([422, 'SENDING_PAUSED']);
 
     const missing = await adminExit(['resume'], process.env);
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('resume needs --account')]);
     const mistyped = await adminExit(['resume', '--account', 'no-such-account'], process.env);
-    expect([mistyped.code, mistyped.stderr]).toEqual([1, expect.stringContaining('there is no account no-such-account')]);
+    expect([mistyped.code, mistyped.stderr]).toEqual([
+      1,
+      expect.stringContaining('there is no account no-such-account'),
+    ]);
 
-    expect(await admin('resume', '--account', accountId)).toEqual([{ account_id: accountId, paused: false, paused_at: expect.any(String), reason: null, resumed_at: expect.any(String) }]);
+    expect(await admin('resume', '--account', accountId)).toEqual([
+      {
+        account_id: accountId,
+        paused: false,
+        paused_at: expect.any(String),
+        reason: null,
+        resumed_at: expect.any(String),
+      },
+    ]);
     expect((await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' })).status).toBe(200);
     expect((await api.get('/api/v1/stats')).body.data.sending.paused).toBe(false);
   });
@@ -79,19 +101,32 @@ describe('npm run admin', () => {
     const sink = await startSmtpSink();
     try {
       const api = client(service, (await newAccount('Redrive')).apiKey);
-      await api.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port, secure: false });
+      await api.post('/api/v1/providers', {
+        type: 'smtp',
+        name: 'Relay',
+        from_email: 'r@example.org',
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+      });
       sink.rejectWith(554);
       const to = uniqueAddress();
-      const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'redrive me', text: 'x' }] });
+      const queued = await api.post('/api/v1/mail/send-batch', {
+        messages: [{ to, subject: 'redrive me', text: 'x' }],
+      });
       const messageId = queued.body.data.messages[0].message_id;
       expect(await drainOnce()).toMatchObject({ failed: 1 });
 
       const listed = await admin('dlq', 'list');
-      expect(listed).toContainEqual(expect.objectContaining({ message_id: messageId, to, reason: 'SMTP server answered 554 (after 1 attempt)' }));
+      expect(listed).toContainEqual(
+        expect.objectContaining({ message_id: messageId, to, reason: 'SMTP server answered 554 (after 1 attempt)' }),
+      );
 
       sink.rejectWith(undefined);
       expect(await admin('dlq', 'redrive')).toEqual([{ moved: 1, dropped: 0 }]);
-      expect((await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status).toBe('queued');
+      expect((await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status).toBe(
+        'queued',
+      );
       expect(await drainOnce()).toMatchObject({ sent: 1 });
       expect(sink.received.map((mail) => mail.to)).toEqual([[to]]);
       expect(await deadLetters()).toEqual([]);

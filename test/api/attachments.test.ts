@@ -23,12 +23,16 @@ afterAll(() => service.close());
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** What the SES emulator stored of a mail's files (base64 content, as SES got it). */
 const storedFiles = async (to: string) => {
-  const [mail] = (await mailTo(to)) as unknown as { attachments: { filename: string; content: string; contentType: string; contentId?: string }[] }[];
+  const [mail] = (await mailTo(to)) as unknown as {
+    attachments: { filename: string; content: string; contentType: string; contentId?: string }[];
+  }[];
   return mail.attachments.map((file) => ({ ...file, sha256: sha256(Buffer.from(file.content, 'base64')) }));
 };
 const objectsOfAccount = async () => {
   const s3 = new S3Client({ forcePathStyle: true });
-  const { Contents = [] } = await s3.send(new ListObjectsV2Command({ Bucket: process.env.ATTACHMENTS_BUCKET, Prefix: `${accountId}/` }));
+  const { Contents = [] } = await s3.send(
+    new ListObjectsV2Command({ Bucket: process.env.ATTACHMENTS_BUCKET, Prefix: `${accountId}/` }),
+  );
   s3.destroy();
   return Contents.map((object) => object.Key);
 };
@@ -41,7 +45,13 @@ describe('attachments', () => {
     const to = uniqueAddress('single-file');
     const sent = await api.post('/api/v1/mail/send', { to, subject: 'A file', text: 'attached', attachments: [file] });
     expect(sent.status).toBe(200);
-    expect(await storedFiles(to)).toEqual([expect.objectContaining({ filename: 'report.bin', contentType: 'application/octet-stream', sha256: sha256(binary) })]);
+    expect(await storedFiles(to)).toEqual([
+      expect.objectContaining({
+        filename: 'report.bin',
+        contentType: 'application/octet-stream',
+        sha256: sha256(binary),
+      }),
+    ]);
   });
 
   it('queues a 1 MiB file of a batch item through the attachment store and sends it byte for byte; the stored copy is dropped once sent', async () => {
@@ -51,7 +61,12 @@ describe('attachments', () => {
     const batch = await api.post('/api/v1/mail/send-batch', {
       messages: [
         { to, subject: 'Queued file', text: 'attached', attachments: [file] },
-        { to: small, subject: 'Small file', text: 'attached', attachments: [{ filename: 'tiny.dat', content: tiny.toString('base64') }] },
+        {
+          to: small,
+          subject: 'Small file',
+          text: 'attached',
+          attachments: [{ filename: 'tiny.dat', content: tiny.toString('base64') }],
+        },
       ],
     });
     expect(batch.body.data.queued).toBe(2);
@@ -59,13 +74,21 @@ describe('attachments', () => {
     expect(await objectsOfAccount()).toHaveLength(1);
     await drainOnce();
     expect((await storedFiles(to))[0].sha256).toBe(sha256(binary));
-    expect((await storedFiles(small))[0]).toMatchObject({ filename: 'tiny.dat', sha256: sha256(tiny), contentType: 'application/octet-stream' });
+    expect((await storedFiles(small))[0]).toMatchObject({
+      filename: 'tiny.dat',
+      sha256: sha256(tiny),
+      contentType: 'application/octet-stream',
+    });
     expect(await objectsOfAccount()).toEqual([]);
   });
 
   it('drops the stored files of a scheduled mail that is cancelled', async () => {
     const scheduled = await api.post('/api/v1/mail/send', {
-      to: uniqueAddress(), subject: 'Later', text: 't', attachments: [file], scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+      to: uniqueAddress(),
+      subject: 'Later',
+      text: 't',
+      attachments: [file],
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
     });
     expect(scheduled.status).toBe(202);
     expect(await objectsOfAccount()).toHaveLength(1);
@@ -77,16 +100,34 @@ describe('attachments', () => {
     const sink = await startSmtpSink();
     try {
       const smtp = client(service, (await newAccount('SMTP files')).apiKey);
-      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false });
+      await smtp.post('/api/v1/providers', {
+        type: 'smtp',
+        name: 'Relay',
+        from_email: 'relay@example.org',
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+      });
       const logo = randomBytes(2048);
       const sent = await smtp.post('/api/v1/mail/send', {
-        to: uniqueAddress(), subject: 'Files', html: '<img src="cid:logo@x">', track_opens: false,
-        attachments: [file, { filename: 'logo.png', content: logo.toString('base64'), content_type: 'image/png', content_id: 'logo@x' }],
+        to: uniqueAddress(),
+        subject: 'Files',
+        html: '<img src="cid:logo@x">',
+        track_opens: false,
+        attachments: [
+          file,
+          { filename: 'logo.png', content: logo.toString('base64'), content_type: 'image/png', content_id: 'logo@x' },
+        ],
       });
       expect(sent.status).toBe(200);
       const parsed = await simpleParser(sink.received[0].raw);
       // The inline part sits beside the html (multipart/related), so the order of parts is not the request's.
-      const files = parsed.attachments.map((a) => ({ filename: a.filename, sha256: sha256(a.content), cid: a.cid, inline: a.contentDisposition }));
+      const files = parsed.attachments.map((a) => ({
+        filename: a.filename,
+        sha256: sha256(a.content),
+        cid: a.cid,
+        inline: a.contentDisposition,
+      }));
       expect(files.sort((a, b) => String(b.filename).localeCompare(String(a.filename)))).toEqual([
         { filename: 'report.bin', sha256: sha256(binary), cid: undefined, inline: 'attachment' },
         { filename: 'logo.png', sha256: sha256(logo), cid: 'logo@x', inline: 'inline' },
@@ -113,10 +154,18 @@ describe('attachments', () => {
     ];
     for (const [field, attachments] of cases) {
       const answer = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', attachments });
-      expect([field, answer.status, answer.body.error.code, answer.body.error.details.map((d: { field: string }) => d.field)]).toEqual([field, 400, 'VALIDATION_ERROR', expect.arrayContaining([field])]);
+      expect([
+        field,
+        answer.status,
+        answer.body.error.code,
+        answer.body.error.details.map((d: { field: string }) => d.field),
+      ]).toEqual([field, 400, 'VALIDATION_ERROR', expect.arrayContaining([field])]);
     }
     const batch = await api.post('/api/v1/mail/send-batch', {
-      messages: [{ to: uniqueAddress(), subject: 's', text: 't', attachments: [{ filename: 'x.bat', content: small }] }, { to: uniqueAddress(), subject: 's', text: 't' }],
+      messages: [
+        { to: uniqueAddress(), subject: 's', text: 't', attachments: [{ filename: 'x.bat', content: small }] },
+        { to: uniqueAddress(), subject: 's', text: 't' },
+      ],
     });
     expect(batch.body.data.messages.map((m: { status: string }) => m.status)).toEqual(['failed', 'queued']);
     expect(batch.body.data.messages[0].error.message).toContain('.bat');
@@ -126,26 +175,45 @@ describe('attachments', () => {
     const seven = JSON.stringify({ to: uniqueAddress(), subject: 's', text: 'x'.repeat(7 * 1024 * 1024) });
     for (const path of ['/api/v1/mail/send', '/api/v1/mail/send-batch']) {
       const answer = await api.post(path, seven);
-      expect([path, answer.status, answer.body]).toEqual([path, 413, { success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body may be at most 6 MiB' } }]);
+      expect([path, answer.status, answer.body]).toEqual([
+        path,
+        413,
+        { success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body may be at most 6 MiB' } },
+      ]);
     }
     // 5 MiB of attachments' base64 is taken (the file itself is within its 4 MiB).
     const to = uniqueAddress('big');
     const big = randomBytes(3.9 * 1024 * 1024);
-    const sent = await api.post('/api/v1/mail/send', { to, subject: 's', text: 't', attachments: [{ filename: 'big.bin', content: big.toString('base64') }] });
+    const sent = await api.post('/api/v1/mail/send', {
+      to,
+      subject: 's',
+      text: 't',
+      attachments: [{ filename: 'big.bin', content: big.toString('base64') }],
+    });
     expect(sent.status).toBe(200);
     expect((await storedFiles(to))[0].sha256).toBe(sha256(big));
-    const other = await api.post('/api/v1/templates', JSON.stringify({ name: 'big', subject: 's', text: 'x'.repeat(2 * 1024 * 1024) }));
+    const other = await api.post(
+      '/api/v1/templates',
+      JSON.stringify({ name: 'big', subject: 's', text: 'x'.repeat(2 * 1024 * 1024) }),
+    );
     expect([other.status, other.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
   it('keeps 480 KiB of body that does not compress byte for byte, queued and scheduled: past a queue message, the body waits in the store', async () => {
     // Random base64 compresses to about three quarters: gzipped it would still not fit a queue message.
     const text = randomBytes(360 * 1024).toString('base64');
     const queuedTo = uniqueAddress('big-body');
-    const batch = await api.post('/api/v1/mail/send-batch', { messages: [{ to: queuedTo, subject: 'Big body', text }] });
+    const batch = await api.post('/api/v1/mail/send-batch', {
+      messages: [{ to: queuedTo, subject: 'Big body', text }],
+    });
     expect(batch.body.data.queued).toBe(1);
     expect(await objectsOfAccount()).toHaveLength(1);
     const scheduledTo = uniqueAddress('big-scheduled');
-    const scheduled = await api.post('/api/v1/mail/send', { to: scheduledTo, subject: 'Big and later', text, scheduled_at: new Date(Date.now() + 2_000).toISOString() });
+    const scheduled = await api.post('/api/v1/mail/send', {
+      to: scheduledTo,
+      subject: 'Big and later',
+      text,
+      scheduled_at: new Date(Date.now() + 2_000).toISOString(),
+    });
     expect(scheduled.status).toBe(202);
     expect(scheduled.body.data.status).toBe('scheduled');
     await new Promise((resolve) => setTimeout(resolve, 2_500));

@@ -41,7 +41,10 @@ describe('authentication', () => {
     const created = await admin.post('/api/v1/api-keys', { name: 'short-lived', permissions: ['mail'] });
     const shortLived = client(service, created.body.data.key);
     expect((await shortLived.get('/api/v1/mail/status/x')).status).toBe(404);
-    expect((await admin.delete(`/api/v1/api-keys/${created.body.data.id}`)).body).toEqual({ success: true, message: 'API key revoked' });
+    expect((await admin.delete(`/api/v1/api-keys/${created.body.data.id}`)).body).toEqual({
+      success: true,
+      message: 'API key revoked',
+    });
     expect((await shortLived.get('/api/v1/mail/status/x')).status).toBe(401);
   });
 
@@ -52,10 +55,13 @@ describe('authentication', () => {
     const again = await admin.delete(`/api/v1/api-keys/${once}`);
     expect([again.status, again.body.error?.code]).toEqual([404, 'NOT_FOUND']);
 
-    const raced = (await admin.post('/api/v1/api-keys', { name: 'revoked at once', permissions: ['mail'] })).body.data.id;
+    const raced = (await admin.post('/api/v1/api-keys', { name: 'revoked at once', permissions: ['mail'] })).body.data
+      .id;
     const answers = await Promise.all(Array.from({ length: 4 }, () => admin.delete(`/api/v1/api-keys/${raced}`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404]);
-    expect((await admin.get('/api/v1/api-keys')).body.data.api_keys.map((k: { id: string }) => k.id)).not.toContain(raced);
+    expect((await admin.get('/api/v1/api-keys')).body.data.api_keys.map((k: { id: string }) => k.id)).not.toContain(
+      raced,
+    );
   });
 
   it("never lets one account reach another's keys", async () => {
@@ -71,12 +77,24 @@ describe('the privilege ceiling', () => {
   it('lets a key grant only the permissions it holds and a rate limit up to its own', async () => {
     const { accountId } = await newAccount('Ceiling');
     const admin = client(service, await keyWith(accountId, ['admin'], 5));
-    const everything = await admin.post('/api/v1/api-keys', { name: 'all', permissions: ['mail', 'otp', 'subscribers', 'admin'], rate_limit_per_minute: 5 });
+    const everything = await admin.post('/api/v1/api-keys', {
+      name: 'all',
+      permissions: ['mail', 'otp', 'subscribers', 'admin'],
+      rate_limit_per_minute: 5,
+    });
     expect([everything.status, everything.body.error.code]).toEqual([403, 'FORBIDDEN']);
     expect(everything.body.error.message).toContain('mail');
-    const faster = await admin.post('/api/v1/api-keys', { name: 'fast', permissions: ['admin'], rate_limit_per_minute: 100_000 });
+    const faster = await admin.post('/api/v1/api-keys', {
+      name: 'fast',
+      permissions: ['admin'],
+      rate_limit_per_minute: 100_000,
+    });
     expect([faster.status, faster.body.error.code]).toEqual([403, 'FORBIDDEN']);
-    const within = await admin.post('/api/v1/api-keys', { name: 'same', permissions: ['admin'], rate_limit_per_minute: 5 });
+    const within = await admin.post('/api/v1/api-keys', {
+      name: 'same',
+      permissions: ['admin'],
+      rate_limit_per_minute: 5,
+    });
     expect(within.status).toBe(201);
     // Unset, the new key gets the default limit, capped at the creator's own.
     const unset = await admin.post('/api/v1/api-keys', { name: 'unset', permissions: ['admin'] });

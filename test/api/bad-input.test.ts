@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../support/mailbox';
-import { client, keyWith, newAccount, startService, uniqueAddress, type ApiAnswer, type Client, type TestService } from '../support/service';
+import {
+  client,
+  keyWith,
+  newAccount,
+  startService,
+  uniqueAddress,
+  type ApiAnswer,
+  type Client,
+  type TestService,
+} from '../support/service';
 
 /**
  * Issue 10: free-form input that DynamoDB, its SDK or SES would refuse after the request was
@@ -14,7 +23,16 @@ beforeAll(async () => {
   service = await startService();
   const { accountId } = await newAccount('Bad input');
   api = client(service, await keyWith(accountId, ['mail', 'subscribers', 'admin'], 100_000));
-  expect((await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', region: 'us-east-1' })).status).toBe(201);
+  expect(
+    (
+      await api.post('/api/v1/providers', {
+        type: 'ses',
+        name: 'SES',
+        from_email: 'sender@example.com',
+        region: 'us-east-1',
+      })
+    ).status,
+  ).toBe(201);
   listId = (await api.post('/api/v1/lists', { name: 'Bad input' })).body.data.id;
 });
 afterAll(() => service.close());
@@ -59,27 +77,45 @@ const expectFieldError = (answer: ApiAnswer, field: string) => {
 
 describe('metadata is a bounded flat object', () => {
   it.each(BAD_METADATA)('%s: 400 at mail/send', async (_name, meta) => {
-    const answer = await api.call('POST', '/api/v1/mail/send', `{"to":"${uniqueAddress()}","subject":"s","text":"t","metadata":${meta}}`);
+    const answer = await api.call(
+      'POST',
+      '/api/v1/mail/send',
+      `{"to":"${uniqueAddress()}","subject":"s","text":"t","metadata":${meta}}`,
+    );
     expectFieldError(answer, 'metadata');
   });
 
   it.each(BAD_METADATA)('%s: the batch item fails alone, its neighbour is queued', async (_name, meta) => {
     const good = uniqueAddress('good');
     const bad = uniqueAddress('bad');
-    const answer = await api.call('POST', '/api/v1/mail/send-batch', `{"messages":[{"to":"${good}","subject":"s","text":"t"},{"to":"${bad}","subject":"s","text":"t","metadata":${meta}}]}`);
+    const answer = await api.call(
+      'POST',
+      '/api/v1/mail/send-batch',
+      `{"messages":[{"to":"${good}","subject":"s","text":"t"},{"to":"${bad}","subject":"s","text":"t","metadata":${meta}}]}`,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ total: 2, queued: 1, failed: 1 });
     expect(answer.body.data.messages[0]).toMatchObject({ to: good, status: 'queued' });
-    expect(answer.body.data.messages[1]).toEqual({ to: bad, status: 'failed', error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^metadata/) } });
+    expect(answer.body.data.messages[1]).toEqual({
+      to: bad,
+      status: 'failed',
+      error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^metadata/) },
+    });
   });
 
   it.each(BAD_METADATA)('%s: 400 at POST /subscribers', async (_name, meta) => {
-    const answer = await api.call('POST', '/api/v1/subscribers', `{"email":"${uniqueAddress()}","list_id":"${listId}","metadata":${meta}}`);
+    const answer = await api.call(
+      'POST',
+      '/api/v1/subscribers',
+      `{"email":"${uniqueAddress()}","list_id":"${listId}","metadata":${meta}}`,
+    );
     expectFieldError(answer, 'metadata');
   });
 
   it.each(BAD_METADATA)('%s: 400 at PUT /subscribers/{id}, and the record keeps its metadata', async (_name, meta) => {
-    const { id } = (await api.post('/api/v1/subscribers', { email: uniqueAddress(), list_id: listId, metadata: { plan: 'pro' } })).body.data;
+    const { id } = (
+      await api.post('/api/v1/subscribers', { email: uniqueAddress(), list_id: listId, metadata: { plan: 'pro' } })
+    ).body.data;
     const answer = await api.call('PUT', `/api/v1/subscribers/${id}`, `{"metadata":${meta}}`);
     expectFieldError(answer, 'metadata');
     expect((await api.get(`/api/v1/subscribers/${id}`)).body.data.metadata).toEqual({ plan: 'pro' });
@@ -88,10 +124,19 @@ describe('metadata is a bounded flat object', () => {
   it('stores metadata at every bound and gives it back unchanged', async () => {
     expect(Buffer.byteLength(JSON.stringify(EDGE_METADATA))).toBeGreaterThan(7 * 1024);
     expect(Buffer.byteLength(JSON.stringify(EDGE_METADATA))).toBeLessThanOrEqual(8 * 1024);
-    const created = await api.post('/api/v1/subscribers', { email: uniqueAddress(), list_id: listId, metadata: EDGE_METADATA });
+    const created = await api.post('/api/v1/subscribers', {
+      email: uniqueAddress(),
+      list_id: listId,
+      metadata: EDGE_METADATA,
+    });
     expect(created.status).toBe(201);
     expect((await api.get(`/api/v1/subscribers/${created.body.data.id}`)).body.data.metadata).toEqual(EDGE_METADATA);
-    const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', metadata: EDGE_METADATA });
+    const sent = await api.post('/api/v1/mail/send', {
+      to: uniqueAddress(),
+      subject: 's',
+      text: 't',
+      metadata: EDGE_METADATA,
+    });
     expect(sent.status).toBe(200);
   });
 });
@@ -117,16 +162,33 @@ describe('CR, LF and NUL never reach a mail header', () => {
     }
   });
 
-  it.each(BREAKS)('%s in a batch item subject fails the item; in the batch from_name, the batch', async (_name, text) => {
-    const bad = uniqueAddress();
-    const item = await api.post('/api/v1/mail/send-batch', { messages: [{ to: bad, subject: `Hello${text}`, text: 't' }] });
-    expect(item.body.data.messages[0]).toEqual({ to: bad, status: 'failed', error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^subject/) } });
-    const batch = await api.post('/api/v1/mail/send-batch', { from_name: `Sender${text}`, messages: [{ to: uniqueAddress(), subject: 'Hello', text: 't' }] });
-    expectFieldError(batch, 'from_name');
-  });
+  it.each(BREAKS)(
+    '%s in a batch item subject fails the item; in the batch from_name, the batch',
+    async (_name, text) => {
+      const bad = uniqueAddress();
+      const item = await api.post('/api/v1/mail/send-batch', {
+        messages: [{ to: bad, subject: `Hello${text}`, text: 't' }],
+      });
+      expect(item.body.data.messages[0]).toEqual({
+        to: bad,
+        status: 'failed',
+        error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^subject/) },
+      });
+      const batch = await api.post('/api/v1/mail/send-batch', {
+        from_name: `Sender${text}`,
+        messages: [{ to: uniqueAddress(), subject: 'Hello', text: 't' }],
+      });
+      expectFieldError(batch, 'from_name');
+    },
+  );
 
   it.each(BREAKS)("%s in a provider's from_name: 400", async (_name, text) => {
-    const answer = await api.post('/api/v1/providers', { type: 'ses', name: 'Other', from_email: 'other@example.com', from_name: `Sender${text}` });
+    const answer = await api.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'Other',
+      from_email: 'other@example.com',
+      from_name: `Sender${text}`,
+    });
     expectFieldError(answer, 'from_name');
   });
 });
@@ -138,20 +200,44 @@ describe('addresses are at most 254 characters', () => {
     expectFieldError(await api.post('/api/v1/bounces', { email: long, bounce_type: 'hard' }), 'email');
     expectFieldError(await api.post('/api/v1/subscribers', { email: long, list_id: listId }), 'email');
     expectFieldError(await api.post('/api/v1/mail/send', { to: long, subject: 's', text: 't' }), 'to');
-    expectFieldError(await api.post('/api/v1/mail/send', { to: uniqueAddress(), cc: [`${'c'.repeat(250)}@example.com`], subject: 's', text: 't' }), 'cc');
+    expectFieldError(
+      await api.post('/api/v1/mail/send', {
+        to: uniqueAddress(),
+        cc: [`${'c'.repeat(250)}@example.com`],
+        subject: 's',
+        text: 't',
+      }),
+      'cc',
+    );
   });
 });
 
 describe('text that UTF-8 cannot carry', () => {
   it('answers 400 naming the field for a lone surrogate in a metadata key, a name or a batch item', async () => {
-    const key = await api.call('POST', '/api/v1/subscribers', `{"email":"${uniqueAddress()}","list_id":"${listId}","metadata":{"\\ud800":"x"}}`);
+    const key = await api.call(
+      'POST',
+      '/api/v1/subscribers',
+      `{"email":"${uniqueAddress()}","list_id":"${listId}","metadata":{"\\ud800":"x"}}`,
+    );
     expectFieldError(key, 'metadata');
-    const name = await api.call('POST', '/api/v1/subscribers', `{"email":"${uniqueAddress()}","list_id":"${listId}","name":"Ada \\udc00"}`);
+    const name = await api.call(
+      'POST',
+      '/api/v1/subscribers',
+      `{"email":"${uniqueAddress()}","list_id":"${listId}","name":"Ada \\udc00"}`,
+    );
     expectFieldError(name, 'name');
-    const batch = await api.call('POST', '/api/v1/mail/send-batch', `{"messages":[{"to":"${uniqueAddress()}","subject":"\\ud83d","text":"t"}]}`);
+    const batch = await api.call(
+      'POST',
+      '/api/v1/mail/send-batch',
+      `{"messages":[{"to":"${uniqueAddress()}","subject":"\\ud83d","text":"t"}]}`,
+    );
     expect(batch.body.error.details).toEqual([{ field: 'messages.0.subject', message: expect.any(String) }]);
     // A pair is one character, and welcome.
-    const pair = await api.call('POST', '/api/v1/subscribers', `{"email":"${uniqueAddress()}","list_id":"${listId}","name":"Ada \\ud83d\\ude00"}`);
+    const pair = await api.call(
+      'POST',
+      '/api/v1/subscribers',
+      `{"email":"${uniqueAddress()}","list_id":"${listId}","name":"Ada \\ud83d\\ude00"}`,
+    );
     expect(pair.status).toBe(201);
     expect(pair.body.data.name).toBe('Ada 😀');
   });
@@ -163,15 +249,34 @@ describe('other free-form fields', () => {
       expectFieldError(await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', ...body }), 'html');
       const to = uniqueAddress();
       const batch = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 's', ...body }] });
-      expect(batch.body.data.messages[0]).toEqual({ to, status: 'failed', error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^html/) } });
+      expect(batch.body.data.messages[0]).toEqual({
+        to,
+        status: 'failed',
+        error: { code: 'VALIDATION_ERROR', message: expect.stringMatching(/^html/) },
+      });
     }
   });
 
-
   it('answers 400 for more permissions than exist and for a configuration set name SES refuses', async () => {
-    expectFieldError(await api.post('/api/v1/api-keys', { name: 'many', permissions: Array.from({ length: 6 }, () => 'mail') }), 'permissions');
-    expectFieldError(await api.post('/api/v1/providers', { type: 'ses', name: 'Set', from_email: 'set@example.com', configuration_set: 'my set\r\n' }), 'configuration_set');
-    const fine = await api.post('/api/v1/providers', { type: 'ses', name: 'Set', from_email: 'set@example.com', configuration_set: 'My_set-1' });
+    expectFieldError(
+      await api.post('/api/v1/api-keys', { name: 'many', permissions: Array.from({ length: 6 }, () => 'mail') }),
+      'permissions',
+    );
+    expectFieldError(
+      await api.post('/api/v1/providers', {
+        type: 'ses',
+        name: 'Set',
+        from_email: 'set@example.com',
+        configuration_set: 'my set\r\n',
+      }),
+      'configuration_set',
+    );
+    const fine = await api.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'Set',
+      from_email: 'set@example.com',
+      configuration_set: 'My_set-1',
+    });
     expect([fine.status, fine.body.data.configuration_set]).toEqual([201, 'My_set-1']);
   });
 });

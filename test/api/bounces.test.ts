@@ -11,30 +11,52 @@ afterEach(() => setClockForTests(undefined));
 const account = async () => {
   const api = client(service, (await newAccount('Bounces')).apiKey);
   await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'a@example.com' });
-  const lists = [(await api.post('/api/v1/lists', { name: 'A' })).body.data.id, (await api.post('/api/v1/lists', { name: 'B' })).body.data.id];
+  const lists = [
+    (await api.post('/api/v1/lists', { name: 'A' })).body.data.id,
+    (await api.post('/api/v1/lists', { name: 'B' })).body.data.id,
+  ];
   return { api, lists };
 };
 
 const subscribeEverywhere = async (api: Client, lists: string[], email: string) =>
-  Promise.all(lists.map(async (list_id) => (await api.post('/api/v1/subscribers', { email, list_id, name: 'Sam' })).body.data.id as string));
+  Promise.all(
+    lists.map(
+      async (list_id) =>
+        (await api.post('/api/v1/subscribers', { email, list_id, name: 'Sam' })).body.data.id as string,
+    ),
+  );
 
-const statuses = async (api: Client, ids: string[]) => Promise.all(ids.map(async (id) => (await api.get(`/api/v1/subscribers/${id}`)).body.data.status));
-const report = (api: Client, email: string, bounce_type: string, extra: Record<string, unknown> = {}) => api.post('/api/v1/bounces', { email, bounce_type, ...extra });
+const statuses = async (api: Client, ids: string[]) =>
+  Promise.all(ids.map(async (id) => (await api.get(`/api/v1/subscribers/${id}`)).body.data.status));
+const report = (api: Client, email: string, bounce_type: string, extra: Record<string, unknown> = {}) =>
+  api.post('/api/v1/bounces', { email, bounce_type, ...extra });
 
 describe('POST /api/v1/bounces', () => {
   it('a hard bounce marks the address bounced in every list and suppresses it', async () => {
     const { api, lists } = await account();
     const email = uniqueAddress('hard');
     const ids = await subscribeEverywhere(api, lists, email);
-    const answer = await report(api, email.toUpperCase(), 'hard', { bounce_subtype: 'General', diagnostic_code: 'smtp; 550 5.1.1 user unknown' });
+    const answer = await report(api, email.toUpperCase(), 'hard', {
+      bounce_subtype: 'General',
+      diagnostic_code: 'smtp; 550 5.1.1 user unknown',
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.data).toEqual({ bounce_id: expect.any(Number) });
     expect(await statuses(api, ids)).toEqual(['bounced', 'bounced']);
-    expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe('RECIPIENT_SUPPRESSED');
+    expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe(
+      'RECIPIENT_SUPPRESSED',
+    );
     const listed = (await api.get('/api/v1/bounces')).body.data;
     expect(listed).toMatchObject({ total: 1, limit: 20, offset: 0 });
     expect(listed.bounces[0]).toEqual({
-      id: answer.body.data.bounce_id, email: email.toUpperCase(), bounce_type: 'hard', bounce_subtype: 'General', source: 'api', campaign_name: '', subscriber_name: 'Sam', created_at: expect.stringMatching(/Z$/),
+      id: answer.body.data.bounce_id,
+      email: email.toUpperCase(),
+      bounce_type: 'hard',
+      bounce_subtype: 'General',
+      source: 'api',
+      campaign_name: '',
+      subscriber_name: 'Sam',
+      created_at: expect.stringMatching(/Z$/),
     });
     expect(listed.bounces[0]).not.toHaveProperty('diagnostic_code');
   });
@@ -42,10 +64,16 @@ describe('POST /api/v1/bounces', () => {
   it('the third consecutive soft bounce counts as hard; a delivery in between resets the count', async () => {
     const { api, lists } = await account();
     const email = 'ben.oduya@example.com';
-    const mailgun = (await api.post('/api/v1/providers', {
-      type: 'smtp', name: 'Mailgun', from_email: 'a@example.com', host: 'smtp.mailgun.org', port: 587,
-      events: { source: 'mailgun', signing_key: fixtureText('mailgun/signing-key.txt').trim() },
-    })).body.data.id;
+    const mailgun = (
+      await api.post('/api/v1/providers', {
+        type: 'smtp',
+        name: 'Mailgun',
+        from_email: 'a@example.com',
+        host: 'smtp.mailgun.org',
+        port: 587,
+        events: { source: 'mailgun', signing_key: fixtureText('mailgun/signing-key.txt').trim() },
+      })
+    ).body.data.id;
     const ids = await subscribeEverywhere(api, lists, email);
     await report(api, email, 'soft');
     await report(api, email, 'soft');
@@ -53,7 +81,9 @@ describe('POST /api/v1/bounces', () => {
     // Mailgun reports a delivery to the address (a signed fixture, fresh at the reference time).
     setClockForTests(() => new Date((manifest.ref_time + 30) * 1000));
     const delivered = await fetch(`${service.baseUrl}/api/v1/webhooks/mailgun?provider_id=${mailgun}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: fixtureBytes('mailgun/delivered.json'),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: fixtureBytes('mailgun/delivered.json'),
     });
     expect(delivered.status).toBe(200);
     await report(api, email, 'soft');
@@ -62,7 +92,9 @@ describe('POST /api/v1/bounces', () => {
     expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).status).toBe(200);
     await report(api, email, 'soft');
     expect(await statuses(api, ids)).toEqual(['bounced', 'bounced']);
-    expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe('RECIPIENT_SUPPRESSED');
+    expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe(
+      'RECIPIENT_SUPPRESSED',
+    );
   });
 
   it('a complaint unsubscribes the address everywhere and suppresses it', async () => {
@@ -102,7 +134,11 @@ describe('POST /api/v1/bounces', () => {
     const { api } = await account();
     await report(api, uniqueAddress(), 'soft');
     const answer = await api.get(`/api/v1/bounces?cursor=${cursor}`);
-    expect([answer.status, answer.body.error.code, answer.body.error.details[0].field]).toEqual([400, 'VALIDATION_ERROR', 'cursor']);
+    expect([answer.status, answer.body.error.code, answer.body.error.details[0].field]).toEqual([
+      400,
+      'VALIDATION_ERROR',
+      'cursor',
+    ]);
   });
 
   it("pages by cursor, and refuses another account's cursor", async () => {

@@ -21,9 +21,12 @@ beforeAll(async () => {
 afterAll(async () => tracked.close());
 
 /** Every mail the SES emulator holds, read once (a list of hundreds would be hundreds of reads). */
-const mailbox = async () => ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
-const mailsTo = (all: SentMail[], address: string) => all.filter((m) => m.destination.to.some((a) => a.toLowerCase() === address.toLowerCase()));
-const header = (mail: SentMail, name: string) => mail.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
+const mailbox = async () =>
+  ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
+const mailsTo = (all: SentMail[], address: string) =>
+  all.filter((m) => m.destination.to.some((a) => a.toLowerCase() === address.toLowerCase()));
+const header = (mail: SentMail, name: string) =>
+  mail.headers?.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
 const unsubscribeLink = (mail: SentMail) => /^<(.+)>$/.exec(header(mail, 'List-Unsubscribe') ?? '')?.[1];
 
 const newList = async (size: number, label: string) => {
@@ -32,7 +35,11 @@ const newList = async (size: number, label: string) => {
   for (let i = 0; i < addresses.length; i += 20) {
     await Promise.all(
       addresses.slice(i, i + 20).map(async (email, j) => {
-        const created = await api.post('/api/v1/subscribers', { email, list_id: list.id, name: `Reader <${i + j}> & co` });
+        const created = await api.post('/api/v1/subscribers', {
+          email,
+          list_id: list.id,
+          name: `Reader <${i + j}> & co`,
+        });
         expect(created.status).toBe(201);
       }),
     );
@@ -60,10 +67,15 @@ describe('campaigns', () => {
     const { listId, addresses } = await newList(240, 'c');
     const unsubscribed = addresses[5];
     const bounced = addresses[9];
-    const subs = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=100`)).body.data.subscribers as { id: string; email: string }[];
+    const subs = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=100`)).body.data.subscribers as {
+      id: string;
+      email: string;
+    }[];
     const idOf = async (email: string) => {
       for (let cursor: string | null = null; ; ) {
-        const page: { subscribers: { id: string; email: string }[]; next_cursor: string | null } = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=100${cursor ? `&cursor=${cursor}` : ''}`)).body.data;
+        const page: { subscribers: { id: string; email: string }[]; next_cursor: string | null } = (
+          await api.get(`/api/v1/subscribers?list_id=${listId}&limit=100${cursor ? `&cursor=${cursor}` : ''}`)
+        ).body.data;
         const found = page.subscribers.find((s: { email: string }) => s.email === email);
         if (found) return found.id as string;
         cursor = page.next_cursor;
@@ -71,7 +83,9 @@ describe('campaigns', () => {
       }
     };
     expect(subs.length).toBe(100);
-    expect((await api.put(`/api/v1/subscribers/${await idOf(unsubscribed)}`, { status: 'unsubscribed' })).status).toBe(200);
+    expect((await api.put(`/api/v1/subscribers/${await idOf(unsubscribed)}`, { status: 'unsubscribed' })).status).toBe(
+      200,
+    );
     expect((await api.post('/api/v1/bounces', { email: bounced, bounce_type: 'hard' })).status).toBe(201);
 
     const campaign = await newCampaign(listId);
@@ -119,7 +133,11 @@ describe('campaigns', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('<form method="post">');
     expect((await api.get(`/api/v1/subscribers/${await idOf(reader)}`)).body.data.status).toBe('subscribed');
-    const post = await fetch(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const post = await fetch(link, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(post.status).toBe(200);
     expect((await api.get(`/api/v1/subscribers/${await idOf(reader)}`)).body.data.status).toBe('unsubscribed');
     expect((await api.get(`/api/v1/subscribers/${await idOf(neighbour)}`)).body.data.status).toBe('subscribed');
@@ -154,9 +172,17 @@ describe('campaigns', () => {
     await runJobsAndDrain();
     const all = await mailbox();
     const [first, second] = addresses.map((address) => unsubscribeLink(mailsTo(all, address)[0]!)!);
-    const subscribers = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=10`)).body.data.subscribers as { id: string; email: string }[];
+    const subscribers = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=10`)).body.data.subscribers as {
+      id: string;
+      email: string;
+    }[];
     const idOf = (email: string) => subscribers.find((subscriber) => subscriber.email === email)!.id;
-    const oneClick = (link: string) => fetch(link, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const oneClick = (link: string) =>
+      fetch(link, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
 
     expect((await oneClick(first!)).status).toBe(200);
     for (let round = 0; round < 3; round++) {
@@ -182,7 +208,9 @@ describe('campaigns', () => {
     expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`)).status).toBe(202);
     // The first chunk's job, delivered twice (a crash before its deletion, or SQS's at-least-once).
     const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.JOB_QUEUE_URL, MaxNumberOfMessages: 1, VisibilityTimeout: 0 }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: process.env.JOB_QUEUE_URL, MaxNumberOfMessages: 1, VisibilityTimeout: 0 }),
+    );
     expect(Messages).toHaveLength(1);
     await sqs.send(new SendMessageCommand({ QueueUrl: process.env.JOB_QUEUE_URL, MessageBody: Messages[0].Body! }));
     sqs.destroy();
@@ -216,7 +244,13 @@ describe('campaigns', () => {
 
     const other = await newList(5, 'cancel');
     const cancelled = await newCampaign(other.listId);
-    expect((await api.post(`/api/v1/campaigns/${cancelled.id}/send`, { send_at: new Date(Date.now() + 60_000).toISOString() })).status).toBe(202);
+    expect(
+      (
+        await api.post(`/api/v1/campaigns/${cancelled.id}/send`, {
+          send_at: new Date(Date.now() + 60_000).toISOString(),
+        })
+      ).status,
+    ).toBe(202);
     const cancel = await api.post(`/api/v1/campaigns/${cancelled.id}/cancel`, {});
     expect(cancel.status).toBe(200);
     expect(cancel.body.data.status).toBe('cancelled');
@@ -250,11 +284,28 @@ describe('campaigns', () => {
 
   it('refuses unknown placeholders, other accounts, missing lists and keys without `campaigns`', async () => {
     const { listId } = await newList(1, 'v');
-    const bad = await api.post('/api/v1/campaigns', { name: 'x', subject: 'Hi {{first_name}}', text: 'x', list_id: listId });
+    const bad = await api.post('/api/v1/campaigns', {
+      name: 'x',
+      subject: 'Hi {{first_name}}',
+      text: 'x',
+      list_id: listId,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'subject', message: expect.stringContaining('{{first_name}}') }] });
+    expect(bad.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'subject', message: expect.stringContaining('{{first_name}}') }],
+    });
     expect((await api.post('/api/v1/campaigns', { name: 'x', subject: 'x', list_id: listId })).status).toBe(400);
-    expect((await api.post('/api/v1/campaigns', { name: 'x', subject: 'x', text: 'x', list_id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(
+      (
+        await api.post('/api/v1/campaigns', {
+          name: 'x',
+          subject: 'x',
+          text: 'x',
+          list_id: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+    ).toBe(404);
 
     const campaign = await newCampaign(listId);
     const edited = await api.put(`/api/v1/campaigns/${campaign.id}`, { subject: 'New {{email}}' });
@@ -266,7 +317,9 @@ describe('campaigns', () => {
     const theirs = client(tracked.service, stranger.apiKey);
     expect((await theirs.get(`/api/v1/campaigns/${campaign.id}`)).status).toBe(404);
     expect((await theirs.post(`/api/v1/campaigns/${campaign.id}/send`, {})).status).toBe(404);
-    expect((await theirs.post('/api/v1/campaigns', { name: 'x', subject: 'x', text: 'x', list_id: listId })).status).toBe(404);
+    expect(
+      (await theirs.post('/api/v1/campaigns', { name: 'x', subject: 'x', text: 'x', list_id: listId })).status,
+    ).toBe(404);
 
     const noCampaigns = client(tracked.service, await keyWith(accountId, ['subscribers', 'mail']));
     const forbidden = await noCampaigns.get('/api/v1/campaigns');

@@ -10,7 +10,9 @@ let mail: EmailServiceClient;
 beforeAll(async () => {
   service = await startService();
   mail = createClient({ baseUrl: service.baseUrl, apiKey: (await newAccount('Typed client')).apiKey });
-  const { response } = await mail.POST('/api/v1/providers', { body: { type: 'ses', name: 'SES', from_email: 'sender@example.com', region: 'us-east-1' } });
+  const { response } = await mail.POST('/api/v1/providers', {
+    body: { type: 'ses', name: 'SES', from_email: 'sender@example.com', region: 'us-east-1' },
+  });
   expect(response.status).toBe(201);
 });
 afterAll(() => service.close());
@@ -18,11 +20,16 @@ afterAll(() => service.close());
 describe('the typed client', () => {
   it('sends a mail and reads its status', async () => {
     const to = uniqueAddress('typed');
-    const sent = await mail.POST('/api/v1/mail/send', { body: { to, subject: 'Typed', text: 'Hello from the typed client' } });
+    const sent = await mail.POST('/api/v1/mail/send', {
+      body: { to, subject: 'Typed', text: 'Hello from the typed client' },
+    });
     expect(sent.response.status).toBe(200);
     expect(sent.error).toBeUndefined();
     const messageId = sent.data!.data.message_id;
-    expect(sent.data).toEqual({ success: true, data: { message_id: messageId, status: 'sent', to, from: 'sender@example.com' } });
+    expect(sent.data).toEqual({
+      success: true,
+      data: { message_id: messageId, status: 'sent', to, from: 'sender@example.com' },
+    });
     expect((await mailTo(to))[0].subject).toBe('Typed');
 
     const status = await mail.GET('/api/v1/mail/status/{message_id}', { params: { path: { message_id: messageId } } });
@@ -30,7 +37,9 @@ describe('the typed client', () => {
   });
 
   it('answers a bad request with the error envelope, typed', async () => {
-    const { data, error, response } = await mail.POST('/api/v1/mail/send', { body: { to: 'not-an-address', subject: '' } });
+    const { data, error, response } = await mail.POST('/api/v1/mail/send', {
+      body: { to: 'not-an-address', subject: '' },
+    });
     expectTypeOf(error).toEqualTypeOf<ErrorEnvelope | undefined>();
     expect(data).toBeUndefined();
     expect(response.status).toBe(400);
@@ -55,7 +64,9 @@ describe('the typed client', () => {
     expect(created.response.status).toBe(201);
     expect(created.data?.data).toMatchObject({ email, name: 'Ada', status: 'subscribed' });
 
-    const page = await mail.GET('/api/v1/subscribers', { params: { query: { list_id: listId, status: 'subscribed', limit: 10 } } });
+    const page = await mail.GET('/api/v1/subscribers', {
+      params: { query: { list_id: listId, status: 'subscribed', limit: 10 } },
+    });
     expect(page.data?.data).toMatchObject({ total: 1, limit: 10, offset: 0, next_cursor: null });
     expect(page.data?.data.subscribers.map((subscriber) => subscriber.email)).toEqual([email]);
   });

@@ -24,23 +24,39 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const mail = { subject: 'Headers', text: 'hi' };
-const sesHeader = async (to: string, name: string) => (await mailTo(to))[0]?.headers?.find((h) => h.name === name)?.value;
+const sesHeader = async (to: string, name: string) =>
+  (await mailTo(to))[0]?.headers?.find((h) => h.name === name)?.value;
 
 describe('headers through SES', () => {
   it('a single send, a queued batch item and a scheduled send carry their headers into the SES call', async () => {
-    const [single, batched, scheduled] = [uniqueAddress('single'), uniqueAddress('batched'), uniqueAddress('scheduled')];
+    const [single, batched, scheduled] = [
+      uniqueAddress('single'),
+      uniqueAddress('batched'),
+      uniqueAddress('scheduled'),
+    ];
     const headers = { 'X-Entity-Ref-ID': '123', 'In-Reply-To': '<earlier@example.com>', 'X-Unicode': 'café ✓' };
     expect((await api.post('/api/v1/mail/send', { to: single, ...mail, headers })).status).toBe(200);
     expect(await sesHeader(single, 'X-Entity-Ref-ID')).toBe('123');
     expect(await sesHeader(single, 'In-Reply-To')).toBe('<earlier@example.com>');
     expect(await sesHeader(single, 'X-Unicode')).toBe('café ✓');
 
-    const batch = await api.post('/api/v1/mail/send-batch', { messages: [{ to: batched, ...mail, headers: { 'X-Entity-Ref-ID': 'b-1' } }] });
+    const batch = await api.post('/api/v1/mail/send-batch', {
+      messages: [{ to: batched, ...mail, headers: { 'X-Entity-Ref-ID': 'b-1' } }],
+    });
     expect(batch.body.data.messages[0].status).toBe('queued');
-    const later = await api.post('/api/v1/mail/send', { to: scheduled, ...mail, headers: { 'X-Entity-Ref-ID': 's-1' }, scheduled_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const later = await api.post('/api/v1/mail/send', {
+      to: scheduled,
+      ...mail,
+      headers: { 'X-Entity-Ref-ID': 's-1' },
+      scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(later.status).toBe(202);
     const queue = sqsSendQueue(process.env.QUEUE_URL!, process.env.DLQ_URL!);
-    await releaseScheduled({ messages: dynamoMessageStore(), queue, clock: { now: () => new Date(Date.now() + 3_660_000) } });
+    await releaseScheduled({
+      messages: dynamoMessageStore(),
+      queue,
+      clock: { now: () => new Date(Date.now() + 3_660_000) },
+    });
     await drainOnce();
     expect(await sesHeader(batched, 'X-Entity-Ref-ID')).toBe('b-1');
     expect(await sesHeader(scheduled, 'X-Entity-Ref-ID')).toBe('s-1');
@@ -52,13 +68,30 @@ describe('headers over SMTP', () => {
     const sink = await startSmtpSink();
     try {
       const smtp = client(service, (await newAccount('SMTP headers')).apiKey);
-      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false });
-      expect((await smtp.post('/api/v1/mail/send', { to: uniqueAddress(), ...mail, headers: { 'X-Entity-Ref-ID': '123', References: '<a@example.com> <b@example.com>' } })).status).toBe(200);
+      await smtp.post('/api/v1/providers', {
+        type: 'smtp',
+        name: 'Relay',
+        from_email: 'relay@example.org',
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+      });
+      expect(
+        (
+          await smtp.post('/api/v1/mail/send', {
+            to: uniqueAddress(),
+            ...mail,
+            headers: { 'X-Entity-Ref-ID': '123', References: '<a@example.com> <b@example.com>' },
+          })
+        ).status,
+      ).toBe(200);
       const received = await simpleParser(sink.received[0].raw);
       expect(received.headers.get('x-entity-ref-id')).toBe('123');
       expect(received.headers.get('references')).toEqual(['<a@example.com>', '<b@example.com>']);
 
-      await smtp.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), ...mail, headers: { 'X-Entity-Ref-ID': 'queued-1' } }] });
+      await smtp.post('/api/v1/mail/send-batch', {
+        messages: [{ to: uniqueAddress(), ...mail, headers: { 'X-Entity-Ref-ID': 'queued-1' } }],
+      });
       await drainOnce();
       expect(sink.received).toHaveLength(2);
       expect((await simpleParser(sink.received[1].raw)).headers.get('x-entity-ref-id')).toBe('queued-1');
@@ -73,7 +106,11 @@ describe('refused headers', () => {
     ['From', { From: 'ceo@example.com' }, 'headers.From'],
     ['bcc in lower case', { bcc: 'spy@example.com' }, 'headers.bcc'],
     ['Content-Type', { 'Content-Type': 'text/plain' }, 'headers.Content-Type'],
-    ['List-Unsubscribe-Post', { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }, 'headers.List-Unsubscribe-Post'],
+    [
+      'List-Unsubscribe-Post',
+      { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      'headers.List-Unsubscribe-Post',
+    ],
     ['Message-ID', { 'Message-ID': '<forged@example.com>' }, 'headers.Message-ID'],
     ['DKIM-Signature', { 'DKIM-Signature': 'v=1' }, 'headers.DKIM-Signature'],
     ['Received', { Received: 'from x' }, 'headers.Received'],
@@ -88,7 +125,11 @@ describe('refused headers', () => {
     ['a value not a string', { 'X-Ref': 12 }, 'headers.X-Ref'],
     ['a value over 870 characters', { 'X-Ref': 'x'.repeat(871) }, 'headers.X-Ref'],
     ['more than 20', Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`X-H${i}`, '1'])), 'headers'],
-    ['over 8 KiB in all', Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`X-H${i}`, 'v'.repeat(800)])), 'headers'],
+    [
+      'over 8 KiB in all',
+      Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`X-H${i}`, 'v'.repeat(800)])),
+      'headers',
+    ],
   ];
   it.each(cases)('%s: 400 naming the header; nothing is sent', async (_name, headers, field) => {
     const to = uniqueAddress('refused');
@@ -99,9 +140,14 @@ describe('refused headers', () => {
   });
 
   it('`__proto__` is refused rather than dropped; headers that are not an object are a 400', async () => {
-    const proto = await api.call('POST', '/api/v1/mail/send', `{"to":"a@example.com","subject":"s","text":"t","headers":{"__proto__":"x"}}`);
+    const proto = await api.call(
+      'POST',
+      '/api/v1/mail/send',
+      `{"to":"a@example.com","subject":"s","text":"t","headers":{"__proto__":"x"}}`,
+    );
     expect([proto.status, proto.body.error.details[0].field]).toEqual([400, 'headers.__proto__']);
-    for (const headers of [['X-A'], 'X-A: 1', null]) expect((await api.post('/api/v1/mail/send', { to: 'a@example.com', ...mail, headers })).status).toBe(400);
+    for (const headers of [['X-A'], 'X-A: 1', null])
+      expect((await api.post('/api/v1/mail/send', { to: 'a@example.com', ...mail, headers })).status).toBe(400);
   });
 
   it('a batch item with a refused header fails alone, naming it', async () => {
@@ -154,7 +200,11 @@ describe('delivery- and feedback-changing headers', () => {
     const to = uniqueAddress('feedback');
     const answers = await Promise.all(
       refused.map(async (name) => {
-        const answer = await api.post('/api/v1/mail/send', { to, ...mail, headers: { [name]: 'ops@elsewhere.example' } });
+        const answer = await api.post('/api/v1/mail/send', {
+          to,
+          ...mail,
+          headers: { [name]: 'ops@elsewhere.example' },
+        });
         const fields = (answer.body.error?.details ?? []).map((d: { field: string }) => d.field);
         return [name, answer.status, fields.includes(`headers.${name}`)];
       }),

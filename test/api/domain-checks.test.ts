@@ -28,8 +28,10 @@ const newDomain = async (label: string) => {
   expect(created.status).toBe(201);
   return created.body.data as { id: string; name: string; records: Record[] };
 };
-const publishDkim = (records: Record[]) => records.filter((r) => r.record === 'DKIM').forEach((r) => dns.publish(r.name, { type: 'CNAME', value: r.value }));
-const lastChecked = async (id: string) => (await api.get(`/api/v1/domains/${id}`)).body.data.last_checked_at as string | null;
+const publishDkim = (records: Record[]) =>
+  records.filter((r) => r.record === 'DKIM').forEach((r) => dns.publish(r.name, { type: 'CNAME', value: r.value }));
+const lastChecked = async (id: string) =>
+  (await api.get(`/api/v1/domains/${id}`)).body.data.last_checked_at as string | null;
 const timed = async <T>(work: () => Promise<T>) => {
   const started = performance.now();
   const result = await work();
@@ -48,7 +50,11 @@ describe('DNS checks with a name server that never answers', () => {
     const failed = records.filter((r) => r.lookup_failed);
     expect(failed.map((r) => r.record).sort()).toEqual(['MAIL_FROM_MX', 'MAIL_FROM_SPF']);
     expect(failed.every((r) => r.status === 'pending' && r.lookup_failed!.includes('no answer'))).toBe(true);
-    expect(records.filter((r) => r.record === 'DKIM').map((r) => r.status)).toEqual(['verified', 'verified', 'verified']);
+    expect(records.filter((r) => r.record === 'DKIM').map((r) => r.status)).toEqual([
+      'verified',
+      'verified',
+      'verified',
+    ]);
     expect(records.find((r) => r.record === 'DMARC')).toMatchObject({ status: 'missing' });
     expect(verified.body.data.status).toBe('verified');
 
@@ -76,8 +82,12 @@ describe('DNS checks with a name server that never answers', () => {
     // Its deadline, plus the checks going then (a look-up's 2 s), plus the writes.
     expect(first.ms).toBeLessThan(7000);
     expect(first.result.left).toBeGreaterThan(0);
-    for (const domain of fast) expect((await api.get(`/api/v1/domains/${domain.id}`)).body.data.status).toBe('verified');
-    const unchecked = async () => (await Promise.all(slow.map(async (d) => ((await lastChecked(d.id)) === null ? d.id : undefined)))).filter(Boolean);
+    for (const domain of fast)
+      expect((await api.get(`/api/v1/domains/${domain.id}`)).body.data.status).toBe('verified');
+    const unchecked = async () =>
+      (await Promise.all(slow.map(async (d) => ((await lastChecked(d.id)) === null ? d.id : undefined)))).filter(
+        Boolean,
+      );
     expect((await unchecked()).length).toBeGreaterThan(0);
 
     // The ones the first run did not reach are the first of the next.
@@ -86,7 +96,7 @@ describe('DNS checks with a name server that never answers', () => {
     expect(await unchecked()).toEqual([]);
   }, 60_000);
 
-  it('the stop signal ends a run at once: npm start\'s shutdown does not wait on the name servers', async () => {
+  it("the stop signal ends a run at once: npm start's shutdown does not wait on the name servers", async () => {
     const { startDomainCheckTimer } = await import('../../local/domain-check-timer');
     const slow: Awaited<ReturnType<typeof newDomain>>[] = [];
     for (let i = 0; i < 3; i++) {

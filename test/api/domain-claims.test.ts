@@ -33,14 +33,19 @@ afterEach(() => {
 const uniqueDomain = (label = 'claim') => `${label}-${Math.random().toString(36).slice(2, 10)}.example`;
 const identity = async (name: string) => {
   const answer = await fetch(`${ses()}/v2/email/identities/${name}`);
-  return answer.status === 200 ? ((await answer.json()) as { VerificationStatus: string; MailFromAttributes?: unknown }) : undefined;
+  return answer.status === 200
+    ? ((await answer.json()) as { VerificationStatus: string; MailFromAttributes?: unknown })
+    : undefined;
 };
 
 describe('an SES identity this deployment did not create', () => {
   it('is never adopted: 409 taken, not verified, its MAIL FROM left alone, the name not held', async () => {
     const name = uniqueDomain('operator');
     // The operator's own sender, verified in SES long before.
-    expect((await fetch(`${ses()}/v2/email/identities`, { method: 'POST', body: JSON.stringify({ EmailIdentity: name }) })).status).toBe(200);
+    expect(
+      (await fetch(`${ses()}/v2/email/identities`, { method: 'POST', body: JSON.stringify({ EmailIdentity: name }) }))
+        .status,
+    ).toBe(200);
     expect((await fetch(`${ses()}/_local/identities/${name}/verify`, { method: 'POST' })).status).toBe(200);
     for (const spelling of [name, `${name.toUpperCase()}.`]) {
       const answer = await api.post('/api/v1/domains', { name: spelling });
@@ -67,14 +72,23 @@ describe('a name someone else holds', () => {
     expect(again.body.error.message).toContain(mine.body.data.id);
   });
 
-  it('the operator\'s shared domains (SENDER_DOMAINS_ALLOWED) and names under them are the deployment\'s: taken, and every account still sends from them', async () => {
+  it("the operator's shared domains (SENDER_DOMAINS_ALLOWED) and names under them are the deployment's: taken, and every account still sends from them", async () => {
     for (const name of ['example.com', 'News.Example.COM', 'deep.mail.example.org.']) {
       const claimed = await other.post('/api/v1/domains', { name });
-      expect([claimed.status, claimed.body.error.code, claimed.body.error.message]).toEqual([409, 'CONFLICT', expect.stringMatching(/is taken$/)]);
+      expect([claimed.status, claimed.body.error.code, claimed.body.error.message]).toEqual([
+        409,
+        'CONFLICT',
+        expect.stringMatching(/is taken$/),
+      ]);
     }
     // An account without domains of its own sends from the shared domain, as before anyone tried.
     const plain = client(service, (await newAccount('Shared sender')).apiKey);
-    await plain.post('/api/v1/providers', { type: 'ses', name: 'Shared', from_email: 'app@example.com', is_default: true });
+    await plain.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'Shared',
+      from_email: 'app@example.com',
+      is_default: true,
+    });
     expect((await plain.post('/api/v1/mail/send', { to: 'r@example.org', subject: 's', text: 't' })).status).toBe(200);
   });
 });
@@ -84,7 +98,9 @@ describe('names whose records would not fit DNS', () => {
     ['210 characters: its DKIM record name would be 254', 210],
     ['240 characters', 240],
   ])('%s: 400 on name, nothing claimed', async (_what, length) => {
-    const name = `${'d'.repeat(61)}.${'e'.repeat(61)}.${'f'.repeat(61)}.${'g'.repeat(61)}.example`.slice(-length).replace(/^[.-]+/, 'h');
+    const name = `${'d'.repeat(61)}.${'e'.repeat(61)}.${'f'.repeat(61)}.${'g'.repeat(61)}.example`
+      .slice(-length)
+      .replace(/^[.-]+/, 'h');
     expect(name).toHaveLength(length);
     const answer = await api.post('/api/v1/domains', { name });
     expect(answer.status).toBe(400);
@@ -93,7 +109,10 @@ describe('names whose records would not fit DNS', () => {
   });
 
   it('209 characters: its DKIM record name is 253, registered', async () => {
-    const name = `${'d'.repeat(61)}.${'e'.repeat(61)}.${'f'.repeat(61)}.${'g'.repeat(61)}.${Math.random().toString(36).slice(2, 8)}.example`.slice(-209).replace(/^[.-]+/, 'h');
+    const name =
+      `${'d'.repeat(61)}.${'e'.repeat(61)}.${'f'.repeat(61)}.${'g'.repeat(61)}.${Math.random().toString(36).slice(2, 8)}.example`
+        .slice(-209)
+        .replace(/^[.-]+/, 'h');
     const answer = await api.post('/api/v1/domains', { name });
     expect(answer.status).toBe(201);
     expect(Math.max(...answer.body.data.records.map((r: { name: string }) => r.name.length))).toBe(253);
@@ -105,7 +124,9 @@ describe('a cap on domains per account', () => {
     process.env.DOMAINS_PER_ACCOUNT = '4';
     const { accountId } = await newAccount('Capped');
     const capped = client(service, await keyWith(accountId, ['admin'], 100_000));
-    const answers = await Promise.all(Array.from({ length: 12 }, () => capped.post('/api/v1/domains', { name: uniqueDomain('cap') })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => capped.post('/api/v1/domains', { name: uniqueDomain('cap') })),
+    );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(4);
     const over = answers.filter((a) => a.status !== 201);
     expect(over.map((a) => [a.status, a.body.error.code])).toEqual(over.map(() => [422, 'DOMAIN_LIMIT_REACHED']));
@@ -123,7 +144,10 @@ describe('a claim that does not verify within 72 hours', () => {
   it('frees its name: another account registers it; the old one sees it failed, its verify says why, its delete leaves the new identity', async () => {
     const name = uniqueDomain('lapsed');
     const lapsed = (await api.post('/api/v1/domains', { name })).body.data;
-    const later = (hours: number) => ({ ...domainDeps(), clock: { now: () => new Date(Date.parse(lapsed.created_at) + hours * 3_600_000) } });
+    const later = (hours: number) => ({
+      ...domainDeps(),
+      clock: { now: () => new Date(Date.parse(lapsed.created_at) + hours * 3_600_000) },
+    });
     await checkDomains(later(71));
     expect((await other.post('/api/v1/domains', { name })).status).toBe(409);
     await checkDomains(later(73));
@@ -148,7 +172,10 @@ describe('a claim that does not verify within 72 hours', () => {
     await fetch(`${ses()}/_local/identities/${name}/verify`, { method: 'POST' });
     expect((await api.post(`/api/v1/domains/${kept.id}/verify`)).body.data.status).toBe('verified');
     await fetch(`${ses()}/v2/email/identities/${name}`, { method: 'DELETE' });
-    await checkDomains({ ...domainDeps(), clock: { now: () => new Date(Date.parse(kept.created_at) + 100 * 3_600_000) } });
+    await checkDomains({
+      ...domainDeps(),
+      clock: { now: () => new Date(Date.parse(kept.created_at) + 100 * 3_600_000) },
+    });
     expect((await api.get(`/api/v1/domains/${kept.id}`)).body.data.status).toBe('failed');
     expect((await other.post('/api/v1/domains', { name })).status).toBe(409);
   });

@@ -19,17 +19,37 @@ beforeAll(async () => {
   ({ dns, ses, service, stop } = await startDomainService());
   api = client(service, (await newAccount('Domains')).apiKey);
   other = client(service, (await newAccount('Someone else')).apiKey);
-  for (const account of [api, other]) expect((await account.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'noreply@shop.example', from_name: 'Shop' })).status).toBe(201);
+  for (const account of [api, other])
+    expect(
+      (
+        await account.post('/api/v1/providers', {
+          type: 'ses',
+          name: 'SES',
+          from_email: 'noreply@shop.example',
+          from_name: 'Shop',
+        })
+      ).status,
+    ).toBe(201);
 });
 afterAll(async () => {
   await stop();
 });
 
 const uniqueDomain = (label = 'brand') => `${label}-${Math.random().toString(36).slice(2, 10)}.example`;
-type Record = { record: string; type: string; name: string; value: string; priority?: number; status: string; found?: string; reason?: string };
+type Record = {
+  record: string;
+  type: string;
+  name: string;
+  value: string;
+  priority?: number;
+  status: string;
+  found?: string;
+  reason?: string;
+};
 const byKind = (records: Record[], kind: string) => records.filter((r) => r.record === kind);
 
-const publishDkim = (records: Record[]) => byKind(records, 'DKIM').forEach((r) => dns.publish(r.name, { type: 'CNAME', value: r.value }));
+const publishDkim = (records: Record[]) =>
+  byKind(records, 'DKIM').forEach((r) => dns.publish(r.name, { type: 'CNAME', value: r.value }));
 
 describe('a domain from create to verified', () => {
   it('DKIM published, MX left out, a wrong SPF: DKIM verified, MX missing, SPF mismatch with what was found; the domain verified and sendable', async () => {
@@ -37,21 +57,57 @@ describe('a domain from create to verified', () => {
     const created = await api.post('/api/v1/domains', { name: name.toUpperCase() });
     expect(created.status).toBe(201);
     const domain = created.body.data;
-    expect(domain).toMatchObject({ name, status: 'pending', region: 'us-east-1', inbound: false, last_checked_at: null });
+    expect(domain).toMatchObject({
+      name,
+      status: 'pending',
+      region: 'us-east-1',
+      inbound: false,
+      last_checked_at: null,
+    });
     expect(domain.account_id).toBeUndefined();
     const records: Record[] = domain.records;
     const dkim = byKind(records, 'DKIM');
     expect(dkim).toHaveLength(3);
     for (const r of dkim) {
       const token = r.name.split('.')[0];
-      expect(r).toEqual({ record: 'DKIM', type: 'CNAME', name: `${token}._domainkey.${name}`, value: `${token}.dkim.amazonses.com`, status: 'pending' });
+      expect(r).toEqual({
+        record: 'DKIM',
+        type: 'CNAME',
+        name: `${token}._domainkey.${name}`,
+        value: `${token}.dkim.amazonses.com`,
+        status: 'pending',
+      });
     }
-    expect(byKind(records, 'MAIL_FROM_MX')).toEqual([{ record: 'MAIL_FROM_MX', type: 'MX', name: `mail.${name}`, value: 'feedback-smtp.us-east-1.amazonses.com', priority: 10, status: 'pending' }]);
-    expect(byKind(records, 'MAIL_FROM_SPF')).toEqual([{ record: 'MAIL_FROM_SPF', type: 'TXT', name: `mail.${name}`, value: 'v=spf1 include:amazonses.com ~all', status: 'pending' }]);
-    expect(byKind(records, 'DMARC')).toEqual([{ record: 'DMARC', type: 'TXT', name: `_dmarc.${name}`, value: 'v=DMARC1; p=none;', status: 'pending' }]);
+    expect(byKind(records, 'MAIL_FROM_MX')).toEqual([
+      {
+        record: 'MAIL_FROM_MX',
+        type: 'MX',
+        name: `mail.${name}`,
+        value: 'feedback-smtp.us-east-1.amazonses.com',
+        priority: 10,
+        status: 'pending',
+      },
+    ]);
+    expect(byKind(records, 'MAIL_FROM_SPF')).toEqual([
+      {
+        record: 'MAIL_FROM_SPF',
+        type: 'TXT',
+        name: `mail.${name}`,
+        value: 'v=spf1 include:amazonses.com ~all',
+        status: 'pending',
+      },
+    ]);
+    expect(byKind(records, 'DMARC')).toEqual([
+      { record: 'DMARC', type: 'TXT', name: `_dmarc.${name}`, value: 'v=DMARC1; p=none;', status: 'pending' },
+    ]);
 
     // Not yet sendable: the account has a domain now, and it is not verified.
-    const early = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', from_email: `hello@${name}` });
+    const early = await api.post('/api/v1/mail/send', {
+      to: uniqueAddress(),
+      subject: 's',
+      text: 't',
+      from_email: `hello@${name}`,
+    });
     expect(early.status).toBe(422);
     expect(early.body.error.code).toBe('FROM_NOT_ALLOWED');
     expect(early.body.error.message).toContain(name);
@@ -65,14 +121,22 @@ describe('a domain from create to verified', () => {
     const checked: Record[] = verified.body.data.records;
     expect(byKind(checked, 'DKIM').map((r) => r.status)).toEqual(['verified', 'verified', 'verified']);
     expect(byKind(checked, 'MAIL_FROM_MX')[0].status).toBe('missing');
-    expect(byKind(checked, 'MAIL_FROM_SPF')[0]).toMatchObject({ status: 'mismatch', found: 'v=spf1 include:_spf.google.com ~all' });
+    expect(byKind(checked, 'MAIL_FROM_SPF')[0]).toMatchObject({
+      status: 'mismatch',
+      found: 'v=spf1 include:_spf.google.com ~all',
+    });
     expect(byKind(checked, 'DMARC')[0].status).toBe('missing');
     expect(verified.body.data.status).toBe('verified');
     expect(verified.body.data.last_checked_at).toEqual(expect.any(String));
     expect((await api.get(`/api/v1/domains/${domain.id}`)).body.data).toEqual(verified.body.data);
 
     const to = uniqueAddress();
-    const sent = await api.post('/api/v1/mail/send', { to, subject: 'From our domain', text: 't', from_email: `hello@${name}` });
+    const sent = await api.post('/api/v1/mail/send', {
+      to,
+      subject: 'From our domain',
+      text: 't',
+      from_email: `hello@${name}`,
+    });
     expect(sent.status).toBe(200);
     expect((await mailTo(to))[0].from).toBe(`"Shop" <hello@${name}>`);
 
@@ -115,7 +179,10 @@ describe('the sending rule on every path', () => {
   });
 
   it('batch: a batch-level sender outside the verified domains refuses the batch', async () => {
-    const answer = await account.post('/api/v1/mail/send-batch', { from_email: 'x@shop.example', messages: [{ to: uniqueAddress(), subject: 's', text: 't' }] });
+    const answer = await account.post('/api/v1/mail/send-batch', {
+      from_email: 'x@shop.example',
+      messages: [{ to: uniqueAddress(), subject: 's', text: 't' }],
+    });
     expect(answer.status).toBe(422);
     expect(answer.body.error.code).toBe('FROM_NOT_ALLOWED');
   });
@@ -129,7 +196,13 @@ describe('the sending rule on every path', () => {
 
   it('campaigns: a campaign from outside the verified domains cannot be sent', async () => {
     const list = await account.post('/api/v1/lists', { name: 'L' });
-    const campaign = await account.post('/api/v1/campaigns', { name: 'C', subject: 'S', text: 'T', list_id: list.body.data.id, from_email: 'x@shop.example' });
+    const campaign = await account.post('/api/v1/campaigns', {
+      name: 'C',
+      subject: 'S',
+      text: 'T',
+      list_id: list.body.data.id,
+      from_email: 'x@shop.example',
+    });
     const answer = await account.post(`/api/v1/campaigns/${campaign.body.data.id}/send`);
     expect(answer.status).toBe(422);
     expect(answer.body.error.code).toBe('FROM_NOT_ALLOWED');
@@ -199,7 +272,9 @@ describe('an account sees its own domains only', () => {
 
   it('lists page by cursor, every domain once', async () => {
     const account = client(service, (await newAccount('Lister')).apiKey);
-    const names = await Promise.all([1, 2, 3].map(async () => (await account.post('/api/v1/domains', { name: uniqueDomain('list') })).body.data.name));
+    const names = await Promise.all(
+      [1, 2, 3].map(async () => (await account.post('/api/v1/domains', { name: uniqueDomain('list') })).body.data.name),
+    );
     const first = await account.get('/api/v1/domains?limit=2');
     expect(first.status).toBe(200);
     expect(first.body.data.domains).toHaveLength(2);
@@ -207,7 +282,9 @@ describe('an account sees its own domains only', () => {
     const second = await account.get(`/api/v1/domains?limit=2&cursor=${first.body.data.next_cursor}`);
     expect(second.body.data.domains).toHaveLength(1);
     expect(second.body.data.next_cursor).toBeNull();
-    expect([...first.body.data.domains, ...second.body.data.domains].map((d: { name: string }) => d.name).sort()).toEqual(names.sort());
+    expect(
+      [...first.body.data.domains, ...second.body.data.domains].map((d: { name: string }) => d.name).sort(),
+    ).toEqual(names.sort());
     expect((await account.get('/api/v1/domains?cursor=bm90LW91cnM')).status).toBe(400);
     expect((await account.get('/api/v1/domains?limit=0')).status).toBe(400);
   });
@@ -296,7 +373,10 @@ describe('the schedule', () => {
     const { domainDeps } = await import('../../functions/adapters/wiring');
     const { checkDomains } = await import('../../functions/domain/domains/domains');
     const stale = (await api.post('/api/v1/domains', { name: uniqueDomain('stale') })).body.data;
-    const later = (hours: number) => ({ ...domainDeps(), clock: { now: () => new Date(Date.parse(stale.created_at) + hours * 3_600_000) } });
+    const later = (hours: number) => ({
+      ...domainDeps(),
+      clock: { now: () => new Date(Date.parse(stale.created_at) + hours * 3_600_000) },
+    });
     await checkDomains(later(71));
     expect((await api.get(`/api/v1/domains/${stale.id}`)).body.data.status).toBe('pending');
     await checkDomains(later(73));
@@ -319,12 +399,26 @@ describe('admin verify-domain --local', () => {
     const { id } = (await api.post('/api/v1/domains', { name })).body.data;
     // What `npm start` writes for the CLI: this worker's table and this file's SES peer.
     const dir = mkdtempSync(join(tmpdir(), 'admin-local-'));
-    const runtime = Object.fromEntries(['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_SESV2', 'TABLE_NAME', 'DNS_SERVERS'].map((n) => [n, process.env[n]]));
+    const runtime = Object.fromEntries(
+      [
+        'AWS_REGION',
+        'AWS_ACCESS_KEY_ID',
+        'AWS_SECRET_ACCESS_KEY',
+        'AWS_ENDPOINT_URL_DYNAMODB',
+        'AWS_ENDPOINT_URL_SESV2',
+        'TABLE_NAME',
+        'DNS_SERVERS',
+      ].map((n) => [n, process.env[n]]),
+    );
     writeFileSync(join(dir, 'runtime.json'), JSON.stringify(runtime));
     const run = (args: string[]) =>
       new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-        execFile(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: { PATH: process.env.PATH, LOCAL_DATA_DIR: dir } }, (error, stdout, stderr) =>
-          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/admin.ts', ...args],
+          { env: { PATH: process.env.PATH, LOCAL_DATA_DIR: dir } },
+          (error, stdout, stderr) =>
+            resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
         ),
       );
     try {

@@ -13,7 +13,10 @@ let api: Client;
 beforeAll(async () => {
   process.env.DRAIN_RETRY_BASE_SECONDS = '0';
   tracked = await startTrackedService('Newsletter');
-  api = client(tracked.service, await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000));
+  api = client(
+    tracked.service,
+    await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000),
+  );
 });
 afterAll(async () => {
   delete process.env.DRAIN_RETRY_BASE_SECONDS;
@@ -71,9 +74,17 @@ describe('double opt-in lists', () => {
 
   it("sends the list's own wording, again after 10 minutes, and the link expires after 7 days", async () => {
     const list = (await api.post('/api/v1/lists', { name: 'Own words', double_opt_in: true })).body.data;
-    expect((await api.put(`/api/v1/lists/${list.id}`, { confirmation: { subject: 'Say yes', text: 'no link' } })).status).toBe(400);
-    const wording = { subject: 'Say yes to {{list_name}}', text: 'Click {{confirm_url}} please', html: '<a href="{{confirm_url}}">yes</a>' };
-    expect((await api.put(`/api/v1/lists/${list.id}`, { confirmation: wording })).body.data.confirmation).toEqual(wording);
+    expect(
+      (await api.put(`/api/v1/lists/${list.id}`, { confirmation: { subject: 'Say yes', text: 'no link' } })).status,
+    ).toBe(400);
+    const wording = {
+      subject: 'Say yes to {{list_name}}',
+      text: 'Click {{confirm_url}} please',
+      html: '<a href="{{confirm_url}}">yes</a>',
+    };
+    expect((await api.put(`/api/v1/lists/${list.id}`, { confirmation: wording })).body.data.confirmation).toEqual(
+      wording,
+    );
     const email = uniqueAddress('words');
     const id = (await api.post('/api/v1/subscribers', { email, list_id: list.id })).body.data.id;
     setClockForTests(() => new Date(Date.now() + 11 * 60 * 1000));
@@ -122,7 +133,10 @@ describe('double opt-in lists', () => {
     // An API client asking for JSON: the envelope, 404 NOT_FOUND either way (the error codes are the API's).
     const expired = await page(link, 'GET', 'application/json');
     expect(expired.status).toBe(404);
-    expect(JSON.parse(expired.text)).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Confirmation link not found (it expired: subscribe again for a new one)' } });
+    expect(JSON.parse(expired.text)).toEqual({
+      success: false,
+      error: { code: 'NOT_FOUND', message: 'Confirmation link not found (it expired: subscribe again for a new one)' },
+    });
     setClockForTests(undefined);
     const bad = await page(forged, 'POST', 'application/json');
     expect(bad.status).toBe(404);
@@ -132,15 +146,26 @@ describe('double opt-in lists', () => {
   it('campaigns reach only the confirmed subscribers of such a list', async () => {
     const list = (await api.post('/api/v1/lists', { name: 'Consent', double_opt_in: true })).body.data;
     const [yes, pending] = [uniqueAddress('yes'), uniqueAddress('pending')];
-    for (const email of [yes, pending]) expect((await api.post('/api/v1/subscribers', { email, list_id: list.id })).status).toBe(201);
+    for (const email of [yes, pending])
+      expect((await api.post('/api/v1/subscribers', { email, list_id: list.id })).status).toBe(201);
     await drainOnce();
     expect((await page(confirmLink((await mailTo(yes))[0])!, 'POST')).status).toBe(200);
-    const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: 'Campaign mail', text: 'Hi {{unsubscribe_url}}', list_id: list.id })).body.data;
+    const campaign = (
+      await api.post('/api/v1/campaigns', {
+        name: 'c',
+        subject: 'Campaign mail',
+        text: 'Hi {{unsubscribe_url}}',
+        list_id: list.id,
+      })
+    ).body.data;
     expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`, {})).status).toBe(202);
     await runJobsAndDrain();
     expect((await mailTo(yes)).map((m) => m.subject)).toContain('Campaign mail');
     expect((await mailTo(pending)).map((m) => m.subject)).not.toContain('Campaign mail');
-    expect((await api.get(`/api/v1/campaigns/${campaign.id}`)).body.data.stats).toMatchObject({ recipients: 1, sent: 1 });
+    expect((await api.get(`/api/v1/campaigns/${campaign.id}`)).body.data.stats).toMatchObject({
+      recipients: 1,
+      sent: 1,
+    });
   });
 
   it('a list without double opt-in sends nothing and needs no confirmation; another account sees nothing', async () => {

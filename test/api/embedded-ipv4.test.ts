@@ -55,8 +55,14 @@ describe('IPv6 addresses with an IPv4 address inside', () => {
   it.each(INTERNAL)('%s: refused as an SMTP host and a webhook URL', async (address) => {
     await deployed(async () => {
       const provider = await api.post('/api/v1/providers', relay(address));
-      expect([provider.status, provider.body.error?.details]).toEqual([400, [{ field: 'host', message: expect.any(String) }]]);
-      const hook = await api.post('/api/v1/webhook-endpoints', { url: `https://[${address}]/hooks`, events: ['email.sent'] });
+      expect([provider.status, provider.body.error?.details]).toEqual([
+        400,
+        [{ field: 'host', message: expect.any(String) }],
+      ]);
+      const hook = await api.post('/api/v1/webhook-endpoints', {
+        url: `https://[${address}]/hooks`,
+        events: ['email.sent'],
+      });
       expect([hook.status, hook.body.error?.code]).toEqual([400, 'VALIDATION_ERROR']);
     });
   });
@@ -64,7 +70,10 @@ describe('IPv6 addresses with an IPv4 address inside', () => {
   it.each(PUBLIC)('%s (a public IPv4 inside, or none): accepted', async (address) => {
     await deployed(async () => {
       expect((await api.post('/api/v1/providers', relay(address))).status).toBe(201);
-      const hook = await api.post('/api/v1/webhook-endpoints', { url: `https://[${address}]/hooks`, events: ['email.sent'] });
+      const hook = await api.post('/api/v1/webhook-endpoints', {
+        url: `https://[${address}]/hooks`,
+        events: ['email.sent'],
+      });
       expect(hook.status).toBe(201);
       await api.delete(`/api/v1/webhook-endpoints/${hook.body.data.id}`);
     });

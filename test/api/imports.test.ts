@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobs } from '../support/jobs';
-import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import {
+  client,
+  keyWith,
+  newAccount,
+  startService,
+  uniqueAddress,
+  type Client,
+  type TestService,
+} from '../support/service';
 
 /** Bulk import of a CSV file into a list, through the job queue. */
 let service: TestService;
@@ -16,10 +24,15 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 const upload = async (listId: string, csv: string, type = 'text/csv', key = apiKey) => {
-  const response = await fetch(`${service.baseUrl}/api/v1/lists/${listId}/import`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': type }, body: csv });
+  const response = await fetch(`${service.baseUrl}/api/v1/lists/${listId}/import`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': type },
+    body: csv,
+  });
   return { status: response.status, body: (await response.json()) as any };
 };
-const newList = async () => (await api.post('/api/v1/lists', { name: `Import ${Math.random()}` })).body.data.id as string;
+const newList = async () =>
+  (await api.post('/api/v1/lists', { name: `Import ${Math.random()}` })).body.data.id as string;
 
 describe('POST /api/v1/lists/{id}/import', () => {
   it('imports the good rows, counts duplicates and suppressed ones, and reports the rejected with reasons', async () => {
@@ -42,19 +55,40 @@ describe('POST /api/v1/lists/{id}/import', () => {
     ].join('\r\n');
     const started = await upload(listId, csv);
     expect(started.status).toBe(202);
-    expect(started.body.data).toMatchObject({ list_id: listId, status: 'queued', total: 7, imported: 0, duplicates: 1, rejected: 2, processed: 3 });
+    expect(started.body.data).toMatchObject({
+      list_id: listId,
+      status: 'queued',
+      total: 7,
+      imported: 0,
+      duplicates: 1,
+      rejected: 2,
+      processed: 3,
+    });
     expect(started.body.data.rejected_rows).toEqual([
       { row: 3, email: 'not-an-address', reason: 'email: Invalid email address' },
       { row: 7, email: expect.stringContaining('wide'), reason: 'The row has 5 fields; the header names 4' },
     ]);
     await runJobs();
     const done = (await api.get(`/api/v1/imports/${started.body.data.id}`)).body.data;
-    expect(done).toMatchObject({ status: 'done', total: 7, imported: 2, duplicates: 2, suppressed: 1, rejected: 2, processed: 7, finished_at: expect.stringMatching(/Z$/) });
+    expect(done).toMatchObject({
+      status: 'done',
+      total: 7,
+      imported: 2,
+      duplicates: 2,
+      suppressed: 1,
+      rejected: 2,
+      processed: 7,
+      finished_at: expect.stringMatching(/Z$/),
+    });
 
     const subscribers = (await api.get(`/api/v1/subscribers?list_id=${listId}&limit=100`)).body.data;
     expect(subscribers.total).toBe(3);
     const byEmail = Object.fromEntries(subscribers.subscribers.map((s: any) => [s.email, s]));
-    expect(byEmail[ada]).toMatchObject({ name: 'Ada Lovelace', status: 'subscribed', metadata: { plan: 'pro', city: 'London' } });
+    expect(byEmail[ada]).toMatchObject({
+      name: 'Ada Lovelace',
+      status: 'subscribed',
+      metadata: { plan: 'pro', city: 'London' },
+    });
     expect(byEmail[grace]).toMatchObject({ name: 'Hopper, Grace', metadata: { plan: 'free' } });
     expect((await api.get(`/api/v1/lists/${listId}`)).body.data.subscriber_count).toBe(3);
     // Imported addresses are unique in the list like any other.
@@ -81,7 +115,9 @@ describe('POST /api/v1/lists/{id}/import', () => {
 
   it('refuses what is not a CSV import it can read', async () => {
     const listId = await newList();
-    expect((await upload(listId, 'email\na@example.com', 'application/json')).body.error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await upload(listId, 'email\na@example.com', 'application/json')).body.error.code).toBe(
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
     expect((await upload(listId, 'name,email\nx,a@example.com')).body.error.code).toBe('VALIDATION_ERROR');
     expect((await upload(listId, 'email,name,__proto__\na@example.com,x,y')).status).toBe(400);
     expect((await upload(listId, '')).status).toBe(400);

@@ -48,7 +48,12 @@ afterAll(async () => {
 
 describe('email.received when queueing it fails', () => {
   it('the failed run throws; its retry queues the event of the record the failed run wrote, and a repeat carries the same webhook-id', async () => {
-    const raw = await composed({ from: 'customer@elsewhere.example', to: `help@${domain}`, subject: 'Lost event?', text: 'Hello' });
+    const raw = await composed({
+      from: 'customer@elsewhere.example',
+      to: `help@${domain}`,
+      subject: 'Lost event?',
+      text: 'Hello',
+    });
     const event = await sesReceipt(s3, raw, [`help@${domain}`]);
 
     // Every try of the SDK fails: the event cannot be queued, and the run says so (Lambda retries it).
@@ -65,14 +70,20 @@ describe('email.received when queueing it fails', () => {
     await inboundMail(event);
     await drainWebhooksUntil(() => endpoint.received.length > 0);
     expect(endpoint.received).toHaveLength(1);
-    const delivery = new Webhook(webhookSecret).verify(endpoint.received[0].body, endpoint.received[0].headers) as { type: string; data: Record<string, unknown> };
+    const delivery = new Webhook(webhookSecret).verify(endpoint.received[0].body, endpoint.received[0].headers) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
     expect(delivery).toMatchObject({ type: 'email.received', data: { id: mail.id, subject: 'Lost event?' } });
     expect((await api.get('/api/v1/inbound')).body.data.inbound.map((m: { id: string }) => m.id)).toEqual([mail.id]);
 
     // A run once more (SES's rare duplicate invocation): at least once, so the event again, with the same id a receiver can drop.
     await inboundMail(event);
     await drainWebhooksUntil(() => endpoint.received.length > 1);
-    expect(endpoint.received.map((r) => r.headers['webhook-id'])).toEqual([`evt_${mail.id.replace(/-/g, '')}`, `evt_${mail.id.replace(/-/g, '')}`]);
+    expect(endpoint.received.map((r) => r.headers['webhook-id'])).toEqual([
+      `evt_${mail.id.replace(/-/g, '')}`,
+      `evt_${mail.id.replace(/-/g, '')}`,
+    ]);
     expect((await api.get('/api/v1/inbound')).body.data.inbound).toHaveLength(1);
   });
 });

@@ -27,7 +27,8 @@ const arrive = async (raw: Buffer, recipients: string[], verdicts: ReceiptVerdic
   return id;
 };
 
-const inbound = async (account: Client) => (await account.get('/api/v1/inbound?limit=100')).body.data.inbound as Record<string, any>[];
+const inbound = async (account: Client) =>
+  (await account.get('/api/v1/inbound?limit=100')).body.data.inbound as Record<string, any>[];
 
 beforeAll(async () => {
   dns = await startDnsServer();
@@ -46,10 +47,20 @@ afterAll(async () => {
 
 describe('the SES receipt path', () => {
   it("records SES's verdicts and keeps mail that fails them, flagged", async () => {
-    const raw = await composed({ from: 'spammer@elsewhere.example', to: `help@${domain}`, subject: 'Cheap pills', text: 'buy' });
+    const raw = await composed({
+      from: 'spammer@elsewhere.example',
+      to: `help@${domain}`,
+      subject: 'Cheap pills',
+      text: 'buy',
+    });
     await arrive(raw, [`help@${domain}`], { spam: 'FAIL', virus: 'PASS' });
     const [mail] = (await inbound(api)).filter((m) => m.subject === 'Cheap pills');
-    expect(mail).toMatchObject({ spam_verdict: 'fail', virus_verdict: 'pass', flagged: true, recipients: [`help@${domain}`] });
+    expect(mail).toMatchObject({
+      spam_verdict: 'fail',
+      virus_verdict: 'pass',
+      flagged: true,
+      recipients: [`help@${domain}`],
+    });
   });
 
   it('the same SES mail invoked twice (Lambda retries) is one record', async () => {
@@ -61,7 +72,13 @@ describe('the SES receipt path', () => {
 
   it('keeps a body too large for the table beside the raw mail and answers it whole', async () => {
     const html = `<p>${'long line of html '.repeat(20_000)}</p>`;
-    const raw = await composed({ from: 'a@elsewhere.example', to: `help@${domain}`, subject: 'Long', html, text: 'short' });
+    const raw = await composed({
+      from: 'a@elsewhere.example',
+      to: `help@${domain}`,
+      subject: 'Long',
+      html,
+      text: 'short',
+    });
     await arrive(raw, [`help@${domain}`]);
     const [listed] = (await inbound(api)).filter((m) => m.subject === 'Long');
     const one = (await api.get(`/api/v1/inbound/${listed.id}`)).body.data;
@@ -71,12 +88,26 @@ describe('the SES receipt path', () => {
   });
 
   it("a Bcc recipient counts (the envelope, not the headers); a reply to another account's message names none", async () => {
-    expect((await other.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'noreply@other.example' })).status).toBe(201);
-    const theirs = (await other.post('/api/v1/mail/send', { to: 'x@elsewhere.example', subject: 's', text: 't' })).body.data.message_id;
-    const raw = await composed({ from: 'a@elsewhere.example', to: 'list@elsewhere.example', subject: 'Not yours', text: 'x', inReplyTo: theirs, references: [theirs] });
+    expect(
+      (await other.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'noreply@other.example' })).status,
+    ).toBe(201);
+    const theirs = (await other.post('/api/v1/mail/send', { to: 'x@elsewhere.example', subject: 's', text: 't' })).body
+      .data.message_id;
+    const raw = await composed({
+      from: 'a@elsewhere.example',
+      to: 'list@elsewhere.example',
+      subject: 'Not yours',
+      text: 'x',
+      inReplyTo: theirs,
+      references: [theirs],
+    });
     await arrive(raw, [`hidden@${domain}`]);
     const [mail] = (await inbound(api)).filter((m) => m.subject === 'Not yours');
-    expect(mail).toMatchObject({ to: ['list@elsewhere.example'], recipients: [`hidden@${domain}`], in_reply_to_message_id: null });
+    expect(mail).toMatchObject({
+      to: ['list@elsewhere.example'],
+      recipients: [`hidden@${domain}`],
+      in_reply_to_message_id: null,
+    });
     expect(await inbound(other)).toEqual([]);
   });
 
@@ -110,7 +141,10 @@ describe('the SES receipt path', () => {
   it('mail the parser cannot read is kept raw with parse_error (no throw); a record past 400 KB is kept', async () => {
     const to = `help@${domain}`;
     const shapes = [manyHeaderLines(to, 'Header flood'), deeplyNested(to, 'Nested deep')];
-    for (const [subject, raw] of [['Header flood', shapes[0]], ['Nested deep', shapes[1]]] as const) {
+    for (const [subject, raw] of [
+      ['Header flood', shapes[0]],
+      ['Nested deep', shapes[1]],
+    ] as const) {
       await arrive(raw, [to]);
       const [mail] = (await inbound(api)).filter((m) => m.subject === subject);
       expect(mail).toMatchObject({ from: 'sender@elsewhere.example', to: [to], attachments: [] });
@@ -128,7 +162,9 @@ describe('the SES receipt path', () => {
 
   it('mail for nobody we receive for is dropped', async () => {
     const before = (await inbound(api)).length;
-    await arrive(await composed({ from: 'a@elsewhere.example', to: 'x@nobody.example', subject: 'Lost', text: 'x' }), ['x@nobody.example']);
+    await arrive(await composed({ from: 'a@elsewhere.example', to: 'x@nobody.example', subject: 'Lost', text: 'x' }), [
+      'x@nobody.example',
+    ]);
     expect((await inbound(api)).length).toBe(before);
   });
 });

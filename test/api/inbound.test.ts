@@ -6,7 +6,13 @@ import { startInboundSmtp } from '../../local/inbound-smtp';
 import { startDnsServer } from '../support/dns-server';
 import { uniqueDomain, verifiedDomain } from '../support/receiving-domain';
 import { client, newAccount, startService, type Client, type TestService } from '../support/service';
-import { deeplyNested, foldedHeader, manyHeaderLines, OVERSIZED_TEXT, oversizedRecord } from '../support/unparseable-mail';
+import {
+  deeplyNested,
+  foldedHeader,
+  manyHeaderLines,
+  OVERSIZED_TEXT,
+  oversizedRecord,
+} from '../support/unparseable-mail';
 import { drainWebhooksUntil, startEndpoint } from '../support/webhooks';
 
 /**
@@ -45,7 +51,16 @@ beforeAll(async () => {
   other = client(service, (await newAccount('Someone else')).apiKey);
   domain = uniqueDomain('shop');
   quietDomain = uniqueDomain('quiet');
-  expect((await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: `orders@${domain}`, from_name: 'Shop' })).status).toBe(201);
+  expect(
+    (
+      await api.post('/api/v1/providers', {
+        type: 'ses',
+        name: 'SES',
+        from_email: `orders@${domain}`,
+        from_name: 'Shop',
+      })
+    ).status,
+  ).toBe(201);
   await verifiedDomain(api, domain, true);
   await verifiedDomain(api, quietDomain, false);
   endpoint = await startEndpoint();
@@ -63,7 +78,11 @@ afterAll(async () => {
 
 describe('a reply to a sent message, over SMTP', () => {
   it('is listed with its parts, its attachment downloads byte for byte, it names the sent message, and its webhook arrives signed', async () => {
-    const sent = await api.post('/api/v1/mail/send', { to: 'customer@elsewhere.example', subject: 'Your order', text: 'Thanks for your order' });
+    const sent = await api.post('/api/v1/mail/send', {
+      to: 'customer@elsewhere.example',
+      subject: 'Your order',
+      text: 'Thanks for your order',
+    });
     expect(sent.status).toBe(200);
     const messageId: string = sent.body.data.message_id;
 
@@ -122,9 +141,18 @@ describe('a reply to a sent message, over SMTP', () => {
 
     await drainWebhooksUntil(() => endpoint.received.length > 0);
     expect(endpoint.received).toHaveLength(1);
-    const delivery = new Webhook(webhookSecret).verify(endpoint.received[0].body, endpoint.received[0].headers) as { type: string; data: Record<string, unknown> };
+    const delivery = new Webhook(webhookSecret).verify(endpoint.received[0].body, endpoint.received[0].headers) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
     expect(delivery.type).toBe('email.received');
-    expect(delivery.data).toMatchObject({ id: mail.id, from: 'customer@elsewhere.example', subject: 'Re: Your order', in_reply_to_message_id: messageId, attachments: 1 });
+    expect(delivery.data).toMatchObject({
+      id: mail.id,
+      from: 'customer@elsewhere.example',
+      subject: 'Re: Your order',
+      in_reply_to_message_id: messageId,
+      attachments: 1,
+    });
 
     // Another account sees none of it.
     expect((await other.get('/api/v1/inbound')).body.data).toEqual({ inbound: [], next_cursor: null });
@@ -135,19 +163,50 @@ describe('a reply to a sent message, over SMTP', () => {
 describe('what the listener refuses', () => {
   it('mail to a domain nobody receives for, or to a verified domain without inbound: 550 at RCPT TO, nothing stored', async () => {
     const before = (await api.get('/api/v1/inbound?limit=100')).body.data.inbound.length;
-    expect(await refusedWith(smtp().sendMail({ from: 'a@elsewhere.example', to: `someone@${uniqueDomain('nobody')}`, subject: 'Hi', text: 'x' }))).toBe(550);
-    expect(await refusedWith(smtp().sendMail({ from: 'a@elsewhere.example', to: `someone@${quietDomain}`, subject: 'Hi', text: 'x' }))).toBe(550);
+    expect(
+      await refusedWith(
+        smtp().sendMail({
+          from: 'a@elsewhere.example',
+          to: `someone@${uniqueDomain('nobody')}`,
+          subject: 'Hi',
+          text: 'x',
+        }),
+      ),
+    ).toBe(550);
+    expect(
+      await refusedWith(
+        smtp().sendMail({ from: 'a@elsewhere.example', to: `someone@${quietDomain}`, subject: 'Hi', text: 'x' }),
+      ),
+    ).toBe(550);
     // A subdomain is a domain of its own.
-    expect(await refusedWith(smtp().sendMail({ from: 'a@elsewhere.example', to: `someone@sub.${domain}`, subject: 'Hi', text: 'x' }))).toBe(550);
+    expect(
+      await refusedWith(
+        smtp().sendMail({ from: 'a@elsewhere.example', to: `someone@sub.${domain}`, subject: 'Hi', text: 'x' }),
+      ),
+    ).toBe(550);
     expect((await api.get('/api/v1/inbound?limit=100')).body.data.inbound.length).toBe(before);
   });
 
   it('a 20 MB mail: refused with 552, nothing stored, and the listener takes the next mail', async () => {
     const before = (await api.get('/api/v1/inbound?limit=100')).body.data.inbound.length;
     const big = randomBytes(20 * 1024 * 1024);
-    expect(await refusedWith(smtp().sendMail({ from: 'a@elsewhere.example', to: `support@${domain}`, subject: 'Big', text: 'x', attachments: [{ filename: 'big.bin', content: big }] }))).toBe(552);
+    expect(
+      await refusedWith(
+        smtp().sendMail({
+          from: 'a@elsewhere.example',
+          to: `support@${domain}`,
+          subject: 'Big',
+          text: 'x',
+          attachments: [{ filename: 'big.bin', content: big }],
+        }),
+      ),
+    ).toBe(552);
     expect((await api.get('/api/v1/inbound?limit=100')).body.data.inbound.length).toBe(before);
-    expect(await refusedWith(smtp().sendMail({ from: 'a@elsewhere.example', to: `support@${domain}`, subject: 'Small', text: 'x' }))).toBe('accepted');
+    expect(
+      await refusedWith(
+        smtp().sendMail({ from: 'a@elsewhere.example', to: `support@${domain}`, subject: 'Small', text: 'x' }),
+      ),
+    ).toBe('accepted');
     expect((await api.get('/api/v1/inbound?limit=100')).body.data.inbound.length).toBe(before + 1);
   }, 60_000);
 });
@@ -163,7 +222,10 @@ describe('mail the parser cannot keep whole, over SMTP', () => {
   it('30,000 header lines, multipart 3,000 deep: 250 (not 451 for ever), kept raw with parse_error', async () => {
     const to = `raw@${domain}`;
     const shapes = [manyHeaderLines(to, 'Header flood'), deeplyNested(to, 'Nested deep')];
-    for (const [subject, raw] of [['Header flood', shapes[0]], ['Nested deep', shapes[1]]] as const) {
+    for (const [subject, raw] of [
+      ['Header flood', shapes[0]],
+      ['Nested deep', shapes[1]],
+    ] as const) {
       expect(await refusedWith(sendRaw(raw, to))).toBe('accepted');
       const [mail] = await listedAs(subject);
       expect(mail).toMatchObject({ from: 'sender@elsewhere.example', from_name: 'Sender', to: [to], recipients: [to] });
@@ -209,7 +271,10 @@ describe('who a mail proves it is from, over SMTP (the listener checks SPF, DKIM
     // Both publish DMARC (reject) and SPF naming their own server: 127.0.0.1 (this test's client) for
     // the bank, another address for the domain the forger writes from.
     const [bank, elsewhere] = [uniqueDomain('bank'), uniqueDomain('forged')];
-    for (const [name, ip] of [[bank, '127.0.0.1'], [elsewhere, '192.0.2.1']]) {
+    for (const [name, ip] of [
+      [bank, '127.0.0.1'],
+      [elsewhere, '192.0.2.1'],
+    ]) {
       dns.publish(name, { type: 'TXT', value: `v=spf1 ip4:${ip} -all` });
       dns.publish(`_dmarc.${name}`, { type: 'TXT', value: 'v=DMARC1; p=reject' });
     }
@@ -294,11 +359,26 @@ describe("the domain's records", () => {
     expect(inboundMx((await api.get(`/api/v1/domains/${id}`)).body.data.records)).toEqual([]);
 
     const on = await api.put(`/api/v1/domains/${id}`, { inbound: true });
-    expect(inboundMx(on.body.data.records)).toEqual([{ record: 'INBOUND_MX', type: 'MX', name, value: 'inbound-smtp.us-east-1.amazonaws.com', priority: 10, status: 'pending' }]);
+    expect(inboundMx(on.body.data.records)).toEqual([
+      {
+        record: 'INBOUND_MX',
+        type: 'MX',
+        name,
+        value: 'inbound-smtp.us-east-1.amazonaws.com',
+        priority: 10,
+        status: 'pending',
+      },
+    ]);
     dns.publish(name, { type: 'MX', exchange: 'inbound-smtp.us-east-1.amazonaws.com', priority: 10 });
     const checked = await api.post(`/api/v1/domains/${id}/verify`);
-    expect(inboundMx(checked.body.data.records)).toEqual([expect.objectContaining({ record: 'INBOUND_MX', status: 'verified' })]);
-    expect(inboundMx((await api.get('/api/v1/domains?limit=100')).body.data.domains.find((d: { id: string }) => d.id === id).records)).toHaveLength(1);
+    expect(inboundMx(checked.body.data.records)).toEqual([
+      expect.objectContaining({ record: 'INBOUND_MX', status: 'verified' }),
+    ]);
+    expect(
+      inboundMx(
+        (await api.get('/api/v1/domains?limit=100')).body.data.domains.find((d: { id: string }) => d.id === id).records,
+      ),
+    ).toHaveLength(1);
 
     const off = await api.put(`/api/v1/domains/${id}`, { inbound: false });
     expect(inboundMx(off.body.data.records)).toEqual([]);

@@ -19,18 +19,24 @@ let api: Client;
 beforeAll(async () => {
   process.env.DRAIN_RETRY_BASE_SECONDS = '0';
   tracked = await startTrackedService();
-  api = client(tracked.service, await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000));
+  api = client(
+    tracked.service,
+    await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000),
+  );
 });
 afterAll(() => tracked.close());
 
-const mailbox = async () => ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
+const mailbox = async () =>
+  ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
 
 const newList = async (size: number, label: string) => {
   const list = (await api.post('/api/v1/lists', { name: `${label} list` })).body.data;
   const subscribers: { id: string; email: string }[] = [];
   for (let i = 0; i < size; i += 25) {
     const created = await Promise.all(
-      Array.from({ length: Math.min(25, size - i) }, () => api.post('/api/v1/subscribers', { email: uniqueAddress(label), list_id: list.id })),
+      Array.from({ length: Math.min(25, size - i) }, () =>
+        api.post('/api/v1/subscribers', { email: uniqueAddress(label), list_id: list.id }),
+      ),
     );
     for (const answer of created) {
       expect(answer.status).toBe(201);
@@ -44,10 +50,14 @@ const newList = async (size: number, label: string) => {
 const runOneJob = async () => {
   const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
   try {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.JOB_QUEUE_URL, MaxNumberOfMessages: 1, VisibilityTimeout: 60 }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: process.env.JOB_QUEUE_URL, MaxNumberOfMessages: 1, VisibilityTimeout: 60 }),
+    );
     expect(Messages).toHaveLength(1);
     await runJob(decodeJob(Messages[0]!.Body!));
-    await sqs.send(new DeleteMessageCommand({ QueueUrl: process.env.JOB_QUEUE_URL, ReceiptHandle: Messages[0]!.ReceiptHandle }));
+    await sqs.send(
+      new DeleteMessageCommand({ QueueUrl: process.env.JOB_QUEUE_URL, ReceiptHandle: Messages[0]!.ReceiptHandle }),
+    );
   } finally {
     sqs.destroy();
   }
@@ -57,11 +67,21 @@ const statusesOf = async (campaignId: string, subscribers: { id: string }[]) => 
   const statuses: Record<string, number> = {};
   for (let i = 0; i < subscribers.length; i += 25) {
     const answers = await Promise.all(
-      subscribers.slice(i, i + 25).map((s) => api.get(`/api/v1/mail/status/${encodeURIComponent(`<${campaignMessageUuid(campaignId, s.id)}@example.com>`)}`)),
+      subscribers
+        .slice(i, i + 25)
+        .map((s) =>
+          api.get(
+            `/api/v1/mail/status/${encodeURIComponent(`<${campaignMessageUuid(campaignId, s.id)}@example.com>`)}`,
+          ),
+        ),
     );
     for (const answer of answers) {
       const message = answer.body.data?.message as { status: string; error_message?: string } | undefined;
-      const status = !message ? `http ${answer.status}` : message.status === 'failed' ? `failed: ${message.error_message}` : message.status;
+      const status = !message
+        ? `http ${answer.status}`
+        : message.status === 'failed'
+          ? `failed: ${message.error_message}`
+          : message.status;
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   }
@@ -71,7 +91,9 @@ const statusesOf = async (campaignId: string, subscribers: { id: string }[]) => 
 describe('deleting a list stops its campaign', () => {
   it('mid-fan-out: mail not yet handed over is not sent, and every message ends final', async () => {
     const { listId, subscribers } = await newList(600, 'stop');
-    const campaign = (await api.post('/api/v1/campaigns', { name: 'Doomed', subject: 'Hi', text: 'Hello', list_id: listId })).body.data;
+    const campaign = (
+      await api.post('/api/v1/campaigns', { name: 'Doomed', subject: 'Hi', text: 'Hello', list_id: listId })
+    ).body.data;
     expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`)).status).toBe(202);
 
     // The first chunk (500) is queued, a few are sent, then the list goes.
@@ -92,7 +114,8 @@ describe('deleting a list stops its campaign', () => {
     // Every message the fan-out wrote ends final: sent before the delete, or failed as cancelled; none
     // left queued. Those of the chunk that never ran were never written.
     const statuses = await statusesOf(campaign.id, subscribers);
-    for (const status of Object.keys(statuses)) expect(['sent', 'failed: The campaign was cancelled; not sent', 'http 404']).toContain(status);
+    for (const status of Object.keys(statuses))
+      expect(['sent', 'failed: The campaign was cancelled; not sent', 'http 404']).toContain(status);
     expect(statuses['failed: The campaign was cancelled; not sent']).toBeGreaterThan(0);
     expect(statuses.sent ?? 0).toBe(mailed.length);
     expect(await peekQueue()).toEqual([]);
@@ -101,8 +124,13 @@ describe('deleting a list stops its campaign', () => {
 
   it('a scheduled campaign of a deleted list never sends', async () => {
     const { listId, subscribers } = await newList(5, 'sched-stop');
-    const campaign = (await api.post('/api/v1/campaigns', { name: 'Later', subject: 'Hi', text: 'Hello', list_id: listId })).body.data;
-    expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`, { send_at: new Date(Date.now() + 1_000).toISOString() })).status).toBe(202);
+    const campaign = (
+      await api.post('/api/v1/campaigns', { name: 'Later', subject: 'Hi', text: 'Hello', list_id: listId })
+    ).body.data;
+    expect(
+      (await api.post(`/api/v1/campaigns/${campaign.id}/send`, { send_at: new Date(Date.now() + 1_000).toISOString() }))
+        .status,
+    ).toBe(202);
     expect((await api.delete(`/api/v1/lists/${listId}`)).status).toBe(200);
     expect((await api.get(`/api/v1/campaigns/${campaign.id}`)).body.data.status).toBe('cancelled');
     await new Promise((resolve) => setTimeout(resolve, 1_500));

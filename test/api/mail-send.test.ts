@@ -15,7 +15,13 @@ beforeAll(async () => {
   const account = await newAccount();
   accountId = account.accountId;
   api = client(service, account.apiKey);
-  const provider = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', from_name: 'Sender', region: 'us-east-1' });
+  const provider = await api.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'sender@example.com',
+    from_name: 'Sender',
+    region: 'us-east-1',
+  });
   expect(provider.status).toBe(201);
 });
 afterAll(() => service.close());
@@ -40,7 +46,12 @@ describe('POST /api/v1/mail/send through SES', () => {
     expect(sent.status).toBe(200);
     expect(sent.body).toEqual({
       success: true,
-      data: { message_id: expect.stringMatching(/^<[0-9a-f-]{36}@example\.com>$/), status: 'sent', to, from: 'sender@example.com' },
+      data: {
+        message_id: expect.stringMatching(/^<[0-9a-f-]{36}@example\.com>$/),
+        status: 'sent',
+        to,
+        from: 'sender@example.com',
+      },
     });
 
     const [mail] = await mailTo(to);
@@ -72,7 +83,10 @@ describe('POST /api/v1/mail/send through SES', () => {
     const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Id forms', text: 'x' });
     const bare = sent.body.data.message_id.slice(1, -1);
     expect((await api.get(`/api/v1/mail/status/${encodeURIComponent(bare)}`)).body.data.message.status).toBe('sent');
-    expect((await api.get(`/api/v1/mail/status/${encodeURIComponent('<00000000-0000-4000-8000-000000000000@example.com>')}`)).status).toBe(404);
+    expect(
+      (await api.get(`/api/v1/mail/status/${encodeURIComponent('<00000000-0000-4000-8000-000000000000@example.com>')}`))
+        .status,
+    ).toBe(404);
     expect((await api.get('/api/v1/mail/status/not-an-id')).body.error.code).toBe('NOT_FOUND');
 
     const other = client(service, (await newAccount('Other')).apiKey);
@@ -97,8 +111,22 @@ describe('validation', () => {
     ['subject over 998 characters', { to: 'a@example.com', subject: 'x'.repeat(999), text: 't' }, 'subject'],
     ['neither html nor text', { to: 'a@example.com', subject: 's' }, 'html'],
     ['invalid cc', { to: 'a@example.com', subject: 's', text: 't', cc: ['nope'] }, 'cc.0'],
-    ['more than 50 recipients', { to: 'a@example.com', subject: 's', text: 't', cc: Array.from({ length: 25 }, (_, i) => `c${i}@example.com`), bcc: Array.from({ length: 25 }, (_, i) => `b${i}@example.com`) }, 'cc'],
-    ['body over 512 KiB', { to: 'a@example.com', subject: 's', html: 'x'.repeat(300 * 1024), text: 'y'.repeat(300 * 1024) }, 'html'],
+    [
+      'more than 50 recipients',
+      {
+        to: 'a@example.com',
+        subject: 's',
+        text: 't',
+        cc: Array.from({ length: 25 }, (_, i) => `c${i}@example.com`),
+        bcc: Array.from({ length: 25 }, (_, i) => `b${i}@example.com`),
+      },
+      'cc',
+    ],
+    [
+      'body over 512 KiB',
+      { to: 'a@example.com', subject: 's', html: 'x'.repeat(300 * 1024), text: 'y'.repeat(300 * 1024) },
+      'html',
+    ],
     ['invalid reply_to', { to: 'a@example.com', subject: 's', text: 't', reply_to: 'x' }, 'reply_to'],
     ['metadata not an object', { to: 'a@example.com', subject: 's', text: 't', metadata: 'x' }, 'metadata'],
   ];
@@ -115,13 +143,17 @@ describe('validation', () => {
     expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
     const text = await api.call('POST', '/api/v1/mail/send', 'to=a', { 'Content-Type': 'text/plain' });
     expect([text.status, text.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
-    const large = await api.post('/api/v1/mail/send', { to: 'a@example.com', subject: 's', text: 'x'.repeat(6 * 1024 * 1024) });
+    const large = await api.post('/api/v1/mail/send', {
+      to: 'a@example.com',
+      subject: 's',
+      text: 'x'.repeat(6 * 1024 * 1024),
+    });
     expect([large.status, large.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
   it('sends nothing for a refused request', async () => {
     const to = uniqueAddress();
-    await api.post('/api/v1/mail/send', { to, subject: '' , text: 'x' });
+    await api.post('/api/v1/mail/send', { to, subject: '', text: 'x' });
     expect(await mailTo(to)).toEqual([]);
   });
 });
@@ -145,7 +177,10 @@ describe('provider and recipient rules', () => {
 
     const to = uniqueAddress();
     const kept = uniqueAddress('cc');
-    expect((await api.post('/api/v1/mail/send', { to, subject: 's', text: 't', cc: [suppressed, kept], bcc: [suppressed] })).status).toBe(200);
+    expect(
+      (await api.post('/api/v1/mail/send', { to, subject: 's', text: 't', cc: [suppressed, kept], bcc: [suppressed] }))
+        .status,
+    ).toBe(200);
     const [mail] = await mailTo(to);
     expect(mail.destination).toEqual({ to: [to], cc: [kept], bcc: [] });
   });
@@ -153,7 +188,8 @@ describe('provider and recipient rules', () => {
   it('counts sends per provider hour and answers 429 SEND_LIMIT_EXCEEDED past the hourly limit', async () => {
     const limited = client(service, (await newAccount('Limited')).apiKey);
     await limited.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'l@example.com', hourly_limit: 3 });
-    const send = (cc: string[] = []) => limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', cc });
+    const send = (cc: string[] = []) =>
+      limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', cc });
     expect((await send([uniqueAddress()])).status).toBe(200); // two recipients
     expect((await send()).status).toBe(200); // three
     const over = await send();
@@ -164,8 +200,12 @@ describe('provider and recipient rules', () => {
   it('holds the daily limit too', async () => {
     const limited = client(service, (await newAccount('Daily')).apiKey);
     await limited.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'd@example.com', daily_limit: 1 });
-    expect((await limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).status).toBe(200);
-    expect((await limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.error.code).toBe('SEND_LIMIT_EXCEEDED');
+    expect((await limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).status).toBe(
+      200,
+    );
+    expect(
+      (await limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.error.code,
+    ).toBe('SEND_LIMIT_EXCEEDED');
   });
 });
 
@@ -175,11 +215,23 @@ describe('SMTP providers', () => {
     try {
       const smtp = client(service, (await newAccount('SMTP')).apiKey);
       const created = await smtp.post('/api/v1/providers', {
-        type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false, username: 'relay-user', password: 'relay-pass',
+        type: 'smtp',
+        name: 'Relay',
+        from_email: 'relay@example.org',
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+        username: 'relay-user',
+        password: 'relay-pass',
       });
       expect(created.body.data.password).toBe('********');
       const to = uniqueAddress();
-      const sent = await smtp.post('/api/v1/mail/send', { to, subject: 'Over SMTP', text: 'hello', html: '<b>hello</b>' });
+      const sent = await smtp.post('/api/v1/mail/send', {
+        to,
+        subject: 'Over SMTP',
+        text: 'hello',
+        html: '<b>hello</b>',
+      });
       expect(sent.status).toBe(200);
       expect(sink.received).toHaveLength(1);
       expect(sink.received[0].to).toEqual([to]);
@@ -195,14 +247,33 @@ describe('SMTP providers', () => {
     sink.rejectWith(554);
     try {
       const smtp = client(service, (await newAccount('SMTP failing')).apiKey);
-      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false, hourly_limit: 10 });
+      await smtp.post('/api/v1/providers', {
+        type: 'smtp',
+        name: 'Relay',
+        from_email: 'relay@example.org',
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+        hourly_limit: 10,
+      });
       const failed = await smtp.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
       expect(failed.status).toBe(500);
       const messageId = failed.body.error.message_id;
-      expect(failed.body).toEqual({ success: false, error: { code: 'SEND_FAILED', message: 'Sending the message failed', message_id: expect.stringMatching(/^<.+@.+>$/) } });
+      expect(failed.body).toEqual({
+        success: false,
+        error: {
+          code: 'SEND_FAILED',
+          message: 'Sending the message failed',
+          message_id: expect.stringMatching(/^<.+@.+>$/),
+        },
+      });
       // The message it names reads failed with the provider's reason.
       const status = await smtp.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`);
-      expect(status.body.data.message).toMatchObject({ message_id: messageId, status: 'failed', error_message: expect.stringContaining('554') });
+      expect(status.body.data.message).toMatchObject({
+        message_id: messageId,
+        status: 'failed',
+        error_message: expect.stringContaining('554'),
+      });
     } finally {
       await sink.close();
     }
@@ -224,7 +295,11 @@ describe('Idempotency-Key', () => {
   it('answers 409 CONFLICT for the same key with another body', async () => {
     const key = `k-${uniqueAddress()}`;
     await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'a', text: 'a' }, { 'Idempotency-Key': key });
-    const conflict = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'b', text: 'b' }, { 'Idempotency-Key': key });
+    const conflict = await api.post(
+      '/api/v1/mail/send',
+      { to: uniqueAddress(), subject: 'b', text: 'b' },
+      { 'Idempotency-Key': key },
+    );
     expect([conflict.status, conflict.body.error.code]).toEqual([409, 'CONFLICT']);
   });
 
@@ -249,7 +324,13 @@ describe('Idempotency-Key', () => {
    */
   const leaveClaim = async (key: string, body: Record<string, unknown>, inProgressFor: number) => {
     const now = Math.floor(Date.now() / 1000);
-    await dynamoIdempotencyStore().claim(accountId, key, requestFingerprint(mailSend, JSON.stringify(body)), now + 86_400, now + inProgressFor);
+    await dynamoIdempotencyStore().claim(
+      accountId,
+      key,
+      requestFingerprint(mailSend, JSON.stringify(body)),
+      now + 86_400,
+      now + inProgressFor,
+    );
   };
 
   it("takes over the key of a request that died once its claim's in-progress expiry has passed, and sends once", async () => {
@@ -268,7 +349,10 @@ describe('Idempotency-Key', () => {
     const key = `k-${body.to}`;
     await leaveClaim(key, body, 30);
     const conflict = await api.post('/api/v1/mail/send', body, { 'Idempotency-Key': key });
-    expect([conflict.status, conflict.body.error.message]).toEqual([409, 'A request with this Idempotency-Key is still being processed']);
+    expect([conflict.status, conflict.body.error.message]).toEqual([
+      409,
+      'A request with this Idempotency-Key is still being processed',
+    ]);
     expect(await mailTo(body.to)).toEqual([]);
   });
 });

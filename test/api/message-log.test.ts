@@ -28,7 +28,12 @@ describe('GET /api/v1/mail (the message log)', () => {
     const before = new Date();
     for (let i = 0; i < 5; i++) {
       const to = i % 2 === 0 ? alice : uniqueAddress('other');
-      const answer = await api.post('/api/v1/mail/send', { to, subject: `Log ${i}`, text: 't', tags: i === 3 ? ['welcome', 'x'] : ['news'] });
+      const answer = await api.post('/api/v1/mail/send', {
+        to,
+        subject: `Log ${i}`,
+        text: 't',
+        tags: i === 3 ? ['welcome', 'x'] : ['news'],
+      });
       expect(answer.status).toBe(200);
       sent.push(answer.body.data.message_id);
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -46,7 +51,8 @@ describe('GET /api/v1/mail (the message log)', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: { body: { data: { messages: { message_id: string }[]; next_cursor: string | null } } } = await api.get(`/api/v1/mail?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { body: { data: { messages: { message_id: string }[]; next_cursor: string | null } } } =
+        await api.get(`/api/v1/mail?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       seen.push(...page.body.data.messages.map((m) => m.message_id));
       cursor = page.body.data.next_cursor;
       pages++;
@@ -62,7 +68,10 @@ describe('GET /api/v1/mail (the message log)', () => {
     expect((await logOf('?status=failed', () => true)).messages).toEqual([]);
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await logOf(`?since=${encodeURIComponent(future)}`, () => true)).messages).toEqual([]);
-    const window = await logOf(`?since=${encodeURIComponent(before.toISOString())}&until=${encodeURIComponent(future)}`, () => true);
+    const window = await logOf(
+      `?since=${encodeURIComponent(before.toISOString())}&until=${encodeURIComponent(future)}`,
+      () => true,
+    );
     expect(window.messages).toHaveLength(5);
     expect((await logOf(`?until=${encodeURIComponent(before.toISOString())}`, () => true)).messages).toEqual([]);
   });
@@ -75,7 +84,17 @@ describe('GET /api/v1/mail (the message log)', () => {
   });
 
   it('refuses bad filters, a bad or foreign cursor and an empty window with 400 VALIDATION_ERROR', async () => {
-    for (const query of ['?status=lost', '?recipient=nope', '?since=yesterday', '?since=2026-01-01T00:00:00', '?limit=0', '?limit=101', '?cursor=!!', '?cursor=abc', '?tag=']) {
+    for (const query of [
+      '?status=lost',
+      '?recipient=nope',
+      '?since=yesterday',
+      '?since=2026-01-01T00:00:00',
+      '?limit=0',
+      '?limit=101',
+      '?cursor=!!',
+      '?cursor=abc',
+      '?tag=',
+    ]) {
       const answer = await api.get(`/api/v1/mail${query}`);
       expect([query, answer.status, answer.body.error?.code]).toEqual([query, 400, 'VALIDATION_ERROR']);
     }
@@ -84,7 +103,9 @@ describe('GET /api/v1/mail (the message log)', () => {
     // A cursor issued for one filter is refused by another.
     for (let i = 0; i < 2; i++) await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'c', text: 't' });
     const first = await logOf('?limit=1', (page) => page.messages.length === 1);
-    const foreign = await api.get(`/api/v1/mail?limit=1&status=sent&cursor=${(first as { next_cursor: string }).next_cursor}`);
+    const foreign = await api.get(
+      `/api/v1/mail?limit=1&status=sent&cursor=${(first as { next_cursor: string }).next_cursor}`,
+    );
     expect([foreign.status, foreign.body.error.details[0].field]).toEqual([400, 'cursor']);
   });
 });

@@ -1,7 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockForTests } from '../../functions/adapters/test-seams';
 import { mailTo } from '../support/mailbox';
-import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import {
+  client,
+  keyWith,
+  newAccount,
+  startService,
+  uniqueAddress,
+  type Client,
+  type TestService,
+} from '../support/service';
 
 let service: TestService;
 let api: Client;
@@ -10,7 +18,12 @@ beforeAll(async () => {
   service = await startService();
   const account = await newAccount();
   api = client(service, await keyWith(account.accountId, ['otp', 'admin', 'subscribers'], 10_000));
-  await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'codes@example.com', from_name: 'Example' });
+  await api.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'codes@example.com',
+    from_name: 'Example',
+  });
 });
 afterAll(() => service.close());
 afterEach(() => setClockForTests(undefined));
@@ -36,7 +49,11 @@ describe('OTP', () => {
     const email = uniqueAddress('otp');
     const sent = await send(email, { template: 'signup', code_length: 8, expires_in: 600 });
     expect(sent.status).toBe(200);
-    expect(sent.body.data).toEqual({ session_id: expect.stringMatching(/^otp_[A-Za-z0-9_-]{32}$/), email, expires_at: expect.stringMatching(/Z$/) });
+    expect(sent.body.data).toEqual({
+      session_id: expect.stringMatching(/^otp_[A-Za-z0-9_-]{32}$/),
+      email,
+      expires_at: expect.stringMatching(/Z$/),
+    });
     expect(Date.parse(sent.body.data.expires_at) - Date.now()).toBeGreaterThan(590_000);
 
     const [mail] = await mailTo(email);
@@ -49,7 +66,12 @@ describe('OTP', () => {
     expect(JSON.stringify(sent.body)).not.toContain(code);
 
     expect(await status(sent.body.data.session_id)).toEqual({
-      session_id: sent.body.data.session_id, email, status: 'pending', attempts: 0, max_attempts: 5, expires_at: sent.body.data.expires_at,
+      session_id: sent.body.data.session_id,
+      email,
+      status: 'pending',
+      attempts: 0,
+      max_attempts: 5,
+      expires_at: sent.body.data.expires_at,
     });
     const ok = await verify(sent.body.data.session_id, code);
     expect(ok.body).toEqual({ success: true, data: { verified: true, email } });
@@ -188,7 +210,9 @@ describe('OTP', () => {
 
   it('validates verify and resend bodies', async () => {
     expect((await api.post('/api/v1/otp/verify', { session_id: 'otp_x' })).body.error.details[0].field).toBe('code');
-    expect((await api.post('/api/v1/otp/verify', { session_id: 'otp_x', code: '12ab' })).body.error.code).toBe('VALIDATION_ERROR');
+    expect((await api.post('/api/v1/otp/verify', { session_id: 'otp_x', code: '12ab' })).body.error.code).toBe(
+      'VALIDATION_ERROR',
+    );
     expect((await api.post('/api/v1/otp/resend', {})).body.error.details[0].field).toBe('session_id');
   });
 });

@@ -25,14 +25,20 @@ const freshAccount = async () => {
 };
 
 const statuses = (answers: { status: number }[]) =>
-  answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+  answers.reduce<Record<number, number>>(
+    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  );
 
-const times = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+const times = <T>(n: number, make: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 
 describe('limits under parallel requests', () => {
   it('webhook endpoints: 30 parallel creates leave exactly 10, the rest 409; deleting frees a place', async () => {
     const { api } = await freshAccount();
-    const answers = await times(30, (i) => api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/${i}`, events: ['email.sent'] }));
+    const answers = await times(30, (i) =>
+      api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/${i}`, events: ['email.sent'] }),
+    );
     expect(statuses(answers)).toEqual({ 201: 10, 409: 20 });
     const listed = (await api.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints as { id: string }[];
     expect(listed).toHaveLength(10);
@@ -40,7 +46,9 @@ describe('limits under parallel requests', () => {
     // Deletes in parallel with creates: never more than 10, and every freed place can be taken again.
     const mixed = await Promise.all([
       ...listed.slice(0, 3).map((endpoint) => api.delete(`/api/v1/webhook-endpoints/${endpoint.id}`)),
-      ...Array.from({ length: 20 }, (_, i) => api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/again/${i}`, events: ['email.sent'] })),
+      ...Array.from({ length: 20 }, (_, i) =>
+        api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/again/${i}`, events: ['email.sent'] }),
+      ),
     ]);
     expect(mixed.slice(0, 3).map((answer) => answer.status)).toEqual([200, 200, 200]);
     for (const answer of mixed.slice(3)) expect([201, 409]).toContain(answer.status);
@@ -50,7 +58,9 @@ describe('limits under parallel requests', () => {
     // A delete of the same endpoint twice at once frees one place only.
     const twice = await Promise.all([0, 1, 2].map(() => api.delete(`/api/v1/webhook-endpoints/${after[0].id}`)));
     expect(statuses(twice)).toEqual({ 200: 1, 404: 2 });
-    const refill = await times(30, (i) => api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/refill/${i}`, events: ['email.sent'] }));
+    const refill = await times(30, (i) =>
+      api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/refill/${i}`, events: ['email.sent'] }),
+    );
     expect(statuses(refill)[201]).toBe(10 - (after.length - 1));
     expect((await api.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints).toHaveLength(10);
   }, 60_000);
@@ -58,13 +68,26 @@ describe('limits under parallel requests', () => {
   it('webhook endpoints made before the count was kept: the first creations count them, and the ceiling holds', async () => {
     const { accountId, api } = await freshAccount();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/old/${i}`, events: ['email.sent'] })).body.data.id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (
+          await api.post('/api/v1/webhook-endpoints', {
+            url: `https://hooks.example.com/old/${i}`,
+            events: ['email.sent'],
+          })
+        ).body.data.id,
+      );
     // As an account of an earlier version has them: endpoints, and no count.
-    const forget = () => documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.counter(accountId, 'webhook-endpoints') }));
+    const forget = () =>
+      documentClient().send(
+        new DeleteCommand({ TableName: tableName(), Key: keys.counter(accountId, 'webhook-endpoints') }),
+      );
     await forget();
     expect((await api.delete(`/api/v1/webhook-endpoints/${ids[0]}`)).status).toBe(200);
     await forget();
-    const answers = await times(30, (i) => api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/new/${i}`, events: ['email.sent'] }));
+    const answers = await times(30, (i) =>
+      api.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/new/${i}`, events: ['email.sent'] }),
+    );
     expect(statuses(answers)).toEqual({ 201: 6, 409: 24 });
     expect((await api.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints).toHaveLength(10);
   }, 60_000);
@@ -86,9 +109,14 @@ describe('limits under parallel requests', () => {
     setClockForTests(() => new Date(at));
     const resends = await times(30, () => api.post('/api/v1/otp/resend', { session_id: sessionId }));
     expect(statuses(resends)).toEqual({ 200: 1, 429: 29 });
-    expect((await api.get(`/api/v1/otp/status/${sessionId}`)).body.data).toMatchObject({ attempts: 0, status: 'pending' });
+    expect((await api.get(`/api/v1/otp/status/${sessionId}`)).body.data).toMatchObject({
+      attempts: 0,
+      status: 'pending',
+    });
 
-    const guesses = await times(30, (i) => api.post('/api/v1/otp/verify', { session_id: sessionId, code: String(100000 + i) }));
+    const guesses = await times(30, (i) =>
+      api.post('/api/v1/otp/verify', { session_id: sessionId, code: String(100000 + i) }),
+    );
     expect(statuses(guesses)).toEqual({ 400: 5, 429: 25 });
   }, 60_000);
 
@@ -96,14 +124,18 @@ describe('limits under parallel requests', () => {
     const { api } = await freshAccount();
     const list = (await api.post('/api/v1/lists', { name: 'Race' })).body.data;
     const email = uniqueAddress('sub-race');
-    const answers = await times(30, (i) => api.post('/api/v1/subscribers', { email: i % 2 ? email : email.toUpperCase(), list_id: list.id }));
+    const answers = await times(30, (i) =>
+      api.post('/api/v1/subscribers', { email: i % 2 ? email : email.toUpperCase(), list_id: list.id }),
+    );
     expect(statuses(answers)).toEqual({ 201: 1, 409: 29 });
     expect((await api.get(`/api/v1/lists/${list.id}`)).body.data.subscriber_count).toBe(1);
   }, 60_000);
 
   it('providers: 30 parallel creates marked default leave exactly one default', async () => {
     const { api } = await freshAccount();
-    const answers = await times(30, (i) => api.post('/api/v1/providers', { type: 'ses', name: `SES ${i}`, from_email: 'a@example.com', is_default: true }));
+    const answers = await times(30, (i) =>
+      api.post('/api/v1/providers', { type: 'ses', name: `SES ${i}`, from_email: 'a@example.com', is_default: true }),
+    );
     expect(statuses(answers)).toEqual({ 201: 30 });
     const providers = (await api.get('/api/v1/providers')).body.data.providers as { is_default: boolean }[];
     expect(providers.filter((provider) => provider.is_default)).toHaveLength(1);
@@ -112,7 +144,9 @@ describe('limits under parallel requests', () => {
   it("a provider's hourly limit and a key's rate limit hold for 30 parallel requests", async () => {
     const { accountId, api } = await freshAccount();
     await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'a@example.com', hourly_limit: 5 });
-    const sends = await times(30, (i) => api.post('/api/v1/mail/send', { to: uniqueAddress(`hourly${i}`), subject: 'Hi', text: 'Hello' }));
+    const sends = await times(30, (i) =>
+      api.post('/api/v1/mail/send', { to: uniqueAddress(`hourly${i}`), subject: 'Hi', text: 'Hello' }),
+    );
     expect(statuses(sends)).toEqual({ 200: 5, 429: 25 });
 
     const limited = client(service, await keyWith(accountId, ['admin'], 10));

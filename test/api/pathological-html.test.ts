@@ -58,7 +58,9 @@ describe('pathological HTML at the body cap', () => {
   it('queues and drains every one of them at once', async () => {
     const recipients = Object.keys(PATHOLOGICAL_BODIES).map(() => uniqueAddress('queued'));
     for (const [i, html] of Object.values(PATHOLOGICAL_BODIES).entries()) {
-      const { result, ms } = await timed(() => api.post('/api/v1/mail/send-batch', { messages: [{ to: recipients[i], subject: 'Batch', html }] }));
+      const { result, ms } = await timed(() =>
+        api.post('/api/v1/mail/send-batch', { messages: [{ to: recipients[i], subject: 'Batch', html }] }),
+      );
       expect(result.body.data).toMatchObject({ queued: 1 });
       expect(ms).toBeLessThan(SLOW_MS);
     }
@@ -75,7 +77,9 @@ describe('pathological HTML at the body cap', () => {
     const room = CAP / 2 - 64;
     // Campaign parts are Mustache: an unclosed tag is a syntax error, answered at once, however long.
     for (const html of [`{{${' '.repeat(room)}`, fill('{{ ', room)]) {
-      const refused = await timed(() => api.post('/api/v1/campaigns', { name: 'Slow', subject: 'Hello', html, list_id: list.id }));
+      const refused = await timed(() =>
+        api.post('/api/v1/campaigns', { name: 'Slow', subject: 'Hello', html, list_id: list.id }),
+      );
       expect(refused.result.status, JSON.stringify(refused.result.body)).toBe(400);
       expect(refused.result.body.error.details[0].field).toBe('html');
       expect(refused.ms).toBeLessThan(SLOW_MS);
@@ -83,7 +87,9 @@ describe('pathological HTML at the body cap', () => {
     // Valid ones: a footer search over thousands of </body> at the cap, and 7,000 placeholders (each parsed by
     // Mustache a few times at create: linear, but about 1 s of CPU at the full cap on a loaded machine).
     for (const html of [fill('</body>', room), fill('{{name}} ', room / 4)]) {
-      const created = await timed(() => api.post('/api/v1/campaigns', { name: 'Slow', subject: `{{name}}${' '.repeat(900)}`, html, list_id: list.id }));
+      const created = await timed(() =>
+        api.post('/api/v1/campaigns', { name: 'Slow', subject: `{{name}}${' '.repeat(900)}`, html, list_id: list.id }),
+      );
       expect(created.result.status, JSON.stringify(created.result.body)).toBe(201);
       expect(created.ms).toBeLessThan(SLOW_MS);
       expect((await api.post(`/api/v1/campaigns/${created.result.body.data.id}/send`, {})).status).toBe(202);

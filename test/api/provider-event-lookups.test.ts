@@ -45,14 +45,21 @@ const postSendgrid = (s: ReceiverSetup, events: unknown[]) => {
   return postToReceiver(service, 'sendgrid', s.providerIds.sendgrid, body, headers);
 };
 
-const statusOf = async (s: ReceiverSetup, messageId: string) => (await s.api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status;
+const statusOf = async (s: ReceiverSetup, messageId: string) =>
+  (await s.api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status;
 
 describe('SendGrid: the messages of one request are looked up together', () => {
   it('sends our id as a custom argument, and 100 events that carry it find their messages in <= 10 reads', async () => {
     const s = await receiverSetup(service);
     // A SendGrid-configured relay (here the sink) gets our id in X-SMTPAPI, which SendGrid copies into every event.
     const relay = await s.api.post('/api/v1/providers', {
-      type: 'smtp', name: 'SendGrid relay', from_email: 'a@example.com', host: '127.0.0.1', port: sink.port, secure: false, is_default: true,
+      type: 'smtp',
+      name: 'SendGrid relay',
+      from_email: 'a@example.com',
+      host: '127.0.0.1',
+      port: sink.port,
+      secure: false,
+      is_default: true,
       events: { source: 'sendgrid', signing_key: fixtureText('sendgrid/public-key.txt').trim() },
     });
     expect(relay.status).toBe(201);
@@ -63,8 +70,13 @@ describe('SendGrid: the messages of one request are looked up together', () => {
     expect(raw).toContain(`X-SMTPAPI: {"unique_args":{"message_uuid":"${uuid}"}}`);
 
     const messages = [sent.body.data.message_id as string];
-    for (let i = 1; i < 100; i++) messages.push(await seedMessage(s.accountId, `sg-${i}-${Math.random().toString(36).slice(2)}`, `r${i}@example.com`));
-    const events = messages.map((id, i) => delivered(i === 0 ? 'first@example.com' : `r${i}@example.com`, `unknown-${i}`, messageUuid(id)));
+    for (let i = 1; i < 100; i++)
+      messages.push(
+        await seedMessage(s.accountId, `sg-${i}-${Math.random().toString(36).slice(2)}`, `r${i}@example.com`),
+      );
+    const events = messages.map((id, i) =>
+      delivered(i === 0 ? 'first@example.com' : `r${i}@example.com`, `unknown-${i}`, messageUuid(id)),
+    );
 
     resetAwsCalls();
     const answer = await postSendgrid(s, events);
@@ -72,10 +84,11 @@ describe('SendGrid: the messages of one request are looked up together', () => {
     // The provider by its id, then one BatchGetItem for the 100 messages.
     expect(reads()).toBeLessThanOrEqual(10);
     expect(awsCalls['DynamoDB.BatchGetItem']).toBe(1);
-    for (const id of [messages[0], messages[1], messages[50], messages[99]]) expect(await statusOf(s, id)).toBe('delivered');
+    for (const id of [messages[0], messages[1], messages[50], messages[99]])
+      expect(await statusOf(s, id)).toBe('delivered');
   });
 
-  it("events without our id: one index query per distinct provider id, and messages written before gsi6 are still found by gsi1", async () => {
+  it('events without our id: one index query per distinct provider id, and messages written before gsi6 are still found by gsi1', async () => {
     const s = await receiverSetup(service);
     const current = await seedMessage(s.accountId, 'sg-current-1', 'current@example.com');
     // A message as the service wrote it before gsi6: its provider id on gsi1.
@@ -84,14 +97,34 @@ describe('SendGrid: the messages of one request are looked up together', () => {
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...keys.message(s.accountId, messageUuid(legacyId)), ...keys.legacyMessageByProviderId('sg-legacy-1'), entity: 'message',
-          message_id: legacyId, account_id: s.accountId, provider_id: 'seeded', provider_message_id: 'sg-legacy-1', from_email: 'a@example.com', from_name: null,
-          to_email: 'legacy@example.com', cc: [], bcc: [], reply_to: null, subject: 'legacy', tags: [], metadata: {}, status: 'sent', error_message: null,
-          sent_at: '2026-11-16T09:00:00.000', created_at: '2026-11-16T09:00:00.000',
+          ...keys.message(s.accountId, messageUuid(legacyId)),
+          ...keys.legacyMessageByProviderId('sg-legacy-1'),
+          entity: 'message',
+          message_id: legacyId,
+          account_id: s.accountId,
+          provider_id: 'seeded',
+          provider_message_id: 'sg-legacy-1',
+          from_email: 'a@example.com',
+          from_name: null,
+          to_email: 'legacy@example.com',
+          cc: [],
+          bcc: [],
+          reply_to: null,
+          subject: 'legacy',
+          tags: [],
+          metadata: {},
+          status: 'sent',
+          error_message: null,
+          sent_at: '2026-11-16T09:00:00.000',
+          created_at: '2026-11-16T09:00:00.000',
         },
       }),
     );
-    const events = [delivered('current@example.com', 'sg-current-1'), delivered('current@example.com', 'sg-current-1'), delivered('legacy@example.com', 'sg-legacy-1')];
+    const events = [
+      delivered('current@example.com', 'sg-current-1'),
+      delivered('current@example.com', 'sg-current-1'),
+      delivered('legacy@example.com', 'sg-legacy-1'),
+    ];
 
     resetAwsCalls();
     expect((await postSendgrid(s, events)).status).toBe(200);

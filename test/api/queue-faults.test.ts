@@ -33,8 +33,11 @@ afterAll(async () => {
   await Promise.all([sqs.close(), dynamo.close()]);
 });
 
-const statusOf = async (caller: Client, messageId: string) => (await caller.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
-const batchOf = (recipients: string[]) => ({ messages: recipients.map((to, i) => ({ to, subject: `fault ${i}`, text: 'x' })) });
+const statusOf = async (caller: Client, messageId: string) =>
+  (await caller.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+const batchOf = (recipients: string[]) => ({
+  messages: recipients.map((to, i) => ({ to, subject: `fault ${i}`, text: 'x' })),
+});
 
 describe('failed SQS calls', () => {
   it('a failed SendMessageBatch: each item answers failed with the reason, nothing stays queued, nothing is sent', async () => {
@@ -46,7 +49,10 @@ describe('failed SQS calls', () => {
     expect(answer.body.data).toMatchObject({ queued: 0, failed: 2 });
     for (const entry of answer.body.data.messages) {
       expect(entry.error.code).toBe('SEND_FAILED');
-      expect(await statusOf(api, entry.message_id)).toMatchObject({ status: 'failed', error_message: expect.stringContaining('could not be queued') });
+      expect(await statusOf(api, entry.message_id)).toMatchObject({
+        status: 'failed',
+        error_message: expect.stringContaining('could not be queued'),
+      });
     }
     await drainOnce();
     const sentTo = await mailboxNow();
@@ -67,7 +73,15 @@ describe('failed SQS calls', () => {
     const sink = await startSmtpSink();
     const slowAccount = await newAccount('Slow');
     const slow = client(service, slowAccount.apiKey);
-    await slow.post('/api/v1/providers', { type: 'smtp', name: 'Slow', from_email: 's@example.org', host: '127.0.0.1', port: sink.port, secure: false, send_rate_per_second: 2 });
+    await slow.post('/api/v1/providers', {
+      type: 'smtp',
+      name: 'Slow',
+      from_email: 's@example.org',
+      host: '127.0.0.1',
+      port: sink.port,
+      secure: false,
+      send_rate_per_second: 2,
+    });
     const handed = Array.from({ length: 6 }, (_, i) => uniqueAddress(`h${i}`));
     const second = await slow.post('/api/v1/mail/send-batch', batchOf(handed));
     sqs.fail('ChangeMessageVisibility');
@@ -80,8 +94,13 @@ describe('failed SQS calls', () => {
       const sentTo = await mailboxNow();
       for (const to of deleted) expect(sentTo(to), to).toHaveLength(1);
       for (const entry of first.body.data.messages) expect((await statusOf(api, entry.message_id)).status).toBe('sent');
-      for (const to of handed) expect(sink.received.filter((mail) => mail.to.includes(to)), to).toHaveLength(1);
-      for (const entry of second.body.data.messages) expect((await statusOf(slow, entry.message_id)).status).toBe('sent');
+      for (const to of handed)
+        expect(
+          sink.received.filter((mail) => mail.to.includes(to)),
+          to,
+        ).toHaveLength(1);
+      for (const entry of second.body.data.messages)
+        expect((await statusOf(slow, entry.message_id)).status).toBe('sent');
     } finally {
       await sink.close();
     }
@@ -91,9 +110,17 @@ describe('failed SQS calls', () => {
 describe('failed DynamoDB writes', () => {
   it('a single send whose record cannot be written gives its reserved sends back', async () => {
     const limited = client(service, (await newAccount('Quota')).apiKey);
-    await limited.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'quota@example.com', hourly_limit: 3 });
+    await limited.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'SES',
+      from_email: 'quota@example.com',
+      hourly_limit: 3,
+    });
     dynamo.fail('PutItem', { times: 3, status: 400, type: 'com.amazonaws.dynamodb.v20120810#ValidationException' });
-    for (let i = 0; i < 3; i++) expect((await limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).status).toBe(500);
+    for (let i = 0; i < 3; i++)
+      expect((await limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).status).toBe(
+        500,
+      );
     dynamo.clear();
     const valid = await limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
     expect(valid.status).toBe(200);
@@ -101,14 +128,25 @@ describe('failed DynamoDB writes', () => {
 
   it('a batch whose second write fails leaves no record queued and sends nothing', async () => {
     const recipients = Array.from({ length: 30 }, (_, i) => uniqueAddress(`w${i}`));
-    dynamo.fail('BatchWriteItem', { skip: 1, times: 1, status: 400, type: 'com.amazonaws.dynamodb.v20120810#ValidationException' });
+    dynamo.fail('BatchWriteItem', {
+      skip: 1,
+      times: 1,
+      status: 400,
+      type: 'com.amazonaws.dynamodb.v20120810#ValidationException',
+    });
     const answer = await api.post('/api/v1/mail/send-batch', batchOf(recipients));
     dynamo.clear();
     expect(answer.status).toBe(500);
     await drainOnce();
     const sentTo = await mailboxNow();
     for (const to of recipients) expect(sentTo(to)).toHaveLength(0);
-    const { Items = [] } = await documentClient().send(new ScanCommand({ TableName: process.env.TABLE_NAME, FilterExpression: 'entity = :m', ExpressionAttributeValues: { ':m': 'message' } }));
+    const { Items = [] } = await documentClient().send(
+      new ScanCommand({
+        TableName: process.env.TABLE_NAME,
+        FilterExpression: 'entity = :m',
+        ExpressionAttributeValues: { ':m': 'message' },
+      }),
+    );
     const ours = Items.filter((item) => recipients.includes(item.to_email as string));
     expect(ours.length).toBeGreaterThan(0); // the first chunk was written...
     expect(ours.every((item) => item.status === 'failed')).toBe(true); // ...and ended failed
@@ -123,8 +161,18 @@ describe('a failed campaign counter write', () => {
       const own = client(service, owner.apiKey);
       await own.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com' });
       const list = (await own.post('/api/v1/lists', { name: 'Twelve' })).body.data;
-      for (let i = 0; i < 12; i++) expect((await own.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress(`c${i}`) })).status).toBe(201);
-      const campaign = (await own.post('/api/v1/campaigns', { name: 'n', subject: 'Hi {{name}}', text: 'x {{unsubscribe_url}}', list_id: list.id })).body.data;
+      for (let i = 0; i < 12; i++)
+        expect(
+          (await own.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress(`c${i}`) })).status,
+        ).toBe(201);
+      const campaign = (
+        await own.post('/api/v1/campaigns', {
+          name: 'n',
+          subject: 'Hi {{name}}',
+          text: 'x {{unsubscribe_url}}',
+          list_id: list.id,
+        })
+      ).body.data;
       expect((await own.post(`/api/v1/campaigns/${campaign.id}/send`)).status).toBe(202);
       await runJobs();
       // The tally's first write (after ten mails) fails for good: all four tries the DynamoDB client makes; the second

@@ -23,13 +23,17 @@ const pinMidWindow = () => {
   setClockForTests(() => new Date(at));
 };
 
-const forged = JSON.stringify({ signature: { token: 't', timestamp: String(manifest.ref_time), signature: '0'.repeat(64) }, 'event-data': {} });
+const forged = JSON.stringify({
+  signature: { token: 't', timestamp: String(manifest.ref_time), signature: '0'.repeat(64) },
+  'event-data': {},
+});
 
 describe('receiver throttling', () => {
   it('answers 429 RATE_LIMITED with Retry-After past the limit, for forged and genuine calls alike, per provider', async () => {
     pinMidWindow();
     const s = await receiverSetup(service);
-    const post = (providerId = s.providerIds.mailgun) => postToReceiver(service, 'mailgun', providerId, forged, { 'Content-Type': 'application/json' });
+    const post = (providerId = s.providerIds.mailgun) =>
+      postToReceiver(service, 'mailgun', providerId, forged, { 'Content-Type': 'application/json' });
     for (let i = 0; i < 3; i++) expect((await post()).status).toBe(401);
     const over = await post();
     expect([over.status, over.body.error.code]).toEqual([429, 'RATE_LIMITED']);

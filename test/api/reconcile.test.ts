@@ -23,28 +23,58 @@ beforeAll(async () => {
   const account = await newAccount('Reconcile');
   accountId = account.accountId;
   api = client(service, account.apiKey);
-  providerId = (await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'r@example.com' })).body.data.id;
+  providerId = (await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'r@example.com' })).body
+    .data.id;
 });
 afterAll(() => service.close());
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString().slice(0, -1);
 
-const seed = async (status: MailMessage['status'], to: string, createdMinutesAgo: number, owner = { accountId, providerId }) => {
+const seed = async (
+  status: MailMessage['status'],
+  to: string,
+  createdMinutesAgo: number,
+  owner = { accountId, providerId },
+) => {
   const message: MailMessage = {
-    message_id: `<${crypto.randomUUID()}@example.com>`, account_id: owner.accountId, provider_id: owner.providerId, provider_message_id: null,
-    from_email: 'r@example.com', from_name: null, to_email: to, cc: [], bcc: [], reply_to: null, subject: `stuck ${status}`,
-    tags: [], metadata: {}, status, error_message: null, sent_at: null, created_at: minutesAgo(createdMinutesAgo),
+    message_id: `<${crypto.randomUUID()}@example.com>`,
+    account_id: owner.accountId,
+    provider_id: owner.providerId,
+    provider_message_id: null,
+    from_email: 'r@example.com',
+    from_name: null,
+    to_email: to,
+    cc: [],
+    bcc: [],
+    reply_to: null,
+    subject: `stuck ${status}`,
+    tags: [],
+    metadata: {},
+    status,
+    error_message: null,
+    sent_at: null,
+    created_at: minutesAgo(createdMinutesAgo),
   };
   await dynamoMessageStore().create(message);
   return message;
 };
 
 const queueEntryFor = (message: MailMessage): QueuedMail => ({
-  account_id: message.account_id, message_id: message.message_id, provider_id: message.provider_id, queue_id: 1,
-  from: { email: message.from_email, name: null }, to: message.to_email, cc: [], bcc: [], reply_to: null, subject: message.subject, text: 'x',
+  account_id: message.account_id,
+  message_id: message.message_id,
+  provider_id: message.provider_id,
+  queue_id: 1,
+  from: { email: message.from_email, name: null },
+  to: message.to_email,
+  cc: [],
+  bcc: [],
+  reply_to: null,
+  subject: message.subject,
+  text: 'x',
 });
 
-const statusOf = async (messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+const statusOf = async (messageId: string) =>
+  (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
 
 describe('the reconciler (end of a drain run that emptied the queue)', () => {
   it('fails a long-queued message whose queue entry is gone and a message left sending, each with its reason', async () => {
@@ -57,7 +87,10 @@ describe('the reconciler (end of a drain run that emptied the queue)', () => {
     await drainOnce();
 
     expect(await statusOf(lost.message_id)).toMatchObject({ status: 'failed', error_message: LOST_REASON });
-    expect(await statusOf(interrupted.message_id)).toMatchObject({ status: 'failed', error_message: INTERRUPTED_REASON });
+    expect(await statusOf(interrupted.message_id)).toMatchObject({
+      status: 'failed',
+      error_message: INTERRUPTED_REASON,
+    });
     // The overdue one that still had its queue entry is sent, once, not failed.
     expect(await statusOf(waiting.message_id)).toMatchObject({ status: 'sent' });
     expect(await mailTo(waiting.to_email)).toHaveLength(1);
@@ -69,18 +102,31 @@ describe('the reconciler (end of a drain run that emptied the queue)', () => {
   it('leaves alone a message that waits on purpose for its send window', async () => {
     const window = await newAccount('Window');
     const limited = client(service, window.apiKey);
-    const provider = (await limited.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'w@example.com', hourly_limit: 1 })).body.data;
-    const first = await limited.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress('w1'), subject: 'one', text: 'x' }] });
+    const provider = (
+      await limited.post('/api/v1/providers', {
+        type: 'ses',
+        name: 'SES',
+        from_email: 'w@example.com',
+        hourly_limit: 1,
+      })
+    ).body.data;
+    const first = await limited.post('/api/v1/mail/send-batch', {
+      messages: [{ to: uniqueAddress('w1'), subject: 'one', text: 'x' }],
+    });
     expect(first.status).toBe(200);
     await drainOnce(); // the hour's only send
 
     // Created (and so due) twenty minutes ago, but the window is full: it is postponed, not lost.
-    const waiting = await seed('queued', uniqueAddress('w2'), 20, { accountId: window.accountId, providerId: provider.id });
+    const waiting = await seed('queued', uniqueAddress('w2'), 20, {
+      accountId: window.accountId,
+      providerId: provider.id,
+    });
     await requeue(encodeMail(queueEntryFor(waiting)));
     const report = await drainOnce();
     expect(report.deferred).toBe(1);
     await drainOnce();
-    const status = (await limited.get(`/api/v1/mail/status/${encodeURIComponent(waiting.message_id)}`)).body.data.message;
+    const status = (await limited.get(`/api/v1/mail/status/${encodeURIComponent(waiting.message_id)}`)).body.data
+      .message;
     expect(status.status).toBe('queued');
   });
 
@@ -98,7 +144,10 @@ describe('the reconciler (end of a drain run that emptied the queue)', () => {
     const report = await drainOnce();
     expect(report.duplicates).toBeGreaterThanOrEqual(1);
     expect(await statusOf(inFlight.message_id)).toMatchObject({ status: 'sending', error_message: null });
-    expect(await statusOf(died.message_id)).toMatchObject({ status: 'failed', error_message: 'The send was interrupted; not retried to avoid a duplicate' });
+    expect(await statusOf(died.message_id)).toMatchObject({
+      status: 'failed',
+      error_message: 'The send was interrupted; not retried to avoid a duplicate',
+    });
     expect(await mailTo(inFlight.to_email)).toHaveLength(0);
     expect(await mailTo(died.to_email)).toHaveLength(0);
   });

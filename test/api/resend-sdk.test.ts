@@ -27,7 +27,17 @@ beforeAll(async () => {
   ({ dns, service, stop } = await startDomainService());
   ({ accountId, apiKey } = await newAccount('Resend'));
   native = client(service, apiKey);
-  expect((await native.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', from_name: 'Sender', region: 'us-east-1' })).status).toBe(201);
+  expect(
+    (
+      await native.post('/api/v1/providers', {
+        type: 'ses',
+        name: 'SES',
+        from_email: 'sender@example.com',
+        from_name: 'Sender',
+        region: 'us-east-1',
+      })
+    ).status,
+  ).toBe(201);
   // The move from Resend: two environment variables, RESEND_API_KEY (one of our keys) and RESEND_BASE_URL.
   process.env.RESEND_BASE_URL = `${service.baseUrl}/resend`;
   process.env.RESEND_API_KEY = apiKey;
@@ -45,7 +55,12 @@ const content = { subject: 'Hello from Resend', html: '<p>Hi</p>', text: 'Hi' };
 
 describe('emails.send', () => {
   it('sends one message to every `to` (the first as To, the others in Cc), answers a uuid the native status route finds, with the rate-limit headers', async () => {
-    const [first, second, cc, bcc] = [uniqueAddress('to'), uniqueAddress('to2'), uniqueAddress('cc'), uniqueAddress('bcc')];
+    const [first, second, cc, bcc] = [
+      uniqueAddress('to'),
+      uniqueAddress('to2'),
+      uniqueAddress('cc'),
+      uniqueAddress('bcc'),
+    ];
     const sent = await resend.emails.send({
       from: 'Shop Team <sender@example.com>',
       to: [first, second],
@@ -91,7 +106,12 @@ describe('emails.send', () => {
     for (const ref of [id, got.data!.message_id]) {
       const status = await native.get(`/api/v1/mail/status/${encodeURIComponent(ref)}`);
       expect(status.status).toBe(200);
-      expect(status.body.data.message).toMatchObject({ message_id: `<${id}@example.com>`, to_email: first, status: 'sent', subject: 'Hello from Resend' });
+      expect(status.body.data.message).toMatchObject({
+        message_id: `<${id}@example.com>`,
+        to_email: first,
+        status: 'sent',
+        subject: 'Hello from Resend',
+      });
     }
   });
 
@@ -102,17 +122,35 @@ describe('emails.send', () => {
     const again = await resend.emails.send({ from: 'sender@example.com', to, ...content }, { idempotencyKey: key });
     expect(again.data).toEqual(first.data);
     expect(await mailTo(to)).toHaveLength(1);
-    const other = await resend.emails.send({ from: 'sender@example.com', to, ...content, subject: 'Other' }, { idempotencyKey: key });
+    const other = await resend.emails.send(
+      { from: 'sender@example.com', to, ...content, subject: 'Other' },
+      { idempotencyKey: key },
+    );
     expect(other.error).toMatchObject({ statusCode: 409, name: 'invalid_idempotent_request' });
-    const malformed = await resend.emails.send({ from: 'sender@example.com', to, ...content }, { idempotencyKey: 'k'.repeat(256) });
-    expect(malformed.error).toMatchObject({ statusCode: 400, name: 'invalid_idempotency_key', message: expect.stringContaining('Idempotency-Key') });
+    const malformed = await resend.emails.send(
+      { from: 'sender@example.com', to, ...content },
+      { idempotencyKey: 'k'.repeat(256) },
+    );
+    expect(malformed.error).toMatchObject({
+      statusCode: 400,
+      name: 'invalid_idempotency_key',
+      message: expect.stringContaining('Idempotency-Key'),
+    });
   });
 
   it('renders a stored template named by `template`', async () => {
-    const template = await native.post('/api/v1/templates', { name: `t-${Math.random()}`, subject: 'Hi {{name}}', html: '<p>Hello {{name}}</p>' });
+    const template = await native.post('/api/v1/templates', {
+      name: `t-${Math.random()}`,
+      subject: 'Hi {{name}}',
+      html: '<p>Hello {{name}}</p>',
+    });
     expect(template.status).toBe(201);
     const to = uniqueAddress('tpl');
-    const sent = await resend.emails.send({ from: 'sender@example.com', to, template: { id: template.body.data.id, variables: { name: 'Ada' } } });
+    const sent = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      template: { id: template.body.data.id, variables: { name: 'Ada' } },
+    });
     expect(sent.error).toBeNull();
     const [mail] = await mailTo(to);
     expect(mail.subject).toBe('Hi Ada');
@@ -128,15 +166,55 @@ describe('emails.send', () => {
     const to = uniqueAddress('refused');
     // The SDK renders `react` itself before sending; a client that sends it raw is told why.
     const react = await resend.post('/emails', { from: 'sender@example.com', to, subject: 's', react: '<Email />' });
-    expect(react.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('react: React is rendered by the caller') });
-    const topic = await resend.emails.send({ from: 'sender@example.com', to, ...content, topicId: crypto.randomUUID() });
-    expect(topic.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('topic_id: Topics are not supported') });
-    const headers = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '1', 'Return-Path': 'bounces@elsewhere.example' } });
-    expect(headers.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('headers.Return-Path') });
-    const byPath = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.pdf', path: 'https://example.com/a.pdf' }] });
-    expect(byPath.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('attachments[0].path: The service fetches nothing') });
-    const notBase64 = await resend.emails.send({ from: 'sender@example.com', to, ...content, attachments: [{ filename: 'a.txt', content: 'not base64!' }] });
-    expect(notBase64.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('base64') });
+    expect(react.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('react: React is rendered by the caller'),
+    });
+    const topic = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      ...content,
+      topicId: crypto.randomUUID(),
+    });
+    expect(topic.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('topic_id: Topics are not supported'),
+    });
+    const headers = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      ...content,
+      headers: { 'X-Entity-Ref-ID': '1', 'Return-Path': 'bounces@elsewhere.example' },
+    });
+    expect(headers.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('headers.Return-Path'),
+    });
+    const byPath = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      ...content,
+      attachments: [{ filename: 'a.pdf', path: 'https://example.com/a.pdf' }],
+    });
+    expect(byPath.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('attachments[0].path: The service fetches nothing'),
+    });
+    const notBase64 = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      ...content,
+      attachments: [{ filename: 'a.txt', content: 'not base64!' }],
+    });
+    expect(notBase64.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('base64'),
+    });
     expect(await mailTo(to)).toHaveLength(0);
   });
 
@@ -149,7 +227,12 @@ describe('emails.send', () => {
 describe('custom headers', () => {
   it('`headers` arrive in the SES call and on an SMTP relay’s received mail, sent at once and batched', async () => {
     const to = uniqueAddress('headers');
-    const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content, headers: { 'X-Entity-Ref-ID': '123' } });
+    const sent = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      ...content,
+      headers: { 'X-Entity-Ref-ID': '123' },
+    });
     expect(sent.error).toBeNull();
     const [mail] = await mailTo(to);
     expect(mail.headers).toContainEqual({ name: 'X-Entity-Ref-ID', value: '123' });
@@ -157,11 +240,38 @@ describe('custom headers', () => {
     const sink = await startSmtpSink();
     try {
       const { apiKey: relayKey } = await newAccount('Resend over SMTP');
-      await client(service, relayKey).post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host: '127.0.0.1', port: sink.port, secure: false });
+      await client(service, relayKey).post('/api/v1/providers', {
+        type: 'smtp',
+        name: 'Relay',
+        from_email: 'relay@example.org',
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+      });
       const relayed = new Resend(relayKey);
-      expect((await relayed.emails.send({ from: 'relay@example.org', to: uniqueAddress(), ...content, headers: { 'X-Entity-Ref-ID': 'smtp-1' } })).error).toBeNull();
+      expect(
+        (
+          await relayed.emails.send({
+            from: 'relay@example.org',
+            to: uniqueAddress(),
+            ...content,
+            headers: { 'X-Entity-Ref-ID': 'smtp-1' },
+          })
+        ).error,
+      ).toBeNull();
       expect((await simpleParser(sink.received[0].raw)).headers.get('x-entity-ref-id')).toBe('smtp-1');
-      expect((await relayed.batch.send([{ from: 'relay@example.org', to: uniqueAddress(), ...content, headers: { 'X-Entity-Ref-ID': 'smtp-batch' } }])).error).toBeNull();
+      expect(
+        (
+          await relayed.batch.send([
+            {
+              from: 'relay@example.org',
+              to: uniqueAddress(),
+              ...content,
+              headers: { 'X-Entity-Ref-ID': 'smtp-batch' },
+            },
+          ])
+        ).error,
+      ).toBeNull();
       await drainOnce();
       expect((await simpleParser(sink.received[1].raw)).headers.get('x-entity-ref-id')).toBe('smtp-batch');
     } finally {
@@ -184,8 +294,14 @@ describe('attachments', () => {
       ],
     });
     expect(sent.error).toBeNull();
-    const [mail] = (await mailTo(to)) as unknown as { attachments: { filename: string; content: string; contentType: string }[] }[];
-    const files = mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, sha256: sha256(Buffer.from(file.content, 'base64')) }));
+    const [mail] = (await mailTo(to)) as unknown as {
+      attachments: { filename: string; content: string; contentType: string }[];
+    }[];
+    const files = mail.attachments.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      sha256: sha256(Buffer.from(file.content, 'base64')),
+    }));
     expect(files).toEqual([
       { filename: 'data.bin', contentType: 'application/octet-stream', sha256: sha256(binary) },
       { filename: 'note.txt', contentType: 'text/plain', sha256: sha256(Buffer.from('hello')) },
@@ -197,7 +313,12 @@ describe('scheduling', () => {
   it('scheduledAt is our scheduled send: answered an id, `scheduled`, nothing leaves; update moves its time; cancel ends it canceled under the same id', async () => {
     const to = uniqueAddress('sched');
     const at = new Date(Date.now() + 3_600_000);
-    const scheduled = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: at.toISOString() });
+    const scheduled = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      ...content,
+      scheduledAt: at.toISOString(),
+    });
     expect(scheduled.error).toBeNull();
     const id = scheduled.data!.id;
     expect(id).toMatch(UUID);
@@ -210,10 +331,22 @@ describe('scheduling', () => {
     const later = new Date(Date.now() + 7_200_000);
     const update = await resend.emails.update({ id, scheduledAt: later.toISOString() });
     expect(update).toMatchObject({ data: { object: 'email', id }, error: null });
-    expect((await native.get(`/api/v1/mail/status/${id}`)).body.data.message).toMatchObject({ status: 'scheduled', scheduled_at: later.toISOString().slice(0, -1) });
-    const tooLate = await resend.emails.update({ id, scheduledAt: new Date(Date.now() + 31 * 86_400_000).toISOString() });
-    expect(tooLate.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('at most 30 days ahead') });
-    expect((await resend.emails.update({ id: crypto.randomUUID(), scheduledAt: later.toISOString() })).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    expect((await native.get(`/api/v1/mail/status/${id}`)).body.data.message).toMatchObject({
+      status: 'scheduled',
+      scheduled_at: later.toISOString().slice(0, -1),
+    });
+    const tooLate = await resend.emails.update({
+      id,
+      scheduledAt: new Date(Date.now() + 31 * 86_400_000).toISOString(),
+    });
+    expect(tooLate.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('at most 30 days ahead'),
+    });
+    expect(
+      (await resend.emails.update({ id: crypto.randomUUID(), scheduledAt: later.toISOString() })).error,
+    ).toMatchObject({ statusCode: 404, name: 'not_found' });
 
     const cancel = await resend.emails.cancel(id);
     expect(cancel).toMatchObject({ data: { object: 'email', id }, error: null });
@@ -222,14 +355,40 @@ describe('scheduling', () => {
     expect(await mailTo(to)).toHaveLength(0);
 
     // Twice, or once sent: Resend's validation_error; an unknown id not_found; a date in the past refused.
-    expect((await resend.emails.cancel(id)).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('cancelled') });
+    expect((await resend.emails.cancel(id)).error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('cancelled'),
+    });
     const sent = await resend.emails.send({ from: 'sender@example.com', to, ...content });
-    expect((await resend.emails.cancel(sent.data!.id)).error).toMatchObject({ statusCode: 422, name: 'validation_error' });
-    expect((await resend.emails.update({ id: sent.data!.id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('only a scheduled message can be rescheduled') });
-    expect((await resend.emails.update({ id, scheduledAt: at.toISOString() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('cancelled') });
-    expect((await resend.emails.cancel(crypto.randomUUID())).error).toMatchObject({ statusCode: 404, name: 'not_found' });
-    const past = await resend.emails.send({ from: 'sender@example.com', to, ...content, scheduledAt: new Date(Date.now() - 60_000).toISOString() });
-    expect(past.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('scheduled_at must be in the future') });
+    expect((await resend.emails.cancel(sent.data!.id)).error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+    });
+    expect((await resend.emails.update({ id: sent.data!.id, scheduledAt: at.toISOString() })).error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('only a scheduled message can be rescheduled'),
+    });
+    expect((await resend.emails.update({ id, scheduledAt: at.toISOString() })).error).toMatchObject({
+      statusCode: 422,
+      message: expect.stringContaining('cancelled'),
+    });
+    expect((await resend.emails.cancel(crypto.randomUUID())).error).toMatchObject({
+      statusCode: 404,
+      name: 'not_found',
+    });
+    const past = await resend.emails.send({
+      from: 'sender@example.com',
+      to,
+      ...content,
+      scheduledAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(past.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('scheduled_at must be in the future'),
+    });
   });
 });
 
@@ -243,20 +402,40 @@ describe('emails.get and emails.list', () => {
 
   it('list is the message log, newest first, in Resend’s list shape, paged by email ids: `after` the last of a page, `before` the first; another account sees none', async () => {
     const { apiKey: ownKey } = await newAccount('Lister');
-    expect((await client(service, ownKey).post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'sender@example.com', region: 'us-east-1' })).status).toBe(201);
+    expect(
+      (
+        await client(service, ownKey).post('/api/v1/providers', {
+          type: 'ses',
+          name: 'SES',
+          from_email: 'sender@example.com',
+          region: 'us-east-1',
+        })
+      ).status,
+    ).toBe(201);
     const owner = new Resend(ownKey);
     const ids: string[] = [];
-    for (const label of ['one', 'two', 'three', 'four']) ids.push((await owner.emails.send({ from: 'sender@example.com', to: uniqueAddress(label), ...content })).data!.id);
+    for (const label of ['one', 'two', 'three', 'four'])
+      ids.push(
+        (await owner.emails.send({ from: 'sender@example.com', to: uniqueAddress(label), ...content })).data!.id,
+      );
     const idsOf = (page: Awaited<ReturnType<typeof owner.emails.list>>) => page.data!.data.map((email) => email.id);
 
     const first = await owner.emails.list({ limit: 2 });
     expect(first.error).toBeNull();
     expect(first.data).toEqual({ object: 'list', has_more: true, data: expect.any(Array) });
     expect(idsOf(first)).toEqual([ids[3], ids[2]]);
-    expect(first.data!.data[0]).toMatchObject({ object: 'email', from: 'sender@example.com', subject: content.subject, last_event: expect.any(String) });
+    expect(first.data!.data[0]).toMatchObject({
+      object: 'email',
+      from: 'sender@example.com',
+      subject: content.subject,
+      last_event: expect.any(String),
+    });
     const second = await owner.emails.list({ limit: 2, after: ids[2] });
     expect([idsOf(second), second.data!.has_more]).toEqual([[ids[1], ids[0]], false]);
-    expect([idsOf(await owner.emails.list({ limit: 2, after: ids[3] })), (await owner.emails.list({ limit: 2, after: ids[3] })).data!.has_more]).toEqual([[ids[2], ids[1]], true]);
+    expect([
+      idsOf(await owner.emails.list({ limit: 2, after: ids[3] })),
+      (await owner.emails.list({ limit: 2, after: ids[3] })).data!.has_more,
+    ]).toEqual([[ids[2], ids[1]], true]);
     // Backwards: the emails just newer than the anchor, still newest first.
     const back = await owner.emails.list({ limit: 2, before: ids[0] });
     expect([idsOf(back), back.data!.has_more]).toEqual([[ids[2], ids[1]], true]);
@@ -265,14 +444,30 @@ describe('emails.get and emails.list', () => {
     expect((await owner.emails.list({ before: ids[3] })).data).toEqual({ object: 'list', has_more: false, data: [] });
 
     // An id that is no email of the account (another account's too), or not an id: Resend's 422 naming the parameter.
-    const foreign = (await resend.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content })).data!.id;
+    const foreign = (await resend.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content })).data!
+      .id;
     for (const after of [crypto.randomUUID(), foreign, 'not-an-id']) {
-      expect((await owner.emails.list({ after })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('after') });
+      expect((await owner.emails.list({ after })).error).toMatchObject({
+        statusCode: 422,
+        name: 'validation_error',
+        message: expect.stringContaining('after'),
+      });
     }
-    expect((await owner.emails.list({ before: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, message: expect.stringContaining('before') });
+    expect((await owner.emails.list({ before: crypto.randomUUID() })).error).toMatchObject({
+      statusCode: 422,
+      message: expect.stringContaining('before'),
+    });
     const both = await owner.get(`/emails?after=${ids[0]}&before=${ids[1]}`);
-    expect(both.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('either after or before') });
-    expect((await new Resend((await newAccount('Empty')).apiKey).emails.list()).data).toEqual({ object: 'list', has_more: false, data: [] });
+    expect(both.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('either after or before'),
+    });
+    expect((await new Resend((await newAccount('Empty')).apiKey).emails.list()).data).toEqual({
+      object: 'list',
+      has_more: false,
+      data: [],
+    });
   });
 });
 
@@ -287,7 +482,11 @@ describe('batch.send', () => {
     expect(batch.data!.data).toHaveLength(2);
     const [first, second] = batch.data!.data.map((entry) => entry.id);
     expect(first).toMatch(UUID);
-    expect((await resend.emails.get(first)).data).toMatchObject({ to: [a], last_event: 'queued', tags: [{ name: 'n', value: '1' }] });
+    expect((await resend.emails.get(first)).data).toMatchObject({
+      to: [a],
+      last_event: 'queued',
+      tags: [{ name: 'n', value: '1' }],
+    });
 
     await drainOnce();
     expect((await mailTo(a))[0].subject).toBe('Hello from Resend');
@@ -301,7 +500,11 @@ describe('batch.send', () => {
       { from: 'sender@example.com', to: good, ...content },
       { from: 'sender@example.com', to: 'bad', ...content },
     ]);
-    expect(strict.error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('[1]') });
+    expect(strict.error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('[1]'),
+    });
 
     const permissive = await resend.batch.send(
       [
@@ -320,19 +523,35 @@ describe('keys and permissions', () => {
   it('a key without the mail permission is restricted_api_key; an unknown key invalid_api_key', async () => {
     const restricted = new Resend(await keyWith(accountId, ['subscribers']));
     const sent = await restricted.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content });
-    expect(sent.error).toMatchObject({ statusCode: 401, name: 'restricted_api_key', message: expect.stringContaining('mail') });
-    const unknown = await new Resend('re_not_a_key').emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content });
+    expect(sent.error).toMatchObject({
+      statusCode: 401,
+      name: 'restricted_api_key',
+      message: expect.stringContaining('mail'),
+    });
+    const unknown = await new Resend('re_not_a_key').emails.send({
+      from: 'sender@example.com',
+      to: uniqueAddress(),
+      ...content,
+    });
     expect(unknown.error).toMatchObject({ statusCode: 403, name: 'invalid_api_key' });
   });
 
   it('no key is missing_api_key; past the key’s rate limit, rate_limit_exceeded with Resend’s rate-limit headers', async () => {
-    const none = await resend.post('/emails', { from: 'sender@example.com', to: uniqueAddress(), ...content }, { headers: { Authorization: '' } });
+    const none = await resend.post(
+      '/emails',
+      { from: 'sender@example.com', to: uniqueAddress(), ...content },
+      { headers: { Authorization: '' } },
+    );
     expect(none.error).toMatchObject({ statusCode: 401, name: 'missing_api_key' });
     const limited = new Resend(await keyWith(accountId, ['mail'], 1));
     expect((await limited.emails.get(crypto.randomUUID())).error).toMatchObject({ statusCode: 404 });
     const over = await limited.emails.get(crypto.randomUUID());
     expect(over.error).toMatchObject({ statusCode: 429, name: 'rate_limit_exceeded' });
-    expect(over.headers).toMatchObject({ 'ratelimit-limit': '1', 'ratelimit-remaining': '0', 'retry-after': expect.stringMatching(/^\d+$/) });
+    expect(over.headers).toMatchObject({
+      'ratelimit-limit': '1',
+      'ratelimit-remaining': '0',
+      'retry-after': expect.stringMatching(/^\d+$/),
+    });
   });
 
   it('api keys round trip: a sending_access key sends but cannot list keys; list shows it; remove revokes it', async () => {
@@ -341,20 +560,36 @@ describe('keys and permissions', () => {
     expect(created.data).toEqual({ id: expect.any(String), token: expect.any(String) });
     const listed = await resend.apiKeys.list();
     expect(listed.data).toMatchObject({ object: 'list', has_more: false });
-    expect(listed.data!.data).toContainEqual({ id: created.data!.id, name: 'sending', created_at: expect.any(String), last_used_at: null });
+    expect(listed.data!.data).toContainEqual({
+      id: created.data!.id,
+      name: 'sending',
+      created_at: expect.any(String),
+      last_used_at: null,
+    });
 
     const sender = new Resend(created.data!.token);
-    expect((await sender.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content })).error).toBeNull();
+    expect(
+      (await sender.emails.send({ from: 'sender@example.com', to: uniqueAddress(), ...content })).error,
+    ).toBeNull();
     expect((await sender.apiKeys.list()).error).toMatchObject({ statusCode: 401, name: 'restricted_api_key' });
     // The native view of the same key: `mail` only.
     const nativeKeys = await native.get('/api/v1/api-keys');
-    expect(nativeKeys.body.data.api_keys.find((k: { id: string }) => k.id === created.data!.id).permissions).toEqual(['mail']);
+    expect(nativeKeys.body.data.api_keys.find((k: { id: string }) => k.id === created.data!.id).permissions).toEqual([
+      'mail',
+    ]);
 
-    expect((await resend.apiKeys.remove(created.data!.id)).data).toEqual({ object: 'api_key', id: created.data!.id, deleted: true });
+    expect((await resend.apiKeys.remove(created.data!.id)).data).toEqual({
+      object: 'api_key',
+      id: created.data!.id,
+      deleted: true,
+    });
     expect((await resend.apiKeys.list()).data!.data.map((k) => k.id)).not.toContain(created.data!.id);
     // Removed already: gone, as an unknown one.
     expect((await resend.apiKeys.remove(created.data!.id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
-    expect((await resend.apiKeys.remove(crypto.randomUUID())).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    expect((await resend.apiKeys.remove(crypto.randomUUID())).error).toMatchObject({
+      statusCode: 404,
+      name: 'not_found',
+    });
   });
 });
 
@@ -365,7 +600,13 @@ describe('domains', () => {
     const name = `brand-${Math.random().toString(36).slice(2, 10)}.example`;
     const created = await owner.domains.create({ name });
     expect(created.error).toBeNull();
-    expect(created.data).toMatchObject({ object: 'domain', name, status: 'pending', region: 'us-east-1', capabilities: { sending: 'enabled', receiving: 'disabled' } });
+    expect(created.data).toMatchObject({
+      object: 'domain',
+      name,
+      status: 'pending',
+      region: 'us-east-1',
+      capabilities: { sending: 'enabled', receiving: 'disabled' },
+    });
     const dkim = created.data!.records.filter((r) => r.record === 'DKIM');
     expect(dkim).toHaveLength(3);
     expect(dkim[0]).toMatchObject({ type: 'CNAME', ttl: 'Auto', status: 'pending' });
@@ -373,7 +614,11 @@ describe('domains', () => {
 
     expect((await owner.domains.get(id)).data).toMatchObject({ object: 'domain', id, name });
     const listed = await owner.domains.list();
-    expect(listed.data).toEqual({ object: 'list', has_more: false, data: [expect.objectContaining({ id, name, object: 'domain' })] });
+    expect(listed.data).toEqual({
+      object: 'list',
+      has_more: false,
+      data: [expect.objectContaining({ id, name, object: 'domain' })],
+    });
     expect(listed.data!.data[0]).not.toHaveProperty('records');
 
     for (const r of dkim) dns.publish(r.name, { type: 'CNAME', value: r.value });
@@ -382,12 +627,19 @@ describe('domains', () => {
     // Resend's verify answers {object, id}; ours is the whole domain, as get answers it.
     expect(verified.data).toMatchObject({ object: 'domain', id });
     const checked = await owner.domains.get(id);
-    expect(checked.data!.records.filter((r) => r.record === 'DKIM').map((r) => r.status)).toEqual(['verified', 'verified', 'verified']);
+    expect(checked.data!.records.filter((r) => r.record === 'DKIM').map((r) => r.status)).toEqual([
+      'verified',
+      'verified',
+      'verified',
+    ]);
 
     expect((await owner.domains.remove(id)).data).toEqual({ object: 'domain', id, deleted: true });
     expect((await owner.domains.get(id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
     // A removed domain is no place in the list any more.
-    expect((await owner.domains.list({ after: id })).error).toMatchObject({ statusCode: 422, name: 'validation_error' });
+    expect((await owner.domains.list({ after: id })).error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+    });
   });
 });
 
@@ -396,7 +648,10 @@ describe('paging domains and API keys by id', () => {
     const { apiKey: ownKey } = await newAccount('Resend paging');
     const owner = new Resend(ownKey);
     const domains: string[] = [];
-    for (let i = 0; i < 3; i++) domains.push((await owner.domains.create({ name: `page-${i}-${Math.random().toString(36).slice(2, 8)}.example` })).data!.id);
+    for (let i = 0; i < 3; i++)
+      domains.push(
+        (await owner.domains.create({ name: `page-${i}-${Math.random().toString(36).slice(2, 8)}.example` })).data!.id,
+      );
     domains.sort();
     const domainIds = async (options: Parameters<typeof owner.domains.list>[0]) => {
       const page = (await owner.domains.list(options)).data!;
@@ -406,7 +661,11 @@ describe('paging domains and API keys by id', () => {
     expect(await domainIds({ limit: 2, after: domains[1] })).toEqual([[domains[2]], false]);
     expect(await domainIds({ limit: 1, before: domains[2] })).toEqual([[domains[1]], true]);
     expect(await domainIds({ limit: 2, before: domains[2] })).toEqual([[domains[0], domains[1]], false]);
-    expect((await owner.domains.list({ after: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('after') });
+    expect((await owner.domains.list({ after: crypto.randomUUID() })).error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('after'),
+    });
 
     const keys: string[] = [];
     for (const name of ['k1', 'k2', 'k3']) keys.push((await owner.apiKeys.create({ name })).data!.id);
@@ -420,13 +679,20 @@ describe('paging domains and API keys by id', () => {
     expect(await keyIds({ limit: 2 })).toEqual([[all[0], all[1]], true]);
     expect(await keyIds({ limit: 2, after: all[1] })).toEqual([[all[2], all[3]], false]);
     expect(await keyIds({ limit: 1, before: all[2] })).toEqual([[all[1]], true]);
-    expect((await owner.apiKeys.list({ before: crypto.randomUUID() })).error).toMatchObject({ statusCode: 422, name: 'validation_error', message: expect.stringContaining('before') });
+    expect((await owner.apiKeys.list({ before: crypto.randomUUID() })).error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+      message: expect.stringContaining('before'),
+    });
   });
 });
 
 describe('what is not answered', () => {
   it('contacts, broadcasts and audiences are Resend’s 404 not_found', async () => {
-    expect((await resend.contacts.list({ audienceId: crypto.randomUUID() })).error).toMatchObject({ statusCode: 404, name: 'not_found' });
+    expect((await resend.contacts.list({ audienceId: crypto.randomUUID() })).error).toMatchObject({
+      statusCode: 404,
+      name: 'not_found',
+    });
     expect((await resend.broadcasts.list()).error).toMatchObject({ statusCode: 404, name: 'not_found' });
     expect((await resend.audiences.list()).error).toMatchObject({ statusCode: 404, name: 'not_found' });
   });

@@ -12,7 +12,10 @@ afterAll(() => service.close());
 
 describe('routing', () => {
   it('answers health without a key', async () => {
-    expect((await client(service).get('/api/v1/health')).body).toEqual({ success: true, data: { status: 'ok', version: SERVICE_VERSION } });
+    expect((await client(service).get('/api/v1/health')).body).toEqual({
+      success: true,
+      data: { status: 'ok', version: SERVICE_VERSION },
+    });
   });
 
   it('names one version: package.json, the OpenAPI document and /health', async () => {
@@ -27,26 +30,37 @@ describe('routing', () => {
     expect([missing.status, missing.body.error.code]).toEqual([404, 'NOT_FOUND']);
     // (PATCH /mail/send would be PATCH /mail/{message_id}, a reschedule of a message named "send".)
     const wrong = await api.call('PATCH', '/api/v1/otp/send');
-    expect([wrong.status, wrong.body.error.code, wrong.headers.get('allow')]).toEqual([405, 'METHOD_NOT_ALLOWED', 'POST']);
+    expect([wrong.status, wrong.body.error.code, wrong.headers.get('allow')]).toEqual([
+      405,
+      'METHOD_NOT_ALLOWED',
+      'POST',
+    ]);
   });
 
   it('answers a method the HTTP parser does not know with the envelope, not an empty 400', async () => {
     const raw = await new Promise<string>((resolve, reject) => {
       const { port } = new URL(service.baseUrl);
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('FOO /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n'));
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('FOO /api/v1/health HTTP/1.1\r\nHost: localhost\r\n\r\n'),
+      );
       let answer = '';
       socket.on('data', (chunk) => (answer += chunk));
       socket.on('end', () => resolve(answer));
       socket.on('error', reject);
     });
     expect(raw).toMatch(/^HTTP\/1\.1 405 /);
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, error: { code: 'METHOD_NOT_ALLOWED', message: expect.any(String) } });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      success: false,
+      error: { code: 'METHOD_NOT_ALLOWED', message: expect.any(String) },
+    });
   });
 
-  it('answers a body over API Gateway\'s 10 MiB with 413 in the envelope, not a connection reset', async () => {
+  it("answers a body over API Gateway's 10 MiB with 413 in the envelope, not a connection reset", async () => {
     const { apiKey } = await newAccount('Huge');
     const huge = Buffer.alloc(11 * 1024 * 1024, 'a');
-    const answer = await client(service, apiKey).call('POST', '/api/v1/mail/send', huge.toString(), { 'Content-Type': 'application/json' });
+    const answer = await client(service, apiKey).call('POST', '/api/v1/mail/send', huge.toString(), {
+      'Content-Type': 'application/json',
+    });
     expect([answer.status, answer.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
 
@@ -58,7 +72,10 @@ describe('routing', () => {
       const { port } = new URL(service.baseUrl);
       get({ host: '127.0.0.1', port, path: '/api/v1/docs', headers: { 'Accept-Encoding': 'identity' } }, (answer) => {
         let body = '';
-        answer.setEncoding('utf8').on('data', (chunk) => (body += chunk)).on('end', () => resolve({ status: answer.statusCode!, encoding: answer.headers['content-encoding'], body }));
+        answer
+          .setEncoding('utf8')
+          .on('data', (chunk) => (body += chunk))
+          .on('end', () => resolve({ status: answer.statusCode!, encoding: answer.headers['content-encoding'], body }));
       }).on('error', reject);
     });
     expect([plain.status, plain.encoding]).toEqual([200, undefined]);
@@ -117,7 +134,10 @@ describe('errors and logs', () => {
     try {
       const answer = await client(service, apiKey).get('/api/v1/api-keys');
       expect(answer.status).toBe(500);
-      expect(answer.body).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' } });
+      expect(answer.body).toEqual({
+        success: false,
+        error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred' },
+      });
     } finally {
       process.env.TABLE_NAME = table;
     }
@@ -129,9 +149,19 @@ describe('errors and logs', () => {
     const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
     process.env.LOG_LEVEL = 'info';
     try {
-      const answer = await client(service, apiKey).post('/api/v1/mail/send', { to: 'secret-recipient@example.com', subject: 'private subject', text: 'x' });
+      const answer = await client(service, apiKey).post('/api/v1/mail/send', {
+        to: 'secret-recipient@example.com',
+        subject: 'private subject',
+        text: 'x',
+      });
       const entry = lines.map((line) => JSON.parse(line)).find((l) => l.msg === 'request' && l.route === 'mail-send');
-      expect(entry).toMatchObject({ level: 'info', status: answer.status, request_id: answer.headers.get('x-request-id'), method: 'POST', duration_ms: expect.any(Number) });
+      expect(entry).toMatchObject({
+        level: 'info',
+        status: answer.status,
+        request_id: answer.headers.get('x-request-id'),
+        method: 'POST',
+        duration_ms: expect.any(Number),
+      });
       const all = lines.join('\n');
       for (const secret of [apiKey, 'secret-recipient', 'private subject']) expect(all).not.toContain(secret);
     } finally {

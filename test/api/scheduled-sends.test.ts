@@ -20,14 +20,24 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const statusOf = async (messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+const statusOf = async (messageId: string) =>
+  (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
 describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
   it('refuses a time in the past, more than 30 days ahead or without a zone (400), and fails such a batch item alone', async () => {
     for (const scheduled_at of [inSeconds(-5), inSeconds(31 * 86_400), '2030-01-01T09:00:00', 'tomorrow']) {
-      const answer = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', scheduled_at });
-      expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([scheduled_at, 400, 'scheduled_at']);
+      const answer = await api.post('/api/v1/mail/send', {
+        to: uniqueAddress(),
+        subject: 's',
+        text: 't',
+        scheduled_at,
+      });
+      expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([
+        scheduled_at,
+        400,
+        'scheduled_at',
+      ]);
     }
     const batch = await api.post('/api/v1/mail/send-batch', {
       messages: [
@@ -56,11 +66,22 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
     const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
     const late = await api.post(`/api/v1/mail/${encodeURIComponent(sent.body.data.message_id)}/cancel`);
     expect([late.status, late.body.error.code]).toEqual([409, 'CONFLICT']);
-    expect((await api.post(`/api/v1/mail/${encodeURIComponent('<00000000-0000-4000-8000-000000000000@example.com>')}/cancel`)).status).toBe(404);
+    expect(
+      (
+        await api.post(
+          `/api/v1/mail/${encodeURIComponent('<00000000-0000-4000-8000-000000000000@example.com>')}/cancel`,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('answers a scheduled send 202, a status the served OpenAPI document declares for the route, with the same body', async () => {
-    const answer = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', scheduled_at: inSeconds(600) });
+    const answer = await api.post('/api/v1/mail/send', {
+      to: uniqueAddress(),
+      subject: 's',
+      text: 't',
+      scheduled_at: inSeconds(600),
+    });
     expect(answer.status).toBe(202);
     const document = (await api.get('/api/v1/openapi.json')).body;
     const responses = document.paths['/api/v1/mail/send'].post.responses;
@@ -70,14 +91,24 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
 
   it('keeps a mail scheduled 29 days ahead waiting, and sends it once its time has come', async () => {
     const to = uniqueAddress('far');
-    const answer = await api.post('/api/v1/mail/send', { to, subject: 'Far ahead', text: 't', scheduled_at: inSeconds(29 * 86_400) });
+    const answer = await api.post('/api/v1/mail/send', {
+      to,
+      subject: 'Far ahead',
+      text: 't',
+      scheduled_at: inSeconds(29 * 86_400),
+    });
     expect([answer.status, answer.body.data.status]).toEqual([202, 'scheduled']);
     await drainOnce();
-    expect(await statusOf(answer.body.data.message_id)).toMatchObject({ status: 'scheduled', scheduled_at: expect.any(String) });
+    expect(await statusOf(answer.body.data.message_id)).toMatchObject({
+      status: 'scheduled',
+      scheduled_at: expect.any(String),
+    });
     // The release step with a clock 29 days on (the drainer's own clock is the wall clock).
     const future = new Date(Date.now() + 29 * 86_400_000 + 60_000);
     const queue = sqsSendQueue(process.env.QUEUE_URL!, process.env.DLQ_URL!);
-    expect(await releaseScheduled({ messages: dynamoMessageStore(), queue, clock: { now: () => future } })).toBeGreaterThanOrEqual(1);
+    expect(
+      await releaseScheduled({ messages: dynamoMessageStore(), queue, clock: { now: () => future } }),
+    ).toBeGreaterThanOrEqual(1);
     await drainOnce();
     expect(await mailTo(to)).toHaveLength(1);
     expect(await statusOf(answer.body.data.message_id)).toMatchObject({ status: 'sent', error_message: null });
@@ -102,7 +133,9 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
       // Both accepted for later: neither queued now nor failed.
       expect(batch.body.data).toMatchObject({ total: 2, queued: 0, failed: 0 });
       expect(await statusOf(one.body.data.message_id)).toMatchObject({ status: 'scheduled' });
-      const cancel = await api.post(`/api/v1/mail/${encodeURIComponent(batch.body.data.messages[1].message_id)}/cancel`);
+      const cancel = await api.post(
+        `/api/v1/mail/${encodeURIComponent(batch.body.data.messages[1].message_id)}/cancel`,
+      );
       expect(cancel.body.data.status).toBe('cancelled');
 
       const due = new Date(dueAt).getTime();
@@ -129,33 +162,58 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
 });
 
 describe('PATCH /mail/{message_id}: rescheduling', () => {
-  const reschedule = (messageId: string, body: unknown, caller = api) => caller.call('PATCH', `/api/v1/mail/${encodeURIComponent(messageId)}`, body);
-  const scheduleOne = async (to: string, seconds: number) => (await api.post('/api/v1/mail/send', { to, subject: 'Moved', text: 't', scheduled_at: inSeconds(seconds) })).body.data.message_id as string;
+  const reschedule = (messageId: string, body: unknown, caller = api) =>
+    caller.call('PATCH', `/api/v1/mail/${encodeURIComponent(messageId)}`, body);
+  const scheduleOne = async (to: string, seconds: number) =>
+    (await api.post('/api/v1/mail/send', { to, subject: 'Moved', text: 't', scheduled_at: inSeconds(seconds) })).body
+      .data.message_id as string;
 
   it('moves a scheduled message to a new time by the rules of scheduled_at; 404 for an unknown or another account’s id; 409 once queued, sent or cancelled', async () => {
     const messageId = await scheduleOne(uniqueAddress('moved'), 3600);
     for (const scheduled_at of [inSeconds(-5), inSeconds(31 * 86_400), '2030-01-01T09:00:00', 'tomorrow', undefined]) {
       const answer = await reschedule(messageId, scheduled_at === undefined ? {} : { scheduled_at });
-      expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([scheduled_at, 400, 'scheduled_at']);
+      expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([
+        scheduled_at,
+        400,
+        'scheduled_at',
+      ]);
     }
     const at = new Date(Date.now() + 7200_000);
     const moved = await reschedule(messageId, { scheduled_at: at.toISOString().replace('Z', '+00:00') });
-    expect([moved.status, moved.body.data]).toEqual([200, { message_id: messageId, status: 'scheduled', scheduled_at: at.toISOString().slice(0, -1) }]);
-    expect(await statusOf(messageId)).toMatchObject({ status: 'scheduled', scheduled_at: at.toISOString().slice(0, -1) });
+    expect([moved.status, moved.body.data]).toEqual([
+      200,
+      { message_id: messageId, status: 'scheduled', scheduled_at: at.toISOString().slice(0, -1) },
+    ]);
+    expect(await statusOf(messageId)).toMatchObject({
+      status: 'scheduled',
+      scheduled_at: at.toISOString().slice(0, -1),
+    });
     // The bare uuid names it too (Resend's id).
-    expect((await reschedule(messageId.slice(1, messageId.indexOf('@')), { scheduled_at: inSeconds(3600) })).status).toBe(200);
+    expect(
+      (await reschedule(messageId.slice(1, messageId.indexOf('@')), { scheduled_at: inSeconds(3600) })).status,
+    ).toBe(200);
 
     const other = client(service, (await newAccount('Other reschedule')).apiKey);
     expect((await reschedule(messageId, { scheduled_at: inSeconds(600) }, other)).status).toBe(404);
-    expect((await reschedule('<00000000-0000-4000-8000-000000000000@example.com>', { scheduled_at: inSeconds(600) })).status).toBe(404);
+    expect(
+      (await reschedule('<00000000-0000-4000-8000-000000000000@example.com>', { scheduled_at: inSeconds(600) })).status,
+    ).toBe(404);
     expect((await reschedule('not-an-id', { scheduled_at: inSeconds(600) })).status).toBe(404);
     expect((await reschedule(messageId.replace('@', '@forged.'), { scheduled_at: inSeconds(600) })).status).toBe(404);
 
     await api.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`);
     const cancelled = await reschedule(messageId, { scheduled_at: inSeconds(600) });
-    expect([cancelled.status, cancelled.body.error.code, cancelled.body.error.message]).toEqual([409, 'CONFLICT', expect.stringContaining('cancelled')]);
-    const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 's', text: 't' }] });
-    expect((await reschedule(queued.body.data.messages[0].message_id, { scheduled_at: inSeconds(600) })).status).toBe(409);
+    expect([cancelled.status, cancelled.body.error.code, cancelled.body.error.message]).toEqual([
+      409,
+      'CONFLICT',
+      expect.stringContaining('cancelled'),
+    ]);
+    const queued = await api.post('/api/v1/mail/send-batch', {
+      messages: [{ to: uniqueAddress(), subject: 's', text: 't' }],
+    });
+    expect((await reschedule(queued.body.data.messages[0].message_id, { scheduled_at: inSeconds(600) })).status).toBe(
+      409,
+    );
     const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
     expect((await reschedule(sent.body.data.message_id, { scheduled_at: inSeconds(600) })).status).toBe(409);
   });

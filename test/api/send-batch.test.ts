@@ -19,7 +19,12 @@ beforeAll(async () => {
   service = await startService();
   const account = await newAccount();
   api = client(service, account.apiKey);
-  await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'batch@example.com', from_name: 'Batch' });
+  await api.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'batch@example.com',
+    from_name: 'Batch',
+  });
 });
 afterAll(async () => {
   await service.close();
@@ -34,7 +39,11 @@ describe('POST /api/v1/mail/send-batch', () => {
     const suppressed = uniqueAddress('suppressed');
     await api.post('/api/v1/bounces', { email: suppressed, bounce_type: 'hard' });
     const recipients = Array.from({ length: 100 }, (_, i) => uniqueAddress(`b${i}`));
-    const messages: Record<string, unknown>[] = recipients.map((to, i) => ({ to, subject: `Batch ${i}`, html: `<p>${i}</p>` }));
+    const messages: Record<string, unknown>[] = recipients.map((to, i) => ({
+      to,
+      subject: `Batch ${i}`,
+      html: `<p>${i}</p>`,
+    }));
     messages[3] = { to: 'not-an-address', subject: 'x', text: 'x' };
     messages[7] = { to: recipients[7], subject: 'no body' };
     messages[11] = { to: suppressed, subject: 'x', text: 'x' };
@@ -47,9 +56,17 @@ describe('POST /api/v1/mail/send-batch', () => {
     expect(answer.body.data).toMatchObject({ total: 100, queued: 97, failed: 3 });
     expect(calls).toBeLessThanOrEqual(20);
     const entries = answer.body.data.messages;
-    expect(entries[3]).toEqual({ to: 'not-an-address', status: 'failed', error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('to') } });
+    expect(entries[3]).toEqual({
+      to: 'not-an-address',
+      status: 'failed',
+      error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('to') },
+    });
     expect(entries[7].error.code).toBe('VALIDATION_ERROR');
-    expect(entries[11]).toEqual({ to: suppressed, status: 'failed', error: { code: 'RECIPIENT_SUPPRESSED', message: expect.any(String) } });
+    expect(entries[11]).toEqual({
+      to: suppressed,
+      status: 'failed',
+      error: { code: 'RECIPIENT_SUPPRESSED', message: expect.any(String) },
+    });
     const queued = entries.filter((e: { status: string }) => e.status === 'queued');
     const ids = queued.map((e: { queue_id: number }) => e.queue_id);
     expect(new Set(ids).size).toBe(97);
@@ -94,9 +111,19 @@ describe('the drainer', () => {
     const sink = await startSmtpSink();
     try {
       const smtp = client(service, (await newAccount('Flaky')).apiKey);
-      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Flaky', from_email: 'f@example.org', host: '127.0.0.1', port: sink.port, secure: false, send_rate_per_second: 50 });
+      await smtp.post('/api/v1/providers', {
+        type: 'smtp',
+        name: 'Flaky',
+        from_email: 'f@example.org',
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+        send_rate_per_second: 50,
+      });
       sink.rejectWith(451);
-      const queued = await smtp.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 'retry', text: 'x' }] });
+      const queued = await smtp.post('/api/v1/mail/send-batch', {
+        messages: [{ to: uniqueAddress(), subject: 'retry', text: 'x' }],
+      });
       const messageId = queued.body.data.messages[0].message_id;
       const report = await drainOnce();
       expect(report).toMatchObject({ retried: 4, failed: 1, sent: 0 });
@@ -114,9 +141,19 @@ describe('the drainer', () => {
     const sink = await startSmtpSink();
     try {
       const smtp = client(service, (await newAccount('Recovering')).apiKey);
-      await smtp.post('/api/v1/providers', { type: 'smtp', name: 'Relay', from_email: 'r@example.org', host: '127.0.0.1', port: sink.port, secure: false, send_rate_per_second: 50 });
+      await smtp.post('/api/v1/providers', {
+        type: 'smtp',
+        name: 'Relay',
+        from_email: 'r@example.org',
+        host: '127.0.0.1',
+        port: sink.port,
+        secure: false,
+        send_rate_per_second: 50,
+      });
       const to = uniqueAddress();
-      const queued = await smtp.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'eventually', text: 'x' }] });
+      const queued = await smtp.post('/api/v1/mail/send-batch', {
+        messages: [{ to, subject: 'eventually', text: 'x' }],
+      });
       const messageId = queued.body.data.messages[0].message_id as string;
       sink.rejectWith(421);
       process.env.DRAIN_RETRY_BASE_SECONDS = '1';
@@ -153,11 +190,16 @@ describe('the drainer', () => {
     const limited = client(service, (await newAccount('Hourly')).apiKey);
     await limited.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'h@example.com', hourly_limit: 2 });
     const recipients = [uniqueAddress(), uniqueAddress(), uniqueAddress()];
-    const queued = await limited.post('/api/v1/mail/send-batch', { messages: recipients.map((to) => ({ to, subject: 'limited', text: 'x' })) });
+    const queued = await limited.post('/api/v1/mail/send-batch', {
+      messages: recipients.map((to) => ({ to, subject: 'limited', text: 'x' })),
+    });
     const report = await drainOnce();
     expect(report).toMatchObject({ sent: 2, deferred: 1, failed: 0 });
     const statuses = await Promise.all(
-      queued.body.data.messages.map(async (m: { message_id: string }) => (await limited.get(`/api/v1/mail/status/${encodeURIComponent(m.message_id)}`)).body.data.message.status),
+      queued.body.data.messages.map(
+        async (m: { message_id: string }) =>
+          (await limited.get(`/api/v1/mail/status/${encodeURIComponent(m.message_id)}`)).body.data.message.status,
+      ),
     );
     expect(statuses.sort()).toEqual(['queued', 'sent', 'sent']);
   });
@@ -166,41 +208,60 @@ describe('the drainer', () => {
     ['throttling (429)', 'throttle'],
     ['server errors (500)', 'server-error'],
     ['dropped connections', 'drop'],
-  ] as const)('retries SES %s, then fails the item with its reason into the DLQ, sending nothing twice', async (_name, fault) => {
-    const faulty = client(service, (await newAccount(`SES ${fault}`)).apiKey);
-    await faulty.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'x@example.org', region: 'eu-west-1' });
-    const to = uniqueAddress();
-    const queued = await faulty.post('/api/v1/mail/send-batch', { messages: [{ to, subject: fault, text: 'x' }] });
-    const messageId = queued.body.data.messages[0].message_id;
-    proxy.inject(fault);
-    try {
-      const report = await drainOnce();
-      // At least this item's four retries and one failure: mail of another test deferred to the next
-      // hour (the hourly-limit test) comes due in this run when the hour turns, and fails alike.
-      expect(report.sent).toBe(0);
-      expect(report.retried).toBeGreaterThanOrEqual(4);
-      expect(report.failed).toBeGreaterThanOrEqual(1);
-    } finally {
-      proxy.inject(undefined);
-    }
-    const message = (await faulty.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
-    expect(message.status).toBe('failed');
-    expect(message.error_message).toMatch(/^SES rejected the send \(\w+\) \(after 5 attempts\)$/);
-    expect(await deadLetters()).toContainEqual({ message_id: messageId, reason: message.error_message });
-    expect(await mailTo(to)).toEqual([]);
-  });
+  ] as const)(
+    'retries SES %s, then fails the item with its reason into the DLQ, sending nothing twice',
+    async (_name, fault) => {
+      const faulty = client(service, (await newAccount(`SES ${fault}`)).apiKey);
+      await faulty.post('/api/v1/providers', {
+        type: 'ses',
+        name: 'SES',
+        from_email: 'x@example.org',
+        region: 'eu-west-1',
+      });
+      const to = uniqueAddress();
+      const queued = await faulty.post('/api/v1/mail/send-batch', { messages: [{ to, subject: fault, text: 'x' }] });
+      const messageId = queued.body.data.messages[0].message_id;
+      proxy.inject(fault);
+      try {
+        const report = await drainOnce();
+        // At least this item's four retries and one failure: mail of another test deferred to the next
+        // hour (the hourly-limit test) comes due in this run when the hour turns, and fails alike.
+        expect(report.sent).toBe(0);
+        expect(report.retried).toBeGreaterThanOrEqual(4);
+        expect(report.failed).toBeGreaterThanOrEqual(1);
+      } finally {
+        proxy.inject(undefined);
+      }
+      const message = (await faulty.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+      expect(message.status).toBe('failed');
+      expect(message.error_message).toMatch(/^SES rejected the send \(\w+\) \(after 5 attempts\)$/);
+      expect(await deadLetters()).toContainEqual({ message_id: messageId, reason: message.error_message });
+      expect(await mailTo(to)).toEqual([]);
+    },
+  );
 
   it('fails a permanently rejected item at once, and a flaky provider delivers each mail exactly once', async () => {
     const account = client(service, (await newAccount('SES mixed')).apiKey);
-    await account.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'm@example.org', region: 'eu-west-1' });
-    const rejected = await account.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 'rejected', text: 'x' }] });
+    await account.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'SES',
+      from_email: 'm@example.org',
+      region: 'eu-west-1',
+    });
+    const rejected = await account.post('/api/v1/mail/send-batch', {
+      messages: [{ to: uniqueAddress(), subject: 'rejected', text: 'x' }],
+    });
     proxy.inject('reject', 1);
     expect(await drainOnce()).toMatchObject({ failed: 1, retried: 0 });
-    const status = (await account.get(`/api/v1/mail/status/${encodeURIComponent(rejected.body.data.messages[0].message_id)}`)).body.data.message;
+    const status = (
+      await account.get(`/api/v1/mail/status/${encodeURIComponent(rejected.body.data.messages[0].message_id)}`)
+    ).body.data.message;
     expect(status.error_message).toBe('SES rejected the send (MessageRejected) (after 1 attempt)');
 
     const recipients = Array.from({ length: 20 }, () => uniqueAddress());
-    await account.post('/api/v1/mail/send-batch', { messages: recipients.map((to) => ({ to, subject: 'flaky', text: 'x' })) });
+    await account.post('/api/v1/mail/send-batch', {
+      messages: recipients.map((to) => ({ to, subject: 'flaky', text: 'x' })),
+    });
     proxy.inject('server-error', 12);
     const report = await drainOnce();
     expect(report.sent + report.retried).toBeGreaterThanOrEqual(20);

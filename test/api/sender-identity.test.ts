@@ -13,12 +13,18 @@ let providerId: string;
 beforeAll(async () => {
   service = await startService();
   api = client(service, (await newAccount('Sender identity')).apiKey);
-  const provider = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'noreply@shop.example', from_name: 'Shop' });
+  const provider = await api.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'noreply@shop.example',
+    from_name: 'Shop',
+  });
   providerId = provider.body.data.id;
 });
 afterAll(() => service.close());
 
-const send = (from_email: string, to = uniqueAddress()) => api.post('/api/v1/mail/send', { to, subject: 'From whom', text: 'x', from_email });
+const send = (from_email: string, to = uniqueAddress()) =>
+  api.post('/api/v1/mail/send', { to, subject: 'From whom', text: 'x', from_email });
 
 describe('POST /mail/send', () => {
   it.each([
@@ -45,10 +51,16 @@ describe('POST /mail/send', () => {
 describe('allowed_from_domains', () => {
   it('are shown on the provider, lower-cased, and widen what a send may use, exactly', async () => {
     const own = client(service, (await newAccount('Brands')).apiKey);
-    const created = await own.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'a@shop.example', allowed_from_domains: ['Brand.example', 'mail.other.example'] });
+    const created = await own.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'SES',
+      from_email: 'a@shop.example',
+      allowed_from_domains: ['Brand.example', 'mail.other.example'],
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.allowed_from_domains).toEqual(['brand.example', 'mail.other.example']);
-    const sendAs = (from_email: string) => own.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', from_email });
+    const sendAs = (from_email: string) =>
+      own.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', from_email });
     expect((await sendAs('hi@brand.example')).status).toBe(200);
     expect((await sendAs('hi@MAIL.other.example')).status).toBe(200);
     expect((await sendAs('hi@shop.example')).status).toBe(200);
@@ -71,9 +83,16 @@ describe('allowed_from_domains', () => {
     ['a wildcard', ['*.brand.example']],
     ['more than 20 domains', Array.from({ length: 21 }, (_, i) => `d${i}.example`)],
   ])('refuse %s: 400 on allowed_from_domains', async (_name, domains) => {
-    const answer = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'a@shop.example', allowed_from_domains: domains });
+    const answer = await api.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'SES',
+      from_email: 'a@shop.example',
+      allowed_from_domains: domains,
+    });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.details.map((d: { field: string }) => d.field.split('.')[0])).toContain('allowed_from_domains');
+    expect(answer.body.error.details.map((d: { field: string }) => d.field.split('.')[0])).toContain(
+      'allowed_from_domains',
+    );
     const update = await api.put(`/api/v1/providers/${providerId}`, { allowed_from_domains: domains });
     expect(update.status).toBe(400);
   });
@@ -82,7 +101,10 @@ describe('allowed_from_domains', () => {
 describe('POST /mail/send-batch', () => {
   it('a batch-level from_email outside the domain: 422 FROM_NOT_ALLOWED for the whole batch, nothing queued', async () => {
     const to = uniqueAddress();
-    const answer = await api.post('/api/v1/mail/send-batch', { from_email: 'ceo@bank.example', messages: [{ to, subject: 's', text: 't' }] });
+    const answer = await api.post('/api/v1/mail/send-batch', {
+      from_email: 'ceo@bank.example',
+      messages: [{ to, subject: 's', text: 't' }],
+    });
     expect([answer.status, answer.body.error.code]).toEqual([422, 'FROM_NOT_ALLOWED']);
     await drainOnce();
     expect(await mailTo(to)).toEqual([]);
@@ -100,7 +122,11 @@ describe('POST /mail/send-batch', () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ total: 3, queued: 2, failed: 1 });
-    expect(answer.body.data.messages[0]).toEqual({ to: bad, status: 'failed', error: { code: 'FROM_NOT_ALLOWED', message: expect.any(String) } });
+    expect(answer.body.data.messages[0]).toEqual({
+      to: bad,
+      status: 'failed',
+      error: { code: 'FROM_NOT_ALLOWED', message: expect.any(String) },
+    });
     await drainOnce();
     expect(await mailTo(bad)).toEqual([]);
     expect((await mailTo(good))[0].from).toBe('"Shop" <Support@Shop.Example>');

@@ -38,7 +38,8 @@ afterAll(async () => {
 });
 
 const uniqueDomain = (label: string, tld = 'example') => `${label}-${Math.random().toString(36).slice(2, 10)}.${tld}`;
-const statusOf = async (api: Client, messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
+const statusOf = async (api: Client, messageId: string) =>
+  (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
 
 /** Registers `name` in the account; verified through the SES peer's local switch, then a check. */
 const register = async (api: Client, name: string, { verify = true } = {}) => {
@@ -80,25 +81,51 @@ const scene = async (provider: (victim: string) => Record<string, unknown>, { ve
 describe("another account's domain, on every send path", () => {
   it.each([
     ['its from_email, SES', (d: string) => ({ type: 'ses', from_email: `ceo@${d}` }), undefined],
-    ['its from_email, sending in another case, SES', (d: string) => ({ type: 'ses', from_email: `ceo@${d}` }), (d: string) => `CEO@${d.toUpperCase()}`],
+    [
+      'its from_email, sending in another case, SES',
+      (d: string) => ({ type: 'ses', from_email: `ceo@${d}` }),
+      (d: string) => `CEO@${d.toUpperCase()}`,
+    ],
     ['a subdomain of it, SMTP', (d: string) => ({ ...smtp(), from_email: `ceo@mail.${d}` }), undefined],
-    ['allowed_from_domains naming it, SMTP', (d: string) => ({ ...smtp(), from_email: 'c@own-c.example', allowed_from_domains: [d] }), (d: string) => `ceo@${d}`],
+    [
+      'allowed_from_domains naming it, SMTP',
+      (d: string) => ({ ...smtp(), from_email: 'c@own-c.example', allowed_from_domains: [d] }),
+      (d: string) => `ceo@${d}`,
+    ],
   ])('a provider with %s: /mail/send 422 FROM_NOT_ALLOWED, nothing sent', async (_name, provider, from) => {
     const { api, victim } = await scene(provider);
     const to = uniqueAddress();
     const before = smtpSink.received.length;
-    refused(await api.post('/api/v1/mail/send', { to, subject: 'Wire the money', text: 't', ...(from ? { from_email: from(victim) } : {}) }));
+    refused(
+      await api.post('/api/v1/mail/send', {
+        to,
+        subject: 'Wire the money',
+        text: 't',
+        ...(from ? { from_email: from(victim) } : {}),
+      }),
+    );
     expect(await mailTo(to)).toEqual([]);
     expect(smtpSink.received.length).toBe(before);
   });
 
   it('Resend path: /resend/emails and /resend/emails/batch refuse it', async () => {
-    const { api, victim } = await scene((d) => ({ type: 'ses', from_email: `ceo@${d}`, allowed_from_domains: [`sub.${d}`] }));
-    const one = await api.post('/resend/emails', { from: `B CEO <ceo@${victim}>`, to: uniqueAddress(), subject: 's', text: 't' });
+    const { api, victim } = await scene((d) => ({
+      type: 'ses',
+      from_email: `ceo@${d}`,
+      allowed_from_domains: [`sub.${d}`],
+    }));
+    const one = await api.post('/resend/emails', {
+      from: `B CEO <ceo@${victim}>`,
+      to: uniqueAddress(),
+      subject: 's',
+      text: 't',
+    });
     // Resend's own answer to a sender it does not allow (functions/http/resend-errors.ts).
     expect(one.status).toBe(403);
     expect(JSON.stringify(one.body)).toContain('another account');
-    const batch = await api.post('/resend/emails/batch', [{ from: `ceo@sub.${victim}`, to: uniqueAddress(), subject: 's', text: 't' }]);
+    const batch = await api.post('/resend/emails/batch', [
+      { from: `ceo@sub.${victim}`, to: uniqueAddress(), subject: 's', text: 't' },
+    ]);
     // The batch answers which items it queued and which the send refused (resend-emails-batch.ts).
     expect(batch.status).toBe(200);
     expect(batch.body.data).toEqual([]);
@@ -106,7 +133,11 @@ describe("another account's domain, on every send path", () => {
   });
 
   it('batch: an item from it fails alone, the others are queued; a batch-level sender at it refuses the batch', async () => {
-    const { api, victim } = await scene((d) => ({ ...smtp(), from_email: 'c@own-c.example', allowed_from_domains: [d] }));
+    const { api, victim } = await scene((d) => ({
+      ...smtp(),
+      from_email: 'c@own-c.example',
+      allowed_from_domains: [d],
+    }));
     const answer = await api.post('/api/v1/mail/send-batch', {
       messages: [
         { to: uniqueAddress(), subject: 's', text: 't' },
@@ -117,14 +148,24 @@ describe("another account's domain, on every send path", () => {
     const [ok, no] = answer.body.data.messages;
     expect(ok.status).toBe('queued');
     expect(no).toMatchObject({ status: 'failed', error: { code: 'FROM_NOT_ALLOWED' } });
-    refused(await api.post('/api/v1/mail/send-batch', { from_email: `x@${victim}`, messages: [{ to: uniqueAddress(), subject: 's', text: 't' }] }));
+    refused(
+      await api.post('/api/v1/mail/send-batch', {
+        from_email: `x@${victim}`,
+        messages: [{ to: uniqueAddress(), subject: 's', text: 't' }],
+      }),
+    );
   });
 
   it("OTP and campaigns: the provider's own address at it is refused", async () => {
     const { api } = await scene((d) => ({ type: 'ses', from_email: `codes@${d}` }));
     refused(await api.post('/api/v1/otp/send', { email: uniqueAddress() }));
     const list = await api.post('/api/v1/lists', { name: 'L' });
-    const campaign = await api.post('/api/v1/campaigns', { name: 'C', subject: 'S', text: 'T', list_id: list.body.data.id });
+    const campaign = await api.post('/api/v1/campaigns', {
+      name: 'C',
+      subject: 'S',
+      text: 'T',
+      list_id: list.body.data.id,
+    });
     refused(await api.post(`/api/v1/campaigns/${campaign.body.data.id}/send`));
   });
 
@@ -137,7 +178,10 @@ describe("another account's domain, on every send path", () => {
     const victim = uniqueDomain('held');
     await register(owner, victim, { verify: false });
     const api = client(service, (await newAccount('Late attacker')).apiKey);
-    for (const provider of [{ from_email: `ceo@${victim}` }, { from_email: 'c@own-c.example', allowed_from_domains: [`news.${victim}`] }]) {
+    for (const provider of [
+      { from_email: `ceo@${victim}` },
+      { from_email: 'c@own-c.example', allowed_from_domains: [`news.${victim}`] },
+    ]) {
       refused(await api.post('/api/v1/providers', { type: 'ses', name: 'P', ...provider }));
     }
     const own = await api.post('/api/v1/providers', { type: 'ses', name: 'P', from_email: 'c@own-c.example' });
@@ -148,7 +192,17 @@ describe("another account's domain, on every send path", () => {
   it('its owner still sends from it, and a parent of it stays free to others', async () => {
     const victim = uniqueDomain('victim');
     await register(owner, victim);
-    expect((await owner.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: `ceo@${victim}`, from_name: 'B CEO', is_default: true })).status).toBe(201);
+    expect(
+      (
+        await owner.post('/api/v1/providers', {
+          type: 'ses',
+          name: 'SES',
+          from_email: `ceo@${victim}`,
+          from_name: 'B CEO',
+          is_default: true,
+        })
+      ).status,
+    ).toBe(201);
     const to = uniqueAddress();
     expect((await owner.post('/api/v1/mail/send', { to, subject: 's', text: 't' })).status).toBe(200);
     expect((await mailTo(to))[0].from).toBe(`"B CEO" <ceo@${victim}>`);
@@ -180,17 +234,36 @@ describe('as the mail leaves the drainer', () => {
     const [gone, kept] = [uniqueDomain('gone', 'test'), uniqueDomain('kept', 'test')];
     const goneDomain = await register(account, gone);
     await register(account, kept);
-    await account.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: `news@${kept}`, allowed_from_domains: [gone], is_default: true });
+    await account.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'SES',
+      from_email: `news@${kept}`,
+      allowed_from_domains: [gone],
+      is_default: true,
+    });
     const at = new Date(Date.now() + 3_600_000).toISOString();
     const [toGone, toKept] = [uniqueAddress(), uniqueAddress()];
-    const fromGone = await account.post('/api/v1/mail/send', { to: toGone, subject: 's', text: 't', from_email: `news@${gone}`, scheduled_at: at });
+    const fromGone = await account.post('/api/v1/mail/send', {
+      to: toGone,
+      subject: 's',
+      text: 't',
+      from_email: `news@${gone}`,
+      scheduled_at: at,
+    });
     const fromKept = await account.post('/api/v1/mail/send', { to: toKept, subject: 's', text: 't', scheduled_at: at });
     expect([fromGone.status, fromKept.status]).toEqual([202, 202]);
     expect((await account.delete(`/api/v1/domains/${goneDomain.id}`)).status).toBe(200);
     const queue = sqsSendQueue(process.env.QUEUE_URL!, process.env.DLQ_URL!);
-    await releaseScheduled({ messages: dynamoMessageStore(), queue, clock: { now: () => new Date(Date.now() + 3_700_000) } });
+    await releaseScheduled({
+      messages: dynamoMessageStore(),
+      queue,
+      clock: { now: () => new Date(Date.now() + 3_700_000) },
+    });
     await drainOnce();
-    expect(await statusOf(account, fromGone.body.data.message_id)).toMatchObject({ status: 'failed', error_message: expect.stringContaining('no longer allowed') });
+    expect(await statusOf(account, fromGone.body.data.message_id)).toMatchObject({
+      status: 'failed',
+      error_message: expect.stringContaining('no longer allowed'),
+    });
     expect(await mailTo(toGone)).toEqual([]);
     expect(await statusOf(account, fromKept.body.data.message_id)).toMatchObject({ status: 'sent' });
   });
@@ -201,7 +274,12 @@ describe('as the mail leaves the drainer', () => {
     const list = await api.post('/api/v1/lists', { name: 'L' });
     const to = uniqueAddress();
     expect((await api.post('/api/v1/subscribers', { email: to, list_id: list.body.data.id })).status).toBe(201);
-    const campaign = await api.post('/api/v1/campaigns', { name: 'C', subject: 'S', text: 'T', list_id: list.body.data.id });
+    const campaign = await api.post('/api/v1/campaigns', {
+      name: 'C',
+      subject: 'S',
+      text: 'T',
+      list_id: list.body.data.id,
+    });
     expect((await api.post(`/api/v1/campaigns/${campaign.body.data.id}/send`)).status).toBeLessThan(300);
     await register(owner, name, { verify: false });
     const before = smtpSink.received.length;

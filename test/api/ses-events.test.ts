@@ -26,11 +26,21 @@ afterAll(() => service.close());
 
 const seedMessage = (providerMessageId: string, to: string) => seedFor(accountId, providerMessageId, to);
 
-const statusOf = async (messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status;
+const statusOf = async (messageId: string) =>
+  (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status;
 
 /** Wraps an SES notification body the way SNS hands it to a subscribed Lambda. */
 const snsEvent = (message: string, messageId: string = crypto.randomUUID()): SNSEvent =>
-  ({ Records: [{ EventSource: 'aws:sns', EventVersion: '1.0', EventSubscriptionArn: 'arn', Sns: { Message: message, MessageId: messageId } }] }) as unknown as SNSEvent;
+  ({
+    Records: [
+      {
+        EventSource: 'aws:sns',
+        EventVersion: '1.0',
+        EventSubscriptionArn: 'arn',
+        Sns: { Message: message, MessageId: messageId },
+      },
+    ],
+  }) as unknown as SNSEvent;
 
 describe('the SNS-subscribed SES events function', () => {
   it('marks a message delivered from the Lambda fixture (eventType Delivery)', async () => {
@@ -47,7 +57,9 @@ describe('the SNS-subscribed SES events function', () => {
     const messageId = await seedMessage(ses.mail.messageId, 'grace.liu@example.org');
     await handler(event);
     expect(await statusOf(messageId)).toBe('bounced');
-    expect((await api.post('/api/v1/mail/send', { to: 'grace.liu@example.org', subject: 's', text: 't' })).status).toBe(200);
+    expect((await api.post('/api/v1/mail/send', { to: 'grace.liu@example.org', subject: 's', text: 't' })).status).toBe(
+      200,
+    );
   });
 
   it.each([
@@ -77,15 +89,18 @@ describe('the SNS-subscribed SES events function', () => {
     expect(await statusOf(messageId)).toBe('complained');
   });
 
-  it.each(['ses/event-open.json', 'ses/event-click.json', 'ses/event-send.json', 'ses/event-reject.json', 'ses/event-deliverydelay.json'])(
-    'ignores %s quietly',
-    async (file) => {
-      const body = fixture(file);
-      const messageId = await seedMessage(JSON.parse(body).mail.messageId, 'nobody@example.com');
-      await expect(handler(snsEvent(body))).resolves.toBeUndefined();
-      expect(await statusOf(messageId)).toBe('sent');
-    },
-  );
+  it.each([
+    'ses/event-open.json',
+    'ses/event-click.json',
+    'ses/event-send.json',
+    'ses/event-reject.json',
+    'ses/event-deliverydelay.json',
+  ])('ignores %s quietly', async (file) => {
+    const body = fixture(file);
+    const messageId = await seedMessage(JSON.parse(body).mail.messageId, 'nobody@example.com');
+    await expect(handler(snsEvent(body))).resolves.toBeUndefined();
+    expect(await statusOf(messageId)).toBe('sent');
+  });
 });
 
 /**
@@ -107,13 +122,18 @@ describe('a redelivered notification', () => {
           JSON.stringify({
             notificationType: 'Bounce',
             mail: { messageId: providerMessageId },
-            bounce: { bounceType: 'Transient', bounceSubType: 'MailboxFull', bouncedRecipients: [{ emailAddress: email, status: '4.2.2' }] },
+            bounce: {
+              bounceType: 'Transient',
+              bounceSubType: 'MailboxFull',
+              bouncedRecipients: [{ emailAddress: email, status: '4.2.2' }],
+            },
           }),
           snsId,
         ),
       );
     const bounceTotal = async () => (await own.get('/api/v1/bounces')).body.data.total;
-    const suppressed = async () => (await own.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).status === 422;
+    const suppressed = async () =>
+      (await own.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).status === 422;
     const message = async () => (await own.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data;
     return { account, email, messageId, softBounce, bounceTotal, suppressed, message };
   };
@@ -135,7 +155,10 @@ describe('a redelivered notification', () => {
     // The address's item is full, so DynamoDB refuses to count the first soft bounce (a real
     // ValidationException): the invocation fails, as it would on a throttle or a timeout.
     const unfill = await fillToSizeLimit(keys.address(t.account, t.email));
-    await expect(t.softBounce('first')).rejects.toMatchObject({ name: 'ValidationException', message: expect.stringMatching(/size/i) });
+    await expect(t.softBounce('first')).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: expect.stringMatching(/size/i),
+    });
     await unfill();
     await t.softBounce('first');
     await t.softBounce('second');
@@ -149,7 +172,10 @@ describe('a redelivered notification', () => {
     // The message's item is full, so DynamoDB refuses its move to `bounced` (a real ValidationException),
     // after the soft bounce was counted.
     const unfill = await fillToSizeLimit(keys.message(t.account, messageUuid(t.messageId)));
-    await expect(t.softBounce('first')).rejects.toMatchObject({ name: 'ValidationException', message: expect.stringMatching(/size/i) });
+    await expect(t.softBounce('first')).rejects.toMatchObject({
+      name: 'ValidationException',
+      message: expect.stringMatching(/size/i),
+    });
     await unfill();
     await t.softBounce('first');
     const { message, events } = await t.message();

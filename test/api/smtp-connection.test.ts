@@ -17,8 +17,16 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const relay = (host: string, port: number, extra: Record<string, unknown> = {}) =>
-  ({ type: 'smtp', name: 'Relay', from_email: 'relay@example.org', host, port, username: 'relay-user', password: 'relay-pass', ...extra });
+const relay = (host: string, port: number, extra: Record<string, unknown> = {}) => ({
+  type: 'smtp',
+  name: 'Relay',
+  from_email: 'relay@example.org',
+  host,
+  port,
+  username: 'relay-user',
+  password: 'relay-pass',
+  ...extra,
+});
 
 const accountWith = async (provider: Record<string, unknown>) => {
   const api = client(service, (await newAccount('SMTP connection')).apiKey);
@@ -29,9 +37,12 @@ const accountWith = async (provider: Record<string, unknown>) => {
 
 /** Queues one mail and drains: the message's status and error_message afterwards. */
 const sendQueued = async (api: Client) => {
-  const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 'Over SMTP', text: 'x' }] });
+  const queued = await api.post('/api/v1/mail/send-batch', {
+    messages: [{ to: uniqueAddress(), subject: 'Over SMTP', text: 'x' }],
+  });
   await drainOnce();
-  return (await api.get(`/api/v1/mail/status/${encodeURIComponent(queued.body.data.messages[0].message_id)}`)).body.data.message;
+  return (await api.get(`/api/v1/mail/status/${encodeURIComponent(queued.body.data.messages[0].message_id)}`)).body.data
+    .message;
 };
 
 const withoutLocalFlag = async <T>(body: () => Promise<T>) => {
@@ -71,7 +82,9 @@ describe('TLS', () => {
     }
   });
 
-  const outward = Object.values(networkInterfaces()).flat().find((address) => address && !address.internal && address.family === 'IPv4')?.address;
+  const outward = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address && !address.internal && address.family === 'IPv4')?.address;
   it.skipIf(!outward)('secure:false does not allow plain text to a relay elsewhere than this machine', async () => {
     const sink = await startSmtpSink({ user: 'relay-user', pass: 'relay-pass', host: '0.0.0.0' });
     try {
@@ -85,21 +98,29 @@ describe('TLS', () => {
 });
 
 describe('internal addresses at connect time', () => {
-  it.each(['127.0.0.1', 'localhost'])('a provider on %s made on the local stack sends nothing once the stack is not local', async (host) => {
-    const sink = await startSmtpSink({ user: 'relay-user', pass: 'relay-pass' });
-    try {
-      const api = await accountWith(relay(host, sink.port, { secure: false }));
-      const answer = await withoutLocalFlag(() => api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' }));
-      expect([answer.status, answer.body.error.code]).toEqual([500, 'SEND_FAILED']);
-      expect(sink.connections()).toBe(0);
-      const status = await withoutLocalFlag(() => sendQueued(api));
-      // Refused, not failed: no later attempt would be allowed either.
-      expect(status).toMatchObject({ status: 'failed', error_message: 'The SMTP server could not be reached (after 1 attempt)' });
-      expect(sink.connections()).toBe(0);
-    } finally {
-      await sink.close();
-    }
-  });
+  it.each(['127.0.0.1', 'localhost'])(
+    'a provider on %s made on the local stack sends nothing once the stack is not local',
+    async (host) => {
+      const sink = await startSmtpSink({ user: 'relay-user', pass: 'relay-pass' });
+      try {
+        const api = await accountWith(relay(host, sink.port, { secure: false }));
+        const answer = await withoutLocalFlag(() =>
+          api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' }),
+        );
+        expect([answer.status, answer.body.error.code]).toEqual([500, 'SEND_FAILED']);
+        expect(sink.connections()).toBe(0);
+        const status = await withoutLocalFlag(() => sendQueued(api));
+        // Refused, not failed: no later attempt would be allowed either.
+        expect(status).toMatchObject({
+          status: 'failed',
+          error_message: 'The SMTP server could not be reached (after 1 attempt)',
+        });
+        expect(sink.connections()).toBe(0);
+      } finally {
+        await sink.close();
+      }
+    },
+  );
 });
 
 describe('what a client reads of a failed SMTP send', () => {

@@ -57,18 +57,29 @@ describe('SMTP provider hosts outside the local stack', () => {
       expect([refused.status, refused.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
       expect(refused.body.error.details).toEqual([{ field: 'host', message: expect.any(String) }]);
       const update = await api.put(`/api/v1/providers/${created.body.data.id}`, { host });
-      expect([update.status, update.body.error.details]).toEqual([400, [{ field: 'host', message: expect.any(String) }]]);
+      expect([update.status, update.body.error.details]).toEqual([
+        400,
+        [{ field: 'host', message: expect.any(String) }],
+      ]);
     });
     expect((await api.get(`/api/v1/providers/${created.body.data.id}`)).body.data.host).toBe('smtp.example.org');
   });
 
-  it.each(['127.1', '2130706433', '0x7f000001', 'smtp.example.org:25', '[::1]', 'smtp example.org', 'http://smtp.example.org'])(
-    '%s is no host name or IP address: 400 on host',
-    async (host) => {
-      const refused = await api.post('/api/v1/providers', relay(host));
-      expect([refused.status, refused.body.error.details]).toEqual([400, [{ field: 'host', message: expect.any(String) }]]);
-    },
-  );
+  it.each([
+    '127.1',
+    '2130706433',
+    '0x7f000001',
+    'smtp.example.org:25',
+    '[::1]',
+    'smtp example.org',
+    'http://smtp.example.org',
+  ])('%s is no host name or IP address: 400 on host', async (host) => {
+    const refused = await api.post('/api/v1/providers', relay(host));
+    expect([refused.status, refused.body.error.details]).toEqual([
+      400,
+      [{ field: 'host', message: expect.any(String) }],
+    ]);
+  });
 
   it.each(['smtp.sendgrid.net', 'SMTP.Mailgun.org', '198.51.100.7', '2001:db8::25'])('%s is accepted', async (host) => {
     await deployed(async () => {

@@ -74,8 +74,19 @@ describe('the relay behind a TLS-terminating balancer (mode terminated)', () => 
       smtp.send('QUIT\r\n');
 
       const to = uniqueAddress('terminated');
-      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: relay.port, secure: false, ignoreTLS: true, auth: { user: 'apikey', pass: apiKey } });
-      const info = await transport.sendMail({ from: 'app@relay.example.com', to, subject: 'Through the balancer', text: 't' });
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: relay.port,
+        secure: false,
+        ignoreTLS: true,
+        auth: { user: 'apikey', pass: apiKey },
+      });
+      const info = await transport.sendMail({
+        from: 'app@relay.example.com',
+        to,
+        subject: 'Through the balancer',
+        text: 't',
+      });
       expect(info.response).toMatch(/^250 2\.0\.0 <[^>]+>$/);
       expect(await mailTo(to)).toHaveLength(1);
     } finally {
@@ -91,7 +102,13 @@ describe('draining on SIGTERM', () => {
     const to = uniqueAddress('draining');
     const busy = dialogue(relay.port);
     await busy.reply();
-    for (const command of ['EHLO client', `AUTH PLAIN ${credentials}`, 'MAIL FROM:<app@relay.example.com>', `RCPT TO:<${to}>`, 'DATA']) {
+    for (const command of [
+      'EHLO client',
+      `AUTH PLAIN ${credentials}`,
+      'MAIL FROM:<app@relay.example.com>',
+      `RCPT TO:<${to}>`,
+      'DATA',
+    ]) {
       busy.send(`${command}\r\n`);
       expect(await busy.reply(), command).toMatch(/^(235|250|354) /);
     }
@@ -105,7 +122,9 @@ describe('draining on SIGTERM', () => {
     expect(await idle.reply()).toMatch(/^421 4\.3\.2 /);
     await idle.closed;
     // The port no longer takes connections.
-    await expect(new Promise((resolve, reject) => connect(relay.port, '127.0.0.1').on('connect', resolve).on('error', reject))).rejects.toThrow();
+    await expect(
+      new Promise((resolve, reject) => connect(relay.port, '127.0.0.1').on('connect', resolve).on('error', reject)),
+    ).rejects.toThrow();
 
     busy.send('\r\nand the rest.\r\n.\r\n');
     expect(await busy.reply()).toMatch(/^250 2\.0\.0 <[^>]+>$/);

@@ -18,7 +18,8 @@ const requested: string[] = [];
 const certServer = createServer((request, response) => {
   requested.push(request.url!);
   if (request.url!.includes('good')) response.end(fixtureText('sns/cert.pem'));
-  else if (request.url!.includes('garbage')) response.end('-----BEGIN CERTIFICATE-----\nnot a certificate\n-----END CERTIFICATE-----\n');
+  else if (request.url!.includes('garbage'))
+    response.end('-----BEGIN CERTIFICATE-----\nnot a certificate\n-----END CERTIFICATE-----\n');
   else response.writeHead(404).end('Not Found');
 });
 
@@ -38,15 +39,24 @@ afterAll(async () => {
 /** The signed fixture with another SigningCertURL (not a signed field: the signature stays valid). */
 const notificationWith = (SigningCertURL: string) =>
   JSON.stringify({ ...JSON.parse(fixtureText('sns/notification-delivery.v1.json')), SigningCertURL });
-const post = (certUrl: string) => postToReceiver(service, 'ses', s.providerIds.ses, notificationWith(certUrl), { 'Content-Type': 'text/plain; charset=UTF-8' });
+const post = (certUrl: string) =>
+  postToReceiver(service, 'ses', s.providerIds.ses, notificationWith(certUrl), {
+    'Content-Type': 'text/plain; charset=UTF-8',
+  });
 const unique = () => crypto.randomUUID().replaceAll('-', '');
 
 describe('SigningCertURL', () => {
   it.each([
     ['a host that is no AWS region', 'https://sns.evil.amazonaws.com/SimpleNotificationService-good.pem'],
-    ['an SNS host as a prefix of another domain', 'https://sns.us-east-1.amazonaws.com.attacker.example/SimpleNotificationService-good.pem'],
+    [
+      'an SNS host as a prefix of another domain',
+      'https://sns.us-east-1.amazonaws.com.attacker.example/SimpleNotificationService-good.pem',
+    ],
     ['SNS without a region', 'https://sns.amazonaws.com/SimpleNotificationService-good.pem'],
-    ['the China suffix on another partition', 'https://sns.us-east-1.amazonaws.com.cn/SimpleNotificationService-good.pem'],
+    [
+      'the China suffix on another partition',
+      'https://sns.us-east-1.amazonaws.com.cn/SimpleNotificationService-good.pem',
+    ],
     ['plain http', 'http://sns.us-east-1.amazonaws.com/SimpleNotificationService-good.pem'],
     ['a port', 'https://sns.us-east-1.amazonaws.com:8443/SimpleNotificationService-good.pem'],
     ['user info', 'https://user@sns.us-east-1.amazonaws.com/SimpleNotificationService-good.pem'],
@@ -77,7 +87,9 @@ describe('SigningCertURL', () => {
   it('a certificate host that cannot be reached: 401 (not 500)', async () => {
     setCertificateOriginForTests(`http://127.0.0.1:${await freePort()}`);
     try {
-      const answer = await post(`https://sns.ap-southeast-2.amazonaws.com/SimpleNotificationService-good-${unique()}.pem`);
+      const answer = await post(
+        `https://sns.ap-southeast-2.amazonaws.com/SimpleNotificationService-good-${unique()}.pem`,
+      );
       expect([answer.status, answer.body.error?.code]).toEqual([401, 'UNAUTHORIZED']);
     } finally {
       setCertificateOriginForTests(`http://127.0.0.1:${(certServer.address() as AddressInfo).port}`);
@@ -103,7 +115,14 @@ describe('SigningCertURL', () => {
       const certUrl = `https://sns.eu-west-1.amazonaws.com/missing-${unique()}.pem`;
       const before = requested.length;
       const answers = [];
-      for (let i = 0; i < 4; i++) answers.push((await postToReceiver(service, 'ses', own.providerIds.ses, notificationWith(certUrl), { 'Content-Type': 'text/plain' })).status);
+      for (let i = 0; i < 4; i++)
+        answers.push(
+          (
+            await postToReceiver(service, 'ses', own.providerIds.ses, notificationWith(certUrl), {
+              'Content-Type': 'text/plain',
+            })
+          ).status,
+        );
       expect(answers).toEqual([401, 401, 429, 429]);
       expect(requested.length - before).toBe(2);
     } finally {

@@ -9,7 +9,15 @@ import { mailTo } from '../support/mailbox';
 import { pinClock, postFixture, receiverFixture, receiverSetup } from '../support/receivers';
 import { providerEvents, sendMany } from '../support/reputation';
 import { seedMessage } from '../support/seed-message';
-import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import {
+  client,
+  keyWith,
+  newAccount,
+  startService,
+  uniqueAddress,
+  type Client,
+  type TestService,
+} from '../support/service';
 
 /**
  * Issue 14: GET /stats, counted beside the events (sends, provider events, opens and clicks), and the
@@ -28,7 +36,16 @@ afterAll(async () => {
 });
 afterEach(() => setClockForTests(undefined));
 
-const ZERO = { sent: 0, delivered: 0, bounced_hard: 0, bounced_soft: 0, complained: 0, opened: 0, clicked: 0, failed: 0 };
+const ZERO = {
+  sent: 0,
+  delivered: 0,
+  bounced_hard: 0,
+  bounced_soft: 0,
+  complained: 0,
+  opened: 0,
+  clicked: 0,
+  failed: 0,
+};
 
 const stats = async (api: Client, query = '') => {
   const answer = await api.get(`/api/v1/stats${query}`);
@@ -49,8 +66,21 @@ describe('GET /stats', () => {
   it('answers zeros for a fresh account: seven days by default, rates null, no warnings, not paused', async () => {
     const { apiKey } = await newAccount('Fresh');
     const data = await stats(client(service, apiKey));
-    expect(data).toMatchObject({ days: 7, ...ZERO, bounce_rate: null, complaint_rate: null, warnings: [], sending: { paused: false, paused_at: null, reason: null, resumed_at: null } });
-    expect(data.last_24_hours).toEqual({ sent: 0, bounced_hard: 0, complained: 0, bounce_rate: null, complaint_rate: null });
+    expect(data).toMatchObject({
+      days: 7,
+      ...ZERO,
+      bounce_rate: null,
+      complaint_rate: null,
+      warnings: [],
+      sending: { paused: false, paused_at: null, reason: null, resumed_at: null },
+    });
+    expect(data.last_24_hours).toEqual({
+      sent: 0,
+      bounced_hard: 0,
+      complained: 0,
+      bounce_rate: null,
+      complaint_rate: null,
+    });
     expect(data.daily).toHaveLength(7);
     expect(data.daily.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), ...ZERO });
     expect(data.from).toBe(data.daily[0].date);
@@ -76,7 +106,10 @@ describe('GET /stats', () => {
   it("counts sends and the providers' bounces, complaints and deliveries from the receivers' fixtures, each once", async () => {
     pinClock();
     const s = await setup();
-    expect((await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'One', text: 'x', cc: [uniqueAddress()] })).status).toBe(200);
+    expect(
+      (await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'One', text: 'x', cc: [uniqueAddress()] }))
+        .status,
+    ).toBe(200);
     const deliveredId = '010001a1e3a7d6ec-fffd131d-36b5-4709-b090-b6a96e19aedb-000000';
     await seedMessage(s.accountId, deliveredId);
 
@@ -91,13 +124,22 @@ describe('GET /stats', () => {
     ];
     for (const file of fixtures) expect((await postFixture(service, s, receiverFixture(file))).status).toBe(200);
     // Redelivered events count nothing twice (the delivery is not deduplicated, but the message moves once).
-    for (const file of fixtures.filter((f) => f.startsWith('sns/'))) await postFixture(service, s, receiverFixture(file));
+    for (const file of fixtures.filter((f) => f.startsWith('sns/')))
+      await postFixture(service, s, receiverFixture(file));
     // A manual report is the account's own bookkeeping, not a provider's figure.
     expect((await s.api.post('/api/v1/bounces', { email: uniqueAddress(), bounce_type: 'hard' })).status).toBe(201);
 
     const data = await stats(s.api);
     // The send had a cc: two recipients, as SES counts them.
-    expect(data).toMatchObject({ sent: 2, delivered: 1, bounced_hard: 3, bounced_soft: 2, complained: 2, bounce_rate: null, complaint_rate: null });
+    expect(data).toMatchObject({
+      sent: 2,
+      delivered: 1,
+      bounced_hard: 3,
+      bounced_soft: 2,
+      complained: 2,
+      bounce_rate: null,
+      complaint_rate: null,
+    });
     const today = data.daily.at(-1);
     expect(today).toMatchObject({ date: data.to, sent: 2, bounced_hard: 3, complained: 2 });
     expect(data.daily.slice(0, -1).every((day: Record<string, number>) => day.sent === 0)).toBe(true);
@@ -109,7 +151,11 @@ describe('GET /stats', () => {
     process.env.TRACKING_MACHINE_SECONDS = '0';
     try {
       const to = uniqueAddress('reader');
-      const sent = await s.api.post('/api/v1/mail/send', { to, subject: 'Tracked', html: '<p><a href="https://example.com/x">x</a></p>' });
+      const sent = await s.api.post('/api/v1/mail/send', {
+        to,
+        subject: 'Tracked',
+        html: '<p><a href="https://example.com/x">x</a></p>',
+      });
       expect(sent.status).toBe(200);
       const html = (await mailTo(to))[0].body.html!;
       const pixel = /src="([^"]+\/t\/o\/[^"]+)"/.exec(html)![1];
@@ -121,9 +167,15 @@ describe('GET /stats', () => {
       }
       // A link scanner's hit on another message is not a reader's.
       const scanned = uniqueAddress('scanned');
-      await s.api.post('/api/v1/mail/send', { to: scanned, subject: 'Scanned', html: '<p><a href="https://example.com/y">y</a></p>' });
+      await s.api.post('/api/v1/mail/send', {
+        to: scanned,
+        subject: 'Scanned',
+        html: '<p><a href="https://example.com/y">y</a></p>',
+      });
       const scannedHtml = (await mailTo(scanned))[0].body.html!;
-      await fetch(/src="([^"]+\/t\/o\/[^"]+)"/.exec(scannedHtml)![1], { headers: { 'User-Agent': 'Mimecast URL scanner' } });
+      await fetch(/src="([^"]+\/t\/o\/[^"]+)"/.exec(scannedHtml)![1], {
+        headers: { 'User-Agent': 'Mimecast URL scanner' },
+      });
 
       expect(await stats(s.api)).toMatchObject({ sent: 2, opened: 1, clicked: 1 });
     } finally {
@@ -139,12 +191,22 @@ describe('GET /stats', () => {
     const under = await stats(s.api);
     expect(under).toMatchObject({ sent: 99, bounced_hard: 5, bounce_rate: null, complaint_rate: null, warnings: [] });
 
-    expect((await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Hundredth', text: 'x' })).status).toBe(200);
+    expect(
+      (await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Hundredth', text: 'x' })).status,
+    ).toBe(200);
     const at = await stats(s.api);
     expect(at).toMatchObject({ sent: 100, bounced_hard: 5, bounce_rate: 0.05, complaint_rate: 0 });
-    expect(at.last_24_hours).toEqual({ sent: 100, bounced_hard: 5, complained: 0, bounce_rate: 0.05, complaint_rate: 0 });
+    expect(at.last_24_hours).toEqual({
+      sent: 100,
+      bounced_hard: 5,
+      complained: 0,
+      bounce_rate: 0.05,
+      complaint_rate: 0,
+    });
     // 5% is SES's review threshold: crossed, over the window and the last 24 hours; sending goes on.
-    expect(at.warnings.map((w: { code: string; level: string; window: string }) => [w.code, w.level, w.window])).toEqual([
+    expect(
+      at.warnings.map((w: { code: string; level: string; window: string }) => [w.code, w.level, w.window]),
+    ).toEqual([
       ['bounce_rate_review', 'crossed', 'days'],
       ['bounce_rate_review', 'crossed', 'last_24_hours'],
     ]);
@@ -154,8 +216,12 @@ describe('GET /stats', () => {
     await hardBounces(s, 3);
     const near = await stats(s.api);
     expect(near.bounce_rate).toBe(0.08);
-    expect(near.warnings.map((w: { code: string; level: string }) => `${w.code}:${w.level}`)).toContain('bounce_rate_pause:near');
-    expect((await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Still', text: 'x' })).status).toBe(200);
+    expect(near.warnings.map((w: { code: string; level: string }) => `${w.code}:${w.level}`)).toContain(
+      'bounce_rate_pause:near',
+    );
+    expect((await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Still', text: 'x' })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -165,7 +231,9 @@ describe('the brake', () => {
     const other = await setup();
     await sendMany(s.api, 100);
     // Queued before the brake trips: it must wait, neither sent nor failed.
-    const waiting = await s.api.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress('waiting'), subject: 'Queued', text: 'x' }] });
+    const waiting = await s.api.post('/api/v1/mail/send-batch', {
+      messages: [{ to: uniqueAddress('waiting'), subject: 'Queued', text: 'x' }],
+    });
     const waitingId = waiting.body.data.messages[0].message_id;
 
     await hardBounces(s, 9);
@@ -173,25 +241,34 @@ describe('the brake', () => {
     await hardBounces(s, 1); // 10 of 100: SES's pause threshold
 
     const paused = await stats(s.api);
-    expect(paused.sending).toMatchObject({ paused: true, paused_at: expect.any(String), reason: expect.stringContaining('10 hard bounces (10%)') });
+    expect(paused.sending).toMatchObject({
+      paused: true,
+      paused_at: expect.any(String),
+      reason: expect.stringContaining('10 hard bounces (10%)'),
+    });
     expect(paused.warnings[0]).toMatchObject({ code: 'sending_paused', level: 'crossed' });
 
     const single = await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' });
     expect(single.status).toBe(422);
     expect(single.body.error.code).toBe('SENDING_PAUSED');
     expect(single.body.error.message).toContain('/stats/resume');
-    const batch = await s.api.post('/api/v1/mail/send-batch', { messages: [{ to: uniqueAddress(), subject: 'x', text: 'x' }] });
+    const batch = await s.api.post('/api/v1/mail/send-batch', {
+      messages: [{ to: uniqueAddress(), subject: 'x', text: 'x' }],
+    });
     expect([batch.status, batch.body.error?.code]).toEqual([422, 'SENDING_PAUSED']);
     const otp = await s.api.post('/api/v1/otp/send', { email: uniqueAddress() });
     expect([otp.status, otp.body.error?.code]).toEqual([422, 'SENDING_PAUSED']);
 
     // Another account of the deployment sends on.
-    expect((await other.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' })).status).toBe(200);
+    expect((await other.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' })).status).toBe(
+      200,
+    );
 
     // The drainer leaves the paused account's queued mail in the queue, and the reconciler does not
     // take it for lost, however long it waits (twenty minutes later here).
     expect(await drainOnce()).toMatchObject({ paused: 1, sent: 0, failed: 0 });
-    const status = async () => (await s.api.get(`/api/v1/mail/status/${encodeURIComponent(waitingId)}`)).body.data.message.status;
+    const status = async () =>
+      (await s.api.get(`/api/v1/mail/status/${encodeURIComponent(waitingId)}`)).body.data.message.status;
     expect(await status()).toBe('queued');
     await new Promise((resolve) => setTimeout(resolve, 1200));
     setClockForTests(() => new Date(Date.now() + 20 * 60_000));
@@ -206,7 +283,9 @@ describe('the brake', () => {
     expect(resumed.status).toBe(200);
     expect(resumed.body.data).toMatchObject({ paused: false, resumed_at: expect.any(String), reason: null });
 
-    expect((await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Again', text: 'x' })).status).toBe(200);
+    expect((await s.api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Again', text: 'x' })).status).toBe(
+      200,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(await drainOnce()).toMatchObject({ sent: 1, paused: 0 });
     expect(await status()).toBe('sent');
@@ -237,12 +316,40 @@ describe('the brake', () => {
     // A message queued twenty minutes ago whose entry is still in the queue: paused, it waits.
     const providerId = s.providerIds.ses;
     const message: MailMessage = {
-      message_id: `<${crypto.randomUUID()}@example.com>`, account_id: s.accountId, provider_id: providerId, provider_message_id: null,
-      from_email: 'a@example.com', from_name: null, to_email: uniqueAddress('old'), cc: [], bcc: [], reply_to: null, subject: 'old',
-      tags: [], metadata: {}, status: 'queued', error_message: null, sent_at: null, created_at: new Date(Date.now() - 20 * 60_000).toISOString().slice(0, -1),
+      message_id: `<${crypto.randomUUID()}@example.com>`,
+      account_id: s.accountId,
+      provider_id: providerId,
+      provider_message_id: null,
+      from_email: 'a@example.com',
+      from_name: null,
+      to_email: uniqueAddress('old'),
+      cc: [],
+      bcc: [],
+      reply_to: null,
+      subject: 'old',
+      tags: [],
+      metadata: {},
+      status: 'queued',
+      error_message: null,
+      sent_at: null,
+      created_at: new Date(Date.now() - 20 * 60_000).toISOString().slice(0, -1),
     };
     await dynamoMessageStore().create(message);
-    await requeue(encodeMail({ account_id: s.accountId, message_id: message.message_id, provider_id: providerId, queue_id: 1, from: { email: 'a@example.com', name: null }, to: message.to_email, cc: [], bcc: [], reply_to: null, subject: 'old', text: 'x' }));
+    await requeue(
+      encodeMail({
+        account_id: s.accountId,
+        message_id: message.message_id,
+        provider_id: providerId,
+        queue_id: 1,
+        from: { email: 'a@example.com', name: null },
+        to: message.to_email,
+        cc: [],
+        bcc: [],
+        reply_to: null,
+        subject: 'old',
+        text: 'x',
+      }),
+    );
     expect(await drainOnce()).toMatchObject({ paused: 1, failed: 0 });
     const status = (await s.api.get(`/api/v1/mail/status/${encodeURIComponent(message.message_id)}`)).body.data.message;
     expect(status).toMatchObject({ status: 'queued', error_message: null });

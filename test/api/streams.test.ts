@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainOnce } from '../support/drain';
 import { runJobs, runJobsAndDrain } from '../support/jobs';
 import type { SentMail } from '../support/mailbox';
-import { client, keyWith, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import {
+  client,
+  keyWith,
+  newAccount,
+  startService,
+  uniqueAddress,
+  type Client,
+  type TestService,
+} from '../support/service';
 
 let service: TestService;
 let news: Client;
@@ -15,23 +23,39 @@ beforeAll(async () => {
   const account = await newAccount('Bulk sender');
   news = client(service, await keyWith(account.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000));
   // 10 a second: the 200-reader campaign below takes 20 s to leave.
-  await news.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com', send_rate_per_second: 10 });
+  await news.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'news@example.com',
+    send_rate_per_second: 10,
+  });
   other = client(service, (await newAccount('Other sender')).apiKey);
-  await other.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'hello@example.org', send_rate_per_second: 10 });
+  await other.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'hello@example.org',
+    send_rate_per_second: 10,
+  });
 });
 afterAll(() => service.close());
 
-const mailbox = async () => ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
-const arrived = (all: SentMail[], addresses: string[]) => addresses.filter((a) => all.some((m) => m.destination.to.includes(a)));
+const mailbox = async () =>
+  ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
+const arrived = (all: SentMail[], addresses: string[]) =>
+  addresses.filter((a) => all.some((m) => m.destination.to.includes(a)));
 
 describe('streams: bulk never holds up transactional mail', () => {
   it('with a campaign draining, a batch of the same account and one of another account arrive within 10 s', async () => {
     const list = (await news.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const readers = Array.from({ length: 200 }, (_, i) => uniqueAddress(`reader${i}`));
     for (let i = 0; i < readers.length; i += 25) {
-      await Promise.all(readers.slice(i, i + 25).map((email) => news.post('/api/v1/subscribers', { email, list_id: list.id })));
+      await Promise.all(
+        readers.slice(i, i + 25).map((email) => news.post('/api/v1/subscribers', { email, list_id: list.id })),
+      );
     }
-    const campaign = (await news.post('/api/v1/campaigns', { name: 'Big', subject: 'News', text: 'Hello {{name}}', list_id: list.id })).body.data;
+    const campaign = (
+      await news.post('/api/v1/campaigns', { name: 'Big', subject: 'News', text: 'Hello {{name}}', list_id: list.id })
+    ).body.data;
     expect((await news.post(`/api/v1/campaigns/${campaign.id}/send`)).status).toBe(202);
     await runJobs(); // the fan-out: 200 mails wait in the bulk lane
 
@@ -68,9 +92,12 @@ describe('streams: bulk never holds up transactional mail', () => {
     const campaignTo = async (api: Client, readers: string[], subject: string) => {
       const list = (await api.post('/api/v1/lists', { name: subject })).body.data;
       for (let i = 0; i < readers.length; i += 25) {
-        await Promise.all(readers.slice(i, i + 25).map((email) => api.post('/api/v1/subscribers', { email, list_id: list.id })));
+        await Promise.all(
+          readers.slice(i, i + 25).map((email) => api.post('/api/v1/subscribers', { email, list_id: list.id })),
+        );
       }
-      return (await api.post('/api/v1/campaigns', { name: subject, subject, text: 'Hello', list_id: list.id })).body.data;
+      return (await api.post('/api/v1/campaigns', { name: subject, subject, text: 'Hello', list_id: list.id })).body
+        .data;
     };
     const many = Array.from({ length: 150 }, (_, i) => uniqueAddress(`many${i}`));
     const few = Array.from({ length: 10 }, (_, i) => uniqueAddress(`few${i}`));

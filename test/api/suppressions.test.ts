@@ -21,7 +21,9 @@ const account = async () => {
 };
 
 const csv = async (apiKey: string, query = '') => {
-  const response = await fetch(`${service.baseUrl}/api/v1/suppressions${query}`, { headers: { Authorization: `Bearer ${apiKey}`, Accept: 'text/csv' } });
+  const response = await fetch(`${service.baseUrl}/api/v1/suppressions${query}`, {
+    headers: { Authorization: `Bearer ${apiKey}`, Accept: 'text/csv' },
+  });
   return { status: response.status, headers: response.headers, text: await response.text() };
 };
 
@@ -29,12 +31,16 @@ describe('GET /api/v1/suppressions', () => {
   it("lists a provider's hard bounce with its reason and source", async () => {
     const s = await receiverSetup(service);
     pinClock();
-    expect((await postFixture(service, s, receiverFixture('sns/notification-bounce-permanent-general.v1.json'))).status).toBe(200);
+    expect(
+      (await postFixture(service, s, receiverFixture('sns/notification-bounce-permanent-general.v1.json'))).status,
+    ).toBe(200);
     const [bounce] = (await s.api.get('/api/v1/bounces')).body.data.bounces;
     const answer = await s.api.get('/api/v1/suppressions');
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({
-      suppressions: [{ email: bounce.email, reason: 'hard_bounce', source: 'ses', created_at: expect.stringMatching(/Z$/) }],
+      suppressions: [
+        { email: bounce.email, reason: 'hard_bounce', source: 'ses', created_at: expect.stringMatching(/Z$/) },
+      ],
       next_cursor: null,
     });
   });
@@ -58,8 +64,11 @@ describe('GET /api/v1/suppressions', () => {
     } while (cursor);
     expect(seen.sort()).toEqual([...manual, complained, soft].sort());
 
-    const byReason = async (reason: string) => (await api.get(`/api/v1/suppressions?reason=${reason}`)).body.data.suppressions;
-    expect(await byReason('complaint')).toEqual([{ email: complained, reason: 'complaint', source: 'api', created_at: expect.any(String) }]);
+    const byReason = async (reason: string) =>
+      (await api.get(`/api/v1/suppressions?reason=${reason}`)).body.data.suppressions;
+    expect(await byReason('complaint')).toEqual([
+      { email: complained, reason: 'complaint', source: 'api', created_at: expect.any(String) },
+    ]);
     expect((await byReason('soft_bounce')).map((s: { email: string }) => s.email)).toEqual([soft]);
     expect(await byReason('manual')).toHaveLength(7);
     expect(await byReason('hard_bounce')).toEqual([]);
@@ -76,7 +85,10 @@ describe('GET /api/v1/suppressions', () => {
     expect(answer.headers.get('x-next-cursor')).toBeNull();
     const lines = answer.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('email,reason,source,created_at');
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^a@example.com,manual,api,\d{4}-/), expect.stringMatching(/^b@example.com,manual,api,\d{4}-/)]);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^a@example.com,manual,api,\d{4}-/),
+      expect.stringMatching(/^b@example.com,manual,api,\d{4}-/),
+    ]);
   });
 
   it('neutralises cells a spreadsheet would run (OWASP); the exported addresses import back exactly', async () => {
@@ -144,7 +156,12 @@ describe('POST and DELETE /api/v1/suppressions', () => {
     const email = `first+tag-${uniqueAddress()}`;
     const added = await api.post('/api/v1/suppressions', { email });
     expect(added.status).toBe(201);
-    expect(added.body.data).toEqual({ email, reason: 'manual', source: 'api', created_at: expect.stringMatching(/Z$/) });
+    expect(added.body.data).toEqual({
+      email,
+      reason: 'manual',
+      source: 'api',
+      created_at: expect.stringMatching(/Z$/),
+    });
     const blocked = await api.post('/api/v1/mail/send', { to: email.toUpperCase(), subject: 's', text: 't' });
     expect(blocked.status).toBe(422);
     expect(blocked.body.error.code).toBe('RECIPIENT_SUPPRESSED');
@@ -163,7 +180,11 @@ describe('POST and DELETE /api/v1/suppressions', () => {
     const email = uniqueAddress('hard');
     const subscriber = (await api.post('/api/v1/subscribers', { email, list_id: list })).body.data.id;
     await api.post('/api/v1/bounces', { email, bounce_type: 'hard' });
-    expect((await api.post('/api/v1/suppressions', { email })).body.data).toMatchObject({ email, reason: 'hard_bounce', source: 'api' });
+    expect((await api.post('/api/v1/suppressions', { email })).body.data).toMatchObject({
+      email,
+      reason: 'hard_bounce',
+      source: 'api',
+    });
     expect((await api.delete(`/api/v1/suppressions/${encodeURIComponent(email)}`)).status).toBe(200);
     expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).status).toBe(200);
     expect((await api.get('/api/v1/bounces')).body.data.total).toBe(1);
@@ -186,6 +207,8 @@ describe('POST and DELETE /api/v1/suppressions', () => {
     expect((await other.get('/api/v1/suppressions')).body.data).toEqual({ suppressions: [], next_cursor: null });
     expect((await csv(apiKey)).text).toBe('email,reason,source,created_at\r\n');
     expect((await other.delete(`/api/v1/suppressions/${encodeURIComponent(email)}`)).status).toBe(404);
-    expect((await owner.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe('RECIPIENT_SUPPRESSED');
+    expect((await owner.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe(
+      'RECIPIENT_SUPPRESSED',
+    );
   });
 });

@@ -17,7 +17,13 @@ import { recordTableRequests, type TableRequest } from '../support/table-request
  * not with AccessDenied after a deploy.
  */
 const WHOLE_TABLE_READS = ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem'];
-const like = (pattern: string) => new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+const like = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 
 const allows = (grant: TableGrant, request: TableRequest) => {
   if ('level' in grant) return grant.level === 'write' || WHOLE_TABLE_READS.includes(request.action);
@@ -40,7 +46,13 @@ beforeAll(async () => {
   accountId = account.accountId;
   api = client(service, account.apiKey);
   // Both send limits, so that sends use the provider's send counters too.
-  await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'codes@example.com', hourly_limit: 1000, daily_limit: 1000 });
+  await api.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'codes@example.com',
+    hourly_limit: 1000,
+    daily_limit: 1000,
+  });
 });
 afterAll(() => service.close());
 afterEach(() => setClockForTests(undefined));
@@ -54,7 +66,11 @@ const call = async (routeId: string, path: string, body?: unknown, { notFound = 
   else expect(answer.status, `${routeId}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
   const made = recorder.take();
   const grants = tableGrants(route);
-  for (const request of made) expect(grants.some((grant) => allows(grant, request)), `${routeId} made ${JSON.stringify(request)}`).toBe(true);
+  for (const request of made)
+    expect(
+      grants.some((grant) => allows(grant, request)),
+      `${routeId} made ${JSON.stringify(request)}`,
+    ).toBe(true);
   return { answer, made };
 };
 
@@ -62,7 +78,9 @@ describe('table grants', () => {
   it('cover every request of the OTP routes, which reach only their own items', async () => {
     const email = uniqueAddress('otp');
     const sent = await call('otp-send', '/api/v1/otp/send', { email });
-    expect(sent.made.map((request) => request.action)).toEqual(expect.arrayContaining(['BatchGetItem', 'Query', 'PutItem', 'UpdateItem']));
+    expect(sent.made.map((request) => request.action)).toEqual(
+      expect.arrayContaining(['BatchGetItem', 'Query', 'PutItem', 'UpdateItem']),
+    );
     const { session_id } = sent.answer.body.data;
     await call('otp-status', `/api/v1/otp/status/${session_id}`);
     const at = Date.now() + 31_000;
@@ -74,7 +92,11 @@ describe('table grants', () => {
   });
 
   it('cover every request of the template routes, which reach only templates, their counter and listing', async () => {
-    const created = await call('templates-create', '/api/v1/templates', { name: 'Receipt', subject: 'Order {{id}}', html: '<p>{{id}}</p>' });
+    const created = await call('templates-create', '/api/v1/templates', {
+      name: 'Receipt',
+      subject: 'Order {{id}}',
+      html: '<p>{{id}}</p>',
+    });
     const { id } = created.answer.body.data;
     await call('templates-update', `/api/v1/templates/${id}`, { text: 'Order {{id}}' });
     await call('templates-render', `/api/v1/templates/${id}/render`, { variables: { id: 7 } });
@@ -86,21 +108,50 @@ describe('table grants', () => {
     const own = client(service, owner.apiKey);
     const list = (await own.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const subscriber = (await own.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
-    const campaign = (await own.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id })).body.data;
-    const link = unsubscribeUrl(await trackingSettings.key(), '', { account_id: owner.accountId, subscriber_id: subscriber.id, campaign_id: campaign.id });
+    const campaign = (await own.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id }))
+      .body.data;
+    const link = unsubscribeUrl(await trackingSettings.key(), '', {
+      account_id: owner.accountId,
+      subscriber_id: subscriber.id,
+      campaign_id: campaign.id,
+    });
     // The page answers HTML, not the envelope: called directly, its requests checked as `call` does.
     const route = routes.find((r) => r.id === 'unsubscribe-confirm')!;
     recorder.take();
-    expect((await fetch(`${service.baseUrl}${link}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${service.baseUrl}${link}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click',
+        })
+      ).status,
+    ).toBe(200);
     const made = recorder.take();
-    for (const request of made) expect(tableGrants(route).some((grant) => allows(grant, request)), `unsubscribe-confirm made ${JSON.stringify(request)}`).toBe(true);
+    for (const request of made)
+      expect(
+        tableGrants(route).some((grant) => allows(grant, request)),
+        `unsubscribe-confirm made ${JSON.stringify(request)}`,
+      ).toBe(true);
     expect(made.map((request) => request.action)).toEqual(expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem']));
     expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
     // The page's "leave every list": every subscription of the address, and the suppression list.
     recorder.take();
-    expect((await fetch(`${service.baseUrl}${link}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click&scope=all' })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${service.baseUrl}${link}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'List-Unsubscribe=One-Click&scope=all',
+        })
+      ).status,
+    ).toBe(200);
     const all = recorder.take();
-    for (const request of all) expect(tableGrants(route).some((grant) => allows(grant, request)), `unsubscribe-confirm (scope=all) made ${JSON.stringify(request)}`).toBe(true);
+    for (const request of all)
+      expect(
+        tableGrants(route).some((grant) => allows(grant, request)),
+        `unsubscribe-confirm (scope=all) made ${JSON.stringify(request)}`,
+      ).toBe(true);
   });
 
   it('cover every request of the domain routes, which reach only the domains and the claims on their names', async () => {
@@ -111,7 +162,11 @@ describe('table grants', () => {
       recorder.take();
       const answer = await own.call(route.method, path, body);
       expect(answer.status, `${routeId}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
-      for (const request of recorder.take()) expect(tableGrants(route).some((grant) => allows(grant, request)), `${routeId} made ${JSON.stringify(request)}`).toBe(true);
+      for (const request of recorder.take())
+        expect(
+          tableGrants(route).some((grant) => allows(grant, request)),
+          `${routeId} made ${JSON.stringify(request)}`,
+        ).toBe(true);
       return answer;
     };
     const { id } = (await check('domains-create', '/api/v1/domains', { name })).body.data;
@@ -133,15 +188,29 @@ describe('table grants', () => {
     const list = (await api.post('/api/v1/lists', { name: 'Imported', double_opt_in: true })).body.data;
     const route = (id: string) => routes.find((r) => r.id === id)!;
     const checked = (id: string, made: ReturnType<typeof recorder.take>) => {
-      for (const request of made) expect(tableGrants(route(id)).some((grant) => allows(grant, request)), `${id} made ${JSON.stringify(request)}`).toBe(true);
+      for (const request of made)
+        expect(
+          tableGrants(route(id)).some((grant) => allows(grant, request)),
+          `${id} made ${JSON.stringify(request)}`,
+        ).toBe(true);
     };
     recorder.take();
-    const started = await api.call('POST', `/api/v1/lists/${list.id}/import`, `email,name,plan\n${uniqueAddress()},Ada,pro`, { 'Content-Type': 'text/csv' });
+    const started = await api.call(
+      'POST',
+      `/api/v1/lists/${list.id}/import`,
+      `email,name,plan\n${uniqueAddress()},Ada,pro`,
+      { 'Content-Type': 'text/csv' },
+    );
     expect(started.status).toBe(202);
     checked('lists-import', recorder.take());
 
-    const subscriber = (await api.post('/api/v1/subscribers', { email: uniqueAddress('doi'), list_id: list.id })).body.data;
-    const token = confirmToken(await trackingSettings.key(), { account_id: accountId, subscriber_id: subscriber.id }, Math.floor(Date.now() / 1000) + 60);
+    const subscriber = (await api.post('/api/v1/subscribers', { email: uniqueAddress('doi'), list_id: list.id })).body
+      .data;
+    const token = confirmToken(
+      await trackingSettings.key(),
+      { account_id: accountId, subscriber_id: subscriber.id },
+      Math.floor(Date.now() / 1000) + 60,
+    );
     recorder.take();
     expect((await fetch(`${service.baseUrl}/u/confirm/${token}`)).status).toBe(200);
     checked('confirmation-page', recorder.take());
@@ -151,12 +220,29 @@ describe('table grants', () => {
   });
 
   it('cover the reschedule, and Resend’s scheduled send, update and cancel', async () => {
-    const native = (await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Later', text: 'later', scheduled_at: new Date(Date.now() + 3_600_000).toISOString() })).body.data;
-    await call('mail-reschedule', `/api/v1/mail/${encodeURIComponent(native.message_id)}`, { scheduled_at: new Date(Date.now() + 7_200_000).toISOString() });
+    const native = (
+      await api.post('/api/v1/mail/send', {
+        to: uniqueAddress(),
+        subject: 'Later',
+        text: 'later',
+        scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+      })
+    ).body.data;
+    await call('mail-reschedule', `/api/v1/mail/${encodeURIComponent(native.message_id)}`, {
+      scheduled_at: new Date(Date.now() + 7_200_000).toISOString(),
+    });
     // By the bare uuid Resend answers (a bare uuid names the message by its key).
     const scheduledAt = new Date(Date.now() + 3_600_000).toISOString();
-    const scheduled = await call('resend-emails-send', '/resend/emails', { from: 'codes@example.com', to: uniqueAddress(), subject: 'Later', text: 'later', scheduled_at: scheduledAt });
-    await call('resend-emails-update', `/resend/emails/${scheduled.answer.body.id}`, { scheduled_at: new Date(Date.now() + 7_200_000).toISOString() });
+    const scheduled = await call('resend-emails-send', '/resend/emails', {
+      from: 'codes@example.com',
+      to: uniqueAddress(),
+      subject: 'Later',
+      text: 'later',
+      scheduled_at: scheduledAt,
+    });
+    await call('resend-emails-update', `/resend/emails/${scheduled.answer.body.id}`, {
+      scheduled_at: new Date(Date.now() + 7_200_000).toISOString(),
+    });
     await call('resend-emails-cancel', `/resend/emails/${scheduled.answer.body.id}/cancel`);
   });
 
@@ -165,10 +251,17 @@ describe('table grants', () => {
     const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
     const provider = (await api.get('/api/v1/providers')).body.data.providers[0];
     const message = (await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).body.data;
-    const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id })).body.data;
+    const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id }))
+      .body.data;
     const template = (await api.post('/api/v1/templates', { name: 't', subject: 's', text: 't' })).body.data;
-    const started = (await api.call('POST', `/api/v1/lists/${list.id}/import`, `email\n${uniqueAddress()}`, { 'Content-Type': 'text/csv' })).body.data;
-    const domain = (await api.post('/api/v1/domains', { name: `readers-${Math.random().toString(36).slice(2, 8)}.example` })).body.data;
+    const started = (
+      await api.call('POST', `/api/v1/lists/${list.id}/import`, `email\n${uniqueAddress()}`, {
+        'Content-Type': 'text/csv',
+      })
+    ).body.data;
+    const domain = (
+      await api.post('/api/v1/domains', { name: `readers-${Math.random().toString(36).slice(2, 8)}.example` })
+    ).body.data;
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
@@ -200,11 +293,16 @@ describe('table grants', () => {
       'resend-domains-get': `/resend/domains/${domain.id}`,
       'resend-api-keys-list': '/resend/api-keys',
     };
-    const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status');
+    const reading = routes.filter(
+      (route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status',
+    );
     expect(Object.keys(paths).sort()).toEqual(reading.map((route) => route.id).sort());
     for (const [routeId, path] of Object.entries(paths)) {
       const { made } = await call(routeId, path, undefined, { notFound: routeId === 'inbound-get' });
-      expect(made.filter((request) => request.action !== 'UpdateItem' && !WHOLE_TABLE_READS.includes(request.action)), routeId).toEqual([]);
+      expect(
+        made.filter((request) => request.action !== 'UpdateItem' && !WHOLE_TABLE_READS.includes(request.action)),
+        routeId,
+      ).toEqual([]);
     }
   });
 });

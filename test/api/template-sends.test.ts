@@ -14,13 +14,26 @@ beforeAll(async () => {
   api = client(service, (await newAccount()).apiKey);
   other = client(service, (await newAccount('Other')).apiKey);
   for (const account of [api, other]) {
-    expect((await account.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'tpl@example.com', region: 'us-east-1' })).status).toBe(201);
+    expect(
+      (
+        await account.post('/api/v1/providers', {
+          type: 'ses',
+          name: 'SES',
+          from_email: 'tpl@example.com',
+          region: 'us-east-1',
+        })
+      ).status,
+    ).toBe(201);
   }
 });
 afterAll(async () => service.close());
 
 const newTemplate = async (body: Record<string, unknown>, as = api) => {
-  const answer = await as.post('/api/v1/templates', { name: 'Receipt', subject: 'Order {{order.id}} for {{name}}', ...body });
+  const answer = await as.post('/api/v1/templates', {
+    name: 'Receipt',
+    subject: 'Order {{order.id}} for {{name}}',
+    ...body,
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.data.id as string;
 };
@@ -28,7 +41,11 @@ const newTemplate = async (body: Record<string, unknown>, as = api) => {
 const receipt = {
   html: '<p>Thanks {{name}}!</p>{{#items}}<li>{{title}}: {{{price_html}}}</li>{{/items}}{{^items}}<p>No items</p>{{/items}}<a href="https://shop.example.com/o/{{order.id}}">Your order</a>',
 };
-const variables = { name: 'Ann <& Co>', order: { id: 'A-17' }, items: [{ title: 'Tea <green>', price_html: '<b>3 €</b>' }] };
+const variables = {
+  name: 'Ann <& Co>',
+  order: { id: 'A-17' },
+  items: [{ title: 'Tea <green>', price_html: '<b>3 €</b>' }],
+};
 const untracked = { track_opens: false, track_clicks: false };
 
 describe('sending by template', () => {
@@ -53,18 +70,39 @@ describe('sending by template', () => {
     const to = uniqueAddress('refused');
     const missing = await api.post('/api/v1/mail/send', { to, template_id: templateId, variables: { name: 'Ann' } });
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('order.id'), details: [{ field: 'variables.order.id', message: expect.any(String) }] });
-    const both = await api.post('/api/v1/mail/send', { to, template_id: templateId, variables, subject: 'x', text: 'y' });
+    expect(missing.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: expect.stringContaining('order.id'),
+      details: [{ field: 'variables.order.id', message: expect.any(String) }],
+    });
+    const both = await api.post('/api/v1/mail/send', {
+      to,
+      template_id: templateId,
+      variables,
+      subject: 'x',
+      text: 'y',
+    });
     expect(both.status).toBe(400);
     expect(both.body.error.details.map((d: { field: string }) => d.field)).toEqual(['subject', 'text']);
     expect((await api.post('/api/v1/mail/send', { to, subject: 'x', text: 'y', variables })).status).toBe(400);
-    expect((await api.post('/api/v1/mail/send', { to, template_id: '00000000-0000-4000-8000-000000000000', variables })).status).toBe(404);
+    expect(
+      (await api.post('/api/v1/mail/send', { to, template_id: '00000000-0000-4000-8000-000000000000', variables }))
+        .status,
+    ).toBe(404);
     const foreign = await newTemplate(receipt, other);
     const answer = await api.post('/api/v1/mail/send', { to, template_id: foreign, variables });
     expect(answer.status).toBe(404);
     expect(answer.body.error.code).toBe('NOT_FOUND');
     // A variable that would make the subject a header injection is folded to a space, not refused.
-    expect((await api.post('/api/v1/mail/send', { to, template_id: templateId, variables: { ...variables, name: 'x\r\nBcc: y@example.com' } })).status).toBe(200);
+    expect(
+      (
+        await api.post('/api/v1/mail/send', {
+          to,
+          template_id: templateId,
+          variables: { ...variables, name: 'x\r\nBcc: y@example.com' },
+        })
+      ).status,
+    ).toBe(200);
     const mails = await mailTo(to);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Order A-17 for x Bcc: y@example.com');
@@ -92,11 +130,21 @@ describe('sending by template', () => {
     expect(awsCalls['DynamoDB.BatchGetItem']).toBe(3);
     const entries = answer.body.data.messages;
     expect(answer.body.data).toMatchObject({ total: 6, queued: 4, failed: 2 });
-    expect(entries[2]).toEqual({ to: to[2], status: 'failed', error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('variables.order.id') } });
-    expect(entries[3]).toEqual({ to: to[3], status: 'failed', error: { code: 'NOT_FOUND', message: 'Template not found' } });
+    expect(entries[2]).toEqual({
+      to: to[2],
+      status: 'failed',
+      error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('variables.order.id') },
+    });
+    expect(entries[3]).toEqual({
+      to: to[3],
+      status: 'failed',
+      error: { code: 'NOT_FOUND', message: 'Template not found' },
+    });
 
     // Edited after the batch was accepted: the queued mail keeps what it was rendered with.
-    expect((await api.put(`/api/v1/templates/${templateId}`, { subject: 'Changed', html: '<p>Changed</p>' })).status).toBe(200);
+    expect(
+      (await api.put(`/api/v1/templates/${templateId}`, { subject: 'Changed', html: '<p>Changed</p>' })).status,
+    ).toBe(200);
     await drainOnce();
     const [first] = await mailTo(to[0]);
     expect(first.subject).toBe('Order A-17 for Ann <& Co>');

@@ -15,7 +15,8 @@ const newTemplate = async (body: Record<string, unknown>) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.data;
 };
-const render = (id: string, variables: Record<string, unknown>) => api.post(`/api/v1/templates/${id}/render`, { variables });
+const render = (id: string, variables: Record<string, unknown>) =>
+  api.post(`/api/v1/templates/${id}/render`, { variables });
 
 describe('templates', () => {
   it('stores a template, lists the variables it reads, and renders html escaped, triple braces raw, subject and text as written', async () => {
@@ -23,10 +24,19 @@ describe('templates', () => {
       html: '<p>Hello {{name}}, {{{badge}}} for {{user.email}}</p>{{#items}}<li>{{title}}</li>{{/items}}{{^items}}<p>Nothing yet</p>{{/items}}',
       text: 'Hello {{name}} & {{user.email}}',
     });
-    expect(template).toMatchObject({ name: 'Welcome', subject: 'Hi {{name}}', variables: ['name', 'badge', 'user.email', 'items'] });
+    expect(template).toMatchObject({
+      name: 'Welcome',
+      subject: 'Hi {{name}}',
+      variables: ['name', 'badge', 'user.email', 'items'],
+    });
     expect(template.created_at).toMatch(/Z$/);
 
-    const rendered = await render(template.id, { name: 'Ann <b> & "Co"', badge: '<b>gold</b>', user: { email: 'ann@example.com' }, items: [{ title: 'A<1>' }, { title: 'B' }] });
+    const rendered = await render(template.id, {
+      name: 'Ann <b> & "Co"',
+      badge: '<b>gold</b>',
+      user: { email: 'ann@example.com' },
+      items: [{ title: 'A<1>' }, { title: 'B' }],
+    });
     expect(rendered.status).toBe(200);
     expect(rendered.body.data).toEqual({
       subject: 'Hi Ann <b> & "Co"',
@@ -42,12 +52,19 @@ describe('templates', () => {
     const template = await newTemplate({ text: 'Code {{code}}' });
     const missing = await render(template.id, { name: 'x' });
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'variables.code', message: expect.stringContaining('{{code}}') }] });
-    expect((await render(template.id, { name: 'a\r\nBcc: x@example.com', code: 1 })).body.data.subject).toBe('Hi a Bcc: x@example.com');
+    expect(missing.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'variables.code', message: expect.stringContaining('{{code}}') }],
+    });
+    expect((await render(template.id, { name: 'a\r\nBcc: x@example.com', code: 1 })).body.data.subject).toBe(
+      'Hi a Bcc: x@example.com',
+    );
   });
 
   it('makes a text part from the html when the template has none', async () => {
-    const template = await newTemplate({ html: '<h1>Welcome</h1><p>Dear {{name}}, <a href="https://example.com/start">start here</a>.</p>' });
+    const template = await newTemplate({
+      html: '<h1>Welcome</h1><p>Dear {{name}}, <a href="https://example.com/start">start here</a>.</p>',
+    });
     const rendered = await render(template.id, { name: 'Ann' });
     expect(rendered.body.data.html).toContain('Dear Ann');
     expect(rendered.body.data.text).toContain('Dear Ann, start here [https://example.com/start].');
@@ -56,14 +73,22 @@ describe('templates', () => {
   it('answers a syntax error as a 400 naming the field and the position', async () => {
     const answer = await api.post('/api/v1/templates', { name: 'Bad', subject: 'Fine', html: '<p>{{#items}}open</p>' });
     expect(answer.status).toBe(400);
-    expect(answer.body.error.details).toEqual([{ field: 'html', message: expect.stringMatching(/Unclosed section "items" at \d+/) }]);
+    expect(answer.body.error.details).toEqual([
+      { field: 'html', message: expect.stringMatching(/Unclosed section "items" at \d+/) },
+    ]);
     const tag = await api.post('/api/v1/templates', { name: 'Bad', subject: 'Hi {{name', text: 'x' });
-    expect(tag.body.error.details).toEqual([{ field: 'subject', message: expect.stringMatching(/Unclosed tag at \d+/) }]);
+    expect(tag.body.error.details).toEqual([
+      { field: 'subject', message: expect.stringMatching(/Unclosed tag at \d+/) },
+    ]);
     const partial = await api.post('/api/v1/templates', { name: 'Bad', subject: 'x', text: '{{> footer}}' });
     expect(partial.status).toBe(400);
     expect(partial.body.error.details[0].field).toBe('text');
     // Sections nested past any need are refused up front, never a stack overflow while rendering.
-    const deep = await api.post('/api/v1/templates', { name: 'Deep', subject: 'x', html: `${'{{#a}}'.repeat(20_000)}x${'{{/a}}'.repeat(20_000)}` });
+    const deep = await api.post('/api/v1/templates', {
+      name: 'Deep',
+      subject: 'x',
+      html: `${'{{#a}}'.repeat(20_000)}x${'{{/a}}'.repeat(20_000)}`,
+    });
     expect(deep.status).toBe(400);
     expect(deep.body.error.details).toEqual([{ field: 'html', message: expect.stringContaining('nest at most') }]);
     const huge = await api.post('/api/v1/templates', { name: 'Big', subject: 'x', html: 'a'.repeat(512 * 1024) });
@@ -75,7 +100,12 @@ describe('templates', () => {
     const second = await newTemplate({ text: 'two {{x}}' });
     const updated = await api.put(`/api/v1/templates/${first.id}`, { html: '<p>{{y}}</p>', text: '' });
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ id: first.id, html: '<p>{{y}}</p>', text: null, variables: ['name', 'y'] });
+    expect(updated.body.data).toMatchObject({
+      id: first.id,
+      html: '<p>{{y}}</p>',
+      text: null,
+      variables: ['name', 'y'],
+    });
     expect((await api.get(`/api/v1/templates/${first.id}`)).body.data).toEqual(updated.body.data);
     expect((await api.put(`/api/v1/templates/${first.id}`, { html: '' })).status).toBe(400);
 

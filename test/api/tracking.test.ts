@@ -11,7 +11,8 @@ let service: TestService;
 let api: Client;
 let accountId: string;
 
-const BROWSER = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+const BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
 // The author's links: one with `&amp;` in its query, as HTML requires, one single-quoted; and what is never tracked.
 const HTML = `<!doctype html><html><head><title>News</title><link href="https://cdn.example.com/style.css" rel="stylesheet"><a href="https://head.example.com/x">in head</a></head>
@@ -22,14 +23,17 @@ const HTML = `<!doctype html><html><head><title>News</title><link href="https://
 </body></html>`;
 
 const pixelOf = (html: string) => /<img src="([^"]+)" width="1" height="1"/.exec(html)?.[1];
-const hrefsOf = (html: string) => [...html.matchAll(/<a\b[^>]*?\shref=(?:"([^"]*)"|'([^']*)')/g)].map((m) => (m[1] ?? m[2])!.replace(/&amp;/g, '&'));
+const hrefsOf = (html: string) =>
+  [...html.matchAll(/<a\b[^>]*?\shref=(?:"([^"]*)"|'([^']*)')/g)].map((m) => (m[1] ?? m[2])!.replace(/&amp;/g, '&'));
 const mailFor = async (to: string): Promise<SentMail> => {
   const [mail] = await mailTo(to);
   expect(mail, `no mail to ${to}`).toBeDefined();
   return mail!;
 };
-const hit = (url: string, userAgent = BROWSER) => fetch(url, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
-const eventsOf = async (messageId: string) => (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.events;
+const hit = (url: string, userAgent = BROWSER) =>
+  fetch(url, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
+const eventsOf = async (messageId: string) =>
+  (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.events;
 
 let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 beforeAll(async () => {
@@ -41,7 +45,12 @@ afterAll(() => tracked.close());
 describe('open and click tracking', () => {
   it('adds a pixel before </body> and rewrites only the http(s) links of the body; the text part is untouched', async () => {
     const to = uniqueAddress('tracked');
-    const sent = await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML, text: 'Hello https://shop.example.com/offer' });
+    const sent = await api.post('/api/v1/mail/send', {
+      to,
+      subject: 'News',
+      html: HTML,
+      text: 'Hello https://shop.example.com/offer',
+    });
     expect(sent.status).toBe(200);
     const mail = await mailFor(to);
     const html = mail.body.html!;
@@ -60,7 +69,8 @@ describe('open and click tracking', () => {
 
   it('records an open with the IP and user agent, answers the GIF, and redirects a click to the exact URL the author wrote', async () => {
     const to = uniqueAddress('hits');
-    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body
+      .data;
     const html = (await mailFor(to)).body.html!;
 
     const open = await hit(pixelOf(html)!);
@@ -77,9 +87,29 @@ describe('open and click tracking', () => {
 
     const events = await eventsOf(messageId);
     expect(events).toEqual([
-      { event_type: 'open', ip_address: expect.stringMatching(/127\.0\.0\.1|::1/), user_agent: BROWSER, machine: false, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/) },
-      { event_type: 'click', ip_address: expect.any(String), user_agent: BROWSER, url: 'https://shop.example.com/offer?item=42&ref=mail#top', machine: false, created_at: expect.any(String) },
-      { event_type: 'click', ip_address: expect.any(String), user_agent: BROWSER, url: 'http://example.org/plain', machine: false, created_at: expect.any(String) },
+      {
+        event_type: 'open',
+        ip_address: expect.stringMatching(/127\.0\.0\.1|::1/),
+        user_agent: BROWSER,
+        machine: false,
+        created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
+      },
+      {
+        event_type: 'click',
+        ip_address: expect.any(String),
+        user_agent: BROWSER,
+        url: 'https://shop.example.com/offer?item=42&ref=mail#top',
+        machine: false,
+        created_at: expect.any(String),
+      },
+      {
+        event_type: 'click',
+        ip_address: expect.any(String),
+        user_agent: BROWSER,
+        url: 'http://example.org/plain',
+        machine: false,
+        created_at: expect.any(String),
+      },
     ]);
   });
 
@@ -90,7 +120,10 @@ describe('open and click tracking', () => {
       ['https://bücher.example/straße', 'https://xn--bcher-kva.example/stra%C3%9Fe'],
       ['https://example.com/a%0D%0ASet-Cookie:%20x=1', 'https://example.com/a%0D%0ASet-Cookie:%20x=1'],
       ['https://example.com/a&#13;&#10;Set-Cookie: x=1', 'https://example.com/aSet-Cookie:%20x=1'],
-      ['https://example.com/😀?e=👩‍👩‍👧', 'https://example.com/%F0%9F%98%80?e=%F0%9F%91%A9%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7'],
+      [
+        'https://example.com/😀?e=👩‍👩‍👧',
+        'https://example.com/%F0%9F%98%80?e=%F0%9F%91%A9%E2%80%8D%F0%9F%91%A9%E2%80%8D%F0%9F%91%A7',
+      ],
       ['https://example.com/&#x7f;&#x1;x\u2028y', 'https://example.com/%7F%01x%E2%80%A8y'],
     ];
     const broken = ['http://exa mple.com/', 'https://[::1/x', 'http://:80/'];
@@ -106,23 +139,32 @@ describe('open and click tracking', () => {
       expect(click.status, written).toBe(302);
       expect(click.headers.get('location'), written).toBe(location);
     }
-    expect((await eventsOf(messageId)).map((event: { url: string }) => event.url)).toEqual(links.map(([, location]) => location));
+    expect((await eventsOf(messageId)).map((event: { url: string }) => event.url)).toEqual(
+      links.map(([, location]) => location),
+    );
 
     // Mail already sent carries tokens signed over the URL as written: they redirect to its normalised
     // form too, and one over no URL at all is a link the service never makes (404, never 500).
     const key = process.env.TRACKING_SECRET!;
-    const old = (url: string) => `${service.baseUrl}/t/c/${signToken(key, { kind: 'click', account_id: accountId, message_id: messageId, sent_at: 0, url })}`;
-    for (const [written, location] of [['https://example.com/café', 'https://example.com/caf%C3%A9'], ['https://example.com/a\r\nSet-Cookie: x=1', 'https://example.com/aSet-Cookie:%20x=1'], ['https://example.com/\u0000\u00ff', 'https://example.com/%00%C3%BF']]) {
+    const old = (url: string) =>
+      `${service.baseUrl}/t/c/${signToken(key, { kind: 'click', account_id: accountId, message_id: messageId, sent_at: 0, url })}`;
+    for (const [written, location] of [
+      ['https://example.com/café', 'https://example.com/caf%C3%A9'],
+      ['https://example.com/a\r\nSet-Cookie: x=1', 'https://example.com/aSet-Cookie:%20x=1'],
+      ['https://example.com/\u0000\u00ff', 'https://example.com/%00%C3%BF'],
+    ]) {
       const click = await hit(old(written!));
       expect(click.status, written).toBe(302);
       expect(click.headers.get('location'), written).toBe(location);
     }
-    for (const written of ['http://exa mple.com/', 'https://', 'javascript:alert(1)']) expect((await hit(old(written))).status, written).toBe(404);
+    for (const written of ['http://exa mple.com/', 'https://', 'javascript:alert(1)'])
+      expect((await hit(old(written))).status, written).toBe(404);
   });
 
   it('keeps the first 50 opens and 50 clicks of a message as events and counts every hit; each queued webhook event carries its recipient', async () => {
     const to = uniqueAddress('hammered');
-    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body
+      .data;
     const html = (await mailFor(to)).body.html!;
     const [, offer, plain] = hrefsOf(html);
     const hits = [...Array(70).fill(pixelOf(html)!), ...Array(100).fill(offer!), ...Array(30).fill(plain!)] as string[];
@@ -139,9 +181,20 @@ describe('open and click tracking', () => {
     const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
     const queued: { type: string; message_id: string; to?: string }[] = [];
     for (let empty = 0; empty < 5 && queued.length < hits.length + 1; ) {
-      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MaxNumberOfMessages: 10, VisibilityTimeout: 600, WaitTimeSeconds: 1 }));
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: process.env.WEBHOOK_QUEUE_URL,
+          MaxNumberOfMessages: 10,
+          VisibilityTimeout: 600,
+          WaitTimeSeconds: 1,
+        }),
+      );
       if (!Messages.length) empty++;
-      queued.push(...Messages.map((message) => JSON.parse(message.Body!).event).filter((event: { message_id: string }) => event.message_id === messageId));
+      queued.push(
+        ...Messages.map((message) => JSON.parse(message.Body!).event).filter(
+          (event: { message_id: string }) => event.message_id === messageId,
+        ),
+      );
     }
     sqs.destroy();
     expect(queued.filter((event) => event.type !== 'email.sent')).toHaveLength(hits.length);
@@ -150,7 +203,8 @@ describe('open and click tracking', () => {
 
   it('answers 404 without Location to a token that does not verify: tampered, signed with another key, or of the other kind', async () => {
     const to = uniqueAddress('tamper');
-    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body
+      .data;
     const html = (await mailFor(to)).body.html!;
     const [, offer] = hrefsOf(html);
     const token = offer!.split('/t/c/')[1]!;
@@ -160,10 +214,24 @@ describe('open and click tracking', () => {
     claim[4] = 'https://evil.example.net/';
     const swapped = `${Buffer.from(JSON.stringify(claim)).toString('base64url')}.${signature}`;
     const flipped = `${payload}.${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
-    const foreign = signToken('some-other-key', { kind: 'click', account_id: accountId, message_id: messageId, sent_at: 0, url: 'https://evil.example.net/' });
+    const foreign = signToken('some-other-key', {
+      kind: 'click',
+      account_id: accountId,
+      message_id: messageId,
+      sent_at: 0,
+      url: 'https://evil.example.net/',
+    });
     const openToken = pixelOf(html)!.split('/t/o/')[1]!;
 
-    for (const path of [`/t/c/${swapped}`, `/t/c/${flipped}`, `/t/c/${foreign}`, `/t/c/${openToken}`, '/t/c/garbage', `/t/o/${token}`, `/t/o/${flipped}`]) {
+    for (const path of [
+      `/t/c/${swapped}`,
+      `/t/c/${flipped}`,
+      `/t/c/${foreign}`,
+      `/t/c/${openToken}`,
+      '/t/c/garbage',
+      `/t/o/${token}`,
+      `/t/o/${flipped}`,
+    ]) {
       const answer = await hit(`${service.baseUrl}${path}`);
       expect(answer.status, path).toBe(404);
       expect(answer.headers.get('location'), path).toBeNull();
@@ -174,14 +242,30 @@ describe('open and click tracking', () => {
 
   it('accepts only the exact encoding of a token: appended bytes, padding or spare bits of the signature answer 404', async () => {
     const to = uniqueAddress('exact');
-    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+    const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body
+      .data;
     const html = (await mailFor(to)).body.html!;
     const click = hrefsOf(html)[1]!;
-    const unsubscribe = unsubscribeUrl(process.env.TRACKING_SECRET!, service.baseUrl, { account_id: accountId, subscriber_id: 'sub_x', campaign_id: 'cmp_x' });
+    const unsubscribe = unsubscribeUrl(process.env.TRACKING_SECRET!, service.baseUrl, {
+      account_id: accountId,
+      subscriber_id: 'sub_x',
+      campaign_id: 'cmp_x',
+    });
     const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     // The signature's last character carries 2 bits of the MAC and 4 spare ones: flipping a spare bit decodes to the same bytes.
     const spareBit = (url: string) => `${url.slice(0, -1)}${ALPHABET[ALPHABET.indexOf(url.at(-1)!) ^ 1]}`;
-    const variants = (url: string) => [`${url}=`, `${url}==`, `${url}%3D`, `${url}%00`, `${url}%E2%80%AE`, `${url}.`, `${url}%20`, `${url}%0A`, `${url}!`, spareBit(url)];
+    const variants = (url: string) => [
+      `${url}=`,
+      `${url}==`,
+      `${url}%3D`,
+      `${url}%00`,
+      `${url}%E2%80%AE`,
+      `${url}.`,
+      `${url}%20`,
+      `${url}%0A`,
+      `${url}!`,
+      spareBit(url),
+    ];
 
     for (const url of [click, pixelOf(html)!]) {
       for (const variant of variants(url)) {
@@ -206,7 +290,11 @@ describe('open and click tracking', () => {
     const textOnly = uniqueAddress('text-only');
     await api.post('/api/v1/mail/send', { to: noOpens, subject: 'News', html: HTML, track_opens: false });
     await api.post('/api/v1/mail/send', { to: noClicks, subject: 'News', html: HTML, track_clicks: false });
-    await api.post('/api/v1/mail/send', { to: textOnly, subject: 'News', text: 'Visit https://shop.example.com/offer' });
+    await api.post('/api/v1/mail/send', {
+      to: textOnly,
+      subject: 'News',
+      text: 'Visit https://shop.example.com/offer',
+    });
 
     const a = (await mailFor(noOpens)).body.html!;
     expect(pixelOf(a)).toBeUndefined();
@@ -245,13 +333,19 @@ describe('open and click tracking', () => {
     process.env.TRACKING_MACHINE_SECONDS = '10';
     try {
       const to = uniqueAddress('scanned');
-      const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body.data;
+      const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body
+        .data;
       const html = (await mailFor(to)).body.html!;
       await hit(hrefsOf(html)[1]!);
       process.env.TRACKING_MACHINE_SECONDS = '0';
       await hit(pixelOf(html)!, 'Mozilla/5.0 (compatible; Proofpoint URL Defense)');
       await hit(pixelOf(html)!);
-      expect((await eventsOf(messageId)).map((event: { event_type: string; machine: boolean }) => [event.event_type, event.machine])).toEqual([
+      expect(
+        (await eventsOf(messageId)).map((event: { event_type: string; machine: boolean }) => [
+          event.event_type,
+          event.machine,
+        ]),
+      ).toEqual([
         ['click', true],
         ['open', true],
         ['open', false],

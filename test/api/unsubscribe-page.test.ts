@@ -12,24 +12,40 @@ let api: Client;
 beforeAll(async () => {
   process.env.DRAIN_RETRY_BASE_SECONDS = '0';
   tracked = await startTrackedService('Provider Sender');
-  api = client(tracked.service, await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000));
+  api = client(
+    tracked.service,
+    await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000),
+  );
 });
 afterAll(async () => {
   delete process.env.DRAIN_RETRY_BASE_SECONDS;
   await tracked.close();
 });
 
-const unsubscribeLink = (mail: SentMail) => /^<(.+)>$/.exec(mail.headers?.find((h) => h.name.toLowerCase() === 'list-unsubscribe')?.value ?? '')?.[1];
+const unsubscribeLink = (mail: SentMail) =>
+  /^<(.+)>$/.exec(mail.headers?.find((h) => h.name.toLowerCase() === 'list-unsubscribe')?.value ?? '')?.[1];
 const get = async (url: string) => (await fetch(url)).text();
 const post = async (url: string, body: string) => {
-  const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+  });
   return { status: response.status, text: await response.text() };
 };
 const statusOf = async (id: string) => (await api.get(`/api/v1/subscribers/${id}`)).body.data.status;
 
 /** A campaign to `list` sent and delivered; the unsubscribe link of the mail `email` received. */
 const campaignLink = async (listId: string, email: string, sender: Record<string, string>) => {
-  const campaign = (await api.post('/api/v1/campaigns', { name: 'c', subject: `News ${Math.random()}`, text: 'Hello', list_id: listId, ...sender })).body.data;
+  const campaign = (
+    await api.post('/api/v1/campaigns', {
+      name: 'c',
+      subject: `News ${Math.random()}`,
+      text: 'Hello',
+      list_id: listId,
+      ...sender,
+    })
+  ).body.data;
   expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`, {})).status).toBe(202);
   await runJobsAndDrain();
   const mail = (await mailTo(email)).find((m) => m.subject === campaign.subject)!;
@@ -105,7 +121,9 @@ describe('the unsubscribe page', () => {
     expect(before).toContain('from Ada &amp; Co');
     expect(before).toContain('Weekly &lt;digest&gt;');
     expect(before).toContain('<button type="submit" name="scope" value="list">Leave the list');
-    expect(before).toContain('<button type="submit" name="scope" value="all">Leave every list of Ada &amp; Co</button>');
+    expect(before).toContain(
+      '<button type="submit" name="scope" value="all">Leave every list of Ada &amp; Co</button>',
+    );
     expect(await statusOf(inWeekly)).toBe('subscribed');
 
     // RFC 8058 one-click, unchanged: this list only.
@@ -125,8 +143,12 @@ describe('the unsubscribe page', () => {
     expect(all.text).toContain('You have left every list of Ada &amp; Co');
     expect(await statusOf(inOffers)).toBe('unsubscribed');
     const suppressed = (await api.get('/api/v1/suppressions?reason=unsubscribed')).body.data.suppressions;
-    expect(suppressed).toEqual([{ email, reason: 'unsubscribed', source: 'unsubscribe', created_at: expect.any(String) }]);
-    expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe('RECIPIENT_SUPPRESSED');
+    expect(suppressed).toEqual([
+      { email, reason: 'unsubscribed', source: 'unsubscribe', created_at: expect.any(String) },
+    ]);
+    expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe(
+      'RECIPIENT_SUPPRESSED',
+    );
     // Once more changes nothing.
     expect((await post(link, 'List-Unsubscribe=One-Click&scope=all')).status).toBe(200);
   });
@@ -135,7 +157,9 @@ describe('the unsubscribe page', () => {
     const email = uniqueAddress('plain');
     const list = (await api.post('/api/v1/lists', { name: 'Plain' })).body.data;
     await api.post('/api/v1/subscribers', { email, list_id: list.id });
-    expect(await get(await campaignLink(list.id, email, { from_email: 'letters@example.com' }))).toContain('from letters@example.com');
+    expect(await get(await campaignLink(list.id, email, { from_email: 'letters@example.com' }))).toContain(
+      'from letters@example.com',
+    );
     expect(await get(await campaignLink(list.id, email, {}))).toContain('from Provider Sender');
   });
 
@@ -152,13 +176,27 @@ describe('the unsubscribe page', () => {
   });
 
   it('a link that is not valid answers a reader a page saying so; an API client asking for JSON keeps the envelope', async () => {
-    const browser = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'content-type': 'application/x-www-form-urlencoded' };
+    const browser = {
+      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+      'content-type': 'application/x-www-form-urlencoded',
+    };
     const forged = `${tracked.service.baseUrl}/u/W10.AAAAAAAAAAAAAAAAAAAAAA`;
     const overLong = `${tracked.service.baseUrl}/u/${'a'.repeat(1025)}`;
-    for (const [url, status] of [[forged, 404], [overLong, 400]] as const) {
+    for (const [url, status] of [
+      [forged, 404],
+      [overLong, 400],
+    ] as const) {
       for (const method of ['GET', 'POST']) {
-        const response = await fetch(url, { method, headers: browser, ...(method === 'POST' ? { body: 'List-Unsubscribe=One-Click' } : {}) });
-        expect([method, response.status, response.headers.get('content-type')]).toEqual([method, status, 'text/html; charset=utf-8']);
+        const response = await fetch(url, {
+          method,
+          headers: browser,
+          ...(method === 'POST' ? { body: 'List-Unsubscribe=One-Click' } : {}),
+        });
+        expect([method, response.status, response.headers.get('content-type')]).toEqual([
+          method,
+          status,
+          'text/html; charset=utf-8',
+        ]);
         const text = await response.text();
         expect(text).toContain('<title>This link is not valid</title>');
         expect(text).toContain('ask the sender for a new one');
@@ -166,6 +204,9 @@ describe('the unsubscribe page', () => {
     }
     const json = await fetch(forged, { headers: { accept: 'application/json' } });
     expect(json.status).toBe(404);
-    expect(await json.json()).toEqual({ success: false, error: { code: 'NOT_FOUND', message: 'Unsubscribe link not found' } });
+    expect(await json.json()).toEqual({
+      success: false,
+      error: { code: 'NOT_FOUND', message: 'Unsubscribe link not found' },
+    });
   });
 });

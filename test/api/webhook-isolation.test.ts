@@ -29,28 +29,39 @@ const until = async (done: () => boolean, timeoutMs: number) => {
 };
 
 describe('a slow webhook endpoint', () => {
-  it("does not hold another account's deliveries; its own are retried at the documented delay", { timeout: 90_000 }, async () => {
+  it("does not hold another account's deliveries; its own are retried at the documented delay", {
+    timeout: 90_000,
+  }, async () => {
     let slowAnswer: number | 'hang' = 'hang';
     const slow = await startEndpoint(() => slowAnswer);
     const fast = await startEndpoint();
     const slowApi = tracked.api;
     const other = await newAccount('Fast endpoint');
     const fastApi = client(tracked.service, other.apiKey);
-    expect((await fastApi.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com' })).status).toBe(201);
+    expect(
+      (await fastApi.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com' })).status,
+    ).toBe(201);
     const slowId = await accountWithEndpoint(slowApi, slow.url);
     const fastId = await accountWithEndpoint(fastApi, fast.url);
     const arrivals: number[] = [];
     try {
       // Three batches' worth of events to the endpoint that never answers, queued first.
-      for (let i = 0; i < 30; i++) expect((await slowApi.post('/api/v1/mail/send', { to: uniqueAddress(`slow${i}`), subject: 'Hi', text: 'x' })).status).toBe(200);
+      for (let i = 0; i < 30; i++)
+        expect(
+          (await slowApi.post('/api/v1/mail/send', { to: uniqueAddress(`slow${i}`), subject: 'Hi', text: 'x' })).status,
+        ).toBe(200);
       const started = Date.now();
       const draining = drainWebhooksOnce();
       // Another account's events, queued before and while the slow posts hang.
-      expect((await fastApi.post('/api/v1/mail/send', { to: uniqueAddress('fast'), subject: 'Hi', text: 'x' })).status).toBe(200);
+      expect(
+        (await fastApi.post('/api/v1/mail/send', { to: uniqueAddress('fast'), subject: 'Hi', text: 'x' })).status,
+      ).toBe(200);
       expect(await until(() => fast.received.length >= 1, 3_000)).toBe(true);
       expect(Date.now() - started).toBeLessThan(3_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect((await fastApi.post('/api/v1/mail/send', { to: uniqueAddress('fast'), subject: 'Hi', text: 'x' })).status).toBe(200);
+      expect(
+        (await fastApi.post('/api/v1/mail/send', { to: uniqueAddress('fast'), subject: 'Hi', text: 'x' })).status,
+      ).toBe(200);
       const second = Date.now();
       expect(await until(() => fast.received.length >= 2, 3_000)).toBe(true);
       expect(Date.now() - second).toBeLessThan(3_000);
@@ -63,7 +74,9 @@ describe('a slow webhook endpoint', () => {
       await drainWebhooksUntil(() => slow.received.length >= 60, 30_000);
       arrivals.push(Date.now());
       expect(slow.received).toHaveLength(60);
-      expect(new Set(slow.received.slice(30).map((r) => r.headers['webhook-id']))).toEqual(new Set(slow.received.slice(0, 30).map((r) => r.headers['webhook-id'])));
+      expect(new Set(slow.received.slice(30).map((r) => r.headers['webhook-id']))).toEqual(
+        new Set(slow.received.slice(0, 30).map((r) => r.headers['webhook-id'])),
+      );
       expect(arrivals[0]! - firstRound).toBeGreaterThanOrEqual(4_000);
     } finally {
       await slowApi.delete(`/api/v1/webhook-endpoints/${slowId}`);

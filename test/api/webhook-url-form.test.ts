@@ -45,7 +45,10 @@ describe('webhook URL forms', () => {
     const answer = await create(input);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.data.url).toBe(stored);
-    const listed = (await api.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints as { id: string; url: string }[];
+    const listed = (await api.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints as {
+      id: string;
+      url: string;
+    }[];
     expect(listed.find((endpoint) => endpoint.id === answer.body.data.id)?.url).toBe(stored);
     await api.delete(`/api/v1/webhook-endpoints/${answer.body.data.id}`);
   });

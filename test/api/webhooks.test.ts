@@ -32,11 +32,22 @@ const createEndpoint = async (url: string, events: string[]) => {
 
 /** The admin CLI as an operator runs it, in a process of its own, against this worker's queues. */
 const admin = async (...args: string[]) => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], { env: process.env });
-  return stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+    env: process.env,
+  });
+  return stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 };
 
-const verified = (secret: string, received: Received) => new Webhook(secret).verify(received.body, received.headers) as { type: string; timestamp: string; data: Record<string, string> };
+const verified = (secret: string, received: Received) =>
+  new Webhook(secret).verify(received.body, received.headers) as {
+    type: string;
+    timestamp: string;
+    data: Record<string, string>;
+  };
 
 describe('webhook endpoints', () => {
   it('creates an endpoint with a secret shown once, lists it without, deletes it', async () => {
@@ -75,7 +86,10 @@ describe('webhook endpoints', () => {
 
   it('needs the admin permission; another account sees 404 for an id not its own', async () => {
     const mailOnly = client(service, await keyWith(accountId, ['mail']));
-    expect((await mailOnly.post('/api/v1/webhook-endpoints', { url: 'https://hooks.example.com/x', events: ['email.sent'] })).status).toBe(403);
+    expect(
+      (await mailOnly.post('/api/v1/webhook-endpoints', { url: 'https://hooks.example.com/x', events: ['email.sent'] }))
+        .status,
+    ).toBe(403);
     expect((await mailOnly.get('/api/v1/webhook-endpoints')).status).toBe(403);
 
     const created = await createEndpoint('https://hooks.example.com/mine', ['email.sent']);
@@ -87,7 +101,8 @@ describe('webhook endpoints', () => {
 
   it('holds an account to 10 endpoints: the 11th is 409 CONFLICT until one is deleted', async () => {
     const own = client(service, (await newAccount('Many endpoints')).apiKey);
-    const create = (i: number) => own.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/${i}`, events: ['email.sent'] });
+    const create = (i: number) =>
+      own.post('/api/v1/webhook-endpoints', { url: `https://hooks.example.com/${i}`, events: ['email.sent'] });
     const ids: string[] = [];
     for (let i = 0; i < 10; i++) {
       const created = await create(i);
@@ -109,7 +124,11 @@ describe('deliveries', () => {
     const created = await createEndpoint(endpoint.url, ['email.sent', 'email.opened', 'email.clicked']);
     try {
       const to = uniqueAddress('hooked');
-      const sent = await api.post('/api/v1/mail/send', { to, subject: 'Hi', html: '<html><body><a href="https://shop.example.com/offer">Offer</a></body></html>' });
+      const sent = await api.post('/api/v1/mail/send', {
+        to,
+        subject: 'Hi',
+        html: '<html><body><a href="https://shop.example.com/offer">Offer</a></body></html>',
+      });
       expect(sent.status).toBe(200);
       const messageId = sent.body.data.message_id as string;
 
@@ -130,7 +149,10 @@ describe('deliveries', () => {
       expect(events).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ type: 'email.opened', data: { message_id: messageId, to } }),
-          expect.objectContaining({ type: 'email.clicked', data: { message_id: messageId, to, url: 'https://shop.example.com/offer' } }),
+          expect.objectContaining({
+            type: 'email.clicked',
+            data: { message_id: messageId, to, url: 'https://shop.example.com/offer' },
+          }),
         ]),
       );
     } finally {
@@ -166,12 +188,26 @@ describe('deliveries', () => {
 });
 
 const snsEvent = (message: string): SNSEvent =>
-  ({ Records: [{ EventSource: 'aws:sns', EventVersion: '1.0', EventSubscriptionArn: 'arn', Sns: { Message: message, MessageId: crypto.randomUUID() } }] }) as unknown as SNSEvent;
+  ({
+    Records: [
+      {
+        EventSource: 'aws:sns',
+        EventVersion: '1.0',
+        EventSubscriptionArn: 'arn',
+        Sns: { Message: message, MessageId: crypto.randomUUID() },
+      },
+    ],
+  }) as unknown as SNSEvent;
 
 describe('event sources and delivery rules', () => {
   it('posts email.sent for mail the drainer sends, and email.delivered, email.bounced, email.complained from provider events', async () => {
     const endpoint = await startEndpoint();
-    const created = await createEndpoint(endpoint.url, ['email.sent', 'email.delivered', 'email.bounced', 'email.complained']);
+    const created = await createEndpoint(endpoint.url, [
+      'email.sent',
+      'email.delivered',
+      'email.bounced',
+      'email.complained',
+    ]);
     try {
       const to = uniqueAddress('batched');
       const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'Hi', text: 'Hello' }] });
@@ -179,7 +215,11 @@ describe('event sources and delivery rules', () => {
       await drainOnce();
 
       const delivery = JSON.parse(fixtureText('sns/lambda-event-delivery.json')) as SNSEvent;
-      const delivered = await seedMessage(accountId, JSON.parse(delivery.Records[0]!.Sns.Message).mail.messageId, 'lucia.fernandez@example.org');
+      const delivered = await seedMessage(
+        accountId,
+        JSON.parse(delivery.Records[0]!.Sns.Message).mail.messageId,
+        'lucia.fernandez@example.org',
+      );
       await sesEvents(delivery);
       const bounce = fixtureText('ses/notification-bounce-permanent-general.json');
       const bounced = await seedMessage(accountId, JSON.parse(bounce).mail.messageId, 'amelia.hart@example.com');
@@ -194,9 +234,18 @@ describe('event sources and delivery rules', () => {
       expect(events).toEqual(
         expect.arrayContaining([
           expect.objectContaining({ type: 'email.sent', data: expect.objectContaining({ to }) }),
-          expect.objectContaining({ type: 'email.delivered', data: { message_id: delivered, to: 'lucia.fernandez@example.org' } }),
-          expect.objectContaining({ type: 'email.bounced', data: { message_id: bounced, to: 'amelia.hart@example.com' } }),
-          expect.objectContaining({ type: 'email.complained', data: { message_id: complained, to: 'hiro.tanaka@example.com' } }),
+          expect.objectContaining({
+            type: 'email.delivered',
+            data: { message_id: delivered, to: 'lucia.fernandez@example.org' },
+          }),
+          expect.objectContaining({
+            type: 'email.bounced',
+            data: { message_id: bounced, to: 'amelia.hart@example.com' },
+          }),
+          expect.objectContaining({
+            type: 'email.complained',
+            data: { message_id: complained, to: 'hiro.tanaka@example.com' },
+          }),
         ]),
       );
     } finally {
@@ -209,7 +258,9 @@ describe('event sources and delivery rules', () => {
     const endpoint = await startEndpoint();
     const created = await createEndpoint(endpoint.url, ['email.clicked']);
     try {
-      expect((await api.post('/api/v1/mail/send', { to: uniqueAddress('quiet'), subject: 'Hi', text: 'Hello' })).status).toBe(200);
+      expect(
+        (await api.post('/api/v1/mail/send', { to: uniqueAddress('quiet'), subject: 'Hi', text: 'Hello' })).status,
+      ).toBe(200);
       await drainWebhooksUntil(() => false, 2_000);
       expect(endpoint.received).toEqual([]);
     } finally {
@@ -218,13 +269,17 @@ describe('event sources and delivery rules', () => {
     }
   });
 
-  it('checks where the name resolves when it delivers: a name that now points at this machine gets nothing', { timeout: 40_000 }, async () => {
+  it('checks where the name resolves when it delivers: a name that now points at this machine gets nothing', {
+    timeout: 40_000,
+  }, async () => {
     const endpoint = await startEndpoint();
     // Allowed at creation (the local stack), refused at delivery once loopback is not: as for a public name rebound to an internal address.
     const created = await createEndpoint(endpoint.url.replace('127.0.0.1', 'localhost'), ['email.sent']);
     process.env.ALLOW_LOOPBACK_WEBHOOKS = 'false';
     try {
-      expect((await api.post('/api/v1/mail/send', { to: uniqueAddress('rebound'), subject: 'Hi', text: 'Hello' })).status).toBe(200);
+      expect(
+        (await api.post('/api/v1/mail/send', { to: uniqueAddress('rebound'), subject: 'Hi', text: 'Hello' })).status,
+      ).toBe(200);
       await drainWebhooksUntil(() => false, 2_000);
       expect(endpoint.received).toEqual([]);
       // The refusal was a failed attempt like any other: once the name may be posted to, the retry arrives.
@@ -238,13 +293,17 @@ describe('event sources and delivery rules', () => {
     }
   });
 
-  it('gives up on an endpoint that does not answer within 10 s and retries it with the same webhook-id', { timeout: 60_000 }, async () => {
+  it('gives up on an endpoint that does not answer within 10 s and retries it with the same webhook-id', {
+    timeout: 60_000,
+  }, async () => {
     let answer: number | 'hang' = 'hang';
     const slow = await startEndpoint(() => answer);
     const created = await createEndpoint(slow.url, ['email.sent']);
     try {
       const started = Date.now();
-      expect((await api.post('/api/v1/mail/send', { to: uniqueAddress('slow'), subject: 'Hi', text: 'Hello' })).status).toBe(200);
+      expect(
+        (await api.post('/api/v1/mail/send', { to: uniqueAddress('slow'), subject: 'Hi', text: 'Hello' })).status,
+      ).toBe(200);
       // The send answered without waiting on the endpoint.
       expect(Date.now() - started).toBeLessThan(5_000);
       await drainWebhooksUntil(() => slow.received.length >= 1);
@@ -265,13 +324,33 @@ describe('event sources and delivery rules', () => {
     const created = await createEndpoint(endpoint.url, ['email.sent']);
     const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
     try {
-      const event = { id: 'evt_last', account_id: accountId, type: 'email.sent', timestamp: new Date().toISOString(), message_id: '<last@example.com>', to: 'last@example.com' };
-      await sqs.send(new SendMessageCommand({ QueueUrl: process.env.WEBHOOK_QUEUE_URL, MessageBody: JSON.stringify({ event, endpoint_id: created.id, attempts: 10 }) }));
+      const event = {
+        id: 'evt_last',
+        account_id: accountId,
+        type: 'email.sent',
+        timestamp: new Date().toISOString(),
+        message_id: '<last@example.com>',
+        to: 'last@example.com',
+      };
+      await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: process.env.WEBHOOK_QUEUE_URL,
+          MessageBody: JSON.stringify({ event, endpoint_id: created.id, attempts: 10 }),
+        }),
+      );
       await drainWebhooksUntil(() => endpoint.received.length >= 1);
       expect(endpoint.received[0]!.headers['webhook-id']).toBe('evt_last');
 
       expect(await admin('webhook-dlq', 'list')).toEqual([
-        { account_id: accountId, webhook_id: 'evt_last', type: 'email.sent', message_id: '<last@example.com>', endpoint_id: created.id, attempts: 11, reason: 'The endpoint answered 503 (after 11 attempts)' },
+        {
+          account_id: accountId,
+          webhook_id: 'evt_last',
+          type: 'email.sent',
+          message_id: '<last@example.com>',
+          endpoint_id: created.id,
+          attempts: 11,
+          reason: 'The endpoint answered 503 (after 11 attempts)',
+        },
       ]);
       // Listing leaves it there.
       expect(await admin('webhook-dlq', 'list')).toHaveLength(1);
@@ -280,9 +359,14 @@ describe('event sources and delivery rules', () => {
       expect(await admin('webhook-dlq', 'redrive')).toEqual([{ moved: 1 }]);
       await drainWebhooksUntil(() => endpoint.received.length >= 2);
       expect(endpoint.received.map((r) => r.headers['webhook-id'])).toEqual(['evt_last', 'evt_last']);
-      expect(verified(created.secret, endpoint.received[1]!).data).toEqual({ message_id: '<last@example.com>', to: 'last@example.com' });
+      expect(verified(created.secret, endpoint.received[1]!).data).toEqual({
+        message_id: '<last@example.com>',
+        to: 'last@example.com',
+      });
       expect(await admin('webhook-dlq', 'list')).toEqual([]);
-      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_DLQ_URL, MaxNumberOfMessages: 10 }));
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: process.env.WEBHOOK_DLQ_URL, MaxNumberOfMessages: 10 }),
+      );
       expect(Messages).toEqual([]);
     } finally {
       sqs.destroy();

@@ -35,8 +35,12 @@ beforeAll(async () => {
   app.synth();
   deployed = deployedFunctions(stack);
   // The stack's secrets, generated at deploy time in AWS: a value of our own for each ARN here.
-  const arns = Object.keys(deployed.template.Resources).filter((id) => deployed.template.Resources[id].Type === 'AWS::SecretsManager::Secret');
-  secrets = await startSecretsManagerPeer(Object.fromEntries(arns.map((id) => [deployed.resolve({ Ref: id }), `bundle-test-${id}-${crypto.randomUUID()}`])));
+  const arns = Object.keys(deployed.template.Resources).filter(
+    (id) => deployed.template.Resources[id].Type === 'AWS::SecretsManager::Secret',
+  );
+  secrets = await startSecretsManagerPeer(
+    Object.fromEntries(arns.map((id) => [deployed.resolve({ Ref: id }), `bundle-test-${id}-${crypto.randomUUID()}`])),
+  );
   await ensureTable(process.env.TABLE_NAME!);
   ({ apiKey } = await newAccount('Bundles'));
 }, 240_000);
@@ -49,19 +53,43 @@ const invoke = (handler: string, event: unknown) => {
   if (!fn) throw new Error(`no function runs ${handler}`);
   const dir = assetDirOf(outdir, deployed.template, fn);
   const timeout = Number(deployed.template.Resources[fn.logicalId].Properties.Timeout ?? 3);
-  return runBundle(dir, lambdaEnvironment(fn, deployed.template, dir, { secretsManager: secrets.endpoint }), event, timeout);
+  return runBundle(
+    dir,
+    lambdaEnvironment(fn, deployed.template, dir, { secretsManager: secrets.endpoint }),
+    event,
+    timeout,
+  );
 };
 
 const samplePath = (route: RouteDefinition) => route.path.replace(/\{[^}]+\}/g, 'sample');
-const sampleParams = (route: RouteDefinition) => Object.fromEntries([...route.path.matchAll(/\{([^}+]+)\+?\}/g)].map(([, name]) => [name, 'sample']));
+const sampleParams = (route: RouteDefinition) =>
+  Object.fromEntries([...route.path.matchAll(/\{([^}+]+)\+?\}/g)].map(([, name]) => [name, 'sample']));
 
 /** The HTTP API's event for a request to the route (local/api-gateway-event.ts, as the local server builds it). */
-const routeEvent = (route: RouteDefinition, options: { body?: unknown; key?: string; path?: string; params?: Record<string, string> } = {}) => {
+const routeEvent = (
+  route: RouteDefinition,
+  options: { body?: unknown; key?: string; path?: string; params?: Record<string, string> } = {},
+) => {
   const body = options.body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(options.body));
-  const headers: Record<string, string> = { host: 'api.example.com', 'user-agent': 'bundle-test', ...(body.length ? { 'content-type': 'application/json' } : {}) };
+  const headers: Record<string, string> = {
+    host: 'api.example.com',
+    'user-agent': 'bundle-test',
+    ...(body.length ? { 'content-type': 'application/json' } : {}),
+  };
   if (options.key) headers.authorization = `Bearer ${options.key}`;
-  const request = { url: options.path ?? samplePath(route), method: route.method, headers, httpVersion: '1.1', socket: { remoteAddress: '198.51.100.7' } };
-  return apiGatewayEvent(request as unknown as IncomingMessage, body, `${route.method} ${route.path}`, options.params ?? sampleParams(route));
+  const request = {
+    url: options.path ?? samplePath(route),
+    method: route.method,
+    headers,
+    httpVersion: '1.1',
+    socket: { remoteAddress: '198.51.100.7' },
+  };
+  return apiGatewayEvent(
+    request as unknown as IncomingMessage,
+    body,
+    `${route.method} ${route.path}`,
+    options.params ?? sampleParams(route),
+  );
 };
 
 /** What an EventBridge schedule rule hands its target. */
@@ -84,15 +112,29 @@ describe('the synthesized bundles, run', () => {
   it('loads every function of the template from its asset under Node 22 and answers each route with no key as the service does', async () => {
     expect(process.versions.node.split('.')[0]).toBe('22');
     const outcomes = await inParallel(
-      routes.map((route) => async () => ({ route, outcome: await invoke(route.id, routeEvent(route, { body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} })) })),
+      routes.map((route) => async () => ({
+        route,
+        outcome: await invoke(
+          route.id,
+          routeEvent(route, { body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} }),
+        ),
+      })),
     );
     const wrong: string[] = [];
     for (const { route, outcome } of outcomes) {
       const status = outcome.result?.statusCode as number | undefined;
       if (!outcome.ok) wrong.push(`${route.id}: ${outcome.error}\n${outcome.output.slice(-2000)}`);
       // Our envelope's UNAUTHORIZED, or Resend's own shape on its compatible routes (under /resend).
-      else if (route.permission !== null && (status !== 401 || ![envelope(outcome).error?.code, envelope(outcome).name].some((n) => n === 'UNAUTHORIZED' || n === 'missing_api_key'))) wrong.push(`${route.id}: ${status} ${outcome.result?.body}`);
-      else if (route.permission === null && (status === undefined || status >= 500)) wrong.push(`${route.id}: ${status} ${outcome.result?.body}\n${outcome.output.slice(-2000)}`);
+      else if (
+        route.permission !== null &&
+        (status !== 401 ||
+          ![envelope(outcome).error?.code, envelope(outcome).name].some(
+            (n) => n === 'UNAUTHORIZED' || n === 'missing_api_key',
+          ))
+      )
+        wrong.push(`${route.id}: ${status} ${outcome.result?.body}`);
+      else if (route.permission === null && (status === undefined || status >= 500))
+        wrong.push(`${route.id}: ${status} ${outcome.result?.body}\n${outcome.output.slice(-2000)}`);
     }
     expect(wrong).toEqual([]);
   }, 240_000);
@@ -101,7 +143,13 @@ describe('the synthesized bundles, run', () => {
     const [health, docs, notFound] = await Promise.all([
       invoke('health', routeEvent(routeById('health'))),
       invoke('docs', routeEvent(routeById('docs'), {})),
-      invoke('not-found', routeEvent({ ...routeById('health'), path: '/{proxy+}' }, { path: '/api/v1/nothing-here', params: { proxy: 'api/v1/nothing-here' } })),
+      invoke(
+        'not-found',
+        routeEvent(
+          { ...routeById('health'), path: '/{proxy+}' },
+          { path: '/api/v1/nothing-here', params: { proxy: 'api/v1/nothing-here' } },
+        ),
+      ),
     ]);
     expect(health.result?.statusCode, health.output).toBe(200);
     expect(envelope(health).data).toEqual({ status: 'ok', version: SERVICE_VERSION });
@@ -111,17 +159,35 @@ describe('the synthesized bundles, run', () => {
   }, 120_000);
 
   it('sends a mail through the SES emulator from the send bundle, with a provider the providers bundle made', async () => {
-    const created = await invoke('providers-create', routeEvent(routeById('providers-create'), { key: apiKey, body: { type: 'ses', name: 'SES', from_email: 'bundle@example.com', region: 'us-east-1' } }));
+    const created = await invoke(
+      'providers-create',
+      routeEvent(routeById('providers-create'), {
+        key: apiKey,
+        body: { type: 'ses', name: 'SES', from_email: 'bundle@example.com', region: 'us-east-1' },
+      }),
+    );
     expect(created.result?.statusCode, created.output).toBe(201);
     const to = uniqueAddress('bundle');
-    const sent = await invoke('mail-send', routeEvent(routeById('mail-send'), { key: apiKey, body: { to, subject: 'From the bundle', text: 'Sent by index.mjs' } }));
+    const sent = await invoke(
+      'mail-send',
+      routeEvent(routeById('mail-send'), {
+        key: apiKey,
+        body: { to, subject: 'From the bundle', text: 'Sent by index.mjs' },
+      }),
+    );
     expect(sent.result?.statusCode, `${sent.result?.body}\n${sent.output}`).toBeLessThan(300);
     expect((await mailTo(to)).map((mail) => mail.subject)).toEqual(['From the bundle']);
   }, 120_000);
 
   it('queues a batch from its bundle, and the drainer bundle, started as EventBridge starts it, sends it', async () => {
     const to = uniqueAddress('drained');
-    const queued = await invoke('mail-send-batch', routeEvent(routeById('mail-send-batch'), { key: apiKey, body: { messages: [{ to, subject: 'Drained from the bundle', text: 'x' }] } }));
+    const queued = await invoke(
+      'mail-send-batch',
+      routeEvent(routeById('mail-send-batch'), {
+        key: apiKey,
+        body: { messages: [{ to, subject: 'Drained from the bundle', text: 'x' }] },
+      }),
+    );
     expect(queued.result?.statusCode, `${queued.result?.body}\n${queued.output}`).toBeLessThan(300);
     const drained = await invoke(WORKERS.drainer.handler, scheduledEvent('DrainSchedule'));
     expect(drained.ok, drained.error ?? drained.output).toBe(true);

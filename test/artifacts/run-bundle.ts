@@ -26,7 +26,12 @@ export const assetDirOf = (outdir: string, template: Json, fn: DeployedFunction)
  * URLs swapped for this test file's own, and Lambda's runtime variables; nothing of the test
  * process's own. The SDK reaches the emulators through its AWS_ENDPOINT_URL_* variables.
  */
-export const lambdaEnvironment = (fn: DeployedFunction, template: Json, dir: string, endpoints: { secretsManager: string }) => {
+export const lambdaEnvironment = (
+  fn: DeployedFunction,
+  template: Json,
+  dir: string,
+  endpoints: { secretsManager: string },
+) => {
   const env: Record<string, string> = { ...fn.environment };
   if ('TABLE_NAME' in env) env.TABLE_NAME = process.env.TABLE_NAME!;
   if ('INBOUND_BUCKET' in env) env.INBOUND_BUCKET = process.env.INBOUND_BUCKET ?? '';
@@ -58,7 +63,11 @@ export const lambdaEnvironment = (fn: DeployedFunction, template: Json, dir: str
 /** Runs the bundle in `dir` once in a fresh Node process with `env`, handing its handler `event` (test/artifacts/invoke-bundle.mjs). */
 export const runBundle = (dir: string, env: Record<string, string>, event: unknown, timeoutSeconds: number) =>
   new Promise<BundleOutcome>((resolve, reject) => {
-    const child = spawn(process.execPath, [runner, dir, String(timeoutSeconds)], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [runner, dir, String(timeoutSeconds)], {
+      cwd: dir,
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

@@ -16,21 +16,26 @@ afterAll(() => service.close());
 
 /** A GET as it goes over the wire: the bytes as sent (not unzipped) and the headers. */
 const get = (path: string, headers: Record<string, string> = {}) =>
-  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
-    request(`${service.baseUrl}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      request(`${service.baseUrl}${path}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+        .on('error', reject)
+        .end();
+    },
+  );
 
 it('console/dist is what `npm run console` builds from console/src (run it after changing the console)', async () => {
   const built = await buildConsole();
   const kept = builtConsole();
   expect([...kept.keys()].sort(), 'console/dist is stale: run npm run console').toEqual([...built.keys()].sort());
-  for (const [name, body] of built) expect(Buffer.from(kept.get(name)!).equals(Buffer.from(body)), `${name} differs: run npm run console`).toBe(true);
+  for (const [name, body] of built)
+    expect(Buffer.from(kept.get(name)!).equals(Buffer.from(body)), `${name} differs: run npm run console`).toBe(true);
 });
 
 describe('GET /console', () => {
@@ -51,14 +56,24 @@ describe('GET /console', () => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)|<style|\sstyle=|\son\w+=/i);
     const files = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
     expect(files.every((url) => url.startsWith('/console/'))).toBe(true);
-    expect(files.map((url) => url.replace(/-[\w]+\./, '-<hash>.')).sort()).toEqual(['/console/icon-<hash>.svg', '/console/main-<hash>.css', '/console/main-<hash>.js']);
+    expect(files.map((url) => url.replace(/-[\w]+\./, '-<hash>.')).sort()).toEqual([
+      '/console/icon-<hash>.svg',
+      '/console/main-<hash>.css',
+      '/console/main-<hash>.js',
+    ]);
 
     let transferred = page.body.length;
     for (const url of files) {
       const file = await get(url, { 'Accept-Encoding': 'gzip, deflate, br' });
       expect(file.status, url).toBe(200);
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(file.headers['content-type']).toBe(url.endsWith('.js') ? 'text/javascript; charset=utf-8' : url.endsWith('.css') ? 'text/css; charset=utf-8' : 'image/svg+xml');
+      expect(file.headers['content-type']).toBe(
+        url.endsWith('.js')
+          ? 'text/javascript; charset=utf-8'
+          : url.endsWith('.css')
+            ? 'text/css; charset=utf-8'
+            : 'image/svg+xml',
+      );
       expect(file.headers['content-encoding']).toBe('gzip');
       transferred += file.body.length;
     }
@@ -73,12 +88,24 @@ describe('GET /console', () => {
   });
 
   it('serves only the files the build wrote: anything else is 404 in the error envelope', async () => {
-    for (const path of ['/console/nope.js', '/console/index.html', '/console/%2e%2e%2fpackage.json', '/console/..%2F..%2Fpackage.json', `/console/${'a'.repeat(300)}`]) {
+    for (const path of [
+      '/console/nope.js',
+      '/console/index.html',
+      '/console/%2e%2e%2fpackage.json',
+      '/console/..%2F..%2Fpackage.json',
+      `/console/${'a'.repeat(300)}`,
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBeGreaterThanOrEqual(400);
       expect(answer.status, path).toBeLessThan(500);
-      expect(JSON.parse(answer.body.toString('utf8')), path).toMatchObject({ success: false, error: { code: expect.any(String) } });
+      expect(JSON.parse(answer.body.toString('utf8')), path).toMatchObject({
+        success: false,
+        error: { code: expect.any(String) },
+      });
     }
-    expect(JSON.parse((await get('/console/nope.js')).body.toString('utf8')).error).toEqual({ code: 'NOT_FOUND', message: 'No such console file' });
+    expect(JSON.parse((await get('/console/nope.js')).body.toString('utf8')).error).toEqual({
+      code: 'NOT_FOUND',
+      message: 'No such console file',
+    });
   });
 });

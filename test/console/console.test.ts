@@ -18,10 +18,23 @@ import { startTrackedService } from '../support/tracked-service';
  * Without chromium the file is skipped with a message. UPDATE_SCREENSHOTS=1 writes the README's
  * screenshots into docs/screenshots/.
  */
-const chromium = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path): path is string => !!path && existsSync(path));
+const chromium = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (path): path is string => !!path && existsSync(path),
+);
 const NO_CHROMIUM = 'SKIPPED: chromium is not installed (apt-get install chromium; .ci/run installs it)';
 const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
-const NAVIGATION = ['Overview', 'Messages', 'Campaigns', 'Lists', 'Suppressions', 'Templates', 'Domains', 'Webhooks', 'API keys', 'Providers'];
+const NAVIGATION = [
+  'Overview',
+  'Messages',
+  'Campaigns',
+  'Lists',
+  'Suppressions',
+  'Templates',
+  'Domains',
+  'Webhooks',
+  'API keys',
+  'Providers',
+];
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The page's globals as the callbacks below use them (this project's tsconfig has no DOM types). */
@@ -29,7 +42,12 @@ interface PageGlobals {
   document: { activeElement: { tagName: string; textContent: string | null } | null; cookie: string };
   sessionStorage: Record<string, string>;
   localStorage: { length: number };
-  axe?: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> };
+  axe?: {
+    run: (
+      context: unknown,
+      options: unknown,
+    ) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }>;
+  };
 }
 
 let tracked: Awaited<ReturnType<typeof startTrackedService>>;
@@ -56,14 +74,23 @@ const refused = new Set<string>();
 const unexpectedErrors = () => [
   ...pageErrors,
   ...consoleErrors
-    .filter((message) => !(message.text().startsWith('Failed to load resource: the server responded with a status of 4') && refused.has(message.location().url)))
+    .filter(
+      (message) =>
+        !(
+          message.text().startsWith('Failed to load resource: the server responded with a status of 4') &&
+          refused.has(message.location().url)
+        ),
+    )
     .map((message) => `${message.text()} (${message.location().url})`),
 ];
 
 const shot = async (name: string) => {
   if (!SCREENSHOTS) return;
   mkdirSync(new URL('../../docs/screenshots/', import.meta.url), { recursive: true });
-  await page.screenshot({ path: new URL(`../../docs/screenshots/${name}.png`, import.meta.url).pathname, fullPage: true });
+  await page.screenshot({
+    path: new URL(`../../docs/screenshots/${name}.png`, import.meta.url).pathname,
+    fullPage: true,
+  });
 };
 
 /** axe-core's A and AA rules (WCAG 2.0, 2.1, 2.2) on the page as it is now; the violations, named. */
@@ -72,7 +99,9 @@ const axeViolations = async () => {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE);
   return page.evaluate(async () => {
     const { axe, document } = globalThis as unknown as PageGlobals;
-    const result = await axe!.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] } });
+    const result = await axe!.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+    });
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   });
 };
@@ -115,7 +144,8 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('request', (request) => requested.push(request.url()));
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.status() < 500 && response.url().startsWith(`${base}/api/v1/`)) refused.add(response.url());
+    if (response.status() >= 400 && response.status() < 500 && response.url().startsWith(`${base}/api/v1/`))
+      refused.add(response.url());
   });
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message);
@@ -148,16 +178,20 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     const navigation = page.getByRole('navigation', { name: 'Console' }).getByRole('link');
     expect(await navigation.allTextContents()).toEqual(NAVIGATION);
-    expect(await page.evaluate(() => {
-      const { sessionStorage, localStorage, document } = globalThis as unknown as PageGlobals;
-      return { session: Object.values(sessionStorage), local: localStorage.length, cookie: document.cookie };
-    })).toEqual({ session: [apiKey], local: 0, cookie: '' });
+    expect(
+      await page.evaluate(() => {
+        const { sessionStorage, localStorage, document } = globalThis as unknown as PageGlobals;
+        return { session: Object.values(sessionStorage), local: localStorage.length, cookie: document.cookie };
+      }),
+    ).toEqual({ session: [apiKey], local: 0, cookie: '' });
 
     // A reload keeps the tab signed in; how long the Overview takes to show its charts (reported, not
     // asserted: a shared machine's timings are noise), counted from the navigation's start.
     await page.reload();
     await page.locator('.chart canvas').nth(2).waitFor();
-    const ms = await page.evaluate(() => (globalThis as unknown as { performance: { now(): number } }).performance.now());
+    const ms = await page.evaluate(() =>
+      (globalThis as unknown as { performance: { now(): number } }).performance.now(),
+    );
     console.info(`console: the Overview showed its charts ${Math.round(ms)} ms after the navigation started`);
   }, 60_000);
 
@@ -168,7 +202,10 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       violations[name] = await axeViolations();
     }
     // The pages whose routes the server has show them, empty for a new account.
-    for (const [name, empty] of [['Templates', 'No templates yet.'], ['Domains', 'No domains yet']]) {
+    for (const [name, empty] of [
+      ['Templates', 'No templates yet.'],
+      ['Domains', 'No domains yet'],
+    ]) {
       await open(name);
       await page.getByText(empty).waitFor();
     }
@@ -176,14 +213,24 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 120_000);
 
-  it('moves through the navigation with the keyboard, landing on the new page\'s heading', async () => {
+  it("moves through the navigation with the keyboard, landing on the new page's heading", async () => {
     await open('Overview');
     const campaigns = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Campaigns' });
-    for (let i = 0; i < 20 && !(await campaigns.evaluate((link) => link === (globalThis as unknown as PageGlobals).document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (
+      let i = 0;
+      i < 20 &&
+      !(await campaigns.evaluate((link) => link === (globalThis as unknown as PageGlobals).document.activeElement));
+      i++
+    )
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Campaigns' }).waitFor();
-    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.textContent)).toBe('Campaigns');
-    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.tagName)).toBe('H1');
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.textContent))
+      .toBe('Campaigns');
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.tagName)).toBe(
+      'H1',
+    );
   }, 60_000);
 
   it('creates a list with subscribers and a campaign, shows what the route refuses next to its field, sends it, and its counters move', async () => {
@@ -192,7 +239,10 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('button', { name: 'Create list' }).click();
     await page.getByRole('link', { name: 'Console readers' }).click();
     await page.getByRole('heading', { name: /Console readers/ }).waitFor();
-    for (const [email, name] of [[uniqueAddress('ada'), 'Ada'], [uniqueAddress('grace'), 'Grace']]) {
+    for (const [email, name] of [
+      [uniqueAddress('ada'), 'Ada'],
+      [uniqueAddress('grace'), 'Grace'],
+    ]) {
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Name (optional)').fill(name);
       await page.getByRole('button', { name: 'Add subscriber' }).click();
@@ -207,7 +257,9 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('button', { name: 'Create draft' }).click();
     const subject = page.getByLabel('Subject', { exact: true });
     await expect.poll(() => subject.getAttribute('aria-invalid')).toBe('true');
-    expect(await subject.evaluate((input) => input === (globalThis as unknown as PageGlobals).document.activeElement)).toBe(true);
+    expect(
+      await subject.evaluate((input) => input === (globalThis as unknown as PageGlobals).document.activeElement),
+    ).toBe(true);
     expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(/characters/);
 
     await subject.fill('Spring news for {{name}}');
@@ -238,8 +290,12 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await html.fill('<p>Thanks {{name}</p>');
     await page.getByRole('button', { name: 'Create template' }).click();
     await expect.poll(() => html.getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => html.evaluate((input) => input === (globalThis as unknown as PageGlobals).document.activeElement)).toBe(true);
-    expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(/^Template syntax error: .* at \d+$/);
+    await expect
+      .poll(() => html.evaluate((input) => input === (globalThis as unknown as PageGlobals).document.activeElement))
+      .toBe(true);
+    expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(
+      /^Template syntax error: .* at \d+$/,
+    );
 
     await html.fill('<p>Thanks {{name}}!</p>{{#vip}}<p>VIP</p>{{/vip}}');
     await page.getByRole('button', { name: 'Create template' }).click();
@@ -252,7 +308,9 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await expect.poll(() => variables.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(/^Not JSON/);
     await variables.fill('{"name": "Ada & Bob", "order_id": "A-17", "vip": true}');
-    await expect.poll(() => page.locator('[data-preview="html"]').textContent()).toBe('<p>Thanks Ada &amp; Bob!</p><p>VIP</p>');
+    await expect
+      .poll(() => page.locator('[data-preview="html"]').textContent())
+      .toBe('<p>Thanks Ada &amp; Bob!</p><p>VIP</p>');
     expect(await page.locator('[data-preview="subject"]').textContent()).toBe('Your order A-17');
     expect(await variables.getAttribute('aria-invalid')).toBeNull();
     expect(await axeViolations()).toEqual([]);
@@ -272,7 +330,11 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
   }, 60_000);
 
   it('creates a campaign from a template with its variables (a variables field that is not JSON is refused at the field)', async () => {
-    const template = await api.post('/api/v1/templates', { name: 'Monthly letter', subject: '{{month}} news for {{name}}', html: '<p>Hi {{name}}, {{month}} is here.</p><a href="{{unsubscribe_url}}">Leave</a>' });
+    const template = await api.post('/api/v1/templates', {
+      name: 'Monthly letter',
+      subject: '{{month}} news for {{name}}',
+      html: '<p>Hi {{name}}, {{month}} is here.</p><a href="{{unsubscribe_url}}">Leave</a>',
+    });
     expect(template.status).toBe(201);
     await open('Campaigns');
     await page.getByLabel('Name', { exact: true }).fill('May letter');
@@ -289,22 +351,37 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await variables.fill('{"month": "May"}');
     await page.getByRole('button', { name: 'Create draft' }).click();
     await page.getByRole('heading', { level: 2, name: 'May letter' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Monthly letter' }).getAttribute('href')).toBe(`#/templates/${template.body.data.id}`);
+    expect(await page.getByRole('link', { name: 'Monthly letter' }).getAttribute('href')).toBe(
+      `#/templates/${template.body.data.id}`,
+    );
     expect(await page.locator('main').textContent()).toContain('{"month":"May"}');
     const [created] = (await api.get('/api/v1/campaigns')).body.data.campaigns;
-    expect(created).toMatchObject({ name: 'May letter', template_id: template.body.data.id, variables: { month: 'May' } });
+    expect(created).toMatchObject({
+      name: 'May letter',
+      template_id: template.body.data.id,
+      variables: { month: 'May' },
+    });
     expect(await axeViolations()).toEqual([]);
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
   it('finds a message by its id and shows its events; the overview charts what was sent', async () => {
     const to = uniqueAddress('reader');
-    const sent = await api.post('/api/v1/mail/send', { to, subject: 'Your receipt', html: '<p>Thanks. <a href="https://shop.example.com/orders">Your order</a></p>', text: 'Thanks' });
+    const sent = await api.post('/api/v1/mail/send', {
+      to,
+      subject: 'Your receipt',
+      html: '<p>Thanks. <a href="https://shop.example.com/orders">Your order</a></p>',
+      text: 'Thanks',
+    });
     expect(sent.status).toBe(200);
     // The reader opens it and follows its link: two events on the message's timeline.
     const [mail] = await mailTo(to);
-    const reader = { redirect: 'manual', headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' } } as const;
-    for (const url of [/<img src="([^"]+)"/.exec(mail.body.html!)![1], /<a href="([^"]+)"/.exec(mail.body.html!)![1]]) expect((await fetch(url, reader)).status).toBeLessThan(400);
+    const reader = {
+      redirect: 'manual',
+      headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36' },
+    } as const;
+    for (const url of [/<img src="([^"]+)"/.exec(mail.body.html!)![1], /<a href="([^"]+)"/.exec(mail.body.html!)![1]])
+      expect((await fetch(url, reader)).status).toBeLessThan(400);
     await open('Messages');
     await page.getByLabel('Message id').fill(sent.body.data.message_id);
     await page.getByRole('button', { name: 'Look up' }).click();
@@ -323,9 +400,21 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
 
   it('lists the message log with its filters and pages, each message by its subject, opening its events; a 100-row page renders in under 100 ms', async () => {
     const welcomed = uniqueAddress('welcomed');
-    const welcome = await api.post('/api/v1/mail/send', { to: welcomed, subject: 'Welcome aboard', text: 'Hi', tags: ['welcome'] });
+    const welcome = await api.post('/api/v1/mail/send', {
+      to: welcomed,
+      subject: 'Welcome aboard',
+      text: 'Hi',
+      tags: ['welcome'],
+    });
     expect(welcome.status).toBe(200);
-    const digest = await api.post('/api/v1/mail/send-batch', { messages: Array.from({ length: 100 }, (_, i) => ({ to: uniqueAddress('digest'), subject: `Digest ${i}`, text: 'Hi', tags: ['digest'] })) });
+    const digest = await api.post('/api/v1/mail/send-batch', {
+      messages: Array.from({ length: 100 }, (_, i) => ({
+        to: uniqueAddress('digest'),
+        subject: `Digest ${i}`,
+        text: 'Hi',
+        tags: ['digest'],
+      })),
+    });
     expect(digest.body.data.queued).toBe(100);
     await runJobsAndDrain();
 
@@ -336,7 +425,10 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('navigation', { name: 'Message pages' }).getByRole('button', { name: 'Next page' }).click();
     await page.getByRole('link', { name: 'Welcome aboard' }).waitFor();
     expect(await page.getByRole('link', { name: 'Your receipt' }).count()).toBe(1);
-    await page.getByRole('navigation', { name: 'Message pages' }).getByRole('button', { name: 'Previous page' }).click();
+    await page
+      .getByRole('navigation', { name: 'Message pages' })
+      .getByRole('button', { name: 'Previous page' })
+      .click();
     await expect.poll(() => rows.count()).toBe(100);
 
     // A filter the route refuses is shown at its field.
@@ -361,7 +453,9 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
         fetch: (...args: unknown[]) => Promise<{ text(): Promise<string> }>;
         performance: { now(): number };
         document: { querySelectorAll(selector: string): { length: number }; body: unknown };
-        MutationObserver: new (callback: () => void) => { observe(target: unknown, options: unknown): void; disconnect(): void };
+        MutationObserver: new (
+          callback: () => void,
+        ) => { observe(target: unknown, options: unknown): void; disconnect(): void };
         renderTiming: Timing;
       };
       const timing: Timing = (g.renderTiming = {});
@@ -370,7 +464,9 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
         const response = await original(...args);
         if (!String(args[0]).includes('/api/v1/mail?')) return response;
         const read = response.text.bind(response);
-        return Object.assign(response, { text: () => read().then((body) => ((timing.start = g.performance.now()), body)) });
+        return Object.assign(response, {
+          text: () => read().then((body) => ((timing.start = g.performance.now()), body)),
+        });
       };
       const observer = new g.MutationObserver(() => {
         if (timing.start !== undefined && g.document.querySelectorAll('table.message-log tbody tr').length === 100) {
@@ -382,9 +478,13 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     });
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect.poll(() => rows.count()).toBe(100);
-    const timing = await page.evaluate(() => (globalThis as unknown as { renderTiming: { start: number; end: number } }).renderTiming);
+    const timing = await page.evaluate(
+      () => (globalThis as unknown as { renderTiming: { start: number; end: number } }).renderTiming,
+    );
     const ms = timing.end - timing.start;
-    console.info(`console: a 100-row message page rendered in ${ms.toFixed(1)} ms (answer read to rows in the document)`);
+    console.info(
+      `console: a 100-row message page rendered in ${ms.toFixed(1)} ms (answer read to rows in the document)`,
+    );
     expect(ms).toBeLessThan(100);
     expect(await axeViolations()).toEqual([]);
 
@@ -419,7 +519,10 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('button', { name: 'Resume sending' }).click();
     await page.getByRole('button', { name: 'Resume now' }).click();
     await page.getByText('This account sends.').waitFor();
-    expect((await own.get('/api/v1/stats')).body.data.sending).toMatchObject({ paused: false, resumed_at: expect.any(String) });
+    expect((await own.get('/api/v1/stats')).body.data.sending).toMatchObject({
+      paused: false,
+      resumed_at: expect.any(String),
+    });
     expect(unexpectedErrors()).toEqual([]);
   }, 120_000);
 
@@ -435,10 +538,15 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.locator('main').textContent()).not.toContain(shownKey);
     await page.getByRole('rowheader', { name: 'Reporting' }).waitFor();
-    await page.getByRole('row', { name: /Reporting/ }).getByRole('button', { name: 'Revoke' }).click();
+    await page
+      .getByRole('row', { name: /Reporting/ })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await page.getByRole('button', { name: 'Revoke Reporting' }).click();
     await page.getByRole('rowheader', { name: 'Reporting' }).waitFor({ state: 'detached' });
-    expect((await api.get('/api/v1/api-keys')).body.data.api_keys.map((key: { name: string }) => key.name)).not.toContain('Reporting');
+    expect(
+      (await api.get('/api/v1/api-keys')).body.data.api_keys.map((key: { name: string }) => key.name),
+    ).not.toContain('Reporting');
 
     await open('Webhooks');
     const url = page.getByLabel('URL', { exact: true });
@@ -469,7 +577,9 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByLabel('Email address', { exact: true }).fill(manual);
     await page.getByRole('button', { name: 'Suppress' }).click();
     await page.getByRole('rowheader', { name: manual }).waitFor();
-    expect((await api.post('/api/v1/mail/send', { to: manual, subject: 's', text: 't' })).body.error.code).toBe('RECIPIENT_SUPPRESSED');
+    expect((await api.post('/api/v1/mail/send', { to: manual, subject: 's', text: 't' })).body.error.code).toBe(
+      'RECIPIENT_SUPPRESSED',
+    );
 
     await page.getByLabel('Reason', { exact: true }).selectOption('hard_bounce');
     await page.getByRole('rowheader', { name: manual }).waitFor({ state: 'detached' });
@@ -477,7 +587,10 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await axeViolations()).toEqual([]);
 
     await page.getByLabel('Reason', { exact: true }).selectOption('manual');
-    await page.getByRole('row', { name: new RegExp(manual) }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(manual) })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByRole('button', { name: `Let mail reach ${manual} again` }).click();
     await page.getByRole('rowheader', { name: manual }).waitFor({ state: 'detached' });
     expect((await api.post('/api/v1/mail/send', { to: manual, subject: 's', text: 't' })).status).toBe(200);
@@ -495,7 +608,14 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     const rows = page.locator('table.records tbody tr');
     // Each cell's text; of a cell with a badge or a code, that alone (not the Copy button, not the reason).
     type Cell = { textContent: string; querySelector(selector: string): Cell | null };
-    const shown = () => rows.evaluateAll((trs) => trs.map((tr) => [...(tr as unknown as { cells: Cell[] }).cells].map((cell) => (cell.querySelector('.badge, code') ?? cell).textContent.trim())));
+    const shown = () =>
+      rows.evaluateAll((trs) =>
+        trs.map((tr) =>
+          [...(tr as unknown as { cells: Cell[] }).cells].map((cell) =>
+            (cell.querySelector('.badge, code') ?? cell).textContent.trim(),
+          ),
+        ),
+      );
     const before = await shown();
     expect(before.map(([record, type, , , priority, status]) => [record, type, priority, status])).toEqual([
       ['DKIM 1', 'CNAME', '—', 'pending'],
@@ -513,7 +633,9 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     for (const [, , recordName, value] of before.slice(0, 3)) dns.publish(recordName, { type: 'CNAME', value });
     dns.publish(`mail.${name}`, { type: 'TXT', value: 'v=spf1 include:_spf.google.com ~all' });
     await page.getByRole('button', { name: 'Verify now' }).click();
-    await expect.poll(async () => (await shown()).map((row) => row[5])).toEqual(['verified', 'verified', 'verified', 'missing', 'mismatch', 'missing']);
+    await expect
+      .poll(async () => (await shown()).map((row) => row[5]))
+      .toEqual(['verified', 'verified', 'verified', 'missing', 'mismatch', 'missing']);
     const after = await shown();
     // What was found is shown where it differs from what was asked for.
     expect(after[0][6]).toBe('—');
@@ -523,7 +645,13 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
 
     await page.getByRole('button', { name: 'Copy DMARC value' }).click();
     await page.getByRole('button', { name: 'Copied DMARC value' }).waitFor();
-    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe('v=DMARC1; p=none;');
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe('v=DMARC1; p=none;');
 
     const inbound = page.getByLabel('Receive mail at this domain (inbound)');
     await inbound.check();

@@ -35,6 +35,8 @@ export const readCallLog = (): { calls: RecordedCall[]; complete: boolean } => {
         .filter((line) => line.trim()),
     ),
   ].map((line) => JSON.parse(line) as RecordedCall);
-  const { complete } = existsSync(RUN_FILE) ? (JSON.parse(readFileSync(RUN_FILE, 'utf8')) as { complete: boolean }) : { complete: false };
+  const { complete } = existsSync(RUN_FILE)
+    ? (JSON.parse(readFileSync(RUN_FILE, 'utf8')) as { complete: boolean })
+    : { complete: false };
   return { calls, complete };
 };

@@ -26,7 +26,8 @@ export interface DeployedFunction {
   environment: Record<string, string>;
 }
 
-const arn = (service: string, resource: string, region = REGION) => `arn:${PARTITION}:${service}:${region}:${ACCOUNT}:${resource}`;
+const arn = (service: string, resource: string, region = REGION) =>
+  `arn:${PARTITION}:${service}:${region}:${ACCOUNT}:${resource}`;
 
 /**
  * Resolves CloudFormation's intrinsic functions in `template` (Ref, Fn::GetAtt, Fn::Join, Fn::Sub,
@@ -70,7 +71,8 @@ export const resolver = (template: Json) => {
     }
     if (type === 'AWS::SQS::Queue' && attribute === 'QueueName') return id;
     if (type === 'AWS::SQS::Queue' && attribute === 'QueueUrl') return ref(id);
-    if (type === 'AWS::ApiGatewayV2::Api' && attribute === 'ApiEndpoint') return `https://${id}.execute-api.${REGION}.amazonaws.com`;
+    if (type === 'AWS::ApiGatewayV2::Api' && attribute === 'ApiEndpoint')
+      return `https://${id}.execute-api.${REGION}.amazonaws.com`;
     return `${id}.${attribute}`;
   };
   const resolve = (value: unknown): any => {
@@ -117,8 +119,17 @@ export const deployedFunctions = (stack: Stack) => {
     const statements = policies
       .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
       .flatMap((policy) => resolve(policy.Properties.PolicyDocument.Statement) as PolicyStatement[]);
-    const environment = resolve(json.Resources[logicalId].Properties.Environment?.Variables ?? {}) as Record<string, string>;
-    functions.set(fn.handlerName, { handler: fn.handlerName, logicalId, roleArn: `arn:${PARTITION}:iam::${ACCOUNT}:role/${roleId}`, statements, environment });
+    const environment = resolve(json.Resources[logicalId].Properties.Environment?.Variables ?? {}) as Record<
+      string,
+      string
+    >;
+    functions.set(fn.handlerName, {
+      handler: fn.handlerName,
+      logicalId,
+      roleArn: `arn:${PARTITION}:iam::${ACCOUNT}:role/${roleId}`,
+      statements,
+      environment,
+    });
   }
   return { functions, template: json, resolve };
 };

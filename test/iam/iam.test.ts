@@ -47,7 +47,10 @@ describe('IAM, simulated against the calls the tests made', () => {
       }
       for (const request of requests) {
         const decision = await decide(fn, request);
-        if (decision !== 'Allowed') denied.push(`${call.function}: ${request.action} on ${request.resource} ${JSON.stringify(request.context)}: ${decision}`);
+        if (decision !== 'Allowed')
+          denied.push(
+            `${call.function}: ${request.action} on ${request.resource} ${JSON.stringify(request.context)}: ${decision}`,
+          );
       }
     }
     expect([...new Set(denied)]).toEqual([]);

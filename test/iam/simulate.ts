@@ -21,24 +21,46 @@ const arn = (service: string, resource: string) => `arn:${PARTITION}:${service}:
  * is an error here), `dynamodb:LeadingKeys` as a context key, and for a secret encrypted by a KMS key
  * of the stack the kms:Decrypt Secrets Manager makes on the caller's behalf (kms:ViaService).
  */
-export const iamRequests = (fn: DeployedFunction, call: RecordedCall, template: Json, resolve: (value: unknown) => any): IamRequest[] => {
-  const context: Record<string, string | string[]> = call.leadingKeys ? { 'dynamodb:LeadingKeys': call.leadingKeys } : {};
+export const iamRequests = (
+  fn: DeployedFunction,
+  call: RecordedCall,
+  template: Json,
+  resolve: (value: unknown) => any,
+): IamRequest[] => {
+  const context: Record<string, string | string[]> = call.leadingKeys
+    ? { 'dynamodb:LeadingKeys': call.leadingKeys }
+    : {};
   if (call.resource === '*') return [{ action: call.action, resource: '*', context }];
-  if (call.resource.startsWith('ses:')) return [{ action: call.action, resource: arn('ses', call.resource.slice(4)), context }];
+  if (call.resource.startsWith('ses:'))
+    return [{ action: call.action, resource: arn('ses', call.resource.slice(4)), context }];
   const match = /^env:([A-Z0-9_]+)(\/.*)?$/.exec(call.resource);
-  if (!match) throw new Error(`${call.function}: ${call.action} on ${call.resource}, a resource named by no variable of its environment`);
+  if (!match)
+    throw new Error(
+      `${call.function}: ${call.action} on ${call.resource}, a resource named by no variable of its environment`,
+    );
   const [, variable, index = ''] = match;
   const value = fn.environment[variable];
-  if (value === undefined) throw new Error(`${call.function}: ${call.action} reads ${variable}, which its template does not set`);
+  if (value === undefined)
+    throw new Error(`${call.function}: ${call.action} reads ${variable}, which its template does not set`);
   const service = call.action.split(':')[0];
   if (service === 's3') return [{ action: call.action, resource: `arn:${PARTITION}:s3:::${value}${index}`, context }];
-  if (service === 'dynamodb') return [{ action: call.action, resource: arn('dynamodb', `table/${value}${index}`), context }];
+  if (service === 'dynamodb')
+    return [{ action: call.action, resource: arn('dynamodb', `table/${value}${index}`), context }];
   if (service === 'sqs') {
     const queueId = value.split('/').pop()!;
     const policy = Object.values(template.Resources as Json).find(
-      (resource) => resource.Type === 'AWS::SQS::QueuePolicy' && (resource.Properties.Queues as { Ref: string }[]).some((q) => q.Ref === queueId),
+      (resource) =>
+        resource.Type === 'AWS::SQS::QueuePolicy' &&
+        (resource.Properties.Queues as { Ref: string }[]).some((q) => q.Ref === queueId),
     );
-    return [{ action: call.action, resource: arn('sqs', queueId), context, resourcePolicy: policy && resolve(policy.Properties.PolicyDocument) }];
+    return [
+      {
+        action: call.action,
+        resource: arn('sqs', queueId),
+        context,
+        resourcePolicy: policy && resolve(policy.Properties.PolicyDocument),
+      },
+    ];
   }
   if (service === 'secretsmanager') {
     const secret = Object.entries(template.Resources as Json).find(

@@ -14,7 +14,9 @@ const external = Object.values(networkInterfaces())
   .flat()
   .filter((address): address is NonNullable<typeof address> => address !== undefined && !address.internal);
 // Link-local IPv6 needs a zone to be reached at all; the rest is what a neighbour could dial.
-const otherAddresses = external.filter((address) => !(address.family === 'IPv6' && /^fe80:/i.test(address.address))).map((address) => address.address);
+const otherAddresses = external
+  .filter((address) => !(address.family === 'IPv6' && /^fe80:/i.test(address.address)))
+  .map((address) => address.address);
 const hasOtherIpv4 = external.some((address) => address.family === 'IPv4');
 const title = hasOtherIpv4
   ? 'npm start listens on loopback only'
@@ -49,10 +51,12 @@ describe.skipIf(!hasOtherIpv4)(title, () => {
     ['DynamoDB Local', 'DYNAMODB_PORT'],
     ['fauxqs (SQS and S3)', 'SQS_PORT'],
     ['the inbound SMTP listener', 'INBOUND_SMTP_PORT'],
-  ] as const)('%s refuses the machine\'s other addresses', async (_what, variable) => {
+  ] as const)("%s refuses the machine's other addresses", async (_what, variable) => {
     const port = Number(ports[variable]);
     expect(await dial('127.0.0.1', port)).toBe('connected');
-    const answers = Object.fromEntries(await Promise.all(otherAddresses.map(async (address) => [address, await dial(address, port)])));
+    const answers = Object.fromEntries(
+      await Promise.all(otherAddresses.map(async (address) => [address, await dial(address, port)])),
+    );
     expect(answers).toEqual(Object.fromEntries(otherAddresses.map((address) => [address, 'ECONNREFUSED'])));
   });
 });

@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSes, type Emulator } from '../../local/emulators';
 import { sesEmulatorAccount } from '../../local/ses-account';
-import { localStackPorts, runLocalStackToExit, startLocalStack, type LocalStackProcess } from '../support/local-stack-process';
+import {
+  localStackPorts,
+  runLocalStackToExit,
+  startLocalStack,
+  type LocalStackProcess,
+} from '../support/local-stack-process';
 
 /**
  * Issue 9: accepted mail always reaches a final state. These tests run `npm start` itself, with its
@@ -30,7 +35,11 @@ const call = async (api: string, method: string, path: string, body?: unknown) =
     headers: { authorization: `Bearer ${DEV_API_KEY}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: response.status, limit: response.headers.get('ratelimit-limit'), body: (await response.json()) as any };
+  return {
+    status: response.status,
+    limit: response.headers.get('ratelimit-limit'),
+    body: (await response.json()) as any,
+  };
 };
 
 const subjectsInMailbox = async (ses: string, tag: string) => {
@@ -47,7 +56,11 @@ const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs: n
 };
 
 const sendBatch = async (api: string, tag: string, count: number) => {
-  const messages = Array.from({ length: count }, (_, i) => ({ to: `r${i}-${tag}@example.com`, subject: `${tag} ${i}`, text: `${i}` }));
+  const messages = Array.from({ length: count }, (_, i) => ({
+    to: `r${i}-${tag}@example.com`,
+    subject: `${tag} ${i}`,
+    text: `${i}`,
+  }));
   const answer = await call(api, 'POST', '/mail/send-batch', { messages });
   expect(answer.status).toBe(200);
   expect(answer.body.data.queued).toBe(count);
@@ -57,14 +70,28 @@ const sendBatch = async (api: string, tag: string, count: number) => {
 /** A list of `readers` and a campaign to it, sent: each reader's mail has a subject of its own (`<tag>-c <email>`). */
 const startCampaign = async (api: string, tag: string, readers: number) => {
   const list = (await call(api, 'POST', '/lists', { name: `${tag} readers` })).body.data;
-  for (let i = 0; i < readers; i++) expect((await call(api, 'POST', '/subscribers', { email: `c${i}-${tag}@example.com`, list_id: list.id })).status).toBe(201);
-  const campaign = (await call(api, 'POST', '/campaigns', { name: tag, subject: `${tag}-c {{email}}`, text: 'hi', list_id: list.id })).body.data;
+  for (let i = 0; i < readers; i++)
+    expect(
+      (await call(api, 'POST', '/subscribers', { email: `c${i}-${tag}@example.com`, list_id: list.id })).status,
+    ).toBe(201);
+  const campaign = (
+    await call(api, 'POST', '/campaigns', { name: tag, subject: `${tag}-c {{email}}`, text: 'hi', list_id: list.id })
+  ).body.data;
   expect((await call(api, 'POST', `/campaigns/${campaign.id}/send`, {})).status).toBe(202);
   return campaign.id as string;
 };
 
 const statuses = async (api: string, ids: string[]) =>
-  Promise.all(ids.map(async (id) => (await call(api, 'GET', `/mail/status/${encodeURIComponent(id)}`)).body.data.message as { status: string; error_message: string | null; subject: string }));
+  Promise.all(
+    ids.map(
+      async (id) =>
+        (await call(api, 'GET', `/mail/status/${encodeURIComponent(id)}`)).body.data.message as {
+          status: string;
+          error_message: string | null;
+          subject: string;
+        },
+    ),
+  );
 
 describe('npm start, data on disk', () => {
   it('stopped with SIGTERM mid-drain and started again: every mail of a 100-item batch and of a campaign (both lanes) ends sent exactly once or failed with a reason', async () => {
@@ -72,13 +99,24 @@ describe('npm start, data on disk', () => {
     // The status checks below make hundreds of requests a minute: the operator raises the key's limit.
     // A variable the user sets wins over npm start's own (local/environment.ts): the first run sends
     // to an SES emulator of this test's, at 5 a second.
-    const env = { ...ports, LOCAL_DATA_DIR: dataDir, DEV_API_KEY, DEV_API_KEY_RATE_LIMIT: '1000', DRAIN_INTERVAL_SECONDS: '1', AWS_ENDPOINT_URL_SESV2: firstMailbox.endpoint };
+    const env = {
+      ...ports,
+      LOCAL_DATA_DIR: dataDir,
+      DEV_API_KEY,
+      DEV_API_KEY_RATE_LIMIT: '1000',
+      DRAIN_INTERVAL_SECONDS: '1',
+      AWS_ENDPOINT_URL_SESV2: firstMailbox.endpoint,
+    };
     stack = await startLocalStack(env);
     const tag = `restart-${Date.now().toString(36)}`;
     const ids = await sendBatch(stack.api, tag, 100);
     // And a campaign to 30 readers: its mail waits in the bulk lane (a queue of its own), which must keep it too.
     const campaign = await startCampaign(stack.api, tag, 30);
-    await waitFor('the first 15 sends', async () => (await subjectsInMailbox(firstMailbox.endpoint, tag)).length >= 15, 30_000);
+    await waitFor(
+      'the first 15 sends',
+      async () => (await subjectsInMailbox(firstMailbox.endpoint, tag)).length >= 15,
+      30_000,
+    );
     // The first run sends to a mailbox of the test's own, which outlives the stop: sends that
     // settle while the service stops are counted too.
     await stack.stop('SIGTERM');
@@ -90,8 +128,17 @@ describe('npm start, data on disk', () => {
     // Started again with the default pace: the rest leaves from the persisted queue.
     stack = await startLocalStack({ ...ports, LOCAL_DATA_DIR: dataDir, DEV_API_KEY, DEV_API_KEY_RATE_LIMIT: '1000' });
     const after = stack;
-    await waitFor('the rest in the mailbox', async () => sentFirst.length + (await subjectsInMailbox(after.ses, tag)).length >= 100, 45_000).catch(() => undefined);
-    await waitFor('every message final', async () => (await statuses(after.api, ids)).every((m) => !['queued', 'sending'].includes(m.status)), 30_000, 2_000);
+    await waitFor(
+      'the rest in the mailbox',
+      async () => sentFirst.length + (await subjectsInMailbox(after.ses, tag)).length >= 100,
+      45_000,
+    ).catch(() => undefined);
+    await waitFor(
+      'every message final',
+      async () => (await statuses(after.api, ids)).every((m) => !['queued', 'sending'].includes(m.status)),
+      30_000,
+      2_000,
+    );
     const sentSecond = await subjectsInMailbox(stack.ses, tag);
     const final = await statuses(stack.api, ids);
     const all = [...sentFirst, ...sentSecond];
@@ -106,9 +153,17 @@ describe('npm start, data on disk', () => {
     }
     expect(final.filter((m) => m.status === 'sent').length).toBeGreaterThanOrEqual(95);
     // The bulk lane: every campaign mail settled, none sent twice, nearly all sent.
-    await waitFor('the campaign settled', async () => (await call(after.api, 'GET', `/campaigns/${campaign}`)).body.data.status === 'sent', 45_000, 1_000);
+    await waitFor(
+      'the campaign settled',
+      async () => (await call(after.api, 'GET', `/campaigns/${campaign}`)).body.data.status === 'sent',
+      45_000,
+      1_000,
+    );
     const stats = (await call(after.api, 'GET', `/campaigns/${campaign}`)).body.data.stats;
-    const campaignMail = [...(await subjectsInMailbox(firstMailbox.endpoint, `${tag}-c`)), ...(await subjectsInMailbox(after.ses, `${tag}-c`))];
+    const campaignMail = [
+      ...(await subjectsInMailbox(firstMailbox.endpoint, `${tag}-c`)),
+      ...(await subjectsInMailbox(after.ses, `${tag}-c`)),
+    ];
     expect(stats.sent + stats.failed).toBe(30);
     expect(stats.sent).toBeGreaterThanOrEqual(28);
     expect(new Set(campaignMail).size).toBe(campaignMail.length);
@@ -126,7 +181,11 @@ describe('npm start, data on disk', () => {
     const tag = `defaults-${Date.now().toString(36)}`;
     const started = Date.now();
     const ids = await sendBatch(stack!.api, tag, 100);
-    await waitFor('100 mails in the mailbox', async () => (await subjectsInMailbox(stack!.ses, tag)).length >= 100, 30_000);
+    await waitFor(
+      '100 mails in the mailbox',
+      async () => (await subjectsInMailbox(stack!.ses, tag)).length >= 100,
+      30_000,
+    );
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(new Set(await subjectsInMailbox(stack!.ses, tag)).size).toBe(100);
     expect((await statuses(stack!.api, ids)).every((m) => m.status === 'sent')).toBe(true);
@@ -135,7 +194,13 @@ describe('npm start, data on disk', () => {
 
   it('with the timer at 60 s, queued mail still leaves at once: a drain run starts when mail is enqueued', async () => {
     await stack!.stop('SIGTERM');
-    stack = await startLocalStack({ ...(await localStackPorts()), LOCAL_DATA_DIR: dataDir, DEV_API_KEY, DEV_API_KEY_RATE_LIMIT: '1000', DRAIN_INTERVAL_SECONDS: '60' });
+    stack = await startLocalStack({
+      ...(await localStackPorts()),
+      LOCAL_DATA_DIR: dataDir,
+      DEV_API_KEY,
+      DEV_API_KEY_RATE_LIMIT: '1000',
+      DRAIN_INTERVAL_SECONDS: '60',
+    });
     // The timer's first run is at 60 s: anything sent before that was started by the enqueue.
     const tag = `at-once-${Date.now().toString(36)}`;
     const accepted = Date.now();
@@ -150,7 +215,12 @@ describe('npm start, data on disk', () => {
     // A second batch into the idle queue leaves at once too.
     const again = Date.now();
     await sendBatch(stack.api, `${tag}-2`, 5);
-    await waitFor('the second batch', async () => (await subjectsInMailbox(stack!.ses, `${tag}-2`)).length >= 5, 10_000, 100);
+    await waitFor(
+      'the second batch',
+      async () => (await subjectsInMailbox(stack!.ses, `${tag}-2`)).length >= 5,
+      10_000,
+      100,
+    );
     expect(Date.now() - again).toBeLessThan(5_000);
     expect(stack.output()).not.toMatch(/drain run failed|drain step failed/);
   }, 90_000);
@@ -161,7 +231,8 @@ describe('DEV_API_KEY_RATE_LIMIT (issue 18)', () => {
     // The stack of the tests above runs with DEV_API_KEY_RATE_LIMIT=1000.
     const answers = await Promise.all(Array.from({ length: 80 }, () => call(stack!.api, 'GET', '/api-keys')));
     expect(answers.filter((a) => a.status === 429)).toHaveLength(0);
-    const at = (rate: number) => call(stack!.api, 'POST', '/api-keys', { name: `at ${rate}`, permissions: ['mail'], rate_limit_per_minute: rate });
+    const at = (rate: number) =>
+      call(stack!.api, 'POST', '/api-keys', { name: `at ${rate}`, permissions: ['mail'], rate_limit_per_minute: rate });
     expect((await at(1000)).status).toBe(201);
     const over = await at(1001);
     expect(over.status).toBe(403);
@@ -181,7 +252,12 @@ describe('DEV_API_KEY_RATE_LIMIT (issue 18)', () => {
   }, 60_000);
 
   it('refuses to start with a value that is not a positive whole number', async () => {
-    const { code, output } = await runLocalStackToExit({ ...(await localStackPorts()), LOCAL_DATA_DIR: dataDir, DEV_API_KEY, DEV_API_KEY_RATE_LIMIT: 'lots' });
+    const { code, output } = await runLocalStackToExit({
+      ...(await localStackPorts()),
+      LOCAL_DATA_DIR: dataDir,
+      DEV_API_KEY,
+      DEV_API_KEY_RATE_LIMIT: 'lots',
+    });
     expect(code).not.toBe(0);
     expect(output).toContain('DEV_API_KEY_RATE_LIMIT must be a positive whole number');
   }, 30_000);

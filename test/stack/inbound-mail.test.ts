@@ -12,8 +12,16 @@ import { InboundMail } from '../../lib/inbound-mail';
 const synth = (context: Record<string, string>) => {
   const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-inbound-')), context });
   const stack = new Stack(app, 'Inbound');
-  const table = new TableV2(stack, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING }, sortKey: { name: 'sk', type: AttributeType.STRING } });
-  new InboundMail(stack, 'InboundMail', { table, environment: {}, webhookQueue: new Queue(stack, 'Webhooks'), deadLetters: new Queue(stack, 'DeadLetters') });
+  const table = new TableV2(stack, 'Table', {
+    partitionKey: { name: 'pk', type: AttributeType.STRING },
+    sortKey: { name: 'sk', type: AttributeType.STRING },
+  });
+  new InboundMail(stack, 'InboundMail', {
+    table,
+    environment: {},
+    webhookQueue: new Queue(stack, 'Webhooks'),
+    deadLetters: new Queue(stack, 'DeadLetters'),
+  });
   return Template.fromStack(stack);
 };
 
@@ -24,9 +32,19 @@ describe('activating the receipt rule set', () => {
     const ruleSet = Object.keys(template.findResources('AWS::SES::ReceiptRuleSet'))[0];
     // The call is JSON text joined around the rule set's name (a token until deploy).
     const create = JSON.stringify(activation.Properties.Create);
-    expect(create).toContain('\\"action\\":\\"SetActiveReceiptRuleSet\\",\\"parameters\\":{\\"RuleSetName\\":\\"",{"Ref":"' + ruleSet + '"}');
-    expect(JSON.parse(activation.Properties.Delete)).toEqual({ service: 'SES', action: 'SetActiveReceiptRuleSet', parameters: {} });
-    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string }[]);
-    expect(statements.filter((s) => String(s.Action).startsWith('ses:'))).toEqual([expect.objectContaining({ Action: 'ses:SetActiveReceiptRuleSet', Resource: '*' })]);
+    expect(create).toContain(
+      '\\"action\\":\\"SetActiveReceiptRuleSet\\",\\"parameters\\":{\\"RuleSetName\\":\\"",{"Ref":"' + ruleSet + '"}',
+    );
+    expect(JSON.parse(activation.Properties.Delete)).toEqual({
+      service: 'SES',
+      action: 'SetActiveReceiptRuleSet',
+      parameters: {},
+    });
+    const statements = Object.values(template.findResources('AWS::IAM::Policy')).flatMap(
+      (p) => p.Properties.PolicyDocument.Statement as { Action: string }[],
+    );
+    expect(statements.filter((s) => String(s.Action).startsWith('ses:'))).toEqual([
+      expect.objectContaining({ Action: 'ses:SetActiveReceiptRuleSet', Resource: '*' }),
+    ]);
   }, 240_000);
 });

@@ -28,11 +28,15 @@ let outdir: string;
 /** The logical id of a route's function (described by its route key). */
 const functionOf = (routeId: string) => {
   const route = routes.find((r) => r.id === routeId)!;
-  return Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `${route.method} ${route.path}` } }))[0];
+  return Object.keys(
+    template.findResources('AWS::Lambda::Function', { Properties: { Description: `${route.method} ${route.path}` } }),
+  )[0];
 };
 /** The Timeout of the one function with this description (routes are described by their route key). */
 const timeoutOf = (description: string) => {
-  const [fn, ...others] = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }));
+  const [fn, ...others] = Object.values(
+    template.findResources('AWS::Lambda::Function', { Properties: { Description: description } }),
+  );
   expect(others, description).toHaveLength(0);
   return fn.Properties.Timeout as number;
 };
@@ -48,7 +52,8 @@ const statementsOf = (functionLogicalId: string) => {
     .filter((policy) => policy.Properties.Roles.some((r: { Ref: string }) => r.Ref === role))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[]);
 };
-const policyOf = (functionLogicalId: string) => statementsOf(functionLogicalId).flatMap((statement) => [statement.Action].flat());
+const policyOf = (functionLogicalId: string) =>
+  statementsOf(functionLogicalId).flatMap((statement) => [statement.Action].flat());
 /** A function's statements on the table: their actions, and the partition keys they are held to (none: any item). */
 const tableStatementsOf = (routeId: string) =>
   statementsOf(functionOf(routeId))
@@ -60,7 +65,9 @@ const tableStatementsOf = (routeId: string) =>
 /** Whether the function may read the Secrets Manager secret whose logical id starts so. */
 const readsSecret = (functionLogicalId: string, secretIdPrefix: string) =>
   statementsOf(functionLogicalId).some(
-    (statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue') && ((statement.Resource as { Ref?: string }).Ref ?? '').startsWith(secretIdPrefix),
+    (statement) =>
+      [statement.Action].flat().includes('secretsmanager:GetSecretValue') &&
+      ((statement.Resource as { Ref?: string }).Ref ?? '').startsWith(secretIdPrefix),
   );
 const TABLE_WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 const ITEM_READS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
@@ -85,18 +92,36 @@ describe('the deployment', () => {
     const tags = new Set(routes.map((route) => route.tag));
     template.resourceCountIs('AWS::CloudFormation::Stack', tags.size);
     for (const route of routes) {
-      const [fn] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: `${route.method} ${route.path}` } }));
-      expect(holder.get(fn), route.id).toMatch(new RegExp(`^Routes${route.tag.replace(/[^A-Za-z0-9]/g, '')}NestedStack`));
+      const [fn] = Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: `${route.method} ${route.path}` },
+        }),
+      );
+      expect(holder.get(fn), route.id).toMatch(
+        new RegExp(`^Routes${route.tag.replace(/[^A-Za-z0-9]/g, '')}NestedStack`),
+      );
     }
-    for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::SQS::Queue', 'AWS::SecretsManager::Secret', 'AWS::KMS::Key', 'AWS::ApiGatewayV2::Api', 'AWS::CloudWatch::Alarm']) {
-      for (const id of Object.keys(template.findResources(type))) expect(holder.get(id), `${type} ${id}`).toBeUndefined();
+    for (const type of [
+      'AWS::DynamoDB::GlobalTable',
+      'AWS::SQS::Queue',
+      'AWS::SecretsManager::Secret',
+      'AWS::KMS::Key',
+      'AWS::ApiGatewayV2::Api',
+      'AWS::CloudWatch::Alarm',
+    ]) {
+      for (const id of Object.keys(template.findResources(type)))
+        expect(holder.get(id), `${type} ${id}`).toBeUndefined();
     }
   });
 
   it('makes one API Gateway route and one Node 22 ARM64 function per route-table entry, plus the ANY /{proxy+} catch-all', () => {
     for (const route of routes) {
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
-      template.hasResourceProperties('AWS::Lambda::Function', { Description: `${route.method} ${route.path}`, Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+      template.hasResourceProperties('AWS::Lambda::Function', {
+        Description: `${route.method} ${route.path}`,
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+      });
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
     // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer, the job runner and the inbound mail parser.
@@ -119,20 +144,29 @@ describe('the deployment', () => {
   it('lets every function that sends mail outlive one SMTP send at its longest', () => {
     const sending = routes.filter((route) => route.aws?.includes('sendMail'));
     expect(sending.map((route) => route.id)).toEqual(['mail-send', 'otp-send', 'otp-resend', 'resend-emails-send']);
-    for (const route of sending) expect(timeoutOf(`${route.method} ${route.path}`) * 1000, route.id).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
+    for (const route of sending)
+      expect(timeoutOf(`${route.method} ${route.path}`) * 1000, route.id).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
   });
 
   it('has the single table with its index, TTL and point-in-time recovery', () => {
     template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
       GlobalSecondaryIndexes: [
-        ...['gsi1', 'gsi2', 'gsi3', 'gsi4'].map((IndexName) => Match.objectLike({ IndexName, Projection: { ProjectionType: 'ALL' } })),
+        ...['gsi1', 'gsi2', 'gsi3', 'gsi4'].map((IndexName) =>
+          Match.objectLike({ IndexName, Projection: { ProjectionType: 'ALL' } }),
+        ),
         // The reconciler's sparse index of unsettled messages: keys only, so updates while a message waits cost no index write.
         Match.objectLike({ IndexName: 'gsi5', Projection: { ProjectionType: 'KEYS_ONLY' } }),
         // A message by its provider's id: keys only, so a message's later writes cost it nothing.
         Match.objectLike({ IndexName: 'gsi6', Projection: { ProjectionType: 'KEYS_ONLY' } }),
         // The message log: only what its filters read, so a status move writes a small entry.
-        Match.objectLike({ IndexName: 'gsi7', Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['status', 'log_recipient', 'tags'] } }),
+        Match.objectLike({
+          IndexName: 'gsi7',
+          Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['status', 'log_recipient', 'tags'] },
+        }),
       ],
       TimeToLiveSpecification: { AttributeName: 'ttl', Enabled: true },
       Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
@@ -140,14 +174,25 @@ describe('the deployment', () => {
   });
 
   it('has the send queue with its dead-letter queue and a drainer scheduled every minute, its concurrency capped', () => {
-    template.hasResourceProperties('AWS::SQS::Queue', { RedrivePolicy: Match.objectLike({ deadLetterTargetArn: Match.anyValue() }) });
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      RedrivePolicy: Match.objectLike({ deadLetterTargetArn: Match.anyValue() }),
+    });
     template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
-    template.hasResourceProperties('AWS::Lambda::Function', { Description: 'Sends queued mail at the provider rate', ReservedConcurrentExecutions: 3 });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Description: 'Sends queued mail at the provider rate',
+      ReservedConcurrentExecutions: 3,
+    });
   });
 
   it('starts the drainer from the drain-start queue, which only the enqueuing routes and the drainer may write to', () => {
-    const [drainer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }));
-    const [startQueue, ...others] = Object.entries(template.findResources('AWS::SQS::Queue')).filter(([id]) => id.startsWith('DrainStartQueue'));
+    const [drainer] = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Sends queued mail at the provider rate' },
+      }),
+    );
+    const [startQueue, ...others] = Object.entries(template.findResources('AWS::SQS::Queue')).filter(([id]) =>
+      id.startsWith('DrainStartQueue'),
+    );
     expect(others).toEqual([]);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: drainer },
@@ -155,25 +200,37 @@ describe('the deployment', () => {
       ScalingConfig: { MaximumConcurrency: 2 },
     });
     // Lambda requires a trigger's queue to hide a message for at least the function's timeout.
-    expect(startQueue![1].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(timeoutOf('Sends queued mail at the provider rate'));
+    expect(startQueue![1].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(
+      timeoutOf('Sends queued mail at the provider rate'),
+    );
     const writesStarts = (fn: string) =>
-      statementsOf(fn).some((statement) => [statement.Action].flat().includes('sqs:SendMessage') && JSON.stringify(statement.Resource).includes(startQueue![0]));
+      statementsOf(fn).some(
+        (statement) =>
+          [statement.Action].flat().includes('sqs:SendMessage') &&
+          JSON.stringify(statement.Resource).includes(startQueue![0]),
+      );
     expect(writesStarts(functionOf('mail-send-batch'))).toBe(true);
     expect(writesStarts(drainer!)).toBe(true);
-    for (const id of ['mail-send', 'mail-status', 'track-open', 'webhooks-ses']) expect(writesStarts(functionOf(id)), id).toBe(false);
+    for (const id of ['mail-send', 'mail-status', 'track-open', 'webhooks-ses'])
+      expect(writesStarts(functionOf(id)), id).toBe(false);
   });
 
   it('gives the drainer a whole budget plus a margin longer than one send, and hides a taken message for longer than a run', () => {
     expect(DRAIN_SAFETY_MS).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
     const drainerTimeout = timeoutOf('Sends queued mail at the provider rate');
     expect(drainerTimeout * 1000).toBeGreaterThanOrEqual(DRAIN_BUDGET_SECONDS * 1000 + DRAIN_SAFETY_MS);
-    const [sendQueue] = Object.values(template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }));
+    const [sendQueue] = Object.values(
+      template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }),
+    );
     expect(sendQueue.Properties.VisibilityTimeout).toBeGreaterThan(drainerTimeout);
   });
 
   it('builds each queue, its dead-letter queue and its trigger as functions/queues.ts declares them', () => {
     const queues = template.findResources('AWS::SQS::Queue');
-    const idOf = (name: QueueName) => Object.keys(queues).find((id) => id.startsWith(QUEUES[name].id) && /^[0-9A-F]{8}$/.test(id.slice(QUEUES[name].id.length)))!;
+    const idOf = (name: QueueName) =>
+      Object.keys(queues).find(
+        (id) => id.startsWith(QUEUES[name].id) && /^[0-9A-F]{8}$/.test(id.slice(QUEUES[name].id.length)),
+      )!;
     expect(Object.keys(queues)).toHaveLength(Object.keys(QUEUES).length);
     for (const name of Object.keys(QUEUES) as QueueName[]) {
       const declared: QueueDeclaration = QUEUES[name];
@@ -181,27 +238,51 @@ describe('the deployment', () => {
       expect(Properties.MessageRetentionPeriod, name).toBe(declared.retentionSeconds);
       expect(Properties.VisibilityTimeout, name).toBe(declared.visibilityTimeoutSeconds);
       expect(Properties.RedrivePolicy, name).toEqual(
-        declared.deadLetter && { deadLetterTargetArn: { 'Fn::GetAtt': [idOf(declared.deadLetter.queue), 'Arn'] }, maxReceiveCount: declared.deadLetter.maxReceiveCount },
+        declared.deadLetter && {
+          deadLetterTargetArn: { 'Fn::GetAtt': [idOf(declared.deadLetter.queue), 'Arn'] },
+          maxReceiveCount: declared.deadLetter.maxReceiveCount,
+        },
       );
-      const triggers = Object.values(template.findResources('AWS::Lambda::EventSourceMapping', { Properties: { EventSourceArn: { 'Fn::GetAtt': [idOf(name), 'Arn'] } } }));
-      expect(triggers.map((t) => t.Properties.BatchSize), name).toEqual(declared.consumer ? [declared.consumer.batchSize] : []);
+      const triggers = Object.values(
+        template.findResources('AWS::Lambda::EventSourceMapping', {
+          Properties: { EventSourceArn: { 'Fn::GetAtt': [idOf(name), 'Arn'] } },
+        }),
+      );
+      expect(
+        triggers.map((t) => t.Properties.BatchSize),
+        name,
+      ).toEqual(declared.consumer ? [declared.consumer.batchSize] : []);
     }
   });
 
   it('routes SES events through a configuration set to an SNS topic and its subscribed function', () => {
     template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
-      EventDestination: Match.objectLike({ MatchingEventTypes: Match.arrayWith(['bounce', 'complaint', 'delivery']), SnsDestination: Match.anyValue() }),
+      EventDestination: Match.objectLike({
+        MatchingEventTypes: Match.arrayWith(['bounce', 'complaint', 'delivery']),
+        SnsDestination: Match.anyValue(),
+      }),
     });
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
   });
 
   it('keeps SES events that SNS cannot deliver or the function fails on in a retained, encrypted dead-letter queue', () => {
-    const [sesEvents] = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Applies SES bounce, complaint and delivery events from SNS' } }));
+    const [sesEvents] = Object.values(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Applies SES bounce, complaint and delivery events from SNS' },
+      }),
+    );
     const queueArn = sesEvents.Properties.DeadLetterConfig?.TargetArn;
     expect(queueArn, 'the function has no dead-letter queue').toEqual({ 'Fn::GetAtt': [expect.any(String), 'Arn'] });
     const queue = template.toJSON().Resources[queueArn['Fn::GetAtt'][0]];
-    expect(queue).toMatchObject({ Type: 'AWS::SQS::Queue', DeletionPolicy: 'Retain', Properties: { SqsManagedSseEnabled: true } });
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', RedrivePolicy: { deadLetterTargetArn: queueArn } });
+    expect(queue).toMatchObject({
+      Type: 'AWS::SQS::Queue',
+      DeletionPolicy: 'Retain',
+      Properties: { SqsManagedSseEnabled: true },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      RedrivePolicy: { deadLetterTargetArn: queueArn },
+    });
   });
 
   it('grants each function only what it uses', () => {
@@ -217,8 +298,15 @@ describe('the deployment', () => {
   });
 
   it('lets the domain routes call only the SES identity actions they need, and checks domains every 15 minutes', () => {
-    const identityActions = (fn: string) => policyOf(fn).filter((action) => /^ses:.*EmailIdentity/.test(action)).sort();
-    expect(identityActions(functionOf('domains-create'))).toEqual(['ses:CreateEmailIdentity', 'ses:GetEmailIdentity', 'ses:PutEmailIdentityMailFromAttributes']);
+    const identityActions = (fn: string) =>
+      policyOf(fn)
+        .filter((action) => /^ses:.*EmailIdentity/.test(action))
+        .sort();
+    expect(identityActions(functionOf('domains-create'))).toEqual([
+      'ses:CreateEmailIdentity',
+      'ses:GetEmailIdentity',
+      'ses:PutEmailIdentityMailFromAttributes',
+    ]);
     // A claim that did not verify within 72 hours is released where it is checked: its identity deleted (issue 35).
     expect(identityActions(functionOf('domains-verify'))).toEqual(['ses:DeleteEmailIdentity', 'ses:GetEmailIdentity']);
     expect(identityActions(functionOf('domains-delete'))).toEqual(['ses:DeleteEmailIdentity']);
@@ -226,53 +314,107 @@ describe('the deployment', () => {
     expect(identityActions(functionOf('resend-domains-create'))).toEqual(identityActions(functionOf('domains-create')));
     expect(identityActions(functionOf('resend-domains-verify'))).toEqual(identityActions(functionOf('domains-verify')));
     expect(identityActions(functionOf('resend-domains-delete'))).toEqual(['ses:DeleteEmailIdentity']);
-    const identityRoutes = ['domains-create', 'domains-verify', 'domains-delete', 'resend-domains-create', 'resend-domains-verify', 'resend-domains-delete'];
-    for (const route of routes.filter((r) => !identityRoutes.includes(r.id))) expect(identityActions(functionOf(route.id)), route.id).toEqual([]);
+    const identityRoutes = [
+      'domains-create',
+      'domains-verify',
+      'domains-delete',
+      'resend-domains-create',
+      'resend-domains-verify',
+      'resend-domains-delete',
+    ];
+    for (const route of routes.filter((r) => !identityRoutes.includes(r.id)))
+      expect(identityActions(functionOf(route.id)), route.id).toEqual([]);
     // The domain routes hold to the domains' items and the claims on names, like the other narrowed routes.
-    expect(tableStatementsOf('domains-create').flatMap((s) => s.leadingKeys).toSorted()).toEqual(expect.arrayContaining(['ACCOUNT#*', 'DOMAINNAME#*']));
+    expect(
+      tableStatementsOf('domains-create')
+        .flatMap((s) => s.leadingKeys)
+        .toSorted(),
+    ).toEqual(expect.arrayContaining(['ACCOUNT#*', 'DOMAINNAME#*']));
     expect(tableStatementsOf('domains-create').every((s) => s.leadingKeys.length > 0)).toBe(true);
 
-    const [checker, ...others] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Checks the DNS records and SES state of sending domains' } }));
+    const [checker, ...others] = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Checks the DNS records and SES state of sending domains' },
+      }),
+    );
     expect(others).toEqual([]);
     expect(identityActions(checker)).toEqual(['ses:DeleteEmailIdentity', 'ses:GetEmailIdentity']);
-    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(15 minutes)', Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [checker, 'Arn'] } })]) });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(15 minutes)',
+      Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [checker, 'Arn'] } })]),
+    });
   });
 
   it("lets a read-only route read the table and update nothing but its key's rate-limit counter", () => {
-    const reading = routes.filter((route) => route.method === 'GET' && route.permission !== null && !route.id.startsWith('otp-'));
+    const reading = routes.filter(
+      (route) => route.method === 'GET' && route.permission !== null && !route.id.startsWith('otp-'),
+    );
     expect(reading.length).toBeGreaterThan(5);
     for (const route of reading) {
       const statements = tableStatementsOf(route.id);
-      expect(statements.filter((s) => s.actions.some((action) => TABLE_WRITES.includes(action))), route.id).toEqual([{ actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }]);
-      expect(statements.flatMap((s) => s.actions), route.id).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+      expect(
+        statements.filter((s) => s.actions.some((action) => TABLE_WRITES.includes(action))),
+        route.id,
+      ).toEqual([{ actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }]);
+      expect(
+        statements.flatMap((s) => s.actions),
+        route.id,
+      ).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
     }
     // Writing routes keep writing.
-    expect(tableStatementsOf('lists-create').flatMap((s) => s.actions)).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
+    expect(tableStatementsOf('lists-create').flatMap((s) => s.actions)).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']),
+    );
   });
 
   it('holds each OTP route to the items it uses, by their partition keys', () => {
     const authentication = ['APIKEYHASH#*'];
     const rateLimit = { actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] };
-    const held = (read: string[], write: string[]) =>
-      [{ actions: ITEM_READS, leadingKeys: [...new Set([...read, ...write, ...authentication])].sort() }, ...(write.length ? [{ actions: TABLE_WRITES.toSorted(), leadingKeys: write.toSorted() }] : []), rateLimit];
+    const held = (read: string[], write: string[]) => [
+      { actions: ITEM_READS, leadingKeys: [...new Set([...read, ...write, ...authentication])].sort() },
+      ...(write.length ? [{ actions: TABLE_WRITES.toSorted(), leadingKeys: write.toSorted() }] : []),
+      rateLimit,
+    ];
     const expected = {
       // Suppression list, providers (ACCOUNT#..., the sending brake among them) and the claims on the
       // sender's domain names (DOMAINNAME#..., the sender rule) read; session, per-address window, send
       // counters and the account's reputation counters (STATS#...) written.
-      'otp-send': held(['ACCOUNT#*#SUPPRESSION', 'ACCOUNT#*', 'DOMAINNAME#*'], ['OTP#*#*', 'OTPRATE#*#*', 'SENDCOUNT#*', 'STATS#*']),
+      'otp-send': held(
+        ['ACCOUNT#*#SUPPRESSION', 'ACCOUNT#*', 'DOMAINNAME#*'],
+        ['OTP#*#*', 'OTPRATE#*#*', 'SENDCOUNT#*', 'STATS#*'],
+      ),
       'otp-resend': held(['ACCOUNT#*', 'DOMAINNAME#*'], ['OTP#*#*', 'SENDCOUNT#*', 'STATS#*']),
       'otp-verify': held([], ['OTP#*#*']),
       'otp-status': held(['OTP#*#*'], []),
     };
-    for (const [routeId, statements] of Object.entries(expected)) expect(tableStatementsOf(routeId).toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())), routeId).toEqual(statements.toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())));
+    for (const [routeId, statements] of Object.entries(expected))
+      expect(
+        tableStatementsOf(routeId).toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())),
+        routeId,
+      ).toEqual(statements.toSorted((a, b) => a.actions.join().localeCompare(b.actions.join())));
   });
 
   it('throttles the whole API, and each public route (the provider receivers among them) more tightly', () => {
     const [stageId, stage] = Object.entries(template.findResources('AWS::ApiGatewayV2::Stage'))[0];
-    expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingBurstLimit: API_THROTTLE.burstLimit, ThrottlingRateLimit: API_THROTTLE.rateLimit });
-    const publicKeys = [...routes.filter((route) => route.permission === null).map((route) => `${route.method} ${route.path}`), 'ANY /{proxy+}'];
-    expect(publicKeys).toEqual(expect.arrayContaining(['POST /api/v1/webhooks/ses', 'POST /api/v1/webhooks/sendgrid', 'POST /api/v1/webhooks/mailgun']));
-    const tight = { ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit, ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit };
+    expect(stage.Properties.DefaultRouteSettings).toEqual({
+      ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+      ThrottlingRateLimit: API_THROTTLE.rateLimit,
+    });
+    const publicKeys = [
+      ...routes.filter((route) => route.permission === null).map((route) => `${route.method} ${route.path}`),
+      'ANY /{proxy+}',
+    ];
+    expect(publicKeys).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/webhooks/ses',
+        'POST /api/v1/webhooks/sendgrid',
+        'POST /api/v1/webhooks/mailgun',
+      ]),
+    );
+    const tight = {
+      ThrottlingBurstLimit: PUBLIC_ROUTE_THROTTLE.burstLimit,
+      ThrottlingRateLimit: PUBLIC_ROUTE_THROTTLE.rateLimit,
+    };
     expect(stage.Properties.RouteSettings).toEqual(Object.fromEntries(publicKeys.map((key) => [key, tight])));
     expect(PUBLIC_ROUTE_THROTTLE.rateLimit).toBeLessThan(API_THROTTLE.rateLimit);
     // A stage naming a route key that does not exist yet fails to deploy: the stage waits for those routes.
@@ -281,7 +423,9 @@ describe('the deployment', () => {
       .map(([id]) => id);
     expect(routeIds).toHaveLength(publicKeys.length);
     // The route itself where it is in the stack, the nested stack that makes it otherwise.
-    expect(template.toJSON().Resources[stageId].DependsOn).toEqual(expect.arrayContaining(routeIds.map((id) => holder.get(id) ?? id)));
+    expect(template.toJSON().Resources[stageId].DependsOn).toEqual(
+      expect.arrayContaining(routeIds.map((id) => holder.get(id) ?? id)),
+    );
   });
 
   it('seals provider secrets with a retained data key under a rotating KMS key, readable only by what seals or opens them', () => {
@@ -289,7 +433,11 @@ describe('the deployment', () => {
     expect(keys).toHaveLength(1);
     const [keyId, key] = keys[0];
     expect(key).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
-    const secrets = Object.entries(template.findResources('AWS::SecretsManager::Secret', { Properties: { KmsKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } } }));
+    const secrets = Object.entries(
+      template.findResources('AWS::SecretsManager::Secret', {
+        Properties: { KmsKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } },
+      }),
+    );
     expect(secrets).toHaveLength(1);
     const [secretId, secret] = secrets[0];
     expect(secret.DeletionPolicy).toBe('Retain');
@@ -297,14 +445,33 @@ describe('the deployment', () => {
     const functions = template.findResources('AWS::Lambda::Function');
     expect(secretId).toMatch(/^ProviderSecretKey/);
     const readers = Object.keys(functions).filter((id) => readsSecret(id, 'ProviderSecretKey'));
-    const [drainer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }));
-    const [deliverer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Posts signed outbound events to webhook endpoints' } }));
-    const sealOrOpen = ['providers-create', 'providers-update', 'mail-send', 'otp-send', 'otp-resend', 'webhooks-sendgrid', 'webhooks-mailgun', 'webhook-endpoints-create', 'resend-emails-send'].map(functionOf);
+    const [drainer] = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Sends queued mail at the provider rate' },
+      }),
+    );
+    const [deliverer] = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Posts signed outbound events to webhook endpoints' },
+      }),
+    );
+    const sealOrOpen = [
+      'providers-create',
+      'providers-update',
+      'mail-send',
+      'otp-send',
+      'otp-resend',
+      'webhooks-sendgrid',
+      'webhooks-mailgun',
+      'webhook-endpoints-create',
+      'resend-emails-send',
+    ].map(functionOf);
     expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer].sort());
     // KMS decrypts the data key for those roles only (through Secrets Manager): the key policy lets the
     // account's IAM policies grant its use, and only those roles' policies do.
     const roleOf = (id: string) => functions[id].Properties.Role['Fn::GetAtt'][0];
-    const decrypts = (statement: Statement) => [statement.Action].flat().includes('kms:Decrypt') && JSON.stringify(statement.Resource).includes(keyId);
+    const decrypts = (statement: Statement) =>
+      [statement.Action].flat().includes('kms:Decrypt') && JSON.stringify(statement.Resource).includes(keyId);
     const decrypting = Object.keys(functions).filter((id) => statementsOf(id).some(decrypts));
     expect(decrypting.sort()).toEqual(readers.sort());
     for (const id of decrypting) {
@@ -325,14 +492,24 @@ describe('the deployment', () => {
   it("bundles the provider secret key's reader only into the functions that may read the key", () => {
     const functions = template.findResources('AWS::Lambda::Function');
     for (const [id, fn] of Object.entries(functions)) {
-      const bundle = readFileSync(join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8');
+      const bundle = readFileSync(
+        join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`, 'index.mjs'),
+        'utf8',
+      );
       expect(bundle.includes('PROVIDER_SECRET_KEY'), id).toBe(readsSecret(id, 'ProviderSecretKey'));
     }
   });
 
   it('keeps nodemailer out of every index.mjs: a file of its own, only beside the functions that may send over SMTP, loaded on first use', async () => {
     const functions = template.findResources('AWS::Lambda::Function');
-    const senders = [...routes.filter((route) => route.aws?.includes('sendMail')).map((route) => functionOf(route.id)), ...Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Sends queued mail at the provider rate' } }))];
+    const senders = [
+      ...routes.filter((route) => route.aws?.includes('sendMail')).map((route) => functionOf(route.id)),
+      ...Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: 'Sends queued mail at the provider rate' },
+        }),
+      ),
+    ];
     expect(senders).toHaveLength(5);
     for (const [id, fn] of Object.entries(functions)) {
       const asset = join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
@@ -343,15 +520,23 @@ describe('the deployment', () => {
       expect(existsSync(join(asset, 'nodemailer.mjs')), id).toBe(senders.includes(id));
     }
     // The built file is nodemailer, as smtp-mailer.ts imports it.
-    const asset = join(outdir, `asset.${(functions[senders[0]].Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
+    const asset = join(
+      outdir,
+      `asset.${(functions[senders[0]].Properties.Code.S3Key as string).replace(/\.zip$/, '')}`,
+    );
     const { default: nodemailer } = await import(pathToFileURL(join(asset, 'nodemailer.mjs')).href);
     expect(typeof nodemailer.createTransport).toBe('function');
   });
 
   it("ships the reference page beside the docs function's bundle, where the handler reads it", () => {
-    const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as { S3Key: string };
+    const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as {
+      S3Key: string;
+    };
     const shipped = readFileSync(join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'docs/reference.html.gz'));
-    expect(shipped.equals(readFileSync(new URL('../../docs/reference.html.gz', import.meta.url))), 'docs/reference.html.gz is not in the bundle').toBe(true);
+    expect(
+      shipped.equals(readFileSync(new URL('../../docs/reference.html.gz', import.meta.url))),
+      'docs/reference.html.gz is not in the bundle',
+    ).toBe(true);
   });
 
   it("ships the built console (console/dist, a folder) beside both console functions' bundles, where the handlers read it", () => {
@@ -360,49 +545,97 @@ describe('the deployment', () => {
       const code = template.findResources('AWS::Lambda::Function')[functionOf(id)].Properties.Code as { S3Key: string };
       const shipped = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'console/dist');
       expect(readdirSync(shipped).sort(), id).toEqual([...kept.keys()].sort());
-      for (const [name, body] of kept) expect(readFileSync(join(shipped, name)).equals(Buffer.from(body)), `${id}: ${name}`).toBe(true);
+      for (const [name, body] of kept)
+        expect(readFileSync(join(shipped, name)).equals(Buffer.from(body)), `${id}: ${name}`).toBe(true);
     }
   });
 
   it('delivers webhook events from their queue (with a dead-letter queue) by an SQS-triggered function; only the paths that record events may enqueue them', () => {
-    const [deliverer] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Posts signed outbound events to webhook endpoints' } }));
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: deliverer }, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    const [deliverer] = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Posts signed outbound events to webhook endpoints' },
+      }),
+    );
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: deliverer },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
     const queues = template.findResources('AWS::SQS::Queue');
     const webhookQueue = Object.entries(queues).find(([id]) => id.startsWith('WebhookQueue'))![1];
-    expect(webhookQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(/^WebhookDeadLetterQueue/);
-    expect(policyOf(deliverer)).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:GetItem']));
+    expect(webhookQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(
+      /^WebhookDeadLetterQueue/,
+    );
+    expect(policyOf(deliverer)).toEqual(
+      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:GetItem']),
+    );
     expect(policyOf(deliverer)).not.toContain('dynamodb:PutItem');
     expect(policyOf(deliverer)).not.toContain('ses:SendEmail');
-    for (const id of ['mail-send', 'track-open', 'track-click', 'webhooks-ses']) expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
-    for (const id of ['mail-status', 'webhook-endpoints-list', 'webhook-endpoints-create']) expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
+    for (const id of ['mail-send', 'track-open', 'track-click', 'webhooks-ses'])
+      expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
+    for (const id of ['mail-status', 'webhook-endpoints-list', 'webhook-endpoints-create'])
+      expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
   });
 
   it('runs background jobs (campaign fan-out, list deletion) from their queue (with a dead-letter queue) by an SQS-triggered function; only the routes that start them may enqueue', () => {
-    const [runner] = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Campaign fan-out chunks and background list deletions' } }));
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionName: { Ref: runner }, BatchSize: 1, FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    const [runner] = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: { Description: 'Campaign fan-out chunks and background list deletions' },
+      }),
+    );
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: runner },
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
     const queues = template.findResources('AWS::SQS::Queue');
     const jobQueue = Object.entries(queues).find(([id]) => id.startsWith('JobQueue'))![1];
     expect(jobQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(/^JobDeadLetterQueue/);
     // Longer than a run, so a chunk is never handed to two runners at once.
     const runnerTimeout = template.findResources('AWS::Lambda::Function')[runner].Properties.Timeout as number;
     expect(jobQueue.Properties.VisibilityTimeout).toBeGreaterThan(runnerTimeout);
-    expect(policyOf(runner)).toEqual(expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:PutItem', 'dynamodb:BatchGetItem']));
+    expect(policyOf(runner)).toEqual(
+      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:PutItem', 'dynamodb:BatchGetItem']),
+    );
     expect(policyOf(runner)).not.toContain('ses:SendEmail');
-    for (const id of ['campaigns-send', 'lists-delete']) expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
-    for (const id of ['campaigns-create', 'campaigns-cancel', 'unsubscribe-confirm']) expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
+    for (const id of ['campaigns-send', 'lists-delete'])
+      expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
+    for (const id of ['campaigns-create', 'campaigns-cancel', 'unsubscribe-confirm'])
+      expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
   });
 
   it('keeps received mail in an encrypted, private, TLS-only bucket that forgets it after 30 days', () => {
     // The inbound bucket (the attachments bucket of queued mail is the other one).
-    const [bucketId, bucket] = Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) => id.startsWith('InboundMail'))!;
-    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }]);
-    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
-    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([expect.objectContaining({ Status: 'Enabled', ExpirationInDays: 30 })]);
-    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy')).find((p) => p.Properties.Bucket.Ref === bucketId)!;
-    const statements = policy.Properties.PolicyDocument.Statement as { Effect: string; Action: string; Principal: unknown; Condition?: Record<string, unknown> }[];
-    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }));
+    const [bucketId, bucket] = Object.entries(template.findResources('AWS::S3::Bucket')).find(([id]) =>
+      id.startsWith('InboundMail'),
+    )!;
+    expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration).toEqual([
+      { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+    ]);
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Status: 'Enabled', ExpirationInDays: 30 }),
+    ]);
+    const policy = Object.values(template.findResources('AWS::S3::BucketPolicy')).find(
+      (p) => p.Properties.Bucket.Ref === bucketId,
+    )!;
+    const statements = policy.Properties.PolicyDocument.Statement as {
+      Effect: string;
+      Action: string;
+      Principal: unknown;
+      Condition?: Record<string, unknown>;
+    }[];
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+    );
     // SES may put mail there, under raw/ only, for this account only.
-    expect(statements).toContainEqual(expect.objectContaining({ Effect: 'Allow', Action: 's3:PutObject', Principal: { Service: 'ses.amazonaws.com' } }));
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: 'Allow', Action: 's3:PutObject', Principal: { Service: 'ses.amazonaws.com' } }),
+    );
   });
 
   it('has an active SES receipt rule that scans mail, stores it under raw/ and then invokes the parsing function', () => {
@@ -414,7 +647,9 @@ describe('the deployment', () => {
     expect(store.S3Action).toMatchObject({ ObjectKeyPrefix: 'raw/' });
     expect(invoke.LambdaAction).toMatchObject({ InvocationType: 'Event' });
     const parser = invoke.LambdaAction.FunctionArn['Fn::GetAtt'][0];
-    expect(template.findResources('AWS::Lambda::Function')[parser].Properties.Description).toBe('Parses mail SES received into inbound records and email.received events');
+    expect(template.findResources('AWS::Lambda::Function')[parser].Properties.Description).toBe(
+      'Parses mail SES received into inbound records and email.received events',
+    );
     // Activating it replaces the region's active rule set: only when asked (inbound-mail.test.ts); its name is an output.
     expect(template.findResources('Custom::AWS')).toEqual({});
     template.hasOutput('InboundRuleSetName', {});
@@ -431,9 +666,14 @@ describe('the deployment', () => {
     ]);
     const table = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
     expect(table.every((st) => st.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'])).toBe(true);
-    expect(table.flatMap((st) => [st.Action].flat().filter((a) => TABLE_WRITES.includes(a)).map(() => st.Condition!['ForAllValues:StringLike']['dynamodb:LeadingKeys']))).toEqual(
-      [['INBOUND#*'], ['INBOUND#*'], ['INBOUND#*'], ['INBOUND#*']],
-    );
+    expect(
+      table.flatMap((st) =>
+        [st.Action]
+          .flat()
+          .filter((a) => TABLE_WRITES.includes(a))
+          .map(() => st.Condition!['ForAllValues:StringLike']['dynamodb:LeadingKeys']),
+      ),
+    ).toEqual([['INBOUND#*'], ['INBOUND#*'], ['INBOUND#*'], ['INBOUND#*']]);
     expect(policyOf(parser)).toContain('sqs:SendMessage');
     expect(policyOf(parser)).not.toContain('ses:SendEmail');
   });
@@ -441,15 +681,22 @@ describe('the deployment', () => {
   it('lets the inbound routes read parts and raw mail (to sign links), and no other route touch the bucket', () => {
     for (const id of ['inbound-list', 'inbound-get']) {
       const s3 = statementsOf(functionOf(id)).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
-      expect(s3.map((st) => [st.Action, JSON.stringify(st.Resource)]), id).toEqual([
+      expect(
+        s3.map((st) => [st.Action, JSON.stringify(st.Resource)]),
+        id,
+      ).toEqual([
         ['s3:GetObject', expect.stringContaining('/parts/*')],
         ['s3:GetObject', expect.stringContaining('/raw/*')],
       ]);
     }
     expect(policyOf(functionOf('domains-update')).filter((a) => a.startsWith('s3:'))).toEqual([]);
     // A send route only puts the files of queued mail into the attachments bucket (issue 27), never into the inbound one.
-    const sendS3 = statementsOf(functionOf('mail-send')).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
-    expect(sendS3.map((st) => [st.Action, JSON.stringify(st.Resource)])).toEqual([['s3:PutObject', expect.stringContaining('AttachmentsBucket')]]);
+    const sendS3 = statementsOf(functionOf('mail-send')).filter((st) =>
+      [st.Action].flat().some((a) => a.startsWith('s3:')),
+    );
+    expect(sendS3.map((st) => [st.Action, JSON.stringify(st.Resource)])).toEqual([
+      ['s3:PutObject', expect.stringContaining('AttachmentsBucket')],
+    ]);
   });
 
   it('outputs the API URL and the table name', () => {
@@ -460,14 +707,20 @@ describe('the deployment', () => {
 
 describe('alarms and metrics', () => {
   const alarms = () => Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
-  const topicId = () => Object.keys(template.findResources('AWS::SNS::Topic', { Properties: { DisplayName: 'Email service alarms' } }))[0];
+  const topicId = () =>
+    Object.keys(template.findResources('AWS::SNS::Topic', { Properties: { DisplayName: 'Email service alarms' } }))[0];
   /** The alarms on `metricName` (a plain metric's, or one a metric-math alarm uses), with `dimension` in their dimensions. */
   const alarmOn = (metricName: string, dimension?: string) =>
     alarms().filter((alarm) => {
-      const names = alarm.MetricName ? [alarm.MetricName] : (alarm.Metrics ?? []).map((m: { MetricStat?: { Metric: { MetricName: string } } }) => m.MetricStat?.Metric.MetricName);
+      const names = alarm.MetricName
+        ? [alarm.MetricName]
+        : (alarm.Metrics ?? []).map(
+            (m: { MetricStat?: { Metric: { MetricName: string } } }) => m.MetricStat?.Metric.MetricName,
+          );
       return names.includes(metricName) && (!dimension || JSON.stringify(alarm.Dimensions ?? []).includes(dimension));
     });
-  const logicalIdOf = (type: string, prefix: string) => Object.keys(template.findResources(type)).find((id) => id.startsWith(prefix))!;
+  const logicalIdOf = (type: string, prefix: string) =>
+    Object.keys(template.findResources(type)).find((id) => id.startsWith(prefix))!;
 
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
@@ -479,7 +732,9 @@ describe('alarms and metrics', () => {
       expect(alarm.OKActions).toEqual([{ Ref: topicId() }]);
       expect(alarm.TreatMissingData).toBe('notBreaching');
     }
-    const policies = Object.values(template.findResources('AWS::SNS::TopicPolicy')).map((p) => JSON.stringify(p.Properties));
+    const policies = Object.values(template.findResources('AWS::SNS::TopicPolicy')).map((p) =>
+      JSON.stringify(p.Properties),
+    );
     expect(policies.some((p) => p.includes(topicId()) && p.includes('aws:SecureTransport'))).toBe(true);
     // No address unless one is given (cdk deploy -c alarmEmail=...): the only subscription is the SES events function's.
     template.resourceCountIs('AWS::SNS::Subscription', 1);
@@ -489,7 +744,9 @@ describe('alarms and metrics', () => {
     const rateAlarm = (figure: string) => {
       const [alarm, ...others] = alarmOn(figure);
       expect(others).toEqual([]);
-      const stats = alarm.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat) as { MetricStat: { Period: number; Metric: { Namespace: string } } }[];
+      const stats = alarm.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat) as {
+        MetricStat: { Period: number; Metric: { Namespace: string } };
+      }[];
       return {
         threshold: alarm.Threshold,
         comparison: alarm.ComparisonOperator,
@@ -498,10 +755,24 @@ describe('alarms and metrics', () => {
         namespaces: [...new Set(stats.map((m) => m.MetricStat.Metric.Namespace))],
       };
     };
-    const common = { comparison: 'GreaterThanOrEqualToThreshold', periods: [86400, 86400], namespaces: ['EmailService/EmailService'] };
-    expect(rateAlarm('HardBounces')).toEqual({ ...common, threshold: 5, expression: 'IF(bounces_sent >= 100, 100 * bounces / bounces_sent, 0)' });
-    expect(rateAlarm('Complaints')).toEqual({ ...common, threshold: 0.1, expression: 'IF(complaints_sent >= 100, 100 * complaints / complaints_sent, 0)' });
-    expect(alarmOn('SendingPaused')).toEqual([expect.objectContaining({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' })]);
+    const common = {
+      comparison: 'GreaterThanOrEqualToThreshold',
+      periods: [86400, 86400],
+      namespaces: ['EmailService/EmailService'],
+    };
+    expect(rateAlarm('HardBounces')).toEqual({
+      ...common,
+      threshold: 5,
+      expression: 'IF(bounces_sent >= 100, 100 * bounces / bounces_sent, 0)',
+    });
+    expect(rateAlarm('Complaints')).toEqual({
+      ...common,
+      threshold: 0.1,
+      expression: 'IF(complaints_sent >= 100, 100 * complaints / complaints_sent, 0)',
+    });
+    expect(alarmOn('SendingPaused')).toEqual([
+      expect.objectContaining({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' }),
+    ]);
   });
 
   it('alarms on any message in every dead-letter queue of the stack', () => {
@@ -509,11 +780,20 @@ describe('alarms and metrics', () => {
       .map((queue) => queue.Properties.RedrivePolicy?.deadLetterTargetArn?.['Fn::GetAtt']?.[0] as string | undefined)
       .filter((id): id is string => id !== undefined);
     // And the SES events function's own (Lambda's and SNS's dead letters), and the inbound mail parser's (Lambda's).
-    const deadLetterIds = new Set([...redriveTargets, logicalIdOf('AWS::SQS::Queue', 'SesEventsDeadLetterQueue'), logicalIdOf('AWS::SQS::Queue', 'InboundMailDeadLetterQueue')]);
+    const deadLetterIds = new Set([
+      ...redriveTargets,
+      logicalIdOf('AWS::SQS::Queue', 'SesEventsDeadLetterQueue'),
+      logicalIdOf('AWS::SQS::Queue', 'InboundMailDeadLetterQueue'),
+    ]);
     expect(deadLetterIds.size).toBe(5);
     for (const id of deadLetterIds) {
       expect(alarmOn('ApproximateNumberOfMessagesVisible', id), id).toEqual([
-        expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold', Statistic: 'Maximum' }),
+        expect.objectContaining({
+          Namespace: 'AWS/SQS',
+          Threshold: 1,
+          ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+          Statistic: 'Maximum',
+        }),
       ]);
     }
   });
@@ -521,9 +801,13 @@ describe('alarms and metrics', () => {
   it('alarms on errors of the drainer, the webhook consumer, the SES events function and the inbound mail parser, on API 5xx, and on queues older than 15 minutes', () => {
     for (const prefix of ['Drainer', 'WebhookDeliverer', 'SesEvents', 'InboundMailParser']) {
       const fn = logicalIdOf('AWS::Lambda::Function', prefix);
-      expect(alarmOn('Errors', fn), prefix).toEqual([expect.objectContaining({ Namespace: 'AWS/Lambda', Threshold: 1, Statistic: 'Sum' })]);
+      expect(alarmOn('Errors', fn), prefix).toEqual([
+        expect.objectContaining({ Namespace: 'AWS/Lambda', Threshold: 1, Statistic: 'Sum' }),
+      ]);
     }
-    expect(alarmOn('5xx')).toEqual([expect.objectContaining({ Namespace: 'AWS/ApiGateway', Threshold: 5, Period: 300, Statistic: 'Sum' })]);
+    expect(alarmOn('5xx')).toEqual([
+      expect.objectContaining({ Namespace: 'AWS/ApiGateway', Threshold: 5, Period: 300, Statistic: 'Sum' }),
+    ]);
     for (const prefix of ['SendQueue', 'WebhookQueue']) {
       expect(alarmOn('ApproximateAgeOfOldestMessage', logicalIdOf('AWS::SQS::Queue', prefix)), prefix).toEqual([
         expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 900, ComparisonOperator: 'GreaterThanThreshold' }),
@@ -535,18 +819,36 @@ describe('alarms and metrics', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
     for (const fn of Object.values(template.findResources('AWS::Lambda::Function'))) {
       if (!fn.Properties.Environment) continue; // CDK's own helper functions
-      expect(fn.Properties.Environment.Variables.METRICS_NAMESPACE, fn.Properties.Description).toBe('EmailService/EmailService');
+      expect(fn.Properties.Environment.Variables.METRICS_NAMESPACE, fn.Properties.Description).toBe(
+        'EmailService/EmailService',
+      );
     }
   });
 
   it('subscribes an address to the alarm topic when the context variable alarmEmail names one', () => {
     // The stack reads the context variable; the subscription itself is the construct's (a small stack: no bundling).
-    expect(readFileSync(new URL('../../lib/email-service-stack.ts', import.meta.url), 'utf8')).toContain("tryGetContext('alarmEmail')");
+    expect(readFileSync(new URL('../../lib/email-service-stack.ts', import.meta.url), 'utf8')).toContain(
+      "tryGetContext('alarmEmail')",
+    );
     const stack = new Stack(new App());
     const queue = new Queue(stack, 'Queue');
-    const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('exports.handler = async () => {}') });
-    new Monitoring(stack, 'Monitoring', { namespace: 'Test', api: new HttpApi(stack, 'Api'), workers: [{ name: 'Fn', fn }], queues: [{ name: 'Queue', queue }], deadLetterQueues: [], alarmEmail: 'ops@example.com' });
-    Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+    const fn = new LambdaFunction(stack, 'Fn', {
+      runtime: Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: Code.fromInline('exports.handler = async () => {}'),
+    });
+    new Monitoring(stack, 'Monitoring', {
+      namespace: 'Test',
+      api: new HttpApi(stack, 'Api'),
+      workers: [{ name: 'Fn', fn }],
+      queues: [{ name: 'Queue', queue }],
+      deadLetterQueues: [],
+      alarmEmail: 'ops@example.com',
+    });
+    Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
   });
 });
 
@@ -575,7 +877,10 @@ describe('the template, function by function (issue 24)', () => {
     const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
     for (const id of workerIds()) {
       expect(id).toBeDefined();
-      expect(alarms.filter((alarm) => alarm.MetricName === 'Errors' && JSON.stringify(alarm.Dimensions ?? []).includes(id)), id).toHaveLength(1);
+      expect(
+        alarms.filter((alarm) => alarm.MetricName === 'Errors' && JSON.stringify(alarm.Dimensions ?? []).includes(id)),
+        id,
+      ).toHaveLength(1);
     }
   });
 
@@ -593,16 +898,27 @@ describe('the template, function by function (issue 24)', () => {
 
   it('gives every asynchronously invoked function a dead-letter queue, or a reason it needs none', () => {
     const targets = [
-      ...Object.values(template.findResources('AWS::SNS::Subscription')).filter((s) => s.Properties.Protocol === 'lambda').map((s) => s.Properties.Endpoint),
-      ...Object.values(template.findResources('AWS::Events::Rule')).flatMap((rule) => rule.Properties.Targets.map((t: { Arn: unknown }) => t.Arn)),
+      ...Object.values(template.findResources('AWS::SNS::Subscription'))
+        .filter((s) => s.Properties.Protocol === 'lambda')
+        .map((s) => s.Properties.Endpoint),
+      ...Object.values(template.findResources('AWS::Events::Rule')).flatMap((rule) =>
+        rule.Properties.Targets.map((t: { Arn: unknown }) => t.Arn),
+      ),
     ].map((arn) => (arn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]);
     expect(targets.length).toBeGreaterThanOrEqual(2);
-    const lacking = [...new Set(targets)].filter((id) => !functions()[id].Properties.DeadLetterConfig?.TargetArn && !NEEDS_NO_DEAD_LETTERS[functions()[id].Properties.Description]);
+    const lacking = [...new Set(targets)].filter(
+      (id) =>
+        !functions()[id].Properties.DeadLetterConfig?.TargetArn &&
+        !NEEDS_NO_DEAD_LETTERS[functions()[id].Properties.Description],
+    );
     expect(lacking).toEqual([]);
   });
 
   it('retains every dead-letter queue when the stack is deleted: what waits there waits for an operator', () => {
-    const resources = template.toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string; Properties: Record<string, any> }>;
+    const resources = template.toJSON().Resources as Record<
+      string,
+      { Type: string; DeletionPolicy?: string; Properties: Record<string, any> }
+    >;
     const arnTarget = (arn: unknown) => (arn as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
     // Whatever parks messages: an SQS redrive policy, a function's DeadLetterConfig, an SNS subscription's redrive.
     const deadLetterQueues = new Set(
@@ -627,7 +943,9 @@ describe('the deploy a user runs (the CLI knows an account and a region)', () =>
     userOutdir = mkdtempSync(join(tmpdir(), 'cdk-user-'));
     const app = withNagChecks(new App({ outdir: userOutdir }));
     // Two stacks in one account before the first synth: one app builds the bundles once.
-    userStacks = ['EmailServiceOne', 'EmailServiceTwo'].map((name) => new EmailServiceStack(app, name, { env: USER_ENV }));
+    userStacks = ['EmailServiceOne', 'EmailServiceTwo'].map(
+      (name) => new EmailServiceStack(app, name, { env: USER_ENV }),
+    );
     // The cdk-nag checks run here as in the offline synth: an unacknowledged finding throws.
     app.synth();
   }, 240_000);
@@ -643,9 +961,16 @@ describe('the deploy a user runs (the CLI knows an account and a region)', () =>
       const { template: whole } = wholeDeployment(stack);
       // A resource's top-level name properties (TableName, QueueName, FunctionName, LogGroupName, AlarmName, Name, ...).
       // Not PolicyName (an inline policy's, unique within its role), StageName (within its API), nor what names no resource (MetricName).
-      return Object.values(whole.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>).flatMap((resource) =>
+      return Object.values(
+        whole.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>,
+      ).flatMap((resource) =>
         Object.entries(resource.Properties ?? {})
-          .filter(([key, value]) => /Name$/.test(key) && !['PolicyName', 'StageName', 'AttributeName', 'DisplayName', 'MetricName', 'IndexName'].includes(key) && typeof value === 'string')
+          .filter(
+            ([key, value]) =>
+              /Name$/.test(key) &&
+              !['PolicyName', 'StageName', 'AttributeName', 'DisplayName', 'MetricName', 'IndexName'].includes(key) &&
+              typeof value === 'string',
+          )
           .map(([key, value]) => `${resource.Type} ${key}=${String(value)}`),
       );
     };
@@ -656,19 +981,32 @@ describe('the deploy a user runs (the CLI knows an account and a region)', () =>
 
   // cfn-lint (Python) is installed on the project's machines; elsewhere this says so and is skipped.
   const cfnLint = spawnSync('cfn-lint', ['--version'], { encoding: 'utf8' });
-  if (cfnLint.status !== 0) console.warn('cfn-lint is not on the PATH: the CloudFormation lint of the templates is skipped');
-  it.skipIf(cfnLint.status !== 0)('passes cfn-lint with no error in any template of the user\'s synth, nor in the offline core template', () => {
-    // Every template of the user's synth; of the offline one, which differs only in naming the account and
-    // region by pseudo-parameters, the core template (cfn-lint costs seconds a template on two cores).
-    const files = [
-      ...synthesizedTemplates(userOutdir).map(({ file }) => join(userOutdir, file)),
-      join(outdir, 'EmailService.template.json'),
-    ];
-    expect(files.length).toBeGreaterThan(10);
-    const run = spawnSync('cfn-lint', ['--format', 'json', '--', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-    expect(run.stdout, run.stderr).not.toBe('');
-    const findings = JSON.parse(run.stdout) as { Level: string; Rule: { Id: string }; Message: string; Filename: string }[];
-    const errors = findings.filter((finding) => finding.Level === 'Error');
-    expect(errors.map((e) => `${e.Rule.Id} ${e.Filename}: ${e.Message}`)).toEqual([]);
-  }, 300_000);
+  if (cfnLint.status !== 0)
+    console.warn('cfn-lint is not on the PATH: the CloudFormation lint of the templates is skipped');
+  it.skipIf(cfnLint.status !== 0)(
+    "passes cfn-lint with no error in any template of the user's synth, nor in the offline core template",
+    () => {
+      // Every template of the user's synth; of the offline one, which differs only in naming the account and
+      // region by pseudo-parameters, the core template (cfn-lint costs seconds a template on two cores).
+      const files = [
+        ...synthesizedTemplates(userOutdir).map(({ file }) => join(userOutdir, file)),
+        join(outdir, 'EmailService.template.json'),
+      ];
+      expect(files.length).toBeGreaterThan(10);
+      const run = spawnSync('cfn-lint', ['--format', 'json', '--', ...files], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      expect(run.stdout, run.stderr).not.toBe('');
+      const findings = JSON.parse(run.stdout) as {
+        Level: string;
+        Rule: { Id: string };
+        Message: string;
+        Filename: string;
+      }[];
+      const errors = findings.filter((finding) => finding.Level === 'Error');
+      expect(errors.map((e) => `${e.Rule.Id} ${e.Filename}: ${e.Message}`)).toEqual([]);
+    },
+    300_000,
+  );
 });

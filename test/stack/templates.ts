@@ -9,7 +9,10 @@ type Json = Record<string, any>;
 export const synthesizedTemplates = (outdir: string) =>
   readdirSync(outdir)
     .filter((file) => file.endsWith('.template.json'))
-    .map((file) => ({ file, resources: Object.keys(JSON.parse(readFileSync(join(outdir, file), 'utf8')).Resources ?? {}).length }));
+    .map((file) => ({
+      file,
+      resources: Object.keys(JSON.parse(readFileSync(join(outdir, file), 'utf8')).Resources ?? {}).length,
+    }));
 
 /** `value` with every `{ Ref: <parameter> }` replaced by what the parent passes for that parameter. */
 const substitute = (value: unknown, parameters: Json): unknown => {

@@ -32,22 +32,31 @@ export const startAwsFaultProxy = async (target: string) => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks);
-      const rule = rules.find((r) => r.operation === operation && r.body?.test(body.toString('utf8')) && r.remaining > 0 && r.skip-- <= 0);
+      const rule = rules.find(
+        (r) => r.operation === operation && r.body?.test(body.toString('utf8')) && r.remaining > 0 && r.skip-- <= 0,
+      );
       if (rule) {
         rule.remaining--;
         answerFault(rule, response);
         return;
       }
-      const upstream = forward(`${target}${request.url}`, { method: request.method, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
+      const upstream = forward(
+        `${target}${request.url}`,
+        { method: request.method, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
       upstream.on('error', () => response.destroy());
       upstream.end(body);
     });
   };
   const proxy = await startProxyServer(target, (request, response) => {
-    const operation = String(request.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    const operation =
+      String(request.headers['x-amz-target'] ?? '')
+        .split('.')
+        .pop() ?? '';
     calls.push(operation);
     if (rules.some((r) => r.operation === operation && r.body && r.remaining > 0)) {
       byBody(request, response, operation);
@@ -67,7 +76,16 @@ export const startAwsFaultProxy = async (target: string) => {
      * Fails `operation` `times` times (after letting `skip` calls through). The default is a 500
      * the SDK retries, for as many tries as it makes: a call that fails for good.
      */
-    fail: (operation: string, { times = Number.POSITIVE_INFINITY, skip = 0, status = 500, type = 'InternalFailure', body }: { times?: number; skip?: number; status?: number; type?: string; body?: RegExp } = {}) => {
+    fail: (
+      operation: string,
+      {
+        times = Number.POSITIVE_INFINITY,
+        skip = 0,
+        status = 500,
+        type = 'InternalFailure',
+        body,
+      }: { times?: number; skip?: number; status?: number; type?: string; body?: RegExp } = {},
+    ) => {
       rules.push({ operation, skip, remaining: times, status, type, body });
     },
     clear: () => void rules.splice(0),

@@ -4,7 +4,10 @@ import { createSocket } from 'node:dgram';
 const { Packet } = dns2;
 const NXDOMAIN = 3;
 
-export type Published = { type: 'CNAME'; value: string } | { type: 'MX'; exchange: string; priority: number } | { type: 'TXT'; value: string };
+export type Published =
+  | { type: 'CNAME'; value: string }
+  | { type: 'MX'; exchange: string; priority: number }
+  | { type: 'TXT'; value: string };
 
 /** A free UDP port on 127.0.0.1 (free-port.ts finds TCP ones). */
 const freeUdpPort = () =>
@@ -40,9 +43,12 @@ export const startDnsServer = async () => {
       if (!records) response.header.rcode = NXDOMAIN;
       for (const record of records ?? []) {
         const base = { name: question.name, class: Packet.CLASS.IN, ttl: 0 };
-        if (record.type === 'CNAME' && question.type === Packet.TYPE.CNAME) answers.push({ ...base, type: Packet.TYPE.CNAME, domain: record.value });
-        if (record.type === 'MX' && question.type === Packet.TYPE.MX) answers.push({ ...base, type: Packet.TYPE.MX, exchange: record.exchange, priority: record.priority });
-        if (record.type === 'TXT' && question.type === Packet.TYPE.TXT) answers.push({ ...base, type: Packet.TYPE.TXT, data: record.value });
+        if (record.type === 'CNAME' && question.type === Packet.TYPE.CNAME)
+          answers.push({ ...base, type: Packet.TYPE.CNAME, domain: record.value });
+        if (record.type === 'MX' && question.type === Packet.TYPE.MX)
+          answers.push({ ...base, type: Packet.TYPE.MX, exchange: record.exchange, priority: record.priority });
+        if (record.type === 'TXT' && question.type === Packet.TYPE.TXT)
+          answers.push({ ...base, type: Packet.TYPE.TXT, data: record.value });
       }
       send(response);
     },
@@ -52,7 +58,8 @@ export const startDnsServer = async () => {
   return {
     /** For DNS_SERVERS. */
     address: `127.0.0.1:${port}`,
-    publish: (name: string, record: Published) => zone.set(name.toLowerCase(), [...(zone.get(name.toLowerCase()) ?? []), record]),
+    publish: (name: string, record: Published) =>
+      zone.set(name.toLowerCase(), [...(zone.get(name.toLowerCase()) ?? []), record]),
     remove: (name: string) => zone.delete(name.toLowerCase()),
     /** The name and every name under it never get an answer (until `answer`). */
     silence: (name: string) => silent.add(name.toLowerCase()),

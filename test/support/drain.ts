@@ -6,7 +6,9 @@ import { decodeMail } from '../../functions/adapters/sqs-send-queue';
 
 /** Runs the scheduled drainer once, as EventBridge would, with the given time budget. */
 export const drainOnce = async (budgetMs = 20_000) => {
-  const report = await handler({}, { getRemainingTimeInMillis: () => budgetMs + DRAIN_SAFETY_MS } as unknown as Context);
+  const report = await handler({}, {
+    getRemainingTimeInMillis: () => budgetMs + DRAIN_SAFETY_MS,
+  } as unknown as Context);
   // Each test worker has a table of its own, and runs its drains one after another.
   if (!report) throw new Error('another drain run holds the lease');
   return report;
@@ -18,11 +20,19 @@ export const deadLetters = async () => {
   const found: { message_id: string; reason?: string }[] = [];
   for (;;) {
     const { Messages = [] } = await sqs.send(
-      new ReceiveMessageCommand({ QueueUrl: process.env.DLQ_URL, MaxNumberOfMessages: 10, MessageAttributeNames: ['All'], VisibilityTimeout: 60 }),
+      new ReceiveMessageCommand({
+        QueueUrl: process.env.DLQ_URL,
+        MaxNumberOfMessages: 10,
+        MessageAttributeNames: ['All'],
+        VisibilityTimeout: 60,
+      }),
     );
     if (!Messages.length) break;
     for (const message of Messages) {
-      found.push({ message_id: decodeMail(message.Body!).message_id, reason: message.MessageAttributes?.failure_reason?.StringValue });
+      found.push({
+        message_id: decodeMail(message.Body!).message_id,
+        reason: message.MessageAttributes?.failure_reason?.StringValue,
+      });
     }
   }
   sqs.destroy();
@@ -32,7 +42,9 @@ export const deadLetters = async () => {
 /** Bodies of the messages now in the send queue, left visible again at once. */
 export const peekQueue = async () => {
   const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
-  const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: process.env.QUEUE_URL, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }));
+  const { Messages = [] } = await sqs.send(
+    new ReceiveMessageCommand({ QueueUrl: process.env.QUEUE_URL, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }),
+  );
   sqs.destroy();
   return Messages.map((message) => message.Body!);
 };

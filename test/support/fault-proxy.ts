@@ -18,7 +18,11 @@ export const startFaultProxy = async (target: string) => {
       return;
     }
     const [status, type] =
-      fault === 'throttle' ? [429, 'TooManyRequestsException'] : fault === 'server-error' ? [500, 'InternalFailure'] : [400, 'MessageRejected'];
+      fault === 'throttle'
+        ? [429, 'TooManyRequestsException']
+        : fault === 'server-error'
+          ? [500, 'InternalFailure']
+          : [400, 'MessageRejected'];
     response.writeHead(status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': type });
     response.end(JSON.stringify({ message: `injected ${type}` }));
   };

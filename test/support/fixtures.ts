@@ -43,7 +43,10 @@ export const manifest = JSON.parse(fixtureText('manifest.json')) as { ref_time: 
 export const snsCertDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'sns-certs-'));
   const envelope = JSON.parse(fixtureText('sns/notification-delivery.v1.json')) as { SigningCertURL: string };
-  copyFileSync(new URL('sns/cert.pem', FIXTURES), join(dir, new URL(envelope.SigningCertURL).pathname.split('/').pop()!));
+  copyFileSync(
+    new URL('sns/cert.pem', FIXTURES),
+    join(dir, new URL(envelope.SigningCertURL).pathname.split('/').pop()!),
+  );
   return dir;
 };
 

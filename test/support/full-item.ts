@@ -12,7 +12,9 @@ const ITEM_LIMIT = 400 * 1024;
  */
 export const fillToSizeLimit = async (key: Record<string, string>) => {
   const update = (UpdateExpression: string, values?: Record<string, string>) =>
-    documentClient().send(new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression, ExpressionAttributeValues: values }));
+    documentClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: key, UpdateExpression, ExpressionAttributeValues: values }),
+    );
   const pad = (length: number) => update('SET padding = :padding', { ':padding': 'x'.repeat(length) });
   let fits = 0;
   let tooLarge = ITEM_LIMIT;

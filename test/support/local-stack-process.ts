@@ -14,18 +14,25 @@ export interface LocalStackProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const WORKER_VARIABLES = /^(AWS_|SES_|TABLE_NAME$|INBOUND_BUCKET$|ATTACHMENTS_BUCKET$|[A-Z_]*QUEUE_URL$|DLQ_URL$|OTP_SECRET$|TRACKING_SECRET$|PROVIDER_SECRET_KEY$|LOG_LEVEL$|AUTH_CACHE_SECONDS$|DRAIN_|WEBHOOK_|ALLOW_LOOPBACK_WEBHOOKS$|VITEST|DEV_API_KEY)/;
+const WORKER_VARIABLES =
+  /^(AWS_|SES_|TABLE_NAME$|INBOUND_BUCKET$|ATTACHMENTS_BUCKET$|[A-Z_]*QUEUE_URL$|DLQ_URL$|OTP_SECRET$|TRACKING_SECRET$|PROVIDER_SECRET_KEY$|LOG_LEVEL$|AUTH_CACHE_SECONDS$|DRAIN_|WEBHOOK_|ALLOW_LOOPBACK_WEBHOOKS$|VITEST|DEV_API_KEY)/;
 
 /** Five distinct free ports: held open together while chosen, so two can never be the same. */
 export const localStackPorts = async () => {
   const servers = await Promise.all(
-    Array.from({ length: 5 }, () => new Promise<Server>((resolve, reject) => {
-      const server = createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })),
+    Array.from(
+      { length: 5 },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
   );
-  const [PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT] = servers.map((server) => String((server.address() as AddressInfo).port));
+  const [PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT] = servers.map((server) =>
+    String((server.address() as AddressInfo).port),
+  );
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   return { PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT };
 };
@@ -33,7 +40,10 @@ export const localStackPorts = async () => {
 /** Runs `npm start` to its end (for a start that must refuse its settings): its exit code and output. */
 export const runLocalStackToExit = (env: Record<string, string>) =>
   new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn('npm', ['start'], { env: { ...inheritedEnvironment(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['start'], {
+      env: { ...inheritedEnvironment(), ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -41,7 +51,8 @@ export const runLocalStackToExit = (env: Record<string, string>) =>
   });
 
 // The test worker's own variables point at the suite's emulators: a user's shell has none of them.
-const inheritedEnvironment = () => Object.fromEntries(Object.entries(process.env).filter(([name]) => !WORKER_VARIABLES.test(name)));
+const inheritedEnvironment = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => !WORKER_VARIABLES.test(name)));
 
 export const startLocalStack = async (env: Record<string, string>, timeoutMs = 60_000): Promise<LocalStackProcess> => {
   const child: ChildProcess = spawn('npm', ['start'], {
@@ -66,13 +77,17 @@ export const startLocalStack = async (env: Record<string, string>, timeoutMs = 6
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (groupAlive()) process.kill(-child.pid!, signal);
     const code = await exited;
-    for (const deadline = Date.now() + 30_000; groupAlive() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const deadline = Date.now() + 30_000; groupAlive() && Date.now() < deadline; )
+      await new Promise((resolve) => setTimeout(resolve, 100));
     return code;
   };
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
-    const up = await fetch(`${api}/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${api}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) {
       await stop('SIGKILL');

@@ -16,7 +16,8 @@ const sentTo = (emails: SentMail[], address: string) => {
   );
 };
 
-const allSent = async () => ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
+const allSent = async () =>
+  ((await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as { emails: SentMail[] }).emails;
 
 export const mailTo = async (address: string): Promise<SentMail[]> => sentTo(await allSent(), address);
 

@@ -11,7 +11,9 @@ import { fixtureText } from './fixtures';
 export const mailgunSignature = (timestamp: string, token: string) => ({
   token,
   timestamp,
-  signature: createHmac('sha256', fixtureText('mailgun/signing-key.txt').trim()).update(timestamp + token).digest('hex'),
+  signature: createHmac('sha256', fixtureText('mailgun/signing-key.txt').trim())
+    .update(timestamp + token)
+    .digest('hex'),
 });
 
 /** SendGrid: the body and the two headers, ECDSA over timestamp + body with the fixtures' private key. */
@@ -20,7 +22,11 @@ export const signedSendgrid = (body: string, timestamp: string) => ({
   headers: {
     'Content-Type': 'application/json',
     'X-Twilio-Email-Event-Webhook-Timestamp': timestamp,
-    'X-Twilio-Email-Event-Webhook-Signature': sign('sha256', Buffer.from(timestamp + body), fixtureText('sendgrid/private-key.pem')).toString('base64'),
+    'X-Twilio-Email-Event-Webhook-Signature': sign(
+      'sha256',
+      Buffer.from(timestamp + body),
+      fixtureText('sendgrid/private-key.pem'),
+    ).toString('base64'),
   },
 });
 
@@ -32,7 +38,11 @@ const SIGNED_NOTIFICATION_FIELDS = ['Message', 'MessageId', 'Subject', 'Timestam
  * signature valid for the fixtures' certificate.
  */
 export const signedSnsNotification = (base: string, changes: Record<string, unknown>) => {
-  const message: Record<string, unknown> = { ...(JSON.parse(fixtureText(base)) as Record<string, unknown>), ...changes, SignatureVersion: '1' };
+  const message: Record<string, unknown> = {
+    ...(JSON.parse(fixtureText(base)) as Record<string, unknown>),
+    ...changes,
+    SignatureVersion: '1',
+  };
   const signed = SIGNED_NOTIFICATION_FIELDS.filter((field) => message[field] !== undefined && message[field] !== null)
     .map((field) => `${field}\n${message[field]}\n`)
     .join('');

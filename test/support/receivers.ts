@@ -18,22 +18,50 @@ export const pinClock = () => setClockForTests(() => new Date((manifest.ref_time
 export const receiverSetup = async (service: TestService): Promise<ReceiverSetup> => {
   const { accountId, apiKey } = await newAccount('Receivers');
   const api = client(service, apiKey);
-  const ses = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'a@example.com', events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC } });
+  const ses = await api.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'a@example.com',
+    events: { source: 'ses', sns_topic_arn: CONFIGURED_TOPIC },
+  });
   const sendgrid = await api.post('/api/v1/providers', {
-    type: 'smtp', name: 'SendGrid', from_email: 'a@example.com', host: 'smtp.sendgrid.net', port: 587,
+    type: 'smtp',
+    name: 'SendGrid',
+    from_email: 'a@example.com',
+    host: 'smtp.sendgrid.net',
+    port: 587,
     events: { source: 'sendgrid', signing_key: fixtureText('sendgrid/public-key.txt').trim() },
   });
   const mailgun = await api.post('/api/v1/providers', {
-    type: 'smtp', name: 'Mailgun', from_email: 'a@example.com', host: 'smtp.mailgun.org', port: 587,
+    type: 'smtp',
+    name: 'Mailgun',
+    from_email: 'a@example.com',
+    host: 'smtp.mailgun.org',
+    port: 587,
     events: { source: 'mailgun', signing_key: fixtureText('mailgun/signing-key.txt').trim() },
   });
   const listId = (await api.post('/api/v1/lists', { name: 'Everyone' })).body.data.id;
-  return { api, accountId, listId, providerIds: { ses: ses.body.data.id, sendgrid: sendgrid.body.data.id, mailgun: mailgun.body.data.id } };
+  return {
+    api,
+    accountId,
+    listId,
+    providerIds: { ses: ses.body.data.id, sendgrid: sendgrid.body.data.id, mailgun: mailgun.body.data.id },
+  };
 };
 
 /** Posts a body to a receiver as the provider would, with the given headers. */
-export const postToReceiver = async (service: TestService, source: ReceiverSource, providerId: string, body: Buffer | string, headers: Record<string, string>) => {
-  const response = await fetch(`${service.baseUrl}/api/v1/webhooks/${source}?provider_id=${providerId}`, { method: 'POST', headers, body });
+export const postToReceiver = async (
+  service: TestService,
+  source: ReceiverSource,
+  providerId: string,
+  body: Buffer | string,
+  headers: Record<string, string>,
+) => {
+  const response = await fetch(`${service.baseUrl}/api/v1/webhooks/${source}?provider_id=${providerId}`, {
+    method: 'POST',
+    headers,
+    body,
+  });
   return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 };
 
@@ -51,5 +79,8 @@ export const postFixture = (service: TestService, s: ReceiverSetup, entry: Manif
 
 export const bouncesOf = async (s: ReceiverSetup) => (await s.api.get('/api/v1/bounces?limit=100')).body.data;
 
-const receiverFixtures = manifest.fixtures.filter((f) => ['sns-http', 'sendgrid-http', 'mailgun-http'].includes(f.kind));
-export const receiverFixture = (file: string, status = 200) => receiverFixtures.find((f) => f.file === file && f.expect.http_status === status)!;
+const receiverFixtures = manifest.fixtures.filter((f) =>
+  ['sns-http', 'sendgrid-http', 'mailgun-http'].includes(f.kind),
+);
+export const receiverFixture = (file: string, status = 200) =>
+  receiverFixtures.find((f) => f.file === file && f.expect.http_status === status)!;

@@ -11,8 +11,13 @@ export const uniqueDomain = (label: string) => `${label}-${Math.random().toStrin
 export const verifiedDomain = async (account: Client, name: string, inbound: boolean) => {
   const created = await account.post('/api/v1/domains', { name });
   expect(created.status).toBe(201);
-  expect((await fetch(`${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${name}/verify`, { method: 'POST' })).status).toBe(200);
+  expect(
+    (await fetch(`${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${name}/verify`, { method: 'POST' })).status,
+  ).toBe(200);
   expect((await account.post(`/api/v1/domains/${created.body.data.id}/verify`)).body.data.status).toBe('verified');
-  if (inbound) expect((await account.put(`/api/v1/domains/${created.body.data.id}`, { inbound: true })).body.data.inbound).toBe(true);
+  if (inbound)
+    expect((await account.put(`/api/v1/domains/${created.body.data.id}`, { inbound: true })).body.data.inbound).toBe(
+      true,
+    );
   return created.body.data as { id: string; records: { record: string }[] };
 };

@@ -16,7 +16,10 @@ export const startSecretsManagerPeer = async (secrets: Record<string, string>) =
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const answer = (status: number, body: unknown, errorType?: string) => {
-        response.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.1', ...(errorType ? { 'x-amzn-ErrorType': errorType } : {}) });
+        response.writeHead(status, {
+          'Content-Type': 'application/x-amz-json-1.1',
+          ...(errorType ? { 'x-amzn-ErrorType': errorType } : {}),
+        });
         response.end(JSON.stringify(body));
       };
       const operation = String(request.headers['x-amz-target'] ?? '').replace(/^secretsmanager\./, '');
@@ -27,11 +30,19 @@ export const startSecretsManagerPeer = async (secrets: Record<string, string>) =
         return answer(400, { __type: 'SerializationException', message: 'Malformed JSON' }, 'SerializationException');
       }
       if (operation !== 'GetSecretValue') {
-        return answer(400, { __type: 'UnknownOperationException', message: `${operation} is not served by this peer` }, 'UnknownOperationException');
+        return answer(
+          400,
+          { __type: 'UnknownOperationException', message: `${operation} is not served by this peer` },
+          'UnknownOperationException',
+        );
       }
       const id = input.SecretId ?? '';
       if (!(id in secrets)) {
-        return answer(400, { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }, 'ResourceNotFoundException');
+        return answer(
+          400,
+          { __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." },
+          'ResourceNotFoundException',
+        );
       }
       reads.push(id);
       answer(200, {

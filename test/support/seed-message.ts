@@ -7,9 +7,23 @@ import type { MailMessage } from '../../functions/domain/types';
  */
 export const seedMessage = async (accountId: string, providerMessageId: string, to = 'someone@example.com') => {
   const message: MailMessage = {
-    message_id: `<${crypto.randomUUID()}@example.com>`, account_id: accountId, provider_id: 'seeded', provider_message_id: providerMessageId,
-    from_email: 'a@example.com', from_name: null, to_email: to, cc: [], bcc: [], reply_to: null, subject: 'seeded', tags: [], metadata: {},
-    status: 'sent', error_message: null, sent_at: '2026-11-16T09:00:00.000', created_at: '2026-11-16T09:00:00.000',
+    message_id: `<${crypto.randomUUID()}@example.com>`,
+    account_id: accountId,
+    provider_id: 'seeded',
+    provider_message_id: providerMessageId,
+    from_email: 'a@example.com',
+    from_name: null,
+    to_email: to,
+    cc: [],
+    bcc: [],
+    reply_to: null,
+    subject: 'seeded',
+    tags: [],
+    metadata: {},
+    status: 'sent',
+    error_message: null,
+    sent_at: '2026-11-16T09:00:00.000',
+    created_at: '2026-11-16T09:00:00.000',
   };
   await dynamoMessageStore().create(message);
   return message.message_id;

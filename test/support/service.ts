@@ -32,7 +32,12 @@ export interface ApiAnswer<T = any> {
 
 /** A client for one API key. */
 export const client = (service: TestService, apiKey?: string) => {
-  const call = async <T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> => {
+  const call = async <T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> => {
     const response = await fetch(`${service.baseUrl}${path}`, {
       method,
       headers: {
@@ -47,8 +52,10 @@ export const client = (service: TestService, apiKey?: string) => {
   };
   return {
     get: <T = any>(path: string, headers?: Record<string, string>) => call<T>('GET', path, undefined, headers),
-    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('POST', path, body ?? {}, headers),
-    put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>('PUT', path, body ?? {}, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('POST', path, body ?? {}, headers),
+    put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) =>
+      call<T>('PUT', path, body ?? {}, headers),
     delete: <T = any>(path: string, headers?: Record<string, string>) => call<T>('DELETE', path, undefined, headers),
     call,
   };

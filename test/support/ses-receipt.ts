@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { createTransport, type SendMailOptions } from 'nodemailer';
 
 /** A mail as its sender's program writes it: the raw bytes SES stores. */
-export const composed = async (mail: SendMailOptions) => (await createTransport({ streamTransport: true, buffer: true }).sendMail(mail)).message as Buffer;
+export const composed = async (mail: SendMailOptions) =>
+  (await createTransport({ streamTransport: true, buffer: true }).sendMail(mail)).message as Buffer;
 
 /**
  * What SES's receipt rule does with a mail: its S3 action stores the raw mail in the inbound bucket at
@@ -54,7 +55,11 @@ export const sesReceipt = async (
             spfVerdict: { status: verdicts.spf ?? 'PASS' },
             dkimVerdict: { status: verdicts.dkim ?? 'PASS' },
             dmarcVerdict: { status: verdicts.dmarc ?? 'PASS' },
-            action: { type: 'Lambda', functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:inbound', invocationType: 'Event' },
+            action: {
+              type: 'Lambda',
+              functionArn: 'arn:aws:lambda:us-east-1:123456789012:function:inbound',
+              invocationType: 'Event',
+            },
           },
         },
       },

@@ -15,37 +15,66 @@ interface Body {
   KeyConditionExpression?: string;
   ExpressionAttributeValues?: AttributeMap;
   /** BatchGetItem: keys per table; BatchWriteItem: write requests per table. */
-  RequestItems?: Record<string, { Keys?: AttributeMap[] } | { PutRequest?: { Item: AttributeMap }; DeleteRequest?: { Key: AttributeMap } }[]>;
+  RequestItems?: Record<
+    string,
+    { Keys?: AttributeMap[] } | { PutRequest?: { Item: AttributeMap }; DeleteRequest?: { Key: AttributeMap } }[]
+  >;
   TransactItems?: Record<string, { Key?: AttributeMap; Item?: AttributeMap }>[];
 }
 
 const pk = (map: AttributeMap | undefined) => map?.pk?.S ?? '?';
 /** Transactions are authorized item by item, each as its own action. */
-const TRANSACT_ACTIONS: Record<string, string> = { Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', ConditionCheck: 'ConditionCheckItem', Get: 'GetItem' };
+const TRANSACT_ACTIONS: Record<string, string> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+  Get: 'GetItem',
+};
 
 const requestsOf = (operation: string, body: Body): TableRequest[] => {
   switch (operation) {
     case 'Query': {
       // The partition key value of the key condition, whichever key (table or index) it names.
       const placeholder = /(?:^|\s|\()(?:pk|gsi\dpk)\s*=\s*(:\w+)/.exec(body.KeyConditionExpression ?? '')?.[1];
-      return [{ action: 'Query', leadingKeys: [pk({ pk: body.ExpressionAttributeValues?.[placeholder ?? ''] ?? {} })], index: body.IndexName }];
+      return [
+        {
+          action: 'Query',
+          leadingKeys: [pk({ pk: body.ExpressionAttributeValues?.[placeholder ?? ''] ?? {} })],
+          index: body.IndexName,
+        },
+      ];
     }
     case 'Scan':
       return [{ action: 'Scan', leadingKeys: [], index: body.IndexName }];
     case 'PutItem':
       return [{ action: operation, leadingKeys: [pk(body.Item)] }];
     case 'BatchGetItem':
-      return [{ action: operation, leadingKeys: Object.values(body.RequestItems ?? {}).flatMap((part) => (Array.isArray(part) ? [] : (part.Keys ?? []).map(pk))) }];
+      return [
+        {
+          action: operation,
+          leadingKeys: Object.values(body.RequestItems ?? {}).flatMap((part) =>
+            Array.isArray(part) ? [] : (part.Keys ?? []).map(pk),
+          ),
+        },
+      ];
     case 'BatchWriteItem':
       return [
         {
           action: operation,
-          leadingKeys: Object.values(body.RequestItems ?? {}).flatMap((part) => (Array.isArray(part) ? part.map((write) => pk(write.PutRequest?.Item ?? write.DeleteRequest?.Key)) : [])),
+          leadingKeys: Object.values(body.RequestItems ?? {}).flatMap((part) =>
+            Array.isArray(part) ? part.map((write) => pk(write.PutRequest?.Item ?? write.DeleteRequest?.Key)) : [],
+          ),
         },
       ];
     case 'TransactWriteItems':
     case 'TransactGetItems':
-      return (body.TransactItems ?? []).flatMap((item) => Object.entries(item).map(([kind, part]) => ({ action: TRANSACT_ACTIONS[kind], leadingKeys: [pk(part.Key ?? part.Item)] })));
+      return (body.TransactItems ?? []).flatMap((item) =>
+        Object.entries(item).map(([kind, part]) => ({
+          action: TRANSACT_ACTIONS[kind],
+          leadingKeys: [pk(part.Key ?? part.Item)],
+        })),
+      );
     default:
       return [{ action: operation, leadingKeys: [pk(body.Key)] }];
   }
@@ -58,7 +87,9 @@ const requestsOf = (operation: string, body: Body): TableRequest[] => {
 export const recordTableRequests = () => {
   const seen: TableRequest[] = [];
   // Typed loosely, as functions/adapters/instrument.ts does: only the serialized request is read.
-  const stack = documentClient().middlewareStack as unknown as { add(middleware: unknown, options: { step: 'build'; name: string }): void };
+  const stack = documentClient().middlewareStack as unknown as {
+    add(middleware: unknown, options: { step: 'build'; name: string }): void;
+  };
   stack.add(
     (next: (args: unknown) => Promise<unknown>) => async (args: unknown) => {
       const request = (args as { request: { headers: Record<string, string>; body: string | Uint8Array } }).request;

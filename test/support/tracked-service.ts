@@ -12,7 +12,13 @@ export const startTrackedService = async (fromName?: string) => {
   process.env.TRACKING_MACHINE_SECONDS = '0';
   const account = await newAccount();
   const api = client(service, account.apiKey);
-  const provider = await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'news@example.com', ...(fromName ? { from_name: fromName } : {}), region: 'us-east-1' });
+  const provider = await api.post('/api/v1/providers', {
+    type: 'ses',
+    name: 'SES',
+    from_email: 'news@example.com',
+    ...(fromName ? { from_name: fromName } : {}),
+    region: 'us-east-1',
+  });
   expect(provider.status).toBe(201);
   return {
     service,

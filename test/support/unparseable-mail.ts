@@ -19,13 +19,18 @@ export const manyHeaderLines = (to: string, subject: string, count = 30_000) =>
 
 /** One header folded over `count` continuation lines: mailauth reads such a header in quadratic time. */
 export const foldedHeader = (to: string, subject: string, count = 30_000) =>
-  Buffer.from(`${head(to, subject)}X-Fold: a\r\n${' b\r\n'.repeat(count)}${lines('Content-Type: text/plain', '', 'body')}`);
+  Buffer.from(
+    `${head(to, subject)}X-Fold: a\r\n${' b\r\n'.repeat(count)}${lines('Content-Type: text/plain', '', 'body')}`,
+  );
 
 /** multipart/mixed nested `depth` deep around one text part: past the parser's limit of parts. */
 export const deeplyNested = (to: string, subject: string, depth = 3_000) => {
   const levels = Array.from({ length: depth }, (_, i) => i);
   const open = levels.map((i) => lines(`Content-Type: multipart/mixed; boundary="b${i}"`, '', `--b${i}`)).join('');
-  const close = levels.reverse().map((i) => lines(`--b${i}--`)).join('');
+  const close = levels
+    .reverse()
+    .map((i) => lines(`--b${i}--`))
+    .join('');
   return Buffer.from(`${head(to, subject)}${open}${lines('Content-Type: text/plain', '', 'innermost')}${close}`);
 };
 

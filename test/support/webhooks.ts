@@ -31,7 +31,8 @@ export const startEndpoint = async (status: () => number | 'hang' = () => 200) =
   };
 };
 
-const plain = (headers: IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
+const plain = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)]));
 
 /** Drains the webhook queue (as the SQS trigger would) until `done` holds or `timeoutMs` passes. */
 export const drainWebhooksUntil = async (done: () => boolean, timeoutMs = 15_000) => {

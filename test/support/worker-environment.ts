@@ -45,7 +45,10 @@ const sqsClient = new SQSClient({ useQueueUrlAsEndpoint: false });
 const suffix = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
 const createQueue = async (name: string, attributes: Record<string, string> = {}) =>
   (await sqsClient.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }))).QueueUrl!;
-Object.assign(process.env, await ensureQueues(createQueue, `test-${suffix}`, { except: ['drainStarts'], visibilityTimeoutSeconds: 30 }));
+Object.assign(
+  process.env,
+  await ensureQueues(createQueue, `test-${suffix}`, { except: ['drainStarts'], visibilityTimeoutSeconds: 30 }),
+);
 sqsClient.destroy();
 
 // And an inbound mail bucket of its own (fauxqs's S3), as `npm start` makes one.

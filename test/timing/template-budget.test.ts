@@ -24,7 +24,11 @@ afterAll(async () => tracked.close());
 
 const items = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 /** `{{#a}}` nested `depth` times around `inner`. */
-const nested = (names: string[], inner = '') => `${names.map((n) => `{{#${n}}}`).join('')}${inner}${[...names].reverse().map((n) => `{{/${n}}}`).join('')}`;
+const nested = (names: string[], inner = '') =>
+  `${names.map((n) => `{{#${n}}}`).join('')}${inner}${[...names]
+    .reverse()
+    .map((n) => `{{/${n}}}`)
+    .join('')}`;
 
 const newTemplate = async (body: Record<string, unknown>) => {
   const answer = await api.post('/api/v1/templates', { name: 'Costly', subject: 'Hello', ...body });
@@ -67,9 +71,14 @@ const expectBounded = (run: Awaited<ReturnType<typeof whileProbingHealth>>) => {
 describe('templates that multiply work', () => {
   it('stop the preview: the same name nested in html, 150 items, is 422 TEMPLATE_TOO_COSTLY naming the part', async () => {
     const id = await newTemplate({ html: `x${nested(['a', 'a', 'a', 'a'])}` });
-    const run = await whileProbingHealth(() => api.post(`/api/v1/templates/${id}/render`, { variables: { a: items(150) } }));
+    const run = await whileProbingHealth(() =>
+      api.post(`/api/v1/templates/${id}/render`, { variables: { a: items(150) } }),
+    );
     expect(run.answer.status, JSON.stringify(run.answer.body)).toBe(422);
-    expect(run.answer.body.error).toMatchObject({ code: 'TEMPLATE_TOO_COSTLY', details: [{ field: 'html', message: expect.stringContaining('stopped') }] });
+    expect(run.answer.body.error).toMatchObject({
+      code: 'TEMPLATE_TOO_COSTLY',
+      details: [{ field: 'html', message: expect.stringContaining('stopped') }],
+    });
     expectBounded(run);
   });
 
@@ -82,24 +91,37 @@ describe('templates that multiply work', () => {
     expect(run.answer.status, JSON.stringify(run.answer.body)).toBe(422);
     expect(run.answer.body.error).toMatchObject({ code: 'TEMPLATE_TOO_COSTLY', details: [{ field: 'text' }] });
     expectBounded(run);
-    expect((await api.get('/api/v1/mail?limit=100')).body.data.messages.filter((m: { to_email: string }) => m.to_email === to)).toEqual([]);
+    expect(
+      (await api.get('/api/v1/mail?limit=100')).body.data.messages.filter(
+        (m: { to_email: string }) => m.to_email === to,
+      ),
+    ).toEqual([]);
   });
 
-  it('stop a send at the size limit while it renders: a 16 KiB value repeated 250,000 times is the send\'s 400', async () => {
+  it("stop a send at the size limit while it renders: a 16 KiB value repeated 250,000 times is the send's 400", async () => {
     const id = await newTemplate({ html: '<p>{{b}}</p>', text: nested(['a', 'a'], '{{{b}}}') });
     const variables = { a: items(500), b: 'y'.repeat(16 * 1024) };
-    const run = await whileProbingHealth(() => api.post('/api/v1/mail/send', { to: uniqueAddress('big'), template_id: id, variables }));
+    const run = await whileProbingHealth(() =>
+      api.post('/api/v1/mail/send', { to: uniqueAddress('big'), template_id: id, variables }),
+    );
     expect(run.answer.status, JSON.stringify(run.answer.body).slice(0, 500)).toBe(400);
-    expect(run.answer.body.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'text', message: 'html and text together may be at most 512 KiB' }] });
+    expect(run.answer.body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'text', message: 'html and text together may be at most 512 KiB' }],
+    });
     expectBounded(run);
   });
 
-  it('share a budget among a batch\'s items: wide sections fail each item alone, a cheap item still goes', async () => {
+  it("share a budget among a batch's items: wide sections fail each item alone, a cheap item still goes", async () => {
     const id = await newTemplate({ html: '{{#a}}{{/a}}'.repeat(20_000) });
     const cheap = await newTemplate({ text: 'Hi {{name}}' });
     const to = uniqueAddress('wide');
     const messages = [
-      ...Array.from({ length: 10 }, () => ({ to: uniqueAddress('wide'), template_id: id, variables: { a: items(5000) } })),
+      ...Array.from({ length: 10 }, () => ({
+        to: uniqueAddress('wide'),
+        template_id: id,
+        variables: { a: items(5000) },
+      })),
       { to, template_id: cheap, variables: { name: 'Ann' } },
     ];
     const run = await whileProbingHealth(() => api.post('/api/v1/mail/send-batch', { messages }));
@@ -110,13 +132,17 @@ describe('templates that multiply work', () => {
     expectBounded(run);
   });
 
-  it('stop Resend\'s send: the same name nested in the subject is its 422 validation_error', async () => {
+  it("stop Resend's send: the same name nested in the subject is its 422 validation_error", async () => {
     const id = await newTemplate({ subject: `Hi ${nested(['a', 'a', 'a', 'a'])}`, text: 'x' });
     const run = await whileProbingHealth(async () => {
       const response = await fetch(`${tracked.service.baseUrl}/resend/emails`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ from: 'news@example.com', to: uniqueAddress('resend'), template: { id, variables: { a: items(150) } } }),
+        body: JSON.stringify({
+          from: 'news@example.com',
+          to: uniqueAddress('resend'),
+          template: { id, variables: { a: items(150) } },
+        }),
       });
       return { status: response.status, headers: response.headers, body: await response.json() };
     });
@@ -125,12 +151,22 @@ describe('templates that multiply work', () => {
     expectBounded(run);
   });
 
-  it('fail a campaign with the reason when its readers\' rendering would cost too much, sending nothing', async () => {
+  it("fail a campaign with the reason when its readers' rendering would cost too much, sending nothing", async () => {
     const list = (await api.post('/api/v1/lists', { name: 'Costly list' })).body.data;
     const reader = uniqueAddress('reader');
-    expect((await api.post('/api/v1/subscribers', { email: reader, list_id: list.id, name: 'Reader' })).status).toBe(201);
-    const id = await newTemplate({ subject: 'News for {{name}}', html: `<p>{{name}}</p>${nested(['a', 'a', 'a', 'a'], '.')}` });
-    const campaign = await api.post('/api/v1/campaigns', { name: 'Costly', template_id: id, variables: { a: items(150) }, list_id: list.id });
+    expect((await api.post('/api/v1/subscribers', { email: reader, list_id: list.id, name: 'Reader' })).status).toBe(
+      201,
+    );
+    const id = await newTemplate({
+      subject: 'News for {{name}}',
+      html: `<p>{{name}}</p>${nested(['a', 'a', 'a', 'a'], '.')}`,
+    });
+    const campaign = await api.post('/api/v1/campaigns', {
+      name: 'Costly',
+      template_id: id,
+      variables: { a: items(150) },
+      list_id: list.id,
+    });
     expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
     expect((await api.post(`/api/v1/campaigns/${campaign.body.data.id}/send`, {})).status).toBe(202);
     const started = performance.now();
@@ -148,7 +184,12 @@ describe('the text part made from html', () => {
     const preview = await api.post(`/api/v1/templates/${nestedHtml}/render`, {});
     expect(preview.status, JSON.stringify(preview.body).slice(0, 300)).toBe(200);
     expect(preview.body.data.text).toContain('Hello');
-    const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress('divs'), template_id: nestedHtml, track_opens: false, track_clicks: false });
+    const sent = await api.post('/api/v1/mail/send', {
+      to: uniqueAddress('divs'),
+      template_id: nestedHtml,
+      track_opens: false,
+      track_clicks: false,
+    });
     expect(sent.status, JSON.stringify(sent.body).slice(0, 300)).toBe(200);
     // 20,000 tags: past what converts within about 100 ms, so the mail is html only (as a campaign's is).
     const big = await newTemplate({ html: '<div>'.repeat(20_000) });
@@ -166,7 +207,13 @@ describe('the preview and the send agree', () => {
     expect(preview.status).toBe(200);
     expect(preview.body.data.subject).toBe('Hi a Bcc: x@example.com');
     const to = uniqueAddress('agree');
-    const sent = await api.post('/api/v1/mail/send', { to, template_id: id, variables, track_opens: false, track_clicks: false });
+    const sent = await api.post('/api/v1/mail/send', {
+      to,
+      template_id: id,
+      variables,
+      track_opens: false,
+      track_clicks: false,
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect((await mailTo(to))[0].subject).toBe(preview.body.data.subject);
   });
@@ -190,8 +237,13 @@ describe('the preview and the send agree', () => {
 describe('values are read as the JSON they are', () => {
   it('never calls a built-in a name reaches through the prototype (Mustache answered 500 for `{{__defineGetter__}}`)', async () => {
     // Top-level names must be given (own keys), so a section's item is where such a name was reached.
-    const id = await newTemplate({ subject: 'Hi {{name}}', text: '{{#items}}{{__defineGetter__}}{{constructor}}{{pop}}{{.}};{{/items}}' });
-    const preview = await api.post(`/api/v1/templates/${id}/render`, { variables: { name: 'Ann', items: [[1, 2], [3]] } });
+    const id = await newTemplate({
+      subject: 'Hi {{name}}',
+      text: '{{#items}}{{__defineGetter__}}{{constructor}}{{pop}}{{.}};{{/items}}',
+    });
+    const preview = await api.post(`/api/v1/templates/${id}/render`, {
+      variables: { name: 'Ann', items: [[1, 2], [3]] },
+    });
     expect(preview.status, JSON.stringify(preview.body)).toBe(200);
     expect(preview.body.data).toEqual({ subject: 'Hi Ann', html: null, text: '1,2;3;' });
   });

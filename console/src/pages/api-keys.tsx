@@ -29,7 +29,9 @@ export const ApiKeys = () => {
   );
   return (
     <>
-      {created && <SecretOnce label={`The key "${created.name}".`} value={created.key} onDone={() => setCreated(undefined)} />}
+      {created && (
+        <SecretOnce label={`The key "${created.name}".`} value={created.key} onDone={() => setCreated(undefined)} />
+      )}
       <section class="card" aria-labelledby="keys">
         <h2 id="keys">Active keys</h2>
         {error && <ErrorNotice error={error} />}
@@ -82,7 +84,14 @@ export const ApiKeys = () => {
         <form onSubmit={form.submit} noValidate>
           <Field form={form} name="name" label="Name" autoComplete="off" />
           <Choices form={form} name="permissions" legend="Permissions" options={PERMISSIONS} />
-          <Field form={form} name="rate_limit_per_minute" label="Requests per minute (optional)" inputMode="numeric" hint="At most this key's own limit." autoComplete="off" />
+          <Field
+            form={form}
+            name="rate_limit_per_minute"
+            label="Requests per minute (optional)"
+            inputMode="numeric"
+            hint="At most this key's own limit."
+            autoComplete="off"
+          />
           <FormError form={form} />
           <button type="submit" disabled={form.busy}>
             Create key

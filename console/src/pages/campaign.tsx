@@ -10,7 +10,16 @@ import { StatusBadge, type Campaign } from './campaigns';
 
 /** While these last the counters move: the view asks again every two seconds. */
 const LIVE = new Set(['scheduled', 'sending']);
-const COUNTERS = ['recipients', 'sent', 'failed', 'opened', 'clicked', 'bounced', 'complained', 'unsubscribed'] as const;
+const COUNTERS = [
+  'recipients',
+  'sent',
+  'failed',
+  'opened',
+  'clicked',
+  'bounced',
+  'complained',
+  'unsubscribed',
+] as const;
 
 const Counters = ({ campaign }: { campaign: Campaign }) => (
   <dl class="figures" aria-label="Counters">
@@ -27,7 +36,10 @@ const Counters = ({ campaign }: { campaign: Campaign }) => (
 const SendForms = ({ campaign, onChanged }: { campaign: Campaign; onChanged: () => void }) => {
   const path = `/campaigns/${segment(campaign.id)}/send`;
   const now = useForm(() => api.post<DataOf<'campaigns-send'>>(path), onChanged);
-  const later = useForm((values) => api.post<DataOf<'campaigns-send'>>(path, { send_at: localDateTime(values, 'send_at') ?? '' }), onChanged);
+  const later = useForm(
+    (values) => api.post<DataOf<'campaigns-send'>>(path, { send_at: localDateTime(values, 'send_at') ?? '' }),
+    onChanged,
+  );
   return (
     <div class="actions">
       <form onSubmit={now.submit} noValidate>
@@ -61,7 +73,10 @@ const TemplateLink = ({ id }: { id: string }) => {
 
 /** One campaign: its counters (live while it sends), what it says, and what can be done with it now. */
 export const CampaignView = ({ id }: { id: string }) => {
-  const { loaded, reload } = useLoad(() => api.get<Campaign>(`/campaigns/${segment(id)}`), [id], { everyMs: 2000, keepPolling: (c) => LIVE.has(c.status) });
+  const { loaded, reload } = useLoad(() => api.get<Campaign>(`/campaigns/${segment(id)}`), [id], {
+    everyMs: 2000,
+    keepPolling: (c) => LIVE.has(c.status),
+  });
   const [error, setError] = useState<ApiError>();
   const act = async (call: Promise<{ ok: boolean; error?: ApiError }>, after: () => void = reload) => {
     const answer = await call;
@@ -92,9 +107,19 @@ export const CampaignView = ({ id }: { id: string }) => {
         {campaign.status === 'draft' && <SendForms campaign={campaign} onChanged={reload} />}
         <div class="actions">
           {LIVE.has(campaign.status) && (
-            <ConfirmButton label="Cancel campaign" confirm="Stop sending" onConfirm={() => act(api.post(`/campaigns/${segment(id)}/cancel`))} />
+            <ConfirmButton
+              label="Cancel campaign"
+              confirm="Stop sending"
+              onConfirm={() => act(api.post(`/campaigns/${segment(id)}/cancel`))}
+            />
           )}
-          {campaign.status === 'draft' && <ConfirmButton label="Delete draft" confirm="Delete for good" onConfirm={() => act(api.delete(`/campaigns/${segment(id)}`), () => go('/campaigns'))} />}
+          {campaign.status === 'draft' && (
+            <ConfirmButton
+              label="Delete draft"
+              confirm="Delete for good"
+              onConfirm={() => act(api.delete(`/campaigns/${segment(id)}`), () => go('/campaigns'))}
+            />
+          )}
         </div>
       </section>
       <section class="card" aria-labelledby="campaign-content">

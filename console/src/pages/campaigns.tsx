@@ -21,11 +21,19 @@ export const StatusBadge = ({ status }: { status: string }) => <span class={`bad
 const FromTemplate = ({ form }: { form: FormState }) => {
   const templates = useLoad(() => api.get<Templates>('/templates?limit=100'), []);
   const [chosen, setChosen] = useState('');
-  const template = templates.loaded.state === 'ok' ? templates.loaded.data.templates.find((t) => t.id === chosen) : undefined;
+  const template =
+    templates.loaded.state === 'ok' ? templates.loaded.data.templates.find((t) => t.id === chosen) : undefined;
   return (
     <>
       {templates.loaded.state === 'error' && <ErrorNotice error={templates.loaded.error} />}
-      <Field form={form} name="template_id" label="Template" as="select" value={chosen} onChange={(event) => setChosen((event.currentTarget as HTMLSelectElement).value)}>
+      <Field
+        form={form}
+        name="template_id"
+        label="Template"
+        as="select"
+        value={chosen}
+        onChange={(event) => setChosen((event.currentTarget as HTMLSelectElement).value)}
+      >
         <option value="">Choose a template</option>
         {templates.loaded.state === 'ok' &&
           templates.loaded.data.templates.map((t) => (
@@ -40,7 +48,11 @@ const FromTemplate = ({ form }: { form: FormState }) => {
         label="Variables (JSON, optional)"
         as="textarea"
         rows={4}
-        hint={template ? `${template.name} reads ${template.variables.join(', ') || 'no variables'}; each subscriber's {{name}} and {{email}} are filled too.` : 'A JSON object, e.g. {"offer": "10%"}.'}
+        hint={
+          template
+            ? `${template.name} reads ${template.variables.join(', ') || 'no variables'}; each subscriber's {{name}} and {{email}} are filled too.`
+            : 'A JSON object, e.g. {"offer": "10%"}.'
+        }
       />
     </>
   );
@@ -52,11 +64,26 @@ const CreateCampaign = () => {
   const [source, setSource] = useState<'html' | 'template'>('html');
   const form = useForm(
     (values) => {
-      const common = { name: text(values, 'name') ?? '', list_id: text(values, 'list_id') ?? '', from_email: text(values, 'from_email') };
-      if (source === 'html') return api.post<Campaign>('/campaigns', { ...common, subject: text(values, 'subject') ?? '', html: text(values, 'html'), text: text(values, 'text') });
+      const common = {
+        name: text(values, 'name') ?? '',
+        list_id: text(values, 'list_id') ?? '',
+        from_email: text(values, 'from_email'),
+      };
+      if (source === 'html')
+        return api.post<Campaign>('/campaigns', {
+          ...common,
+          subject: text(values, 'subject') ?? '',
+          html: text(values, 'html'),
+          text: text(values, 'text'),
+        });
       const variables = jsonObject(String(values.get('variables') ?? ''));
-      if (!variables.ok) return Promise.resolve(refuse('variables', 'The variables are not a JSON object', variables.message));
-      return api.post<Campaign>('/campaigns', { ...common, template_id: text(values, 'template_id') ?? '', variables: variables.value });
+      if (!variables.ok)
+        return Promise.resolve(refuse('variables', 'The variables are not a JSON object', variables.message));
+      return api.post<Campaign>('/campaigns', {
+        ...common,
+        template_id: text(values, 'template_id') ?? '',
+        variables: variables.value,
+      });
     },
     (campaign) => go(`/campaigns/${campaign.id}`),
   );
@@ -84,20 +111,47 @@ const CreateCampaign = () => {
             ] as const
           ).map(([value, label]) => (
             <label key={value} class="choice">
-              <input type="radio" name="source" value={value} checked={source === value} onChange={() => setSource(value)} /> {label}
+              <input
+                type="radio"
+                name="source"
+                value={value}
+                checked={source === value}
+                onChange={() => setSource(value)}
+              />{' '}
+              {label}
             </label>
           ))}
         </fieldset>
         {source === 'html' ? (
           <>
-            <Field form={form} name="subject" label="Subject" hint="{{name}}, {{email}} and {{unsubscribe_url}} are filled per subscriber." autoComplete="off" />
-            <Field form={form} name="html" label="HTML" as="textarea" rows={8} hint="Without {{unsubscribe_url}}, an unsubscribe line is added at the end." />
+            <Field
+              form={form}
+              name="subject"
+              label="Subject"
+              hint="{{name}}, {{email}} and {{unsubscribe_url}} are filled per subscriber."
+              autoComplete="off"
+            />
+            <Field
+              form={form}
+              name="html"
+              label="HTML"
+              as="textarea"
+              rows={8}
+              hint="Without {{unsubscribe_url}}, an unsubscribe line is added at the end."
+            />
             <Field form={form} name="text" label="Plain text (optional)" as="textarea" rows={4} />
           </>
         ) : (
           <FromTemplate form={form} />
         )}
-        <Field form={form} name="from_email" label="From (optional)" type="email" hint="The default provider's address when empty." autoComplete="off" />
+        <Field
+          form={form}
+          name="from_email"
+          label="From (optional)"
+          type="email"
+          hint="The default provider's address when empty."
+          autoComplete="off"
+        />
         <FormError form={form} />
         <button type="submit" disabled={form.busy}>
           Create draft
@@ -152,7 +206,15 @@ export const Campaigns = () => {
               </table>
             </div>
           ))}
-        {loaded.state === 'ok' && <Pager label="Campaign" total={loaded.data.total} limit={loaded.data.limit} offset={offset} onOffset={setOffset} />}
+        {loaded.state === 'ok' && (
+          <Pager
+            label="Campaign"
+            total={loaded.data.total}
+            limit={loaded.data.limit}
+            offset={offset}
+            onOffset={setOffset}
+          />
+        )}
       </section>
       <CreateCampaign />
     </>

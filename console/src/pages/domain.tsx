@@ -97,7 +97,10 @@ export const DomainView = ({ id }: { id: string }) => {
           <dt>Last checked</dt>
           <dd>{dateTime(domain.last_checked_at)}</dd>
         </dl>
-        <p class="hint">Publish these records at your DNS provider; each turns verified once the look-up finds it. Mail may be sent from this domain once it is verified.</p>
+        <p class="hint">
+          Publish these records at your DNS provider; each turns verified once the look-up finds it. Mail may be sent
+          from this domain once it is verified.
+        </p>
         <Records records={domain.records} />
         {error && <ErrorNotice error={error} />}
         <div class="actions">

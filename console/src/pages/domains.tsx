@@ -12,7 +12,9 @@ export type Domain = DataOf<'domains-get'>;
 const PAGE = 20;
 
 /** A domain's or a record's state (verified, pending, missing, mismatch, failed, temporary_failure). */
-export const StateBadge = ({ status }: { status: string }) => <span class={`badge status-${status.replace(/_/g, '-')}`}>{status.replace(/_/g, ' ')}</span>;
+export const StateBadge = ({ status }: { status: string }) => (
+  <span class={`badge status-${status.replace(/_/g, '-')}`}>{status.replace(/_/g, ' ')}</span>
+);
 
 /** A new sending domain: its view lists the records to publish. */
 const AddDomain = () => {
@@ -24,7 +26,13 @@ const AddDomain = () => {
     <section class="card" aria-labelledby="new-domain">
       <h2 id="new-domain">Add a domain</h2>
       <form onSubmit={form.submit} noValidate class="inline">
-        <Field form={form} name="name" label="Domain" hint="The domain you send from, e.g. shop.example." autoComplete="off" />
+        <Field
+          form={form}
+          name="name"
+          label="Domain"
+          hint="The domain you send from, e.g. shop.example."
+          autoComplete="off"
+        />
         <FormError form={form} />
         <button type="submit" disabled={form.busy}>
           Add domain
@@ -38,7 +46,10 @@ const AddDomain = () => {
 export const Domains = () => {
   const pages = useCursorPages();
   const { cursor } = pages;
-  const { loaded } = useLoad(() => api.get<Page>(`/domains?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), [cursor]);
+  const { loaded } = useLoad(
+    () => api.get<Page>(`/domains?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+    [cursor],
+  );
   return (
     <>
       <section class="card" aria-labelledby="domain-list">
@@ -70,7 +81,8 @@ export const Domains = () => {
                         <StateBadge status={domain.status} />
                       </td>
                       <td>
-                        {domain.records.filter((record) => record.status === 'verified').length} of {domain.records.length}
+                        {domain.records.filter((record) => record.status === 'verified').length} of{' '}
+                        {domain.records.length}
                       </td>
                       <td>{domain.inbound ? 'on' : 'off'}</td>
                       <td>{dateTime(domain.last_checked_at)}</td>

@@ -13,9 +13,18 @@ type Subscribers = DataOf<'subscribers-list'>;
 type Subscriber = Subscribers['subscribers'][number];
 const PAGE = 50;
 
-const Row = ({ subscriber, onChanged, onError }: { subscriber: Subscriber; onChanged: () => void; onError: (error: ApiError) => void }) => {
+const Row = ({
+  subscriber,
+  onChanged,
+  onError,
+}: {
+  subscriber: Subscriber;
+  onChanged: () => void;
+  onError: (error: ApiError) => void;
+}) => {
   const path = `/subscribers/${segment(subscriber.id)}`;
-  const done = (answer: { ok: true } | { ok: false; error: ApiError }) => (answer.ok ? onChanged() : onError(answer.error));
+  const done = (answer: { ok: true } | { ok: false; error: ApiError }) =>
+    answer.ok ? onChanged() : onError(answer.error);
   const next = subscriber.status === 'subscribed' ? 'unsubscribed' : 'subscribed';
   return (
     <tr>
@@ -26,10 +35,18 @@ const Row = ({ subscriber, onChanged, onError }: { subscriber: Subscriber; onCha
       </td>
       <td>{dateTime(subscriber.created_at)}</td>
       <td class="row-actions">
-        <button type="button" aria-label={`${next === 'subscribed' ? 'Subscribe' : 'Unsubscribe'} ${subscriber.email}`} onClick={async () => done(await api.put(path, { status: next }))}>
+        <button
+          type="button"
+          aria-label={`${next === 'subscribed' ? 'Subscribe' : 'Unsubscribe'} ${subscriber.email}`}
+          onClick={async () => done(await api.put(path, { status: next }))}
+        >
           {next === 'subscribed' ? 'Subscribe' : 'Unsubscribe'}
         </button>{' '}
-        <ConfirmButton label="Remove" confirm={`Remove ${subscriber.email}`} onConfirm={async () => done(await api.delete(path))} />
+        <ConfirmButton
+          label="Remove"
+          confirm={`Remove ${subscriber.email}`}
+          onConfirm={async () => done(await api.delete(path))}
+        />
       </td>
     </tr>
   );
@@ -42,7 +59,10 @@ export const ListView = ({ id }: { id: string }) => {
   const [offset, setOffset] = useState(0);
   const [error, setError] = useState<ApiError>();
   const subscribers = useLoad(
-    () => api.get<Subscribers>(`/subscribers?list_id=${segment(id)}&limit=${PAGE}&offset=${offset}${status ? `&status=${status}` : ''}`),
+    () =>
+      api.get<Subscribers>(
+        `/subscribers?list_id=${segment(id)}&limit=${PAGE}&offset=${offset}${status ? `&status=${status}` : ''}`,
+      ),
     [id, status, offset],
   );
   const changed = () => {
@@ -51,7 +71,12 @@ export const ListView = ({ id }: { id: string }) => {
     void list.reload();
   };
   const form = useForm(
-    (values) => api.post<DataOf<'subscribers-create'>>('/subscribers', { list_id: id, email: text(values, 'email') ?? '', name: text(values, 'name') }),
+    (values) =>
+      api.post<DataOf<'subscribers-create'>>('/subscribers', {
+        list_id: id,
+        email: text(values, 'email') ?? '',
+        name: text(values, 'name'),
+      }),
     (_s, element) => {
       element.reset();
       changed();
@@ -113,7 +138,15 @@ export const ListView = ({ id }: { id: string }) => {
               </table>
             </div>
           ))}
-        {subscribers.loaded.state === 'ok' && <Pager label="Subscriber" total={subscribers.loaded.data.total} limit={subscribers.loaded.data.limit} offset={offset} onOffset={setOffset} />}
+        {subscribers.loaded.state === 'ok' && (
+          <Pager
+            label="Subscriber"
+            total={subscribers.loaded.data.total}
+            limit={subscribers.loaded.data.limit}
+            offset={offset}
+            onOffset={setOffset}
+          />
+        )}
       </section>
       <section class="card" aria-labelledby="add-subscriber">
         <h2 id="add-subscriber">Add a subscriber</h2>

@@ -15,7 +15,11 @@ export const Lists = () => {
   const [offset, setOffset] = useState(0);
   const { loaded, reload } = useLoad(() => api.get<Page>(`/lists?limit=${PAGE}&offset=${offset}`), [offset]);
   const form = useForm(
-    (values) => api.post<DataOf<'lists-create'>>('/lists', { name: text(values, 'name') ?? '', description: text(values, 'description') }),
+    (values) =>
+      api.post<DataOf<'lists-create'>>('/lists', {
+        name: text(values, 'name') ?? '',
+        description: text(values, 'description'),
+      }),
     (_list, element) => {
       element.reset();
       void reload();
@@ -56,7 +60,15 @@ export const Lists = () => {
               </table>
             </div>
           ))}
-        {loaded.state === 'ok' && <Pager label="List" total={loaded.data.total} limit={loaded.data.limit} offset={offset} onOffset={setOffset} />}
+        {loaded.state === 'ok' && (
+          <Pager
+            label="List"
+            total={loaded.data.total}
+            limit={loaded.data.limit}
+            offset={offset}
+            onOffset={setOffset}
+          />
+        )}
       </section>
       <section class="card" aria-labelledby="new-list">
         <h2 id="new-list">New list</h2>

@@ -59,10 +59,7 @@ const Message = ({ id }: { id: string }) => {
                 </>
               )}
               {(event.ip_address || event.user_agent) && (
-                <span class="muted">
-                  {' '}
-                  {[event.ip_address, event.user_agent].filter(Boolean).join(' · ')}
-                </span>
+                <span class="muted"> {[event.ip_address, event.user_agent].filter(Boolean).join(' · ')}</span>
               )}
             </li>
           ))}
@@ -103,7 +100,9 @@ const LogTable = ({ messages }: { messages: readonly Message[] }) => (
         {messages.map((message) => (
           <tr key={message.message_id}>
             <th scope="row">
-              <a href={href(`/messages/${encodeURIComponent(message.message_id)}`)}>{message.subject || '(no subject)'}</a>
+              <a href={href(`/messages/${encodeURIComponent(message.message_id)}`)}>
+                {message.subject || '(no subject)'}
+              </a>
             </th>
             <td>{message.to_email}</td>
             <td>
@@ -126,13 +125,23 @@ const MessageLog = () => {
   const [query, setQuery] = useState('');
   const pages = useCursorPages();
   const { cursor } = pages;
-  const { loaded } = useLoad(() => api.get<Log>(`/mail?limit=${PAGE}${query ? `&${query}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), [query, cursor]);
+  const { loaded } = useLoad(
+    () =>
+      api.get<Log>(
+        `/mail?limit=${PAGE}${query ? `&${query}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      ),
+    [query, cursor],
+  );
   const error = loaded.state === 'error' ? loaded.error : undefined;
   // The filter form speaks through the same fields as every form; its answer is the log's own.
   const form: FormState = {
     busy: loaded.state === 'loading',
     error,
-    fieldError: (name) => error?.details.filter((detail) => detail.field === name).map((detail) => detail.message).join('; ') || undefined,
+    fieldError: (name) =>
+      error?.details
+        .filter((detail) => detail.field === name)
+        .map((detail) => detail.message)
+        .join('; ') || undefined,
     submit: async (event) => {
       event.preventDefault();
       setQuery(filterQuery(new FormData(event.currentTarget as HTMLFormElement)));
@@ -162,7 +171,11 @@ const MessageLog = () => {
       <FormError form={form} />
       {loaded.state === 'loading' && <Loading />}
       {loaded.state === 'ok' &&
-        (loaded.data.messages.length === 0 ? <p class="muted">{query ? 'No message matches these filters.' : 'No messages yet.'}</p> : <LogTable messages={loaded.data.messages} />)}
+        (loaded.data.messages.length === 0 ? (
+          <p class="muted">{query ? 'No message matches these filters.' : 'No messages yet.'}</p>
+        ) : (
+          <LogTable messages={loaded.data.messages} />
+        ))}
       {loaded.state === 'ok' && <CursorPager label="Message" pages={pages} next={loaded.data.next_cursor} />}
     </section>
   );
@@ -170,20 +183,25 @@ const MessageLog = () => {
 
 /** Messages: a message looked up by its id (GET /mail/status/{id}) with its events, and the log. */
 export const Messages = ({ id }: { id?: string }) => {
-  const form = useForm(
-    async (values) => {
-      const wanted = text(values, 'message_id');
-      if (!wanted) return refuse('message_id', 'Give a message id');
-      go(`/messages/${encodeURIComponent(wanted)}`);
-      return { ok: true, status: 200, data: undefined };
-    },
-  );
+  const form = useForm(async (values) => {
+    const wanted = text(values, 'message_id');
+    if (!wanted) return refuse('message_id', 'Give a message id');
+    go(`/messages/${encodeURIComponent(wanted)}`);
+    return { ok: true, status: 200, data: undefined };
+  });
   return (
     <>
       <section class="card" aria-labelledby="find-message">
         <h2 id="find-message">Find a message</h2>
         <form key={id ?? ''} onSubmit={form.submit} noValidate class="inline">
-          <Field form={form} name="message_id" label="Message id" defaultValue={id ?? ''} hint="As the send answered it, e.g. <4f1c…@example.com>." autoComplete="off" />
+          <Field
+            form={form}
+            name="message_id"
+            label="Message id"
+            defaultValue={id ?? ''}
+            hint="As the send answered it, e.g. <4f1c…@example.com>."
+            autoComplete="off"
+          />
           <FormError form={form} />
           <button type="submit">Look up</button>
         </form>

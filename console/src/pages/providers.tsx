@@ -12,11 +12,22 @@ const NewProvider = ({ onCreated }: { onCreated: () => void }) => {
   const [type, setType] = useState<'ses' | 'smtp'>('ses');
   const form = useForm(
     (values) => {
-      const common = { type, name: text(values, 'name') ?? '', from_email: text(values, 'from_email') ?? '', from_name: text(values, 'from_name') };
+      const common = {
+        type,
+        name: text(values, 'name') ?? '',
+        from_email: text(values, 'from_email') ?? '',
+        from_name: text(values, 'from_name'),
+      };
       const body =
         type === 'ses'
           ? { ...common, region: text(values, 'region') }
-          : { ...common, host: text(values, 'host') ?? '', port: numberOrText(values, 'port') ?? '', username: text(values, 'username'), password: text(values, 'password') };
+          : {
+              ...common,
+              host: text(values, 'host') ?? '',
+              port: numberOrText(values, 'port') ?? '',
+              username: text(values, 'username'),
+              password: text(values, 'password'),
+            };
       return api.post<Provider>('/providers', body);
     },
     (_p, element) => {
@@ -28,7 +39,14 @@ const NewProvider = ({ onCreated }: { onCreated: () => void }) => {
     <section class="card" aria-labelledby="new-provider">
       <h2 id="new-provider">New provider</h2>
       <form onSubmit={form.submit} noValidate>
-        <Field form={form} name="type" label="Type" as="select" value={type} onChange={(event: Event) => setType((event.currentTarget as HTMLSelectElement).value as 'ses' | 'smtp')}>
+        <Field
+          form={form}
+          name="type"
+          label="Type"
+          as="select"
+          value={type}
+          onChange={(event: Event) => setType((event.currentTarget as HTMLSelectElement).value as 'ses' | 'smtp')}
+        >
           <option value="ses">Amazon SES</option>
           <option value="smtp">SMTP relay</option>
         </Field>
@@ -36,13 +54,32 @@ const NewProvider = ({ onCreated }: { onCreated: () => void }) => {
         <Field form={form} name="from_email" label="From address" type="email" autoComplete="off" />
         <Field form={form} name="from_name" label="From name (optional)" autoComplete="off" />
         {type === 'ses' ? (
-          <Field form={form} name="region" label="Region (optional)" hint="The deployment's region when empty." autoComplete="off" />
+          <Field
+            form={form}
+            name="region"
+            label="Region (optional)"
+            hint="The deployment's region when empty."
+            autoComplete="off"
+          />
         ) : (
           <>
             <Field form={form} name="host" label="Host" autoComplete="off" />
-            <Field form={form} name="port" label="Port" inputMode="numeric" hint="465: TLS from the first byte; otherwise STARTTLS." autoComplete="off" />
+            <Field
+              form={form}
+              name="port"
+              label="Port"
+              inputMode="numeric"
+              hint="465: TLS from the first byte; otherwise STARTTLS."
+              autoComplete="off"
+            />
             <Field form={form} name="username" label="User name (optional)" autoComplete="off" />
-            <Field form={form} name="password" label="Password (optional)" type="password" autoComplete="new-password" />
+            <Field
+              form={form}
+              name="password"
+              label="Password (optional)"
+              type="password"
+              autoComplete="new-password"
+            />
           </>
         )}
         <FormError form={form} />
@@ -94,24 +131,42 @@ export const Providers = () => {
                       <th scope="row">
                         {provider.name} {provider.is_default && <span class="badge ok">default</span>}
                       </th>
-                      <td>{provider.type === 'smtp' ? `SMTP ${provider.host}:${provider.port}` : `SES ${provider.region ?? ''}`}</td>
                       <td>
-                        {provider.from_email}
-                        {provider.allowed_from_domains.length > 0 && <span class="muted"> (also {provider.allowed_from_domains.join(', ')})</span>}
+                        {provider.type === 'smtp'
+                          ? `SMTP ${provider.host}:${provider.port}`
+                          : `SES ${provider.region ?? ''}`}
                       </td>
                       <td>
-                        {[provider.send_rate_per_second && `${provider.send_rate_per_second}/s`, provider.hourly_limit && `${provider.hourly_limit}/hour`, provider.daily_limit && `${provider.daily_limit}/day`]
+                        {provider.from_email}
+                        {provider.allowed_from_domains.length > 0 && (
+                          <span class="muted"> (also {provider.allowed_from_domains.join(', ')})</span>
+                        )}
+                      </td>
+                      <td>
+                        {[
+                          provider.send_rate_per_second && `${provider.send_rate_per_second}/s`,
+                          provider.hourly_limit && `${provider.hourly_limit}/hour`,
+                          provider.daily_limit && `${provider.daily_limit}/day`,
+                        ]
                           .filter(Boolean)
                           .join(', ') || '—'}
                       </td>
                       <td>{provider.events ? <code>{provider.events.receiver_url}</code> : '—'}</td>
                       <td class="row-actions">
                         {!provider.is_default && (
-                          <button type="button" aria-label={`Make ${provider.name} the default`} onClick={() => act(api.put(`/providers/${segment(provider.id)}`, { is_default: true }))}>
+                          <button
+                            type="button"
+                            aria-label={`Make ${provider.name} the default`}
+                            onClick={() => act(api.put(`/providers/${segment(provider.id)}`, { is_default: true }))}
+                          >
                             Make default
                           </button>
                         )}{' '}
-                        <ConfirmButton label="Delete" confirm={`Delete ${provider.name}`} onConfirm={() => act(api.delete(`/providers/${segment(provider.id)}`))} />
+                        <ConfirmButton
+                          label="Delete"
+                          confirm={`Delete ${provider.name}`}
+                          onConfirm={() => act(api.delete(`/providers/${segment(provider.id)}`))}
+                        />
                       </td>
                     </tr>
                   ))}

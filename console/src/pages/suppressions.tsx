@@ -103,7 +103,11 @@ export const Suppressions = () => {
               Previous page
             </button>
             <span>Page {cursors.length}</span>
-            <button type="button" disabled={!loaded.data.next_cursor} onClick={() => loaded.data.next_cursor && setCursors([...cursors, loaded.data.next_cursor])}>
+            <button
+              type="button"
+              disabled={!loaded.data.next_cursor}
+              onClick={() => loaded.data.next_cursor && setCursors([...cursors, loaded.data.next_cursor])}
+            >
               Next page
             </button>
           </nav>
@@ -112,7 +116,14 @@ export const Suppressions = () => {
       <section class="card" aria-labelledby="new-suppression">
         <h2 id="new-suppression">Suppress an address</h2>
         <form onSubmit={form.submit} noValidate>
-          <Field form={form} name="email" label="Email address" type="email" hint="No send path reaches it until it is deleted here." autoComplete="off" />
+          <Field
+            form={form}
+            name="email"
+            label="Email address"
+            type="email"
+            hint="No send path reaches it until it is deleted here."
+            autoComplete="off"
+          />
           <FormError form={form} />
           <button type="submit" disabled={form.busy}>
             Suppress

@@ -24,7 +24,11 @@ const part = (values: FormData, name: string) => String(values.get(name) ?? '');
  */
 const Preview = ({ template }: { template: Template }) => {
   // A start: each name the template reads, empty, so the first preview answers rather than refuses.
-  const [source, setSource] = useState(() => (template.variables.length ? JSON.stringify(Object.fromEntries(template.variables.map((name) => [name, ''])), null, 1) : ''));
+  const [source, setSource] = useState(() =>
+    template.variables.length
+      ? JSON.stringify(Object.fromEntries(template.variables.map((name) => [name, ''])), null, 1)
+      : '',
+  );
   const [rendered, setRendered] = useState<Rendered>();
   const [error, setError] = useState<ApiError>();
   const [fieldError, setFieldError] = useState<string>();
@@ -37,7 +41,9 @@ const Preview = ({ template }: { template: Template }) => {
         setFieldError(variables.message);
         return;
       }
-      const answer = await api.post<Rendered>(`/templates/${segment(template.id)}/render`, { variables: variables.value });
+      const answer = await api.post<Rendered>(`/templates/${segment(template.id)}/render`, {
+        variables: variables.value,
+      });
       if (mine !== latest.current) return;
       if (answer.ok) {
         setRendered(answer.data);
@@ -52,7 +58,12 @@ const Preview = ({ template }: { template: Template }) => {
     return () => clearTimeout(timer);
   }, [source, template]);
   // The variables field speaks through the same Field as every form, so its error sits where a route's would.
-  const form: FormState = { busy: false, error, fieldError: (name) => (name === 'variables' ? fieldError : undefined), submit: async (event) => event.preventDefault() };
+  const form: FormState = {
+    busy: false,
+    error,
+    fieldError: (name) => (name === 'variables' ? fieldError : undefined),
+    submit: async (event) => event.preventDefault(),
+  };
   return (
     <section class="card" aria-labelledby="template-preview">
       <h2 id="template-preview">Preview</h2>
@@ -105,7 +116,12 @@ export const TemplateView = ({ id }: { id: string }) => {
   const form = useForm(
     (values) => {
       setSaved(false);
-      return api.put<Template>(`/templates/${segment(id)}`, { name: part(values, 'name'), subject: part(values, 'subject'), html: part(values, 'html'), text: part(values, 'text') });
+      return api.put<Template>(`/templates/${segment(id)}`, {
+        name: part(values, 'name'),
+        subject: part(values, 'subject'),
+        html: part(values, 'html'),
+        text: part(values, 'text'),
+      });
     },
     () => {
       setSaved(true);

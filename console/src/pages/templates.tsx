@@ -13,7 +13,9 @@ const PAGE = 20;
 
 /** The names a template reads, as the API found them when it was stored. */
 export const Variables = ({ names }: { names: readonly string[] }) =>
-  names.length === 0 ? <span class="muted">none</span> : (
+  names.length === 0 ? (
+    <span class="muted">none</span>
+  ) : (
     <span>
       {names.map((name, i) => (
         <span key={name}>
@@ -54,9 +56,31 @@ const CreateTemplate = () => {
 export const TemplateFields = ({ form, template }: { form: FormState; template?: Template }) => (
   <>
     <Field form={form} name="name" label="Name" defaultValue={template?.name} autoComplete="off" />
-    <Field form={form} name="subject" label="Subject" defaultValue={template?.subject} hint="Mustache: {{name}} is filled from the variables." autoComplete="off" />
-    <Field form={form} name="html" label="HTML" as="textarea" rows={8} defaultValue={template?.html ?? ''} hint="{{v}} is HTML-escaped, {{{v}}} is not; {{#items}}…{{/items}} repeats." />
-    <Field form={form} name="text" label="Plain text (optional)" as="textarea" rows={4} defaultValue={template?.text ?? ''} />
+    <Field
+      form={form}
+      name="subject"
+      label="Subject"
+      defaultValue={template?.subject}
+      hint="Mustache: {{name}} is filled from the variables."
+      autoComplete="off"
+    />
+    <Field
+      form={form}
+      name="html"
+      label="HTML"
+      as="textarea"
+      rows={8}
+      defaultValue={template?.html ?? ''}
+      hint="{{v}} is HTML-escaped, {{{v}}} is not; {{#items}}…{{/items}} repeats."
+    />
+    <Field
+      form={form}
+      name="text"
+      label="Plain text (optional)"
+      as="textarea"
+      rows={4}
+      defaultValue={template?.text ?? ''}
+    />
   </>
 );
 
@@ -64,7 +88,10 @@ export const TemplateFields = ({ form, template }: { form: FormState; template?:
 export const Templates = () => {
   const pages = useCursorPages();
   const { cursor } = pages;
-  const { loaded } = useLoad(() => api.get<Page>(`/templates?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), [cursor]);
+  const { loaded } = useLoad(
+    () => api.get<Page>(`/templates?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
+    [cursor],
+  );
   return (
     <>
       <section class="card" aria-labelledby="template-list">

@@ -15,7 +15,11 @@ export const Webhooks = () => {
   const [created, setCreated] = useState<Created>();
   const [error, setError] = useState<ApiError>();
   const form = useForm(
-    (values) => api.post<Created>('/webhook-endpoints', { url: text(values, 'url') ?? '', events: values.getAll('events').map(String) }),
+    (values) =>
+      api.post<Created>('/webhook-endpoints', {
+        url: text(values, 'url') ?? '',
+        events: values.getAll('events').map(String),
+      }),
     (endpoint, element) => {
       element.reset();
       setCreated(endpoint);
@@ -24,7 +28,13 @@ export const Webhooks = () => {
   );
   return (
     <>
-      {created && <SecretOnce label={`Signing secret of ${created.url}.`} value={created.secret} onDone={() => setCreated(undefined)} />}
+      {created && (
+        <SecretOnce
+          label={`Signing secret of ${created.url}.`}
+          value={created.secret}
+          onDone={() => setCreated(undefined)}
+        />
+      )}
       <section class="card" aria-labelledby="endpoints">
         <h2 id="endpoints">Endpoints</h2>
         {error && <ErrorNotice error={error} />}
@@ -71,7 +81,14 @@ export const Webhooks = () => {
       <section class="card" aria-labelledby="new-endpoint">
         <h2 id="new-endpoint">New endpoint</h2>
         <form onSubmit={form.submit} noValidate>
-          <Field form={form} name="url" label="URL" type="url" hint="https; each delivery is signed (Standard Webhooks)." autoComplete="off" />
+          <Field
+            form={form}
+            name="url"
+            label="URL"
+            type="url"
+            hint="https; each delivery is signed (Standard Webhooks)."
+            autoComplete="off"
+          />
           <Choices form={form} name="events" legend="Events" options={WEBHOOK_EVENT_TYPES} />
           <FormError form={form} />
           <button type="submit" disabled={form.busy}>

@@ -15,7 +15,21 @@ const HEIGHT = 220;
  * A per-day line chart (uPlot, canvas). The figure's caption names it and the drawing carries a
  * description for screen readers; the view beside it gives the same figures as a table.
  */
-export const Chart = ({ title, description, days, lines, format, min = 0 }: { title: string; description: string; days: string[]; lines: Line[]; format: (value: number) => string; min?: number }) => {
+export const Chart = ({
+  title,
+  description,
+  days,
+  lines,
+  format,
+  min = 0,
+}: {
+  title: string;
+  description: string;
+  days: string[];
+  lines: Line[];
+  format: (value: number) => string;
+  min?: number;
+}) => {
   const target = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = target.current!;
@@ -33,7 +47,16 @@ export const Chart = ({ title, description, days, lines, format, min = 0 }: { ti
           { stroke: '#333', grid: { stroke: '#e4e4e7' } },
           { stroke: '#333', grid: { stroke: '#e4e4e7' }, size: 64, values: (_u, values) => values.map(format) },
         ],
-        series: [{}, ...lines.map((line) => ({ label: line.label, stroke: line.color, width: 2, dash: line.dash, points: { show: days.length <= 31 && !line.dash } }))],
+        series: [
+          {},
+          ...lines.map((line) => ({
+            label: line.label,
+            stroke: line.color,
+            width: 2,
+            dash: line.dash,
+            points: { show: days.length <= 31 && !line.dash },
+          })),
+        ],
       },
       [x, ...lines.map((line) => line.values)] as uPlot.AlignedData,
       element,
@@ -52,7 +75,10 @@ export const Chart = ({ title, description, days, lines, format, min = 0 }: { ti
       <ul class="legend">
         {lines.map((line) => (
           <li key={line.label}>
-            <span class={`swatch${line.dash ? ' dashed' : ''}`} ref={(el) => el?.style.setProperty('--swatch', line.color)} />
+            <span
+              class={`swatch${line.dash ? ' dashed' : ''}`}
+              ref={(el) => el?.style.setProperty('--swatch', line.color)}
+            />
             {line.label}
           </li>
         ))}

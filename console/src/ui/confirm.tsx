@@ -4,7 +4,17 @@ import { useState } from 'preact/hooks';
  * A button for what cannot be undone (revoke, delete, cancel): the first press asks, the second
  * acts. Inline rather than `confirm()`, which a keyboard user cannot tell from the page.
  */
-export const ConfirmButton = ({ label, confirm, onConfirm, disabled }: { label: string; confirm: string; onConfirm: () => void | Promise<void>; disabled?: boolean }) => {
+export const ConfirmButton = ({
+  label,
+  confirm,
+  onConfirm,
+  disabled,
+}: {
+  label: string;
+  confirm: string;
+  onConfirm: () => void | Promise<void>;
+  disabled?: boolean;
+}) => {
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (

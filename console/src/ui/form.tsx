@@ -1,4 +1,9 @@
-import type { ComponentChildren, PartialInputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'preact';
+import type {
+  ComponentChildren,
+  PartialInputHTMLAttributes,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'preact';
 import { createElement } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import type { Answer, ApiError } from '../api';
@@ -21,7 +26,10 @@ export interface FormState {
  * A form that calls one route: on a refusal, each detail is shown next to the field it names (the
  * first such field gets the focus) and the rest with the route's message above the button.
  */
-export const useForm = <T,>(run: (values: FormData, form: HTMLFormElement) => Promise<Answer<T>>, done?: (data: T, form: HTMLFormElement) => void): FormState => {
+export const useForm = <T,>(
+  run: (values: FormData, form: HTMLFormElement) => Promise<Answer<T>>,
+  done?: (data: T, form: HTMLFormElement) => void,
+): FormState => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError>();
   const [byField, setByField] = useState<Record<string, string[]>>({});
@@ -45,7 +53,8 @@ export const useForm = <T,>(run: (values: FormData, form: HTMLFormElement) => Pr
     setError(answer.error);
     setByField(fields);
     const first = Object.keys(fields)[0];
-    if (first) requestAnimationFrame(() => (form.querySelector(`[name="${CSS.escape(first)}"]`) as HTMLElement | null)?.focus());
+    if (first)
+      requestAnimationFrame(() => (form.querySelector(`[name="${CSS.escape(first)}"]`) as HTMLElement | null)?.focus());
   };
   return { busy, error, fieldError: (name) => byField[name]?.join('; '), submit };
 };
@@ -54,7 +63,9 @@ export const useForm = <T,>(run: (values: FormData, form: HTMLFormElement) => Pr
 export const FormError = ({ form }: { form: FormState }) => {
   const { error } = form;
   if (!error) return null;
-  const unclaimed = error.details.filter((detail) => !form.fieldError(detail.field) && !form.fieldError(detail.field.split(/[.[]/)[0]));
+  const unclaimed = error.details.filter(
+    (detail) => !form.fieldError(detail.field) && !form.fieldError(detail.field.split(/[.[]/)[0]),
+  );
   return (
     <div class="notice error" role="alert">
       <strong>{error.message}</strong> <span class="code">{error.code}</span>
@@ -71,7 +82,10 @@ export const FormError = ({ form }: { form: FormState }) => {
   );
 };
 
-type ControlProps = Omit<PartialInputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes & SelectHTMLAttributes, 'form' | 'name' | 'label' | 'children'>;
+type ControlProps = Omit<
+  PartialInputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes & SelectHTMLAttributes,
+  'form' | 'name' | 'label' | 'children'
+>;
 
 /** A labelled input, text area or select, with its hint and the route's message about it. */
 export const Field = ({
@@ -82,11 +96,24 @@ export const Field = ({
   as = 'input',
   children,
   ...props
-}: ControlProps & { form: FormState; name: string; label: string; hint?: string; as?: 'input' | 'textarea' | 'select'; children?: ComponentChildren }) => {
+}: ControlProps & {
+  form: FormState;
+  name: string;
+  label: string;
+  hint?: string;
+  as?: 'input' | 'textarea' | 'select';
+  children?: ComponentChildren;
+}) => {
   const id = useId();
   const error = form.fieldError(name);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const control = { id, name, 'aria-invalid': error ? ('true' as const) : undefined, 'aria-describedby': describedBy, ...props };
+  const control = {
+    id,
+    name,
+    'aria-invalid': error ? ('true' as const) : undefined,
+    'aria-describedby': describedBy,
+    ...props,
+  };
   return (
     <div class={`field${error ? ' invalid' : ''}`}>
       <label for={id}>{label}</label>
@@ -106,7 +133,19 @@ export const Field = ({
 };
 
 /** Check boxes of one field (permissions, events): a fieldset whose legend names it. */
-export const Choices = ({ form, name, legend, options, checked = [] }: { form: FormState; name: string; legend: string; options: readonly string[]; checked?: readonly string[] }) => {
+export const Choices = ({
+  form,
+  name,
+  legend,
+  options,
+  checked = [],
+}: {
+  form: FormState;
+  name: string;
+  legend: string;
+  options: readonly string[];
+  checked?: readonly string[];
+}) => {
   const id = useId();
   const error = form.fieldError(name);
   return (

@@ -8,7 +8,11 @@ export type Loaded<T> = { state: 'loading' } | { state: 'ok'; data: T } | { stat
  * timer while `keepPolling(data)` holds (a sending campaign's counters). An answer that arrives
  * after a newer load started is dropped.
  */
-export const useLoad = <T>(load: () => Promise<Answer<T>>, deps: unknown[], poll?: { everyMs: number; keepPolling: (data: T) => boolean }) => {
+export const useLoad = <T>(
+  load: () => Promise<Answer<T>>,
+  deps: unknown[],
+  poll?: { everyMs: number; keepPolling: (data: T) => boolean },
+) => {
   const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
   const generation = useRef(0);
   const run = useCallback(async () => {

@@ -44,7 +44,16 @@ export const CopyButton = ({ value, label }: { value: string; label?: string }) 
   const [copied, setCopied] = useState(false);
   if (!navigator.clipboard) return null;
   return (
-    <button type="button" aria-label={label ? `${copied ? 'Copied' : 'Copy'} ${label}` : undefined} onClick={() => navigator.clipboard.writeText(value).then(() => setCopied(true), () => setCopied(false))}>
+    <button
+      type="button"
+      aria-label={label ? `${copied ? 'Copied' : 'Copy'} ${label}` : undefined}
+      onClick={() =>
+        navigator.clipboard.writeText(value).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        )
+      }
+    >
       {copied ? 'Copied' : 'Copy'}
     </button>
   );

@@ -1,7 +1,19 @@
 import { useState } from 'preact/hooks';
 
 /** Offset paging of the API's lists (`total`, `limit`, `offset`): previous and next, and where we are. */
-export const Pager = ({ total, limit, offset, onOffset, label }: { total: number; limit: number; offset: number; onOffset: (offset: number) => void; label: string }) => {
+export const Pager = ({
+  total,
+  limit,
+  offset,
+  onOffset,
+  label,
+}: {
+  total: number;
+  limit: number;
+  offset: number;
+  onOffset: (offset: number) => void;
+  label: string;
+}) => {
   if (total <= limit && offset === 0) return null;
   return (
     <nav class="pager" aria-label={`${label} pages`}>
@@ -27,7 +39,15 @@ export const useCursorPages = () => {
   return { cursor: cursors[cursors.length - 1], cursors, setCursors };
 };
 
-export const CursorPager = ({ pages, next, label }: { pages: ReturnType<typeof useCursorPages>; next: string | null; label: string }) => {
+export const CursorPager = ({
+  pages,
+  next,
+  label,
+}: {
+  pages: ReturnType<typeof useCursorPages>;
+  next: string | null;
+  label: string;
+}) => {
   const { cursors, setCursors } = pages;
   if (cursors.length === 0 && !next) return null;
   return (

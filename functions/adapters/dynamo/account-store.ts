@@ -15,7 +15,9 @@ export const dynamoAccountStore = (): AccountStore => ({
     );
   },
   async get(accountId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.account(accountId) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.account(accountId) }),
+    );
     return Item ? withoutKeys<Account>(Item) : undefined;
   },
 });

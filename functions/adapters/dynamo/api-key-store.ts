@@ -33,7 +33,9 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
   },
 
   async findByHash(keyHash) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKeyByHash(keyHash) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.apiKeyByHash(keyHash) }),
+    );
     return Item ? withoutKeys<ApiKey>(Item) : undefined;
   },
 
@@ -47,7 +49,9 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
   },
 
   async revoke(accountId, keyId, at) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.apiKey(accountId, keyId) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.apiKey(accountId, keyId) }),
+    );
     if (!Item || Item.revoked_at) return false;
     const update = { UpdateExpression: 'SET revoked_at = :at', ExpressionAttributeValues: { ':at': at } };
     try {
@@ -59,7 +63,8 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
               TableName: tableName(),
               Key: keys.apiKey(accountId, keyId),
               UpdateExpression: update.UpdateExpression,
-              ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(revoked_at) OR attribute_type(revoked_at, :null))',
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(revoked_at) OR attribute_type(revoked_at, :null))',
               ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':null': 'NULL' },
             },
           },

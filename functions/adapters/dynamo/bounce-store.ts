@@ -17,7 +17,12 @@ const SEEN_FOR_SECONDS = 30 * 86_400;
 export const dynamoBounceStore = (): BounceStore => ({
   async seen(accountId, eventKey) {
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.seenEvent(accountId, eventKey), ProjectionExpression: 'pk', ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.seenEvent(accountId, eventKey),
+        ProjectionExpression: 'pk',
+        ConsistentRead: true,
+      }),
     );
     return Item !== undefined;
   },
@@ -28,13 +33,26 @@ export const dynamoBounceStore = (): BounceStore => ({
       {
         Put: {
           TableName: tableName(),
-          Item: { ...keys.bounce(bounce.account_id, bounce.id), ...viewKeys(view, bounce.id), entity: 'bounce', seq: bounce.id, ...bounce },
+          Item: {
+            ...keys.bounce(bounce.account_id, bounce.id),
+            ...viewKeys(view, bounce.id),
+            entity: 'bounce',
+            seq: bounce.id,
+            ...bounce,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
       blockCount(view, bounce.id, 1),
       ...(messageEvent && bounce.message_id
-        ? [{ Put: { TableName: tableName(), Item: messageEventItem(bounce.account_id, bounce.message_id, messageEvent, `bounce-${bounce.id}`) } }]
+        ? [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: messageEventItem(bounce.account_id, bounce.message_id, messageEvent, `bounce-${bounce.id}`),
+              },
+            },
+          ]
         : []),
     ];
     // The reputation counters move in the same transaction: counted exactly once per provider event.
@@ -45,7 +63,12 @@ export const dynamoBounceStore = (): BounceStore => ({
       items.push({
         Put: {
           TableName: tableName(),
-          Item: { ...keys.seenEvent(bounce.account_id, eventKey), entity: 'seenEvent', bounce_id: bounce.id, ttl: Math.floor(Date.now() / 1000) + SEEN_FOR_SECONDS },
+          Item: {
+            ...keys.seenEvent(bounce.account_id, eventKey),
+            entity: 'seenEvent',
+            bounce_id: bounce.id,
+            ttl: Math.floor(Date.now() / 1000) + SEEN_FOR_SECONDS,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       });

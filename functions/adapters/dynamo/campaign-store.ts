@@ -10,7 +10,12 @@ import { blockCount, readPage, viewKeys } from './paged-view';
 import { statusIn, whileStatusIn } from './status-condition';
 import { CAMPAIGN_MOVES, EDITABLE } from '../../domain/campaigns/campaign-status';
 
-const zeroStats = () => ({ ...Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, 0])), next_chunk: 0, fanout_done: false }) as CampaignCounters;
+const zeroStats = () =>
+  ({
+    ...Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, 0])),
+    next_chunk: 0,
+    fanout_done: false,
+  }) as CampaignCounters;
 
 const countersOf = (item: Record<string, unknown> | undefined): CampaignCounters => {
   const stats = zeroStats();
@@ -27,7 +32,6 @@ const record = (campaign: Campaign) => ({
   ...campaign,
 });
 
-
 /**
  * A campaign is two items in one partition: its record (in the account's campaign listing, gsi1) and
  * its counters. Edits and deletes hold `status = draft` as their condition, so a campaign that was
@@ -38,14 +42,21 @@ export const dynamoCampaignStore = (): CampaignStore => ({
     await transactWrite({
       TransactItems: [
         { Put: { TableName: tableName(), Item: record(campaign), ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: tableName(), Item: { ...keys.campaignStats(campaign.account_id, campaign.id), entity: 'campaignStats', ...zeroStats() } } },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.campaignStats(campaign.account_id, campaign.id), entity: 'campaignStats', ...zeroStats() },
+          },
+        },
         blockCount(views.campaigns(campaign.account_id), campaign.seq, 1),
       ],
     });
   },
 
   async get(accountId, campaignId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.campaign(accountId, campaignId), ConsistentRead: true }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.campaign(accountId, campaignId), ConsistentRead: true }),
+    );
     return Item ? withoutKeys<Campaign>(Item) : undefined;
   },
 
@@ -66,7 +77,10 @@ export const dynamoCampaignStore = (): CampaignStore => ({
     // The page's counters in one BatchGetItem.
     const stats = page.items.length ? await batchGet(page.items.map((c) => keys.campaignStats(accountId, c.id))) : [];
     const byPk = new Map(stats.map((item) => [item.pk as string, item]));
-    return { ...page, items: page.items.map((c) => ({ ...c, stats: countersOf(byPk.get(keys.campaign(accountId, c.id).pk)) })) };
+    return {
+      ...page,
+      items: page.items.map((c) => ({ ...c, stats: countersOf(byPk.get(keys.campaign(accountId, c.id).pk)) })),
+    };
   },
 
   async updateDraft(accountId, campaignId, changes, at) {
@@ -130,7 +144,10 @@ export const dynamoCampaignStore = (): CampaignStore => ({
           UpdateExpression: `SET ${fields.map(([field]) => `#${field} = :${field}`).join(', ')}`,
           ConditionExpression: statusIn(move.from).condition,
           ExpressionAttributeNames: Object.fromEntries(fields.map(([field]) => [`#${field}`, field])),
-          ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([field, value]) => [`:${field}`, value])), ...statusIn(move.from).values },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(fields.map(([field, value]) => [`:${field}`, value])),
+            ...statusIn(move.from).values,
+          },
         }),
       ),
     );
@@ -149,7 +166,14 @@ export const dynamoCampaignStore = (): CampaignStore => ({
               ...whileStatusIn(CAMPAIGN_MOVES.cancel.from, { ':to': CAMPAIGN_MOVES.cancel.to, ':at': at }),
             },
           },
-          { Update: { TableName: tableName(), Key: keys.campaignStats(accountId, campaignId), UpdateExpression: 'SET cancelled = :yes', ExpressionAttributeValues: { ':yes': true } } },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.campaignStats(accountId, campaignId),
+              UpdateExpression: 'SET cancelled = :yes',
+              ExpressionAttributeValues: { ':yes': true },
+            },
+          },
         ],
       });
       return true;
@@ -161,7 +185,15 @@ export const dynamoCampaignStore = (): CampaignStore => ({
 
   async noteOnList(accountId, listId, campaignId, expiresAt) {
     await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: { ...keys.listCampaign(accountId, listId, campaignId), entity: 'listCampaign', campaign_id: campaignId, ttl: expiresAt } }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.listCampaign(accountId, listId, campaignId),
+          entity: 'listCampaign',
+          campaign_id: campaignId,
+          ttl: expiresAt,
+        },
+      }),
     );
   },
 
@@ -176,7 +208,13 @@ export const dynamoCampaignStore = (): CampaignStore => ({
   },
 
   async isStopped(accountId, campaignId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.campaignStats(accountId, campaignId), ProjectionExpression: 'cancelled' }));
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.campaignStats(accountId, campaignId),
+        ProjectionExpression: 'cancelled',
+      }),
+    );
     return !Item || Item.cancelled === true;
   },
 

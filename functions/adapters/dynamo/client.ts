@@ -1,5 +1,11 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { config } from '../../config';
 import { instrument } from '../instrument';
 import { pause } from './backoff';
@@ -50,7 +56,9 @@ const isTransactionConflict = (error: unknown) =>
   (error as Error)?.name === 'TransactionConflictException' ||
   ((error as Error)?.name === 'TransactionCanceledException' &&
     failedConditionIndex(error) === -1 &&
-    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
+    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some(
+      (r) => r.Code === 'TransactionConflict',
+    ));
 
 /**
  * Runs a write again when DynamoDB cancelled it only because another transaction held one of its
@@ -72,4 +80,5 @@ export const retryOnTransactionConflict = async <T>(write: () => Promise<T>, att
 };
 
 /** TransactWriteItems, retried on transaction conflicts. */
-export const transactWrite = (input: TransactWriteCommandInput) => retryOnTransactionConflict(() => documentClient().send(new TransactWriteCommand(input)));
+export const transactWrite = (input: TransactWriteCommandInput) =>
+  retryOnTransactionConflict(() => documentClient().send(new TransactWriteCommand(input)));

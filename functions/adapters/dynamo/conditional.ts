@@ -28,5 +28,7 @@ export const conditional = async <T>(write: () => Promise<T>): Promise<Condition
  */
 export const failedConditionIndex = (error: unknown): number | undefined =>
   (error as Error)?.name === 'TransactionCanceledException'
-    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed')
+    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).findIndex(
+        (r) => r.Code === 'ConditionalCheckFailed',
+      )
     : undefined;

@@ -15,7 +15,12 @@ const domainsOf = (accountId: string) => ({
   ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.domainPrefix },
 });
 
-const item = (domain: SendingDomain) => ({ ...keys.domain(domain.account_id, domain.id), ...keys.checkedDomain(domain.id), entity: 'domain', ...domain });
+const item = (domain: SendingDomain) => ({
+  ...keys.domain(domain.account_id, domain.id),
+  ...keys.checkedDomain(domain.id),
+  entity: 'domain',
+  ...domain,
+});
 
 /** The claim on the domain's name goes only if it is still this domain's (a later registration keeps its own). */
 const releaseClaim = (domain: SendingDomain) =>
@@ -60,16 +65,20 @@ export const dynamoDomainStore = (): DomainStore => ({
     ]);
     if (created === 'created' || created === 'full') return created;
     if (created === 0) return 'taken';
-    throw new Error('A new domain\'s id is taken');
+    throw new Error("A new domain's id is taken");
   },
 
   async get(accountId, domainId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.domain(accountId, domainId) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.domain(accountId, domainId) }),
+    );
     return Item ? withoutKeys<SendingDomain>(Item) : undefined;
   },
 
   async findByName(name) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.domainName(name) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.domainName(name) }),
+    );
     return Item ? this.get(Item.account_id as string, Item.domain_id as string) : undefined;
   },
 
@@ -89,14 +98,29 @@ export const dynamoDomainStore = (): DomainStore => ({
   async listNextTo(accountId, request) {
     const anchor = request.after ?? request.before;
     // The anchor must be one of the account's domains (a read of its key alone): any other id is no place in the list.
-    if (anchor !== undefined && !(await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.domain(accountId, anchor), ProjectionExpression: 'pk' }))).Item) return undefined;
-    const page = await queryNextTo(domainsOf(accountId), { limit: request.limit, listForward: true, anchorKey: anchor === undefined ? undefined : keys.domain(accountId, anchor), before: request.before !== undefined });
+    if (
+      anchor !== undefined &&
+      !(
+        await documentClient().send(
+          new GetCommand({ TableName: tableName(), Key: keys.domain(accountId, anchor), ProjectionExpression: 'pk' }),
+        )
+      ).Item
+    )
+      return undefined;
+    const page = await queryNextTo(domainsOf(accountId), {
+      limit: request.limit,
+      listForward: true,
+      anchorKey: anchor === undefined ? undefined : keys.domain(accountId, anchor),
+      before: request.before !== undefined,
+    });
     return { items: page.items.map((found) => withoutKeys<SendingDomain>(found)), has_more: page.has_more };
   },
 
   async update(domain) {
     const written = await conditional(() =>
-      documentClient().send(new PutCommand({ TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_exists(pk)' })),
+      documentClient().send(
+        new PutCommand({ TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_exists(pk)' }),
+      ),
     );
     return written.ok;
   },
@@ -107,10 +131,16 @@ export const dynamoDomainStore = (): DomainStore => ({
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.domain(domain.account_id, domain.id),
-          UpdateExpression: 'SET #status = :status, records = :records, last_checked_at = :checked, updated_at = :updated',
+          UpdateExpression:
+            'SET #status = :status, records = :records, last_checked_at = :checked, updated_at = :updated',
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':status': domain.status, ':records': domain.records, ':checked': domain.last_checked_at, ':updated': domain.updated_at },
+          ExpressionAttributeValues: {
+            ':status': domain.status,
+            ':records': domain.records,
+            ':checked': domain.last_checked_at,
+            ':updated': domain.updated_at,
+          },
         }),
       ),
     );

@@ -74,7 +74,12 @@ export const dynamoDrainLease = (): DrainLease => ({
   async end(holder) {
     await conditional(() =>
       documentClient().send(
-        new DeleteCommand({ TableName: tableName(), Key: keys.drainLease(), ConditionExpression: 'holder = :holder', ExpressionAttributeValues: { ':holder': holder } }),
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.drainLease(),
+          ConditionExpression: 'holder = :holder',
+          ExpressionAttributeValues: { ':holder': holder },
+        }),
       ),
     );
   },

@@ -13,7 +13,12 @@ export const queryNextTo = async (
   page: { limit: number; listForward: boolean; anchorKey?: Record<string, unknown>; before?: boolean },
 ): Promise<IdPage<Record<string, unknown>>> => {
   const { Items = [] } = await documentClient().send(
-    new QueryCommand({ ...query, ScanIndexForward: page.before ? !page.listForward : page.listForward, ExclusiveStartKey: page.anchorKey, Limit: page.limit + 1 }),
+    new QueryCommand({
+      ...query,
+      ScanIndexForward: page.before ? !page.listForward : page.listForward,
+      ExclusiveStartKey: page.anchorKey,
+      Limit: page.limit + 1,
+    }),
   );
   const items = Items.slice(0, page.limit);
   return { items: page.before ? items.reverse() : items, has_more: Items.length > page.limit };

@@ -26,7 +26,8 @@ export const dynamoIdempotencyStore = (): IdempotencyStore => ({
           },
           // An expired record that TTL has not removed yet counts as absent; so does the claim of a
           // request that died in flight, once its in-progress expiry has passed.
-          ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inFlight AND in_progress_expiry < :now)',
+          ConditionExpression:
+            'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inFlight AND in_progress_expiry < :now)',
           ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
           ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000), ':inFlight': 'in_flight' },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',

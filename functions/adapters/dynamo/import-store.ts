@@ -14,9 +14,11 @@ const CLAIM_CONCURRENCY = 50;
 
 const inParallel = async <T>(items: T[], limit: number, work: (item: T) => Promise<void>) => {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 };
 
 /**
@@ -27,19 +29,32 @@ const inParallel = async <T>(items: T[], limit: number, work: (item: T) => Promi
 export const dynamoImportStore = (): ImportStore => ({
   async create(importRecord, chunks) {
     await batchWrite(
-      chunks.map((rows, n) => ({ PutRequest: { Item: { ...keys.importChunk(importRecord.account_id, importRecord.id, n), entity: 'importChunk', rows } } })),
+      chunks.map((rows, n) => ({
+        PutRequest: {
+          Item: { ...keys.importChunk(importRecord.account_id, importRecord.id, n), entity: 'importChunk', rows },
+        },
+      })),
     );
     // The record last: a job finds its chunks there.
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: { ...keys.importRecord(importRecord.account_id, importRecord.id), entity: 'import', ...importRecord } }));
+    await documentClient().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.importRecord(importRecord.account_id, importRecord.id), entity: 'import', ...importRecord },
+      }),
+    );
   },
 
   async get(accountId, importId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.importRecord(accountId, importId), ConsistentRead: true }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.importRecord(accountId, importId), ConsistentRead: true }),
+    );
     return Item ? withoutKeys<ImportRecord>(Item) : undefined;
   },
 
   async chunk(accountId, importId, n) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.importChunk(accountId, importId, n) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.importChunk(accountId, importId, n) }),
+    );
     return Item ? (Item.rows as ImportRow[]) : undefined;
   },
 
@@ -50,7 +65,11 @@ export const dynamoImportStore = (): ImportStore => ({
         documentClient().send(
           new PutCommand({
             TableName: tableName(),
-            Item: { ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id), entity: 'subscriberAddress', subscriber_id: subscriber.id },
+            Item: {
+              ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id),
+              entity: 'subscriberAddress',
+              subscriber_id: subscriber.id,
+            },
             ConditionExpression: 'attribute_not_exists(pk) OR subscriber_id = :id',
             ExpressionAttributeValues: { ':id': subscriber.id },
           }),
@@ -111,7 +130,14 @@ export const dynamoImportStore = (): ImportStore => ({
                 },
               ]
             : []),
-          ...[...blocks.values()].map(({ key, n }) => ({ Update: { TableName: tableName(), Key: key, UpdateExpression: 'ADD n :n', ExpressionAttributeValues: { ':n': n } } })),
+          ...[...blocks.values()].map(({ key, n }) => ({
+            Update: {
+              TableName: tableName(),
+              Key: key,
+              UpdateExpression: 'ADD n :n',
+              ExpressionAttributeValues: { ':n': n },
+            },
+          })),
         ],
       });
       return 'counted';

@@ -14,7 +14,12 @@ export const dynamoInboundStore = (): InboundStore => ({
       documentClient().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.inbound(mail.account_id, mail.id), entity: 'inbound', ...mail, [TABLE.ttlAttribute]: mail.expires_at },
+          Item: {
+            ...keys.inbound(mail.account_id, mail.id),
+            entity: 'inbound',
+            ...mail,
+            [TABLE.ttlAttribute]: mail.expires_at,
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       ),
@@ -23,7 +28,9 @@ export const dynamoInboundStore = (): InboundStore => ({
   },
 
   async get(accountId, id) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.inbound(accountId, id) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.inbound(accountId, id) }),
+    );
     return Item ? withoutKeys<InboundMail>(Item) : undefined;
   },
 

@@ -21,7 +21,8 @@ export const views = {
   campaigns: (accountId: string): View => ({ accountId, name: 'campaigns', index: 'gsi1' }),
   templates: (accountId: string): View => ({ accountId, name: 'templates', index: 'gsi1' }),
   subscribers: (accountId: string, filter: { listId?: string; status?: string }): View => {
-    if (filter.listId && filter.status) return { accountId, name: `subscribers#list#${filter.listId}#status#${filter.status}`, index: 'gsi4' };
+    if (filter.listId && filter.status)
+      return { accountId, name: `subscribers#list#${filter.listId}#status#${filter.status}`, index: 'gsi4' };
     if (filter.listId) return { accountId, name: `subscribers#list#${filter.listId}`, index: 'gsi2' };
     if (filter.status) return { accountId, name: `subscribers#status#${filter.status}`, index: 'gsi3' };
     return { accountId, name: 'subscribers', index: 'gsi1' };
@@ -61,7 +62,10 @@ export const keys = {
   /** gsi1: every domain, for the schedule that checks their records (domain-store.ts). */
   checkedDomain: (domainId: string) => ({ gsi1pk: 'DOMAINS', gsi1sk: domainId }),
   /** An outbound event webhook endpoint; one Query (begins_with) reads every endpoint of the account. */
-  webhookEndpoint: (accountId: string, endpointId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `WEBHOOK#${endpointId}` }),
+  webhookEndpoint: (accountId: string, endpointId: string) => ({
+    pk: `ACCOUNT#${accountId}`,
+    sk: `WEBHOOK#${endpointId}`,
+  }),
   webhookEndpointPrefix: 'WEBHOOK#',
   message: (accountId: string, messageUuid: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: 'MESSAGE' }),
   messageEvent: (accountId: string, messageUuid: string, at: string, eventId: string) => ({
@@ -77,7 +81,10 @@ export const keys = {
    * The same key on gsi1 (all attributes), where messages sent before gsi6 existed still carry it:
    * read only when gsi6 does not know the id, never written.
    */
-  legacyMessageByProviderId: (providerMessageId: string) => ({ gsi1pk: `PMSG#${providerMessageId}`, gsi1sk: 'MESSAGE' }),
+  legacyMessageByProviderId: (providerMessageId: string) => ({
+    gsi1pk: `PMSG#${providerMessageId}`,
+    gsi1sk: 'MESSAGE',
+  }),
   /**
    * gsi5: a queued message until it settles, by when it was due to leave, so the reconciler finds
    * what waited too long. Four partitions spread the writes of a large batch.
@@ -91,7 +98,10 @@ export const keys = {
    * first when read backwards. One partition per account: only a message's creation and its status
    * moves write it (the projection is small), see docs/decisions.md, "The message log".
    */
-  messageLog: (accountId: string, createdAt: string, messageUuid: string) => ({ gsi7pk: `MSGLOG#${accountId}`, gsi7sk: `${createdAt}#${messageUuid}` }),
+  messageLog: (accountId: string, createdAt: string, messageUuid: string) => ({
+    gsi7pk: `MSGLOG#${accountId}`,
+    gsi7sk: `${createdAt}#${messageUuid}`,
+  }),
   /**
    * gsi5 too: a scheduled message until its time, by that time, in partitions of its own (the release
    * step reads those due; the reconciler never sees them). Released, it takes the pending key instead.
@@ -106,11 +116,17 @@ export const keys = {
   list: (accountId: string, listId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LIST#${listId}` }),
   listPrefix: 'LIST#',
   /** A campaign sent (or scheduled) to a list: deleting the list cancels it (TTL: long past its end). */
-  listCampaign: (accountId: string, listId: string, campaignId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `LISTCAMPAIGN#${listId}#${campaignId}` }),
+  listCampaign: (accountId: string, listId: string, campaignId: string) => ({
+    pk: `ACCOUNT#${accountId}`,
+    sk: `LISTCAMPAIGN#${listId}#${campaignId}`,
+  }),
   listCampaignPrefix: (listId: string) => `LISTCAMPAIGN#${listId}#`,
   subscriber: (accountId: string, subscriberId: string) => ({ pk: `SUB#${accountId}#${subscriberId}`, sk: 'SUB' }),
   /** One item per (address, list): makes (list, email) unique and finds every subscriber of an address. */
-  subscriberAddress: (accountId: string, email: string, listId: string) => ({ pk: `SUBADDR#${accountId}#${email.toLowerCase()}`, sk: listId }),
+  subscriberAddress: (accountId: string, email: string, listId: string) => ({
+    pk: `SUBADDR#${accountId}#${email.toLowerCase()}`,
+    sk: listId,
+  }),
   bounce: (accountId: string, seq: number) => ({ pk: `BOUNCE#${accountId}#${seq}`, sk: 'BOUNCE' }),
   /** Marks a provider event as seen, so a redelivered event records nothing twice (TTL 30 days). */
   seenEvent: (accountId: string, eventKey: string) => ({ pk: `SEEN#${accountId}#${eventKey}`, sk: 'SEEN' }),
@@ -133,7 +149,10 @@ export const keys = {
   viewPartition: (view: View) => `VIEW#${view.accountId}#${view.name}`,
   viewSeq: (seq: number) => String(seq).padStart(12, '0'),
   /** The counter of a view's block of seqs; its partition holds every block of the view. */
-  viewBlock: (view: View, block: number) => ({ pk: `VIEWBLK#${view.accountId}#${view.name}`, sk: String(block).padStart(10, '0') }),
+  viewBlock: (view: View, block: number) => ({
+    pk: `VIEWBLK#${view.accountId}#${view.name}`,
+    sk: String(block).padStart(10, '0'),
+  }),
   /** The one drain lease of the deployment (drain-lease-store.ts). */
   drainLease: () => ({ pk: 'DRAIN', sk: 'LEASE' }),
   /** A campaign's record (subject and bodies: written a few times in its life). */
@@ -143,10 +162,16 @@ export const keys = {
    * and an update costs the size of the item it changes (a few hundred bytes here, not the bodies).
    * Same partition: one Query reads both.
    */
-  campaignStats: (accountId: string, campaignId: string) => ({ pk: `CAMPAIGN#${accountId}#${campaignId}`, sk: 'STATS' }),
+  campaignStats: (accountId: string, campaignId: string) => ({
+    pk: `CAMPAIGN#${accountId}#${campaignId}`,
+    sk: 'STATS',
+  }),
   /** Marks the first open / first click of a message, so the account's stats and its campaign count each once. */
   // A partition of its own, not the message's: the message's Query (its status with its events) never reads it.
-  firstHit: (accountId: string, messageUuid: string, kind: string) => ({ pk: `FIRST#${accountId}#${messageUuid}`, sk: kind }),
+  firstHit: (accountId: string, messageUuid: string, kind: string) => ({
+    pk: `FIRST#${accountId}#${messageUuid}`,
+    sk: kind,
+  }),
   /**
    * An account's counters of one UTC day (`yyyy-mm-dd`): sends, deliveries, bounces, complaints,
    * first opens and clicks, plus hourly counts of what the brake weighs. A partition of its own per
@@ -162,7 +187,10 @@ export const keys = {
   inbound: (accountId: string, id: string) => ({ pk: `INBOUND#${accountId}`, sk: `INBOUND#${id}` }),
   /** A bulk import's record; its chunks of rows share its partition. */
   importRecord: (accountId: string, importId: string) => ({ pk: `IMPORT#${accountId}#${importId}`, sk: 'IMPORT' }),
-  importChunk: (accountId: string, importId: string, chunk: number) => ({ pk: `IMPORT#${accountId}#${importId}`, sk: `CHUNK#${String(chunk).padStart(6, '0')}` }),
+  importChunk: (accountId: string, importId: string, chunk: number) => ({
+    pk: `IMPORT#${accountId}#${importId}`,
+    sk: `CHUNK#${String(chunk).padStart(6, '0')}`,
+  }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

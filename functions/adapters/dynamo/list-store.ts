@@ -17,12 +17,18 @@ const isOpen = (item: Record<string, unknown>) => item.deleting_at === undefined
 export const dynamoListStore = (): ListStore => ({
   async create(list) {
     await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: { ...keys.list(list.account_id, list.id), entity: 'list', ...list }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.list(list.account_id, list.id), entity: 'list', ...list },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
   },
 
   async get(accountId, listId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.list(accountId, listId), ConsistentRead: true }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.list(accountId, listId), ConsistentRead: true }),
+    );
     return Item && isOpen(Item) ? withoutKeys<MailingList>(Item) : undefined;
   },
 
@@ -38,10 +44,13 @@ export const dynamoListStore = (): ListStore => ({
   async update(accountId, listId, changes) {
     const sets = ['updated_at = :updated_at'];
     const values: Record<string, unknown> = { ':updated_at': changes.updated_at };
-    if (changes.name !== undefined) (sets.push('#name = :name'), (values[':name'] = changes.name));
-    if (changes.description !== undefined) (sets.push('description = :description'), (values[':description'] = changes.description));
-    if (changes.double_opt_in !== undefined) (sets.push('double_opt_in = :double_opt_in'), (values[':double_opt_in'] = changes.double_opt_in));
-    if (changes.confirmation !== undefined) (sets.push('confirmation = :confirmation'), (values[':confirmation'] = changes.confirmation));
+    if (changes.name !== undefined) sets.push('#name = :name'), (values[':name'] = changes.name);
+    if (changes.description !== undefined)
+      sets.push('description = :description'), (values[':description'] = changes.description);
+    if (changes.double_opt_in !== undefined)
+      sets.push('double_opt_in = :double_opt_in'), (values[':double_opt_in'] = changes.double_opt_in);
+    if (changes.confirmation !== undefined)
+      sets.push('confirmation = :confirmation'), (values[':confirmation'] = changes.confirmation);
     const updated = await conditional(() =>
       documentClient().send(
         new UpdateCommand({

@@ -19,11 +19,21 @@ export const LOG_SCAN_BUDGET = 1000;
 /** The filters a cursor was issued for, with the account: a cursor of another listing is refused. */
 const filterTag = (accountId: string, filter: MessageLogFilter) =>
   createHash('sha256')
-    .update(JSON.stringify([accountId, filter.status ?? null, filter.recipient?.toLowerCase() ?? null, filter.tag ?? null, filter.since ?? null, filter.until ?? null]))
+    .update(
+      JSON.stringify([
+        accountId,
+        filter.status ?? null,
+        filter.recipient?.toLowerCase() ?? null,
+        filter.tag ?? null,
+        filter.since ?? null,
+        filter.until ?? null,
+      ]),
+    )
     .digest('base64url')
     .slice(0, 16);
 
-const encodeCursor = (tag: string, sortKey: string) => Buffer.from(JSON.stringify({ v: tag, k: sortKey })).toString('base64url');
+const encodeCursor = (tag: string, sortKey: string) =>
+  Buffer.from(JSON.stringify({ v: tag, k: sortKey })).toString('base64url');
 
 const decodeCursor = (tag: string, cursor: string): string => {
   let decoded: unknown;
@@ -33,8 +43,10 @@ const decodeCursor = (tag: string, cursor: string): string => {
     throw new InvalidCursorError('Not a cursor this service issued');
   }
   const { v, k } = (typeof decoded === 'object' && decoded !== null ? decoded : {}) as { v?: unknown; k?: unknown };
-  if (typeof v !== 'string' || typeof k !== 'string' || !/^[0-9T:.-]{1,40}#[0-9a-f-]{36}$/.test(k)) throw new InvalidCursorError('Not a cursor this service issued');
-  if (v !== tag) throw new InvalidCursorError('The cursor belongs to another listing (other filters); start again without it');
+  if (typeof v !== 'string' || typeof k !== 'string' || !/^[0-9T:.-]{1,40}#[0-9a-f-]{36}$/.test(k))
+    throw new InvalidCursorError('Not a cursor this service issued');
+  if (v !== tag)
+    throw new InvalidCursorError('The cursor belongs to another listing (other filters); start again without it');
   return k;
 };
 
@@ -62,12 +74,17 @@ const filterExpression = (filter: MessageLogFilter) => {
 /** The index key of the log entry with this sort key (`<created_at>#<uuid>`): where a page starts, exclusive. */
 const logStartKey = (accountId: string, sortKey: string) => {
   const uuid = sortKey.slice(sortKey.indexOf('#') + 1);
-  return { ...keys.messageLog(accountId, sortKey.slice(0, sortKey.indexOf('#')), uuid), ...keys.message(accountId, uuid) };
+  return {
+    ...keys.messageLog(accountId, sortKey.slice(0, sortKey.indexOf('#')), uuid),
+    ...keys.message(accountId, uuid),
+  };
 };
 
 /** The records of a page's log entries (one BatchGetItem), in the page's order; one deleted meanwhile is left out. */
 const recordsOf = async (entries: { pk: string; sk: string }[]) => {
-  const records = new Map((await batchGet(entries.map(({ pk, sk }) => ({ pk, sk })))).map((item) => [String(item.pk), item]));
+  const records = new Map(
+    (await batchGet(entries.map(({ pk, sk }) => ({ pk, sk })))).map((item) => [String(item.pk), item]),
+  );
   return entries.flatMap(({ pk }) => {
     const item = records.get(pk);
     return item ? [withoutKeys<MailMessage>(item)] : [];
@@ -79,7 +96,11 @@ const recordsOf = async (entries: { pk: string; sk: string }[]) => {
  * cursor (or `until`) to `since`, filtered on its small entries, and only the page's records are read
  * whole (one BatchGetItem). Unfiltered, a page reads exactly `limit` entries.
  */
-export const readMessageLog = async (accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage> => {
+export const readMessageLog = async (
+  accountId: string,
+  filter: MessageLogFilter,
+  page: { limit: number; cursor?: string },
+): Promise<MessageLogPage> => {
   const tag = filterTag(accountId, filter);
   const after = page.cursor === undefined ? undefined : decodeCursor(tag, page.cursor);
   const partition = keys.messageLog(accountId, '', '').gsi7pk;
@@ -103,12 +124,15 @@ export const readMessageLog = async (accountId: string, filter: MessageLogFilter
         ...(filtering && Object.keys(filtering.names).length ? { ExpressionAttributeNames: filtering.names } : {}),
         ScanIndexForward: false,
         // Unfiltered: exactly what the page lacks. Filtered: a few pages' worth of entries at a time.
-        Limit: filtering ? Math.min(LOG_SCAN_BUDGET - evaluated, Math.max(4 * page.limit, 100)) : page.limit - found.length,
+        Limit: filtering
+          ? Math.min(LOG_SCAN_BUDGET - evaluated, Math.max(4 * page.limit, 100))
+          : page.limit - found.length,
         ExclusiveStartKey: startKey,
       }),
     );
     evaluated += result.ScannedCount ?? 0;
-    for (const item of result.Items ?? []) found.push({ pk: String(item.pk), sk: String(item.sk), sortKey: String(item.gsi7sk) });
+    for (const item of result.Items ?? [])
+      found.push({ pk: String(item.pk), sk: String(item.sk), sortKey: String(item.gsi7sk) });
     startKey = result.LastEvaluatedKey;
     if (!startKey) {
       exhausted = true;
@@ -119,7 +143,12 @@ export const readMessageLog = async (accountId: string, filter: MessageLogFilter
   const pageKeys = found.slice(0, page.limit);
   const messages = await recordsOf(pageKeys);
   // Where the next page starts: after the last message of a full page, or where the budget ran out.
-  const resumeAt = found.length > page.limit || (found.length === page.limit && !exhausted) ? pageKeys[pageKeys.length - 1]?.sortKey : !exhausted && startKey ? String(startKey.gsi7sk) : undefined;
+  const resumeAt =
+    found.length > page.limit || (found.length === page.limit && !exhausted)
+      ? pageKeys[pageKeys.length - 1]?.sortKey
+      : !exhausted && startKey
+        ? String(startKey.gsi7sk)
+        : undefined;
   return { messages, next_cursor: resumeAt ? encodeCursor(tag, resumeAt) : null };
 };
 
@@ -128,19 +157,36 @@ export const readMessageLog = async (accountId: string, filter: MessageLogFilter
  * gives its place in the log (one GetItem, in the caller's account: another account's id is no
  * anchor), then one Query of `limit + 1` entries from there and the page's records.
  */
-export const readMessageLogNextTo = async (accountId: string, request: IdPageRequest): Promise<IdPage<MailMessage> | undefined> => {
+export const readMessageLogNextTo = async (
+  accountId: string,
+  request: IdPageRequest,
+): Promise<IdPage<MailMessage> | undefined> => {
   const anchor = request.after ?? request.before;
   let anchorKey: Record<string, unknown> | undefined;
   if (anchor !== undefined) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.message(accountId, anchor), ProjectionExpression: 'created_at' }));
+    const { Item } = await documentClient().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.message(accountId, anchor),
+        ProjectionExpression: 'created_at',
+      }),
+    );
     if (!Item) return undefined;
     anchorKey = logStartKey(accountId, `${Item.created_at}#${anchor}`);
   }
   const page = await queryNextTo(
-    { TableName: tableName(), IndexName: 'gsi7', KeyConditionExpression: 'gsi7pk = :pk', ExpressionAttributeValues: { ':pk': keys.messageLog(accountId, '', '').gsi7pk } },
+    {
+      TableName: tableName(),
+      IndexName: 'gsi7',
+      KeyConditionExpression: 'gsi7pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.messageLog(accountId, '', '').gsi7pk },
+    },
     { limit: request.limit, listForward: false, anchorKey, before: request.before !== undefined },
   );
-  return { items: await recordsOf(page.items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }))), has_more: page.has_more };
+  return {
+    items: await recordsOf(page.items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }))),
+    has_more: page.has_more,
+  };
 };
 
 /** The gsi7 attributes of a new message: its place in the log and the lower-case recipient the log filters on. */

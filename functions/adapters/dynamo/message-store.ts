@@ -24,12 +24,13 @@ const PARALLEL_QUERIES = 10;
 const messageItem = (message: MailMessage) => ({
   ...keys.message(message.account_id, messageUuid(message.message_id)),
   ...providerIdKey(message.message_id, message.provider_message_id),
-  ...(UNSETTLED.has(message.status) ? keys.pendingMessage(messageUuid(message.message_id), new Date(`${message.created_at}Z`)) : {}),
+  ...(UNSETTLED.has(message.status)
+    ? keys.pendingMessage(messageUuid(message.message_id), new Date(`${message.created_at}Z`))
+    : {}),
   ...messageLogAttributes(message),
   entity: 'message',
   ...message,
 });
-
 
 const pendingValues = (messageId: string, dueAt: Date) => {
   const pending = keys.pendingMessage(messageUuid(messageId), dueAt);
@@ -44,12 +45,14 @@ export const messageEventItem = (accountId: string, messageId: string, event: Me
 });
 
 /** True when the update was made, false when its condition did not hold. */
-const conditionalUpdate = async (input: UpdateCommandInput) => (await conditional(() => documentClient().send(new UpdateCommand(input)))).ok;
+const conditionalUpdate = async (input: UpdateCommandInput) =>
+  (await conditional(() => documentClient().send(new UpdateCommand(input)))).ok;
 
 /** Runs `work` on every value, at most `limit` at a time, in order of the values. */
 const inParallel = async <T, R>(values: T[], limit: number, work: (value: T) => Promise<R>) => {
   const results: R[] = [];
-  for (let i = 0; i < values.length; i += limit) results.push(...(await Promise.all(values.slice(i, i + limit).map(work))));
+  for (let i = 0; i < values.length; i += limit)
+    results.push(...(await Promise.all(values.slice(i, i + limit).map(work))));
   return results;
 };
 
@@ -80,7 +83,11 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
     const item = key && records.get(`${key.pk}`);
     if (item) found.set(id, withoutKeys<MailMessage>(item));
   }
-  const legacy = await inParallel(ids.filter((id) => !found.has(id)), PARALLEL_QUERIES, async (id) => ({ id, item: await findByIndex(keys.legacyMessageByProviderId(id)) }));
+  const legacy = await inParallel(
+    ids.filter((id) => !found.has(id)),
+    PARALLEL_QUERIES,
+    async (id) => ({ id, item: await findByIndex(keys.legacyMessageByProviderId(id)) }),
+  );
   for (const { id, item } of legacy) if (item) found.set(id, withoutKeys<MailMessage>(item));
   return found;
 };
@@ -88,17 +95,28 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
 export const dynamoMessageStore = (): MessageStore => ({
   async create(message) {
     await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({
+        TableName: tableName(),
+        Item: messageItem(message),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
     );
   },
 
   async createIfAbsent(message) {
     const put = await conditional(() =>
       documentClient().send(
-        new PutCommand({ TableName: tableName(), Item: messageItem(message), ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+        new PutCommand({
+          TableName: tableName(),
+          Item: messageItem(message),
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
       ),
     );
-    return put.ok ? { created: true } : { created: false, status: (put.old?.status as MailMessage['status'] | undefined) ?? null };
+    return put.ok
+      ? { created: true }
+      : { created: false, status: (put.old?.status as MailMessage['status'] | undefined) ?? null };
   },
 
   async update(accountId, messageId, changes) {
@@ -137,7 +155,9 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   async addEvent(accountId, messageId, event, eventId) {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }));
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }),
+    );
   },
 
   async countHit(accountId, messageId, kind) {
@@ -166,7 +186,11 @@ export const dynamoMessageStore = (): MessageStore => ({
   findByProviderMessageIds,
 
   async findMany(refs) {
-    const unique = [...new Map(refs.map((ref) => [`${ref.accountId}#${ref.messageUuid}`, keys.message(ref.accountId, ref.messageUuid)])).values()];
+    const unique = [
+      ...new Map(
+        refs.map((ref) => [`${ref.accountId}#${ref.messageUuid}`, keys.message(ref.accountId, ref.messageUuid)]),
+      ).values(),
+    ];
     return (await batchGet(unique)).map((item) => withoutKeys<MailMessage>(item));
   },
 
@@ -181,7 +205,12 @@ export const dynamoMessageStore = (): MessageStore => ({
           TableName: tableName(),
           Key: keys.message(accountId, messageUuid(messageId)),
           UpdateExpression: 'SET #status = :to, attempts = if_not_exists(attempts, :zero) + :one, claimed_at = :now',
-          ...whileStatusIn(MESSAGE_MOVES.claim.from, { ':to': MESSAGE_MOVES.claim.to, ':zero': 0, ':one': 1, ':now': now.toISOString() }),
+          ...whileStatusIn(MESSAGE_MOVES.claim.from, {
+            ':to': MESSAGE_MOVES.claim.to,
+            ':zero': 0,
+            ':one': 1,
+            ':now': now.toISOString(),
+          }),
           ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
@@ -197,7 +226,11 @@ export const dynamoMessageStore = (): MessageStore => ({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
       UpdateExpression: 'SET #status = :to, error_message = :reason, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-      ...whileStatusIn(MESSAGE_MOVES.retry.from, { ':to': MESSAGE_MOVES.retry.to, ':reason': reason, ...pendingValues(messageId, dueAt) }),
+      ...whileStatusIn(MESSAGE_MOVES.retry.from, {
+        ':to': MESSAGE_MOVES.retry.to,
+        ':reason': reason,
+        ...pendingValues(messageId, dueAt),
+      }),
     });
   },
 
@@ -205,8 +238,14 @@ export const dynamoMessageStore = (): MessageStore => ({
     conditionalUpdate({
       TableName: tableName(),
       Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: 'SET #status = :to, attempts = :zero, error_message = :none, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-      ...whileStatusIn(MESSAGE_MOVES.redrive.from, { ':to': MESSAGE_MOVES.redrive.to, ':zero': 0, ':none': null, ...pendingValues(messageId, dueAt) }),
+      UpdateExpression:
+        'SET #status = :to, attempts = :zero, error_message = :none, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
+      ...whileStatusIn(MESSAGE_MOVES.redrive.from, {
+        ':to': MESSAGE_MOVES.redrive.to,
+        ':zero': 0,
+        ':none': null,
+        ...pendingValues(messageId, dueAt),
+      }),
     }),
 
   async postpone(accountId, messageId, dueAt) {
@@ -234,11 +273,19 @@ export const dynamoMessageStore = (): MessageStore => ({
         return Items.map((item) => ({ pk: item.pk as string, sk: item.sk as string, due: item.gsi5sk as string }));
       }),
     );
-    const oldest = found.flat().sort((a, b) => a.due.localeCompare(b.due)).slice(0, limit);
+    const oldest = found
+      .flat()
+      .sort((a, b) => a.due.localeCompare(b.due))
+      .slice(0, limit);
     const records = await Promise.all(
-      oldest.map(async ({ pk, sk }) => (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk, sk } }))).Item),
+      oldest.map(
+        async ({ pk, sk }) =>
+          (await documentClient().send(new GetCommand({ TableName: tableName(), Key: { pk, sk } }))).Item,
+      ),
     );
-    return records.filter((item): item is Record<string, unknown> => item !== undefined).map((item) => withoutKeys<MailMessage>(item));
+    return records
+      .filter((item): item is Record<string, unknown> => item !== undefined)
+      .map((item) => withoutKeys<MailMessage>(item));
   },
 
   log: readMessageLog,
@@ -248,7 +295,11 @@ export const dynamoMessageStore = (): MessageStore => ({
 
   async getWithEvents(accountId, messageId) {
     const { pk } = keys.message(accountId, messageUuid(messageId));
-    const items = await queryAll({ TableName: tableName(), KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk } });
+    const items = await queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': pk },
+    });
     const record = items.find((item) => item.sk === 'MESSAGE');
     // `<uuid>` alone (a Resend id, functions/routes/resend.ts) names the message by its key; a full id must match it whole.
     if (!record || (messageId.includes('@') && record.message_id !== messageId)) return undefined;

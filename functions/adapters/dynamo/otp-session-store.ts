@@ -10,7 +10,11 @@ const ttlFor = (expiresAt: string) => Math.floor(Date.parse(expiresAt) / 1000) +
 
 /** A conditional update that answers the new item, or the item as it was when the condition failed. */
 const change = async (input: UpdateCommandInput): Promise<OtpChange<OtpSession>> => {
-  const result = await conditional(() => documentClient().send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })));
+  const result = await conditional(() =>
+    documentClient().send(
+      new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }),
+    ),
+  );
   if (result.ok) return { ok: true, session: withoutKeys<OtpSession>(result.output.Attributes!) };
   return { ok: false, session: result.old ? withoutKeys<OtpSession>(result.old) : undefined };
 };
@@ -20,19 +24,28 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
     await documentClient().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.otpSession(session.account_id, session.session_id), entity: 'otpSession', ...session, ttl: ttlFor(session.expires_at) },
+        Item: {
+          ...keys.otpSession(session.account_id, session.session_id),
+          entity: 'otpSession',
+          ...session,
+          ttl: ttlFor(session.expires_at),
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
   },
 
   async get(accountId, sessionId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.otpSession(accountId, sessionId), ConsistentRead: true }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.otpSession(accountId, sessionId), ConsistentRead: true }),
+    );
     return Item ? withoutKeys<OtpSession>(Item) : undefined;
   },
 
   async delete(accountId, sessionId) {
-    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.otpSession(accountId, sessionId) }));
+    await documentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.otpSession(accountId, sessionId) }),
+    );
   },
 
   countAttempt: (accountId, sessionId, now) =>
@@ -59,8 +72,10 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
     change({
       TableName: tableName(),
       Key: keys.otpSession(accountId, sessionId),
-      UpdateExpression: 'SET code_hash = :hash, expires_at = :expires, last_sent_at = :sent, sends = sends + :one, #ttl = :ttl',
-      ConditionExpression: 'verified = :no AND attempts < max_attempts AND sends < :maxSends AND last_sent_at <= :since',
+      UpdateExpression:
+        'SET code_hash = :hash, expires_at = :expires, last_sent_at = :sent, sends = sends + :one, #ttl = :ttl',
+      ConditionExpression:
+        'verified = :no AND attempts < max_attempts AND sends < :maxSends AND last_sent_at <= :since',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: {
         ':hash': replacement.codeHash,
@@ -78,7 +93,8 @@ export const dynamoOtpSessionStore = (): OtpSessionStore => ({
     await change({
       TableName: tableName(),
       Key: keys.otpSession(accountId, sessionId),
-      UpdateExpression: 'SET code_hash = :hash, expires_at = :expires, last_sent_at = :sent, sends = :sends, #ttl = :ttl',
+      UpdateExpression:
+        'SET code_hash = :hash, expires_at = :expires, last_sent_at = :sent, sends = :sends, #ttl = :ttl',
       ConditionExpression: 'code_hash = :failed',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: {

@@ -40,7 +40,8 @@ export const blockCount = (view: View, seq: number, delta: 1 | -1) => ({
  * another listing, or altered, is refused instead of quietly answering some other page.
  */
 const viewTag = (view: View) => createHash('sha256').update(keys.viewPartition(view)).digest('base64url').slice(0, 16);
-const encodeCursor = (view: View, seq: number) => Buffer.from(JSON.stringify({ v: viewTag(view), s: seq })).toString('base64url');
+const encodeCursor = (view: View, seq: number) =>
+  Buffer.from(JSON.stringify({ v: viewTag(view), s: seq })).toString('base64url');
 
 const decodeCursor = (view: View, cursor: string): number => {
   let decoded: unknown;
@@ -50,8 +51,12 @@ const decodeCursor = (view: View, cursor: string): number => {
     throw new InvalidCursorError('Not a cursor this service issued');
   }
   const { v, s } = (typeof decoded === 'object' && decoded !== null ? decoded : {}) as { v?: unknown; s?: unknown };
-  if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0 || typeof v !== 'string') throw new InvalidCursorError('Not a cursor this service issued');
-  if (v !== viewTag(view)) throw new InvalidCursorError('The cursor belongs to another listing (other filters or list); start again without it');
+  if (typeof s !== 'number' || !Number.isSafeInteger(s) || s < 0 || typeof v !== 'string')
+    throw new InvalidCursorError('Not a cursor this service issued');
+  if (v !== viewTag(view))
+    throw new InvalidCursorError(
+      'The cursor belongs to another listing (other filters or list); start again without it',
+    );
   return s;
 };
 
@@ -111,6 +116,8 @@ export const readPage = async <T extends { seq: number }>(
 
   const items = records.slice(skip, skip + request.limit).map(toItem);
   const last = items[items.length - 1];
-  const more = items.length === request.limit && (cursorSeq !== undefined || startKey !== undefined || request.offset + items.length < total);
+  const more =
+    items.length === request.limit &&
+    (cursorSeq !== undefined || startKey !== undefined || request.offset + items.length < total);
   return { items, total, next_cursor: more ? encodeCursor(view, last.seq) : null };
 };

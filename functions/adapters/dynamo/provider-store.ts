@@ -20,13 +20,18 @@ export interface ProviderSecrets {
 }
 
 /** Where a sealed secret belongs: it opens for this provider and field only. */
-const context = (provider: Provider, secret: ProviderSecret) => `provider/${provider.account_id}/${provider.id}/${secret}`;
+const context = (provider: Provider, secret: ProviderSecret) =>
+  `provider/${provider.account_id}/${provider.id}/${secret}`;
 
 /** The provider with each secret it holds passed through `change`. */
-const changeSecrets = async (provider: Provider, change: (value: string, secret: ProviderSecret) => Promise<string>): Promise<Provider> => {
+const changeSecrets = async (
+  provider: Provider,
+  change: (value: string, secret: ProviderSecret) => Promise<string>,
+): Promise<Provider> => {
   const changed = { ...provider };
   if (provider.password) changed.password = await change(provider.password, 'password');
-  if (provider.events?.signing_key) changed.events = { ...provider.events, signing_key: await change(provider.events.signing_key, 'signing_key') };
+  if (provider.events?.signing_key)
+    changed.events = { ...provider.events, signing_key: await change(provider.events.signing_key, 'signing_key') };
   return changed;
 };
 
@@ -41,7 +46,11 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
     const open = secrets?.open ?? [];
     if (!secrets || open.length === 0) return provider;
     // A value stored before sealing existed is plain text already.
-    return changeSecrets(provider, (value, secret) => (open.includes(secret) && isSealed(value) ? secrets.box.decrypt(value, context(provider, secret)) : Promise.resolve(value)));
+    return changeSecrets(provider, (value, secret) =>
+      open.includes(secret) && isSealed(value)
+        ? secrets.box.decrypt(value, context(provider, secret))
+        : Promise.resolve(value),
+    );
   };
   // A value already sealed (a secret an update left alone) is stored as it is.
   const sealed = (provider: Provider) =>
@@ -64,9 +73,13 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
       // and the sending domains (`PROVIDER~DOMAIN#<id>`).
       const pointer = Items.find((item) => item.sk === keys.defaultProvider(accountId).sk);
       const brake = brakeOf(Items.find((item) => item.sk === keys.sendingBrake(accountId).sk));
-      const providers = await Promise.all(Items.filter((item) => (item.sk as string).startsWith(keys.providerRecordPrefix)).map(opened));
+      const providers = await Promise.all(
+        Items.filter((item) => (item.sk as string).startsWith(keys.providerRecordPrefix)).map(opened),
+      );
       const defaultId = (pointer?.provider_id as string | undefined) ?? null;
-      const domains = Items.filter((item) => (item.sk as string).startsWith(keys.domainPrefix)).map((item): DomainSummary => ({ name: item.name, status: item.status, records: item.records ?? [] }));
+      const domains = Items.filter((item) => (item.sk as string).startsWith(keys.domainPrefix)).map(
+        (item): DomainSummary => ({ name: item.name, status: item.status, records: item.records ?? [] }),
+      );
       return {
         providers,
         defaultId: providers.some((p) => p.id === defaultId) ? defaultId : null,
@@ -78,7 +91,10 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
 
     async nameHolders(names) {
       if (!names.length) return new Map();
-      const claims = await batchGet(names.map((name) => keys.domainName(name)), 'pk, account_id');
+      const claims = await batchGet(
+        names.map((name) => keys.domainName(name)),
+        'pk, account_id',
+      );
       const prefix = keys.domainName('').pk;
       return new Map(claims.map((claim) => [(claim.pk as string).slice(prefix.length), claim.account_id as string]));
     },
@@ -94,14 +110,23 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
       await documentClient().send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.provider(provider.account_id, provider.id), ...keys.providerById(provider.id), entity: 'provider', ...(await sealed(provider)) },
+          Item: {
+            ...keys.provider(provider.account_id, provider.id),
+            ...keys.providerById(provider.id),
+            entity: 'provider',
+            ...(await sealed(provider)),
+          },
         }),
       );
     },
 
     async delete(accountId, providerId) {
       const { Attributes } = await documentClient().send(
-        new DeleteCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId), ReturnValues: 'ALL_OLD' }),
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.provider(accountId, providerId),
+          ReturnValues: 'ALL_OLD',
+        }),
       );
       if (!Attributes) return false;
       // Drop the default pointer only if it still names this provider.

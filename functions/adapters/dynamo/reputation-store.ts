@@ -1,5 +1,13 @@
 import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { BRAKE_FIGURES, FIGURES, dayOf, type BrakeFigure, type Figures, type SendingBrake, type StatsDay } from '../../domain/reputation/figures';
+import {
+  BRAKE_FIGURES,
+  FIGURES,
+  dayOf,
+  type BrakeFigure,
+  type Figures,
+  type SendingBrake,
+  type StatsDay,
+} from '../../domain/reputation/figures';
 import type { ReputationStore } from '../../ports';
 import { describeError, log } from '../../log';
 import { emitMetrics, FIGURE_METRICS } from '../metrics';
@@ -26,7 +34,8 @@ export const countUpdate = (accountId: string, at: Date, figures: Partial<Figure
     if (!n) continue;
     adds.push(`${figure} :${figure}`);
     values[`:${figure}`] = n;
-    if ((BRAKE_FIGURES as readonly string[]).includes(figure)) adds.push(`${hourly(figure as BrakeFigure, at.getUTCHours())} :${figure}`);
+    if ((BRAKE_FIGURES as readonly string[]).includes(figure))
+      adds.push(`${hourly(figure as BrakeFigure, at.getUTCHours())} :${figure}`);
   }
   if (!adds.length) return undefined;
   const day = dayOf(at);
@@ -35,18 +44,27 @@ export const countUpdate = (accountId: string, at: Date, figures: Partial<Figure
     Key: keys.stats(accountId, day),
     UpdateExpression: `SET #ttl = if_not_exists(#ttl, :ttl) ADD ${adds.join(', ')}`,
     ExpressionAttributeNames: { '#ttl': 'ttl' },
-    ExpressionAttributeValues: { ...values, ':ttl': Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400 },
+    ExpressionAttributeValues: {
+      ...values,
+      ':ttl': Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400,
+    },
   } satisfies UpdateCommandInput;
 };
 
 /** The metric lines of counted figures (after the write that counted them succeeded). */
 export const emitFigures = (figures: Partial<Figures>) =>
-  emitMetrics(Object.fromEntries(Object.entries(figures).map(([figure, n]) => [FIGURE_METRICS[figure as keyof typeof FIGURE_METRICS], n])));
+  emitMetrics(
+    Object.fromEntries(
+      Object.entries(figures).map(([figure, n]) => [FIGURE_METRICS[figure as keyof typeof FIGURE_METRICS], n]),
+    ),
+  );
 
 const dayFrom = (item: Record<string, unknown>): StatsDay => ({
   date: item.sk as string,
   figures: Object.fromEntries(FIGURES.map((f) => [f, Number(item[f] ?? 0)])) as Figures,
-  hours: Object.fromEntries(BRAKE_FIGURES.map((f) => [f, Array.from({ length: 24 }, (_, h) => Number(item[hourly(f, h)] ?? 0))])) as StatsDay['hours'],
+  hours: Object.fromEntries(
+    BRAKE_FIGURES.map((f) => [f, Array.from({ length: 24 }, (_, h) => Number(item[hourly(f, h)] ?? 0))]),
+  ) as StatsDay['hours'],
 });
 
 const brakeFrom = (item: Record<string, unknown>): SendingBrake => ({
@@ -89,7 +107,9 @@ export const dynamoReputationStore = (): ReputationStore => ({
   },
 
   async brake(accountId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.sendingBrake(accountId), ConsistentRead: true }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.sendingBrake(accountId), ConsistentRead: true }),
+    );
     return brakeOf(Item);
   },
 
@@ -101,7 +121,13 @@ export const dynamoReputationStore = (): ReputationStore => ({
           Key: keys.sendingBrake(accountId),
           UpdateExpression: 'SET paused = :true, paused_at = :at, reason = :reason, entity = :entity',
           ConditionExpression: 'attribute_not_exists(paused) OR paused = :false',
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':at': at, ':reason': reason, ':entity': 'sendingBrake' },
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':false': false,
+            ':at': at,
+            ':reason': reason,
+            ':entity': 'sendingBrake',
+          },
         }),
       ),
     );
@@ -117,8 +143,15 @@ export const dynamoReputationStore = (): ReputationStore => ({
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.sendingBrake(accountId),
-        UpdateExpression: 'SET paused = :false, resumed_at = :at, resumed_hour = :hour, baseline = :baseline, entity = :entity',
-        ExpressionAttributeValues: { ':false': false, ':at': at, ':hour': hour, ':baseline': baseline, ':entity': 'sendingBrake' },
+        UpdateExpression:
+          'SET paused = :false, resumed_at = :at, resumed_hour = :hour, baseline = :baseline, entity = :entity',
+        ExpressionAttributeValues: {
+          ':false': false,
+          ':at': at,
+          ':hour': hour,
+          ':baseline': baseline,
+          ':entity': 'sendingBrake',
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );

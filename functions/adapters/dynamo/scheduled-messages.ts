@@ -38,7 +38,9 @@ const ownMessage = (messageId: string) => {
  * its time; the release step reads the due ones and moves each to the pending partitions as it
  * enqueues it. `messageItem` is the store's own record layout (log and provider keys included).
  */
-export const scheduledMessages = (messageItem: (message: MailMessage) => Record<string, unknown>): ScheduledOperations => ({
+export const scheduledMessages = (
+  messageItem: (message: MailMessage) => Record<string, unknown>,
+): ScheduledOperations => ({
   async schedule(entries) {
     await batchWrite(
       entries.map(({ message, mail }) => ({
@@ -69,19 +71,30 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
         return Items.map((item) => ({ pk: item.pk as string, sk: item.sk as string, due: item.gsi5sk as string }));
       }),
     );
-    const earliest = found.flat().sort((a, b) => a.due.localeCompare(b.due)).slice(0, limit);
+    const earliest = found
+      .flat()
+      .sort((a, b) => a.due.localeCompare(b.due))
+      .slice(0, limit);
     const records = await batchGet(earliest.map(({ pk, sk }) => ({ pk, sk })));
     return records
       .filter((item) => item.status === 'scheduled' && item.scheduled_mail)
       .map((item) => {
         const { scheduled_mail: stored, ...record } = item;
-        return { message: withoutKeys<MailMessage>(record), mail: JSON.parse(gunzipSync(stored as Uint8Array).toString('utf8')) as QueuedMail };
+        return {
+          message: withoutKeys<MailMessage>(record),
+          mail: JSON.parse(gunzipSync(stored as Uint8Array).toString('utf8')) as QueuedMail,
+        };
       });
   },
 
   async release(accountId, messageId, dueAt) {
     const pending = keys.pendingMessage(messageUuid(messageId), dueAt);
-    const scheduled = whileStatusIn(MESSAGE_MOVES.release.from, { ':to': MESSAGE_MOVES.release.to, ':gsi5pk': pending.gsi5pk, ':gsi5sk': pending.gsi5sk, ':due': `${dueAt.toISOString()}~` });
+    const scheduled = whileStatusIn(MESSAGE_MOVES.release.from, {
+      ':to': MESSAGE_MOVES.release.to,
+      ':gsi5pk': pending.gsi5pk,
+      ':gsi5sk': pending.gsi5sk,
+      ':due': `${dueAt.toISOString()}~`,
+    });
     const moved = await conditional(() =>
       documentClient().send(
         new UpdateCommand({
@@ -112,7 +125,13 @@ export const scheduledMessages = (messageItem: (message: MailMessage) => Record<
           UpdateExpression: 'SET scheduled_at = :at, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
           ConditionExpression: `${own.condition} AND ${from.condition}`,
           ExpressionAttributeNames: from.names,
-          ExpressionAttributeValues: { ...from.values, ...own.values, ':at': mailTimestamp(at), ':gsi5pk': due.gsi5pk, ':gsi5sk': due.gsi5sk },
+          ExpressionAttributeValues: {
+            ...from.values,
+            ...own.values,
+            ':at': mailTimestamp(at),
+            ':gsi5pk': due.gsi5pk,
+            ':gsi5sk': due.gsi5sk,
+          },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       ),

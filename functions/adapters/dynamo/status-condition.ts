@@ -11,5 +11,9 @@ export const statusIn = (from: readonly string[]) => ({
 /** An update's condition, names and values when it may happen only from `from`; `values` are the update's own. */
 export const whileStatusIn = (from: readonly string[], values: Record<string, unknown>) => {
   const status = statusIn(from);
-  return { ConditionExpression: status.condition, ExpressionAttributeNames: status.names, ExpressionAttributeValues: { ...status.values, ...values } };
+  return {
+    ConditionExpression: status.condition,
+    ExpressionAttributeNames: status.names,
+    ExpressionAttributeValues: { ...status.values, ...values },
+  };
 };

@@ -14,7 +14,12 @@ export const listingsOf = (accountId: string, listId: string, status: Subscriber
 
 export const record = (subscriber: Subscriber) => ({
   ...keys.subscriber(subscriber.account_id, subscriber.id),
-  ...Object.assign({}, ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => viewKeys(view, subscriber.seq))),
+  ...Object.assign(
+    {},
+    ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) =>
+      viewKeys(view, subscriber.seq),
+    ),
+  ),
   entity: 'subscriber',
   ...subscriber,
 });
@@ -40,16 +45,24 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: record(subscriber), ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: { TableName: tableName(), Item: record(subscriber), ConditionExpression: 'attribute_not_exists(pk)' },
+          },
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id), entity: 'subscriberAddress', subscriber_id: subscriber.id },
+              Item: {
+                ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id),
+                entity: 'subscriberAddress',
+                subscriber_id: subscriber.id,
+              },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
           listCount(subscriber, 1, true),
-          ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, 1)),
+          ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) =>
+            blockCount(view, subscriber.seq, 1),
+          ),
         ],
       });
       return 'created';
@@ -84,7 +97,8 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
           TableName: tableName(),
           Key: keys.subscriber(accountId, subscriberId),
           UpdateExpression: 'SET confirmation_sent_at = :at',
-          ConditionExpression: 'attribute_exists(pk) AND confirmed_at = :null AND (attribute_not_exists(confirmation_sent_at) OR confirmation_sent_at <= :notBefore)',
+          ConditionExpression:
+            'attribute_exists(pk) AND confirmed_at = :null AND (attribute_not_exists(confirmation_sent_at) OR confirmation_sent_at <= :notBefore)',
           ExpressionAttributeValues: { ':at': at, ':null': null, ':notBefore': notBefore },
         }),
       ),
@@ -93,7 +107,9 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   },
 
   async get(accountId, subscriberId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.subscriber(accountId, subscriberId) }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.subscriber(accountId, subscriberId) }),
+    );
     return Item ? withoutKeys<Subscriber>(Item) : undefined;
   },
 
@@ -127,7 +143,15 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: record(next), ConditionExpression: '#status = :old', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':old': subscriber.status } } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: record(next),
+              ConditionExpression: '#status = :old',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':old': subscriber.status },
+            },
+          },
           blockCount(oldStatus, subscriber.seq, -1),
           blockCount(oldBoth, subscriber.seq, -1),
           blockCount(newStatus, subscriber.seq, 1),
@@ -154,9 +178,16 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
               ExpressionAttributeValues: { ':status': subscriber.status },
             },
           },
-          { Delete: { TableName: tableName(), Key: keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id) } },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id),
+            },
+          },
           listCount(subscriber, -1, false),
-          ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) => blockCount(view, subscriber.seq, -1)),
+          ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) =>
+            blockCount(view, subscriber.seq, -1),
+          ),
         ],
       });
       return true;

@@ -1,4 +1,10 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type NativeAttributeValue,
+} from '@aws-sdk/lib-dynamodb';
 import { decodeAddressCursor, encodeAddressCursor } from '../../ports/address-cursor';
 import type { SuppressionStore } from '../../ports';
 import type { Suppression, SuppressionReason } from '../../domain/types';
@@ -17,7 +23,11 @@ const toSuppression = (item: Record<string, NativeAttributeValue>): Suppression 
   created_at: String(item.created_at),
 });
 
-const suppressionItem = (accountId: string, suppression: Suppression) => ({ ...keys.suppression(accountId, suppression.email), entity: 'suppression', ...suppression });
+const suppressionItem = (accountId: string, suppression: Suppression) => ({
+  ...keys.suppression(accountId, suppression.email),
+  entity: 'suppression',
+  ...suppression,
+});
 
 /** The cursor: the sort key (the lower-case address) the page ended at (ports/address-cursor.ts). */
 const encodeCursor = encodeAddressCursor;
@@ -40,12 +50,17 @@ const FILTERED_PAGE_READS = 4;
 export const dynamoSuppressionStore = (): SuppressionStore => ({
   async findSuppressed(accountId, emails) {
     const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
-    const found = await batchGet(unique.map((email) => keys.suppression(accountId, email)), 'sk');
+    const found = await batchGet(
+      unique.map((email) => keys.suppression(accountId, email)),
+      'sk',
+    );
     return new Set(found.map((item) => item.sk as string));
   },
 
   async add(accountId, suppression) {
-    await documentClient().send(new PutCommand({ TableName: tableName(), Item: suppressionItem(accountId, suppression) }));
+    await documentClient().send(
+      new PutCommand({ TableName: tableName(), Item: suppressionItem(accountId, suppression) }),
+    );
   },
 
   async addIfAbsent(accountId, suppression) {
@@ -64,7 +79,13 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
 
   async remove(accountId, email) {
     const removed = await conditional(() =>
-      documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.suppression(accountId, email), ConditionExpression: 'attribute_exists(pk)' })),
+      documentClient().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.suppression(accountId, email),
+          ConditionExpression: 'attribute_exists(pk)',
+        }),
+      ),
     );
     if (!removed.ok) return false;
     // A fresh start: a later soft bounce begins a new run instead of suppressing the address at once.
@@ -87,7 +108,10 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
           ExclusiveStartKey: start,
           // One more than the page tells whether another follows without an empty last page.
           ...(reason
-            ? { FilterExpression: 'reason IN (:r0, :r1)', ExpressionAttributeValues: { ':pk': pk, ':r0': reasons[0], ':r1': reasons[1] ?? reasons[0] } }
+            ? {
+                FilterExpression: 'reason IN (:r0, :r1)',
+                ExpressionAttributeValues: { ':pk': pk, ':r0': reasons[0], ':r1': reasons[1] ?? reasons[0] },
+              }
             : { Limit: limit + 1 - found.length, ExpressionAttributeValues: { ':pk': pk } }),
         }),
       );
@@ -95,7 +119,11 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
       start = answer.LastEvaluatedKey as Record<string, string> | undefined;
       if (found.length > limit || !start) break;
     }
-    if (found.length > limit) return { items: found.slice(0, limit).map(toSuppression), next_cursor: encodeCursor(String(found[limit - 1].sk)) };
+    if (found.length > limit)
+      return {
+        items: found.slice(0, limit).map(toSuppression),
+        next_cursor: encodeCursor(String(found[limit - 1].sk)),
+      };
     return { items: found.map(toSuppression), next_cursor: start ? encodeCursor(start.sk) : null };
   },
 

@@ -32,6 +32,12 @@ export const TABLE = {
     { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'ALL' },
     { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'KEYS_ONLY' },
     { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'KEYS_ONLY' },
-    { name: 'gsi7', partitionKey: 'gsi7pk', sortKey: 'gsi7sk', projection: 'INCLUDE', include: ['status', 'log_recipient', 'tags'] },
+    {
+      name: 'gsi7',
+      partitionKey: 'gsi7pk',
+      sortKey: 'gsi7sk',
+      projection: 'INCLUDE',
+      include: ['status', 'log_recipient', 'tags'],
+    },
   ],
 } as const satisfies { indexes: readonly TableIndex[] } & Record<string, unknown>;

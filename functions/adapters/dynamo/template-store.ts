@@ -46,7 +46,9 @@ export const dynamoTemplateStore = (): TemplateStore => ({
   },
 
   async get(accountId, templateId) {
-    const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.template(accountId, templateId), ConsistentRead: true }));
+    const { Item } = await documentClient().send(
+      new GetCommand({ TableName: tableName(), Key: keys.template(accountId, templateId), ConsistentRead: true }),
+    );
     return Item ? fromItem(Item) : undefined;
   },
 
@@ -59,7 +61,9 @@ export const dynamoTemplateStore = (): TemplateStore => ({
 
   async replace(template) {
     const result = await conditional(() =>
-      documentClient().send(new PutCommand({ TableName: tableName(), Item: record(template), ConditionExpression: 'attribute_exists(pk)' })),
+      documentClient().send(
+        new PutCommand({ TableName: tableName(), Item: record(template), ConditionExpression: 'attribute_exists(pk)' }),
+      ),
     );
     return result.ok;
   },
@@ -68,7 +72,13 @@ export const dynamoTemplateStore = (): TemplateStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          { Delete: { TableName: tableName(), Key: keys.template(template.account_id, template.id), ConditionExpression: 'attribute_exists(pk)' } },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.template(template.account_id, template.id),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
           blockCount(views.templates(template.account_id), template.seq, -1),
         ],
       });

@@ -20,7 +20,8 @@ const countKey = (accountId: string) => keys.counter(accountId, 'webhook-endpoin
 export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: boolean } = {}): WebhookEndpointStore => {
   const opened = async (item: Record<string, unknown>) => {
     const endpoint = withoutKeys<WebhookEndpoint>(item);
-    if (secrets.open && secrets.box && isSealed(endpoint.secret)) endpoint.secret = await secrets.box.decrypt(endpoint.secret, context(endpoint));
+    if (secrets.open && secrets.box && isSealed(endpoint.secret))
+      endpoint.secret = await secrets.box.decrypt(endpoint.secret, context(endpoint));
     return endpoint;
   };
   const listItems = (accountId: string) =>
@@ -29,18 +30,26 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.webhookEndpointPrefix },
     });
-  const counted = (accountId: string) => countedItems(countKey(accountId), async () => (await listItems(accountId)).length);
+  const counted = (accountId: string) =>
+    countedItems(countKey(accountId), async () => (await listItems(accountId)).length);
   return {
     async list(accountId) {
       return Promise.all((await listItems(accountId)).map(opened));
     },
     async get(accountId, endpointId) {
-      const { Item } = await documentClient().send(new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(accountId, endpointId) }));
+      const { Item } = await documentClient().send(
+        new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(accountId, endpointId) }),
+      );
       return Item ? opened(Item) : undefined;
     },
     async create(endpoint, ceiling) {
       const secret = secrets.box ? await secrets.box.encrypt(endpoint.secret, context(endpoint)) : endpoint.secret;
-      const item = { ...keys.webhookEndpoint(endpoint.account_id, endpoint.id), entity: 'webhookEndpoint', ...endpoint, secret };
+      const item = {
+        ...keys.webhookEndpoint(endpoint.account_id, endpoint.id),
+        entity: 'webhookEndpoint',
+        ...endpoint,
+        secret,
+      };
       const put = { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
       const created = await counted(endpoint.account_id).create(ceiling, [{ Put: put }]);
       return created === 'created';

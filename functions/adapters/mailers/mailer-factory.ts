@@ -12,7 +12,14 @@ export const mailerFactory: MailerFactory = {
       if (provider.events?.source !== 'sendgrid') return mailer;
       // SendGrid copies custom arguments into every event of the mail: its events name our message, found by key.
       return {
-        send: (mail) => mailer.send({ ...mail, headers: { ...mail.headers, 'X-SMTPAPI': JSON.stringify({ unique_args: { message_uuid: messageUuid(mail.messageId) } }) } }),
+        send: (mail) =>
+          mailer.send({
+            ...mail,
+            headers: {
+              ...mail.headers,
+              'X-SMTPAPI': JSON.stringify({ unique_args: { message_uuid: messageUuid(mail.messageId) } }),
+            },
+          }),
       };
     }
     // Tags travel with SES events (event publishing), so an event names our message (account and
@@ -21,7 +28,11 @@ export const mailerFactory: MailerFactory = {
       region: provider.region ?? undefined,
       // The deployment's configuration set carries bounce and delivery events to SNS unless the provider names its own.
       configurationSet: provider.configuration_set ?? config.defaultConfigurationSet,
-      tags: (mail) => ({ message_uuid: messageUuid(mail.messageId), account_id: provider.account_id, provider_id: provider.id }),
+      tags: (mail) => ({
+        message_uuid: messageUuid(mail.messageId),
+        account_id: provider.account_id,
+        provider_id: provider.id,
+      }),
     });
   },
 };

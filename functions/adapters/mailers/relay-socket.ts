@@ -24,7 +24,8 @@ const checkedAddresses = async (host: string, loopbackOnly: boolean) => {
   if (!config.allowPrivateSmtpHosts && addresses.some(isInternalAddress)) {
     throw new RefusedAddressError(`${host} resolves to an internal address`);
   }
-  if (loopbackOnly && !addresses.every(isLoopbackAddress)) throw new RefusedAddressError(`${host} is not on this machine`);
+  if (loopbackOnly && !addresses.every(isLoopbackAddress))
+    throw new RefusedAddressError(`${host} is not on this machine`);
   return addresses.sort((a, b) => Number(isIPv4(b)) - Number(isIPv4(a)));
 };
 
@@ -35,7 +36,9 @@ const openTcp = (address: string, port: number) =>
       socket.destroy();
       reject(error);
     };
-    socket.setTimeout(SMTP_TIMEOUTS_MS.connection, () => fail(Object.assign(new Error('Connection timed out'), { code: 'ETIMEDOUT' })));
+    socket.setTimeout(SMTP_TIMEOUTS_MS.connection, () =>
+      fail(Object.assign(new Error('Connection timed out'), { code: 'ETIMEDOUT' })),
+    );
     socket.once('error', fail);
     socket.once('connect', () => {
       socket.setTimeout(0);
@@ -51,11 +54,12 @@ type SocketCallback = (error: Error | null, socket?: { connection: Socket }) => 
  * that nodemailer never resolves the name on its own. nodemailer still speaks SMTP over it and does
  * TLS (implicit, or STARTTLS) against the provider's host name, which is what the certificate names.
  */
-export const relaySocket = (host: string, port: number, loopbackOnly: boolean) => (_options: unknown, callback: SocketCallback) => {
-  checkedAddresses(host, loopbackOnly)
-    .then(([address]) => openTcp(address, port))
-    .then(
-      (connection) => callback(null, { connection }),
-      (error: Error) => callback(error),
-    );
-};
+export const relaySocket =
+  (host: string, port: number, loopbackOnly: boolean) => (_options: unknown, callback: SocketCallback) => {
+    checkedAddresses(host, loopbackOnly)
+      .then(([address]) => openTcp(address, port))
+      .then(
+        (connection) => callback(null, { connection }),
+        (error: Error) => callback(error),
+      );
+  };

@@ -16,13 +16,25 @@ const clientFor = (region: string | undefined) => {
 };
 
 /** SES error names that a later attempt may get past. */
-const TRANSIENT = new Set(['TooManyRequestsException', 'ThrottlingException', 'LimitExceededException', 'InternalFailure', 'ServiceUnavailable', 'TimeoutError']);
+const TRANSIENT = new Set([
+  'TooManyRequestsException',
+  'ThrottlingException',
+  'LimitExceededException',
+  'InternalFailure',
+  'ServiceUnavailable',
+  'TimeoutError',
+]);
 
 export const toMailerError = (error: unknown): MailerError => {
   const e = error as SESv2ServiceException & { code?: string };
   const status = e.$metadata?.httpStatusCode;
   const name = e.name ?? 'Error';
-  const transient = TRANSIENT.has(name) || (status !== undefined && status >= 500) || status === 429 || e.$retryable !== undefined || ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE'].includes(e.code ?? '');
+  const transient =
+    TRANSIENT.has(name) ||
+    (status !== undefined && status >= 500) ||
+    status === 429 ||
+    e.$retryable !== undefined ||
+    ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE'].includes(e.code ?? '');
   // The reason keeps the error's name only: SDK message text never reaches a client.
   return new MailerError(`SES send failed: ${name}`, `SES rejected the send (${name})`, transient);
 };
@@ -51,7 +63,10 @@ export const sesMailer = ({ region, configurationSet, tags }: SesOptions): Maile
                 Text: mail.text === undefined ? undefined : { Data: mail.text, Charset: 'UTF-8' },
               },
               // SES replaces Message-ID with its own; its MessageId (below) is what its events name.
-              Headers: Object.entries({ 'Message-ID': mail.messageId, ...mail.headers }).map(([Name, Value]) => ({ Name, Value })),
+              Headers: Object.entries({ 'Message-ID': mail.messageId, ...mail.headers }).map(([Name, Value]) => ({
+                Name,
+                Value,
+              })),
               // Simple content takes files since SES v2 added Attachments: no MIME of our own to build.
               Attachments: mail.attachments?.map((file) => ({
                 FileName: file.filename,

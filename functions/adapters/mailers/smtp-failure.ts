@@ -17,7 +17,11 @@ export const smtpFailure = (error: { responseCode?: number; code?: string }) => 
   // 4xx SMTP replies may pass later; 5xx replies are final.
   if (error.responseCode) {
     const reason = `SMTP server answered ${error.responseCode}`;
-    return new MailerError(`SMTP send failed: ${reason}`, reason, error.responseCode >= 400 && error.responseCode < 500);
+    return new MailerError(
+      `SMTP send failed: ${reason}`,
+      reason,
+      error.responseCode >= 400 && error.responseCode < 500,
+    );
   }
   // No reply at all (refused, reset, timed out, name not found): another attempt may get through.
   return new MailerError('SMTP send failed: connection', UNREACHABLE, true);

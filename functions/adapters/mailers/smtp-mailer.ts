@@ -29,22 +29,23 @@ const transportFor = (provider: Provider) => {
   if (!transport) {
     const { secure, requireTLS, plaintextAllowed } = tlsOptions(provider);
     // Loaded on first use so that functions which never send over SMTP do not pay for nodemailer at init.
-    transport = import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        host: provider.host ?? undefined,
-        port: provider.port ?? undefined,
-        secure,
-        requireTLS,
-        // Every connection goes to an address checked just before (relay-socket.ts).
-        getSocket: relaySocket(provider.host ?? '', provider.port ?? 587, plaintextAllowed),
-        // Reused connections: a drain run sends many mails to one relay, and a handshake per mail costs time.
-        pool: true,
-        maxConnections: 5,
-        auth: provider.username ? { user: provider.username, pass: provider.password ?? '' } : undefined,
-        connectionTimeout: SMTP_TIMEOUTS_MS.connection,
-        greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
-        socketTimeout: SMTP_TIMEOUTS_MS.socket,
-      } as Parameters<typeof nodemailer.createTransport>[0]) as unknown as Transport,
+    transport = import('nodemailer').then(
+      ({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          host: provider.host ?? undefined,
+          port: provider.port ?? undefined,
+          secure,
+          requireTLS,
+          // Every connection goes to an address checked just before (relay-socket.ts).
+          getSocket: relaySocket(provider.host ?? '', provider.port ?? 587, plaintextAllowed),
+          // Reused connections: a drain run sends many mails to one relay, and a handshake per mail costs time.
+          pool: true,
+          maxConnections: 5,
+          auth: provider.username ? { user: provider.username, pass: provider.password ?? '' } : undefined,
+          connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+          greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+          socketTimeout: SMTP_TIMEOUTS_MS.socket,
+        } as Parameters<typeof nodemailer.createTransport>[0]) as unknown as Transport,
     );
     transports.set(key, transport);
   }
@@ -59,7 +60,12 @@ const queuedAs = (response: string | undefined) => response?.match(/queued as\s+
  * RFC 2047 word, which SendGrid cannot parse, so that one goes as it is (JSON is ASCII, no CR or LF).
  */
 const preparedHeaders = (headers: Record<string, string>) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name.toLowerCase() === 'x-smtpapi' ? { prepared: true, value } : value]));
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      name.toLowerCase() === 'x-smtpapi' ? { prepared: true, value } : value,
+    ]),
+  );
 
 export const smtpMailer = (provider: Provider): Mailer => ({
   async send(mail) {

@@ -1,4 +1,15 @@
-import type { Clock, CounterStore, Ids, MessageStore, ProviderStore, SendQueue, SubscriberStore, SuppressionStore, TrackingSettings, ListStore } from '../../ports';
+import type {
+  Clock,
+  CounterStore,
+  Ids,
+  MessageStore,
+  ProviderStore,
+  SendQueue,
+  SubscriberStore,
+  SuppressionStore,
+  TrackingSettings,
+  ListStore,
+} from '../../ports';
 import { sendBatch } from '../mail/send-batch';
 import { escapeHtml } from '../escape-html';
 import { ExpiredLinkError, notFound } from '../errors';
@@ -35,20 +46,28 @@ export interface ConfirmationClaim {
  * its own, so neither kind of token verifies as the other; it carries its expiry, so checking it
  * needs no read.
  */
-export const confirmToken = (key: string, claim: ConfirmationClaim, expiresAt: number) => signFields(key, 'confirm', [claim.account_id, claim.subscriber_id, expiresAt]);
+export const confirmToken = (key: string, claim: ConfirmationClaim, expiresAt: number) =>
+  signFields(key, 'confirm', [claim.account_id, claim.subscriber_id, expiresAt]);
 
 /** The claim of a confirmation token that verifies and has not expired; anything else is a 404 (it names nothing), an expired one told apart for the reader's page. */
-export const verifiedConfirmation = async (deps: { tracking: TrackingSettings; clock: Clock }, token: string): Promise<ConfirmationClaim> => {
+export const verifiedConfirmation = async (
+  deps: { tracking: TrackingSettings; clock: Clock },
+  token: string,
+): Promise<ConfirmationClaim> => {
   const [accountId, subscriberId, expiresAt] = verifiedFields(await deps.tracking.key(), 'confirm', token) ?? [];
-  if (typeof accountId !== 'string' || typeof subscriberId !== 'string' || typeof expiresAt !== 'number') throw notFound('Confirmation link');
-  if (deps.clock.now().getTime() / 1000 > expiresAt) throw new ExpiredLinkError('Confirmation link', 'subscribe again for a new one');
+  if (typeof accountId !== 'string' || typeof subscriberId !== 'string' || typeof expiresAt !== 'number')
+    throw notFound('Confirmation link');
+  if (deps.clock.now().getTime() / 1000 > expiresAt)
+    throw new ExpiredLinkError('Confirmation link', 'subscribe again for a new one');
   return { account_id: accountId, subscriber_id: subscriberId };
 };
 
 /** The wording with the link and the list's name filled in (HTML-escaped in html; no line break can reach the subject). */
 const confirmationMail = (wording: ConfirmationWording, list: MailingList, url: string) => {
   const fill = (text: string, html: boolean) =>
-    text.replaceAll('{{confirm_url}}', html ? escapeHtml(url) : url).replaceAll('{{list_name}}', html ? escapeHtml(list.name) : list.name);
+    text
+      .replaceAll('{{confirm_url}}', html ? escapeHtml(url) : url)
+      .replaceAll('{{list_name}}', html ? escapeHtml(list.name) : list.name);
   return {
     subject: fill(wording.subject, false).replace(/[\r\n]+/g, ' '),
     text: fill(wording.text, false),
@@ -76,9 +95,18 @@ export interface ConfirmationDeps {
  */
 export const sendConfirmation = async (deps: ConfirmationDeps, list: MailingList, subscriber: Subscriber) => {
   const now = deps.clock.now();
-  const claimed = await deps.subscribers.claimConfirmationSend(subscriber.account_id, subscriber.id, isoTimestamp(now), isoTimestamp(new Date(now.getTime() - RESEND_AFTER_MS)));
+  const claimed = await deps.subscribers.claimConfirmationSend(
+    subscriber.account_id,
+    subscriber.id,
+    isoTimestamp(now),
+    isoTimestamp(new Date(now.getTime() - RESEND_AFTER_MS)),
+  );
   if (!claimed) return false;
-  const token = confirmToken(await deps.tracking.key(), { account_id: subscriber.account_id, subscriber_id: subscriber.id }, Math.floor(now.getTime() / 1000) + LINK_VALID_SECONDS);
+  const token = confirmToken(
+    await deps.tracking.key(),
+    { account_id: subscriber.account_id, subscriber_id: subscriber.id },
+    Math.floor(now.getTime() / 1000) + LINK_VALID_SECONDS,
+  );
   const url = `${deps.tracking.baseUrl().replace(/\/+$/, '')}${CONFIRM_PATH}${token}`;
   const item = { to: subscriber.email, ...confirmationMail(list.confirmation ?? DEFAULT_CONFIRMATION, list, url) };
   const result = await sendBatch(deps, subscriber.account_id, { messages: [item] }, () => ({ ok: true, item }));
@@ -103,6 +131,11 @@ export const confirmationState = async (deps: ConfirmDeps, claim: ConfirmationCl
 /** POST: records the confirmation (once; a repeated POST changes nothing). */
 export const confirmSubscription = async (deps: ConfirmDeps, claim: ConfirmationClaim) => {
   const state = await confirmationState(deps, claim);
-  if (!state.confirmed && (await deps.subscribers.confirm(claim.account_id, claim.subscriber_id, isoTimestamp(deps.clock.now()))) === 'missing') throw notFound('Subscription');
+  if (
+    !state.confirmed &&
+    (await deps.subscribers.confirm(claim.account_id, claim.subscriber_id, isoTimestamp(deps.clock.now()))) ===
+      'missing'
+  )
+    throw notFound('Subscription');
   return state.listName;
 };

@@ -14,7 +14,11 @@ export const IMPORT_CHUNK_ROWS = 1000;
 const CHUNK_BYTES = 300_000;
 
 /** Checks one row (address, name, metadata): the row, or why it is refused. Given by the caller (the API's schemas). */
-export type ImportRowCheck = (row: { email: string; name: string | null; metadata: Record<string, string> }) => { ok: true; row: ImportRow } | { ok: false; reason: string };
+export type ImportRowCheck = (row: {
+  email: string;
+  name: string | null;
+  metadata: Record<string, string>;
+}) => { ok: true; row: ImportRow } | { ok: false; reason: string };
 /** Checks the header's metadata keys once (the same rules as any metadata's keys). */
 export type ImportHeaderCheck = (keys: string[]) => string | undefined;
 
@@ -39,9 +43,11 @@ export const readImport = (csv: string, checkRow: ImportRowCheck, checkHeader: I
   if (first.done) throw headerError('The CSV is empty: give a header line (email,name,...) and rows');
   const header = first.value.fields.map((name) => name.trim());
   if (header[0]?.toLowerCase() !== 'email') throw headerError('The first column of the header must be email');
-  if (header.length > 1 && header[1].toLowerCase() !== 'name') throw headerError('The second column of the header must be name (further columns are metadata keys)');
+  if (header.length > 1 && header[1].toLowerCase() !== 'name')
+    throw headerError('The second column of the header must be name (further columns are metadata keys)');
   const metadataKeys = header.slice(2);
-  if (new Set(metadataKeys).size !== metadataKeys.length) throw headerError('A metadata column is named twice in the header');
+  if (new Set(metadataKeys).size !== metadataKeys.length)
+    throw headerError('A metadata column is named twice in the header');
   const keyProblem = checkHeader(metadataKeys);
   if (keyProblem) throw headerError(`Header: ${keyProblem}`);
 
@@ -58,10 +64,15 @@ export const readImport = (csv: string, checkRow: ImportRowCheck, checkHeader: I
   };
   for (const record of records) {
     total++;
-    if (total > MAX_IMPORT_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', `An import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; split the file`);
+    if (total > MAX_IMPORT_ROWS)
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        `An import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; split the file`,
+      );
     const [email = '', name = '', ...values] = record.fields.map(unguardedCell);
     if (record.unclosed) reject(total, null, 'A quoted field is not closed');
-    else if (record.fields.length > header.length) reject(total, email, `The row has ${record.fields.length} fields; the header names ${header.length}`);
+    else if (record.fields.length > header.length)
+      reject(total, email, `The row has ${record.fields.length} fields; the header names ${header.length}`);
     else {
       const metadata = Object.fromEntries(metadataKeys.flatMap((key, i) => (values[i] ? [[key, values[i]]] : [])));
       const checked = checkRow({ email: email.trim(), name: name.trim() || null, metadata });
@@ -70,7 +81,8 @@ export const readImport = (csv: string, checkRow: ImportRowCheck, checkHeader: I
       else {
         seen.add(checked.row.email.toLowerCase());
         const size = JSON.stringify(checked.row).length;
-        if (chunks[chunks.length - 1].length >= IMPORT_CHUNK_ROWS || chunkBytes + size > CHUNK_BYTES) (chunks.push([]), (chunkBytes = 0));
+        if (chunks[chunks.length - 1].length >= IMPORT_CHUNK_ROWS || chunkBytes + size > CHUNK_BYTES)
+          chunks.push([]), (chunkBytes = 0);
         chunks[chunks.length - 1].push(checked.row);
         chunkBytes += size;
       }
@@ -100,7 +112,14 @@ export const presentImport = (record: ImportRecord) => ({
  * import's record and queues the first chunk. Rejected rows and the file's own duplicates are
  * counted at once; the rest as the jobs run.
  */
-export const startImport = async (deps: ImportDeps, accountId: string, listId: string, csv: string, checkRow: ImportRowCheck, checkHeader: ImportHeaderCheck) => {
+export const startImport = async (
+  deps: ImportDeps,
+  accountId: string,
+  listId: string,
+  csv: string,
+  checkRow: ImportRowCheck,
+  checkHeader: ImportHeaderCheck,
+) => {
   if (!(await deps.lists.get(accountId, listId))) throw notFound('List');
   const read = readImport(csv, checkRow, checkHeader);
   const now = isoTimestamp(deps.clock.now());
@@ -160,16 +179,27 @@ const rowSubscriberId = (importId: string, chunk: number, index: number) => {
  */
 export const runImportChunk = async (deps: ImportChunkDeps, job: Extract<Job, { kind: 'import' }>) => {
   const record = await deps.imports.get(job.account_id, job.import_id);
-  if (!record || record.status === 'done' || record.status === 'failed' || record.next_chunk !== job.chunk) return { outcome: 'stopped' as const };
+  if (!record || record.status === 'done' || record.status === 'failed' || record.next_chunk !== job.chunk)
+    return { outcome: 'stopped' as const };
   const now = isoTimestamp(deps.clock.now());
   const list = await deps.lists.get(record.account_id, record.list_id);
   const rows = list ? await deps.imports.chunk(record.account_id, record.id, job.chunk) : undefined;
   if (!list || !rows) {
-    await deps.imports.fail(record.account_id, record.id, list ? 'The rows of this import are gone' : 'The list was deleted', now);
+    await deps.imports.fail(
+      record.account_id,
+      record.id,
+      list ? 'The rows of this import are gone' : 'The list was deleted',
+      now,
+    );
     return { outcome: 'failed' as const };
   }
-  const suppressed = await deps.suppressions.findSuppressed(record.account_id, rows.map((row) => row.email));
-  const candidates = rows.map((row, index) => ({ row, index })).filter(({ row }) => !suppressed.has(row.email.toLowerCase()));
+  const suppressed = await deps.suppressions.findSuppressed(
+    record.account_id,
+    rows.map((row) => row.email),
+  );
+  const candidates = rows
+    .map((row, index) => ({ row, index }))
+    .filter(({ row }) => !suppressed.has(row.email.toLowerCase()));
   const lastSeq = candidates.length ? await deps.counters.add(record.account_id, 'subscriber', candidates.length) : 0;
   const subscribers: Subscriber[] = candidates.map(({ row, index }, i) => ({
     id: rowSubscriberId(record.id, job.chunk, index),
@@ -186,7 +216,11 @@ export const runImportChunk = async (deps: ImportChunkDeps, job: Extract<Job, { 
   const claimed = await deps.imports.claimAddresses(subscribers);
   await deps.imports.writeSubscribers(claimed);
   const done = job.chunk + 1 >= record.chunks;
-  const counts = { imported: claimed.length, duplicates: subscribers.length - claimed.length, suppressed: rows.length - candidates.length };
+  const counts = {
+    imported: claimed.length,
+    duplicates: subscribers.length - claimed.length,
+    suppressed: rows.length - candidates.length,
+  };
   const counted = await deps.imports.countChunk(record, claimed, counts, done, now);
   if (counted === 'no-list') {
     await deps.imports.fail(record.account_id, record.id, 'The list was deleted', now);

@@ -24,7 +24,8 @@ export const presentList = (list: MailingList) => ({
 
 type ConfirmationInput = { subject: string; text: string; html?: string | null } | null;
 /** A wording as stored: html absent means none. */
-const wording = (input: ConfirmationInput | undefined) => (input === undefined ? undefined : input === null ? null : { ...input, html: input.html ?? null });
+const wording = (input: ConfirmationInput | undefined) =>
+  input === undefined ? undefined : input === null ? null : { ...input, html: input.html ?? null };
 
 interface ListInput {
   name?: string;
@@ -33,7 +34,11 @@ interface ListInput {
   confirmation?: ConfirmationInput;
 }
 
-export const createList = async (deps: Pick<ListDeps, 'lists' | 'clock' | 'ids'>, accountId: string, input: ListInput & { name: string }) => {
+export const createList = async (
+  deps: Pick<ListDeps, 'lists' | 'clock' | 'ids'>,
+  accountId: string,
+  input: ListInput & { name: string },
+) => {
   const now = isoTimestamp(deps.clock.now());
   const list: MailingList = {
     id: deps.ids.uuid(),
@@ -59,12 +64,29 @@ export const getList = async (deps: Pick<ListDeps, 'lists'>, accountId: string, 
 /** An account has tens of lists, not thousands: they are read together and paged in memory. */
 export const listLists = async (deps: Pick<ListDeps, 'lists'>, accountId: string, page: PageRequest) => {
   refuseCursor(page);
-  const all = (await deps.lists.all(accountId)).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
-  return { lists: all.slice(page.offset, page.offset + page.limit).map(presentList), total: all.length, limit: page.limit, offset: page.offset, next_cursor: null };
+  const all = (await deps.lists.all(accountId)).sort(
+    (a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id),
+  );
+  return {
+    lists: all.slice(page.offset, page.offset + page.limit).map(presentList),
+    total: all.length,
+    limit: page.limit,
+    offset: page.offset,
+    next_cursor: null,
+  };
 };
 
-export const updateList = async (deps: Pick<ListDeps, 'lists' | 'clock'>, accountId: string, listId: string, input: ListInput) => {
-  const list = await deps.lists.update(accountId, listId, { ...input, confirmation: wording(input.confirmation), updated_at: isoTimestamp(deps.clock.now()) });
+export const updateList = async (
+  deps: Pick<ListDeps, 'lists' | 'clock'>,
+  accountId: string,
+  listId: string,
+  input: ListInput,
+) => {
+  const list = await deps.lists.update(accountId, listId, {
+    ...input,
+    confirmation: wording(input.confirmation),
+    updated_at: isoTimestamp(deps.clock.now()),
+  });
   if (!list) throw notFound('List');
   return presentList(list);
 };
@@ -95,7 +117,8 @@ export const deleteList = async (
   if (!marked) throw notFound('List');
   // Its scheduled and sending campaigns stop (docs/promises.md): a fan-out chunk finds the campaign
   // cancelled, the drainer fails its queued mail unsent. One that ended already is left as it is.
-  for (const campaignId of await deps.campaigns.onList(accountId, listId)) await deps.campaigns.cancel(accountId, campaignId, at);
+  for (const campaignId of await deps.campaigns.onList(accountId, listId))
+    await deps.campaigns.cancel(accountId, campaignId, at);
   if (marked.subscriber_count > INLINE_DELETE_LIMIT) {
     await deps.jobs.enqueue({ kind: 'list-delete', account_id: accountId, list_id: listId });
     return 'background';
@@ -113,7 +136,10 @@ const DELETE_CONCURRENCY = 10;
  * count says it is empty, else the next chunk as a job (a little later when nothing was removed: the
  * listing index lags behind a subscriber created a moment before the mark).
  */
-export const runListDeleteChunk = async (deps: ListDeps & { jobs: JobQueue }, job: Extract<Job, { kind: 'list-delete' }>) => {
+export const runListDeleteChunk = async (
+  deps: ListDeps & { jobs: JobQueue },
+  job: Extract<Job, { kind: 'list-delete' }>,
+) => {
   const subscribers = await deps.subscribers.someOfList(job.account_id, job.list_id, DELETE_CHUNK);
   let removed = 0;
   let next = 0;
@@ -131,9 +157,11 @@ const sweep = async (deps: ListDeps, accountId: string, listId: string) => {
   const deadline = deps.clock.now().getTime() + SWEEP_BUDGET_MS;
   for (;;) {
     let removed = 0;
-    for (const subscriber of await deps.subscribers.allOfList(accountId, listId)) if (await deps.subscribers.delete(subscriber)) removed++;
+    for (const subscriber of await deps.subscribers.allOfList(accountId, listId))
+      if (await deps.subscribers.delete(subscriber)) removed++;
     if (await deps.lists.deleteIfEmpty(accountId, listId)) return;
-    if (deps.clock.now().getTime() > deadline) throw new Error(`List ${listId} still has subscribers after its sweep; a repeated DELETE resumes it`);
+    if (deps.clock.now().getTime() > deadline)
+      throw new Error(`List ${listId} still has subscribers after its sweep; a repeated DELETE resumes it`);
     // Nothing removed: the index lags behind (or a subscriber changed meanwhile); give it a moment.
     if (!removed) await new Promise((resolve) => setTimeout(resolve, SWEEP_PAUSE_MS));
   }

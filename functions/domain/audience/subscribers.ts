@@ -17,7 +17,16 @@ export interface SubscriberDeps {
 
 /** `confirmed_at` only for a subscriber of double opt-in (null while it waits). */
 const confirmation = (s: Subscriber) => (s.confirmed_at !== undefined ? { confirmed_at: s.confirmed_at } : {});
-const listed = (s: Subscriber) => ({ id: s.id, email: s.email, name: s.name, status: s.status, list_id: s.list_id, metadata: s.metadata, ...confirmation(s), created_at: s.created_at });
+const listed = (s: Subscriber) => ({
+  id: s.id,
+  email: s.email,
+  name: s.name,
+  status: s.status,
+  list_id: s.list_id,
+  metadata: s.metadata,
+  ...confirmation(s),
+  created_at: s.created_at,
+});
 export const presentSubscriber = (s: Subscriber) => ({ ...listed(s), updated_at: s.updated_at });
 
 /**
@@ -27,7 +36,11 @@ export const presentSubscriber = (s: Subscriber) => ({ ...listed(s), updated_at:
  * is still waiting again is a 409 as any duplicate, and sends the mail again if the last one left
  * more than 10 minutes before.
  */
-export const createSubscriber = async (deps: SubscriberDeps & ConfirmationDeps, accountId: string, input: CreateSubscriberInput) => {
+export const createSubscriber = async (
+  deps: SubscriberDeps & ConfirmationDeps,
+  accountId: string,
+  input: CreateSubscriberInput,
+) => {
   const list = await deps.lists.get(accountId, input.list_id);
   if (!list) throw notFound('List');
   const confirming = list.double_opt_in === true && (input.status ?? 'subscribed') === 'subscribed';
@@ -48,16 +61,28 @@ export const createSubscriber = async (deps: SubscriberDeps & ConfirmationDeps, 
   };
   const result = await deps.subscribers.create(subscriber);
   if (result === 'conflict') {
-    const existing = confirming ? (await deps.subscribers.findByEmail(accountId, input.email)).find((s) => s.list_id === list.id) : undefined;
+    const existing = confirming
+      ? (await deps.subscribers.findByEmail(accountId, input.email)).find((s) => s.list_id === list.id)
+      : undefined;
     if (existing?.confirmed_at === null && existing.status === 'subscribed') {
       await sendConfirmation(deps, list, existing);
-      throw new AppError('CONFLICT', 'This list already has that email address, still to confirm: a confirmation mail goes out at most once every 10 minutes');
+      throw new AppError(
+        'CONFLICT',
+        'This list already has that email address, still to confirm: a confirmation mail goes out at most once every 10 minutes',
+      );
     }
     throw new AppError('CONFLICT', 'This list already has a subscriber with that email address');
   }
   if (result === 'no-list') throw notFound('List');
   if (confirming) await sendConfirmation(deps, list, subscriber);
-  return { id: subscriber.id, email: subscriber.email, name: subscriber.name, status: subscriber.status, ...confirmation(subscriber), created_at: subscriber.created_at };
+  return {
+    id: subscriber.id,
+    email: subscriber.email,
+    name: subscriber.name,
+    status: subscriber.status,
+    ...confirmation(subscriber),
+    created_at: subscriber.created_at,
+  };
 };
 
 export const getSubscriber = async (deps: Pick<SubscriberDeps, 'subscribers'>, accountId: string, id: string) => {
@@ -66,20 +91,43 @@ export const getSubscriber = async (deps: Pick<SubscriberDeps, 'subscribers'>, a
   return subscriber;
 };
 
-export const updateSubscriber = async (deps: SubscriberDeps, accountId: string, id: string, input: UpdateSubscriberInput) => {
+export const updateSubscriber = async (
+  deps: SubscriberDeps,
+  accountId: string,
+  id: string,
+  input: UpdateSubscriberInput,
+) => {
   const subscriber = await getSubscriber(deps, accountId, id);
   const updated = await deps.subscribers.update(subscriber, { ...input, updated_at: isoTimestamp(deps.clock.now()) });
   // A concurrent change got there first; the client may retry on the new state.
   if (!updated) throw new AppError('CONFLICT', 'The subscriber changed at the same time; try again');
-  return { id: updated.id, email: updated.email, name: updated.name, status: updated.status, updated_at: updated.updated_at };
+  return {
+    id: updated.id,
+    email: updated.email,
+    name: updated.name,
+    status: updated.status,
+    updated_at: updated.updated_at,
+  };
 };
 
 export const deleteSubscriber = async (deps: Pick<SubscriberDeps, 'subscribers'>, accountId: string, id: string) => {
   const subscriber = await getSubscriber(deps, accountId, id);
-  if (!(await deps.subscribers.delete(subscriber))) throw new AppError('CONFLICT', 'The subscriber changed at the same time; try again');
+  if (!(await deps.subscribers.delete(subscriber)))
+    throw new AppError('CONFLICT', 'The subscriber changed at the same time; try again');
 };
 
-export const listSubscribers = async (deps: Pick<SubscriberDeps, 'subscribers'>, accountId: string, filter: SubscriberFilter, page: PageRequest) => {
+export const listSubscribers = async (
+  deps: Pick<SubscriberDeps, 'subscribers'>,
+  accountId: string,
+  filter: SubscriberFilter,
+  page: PageRequest,
+) => {
   const result = await readPage(page, (request) => deps.subscribers.page(accountId, filter, request));
-  return { subscribers: result.items.map(listed), total: result.total, limit: page.limit, offset: page.offset, next_cursor: result.next_cursor };
+  return {
+    subscribers: result.items.map(listed),
+    total: result.total,
+    limit: page.limit,
+    offset: page.offset,
+    next_cursor: result.next_cursor,
+  };
 };

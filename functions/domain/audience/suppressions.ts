@@ -17,7 +17,11 @@ export interface SuppressionPageRequest {
 }
 
 /** A page of the account's suppression list, in address order; a cursor it did not issue is a 400. */
-export const listSuppressions = async (deps: Pick<SuppressionDeps, 'suppressions'>, accountId: string, request: SuppressionPageRequest) => {
+export const listSuppressions = async (
+  deps: Pick<SuppressionDeps, 'suppressions'>,
+  accountId: string,
+  request: SuppressionPageRequest,
+) => {
   const page = await withIssuedCursor(() => deps.suppressions.page(accountId, request));
   return { suppressions: page.items, next_cursor: page.next_cursor };
 };
@@ -27,7 +31,12 @@ export const listSuppressions = async (deps: Pick<SuppressionDeps, 'suppressions
  * entry it has: its reason (a hard bounce, a complaint) says more than "manual" would.
  */
 export const suppressManually = (deps: SuppressionDeps, accountId: string, email: string): Promise<Suppression> =>
-  deps.suppressions.addIfAbsent(accountId, { email, reason: 'manual', source: 'api', created_at: isoTimestamp(deps.clock.now()) });
+  deps.suppressions.addIfAbsent(accountId, {
+    email,
+    reason: 'manual',
+    source: 'api',
+    created_at: isoTimestamp(deps.clock.now()),
+  });
 
 /**
  * Lets every send path reach the address again (docs/promises.md, "Suppressions"). Bounce records
@@ -38,9 +47,10 @@ export const unsuppress = async (deps: Pick<SuppressionDeps, 'suppressions'>, ac
   if (!(await deps.suppressions.remove(accountId, email))) throw notFound('Suppression');
 };
 
-
 export const SUPPRESSION_CSV_HEADER = 'email,reason,source,created_at';
 
 export const suppressionsCsv = (items: Suppression[]) =>
-  [SUPPRESSION_CSV_HEADER, ...items.map((s) => [s.email, s.reason, s.source, s.created_at].map(csvCell).join(','))]
-    .join('\r\n') + '\r\n';
+  [
+    SUPPRESSION_CSV_HEADER,
+    ...items.map((s) => [s.email, s.reason, s.source, s.created_at].map(csvCell).join(',')),
+  ].join('\r\n') + '\r\n';

@@ -56,10 +56,14 @@ export const createApiKey = async (deps: ApiKeyDeps, accountId: string, input: N
  */
 export const createApiKeyWithin = async (deps: ApiKeyDeps, creator: ApiKey, input: NewApiKey) => {
   const missing = input.permissions.filter((permission) => !creator.permissions.includes(permission));
-  if (missing.length) throw new AppError('FORBIDDEN', `This API key cannot grant permissions it does not hold: ${missing.join(', ')}`);
+  if (missing.length)
+    throw new AppError('FORBIDDEN', `This API key cannot grant permissions it does not hold: ${missing.join(', ')}`);
   const rate = input.rate_limit_per_minute ?? Math.min(DEFAULT_RATE_LIMIT_PER_MINUTE, creator.rate_limit_per_minute);
   if (rate > creator.rate_limit_per_minute) {
-    throw new AppError('FORBIDDEN', `This API key cannot grant a rate limit above its own (${creator.rate_limit_per_minute} per minute)`);
+    throw new AppError(
+      'FORBIDDEN',
+      `This API key cannot grant a rate limit above its own (${creator.rate_limit_per_minute} per minute)`,
+    );
   }
   return createApiKey(deps, creator.account_id, { ...input, rate_limit_per_minute: rate, value: undefined });
 };
@@ -81,15 +85,28 @@ export const revokeApiKey = async (deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock'>, 
  * Makes sure a key with exactly this value exists with every permission and the given rate limit
  * (DEV_API_KEY and DEV_API_KEY_RATE_LIMIT: the operator who sets them is trusted, so no ceiling).
  */
-export const ensureApiKey = async (deps: ApiKeyDeps, accountId: string, value: string, name: string, rateLimitPerMinute: number) => {
+export const ensureApiKey = async (
+  deps: ApiKeyDeps,
+  accountId: string,
+  value: string,
+  name: string,
+  rateLimitPerMinute: number,
+) => {
   const existing = await deps.apiKeys.findByHash(sha256Hex(value));
   if (existing && !existing.revoked_at) {
     if (existing.account_id !== accountId) throw new AppError('CONFLICT', 'That key value belongs to another account');
     const permissions = [...PERMISSIONS];
-    const current = existing.rate_limit_per_minute === rateLimitPerMinute && permissions.every((p) => existing.permissions.includes(p));
+    const current =
+      existing.rate_limit_per_minute === rateLimitPerMinute &&
+      permissions.every((p) => existing.permissions.includes(p));
     if (!current) await deps.apiKeys.replace({ ...existing, permissions, rate_limit_per_minute: rateLimitPerMinute });
     return;
   }
   if (existing) throw new AppError('CONFLICT', 'That key value was revoked; choose another DEV_API_KEY');
-  await createApiKey(deps, accountId, { name, permissions: [...PERMISSIONS], value, rate_limit_per_minute: rateLimitPerMinute });
+  await createApiKey(deps, accountId, {
+    name,
+    permissions: [...PERMISSIONS],
+    value,
+    rate_limit_per_minute: rateLimitPerMinute,
+  });
 };

@@ -39,4 +39,5 @@ export const consumeWindow = async (deps: RateLimitDeps, counterId: string, limi
 };
 
 /** An API key's own limit (docs/promises.md: 60 a minute unless the key says otherwise). */
-export const consumeRateLimit = (deps: RateLimitDeps, key: ApiKey) => consumeWindow(deps, key.id, key.rate_limit_per_minute);
+export const consumeRateLimit = (deps: RateLimitDeps, key: ApiKey) =>
+  consumeWindow(deps, key.id, key.rate_limit_per_minute);

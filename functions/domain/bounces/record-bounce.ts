@@ -1,5 +1,14 @@
 import { countForCampaign } from '../campaigns/stats';
-import type { BounceStore, CampaignStore, Clock, CounterStore, MessageStore, ReputationStore, SubscriberStore, SuppressionStore } from '../../ports';
+import type {
+  BounceStore,
+  CampaignStore,
+  Clock,
+  CounterStore,
+  MessageStore,
+  ReputationStore,
+  SubscriberStore,
+  SuppressionStore,
+} from '../../ports';
 import { weighBrake } from '../reputation/reputation';
 import { isoTimestamp, mailTimestamp } from '../time';
 import type { Bounce, BounceType, MailMessage, SubscriberStatus } from '../types';
@@ -42,7 +51,10 @@ const SOFT_BOUNCE_THRESHOLD = 3;
  * failure anywhere before leaves it unmarked, and its redelivery applies whatever is missing. A
  * redelivery after the mark changes nothing. (A failed attempt may leave a gap in bounce ids.)
  */
-export const recordBounce = async (deps: BounceDeps, report: BounceReport): Promise<{ id: number } | { duplicate: true }> => {
+export const recordBounce = async (
+  deps: BounceDeps,
+  report: BounceReport,
+): Promise<{ id: number } | { duplicate: true }> => {
   const eventKey = report.eventKey ?? null;
   // Provider events count towards the account's reputation (GET /stats, the brake); manual reports
   // (POST /bounces) are the account's own bookkeeping, which SES never sees, and do not.
@@ -70,32 +82,54 @@ export const recordBounce = async (deps: BounceDeps, report: BounceReport): Prom
 
   let suppress = report.bounceType !== 'soft';
   if (report.bounceType === 'soft') {
-    const run = await deps.suppressions.countSoftBounce(report.accountId, report.email, eventKey ?? `bounce#${bounce.id}`);
+    const run = await deps.suppressions.countSoftBounce(
+      report.accountId,
+      report.email,
+      eventKey ?? `bounce#${bounce.id}`,
+    );
     suppress = run >= SOFT_BOUNCE_THRESHOLD;
   } else if (report.bounceType === 'hard') await deps.suppressions.resetSoftBounces(report.accountId, report.email);
   if (suppress) {
-    const reason = report.bounceType === 'complaint' ? 'complaint' : report.bounceType === 'hard' ? 'hard_bounce' : 'soft_bounce';
-    await deps.suppressions.add(report.accountId, { email: report.email, reason, source: report.source, created_at: bounce.created_at });
+    const reason =
+      report.bounceType === 'complaint' ? 'complaint' : report.bounceType === 'hard' ? 'hard_bounce' : 'soft_bounce';
+    await deps.suppressions.add(report.accountId, {
+      email: report.email,
+      reason,
+      source: report.source,
+      created_at: bounce.created_at,
+    });
   }
 
-  const next: SubscriberStatus | null = report.bounceType === 'complaint' ? 'unsubscribed' : suppress ? 'bounced' : null;
+  const next: SubscriberStatus | null =
+    report.bounceType === 'complaint' ? 'unsubscribed' : suppress ? 'bounced' : null;
   if (next) {
     for (const subscriber of subscribers) {
-      if (subscriber.status !== next) await deps.subscribers.update(subscriber, { status: next, updated_at: bounce.created_at });
+      if (subscriber.status !== next)
+        await deps.subscribers.update(subscriber, { status: next, updated_at: bounce.created_at });
     }
   }
 
   const kind = report.bounceType === 'complaint' ? 'complaint' : 'bounce';
   if (report.message) {
-    await deps.messages.update(report.message.account_id, report.message.message_id, { status: kind === 'complaint' ? 'complained' : 'bounced' });
+    await deps.messages.update(report.message.account_id, report.message.message_id, {
+      status: kind === 'complaint' ? 'complained' : 'bounced',
+    });
   }
-  const messageEvent = report.message ? { event_type: kind, ip_address: null, user_agent: null, created_at: mailTimestamp(now) } : null;
-  const figure = report.bounceType === 'complaint' ? 'complained' : report.bounceType === 'hard' ? 'bounced_hard' : 'bounced_soft';
+  const messageEvent = report.message
+    ? { event_type: kind, ip_address: null, user_agent: null, created_at: mailTimestamp(now) }
+    : null;
+  const figure =
+    report.bounceType === 'complaint' ? 'complained' : report.bounceType === 'hard' ? 'bounced_hard' : 'bounced_soft';
   const count = counts ? { at: now, figures: { [figure]: 1 } } : null;
   if (!(await deps.bounces.record(bounce, { eventKey, messageEvent, count }))) return { duplicate: true };
   // Counted once the event is recorded, so a redelivered event counts nothing twice.
   if (report.message?.campaign_id) {
-    await countForCampaign(deps, report.message.account_id, report.message.campaign_id, kind === 'complaint' ? { complained: 1 } : { bounced: 1 });
+    await countForCampaign(
+      deps,
+      report.message.account_id,
+      report.message.campaign_id,
+      kind === 'complaint' ? { complained: 1 } : { bounced: 1 },
+    );
   }
   if (counts) await weighBrake(deps, report.accountId);
   return { id: bounce.id };

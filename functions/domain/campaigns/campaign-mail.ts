@@ -35,11 +35,25 @@ export const campaignMailRenderer = (campaign: Campaign, provider: Provider, ren
   const footerInHtml = campaign.html !== null && !partUses(campaign.html, 'unsubscribe_url');
   const footerInText = campaign.text !== null && !partUses(campaign.text, 'unsubscribe_url');
   return (subscriber: Subscriber, queueId: number, budget: RenderBudget) => {
-    const unsubscribe = unsubscribeUrl(rendering.key, rendering.baseUrl, { account_id: campaign.account_id, subscriber_id: subscriber.id, campaign_id: campaign.id });
+    const unsubscribe = unsubscribeUrl(rendering.key, rendering.baseUrl, {
+      account_id: campaign.account_id,
+      subscriber_id: subscriber.id,
+      campaign_id: campaign.id,
+    });
     const parts = render(readerView(subscriber, unsubscribe, campaign.variables), budget);
     const html = parts.html === null ? undefined : footerInHtml ? withHtmlFooter(parts.html, unsubscribe) : parts.html;
-    const text = parts.text === null ? undefined : footerInText ? `${parts.text}\n\n--\nUnsubscribe: ${unsubscribe}\n` : parts.text;
-    return campaignMail(campaign, provider, subscriber, queueId, rendering, { subject: parts.subject, html, text, unsubscribe });
+    const text =
+      parts.text === null
+        ? undefined
+        : footerInText
+          ? `${parts.text}\n\n--\nUnsubscribe: ${unsubscribe}\n`
+          : parts.text;
+    return campaignMail(campaign, provider, subscriber, queueId, rendering, {
+      subject: parts.subject,
+      html,
+      text,
+      unsubscribe,
+    });
   };
 };
 

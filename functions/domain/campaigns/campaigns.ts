@@ -1,5 +1,23 @@
-import type { CampaignChanges, CampaignCounters, CampaignStore, Clock, CounterStore, Ids, JobQueue, ListStore, PageRequest, ProviderStore, TemplateStore, TrackingSettings } from '../../ports';
-import { MAX_CAMPAIGN_BODY_BYTES, MAX_SCHEDULE_DAYS, type CreateCampaignInput, type UpdateCampaignInput } from './campaign-input';
+import type {
+  CampaignChanges,
+  CampaignCounters,
+  CampaignStore,
+  Clock,
+  CounterStore,
+  Ids,
+  JobQueue,
+  ListStore,
+  PageRequest,
+  ProviderStore,
+  TemplateStore,
+  TrackingSettings,
+} from '../../ports';
+import {
+  MAX_CAMPAIGN_BODY_BYTES,
+  MAX_SCHEDULE_DAYS,
+  type CreateCampaignInput,
+  type UpdateCampaignInput,
+} from './campaign-input';
 import { CAMPAIGN_MOVES, EDITABLE } from './campaign-status';
 import { hasBody, NO_BODY } from '../mail/mail-body';
 import { requireTemplate } from '../templates/templates';
@@ -19,14 +37,21 @@ export interface CampaignDeps {
   ids: Ids;
 }
 
-export const presentCampaign = ({ account_id: _a, seq: _s, provider_id: _p, ...campaign }: Campaign, counters?: CampaignCounters) => ({
+export const presentCampaign = (
+  { account_id: _a, seq: _s, provider_id: _p, ...campaign }: Campaign,
+  counters?: CampaignCounters,
+) => ({
   ...campaign,
   template_id: campaign.template_id ?? null,
   variables: campaign.variables ?? null,
-  stats: Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, counters?.[name] ?? 0])) as Record<(typeof CAMPAIGN_STATS)[number], number>,
+  stats: Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, counters?.[name] ?? 0])) as Record<
+    (typeof CAMPAIGN_STATS)[number],
+    number
+  >,
 });
 
-const notSendable = (campaign: Campaign) => new AppError('CONFLICT', `The campaign is ${campaign.status}; only a draft can be changed or sent`);
+const notSendable = (campaign: Campaign) =>
+  new AppError('CONFLICT', `The campaign is ${campaign.status}; only a draft can be changed or sent`);
 
 /** A campaign names a list of its own account: another account's list, or none, is 404 (as its id would be). */
 const requireList = async (deps: Pick<CampaignDeps, 'lists'>, accountId: string, listId: string) => {
@@ -39,14 +64,30 @@ const requireList = async (deps: Pick<CampaignDeps, 'lists'>, accountId: string,
  * campaign's size cap). Taken when the campaign is written and again when it is sent, so the fan-out
  * reads no template, and an edit of the template after the send changes none of its mail.
  */
-const templateCopy = async (deps: Pick<CampaignDeps, 'templates'>, accountId: string, templateId: string, variables: Record<string, unknown>) => {
+const templateCopy = async (
+  deps: Pick<CampaignDeps, 'templates'>,
+  accountId: string,
+  templateId: string,
+  variables: Record<string, unknown>,
+) => {
   const template = await requireTemplate(deps, accountId, templateId);
   const missing = missingCampaignVariables(template, variables);
   if (missing.length) {
-    throw validationError(missing.map((name) => ({ field: `variables.${name}`, message: `The template uses {{${name}}}, which neither the subscriber nor variables gives` })), `Missing template variable: ${missing[0]}`);
+    throw validationError(
+      missing.map((name) => ({
+        field: `variables.${name}`,
+        message: `The template uses {{${name}}}, which neither the subscriber nor variables gives`,
+      })),
+      `Missing template variable: ${missing[0]}`,
+    );
   }
   if (Buffer.byteLength(template.html ?? '') + Buffer.byteLength(template.text ?? '') > MAX_CAMPAIGN_BODY_BYTES) {
-    throw validationError([{ field: 'template_id', message: `A campaign's html and text together may be at most ${MAX_CAMPAIGN_BODY_BYTES / 1024} KiB; this template is larger` }]);
+    throw validationError([
+      {
+        field: 'template_id',
+        message: `A campaign's html and text together may be at most ${MAX_CAMPAIGN_BODY_BYTES / 1024} KiB; this template is larger`,
+      },
+    ]);
   }
   return { subject: template.subject, html: template.html, text: template.text, template_id: template.id, variables };
 };
@@ -55,7 +96,13 @@ export const createCampaign = async (deps: CampaignDeps, accountId: string, inpu
   await requireList(deps, accountId, input.list_id);
   const content = input.template_id
     ? await templateCopy(deps, accountId, input.template_id, input.variables ?? {})
-    : { subject: input.subject ?? '', html: input.html || null, text: input.text || null, template_id: null, variables: null };
+    : {
+        subject: input.subject ?? '',
+        html: input.html || null,
+        text: input.text || null,
+        template_id: null,
+        variables: null,
+      };
   const now = isoTimestamp(deps.clock.now());
   const campaign: Campaign = {
     id: deps.ids.uuid(),
@@ -90,7 +137,13 @@ export const getCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, account
 
 export const listCampaigns = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, page: PageRequest) => {
   const result = await readPage(page, (request) => deps.campaigns.page(accountId, request));
-  return { campaigns: result.items.map((c) => presentCampaign(c, c.stats)), total: result.total, limit: page.limit, offset: page.offset, next_cursor: result.next_cursor };
+  return {
+    campaigns: result.items.map((c) => presentCampaign(c, c.stats)),
+    total: result.total,
+    limit: page.limit,
+    offset: page.offset,
+    next_cursor: result.next_cursor,
+  };
 };
 
 export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: string, input: UpdateCampaignInput) => {
@@ -103,11 +156,21 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
   let changes: CampaignChanges;
   if (templateId) {
     for (const field of ['subject', 'html', 'text'] as const) {
-      if (input[field] !== undefined) throw validationError([{ field, message: 'The campaign is made from a template: change the template, or set template_id to null first' }]);
+      if (input[field] !== undefined)
+        throw validationError([
+          {
+            field,
+            message: 'The campaign is made from a template: change the template, or set template_id to null first',
+          },
+        ]);
     }
-    changes = { ...plain, ...(await templateCopy(deps, accountId, templateId, input.variables ?? current.variables ?? {})) };
+    changes = {
+      ...plain,
+      ...(await templateCopy(deps, accountId, templateId, input.variables ?? current.variables ?? {})),
+    };
   } else {
-    if (input.variables !== undefined) throw validationError([{ field: 'variables', message: 'variables needs a template_id' }]);
+    if (input.variables !== undefined)
+      throw validationError([{ field: 'variables', message: 'variables needs a template_id' }]);
     // html or text may be cleared with "" as long as the other one stays.
     const html = input.html === undefined ? current.html : input.html || null;
     const text = input.text === undefined ? current.text : input.text || null;
@@ -117,14 +180,16 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
   }
   const updated = await deps.campaigns.updateDraft(accountId, id, changes, isoTimestamp(deps.clock.now()));
   if (updated === undefined) throw notFound('Campaign');
-  if (updated === 'conflict') throw new AppError('CONFLICT', 'The campaign left draft meanwhile; it can no longer be changed');
+  if (updated === 'conflict')
+    throw new AppError('CONFLICT', 'The campaign left draft meanwhile; it can no longer be changed');
   return getCampaign(deps, accountId, id);
 };
 
 export const deleteCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, id: string) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
-  if (!EDITABLE.includes(campaign.status) || (await deps.campaigns.deleteDraft(campaign)) === 'conflict') throw notSendable(campaign);
+  if (!EDITABLE.includes(campaign.status) || (await deps.campaigns.deleteDraft(campaign)) === 'conflict')
+    throw notSendable(campaign);
 };
 
 export interface SendCampaignDeps extends CampaignDeps {
@@ -144,15 +209,26 @@ const LIST_NOTE_DAYS = 30;
  * sending (or scheduled) conditionally (a second send is 409, however close), and puts the first
  * fan-out chunk on the job queue. Answers at once; the fan-out runs in the background.
  */
-export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id: string, input: { send_at?: string }) => {
+export const sendCampaign = async (
+  deps: SendCampaignDeps,
+  accountId: string,
+  id: string,
+  input: { send_at?: string },
+) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
   if (!EDITABLE.includes(campaign.status)) throw notSendable(campaign);
   await requireList(deps, accountId, campaign.list_id);
   const provider = await requireAllowedSender(deps.providers, accountId, campaign.from_email ?? undefined);
   // The template as it is now goes out; later edits of it change none of this campaign's mail.
-  const copy = campaign.template_id ? await templateCopy(deps, accountId, campaign.template_id, campaign.variables ?? {}) : {};
-  if (!deps.tracking.baseUrl()) throw new AppError('INTERNAL_ERROR', 'PUBLIC_BASE_URL is not set: campaign mail needs it for its unsubscribe links');
+  const copy = campaign.template_id
+    ? await templateCopy(deps, accountId, campaign.template_id, campaign.variables ?? {})
+    : {};
+  if (!deps.tracking.baseUrl())
+    throw new AppError(
+      'INTERNAL_ERROR',
+      'PUBLIC_BASE_URL is not set: campaign mail needs it for its unsubscribe links',
+    );
 
   const now = deps.clock.now();
   const sendAt = input.send_at ? new Date(input.send_at) : undefined;
@@ -179,7 +255,12 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
     await deps.jobs.enqueue({ kind: 'campaign', account_id: accountId, campaign_id: id, cursor: 0 }, delay);
   } catch (error) {
     // Nothing will ever run it: say so on the campaign rather than leave it `sending` forever.
-    await deps.campaigns.transition(accountId, id, scheduled ? CAMPAIGN_MOVES.failScheduled : CAMPAIGN_MOVES.failSending, { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) });
+    await deps.campaigns.transition(
+      accountId,
+      id,
+      scheduled ? CAMPAIGN_MOVES.failScheduled : CAMPAIGN_MOVES.failSending,
+      { failure_reason: 'The fan-out could not be queued', finished_at: isoTimestamp(deps.clock.now()) },
+    );
     throw error;
   }
   return { id, status, send_at: scheduled ? isoTimestamp(sendAt) : null };
@@ -189,12 +270,19 @@ export const sendCampaign = async (deps: SendCampaignDeps, accountId: string, id
  * Stops a scheduled or sending campaign: the fan-out reads the status before each chunk and the
  * drainer before each mail of it, so what was sent stays sent and the rest is not sent.
  */
-export const cancelCampaign = async (deps: Pick<CampaignDeps, 'campaigns' | 'clock'>, accountId: string, id: string) => {
+export const cancelCampaign = async (
+  deps: Pick<CampaignDeps, 'campaigns' | 'clock'>,
+  accountId: string,
+  id: string,
+) => {
   const campaign = await deps.campaigns.get(accountId, id);
   if (!campaign) throw notFound('Campaign');
   const at = isoTimestamp(deps.clock.now());
   if (!(await deps.campaigns.cancel(accountId, id, at))) {
-    throw new AppError('CONFLICT', `The campaign is ${campaign.status}; only a scheduled or sending campaign can be cancelled`);
+    throw new AppError(
+      'CONFLICT',
+      `The campaign is ${campaign.status}; only a scheduled or sending campaign can be cancelled`,
+    );
   }
   return getCampaign(deps, accountId, id);
 };

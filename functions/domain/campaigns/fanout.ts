@@ -1,10 +1,31 @@
-import type { CampaignStore, Clock, CounterStore, Job, JobQueue, ListRecipients, ListStore, MessageStore, ProviderStore, QueuedMail, SendQueue, SendRates, SuppressionStore, TrackingSettings } from '../../ports';
+import type {
+  CampaignStore,
+  Clock,
+  CounterStore,
+  Job,
+  JobQueue,
+  ListRecipients,
+  ListStore,
+  MessageStore,
+  ProviderStore,
+  QueuedMail,
+  SendQueue,
+  SendRates,
+  SuppressionStore,
+  TrackingSettings,
+} from '../../ports';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
 import { campaignMailRenderer } from './campaign-mail';
 import { settleIfDone } from './stats';
-import { MAIL_RENDER_STEPS, RenderBudget, RenderTooCostlyError, RenderTooLargeError, RENDER_STEPS } from '../templates/render-budget';
+import {
+  MAIL_RENDER_STEPS,
+  RenderBudget,
+  RenderTooCostlyError,
+  RenderTooLargeError,
+  RENDER_STEPS,
+} from '../templates/render-budget';
 import type { Subscriber } from '../types';
 
 export interface FanoutDeps {
@@ -39,7 +60,8 @@ const WINDOW_WAIT_SECONDS = 5;
  * before its chunks take turns with the first one's. A window is long enough that the lane never runs
  * dry while the next chunk is made (WINDOW_WAIT_SECONDS and a chunk's few seconds).
  */
-export const bulkWindow = (ratePerSecond: number, windowSeconds: number) => Math.max(1, Math.ceil(ratePerSecond * windowSeconds));
+export const bulkWindow = (ratePerSecond: number, windowSeconds: number) =>
+  Math.max(1, Math.ceil(ratePerSecond * windowSeconds));
 
 /**
  * Conditional writes in flight at once. The fan-out follows the drain (bulkWindow), so it needs to
@@ -60,7 +82,10 @@ const RENDERS_PER_TURN = 50;
  * chunk. A campaign whose rendering would take more fails with the reason (runCampaignChunk), rather
  * than holding the job worker for minutes.
  */
-const renderChunk = async <T>(readers: Subscriber[], render: (reader: Subscriber, i: number, budget: RenderBudget) => T) => {
+const renderChunk = async <T>(
+  readers: Subscriber[],
+  render: (reader: Subscriber, i: number, budget: RenderBudget) => T,
+) => {
   const budget = new RenderBudget(readers.length * MAIL_RENDER_STEPS);
   const rendered: T[] = [];
   for (const [i, reader] of readers.entries()) {
@@ -72,12 +97,16 @@ const renderChunk = async <T>(readers: Subscriber[], render: (reader: Subscriber
 
 const inParallel = async <T>(items: T[], limit: number, work: (item: T) => Promise<void>) => {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 };
 
-export type ChunkOutcome = { outcome: 'waiting' | 'stopped' | 'failed' } | { outcome: 'chunk'; recipients: number; done: boolean };
+export type ChunkOutcome =
+  | { outcome: 'waiting' | 'stopped' | 'failed' }
+  | { outcome: 'chunk'; recipients: number; done: boolean };
 
 /**
  * One chunk of a campaign's fan-out: the next page of the list's `subscribed` subscribers after the
@@ -91,7 +120,11 @@ export type ChunkOutcome = { outcome: 'waiting' | 'stopped' | 'failed' } | { out
  * cursor. A record left `queued` by a run that died before enqueueing it is enqueued again: the
  * claim keeps it to one send even when the first entry did reach the queue.
  */
-export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kind: 'campaign' }>, { windowSeconds }: { windowSeconds: number }): Promise<ChunkOutcome> => {
+export const runCampaignChunk = async (
+  deps: FanoutDeps,
+  job: Extract<Job, { kind: 'campaign' }>,
+  { windowSeconds }: { windowSeconds: number },
+): Promise<ChunkOutcome> => {
   const { account_id: accountId, campaign_id: campaignId } = job;
   // The record and its counters in one Query: the counters tell how much of it waits in the bulk lane.
   const found = await deps.campaigns.getWithStats(accountId, campaignId);
@@ -105,7 +138,13 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
       return { outcome: 'waiting' };
     }
     // Cancelled meanwhile: the transition fails and nothing goes out.
-    if (!(await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.startScheduled, { started_at: isoTimestamp(now), updated_at: isoTimestamp(now) }))) return { outcome: 'stopped' };
+    if (
+      !(await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.startScheduled, {
+        started_at: isoTimestamp(now),
+        updated_at: isoTimestamp(now),
+      }))
+    )
+      return { outcome: 'stopped' };
   } else if (campaign.status !== 'sending') {
     return { outcome: 'stopped' };
   }
@@ -118,7 +157,11 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
 
   const provider = campaign.provider_id ? await deps.providers.get(accountId, campaign.provider_id) : undefined;
   if (!provider) {
-    await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.failSending, { failure_reason: 'The provider of this campaign no longer exists', finished_at: isoTimestamp(now), updated_at: isoTimestamp(now) });
+    await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.failSending, {
+      failure_reason: 'The provider of this campaign no longer exists',
+      finished_at: isoTimestamp(now),
+      updated_at: isoTimestamp(now),
+    });
     return { outcome: 'failed' };
   }
 
@@ -129,10 +172,22 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
     return { outcome: 'waiting' };
   }
 
-  const { subscribers, more } = await deps.recipients.chunk(accountId, campaign.list_id, job.cursor, Math.min(CHUNK_SIZE, window));
-  const suppressed = subscribers.length ? await deps.suppressions.findSuppressed(accountId, subscribers.map((s) => s.email)) : new Set<string>();
+  const { subscribers, more } = await deps.recipients.chunk(
+    accountId,
+    campaign.list_id,
+    job.cursor,
+    Math.min(CHUNK_SIZE, window),
+  );
+  const suppressed = subscribers.length
+    ? await deps.suppressions.findSuppressed(
+        accountId,
+        subscribers.map((s) => s.email),
+      )
+    : new Set<string>();
   // A subscriber of double opt-in that has not confirmed yet (confirmed_at null) is not reached.
-  const eligible = subscribers.filter((s) => s.status === 'subscribed' && s.confirmed_at !== null && !suppressed.has(s.email.toLowerCase()));
+  const eligible = subscribers.filter(
+    (s) => s.status === 'subscribed' && s.confirmed_at !== null && !suppressed.has(s.email.toLowerCase()),
+  );
 
   let failed = 0;
   if (eligible.length) {
@@ -142,12 +197,18 @@ export const runCampaignChunk = async (deps: FanoutDeps, job: Extract<Job, { kin
     const render = campaignMailRenderer(campaign, provider, rendering);
     let rendered: ReturnType<typeof render>[];
     try {
-      rendered = await renderChunk(eligible, (subscriber, i, budget) => render(subscriber, lastQueueId - eligible.length + 1 + i, budget));
+      rendered = await renderChunk(eligible, (subscriber, i, budget) =>
+        render(subscriber, lastQueueId - eligible.length + 1 + i, budget),
+      );
     } catch (error) {
       if (!(error instanceof RenderTooCostlyError || error instanceof RenderTooLargeError)) throw error;
       // Before any of the chunk's mail is written: what earlier chunks queued still goes out.
       const reason = `Its content could not be rendered for every reader: ${error.message}`;
-      await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.failSending, { failure_reason: reason, finished_at: isoTimestamp(now), updated_at: isoTimestamp(now) });
+      await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.failSending, {
+        failure_reason: reason,
+        finished_at: isoTimestamp(now),
+        updated_at: isoTimestamp(now),
+      });
       return { outcome: 'failed' };
     }
     const toQueue: QueuedMail[] = [];

@@ -10,17 +10,23 @@ import type { Subscriber } from '../types';
  */
 const READER_NAMES = ['name', 'email', 'unsubscribe_url'];
 
-const isReaderName = (name: string) => READER_NAMES.includes(name) || name === 'metadata' || name.startsWith('metadata.');
+const isReaderName = (name: string) =>
+  READER_NAMES.includes(name) || name === 'metadata' || name.startsWith('metadata.');
 
 /** The names of a campaign's own parts that no reader has. */
-export const unknownPlaceholders = (content: TemplateContent) => variableNames(content).filter((name) => !isReaderName(name));
+export const unknownPlaceholders = (content: TemplateContent) =>
+  variableNames(content).filter((name) => !isReaderName(name));
 
 /** The names a template campaign's template needs outside any section that neither the reader nor `variables` gives. */
 export const missingCampaignVariables = (template: TemplateContent, variables: Record<string, unknown>) =>
   templateVariables(template).required.filter((name) => !isReaderName(name) && !hasVariable(variables, name));
 
 /** One reader's values: the campaign's variables, under the reader's own (which win). */
-export const readerView = (subscriber: Subscriber, unsubscribeUrl: string, variables: Record<string, unknown> | null | undefined) => ({
+export const readerView = (
+  subscriber: Subscriber,
+  unsubscribeUrl: string,
+  variables: Record<string, unknown> | null | undefined,
+) => ({
   ...variables,
   name: subscriber.name ?? '',
   email: subscriber.email,

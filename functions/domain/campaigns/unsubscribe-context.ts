@@ -15,11 +15,16 @@ export const unsubscribeContext = async (
   deps: { subscribers: SubscriberStore; campaigns: CampaignStore; lists: ListStore; providers: ProviderStore },
   claim: UnsubscribeClaim,
 ): Promise<UnsubscribeContext> => {
-  const [subscriber, campaign] = await Promise.all([deps.subscribers.get(claim.account_id, claim.subscriber_id), deps.campaigns.get(claim.account_id, claim.campaign_id)]);
+  const [subscriber, campaign] = await Promise.all([
+    deps.subscribers.get(claim.account_id, claim.subscriber_id),
+    deps.campaigns.get(claim.account_id, claim.campaign_id),
+  ]);
   const [list, provider] = await Promise.all([
     subscriber ? deps.lists.get(claim.account_id, subscriber.list_id) : undefined,
     // The campaign's mail went out under its provider's sender where it names none itself.
-    campaign?.provider_id && !campaign.from_name && !campaign.from_email ? deps.providers.get(claim.account_id, campaign.provider_id) : undefined,
+    campaign?.provider_id && !campaign.from_name && !campaign.from_email
+      ? deps.providers.get(claim.account_id, campaign.provider_id)
+      : undefined,
   ]);
   return {
     sender: campaign?.from_name || campaign?.from_email || provider?.from_name || provider?.from_email || null,
@@ -39,7 +44,11 @@ export interface LeaveDeps extends UnsubscribeDeps {
  * address on the account's suppression list (`unsubscribed`), so lists it is added to later do not
  * reach it either. Every step sets a state, so a repeated POST changes nothing more.
  */
-export const leaveEveryList = async (deps: LeaveDeps, claim: UnsubscribeClaim, onCountFailed: (error: unknown) => void) => {
+export const leaveEveryList = async (
+  deps: LeaveDeps,
+  claim: UnsubscribeClaim,
+  onCountFailed: (error: unknown) => void,
+) => {
   await unsubscribe(deps, claim, onCountFailed);
   const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
   if (!subscriber) return;
@@ -47,5 +56,10 @@ export const leaveEveryList = async (deps: LeaveDeps, claim: UnsubscribeClaim, o
   for (const other of await deps.subscribers.findByEmail(claim.account_id, subscriber.email)) {
     if (other.status === 'subscribed') await deps.subscribers.update(other, { status: 'unsubscribed', updated_at: at });
   }
-  await deps.suppressions.addIfAbsent(claim.account_id, { email: subscriber.email, reason: 'unsubscribed', source: 'unsubscribe', created_at: at });
+  await deps.suppressions.addIfAbsent(claim.account_id, {
+    email: subscriber.email,
+    reason: 'unsubscribed',
+    source: 'unsubscribe',
+    created_at: at,
+  });
 };

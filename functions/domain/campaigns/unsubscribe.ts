@@ -23,10 +23,14 @@ export interface UnsubscribeClaim {
 export const unsubscribeUrl = (key: string, baseUrl: string, claim: UnsubscribeClaim) =>
   `${baseUrl}${UNSUBSCRIBE_PATH}${signFields(key, 'unsubscribe', [claim.account_id, claim.subscriber_id, claim.campaign_id])}`;
 
-export const verifiedUnsubscribe = async (deps: { tracking: TrackingSettings }, token: string): Promise<UnsubscribeClaim> => {
+export const verifiedUnsubscribe = async (
+  deps: { tracking: TrackingSettings },
+  token: string,
+): Promise<UnsubscribeClaim> => {
   const fields = verifiedFields(await deps.tracking.key(), 'unsubscribe', token);
   const [accountId, subscriberId, campaignId] = fields ?? [];
-  if (typeof accountId !== 'string' || typeof subscriberId !== 'string' || typeof campaignId !== 'string') throw notFound('Unsubscribe link');
+  if (typeof accountId !== 'string' || typeof subscriberId !== 'string' || typeof campaignId !== 'string')
+    throw notFound('Unsubscribe link');
   return { account_id: accountId, subscriber_id: subscriberId, campaign_id: campaignId };
 };
 
@@ -53,14 +57,26 @@ export interface UnsubscribeDeps {
  * subscribed again moves them again, but its campaign counted them already (a marker per campaign
  * mail, written once).
  */
-export const unsubscribe = async (deps: UnsubscribeDeps, claim: UnsubscribeClaim, onCountFailed: (error: unknown) => void) => {
+export const unsubscribe = async (
+  deps: UnsubscribeDeps,
+  claim: UnsubscribeClaim,
+  onCountFailed: (error: unknown) => void,
+) => {
   const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
   if (!subscriber || subscriber.status !== 'subscribed') return;
-  const updated = await deps.subscribers.update(subscriber, { status: 'unsubscribed', updated_at: isoTimestamp(deps.clock.now()) });
+  const updated = await deps.subscribers.update(subscriber, {
+    status: 'unsubscribed',
+    updated_at: isoTimestamp(deps.clock.now()),
+  });
   // The reader is unsubscribed whatever becomes of the count.
   if (!updated) return;
   const count = async () => {
-    if (await deps.firstHits.firstUnsubscribe(claim.account_id, campaignMessageUuid(claim.campaign_id, claim.subscriber_id))) {
+    if (
+      await deps.firstHits.firstUnsubscribe(
+        claim.account_id,
+        campaignMessageUuid(claim.campaign_id, claim.subscriber_id),
+      )
+    ) {
       await countForCampaign(deps, claim.account_id, claim.campaign_id, { unsubscribed: 1 });
     }
   };

@@ -31,15 +31,28 @@ const findMessages = async (messages: MessageStore, events: ProviderEvent[], acc
     return account && event.messageUuid ? { accountId: account, messageUuid: event.messageUuid } : undefined;
   };
   const refs = events.flatMap((event) => refOf(event) ?? []);
-  const byRef = new Map((refs.length ? await messages.findMany(refs) : []).map((message) => [`${message.account_id}#${messageUuid(message.message_id)}`, message]));
+  const byRef = new Map(
+    (refs.length ? await messages.findMany(refs) : []).map((message) => [
+      `${message.account_id}#${messageUuid(message.message_id)}`,
+      message,
+    ]),
+  );
   const ownFound = (event: ProviderEvent) => {
     const ref = refOf(event);
     return ref ? byRef.get(`${ref.accountId}#${ref.messageUuid}`) : undefined;
   };
-  const rest = events.filter((event) => event.providerMessageId && !ownFound(event)).flatMap((event) => providerIdsOf(event.providerMessageId));
+  const rest = events
+    .filter((event) => event.providerMessageId && !ownFound(event))
+    .flatMap((event) => providerIdsOf(event.providerMessageId));
   const byProviderId = rest.length ? await messages.findByProviderMessageIds(rest) : new Map<string, MailMessage>();
   return events.map(
-    (event) => ownFound(event) ?? (event.providerMessageId ? providerIdsOf(event.providerMessageId).map((id) => byProviderId.get(id)).find(Boolean) : undefined),
+    (event) =>
+      ownFound(event) ??
+      (event.providerMessageId
+        ? providerIdsOf(event.providerMessageId)
+            .map((id) => byProviderId.get(id))
+            .find(Boolean)
+        : undefined),
   );
 };
 
@@ -49,7 +62,12 @@ const findMessages = async (messages: MessageStore, events: ProviderEvent[], acc
  * from our provider tag. Events never touch another account's message. Bounces and complaints for
  * unknown messages are still recorded for the account. Answers how many bounces were recorded.
  */
-export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounce['source'], events: ProviderEvent[], accountId?: string) => {
+export const applyProviderEvents = async (
+  deps: ProviderEventDeps,
+  source: Bounce['source'],
+  events: ProviderEvent[],
+  accountId?: string,
+) => {
   let recorded = 0;
   // Written once for the whole request: one reputation write per account, the webhook events ten to a call.
   const delivered = new Map<string, number>();
@@ -57,12 +75,17 @@ export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounc
   const foundMessages = await findMessages(deps.messages, events, accountId);
   const providerAccounts = new Map<string, Promise<string | undefined>>();
   const accountOfProvider = (providerId: string) => {
-    if (!providerAccounts.has(providerId)) providerAccounts.set(providerId, deps.providers.findById(providerId).then((provider) => provider?.account_id));
+    if (!providerAccounts.has(providerId))
+      providerAccounts.set(
+        providerId,
+        deps.providers.findById(providerId).then((provider) => provider?.account_id),
+      );
     return providerAccounts.get(providerId)!;
   };
   for (const [index, event] of events.entries()) {
     const found = foundMessages[index];
-    const account = accountId ?? found?.account_id ?? (event.providerId ? await accountOfProvider(event.providerId) : undefined);
+    const account =
+      accountId ?? found?.account_id ?? (event.providerId ? await accountOfProvider(event.providerId) : undefined);
     if (!account) continue;
     const message: MailMessage | undefined = found?.account_id === account ? found : undefined;
 
@@ -70,12 +93,19 @@ export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounc
       await deps.suppressions.resetSoftBounces(account, event.email);
       if (message) {
         // Counted once per message: only the update that moves it to `delivered` counts (deliveries are not deduplicated).
-        if (await deps.messages.update(account, message.message_id, { status: 'delivered' })) delivered.set(account, (delivered.get(account) ?? 0) + 1);
-        await deps.messages.addEvent(account, message.message_id, { event_type: 'delivery', ip_address: null, user_agent: null, created_at: mailTimestamp(deps.clock.now()) }, `delivery-${event.eventId}`);
+        if (await deps.messages.update(account, message.message_id, { status: 'delivered' }))
+          delivered.set(account, (delivered.get(account) ?? 0) + 1);
+        await deps.messages.addEvent(
+          account,
+          message.message_id,
+          { event_type: 'delivery', ip_address: null, user_agent: null, created_at: mailTimestamp(deps.clock.now()) },
+          `delivery-${event.eventId}`,
+        );
         outbound.push(messageEvent(deps, account, 'email.delivered', message.message_id, { to: message.to_email }));
       }
     } else if (event.kind === 'failed') {
-      if (message) await deps.messages.update(account, message.message_id, { status: 'failed', error_message: event.reason });
+      if (message)
+        await deps.messages.update(account, message.message_id, { status: 'failed', error_message: event.reason });
     } else {
       const result = await recordBounce(deps, {
         accountId: account,
@@ -89,7 +119,16 @@ export const applyProviderEvents = async (deps: ProviderEventDeps, source: Bounc
       });
       if ('id' in result) {
         recorded++;
-        if (message) outbound.push(messageEvent(deps, account, event.kind === 'complaint' ? 'email.complained' : 'email.bounced', message.message_id, { to: event.email }));
+        if (message)
+          outbound.push(
+            messageEvent(
+              deps,
+              account,
+              event.kind === 'complaint' ? 'email.complained' : 'email.bounced',
+              message.message_id,
+              { to: event.email },
+            ),
+          );
       }
     }
   }

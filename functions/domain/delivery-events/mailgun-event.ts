@@ -9,7 +9,9 @@ import type { ProviderEvent } from './provider-event';
  * the HMAC's length, which timingSafeEqual requires).
  */
 export const verifyMailgunSignature = (signingKey: string, { token, timestamp, signature }: MailgunSignature) => {
-  const expected = createHmac('sha256', signingKey).update(timestamp + token).digest();
+  const expected = createHmac('sha256', signingKey)
+    .update(timestamp + token)
+    .digest();
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 };
 
@@ -19,11 +21,24 @@ export const parseMailgunEvent = (data: MailgunEventData): ProviderEvent[] => {
   const providerMessageId = data.message?.headers?.['message-id'] ?? '';
   // Mailgun keeps the Message-ID we set, `<uuid@domain>`: our own id.
   const ours = parseMessageId(providerMessageId);
-  const common = { email: data.recipient, eventId: data.id, providerMessageId, ...(ours ? { messageUuid: ours.uuid } : {}) };
+  const common = {
+    email: data.recipient,
+    eventId: data.id,
+    providerMessageId,
+    ...(ours ? { messageUuid: ours.uuid } : {}),
+  };
   const status = data['delivery-status'];
   if (data.event === 'failed' && (data.severity === 'permanent' || data.severity === 'temporary')) {
     const diagnostic = [status?.code, status?.message || status?.description].filter(Boolean).join(' ') || null;
-    return [{ kind: 'bounce', bounceType: data.severity === 'permanent' ? 'hard' : 'soft', subtype: data.reason ?? data.severity, diagnostic, ...common }];
+    return [
+      {
+        kind: 'bounce',
+        bounceType: data.severity === 'permanent' ? 'hard' : 'soft',
+        subtype: data.reason ?? data.severity,
+        diagnostic,
+        ...common,
+      },
+    ];
   }
   if (data.event === 'complained') return [{ kind: 'complaint', subtype: 'complained', ...common }];
   if (data.event === 'delivered') return [{ kind: 'delivery', ...common }];

@@ -45,8 +45,16 @@ export interface SesNotification {
   notificationType?: string | null;
   eventType?: string | null;
   mail?: { messageId?: string | null; tags?: Record<string, string[]> | null } | null;
-  bounce?: { bounceType?: string | null; bounceSubType?: string | null; bouncedRecipients?: SesRecipient[] | null } | null;
-  complaint?: { complaintFeedbackType?: string | null; complaintSubType?: string | null; complainedRecipients?: SesRecipient[] | null } | null;
+  bounce?: {
+    bounceType?: string | null;
+    bounceSubType?: string | null;
+    bouncedRecipients?: SesRecipient[] | null;
+  } | null;
+  complaint?: {
+    complaintFeedbackType?: string | null;
+    complaintSubType?: string | null;
+    complainedRecipients?: SesRecipient[] | null;
+  } | null;
   delivery?: { recipients?: string[] | null } | null;
 }
 

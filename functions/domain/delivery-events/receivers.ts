@@ -55,14 +55,24 @@ export const receiveSns = async (deps: ReceiverDeps, parse: PayloadParsers, prov
   return { received: events.length, recorded: await applyProviderEvents(deps, 'ses', events, provider.account_id) };
 };
 
-export const receiveSendgrid = async (deps: ReceiverDeps, parse: PayloadParsers, providerId: string, raw: Buffer, headers: Record<string, string | undefined>) => {
+export const receiveSendgrid = async (
+  deps: ReceiverDeps,
+  parse: PayloadParsers,
+  providerId: string,
+  raw: Buffer,
+  headers: Record<string, string | undefined>,
+) => {
   const provider = await configuredProvider(deps, providerId, 'sendgrid');
   const signature = headers['x-twilio-email-event-webhook-signature'];
   const timestamp = headers['x-twilio-email-event-webhook-timestamp'];
-  if (!provider.events.signing_key || !verifySendgrid(provider.events.signing_key, signature, timestamp, raw)) throw unauthorized();
+  if (!provider.events.signing_key || !verifySendgrid(provider.events.signing_key, signature, timestamp, raw))
+    throw unauthorized();
   // Signed by SendGrid, so a body of the wrong shape is malformed (400), not forged.
   const events = parseSendgridEvents(parse.sendgridEvents(jsonOf(raw.toString('utf8'))));
-  return { received: events.length, recorded: await applyProviderEvents(deps, 'sendgrid', events, provider.account_id) };
+  return {
+    received: events.length,
+    recorded: await applyProviderEvents(deps, 'sendgrid', events, provider.account_id),
+  };
 };
 
 export const receiveMailgun = async (deps: ReceiverDeps, parse: PayloadParsers, providerId: string, raw: Buffer) => {
@@ -70,7 +80,8 @@ export const receiveMailgun = async (deps: ReceiverDeps, parse: PayloadParsers, 
   const payload = jsonOf(raw.toString('utf8'));
   // The signature block is what a Mailgun request is verified by: any other shape is unsigned (401).
   const block = parse.mailgunSignature(isRecord(payload) ? payload.signature : undefined);
-  if (!provider.events.signing_key || !block || !verifyMailgunSignature(provider.events.signing_key, block)) throw unauthorized();
+  if (!provider.events.signing_key || !block || !verifyMailgunSignature(provider.events.signing_key, block))
+    throw unauthorized();
   const { timestamp, token } = block;
   // The signature does not cover the event, so freshness and a single use of the token stop replays.
   const signedAt = Number(timestamp);
@@ -78,7 +89,8 @@ export const receiveMailgun = async (deps: ReceiverDeps, parse: PayloadParsers, 
   if (Math.abs(now - signedAt) > MAILGUN_MAX_AGE_SECONDS) throw unauthorized();
   // Checked before the token is spent: a malformed event (400) leaves the token to the genuine one.
   const data = parse.mailgunEventData((payload as Record<string, unknown>)['event-data']);
-  if (!(await deps.replays.firstUse(`mailgun:${provider.id}`, token, signedAt + 2 * MAILGUN_MAX_AGE_SECONDS))) throw unauthorized();
+  if (!(await deps.replays.firstUse(`mailgun:${provider.id}`, token, signedAt + 2 * MAILGUN_MAX_AGE_SECONDS)))
+    throw unauthorized();
   const events = parseMailgunEvent(data);
   return { received: events.length, recorded: await applyProviderEvents(deps, 'mailgun', events, provider.account_id) };
 };

@@ -7,7 +7,12 @@ import type { ProviderEvent } from './provider-event';
  * SendGrid's Signed Event Webhook: ECDSA (P-256, SHA-256) over the timestamp header followed by the
  * raw body bytes, checked with the public key SendGrid shows (base64 DER SubjectPublicKeyInfo).
  */
-export const verifySendgrid = (publicKey: string, signature: string | undefined, timestamp: string | undefined, rawBody: Buffer) => {
+export const verifySendgrid = (
+  publicKey: string,
+  signature: string | undefined,
+  timestamp: string | undefined,
+  rawBody: Buffer,
+) => {
   if (!signature || !timestamp) return false;
   try {
     const key = createPublicKey({ key: Buffer.from(publicKey, 'base64'), format: 'der', type: 'spki' });
@@ -29,9 +34,16 @@ export const parseSendgridEvents = (events: SendgridEvent[]): ProviderEvent[] =>
       ...(isMessageUuid(event.message_uuid) ? { messageUuid: event.message_uuid.toLowerCase() } : {}),
     };
     if (event.event === 'bounce') {
-      parsed.push({ kind: 'bounce', bounceType: event.type === 'blocked' ? 'soft' : 'hard', subtype: event.type ?? 'bounce', diagnostic: event.reason ?? null, ...common });
+      parsed.push({
+        kind: 'bounce',
+        bounceType: event.type === 'blocked' ? 'soft' : 'hard',
+        subtype: event.type ?? 'bounce',
+        diagnostic: event.reason ?? null,
+        ...common,
+      });
     } else if (event.event === 'spamreport') parsed.push({ kind: 'complaint', subtype: 'spamreport', ...common });
-    else if (event.event === 'dropped') parsed.push({ kind: 'failed', reason: `Dropped by SendGrid: ${event.reason ?? 'no reason given'}`, ...common });
+    else if (event.event === 'dropped')
+      parsed.push({ kind: 'failed', reason: `Dropped by SendGrid: ${event.reason ?? 'no reason given'}`, ...common });
     else if (event.event === 'delivered') parsed.push({ kind: 'delivery', ...common });
   }
   return parsed;

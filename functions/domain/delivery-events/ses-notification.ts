@@ -18,7 +18,11 @@ const classify = (bounceType: string | null | undefined, status: string | null |
  * (VALIDATION_ERROR): the HTTPS receiver answers it, the SNS-subscribed function fails on it, so that
  * it ends in that function's dead-letter queue rather than vanishing.
  */
-export const parseSesNotification = (parse: Pick<PayloadParsers, 'sesNotification'>, message: string, snsMessageId: string): ProviderEvent[] => {
+export const parseSesNotification = (
+  parse: Pick<PayloadParsers, 'sesNotification'>,
+  message: string,
+  snsMessageId: string,
+): ProviderEvent[] => {
   const notification = parse.sesNotification(jsonOf(message));
   const type = notification.notificationType ?? notification.eventType;
   const providerMessageId = notification.mail?.messageId ?? '';
@@ -59,4 +63,3 @@ export const parseSesNotification = (parse: Pick<PayloadParsers, 'sesNotificatio
   }
   return [];
 };
-

@@ -15,7 +15,14 @@ const SNS_HOST = /^sns\.(?:(?!cn-)[a-z]{2}(?:-gov)?-[a-z]+-\d\.amazonaws\.com|cn
 const snsUrl = (value: string | undefined) => {
   try {
     const url = new URL(value ?? '');
-    return url.protocol === 'https:' && SNS_HOST.test(url.hostname) && !url.username && !url.password && !url.port && !url.hash ? url : undefined;
+    return url.protocol === 'https:' &&
+      SNS_HOST.test(url.hostname) &&
+      !url.username &&
+      !url.password &&
+      !url.port &&
+      !url.hash
+      ? url
+      : undefined;
   } catch {
     return undefined;
   }
@@ -41,7 +48,9 @@ const stringToSign = (message: SnsEnvelope) => {
   const fields = FIELDS[message.Type as keyof typeof FIELDS];
   if (!fields) return undefined;
   return fields
-    .filter((field) => message[field as keyof SnsEnvelope] !== undefined && message[field as keyof SnsEnvelope] !== null)
+    .filter(
+      (field) => message[field as keyof SnsEnvelope] !== undefined && message[field as keyof SnsEnvelope] !== null,
+    )
     .map((field) => `${field}\n${message[field as keyof SnsEnvelope]}\n`)
     .join('');
 };
@@ -69,4 +78,5 @@ export const verifySnsMessage = async (message: SnsEnvelope, certificates: SnsCe
 };
 
 /** The envelope, or undefined when the body is not one: without its fields there is nothing to verify. */
-export const parseSnsMessage = (parse: Pick<PayloadParsers, 'snsEnvelope'>, body: string): SnsEnvelope | undefined => parse.snsEnvelope(jsonOf(body));
+export const parseSnsMessage = (parse: Pick<PayloadParsers, 'snsEnvelope'>, body: string): SnsEnvelope | undefined =>
+  parse.snsEnvelope(jsonOf(body));

@@ -30,11 +30,23 @@ const untilAborted = <T>(signal: AbortSignal | undefined, work: Promise<T>) =>
  * would have it. A record that disappears shows `missing` from this check on. The inbound MX is
  * looked up while the domain receives mail.
  */
-export const checkDomain = async (deps: CheckDeps, domain: SendingDomain, now: Date, signal?: AbortSignal): Promise<SendingDomain> => {
-  const [records, identity] = await untilAborted(signal, Promise.all([
-    Promise.all(withInboundRecord(domain.records, domain).map(async (record) => judgeRecord(record, await deps.dns.lookUp(record.name, record.type, signal)))),
-    deps.identities.get(domain.name),
-  ]));
+export const checkDomain = async (
+  deps: CheckDeps,
+  domain: SendingDomain,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<SendingDomain> => {
+  const [records, identity] = await untilAborted(
+    signal,
+    Promise.all([
+      Promise.all(
+        withInboundRecord(domain.records, domain).map(async (record) =>
+          judgeRecord(record, await deps.dns.lookUp(record.name, record.type, signal)),
+        ),
+      ),
+      deps.identities.get(domain.name),
+    ]),
+  );
   let status = identity?.status ?? 'failed';
   const overdue = now.getTime() - Date.parse(domain.created_at) > PENDING_HOURS * 3_600_000;
   if (status === 'pending' && overdue) status = 'failed';
@@ -49,7 +61,12 @@ export const checkDomain = async (deps: CheckDeps, domain: SendingDomain, now: D
  */
 export const expired = (before: SendingDomain, checked: SendingDomain) => {
   const age = Date.parse(checked.updated_at) - Date.parse(before.created_at);
-  return !before.name_released && before.status !== 'verified' && checked.status === 'failed' && age > PENDING_HOURS * 3_600_000;
+  return (
+    !before.name_released &&
+    before.status !== 'verified' &&
+    checked.status === 'failed' &&
+    age > PENDING_HOURS * 3_600_000
+  );
 };
 
 /** Whether the SES identity of the domain's name is this claim's to delete: made for it, its name not released since. */

@@ -26,7 +26,13 @@ export interface DomainDeps {
  * the records include the inbound MX while `inbound` is on (records.ts).
  */
 export const presentDomain = (stored: SendingDomain) => {
-  const { account_id: _account, dkim_tokens: _tokens, identity_created: _created, name_released: _released, ...domain } = stored;
+  const {
+    account_id: _account,
+    dkim_tokens: _tokens,
+    identity_created: _created,
+    name_released: _released,
+    ...domain
+  } = stored;
   return { ...domain, records: withInboundRecord(domain.records, domain) };
 };
 
@@ -120,12 +126,17 @@ export const createDomain = async (deps: DomainDeps, accountId: string, input: {
 export const getDomain = requireDomain;
 
 /** A page of the account's domains; a cursor this listing did not issue is a 400 on `cursor`, never the first page. */
-export const listDomains = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, page: { limit?: number; cursor?: string }) => {
+export const listDomains = async (
+  deps: Pick<DomainDeps, 'domains'>,
+  accountId: string,
+  page: { limit?: number; cursor?: string },
+) => {
   return withIssuedCursor(() => deps.domains.list(accountId, { limit: page.limit ?? 20, cursor: page.cursor }));
 };
 
 /** The account's domains paged by their ids (the Resend list); an anchor that is none of them is a 400. */
-export const listDomainsNextTo = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, request: IdPageRequest) => requireAnchored(await deps.domains.listNextTo(accountId, request), request);
+export const listDomainsNextTo = async (deps: Pick<DomainDeps, 'domains'>, accountId: string, request: IdPageRequest) =>
+  requireAnchored(await deps.domains.listNextTo(accountId, request), request);
 
 /** `PUT`: a partial update; for now the `inbound` flag alone. */
 export const updateDomain = async (deps: DomainDeps, accountId: string, id: string, input: { inbound?: boolean }) => {

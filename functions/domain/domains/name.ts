@@ -27,8 +27,10 @@ export const normalizeDomainName = (raw: string): { ok: true; name: string } | {
   if (labels.at(-1) === 'localhost') return { ok: false, message: 'localhost is not a domain one can send from' };
   if (labels.length < 2) return { ok: false, message: 'A domain name has at least one dot (e.g. example.com)' };
   for (const label of labels) {
-    if (label.length < 1 || label.length > MAX_LABEL) return { ok: false, message: `Each label of a domain name is 1 to ${MAX_LABEL} characters` };
-    if (!LABEL.test(label)) return { ok: false, message: `"${label}" is not a valid label: letters, digits and inner hyphens only` };
+    if (label.length < 1 || label.length > MAX_LABEL)
+      return { ok: false, message: `Each label of a domain name is 1 to ${MAX_LABEL} characters` };
+    if (!LABEL.test(label))
+      return { ok: false, message: `"${label}" is not a valid label: letters, digits and inner hyphens only` };
   }
   // The last label of a real domain is never all digits (RFC 3696): that would be a mistyped address.
   if (/^\d+$/.test(labels.at(-1)!)) return { ok: false, message: 'An IP address is not a domain name' };

@@ -113,8 +113,14 @@ export const getInbound = async (deps: InboundReadDeps, accountId: string, id: s
  * summary is at most a few hundred KB: parsed-mail.ts's bounds), and its cursor resumes after the
  * last summary it holds.
  */
-export const listInbound = async (deps: InboundReadDeps, accountId: string, page: { limit?: number; cursor?: string }) => {
-  const found = await withIssuedCursor(() => deps.inbound.list(accountId, { limit: page.limit ?? 20, cursor: page.cursor }));
+export const listInbound = async (
+  deps: InboundReadDeps,
+  accountId: string,
+  page: { limit?: number; cursor?: string },
+) => {
+  const found = await withIssuedCursor(() =>
+    deps.inbound.list(accountId, { limit: page.limit ?? 20, cursor: page.cursor }),
+  );
   const inbound: ReturnType<typeof summarizeInbound>[] = [];
   let room = ANSWER_BUDGET_BYTES;
   for (const mail of found.items) {

@@ -115,7 +115,10 @@ const HEAD_BYTES = 64 * 1024;
 export const parseHead = async (raw: Buffer): Promise<ParsedInbound | undefined> => {
   const top = raw.subarray(0, HEAD_BYTES);
   const blank = /\r?\n\r?\n/.exec(top.toString('latin1'));
-  const lines = top.subarray(0, blank ? blank.index : top.length).toString('latin1').split('\n');
+  const lines = top
+    .subarray(0, blank ? blank.index : top.length)
+    .toString('latin1')
+    .split('\n');
   // The last line may be cut in the middle when no blank line came: it is dropped.
   const kept = (blank ? lines : lines.slice(0, -1)).slice(0, HEAD_LINES).map((line) => line.replace(/\r$/, ''));
   try {
@@ -133,7 +136,9 @@ export const parseInbound = async (raw: Buffer): Promise<ParsedInbound> => {
   const parsed = await simpleParser(raw, options);
   const sender = parsed.from?.value.find((entry) => entry.address);
   return {
-    from: sender?.address ? { email: sender.address.slice(0, 320), name: sender.name ? sender.name.slice(0, 320) : null } : null,
+    from: sender?.address
+      ? { email: sender.address.slice(0, 320), name: sender.name ? sender.name.slice(0, 320) : null }
+      : null,
     to: addresses(parsed.to),
     cc: addresses(parsed.cc),
     subject: parsed.subject === undefined ? null : parsed.subject.slice(0, MAX_SUBJECT),

@@ -1,4 +1,12 @@
-import type { Clock, DomainStore, InboundStore, MailObjects, MessageStore, ObjectRef, WebhookEvents } from '../../ports';
+import type {
+  Clock,
+  DomainStore,
+  InboundStore,
+  MailObjects,
+  MessageStore,
+  ObjectRef,
+  WebhookEvents,
+} from '../../ports';
 import { parseMessageId } from '../mail/message-id';
 import { epochSeconds, isoTimestamp } from '../time';
 import { inboundEvent } from './inbound-event';
@@ -43,7 +51,10 @@ const INLINE_BODY_BYTES = 200 * 1024;
 const RECORD_BYTES = 300 * 1024;
 
 /** Parts of one account's copy: `parts/<account>/<id>/...` in the raw mail's bucket. */
-const partRef = (raw: ObjectRef, accountId: string, id: string, name: string): ObjectRef => ({ bucket: raw.bucket, key: `${PARTS_PREFIX}${accountId}/${id}/${name}` });
+const partRef = (raw: ObjectRef, accountId: string, id: string, name: string): ObjectRef => ({
+  bucket: raw.bucket,
+  key: `${PARTS_PREFIX}${accountId}/${id}/${name}`,
+});
 
 /**
  * The account's own message that the mail answers: the first of its In-Reply-To / References ids
@@ -55,11 +66,19 @@ const repliedMessage = async (deps: Pick<InboundDeps, 'messages'>, accountId: st
   const ours = ids.map((id) => parseMessageId(id)).filter((parsed) => parsed !== undefined);
   if (!ours.length) return null;
   const found = await deps.messages.findMany(ours.map((parsed) => ({ accountId, messageUuid: parsed.uuid })));
-  const sent = new Set(found.filter((message) => message.account_id === accountId).map((message) => message.message_id.toLowerCase()));
+  const sent = new Set(
+    found.filter((message) => message.account_id === accountId).map((message) => message.message_id.toLowerCase()),
+  );
   return ours.find((parsed) => sent.has(parsed.messageId.toLowerCase()))?.messageId ?? null;
 };
 
-const storeText = async (deps: Pick<InboundDeps, 'objects'>, value: string | null, inline: boolean, ref: ObjectRef, contentType: string): Promise<StoredText> => {
+const storeText = async (
+  deps: Pick<InboundDeps, 'objects'>,
+  value: string | null,
+  inline: boolean,
+  ref: ObjectRef,
+  contentType: string,
+): Promise<StoredText> => {
   if (value === null || inline) return { inline: value };
   await deps.objects.write(ref, value, contentType);
   return { object: ref, bytes: Buffer.byteLength(value) };
@@ -106,7 +125,12 @@ const recordFor = async (
     parsed.attachments.map(async (attachment, index) => {
       const object = partRef(arrived.raw, accountId, id, `attachments/${index}`);
       await deps.objects.write(object, attachment.content, attachment.contentType);
-      return { filename: attachment.filename, content_type: attachment.contentType, size: attachment.content.length, object };
+      return {
+        filename: attachment.filename,
+        content_type: attachment.contentType,
+        size: attachment.content.length,
+        object,
+      };
     }),
   );
   const spam = arrived.spamVerdict ?? null;
@@ -165,7 +189,8 @@ export const receiveInboundMail = async (deps: InboundDeps, arrived: ArrivedMail
   }
   if (!byAccount.size) return { stored: [] as string[], reason: 'no recipient at a receiving domain' };
   const raw = await deps.objects.read(arrived.raw);
-  if (raw.length > MAX_INBOUND_BYTES) return { stored: [] as string[], reason: `larger than ${MAX_INBOUND_BYTES} bytes` };
+  if (raw.length > MAX_INBOUND_BYTES)
+    return { stored: [] as string[], reason: `larger than ${MAX_INBOUND_BYTES} bytes` };
   const found = await parse(raw);
   const stored: string[] = [];
   for (const [accountId, recipients] of byAccount) {

@@ -20,13 +20,16 @@ export const MAX_ATTACHMENT_BYTES = 4 * 1024 * 1024;
  * shortcuts, installers), refused at accept so that no queued mail fails on them later.
  */
 export const REFUSED_EXTENSIONS: ReadonlySet<string> = new Set(
-  ('ade adp app asp bas bat cer chm cmd com cpl crt csh der exe fxp gadget hlp hta inf ins isp its js jse ksh lib lnk mad maf mag mam ' +
+  (
+    'ade adp app asp bas bat cer chm cmd com cpl crt csh der exe fxp gadget hlp hta inf ins isp its js jse ksh lib lnk mad maf mag mam ' +
     'maq mar mas mat mau mav maw mda mdb mde mdt mdw mdz msc msh msh1 msh2 mshxml msh1xml msh2xml msi msp mst ops pcd pif plg prf prg ' +
-    'reg scf scr sct shb shs sys ps1 ps1xml ps2 ps2xml psc1 psc2 tmp url vb vbe vbs vps vsmacros vss vst vsw vxd ws wsc wsf wsh xnk').split(' '),
+    'reg scf scr sct shb shs sys ps1 ps1xml ps2 ps2xml psc1 psc2 tmp url vb vbe vbs vps vsmacros vss vst vsw vxd ws wsc wsf wsh xnk'
+  ).split(' '),
 );
 
 /** The decoded size of base64 text (already checked to be base64), without decoding it. */
-export const decodedLength = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+export const decodedLength = (base64: string) =>
+  Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
 
 /**
  * Characters no reader sees: control and format characters (zero-width space, joiners, the soft hyphen,

@@ -34,20 +34,58 @@ const FIELD_NAME = /^[!-9;-~]+$/;
  * List-Id, Auto-Submitted, Precedence, X-Auto-Response-Suppress, X-Priority, ...).
  */
 const RESERVED = new Set([
-  'from', 'to', 'cc', 'bcc', 'subject', 'message-id', 'date', 'reply-to', 'return-path', 'sender', 'mime-version',
-  'errors-to', 'return-receipt-to', 'disposition-notification-to', 'disposition-notification-options',
-  'read-receipt-to', 'x-confirm-reading-to', 'generate-delivery-report', 'mail-reply-to', 'mail-followup-to',
-  'feedback-id', 'dkim-signature', 'domainkey-signature', 'received', 'received-spf', 'authentication-results',
-  'delivered-to', 'x-original-to', 'original-recipient', 'envelope-to', 'x-envelope-to', 'x-envelope-from',
-  'x-failed-recipients', 'x-smtpapi', 'x-msys-api',
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'message-id',
+  'date',
+  'reply-to',
+  'return-path',
+  'sender',
+  'mime-version',
+  'errors-to',
+  'return-receipt-to',
+  'disposition-notification-to',
+  'disposition-notification-options',
+  'read-receipt-to',
+  'x-confirm-reading-to',
+  'generate-delivery-report',
+  'mail-reply-to',
+  'mail-followup-to',
+  'feedback-id',
+  'dkim-signature',
+  'domainkey-signature',
+  'received',
+  'received-spf',
+  'authentication-results',
+  'delivered-to',
+  'x-original-to',
+  'original-recipient',
+  'envelope-to',
+  'x-envelope-to',
+  'x-envelope-from',
+  'x-failed-recipients',
+  'x-smtpapi',
+  'x-msys-api',
 ]);
 const RESERVED_PREFIXES = [
-  'content-', 'list-unsubscribe', 'resent-', 'arc-', 'cfbl-', 'x-ses-', 'x-mailgun-', 'x-pm-', 'x-mc-',
+  'content-',
+  'list-unsubscribe',
+  'resent-',
+  'arc-',
+  'cfbl-',
+  'x-ses-',
+  'x-mailgun-',
+  'x-pm-',
+  'x-mc-',
 ];
 
 /** Why `name` cannot be a custom header, or undefined. */
 export const headerNameProblem = (name: string): string | undefined => {
-  if (name.length > CUSTOM_HEADER_LIMITS.nameLength) return `A header name is at most ${CUSTOM_HEADER_LIMITS.nameLength} characters`;
+  if (name.length > CUSTOM_HEADER_LIMITS.nameLength)
+    return `A header name is at most ${CUSTOM_HEADER_LIMITS.nameLength} characters`;
   if (!FIELD_NAME.test(name)) return 'A header name is printable US-ASCII without spaces or a colon (RFC 5322)';
   const lower = name.toLowerCase();
   if (!RESERVED.has(lower) && !RESERVED_PREFIXES.some((prefix) => lower.startsWith(prefix))) return undefined;
@@ -58,4 +96,5 @@ export const headerNameProblem = (name: string): string | undefined => {
 };
 
 /** The bytes the headers take, names and values. */
-export const headersSize = (headers: Record<string, string>) => Object.entries(headers).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0);
+export const headersSize = (headers: Record<string, string>) =>
+  Object.entries(headers).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + Buffer.byteLength(value), 0);

@@ -31,7 +31,11 @@ export interface SendMailInput {
  * What a send may ask for: its own mail, or a stored template (`template_id`, with its `variables`) in
  * place of subject, html and text; the template is rendered into a SendMailInput before the send.
  */
-export type SendMailRequest = Omit<SendMailInput, 'subject'> & { subject?: string; template_id?: string; variables?: Record<string, unknown> };
+export type SendMailRequest = Omit<SendMailInput, 'subject'> & {
+  subject?: string;
+  template_id?: string;
+  variables?: Record<string, unknown>;
+};
 
 /** One item of a batch: every field of a single send; from_email/from_name override the batch's. */
 export type BatchItem = SendMailInput;

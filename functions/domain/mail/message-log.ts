@@ -21,7 +21,8 @@ export interface MessageLogQuery {
  * combine (AND), `since` inclusive and `until` exclusive (docs/promises.md, "The message log").
  */
 export const readMessageLog = async (messages: MessageStore, accountId: string, query: MessageLogQuery) => {
-  if (query.since && query.until && query.since >= query.until) throw validationError([{ field: 'since', message: 'since must be before until' }]);
+  if (query.since && query.until && query.since >= query.until)
+    throw validationError([{ field: 'since', message: 'since must be before until' }]);
   const filter: MessageLogFilter = {
     status: query.status,
     recipient: query.recipient,
@@ -44,4 +45,5 @@ export const listMessages = async (messages: MessageStore, accountId: string, qu
 };
 
 /** The log paged by message ids (the Resend list): newest first, the anchor another of the account's messages or a 400. */
-export const readMessageLogNextTo = async (messages: MessageStore, accountId: string, request: IdPageRequest) => requireAnchored(await messages.logNextTo(accountId, request), request);
+export const readMessageLogNextTo = async (messages: MessageStore, accountId: string, request: IdPageRequest) =>
+  requireAnchored(await messages.logNextTo(accountId, request), request);

@@ -9,7 +9,14 @@ export type MailContent = Omit<QueuedMail, 'account_id' | 'provider_id' | 'queue
 /** The content of a message record with its body (which the record does not keep). */
 export const mailContent = (
   message: MailMessage,
-  body: { html?: string; text?: string; track_opens?: boolean; track_clicks?: boolean; attachments?: Attachment[]; headers?: Record<string, string> },
+  body: {
+    html?: string;
+    text?: string;
+    track_opens?: boolean;
+    track_clicks?: boolean;
+    attachments?: Attachment[];
+    headers?: Record<string, string>;
+  },
 ): MailContent => ({
   message_id: message.message_id,
   from: { email: message.from_email, name: message.from_name },

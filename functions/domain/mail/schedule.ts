@@ -13,7 +13,8 @@ export const MAX_SCHEDULE_DAYS = 30;
 export const scheduleProblem = (scheduledAt: string, now: Date): string | undefined => {
   const at = new Date(scheduledAt).getTime();
   if (!(at > now.getTime())) return 'scheduled_at must be in the future';
-  if (at > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000) return `scheduled_at may be at most ${MAX_SCHEDULE_DAYS} days ahead`;
+  if (at > now.getTime() + MAX_SCHEDULE_DAYS * 86_400_000)
+    return `scheduled_at may be at most ${MAX_SCHEDULE_DAYS} days ahead`;
   return undefined;
 };
 
@@ -25,7 +26,11 @@ export const requireSchedulable = (scheduledAt: string, clock: Clock) => {
 };
 
 /** Stores one scheduled single send (its queue id taken like a batch item's) and answers it as a send does. */
-export const scheduleOne = async (deps: { messages: MessageStore; counters: CounterStore; attachments: AttachmentStore }, message: MailMessage, mail: Omit<QueuedMail, 'queue_id'>) => {
+export const scheduleOne = async (
+  deps: { messages: MessageStore; counters: CounterStore; attachments: AttachmentStore },
+  message: MailMessage,
+  mail: Omit<QueuedMail, 'queue_id'>,
+) => {
   const queueId = await deps.counters.add(message.account_id, 'queue', 1);
   // Past a queue message's size its files (and bodies, if need be) wait in the store: the record keeps the rest.
   const queued = await offloadLargeParts(deps.attachments, { ...mail, queue_id: queueId });
@@ -37,7 +42,11 @@ export const scheduleOne = async (deps: { messages: MessageStore; counters: Coun
  * leaves (the drainer drops its queue entry at the claim). Afterwards, or for campaign mail (cancelled
  * with its campaign), 409.
  */
-export const cancelMessage = async (deps: { messages: MessageStore; attachments: AttachmentStore }, accountId: string, rawId: string) => {
+export const cancelMessage = async (
+  deps: { messages: MessageStore; attachments: AttachmentStore },
+  accountId: string,
+  rawId: string,
+) => {
   const parsed = parseMessageId(rawId);
   if (!parsed) throw notFound('Message');
   const outcome = await deps.messages.cancel(accountId, parsed.messageId);
@@ -47,8 +56,12 @@ export const cancelMessage = async (deps: { messages: MessageStore; attachments:
     return { message_id: parsed.messageId, status: 'cancelled' as const };
   }
   if (outcome.status === null) throw notFound('Message');
-  if (outcome.campaign) throw new AppError('CONFLICT', 'Campaign mail is cancelled with its campaign (POST /campaigns/{id}/cancel)');
-  throw new AppError('CONFLICT', `The message is ${outcome.status}: only a scheduled or queued message can be cancelled`);
+  if (outcome.campaign)
+    throw new AppError('CONFLICT', 'Campaign mail is cancelled with its campaign (POST /campaigns/{id}/cancel)');
+  throw new AppError(
+    'CONFLICT',
+    `The message is ${outcome.status}: only a scheduled or queued message can be cancelled`,
+  );
 };
 
 /**
@@ -56,7 +69,12 @@ export const cancelMessage = async (deps: { messages: MessageStore; attachments:
  * a send) and leaves within a minute after it, never before (docs/promises.md, "Rescheduling"). Once
  * released to the queue, sent or cancelled, or for campaign mail, 409; no such message of the account, 404.
  */
-export const rescheduleMessage = async (deps: { messages: MessageStore; clock: Clock }, accountId: string, rawId: string, scheduledAt: string) => {
+export const rescheduleMessage = async (
+  deps: { messages: MessageStore; clock: Clock },
+  accountId: string,
+  rawId: string,
+  scheduledAt: string,
+) => {
   const parsed = parseMessageId(rawId);
   if (!parsed) throw notFound('Message');
   const at = requireSchedulable(scheduledAt, deps.clock);

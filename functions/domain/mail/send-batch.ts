@@ -1,4 +1,14 @@
-import type { AttachmentStore, Clock, CounterStore, Ids, MessageStore, ProviderStore, QueuedMail, SendQueue, SuppressionStore } from '../../ports';
+import type {
+  AttachmentStore,
+  Clock,
+  CounterStore,
+  Ids,
+  MessageStore,
+  ProviderStore,
+  QueuedMail,
+  SendQueue,
+  SuppressionStore,
+} from '../../ports';
 import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider, senderRefusals } from '../providers/default-provider';
 import type { ErrorCode } from '../errors';
@@ -43,16 +53,25 @@ const NOT_QUEUED = 'The message could not be queued; nothing was sent';
  * reached the queue before a failure finds its record `failed` and is dropped by the drainer's claim.
  * Answers the message ids that are not queued, with the reason.
  */
-const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: { message: MailMessage; mail: QueuedMail }[]) => {
+const storeAndEnqueue = async (
+  deps: SendBatchDeps,
+  accountId: string,
+  queued: { message: MailMessage; mail: QueuedMail }[],
+) => {
   const notQueued = new Map<string, string>();
   const markFailed = async (ids: string[], reason: string) => {
     for (const id of ids) notQueued.set(id, reason);
-    await Promise.all(ids.map((id) => deps.messages.update(accountId, id, { status: 'failed', error_message: reason })));
+    await Promise.all(
+      ids.map((id) => deps.messages.update(accountId, id, { status: 'failed', error_message: reason })),
+    );
   };
   try {
     await deps.messages.createMany(queued.map(({ message }) => message));
   } catch (error) {
-    await markFailed(queued.map(({ message }) => message.message_id), NOT_STORED);
+    await markFailed(
+      queued.map(({ message }) => message.message_id),
+      NOT_STORED,
+    );
     throw error;
   }
   let refused: string[];
@@ -72,9 +91,16 @@ const storeAndEnqueue = async (deps: SendBatchDeps, accountId: string, queued: {
  * `queued` can be lost. About 15 AWS calls for 100 items.
  */
 /** Reads one batch item: the item, or what is wrong with it (the batch's schema leaves items unchecked, so a bad one fails alone). */
-export type BatchItemCheck = (raw: Record<string, unknown>) => { ok: true; item: BatchItem } | { ok: false; message: string; code?: ErrorCode };
+export type BatchItemCheck = (
+  raw: Record<string, unknown>,
+) => { ok: true; item: BatchItem } | { ok: false; message: string; code?: ErrorCode };
 
-export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: SendBatchInput, checkItem: BatchItemCheck) => {
+export const sendBatch = async (
+  deps: SendBatchDeps,
+  accountId: string,
+  input: SendBatchInput,
+  checkItem: BatchItemCheck,
+) => {
   const sender = await requireDefaultProvider(deps.providers, accountId);
   const { provider } = sender;
   const checks = input.messages.map((raw) => checkItem(raw));
@@ -93,7 +119,10 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
       entries[index] = failed(raw.to, checked.code ?? 'VALIDATION_ERROR', checked.message);
       return;
     }
-    const late = checked.item.scheduled_at === undefined ? undefined : scheduleProblem(checked.item.scheduled_at, deps.clock.now());
+    const late =
+      checked.item.scheduled_at === undefined
+        ? undefined
+        : scheduleProblem(checked.item.scheduled_at, deps.clock.now());
     if (late) {
       entries[index] = failed(checked.item.to, 'VALIDATION_ERROR', `scheduled_at: ${late}`);
       return;
@@ -105,7 +134,9 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
   });
 
   const addresses = valid.flatMap(({ item }) => [item.to, ...(item.cc ?? []), ...(item.bcc ?? [])]);
-  const suppressed = addresses.length ? await deps.suppressions.findSuppressed(accountId, addresses) : new Set<string>();
+  const suppressed = addresses.length
+    ? await deps.suppressions.findSuppressed(accountId, addresses)
+    : new Set<string>();
   const isSuppressed = (address: string) => suppressed.has(address.toLowerCase());
   const accepted = valid.filter(({ index, item }) => {
     if (!isSuppressed(item.to)) return true;
@@ -127,7 +158,12 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
         queue_id: firstQueueId + i,
         ...(item.scheduled_at === undefined ? {} : { scheduled_at: mailTimestamp(new Date(item.scheduled_at)) }),
       };
-      const mail: QueuedMail = { account_id: accountId, provider_id: provider.id, queue_id: message.queue_id, ...mailContent(message, item) };
+      const mail: QueuedMail = {
+        account_id: accountId,
+        provider_id: provider.id,
+        queue_id: message.queue_id,
+        ...mailContent(message, item),
+      };
       return { index, message, mail };
     });
     // Files (and bodies) that would not fit a queue message or a scheduled record wait in the attachment store.
@@ -141,14 +177,24 @@ export const sendBatch = async (deps: SendBatchDeps, accountId: string, input: S
         await deps.messages.schedule(scheduled);
       } catch (error) {
         // As with queued mail: whatever of it was written ends failed, never left waiting unanswered.
-        await Promise.all(scheduled.map(({ message }) => deps.messages.update(accountId, message.message_id, { status: 'failed', error_message: NOT_STORED })));
+        await Promise.all(
+          scheduled.map(({ message }) =>
+            deps.messages.update(accountId, message.message_id, { status: 'failed', error_message: NOT_STORED }),
+          ),
+        );
         throw error;
       }
     }
     for (const { index, message } of [...immediate, ...scheduled]) {
       const reason = notQueued.get(message.message_id);
       if (reason) entries[index] = failed(message.to_email, 'SEND_FAILED', reason, message.message_id);
-      else entries[index] = { to: message.to_email, status: message.status as 'queued' | 'scheduled', queue_id: message.queue_id, message_id: message.message_id };
+      else
+        entries[index] = {
+          to: message.to_email,
+          status: message.status as 'queued' | 'scheduled',
+          queue_id: message.queue_id,
+          message_id: message.message_id,
+        };
     }
   }
 

@@ -1,4 +1,17 @@
-import type { AttachmentStore, Clock, CounterStore, Ids, MailerFactory, MessageStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore, TrackingSettings, WebhookEvents } from '../../ports';
+import type {
+  AttachmentStore,
+  Clock,
+  CounterStore,
+  Ids,
+  MailerFactory,
+  MessageStore,
+  ProviderStore,
+  ReputationStore,
+  SendQuotaStore,
+  SuppressionStore,
+  TrackingSettings,
+  WebhookEvents,
+} from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import type { SendMailInput } from './mail-input';
@@ -33,13 +46,25 @@ export interface SendMailDeps {
  * anything is written, so a refused send leaves no trace; the record is written as `sending` before
  * the provider is called, so a send is never left without a record.
  */
-export const sendMail = async (deps: SendMailDeps, accountId: string, input: SendMailInput, source?: MailMessage['source']) => {
+export const sendMail = async (
+  deps: SendMailDeps,
+  accountId: string,
+  input: SendMailInput,
+  source?: MailMessage['source'],
+) => {
   const scheduledAt = input.scheduled_at === undefined ? undefined : requireSchedulable(input.scheduled_at, deps.clock);
   const provider = await requireAllowedSender(deps.providers, accountId, input.from_email);
 
-  const suppressed = await deps.suppressions.findSuppressed(accountId, [input.to, ...(input.cc ?? []), ...(input.bcc ?? [])]);
+  const suppressed = await deps.suppressions.findSuppressed(accountId, [
+    input.to,
+    ...(input.cc ?? []),
+    ...(input.bcc ?? []),
+  ]);
   if (suppressed.has(input.to.toLowerCase())) {
-    throw new AppError('RECIPIENT_SUPPRESSED', 'The recipient is on the suppression list (bounced, complained or unsubscribed)');
+    throw new AppError(
+      'RECIPIENT_SUPPRESSED',
+      'The recipient is on the suppression list (bounced, complained or unsubscribed)',
+    );
   }
   const cc = withoutSuppressed(input.cc, suppressed);
   const bcc = withoutSuppressed(input.bcc, suppressed);
@@ -47,8 +72,15 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
   const now = deps.clock.now();
   if (scheduledAt) {
     // Checked now (sender, suppression), sent by the drainer once its time comes, within its limits then.
-    const message: MailMessage = { ...newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'scheduled', now, source), scheduled_at: scheduledAt };
-    await scheduleOne(deps, message, { account_id: accountId, provider_id: provider.id, ...mailContent(message, input) });
+    const message: MailMessage = {
+      ...newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'scheduled', now, source),
+      scheduled_at: scheduledAt,
+    };
+    await scheduleOne(deps, message, {
+      account_id: accountId,
+      provider_id: provider.id,
+      ...mailContent(message, input),
+    });
     return { message_id: message.message_id, status: 'scheduled' as const, to: input.to, from: message.from_email };
   }
   const recipients = 1 + cc.length + bcc.length;
@@ -62,17 +94,24 @@ export const sendMail = async (deps: SendMailDeps, accountId: string, input: Sen
       const content = mailContent(message, input);
       return outgoingMail(content, await mailTracking(deps.tracking, accountId, content, deps.clock.now()));
     },
-    sent: (providerMessageId) => markSent(deps.messages, accountId, message.message_id, providerMessageId, deps.clock.now()),
+    sent: (providerMessageId) =>
+      markSent(deps.messages, accountId, message.message_id, providerMessageId, deps.clock.now()),
     failed: (error) =>
       Promise.all([
-        deps.messages.update(accountId, message.message_id, { status: 'failed', error_message: error instanceof MailerError ? error.reason : 'The provider call failed' }),
+        deps.messages.update(accountId, message.message_id, {
+          status: 'failed',
+          error_message: error instanceof MailerError ? error.reason : 'The provider call failed',
+        }),
         deps.reputation.count(accountId, deps.clock.now(), { failed: 1 }),
       ]),
   });
   if (step.outcome === 'limited') throw sendLimitReached();
   if (step.outcome === 'failed') {
     // The record reads `failed` with its reason (written by `failed` above): the caller gets its id to look it up.
-    throw new AppError('SEND_FAILED', 'Sending the message failed', { cause: step.error, messageId: message.message_id });
+    throw new AppError('SEND_FAILED', 'Sending the message failed', {
+      cause: step.error,
+      messageId: message.message_id,
+    });
   }
   // Enqueued only: a slow or dead endpoint never delays the answer. Sends count per recipient, as SES counts them.
   await Promise.all([

@@ -79,11 +79,23 @@ export const sendWithinLimits = async <Claim = undefined, Hold = never>(
 };
 
 /** A send refused because the provider's window is full (single sends and OTP codes). */
-export const sendLimitReached = () => new AppError('SEND_LIMIT_EXCEEDED', "The provider's hourly or daily send limit is reached");
+export const sendLimitReached = () =>
+  new AppError('SEND_LIMIT_EXCEEDED', "The provider's hourly or daily send limit is reached");
 
 /**
  * The record of a mail the provider took. An earlier attempt's reason (kept while it was retried)
  * does not describe a sent message, so it is cleared.
  */
-export const markSent = (messages: MessageStore, accountId: string, messageId: string, providerMessageId: string, at: Date) =>
-  messages.update(accountId, messageId, { status: 'sent', provider_message_id: providerMessageId, sent_at: mailTimestamp(at), error_message: null });
+export const markSent = (
+  messages: MessageStore,
+  accountId: string,
+  messageId: string,
+  providerMessageId: string,
+  at: Date,
+) =>
+  messages.update(accountId, messageId, {
+    status: 'sent',
+    provider_message_id: providerMessageId,
+    sent_at: mailTimestamp(at),
+    error_message: null,
+  });

@@ -11,4 +11,5 @@ export const codeHash = (key: string, sessionId: string, email: string, code: st
   createHmac('sha256', key).update(`${sessionId}\n${email.toLowerCase()}\n${code}`).digest('hex');
 
 /** Constant-time comparison of two hex hashes. */
-export const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+export const sameHash = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));

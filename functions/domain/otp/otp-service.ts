@@ -1,4 +1,15 @@
-import type { Clock, Ids, MailerFactory, OtpSecret, OtpSession, OtpSessionStore, ProviderStore, ReputationStore, SendQuotaStore, SuppressionStore } from '../../ports';
+import type {
+  Clock,
+  Ids,
+  MailerFactory,
+  OtpSecret,
+  OtpSession,
+  OtpSessionStore,
+  ProviderStore,
+  ReputationStore,
+  SendQuotaStore,
+  SuppressionStore,
+} from '../../ports';
 import type { SendOtpInput } from './otp-input';
 import { AppError, notFound } from '../errors';
 import type { Provider } from '../types';
@@ -7,7 +18,14 @@ import { newMessageId } from '../mail/message-id';
 import { requireAllowedSender } from '../providers/default-provider';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { codeHash, newCode, sameHash } from './codes';
-import { MAX_ATTEMPTS, MAX_SENDS, RESEND_COOLDOWN_SECONDS, SESSION_WINDOW_SECONDS, SESSIONS_PER_ADDRESS, presentOtpSession } from './otp-session';
+import {
+  MAX_ATTEMPTS,
+  MAX_SENDS,
+  RESEND_COOLDOWN_SECONDS,
+  SESSION_WINDOW_SECONDS,
+  SESSIONS_PER_ADDRESS,
+  presentOtpSession,
+} from './otp-session';
 import { renderOtpMail, type OtpTemplate } from './templates';
 
 export interface OtpDeps {
@@ -24,12 +42,23 @@ export interface OtpDeps {
 
 const invalidCode = () => new AppError('INVALID_CODE', 'The code is invalid or expired');
 const tooMany = (message: string, retryAfterSeconds?: number) =>
-  new AppError('TOO_MANY_ATTEMPTS', message, retryAfterSeconds ? { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } } : {});
+  new AppError(
+    'TOO_MANY_ATTEMPTS',
+    message,
+    retryAfterSeconds ? { headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) } } : {},
+  );
 
 const secondsUntil = (iso: string, now: Date) => (Date.parse(iso) - now.getTime()) / 1000;
 
 /** Mails the code through the default provider, inside its send limits; the code is never logged. */
-const mailCode = async (deps: OtpDeps, provider: Provider, email: string, template: OtpTemplate, code: string, expiresIn: number) => {
+const mailCode = async (
+  deps: OtpDeps,
+  provider: Provider,
+  email: string,
+  template: OtpTemplate,
+  code: string,
+  expiresIn: number,
+) => {
   const step = await sendWithinLimits(deps, provider, 1, deps.clock.now(), {
     mail: async () =>
       outgoingMail({
@@ -53,13 +82,27 @@ export const sendOtp = async (deps: OtpDeps, accountId: string, input: SendOtpIn
   const now = deps.clock.now();
   const nowSeconds = Math.floor(now.getTime() / 1000);
   if ((await deps.suppressions.findSuppressed(accountId, [input.email])).size > 0) {
-    throw new AppError('RECIPIENT_SUPPRESSED', 'The address is on the suppression list (bounced, complained or unsubscribed)');
+    throw new AppError(
+      'RECIPIENT_SUPPRESSED',
+      'The address is on the suppression list (bounced, complained or unsubscribed)',
+    );
   }
   // OTP mail goes from the provider's own address: the sender rule holds it to a verified domain too.
   const provider = await requireAllowedSender(deps.providers, accountId, undefined);
   const windowStart = nowSeconds - (nowSeconds % SESSION_WINDOW_SECONDS);
-  if (!(await deps.sessions.countNewSession(accountId, input.email, windowStart, SESSIONS_PER_ADDRESS, windowStart + 2 * SESSION_WINDOW_SECONDS))) {
-    throw tooMany(`At most ${SESSIONS_PER_ADDRESS} codes per address every ${SESSION_WINDOW_SECONDS / 60} minutes`, windowStart + SESSION_WINDOW_SECONDS - nowSeconds);
+  if (
+    !(await deps.sessions.countNewSession(
+      accountId,
+      input.email,
+      windowStart,
+      SESSIONS_PER_ADDRESS,
+      windowStart + 2 * SESSION_WINDOW_SECONDS,
+    ))
+  ) {
+    throw tooMany(
+      `At most ${SESSIONS_PER_ADDRESS} codes per address every ${SESSION_WINDOW_SECONDS / 60} minutes`,
+      windowStart + SESSION_WINDOW_SECONDS - nowSeconds,
+    );
   }
 
   const expiresIn = input.expires_in ?? 300;
@@ -93,7 +136,12 @@ export const sendOtp = async (deps: OtpDeps, accountId: string, input: SendOtpIn
   return { session_id: sessionId, email: session.email, expires_at: session.expires_at };
 };
 
-export const verifyOtp = async (deps: Pick<OtpDeps, 'sessions' | 'secret' | 'clock'>, accountId: string, sessionId: string, code: string) => {
+export const verifyOtp = async (
+  deps: Pick<OtpDeps, 'sessions' | 'secret' | 'clock'>,
+  accountId: string,
+  sessionId: string,
+  code: string,
+) => {
   const now = deps.clock.now();
   // Count the attempt first, atomically: parallel guesses can never get more than max_attempts tries.
   const attempt = await deps.sessions.countAttempt(accountId, sessionId, now.toISOString());
@@ -117,7 +165,8 @@ export const resendOtp = async (deps: OtpDeps, accountId: string, sessionId: str
   const existing = await deps.sessions.get(accountId, sessionId);
   if (!existing) throw notFound('OTP session');
   if (existing.verified || existing.attempts >= existing.max_attempts) throw invalidCode();
-  if (existing.sends >= MAX_SENDS) throw tooMany(`At most ${MAX_SENDS} codes per session`, Math.max(1, secondsUntil(existing.expires_at, now)));
+  if (existing.sends >= MAX_SENDS)
+    throw tooMany(`At most ${MAX_SENDS} codes per session`, Math.max(1, secondsUntil(existing.expires_at, now)));
   const cooldown = RESEND_COOLDOWN_SECONDS - (now.getTime() - Date.parse(existing.last_sent_at)) / 1000;
   if (cooldown > 0) throw tooMany(`Wait ${Math.ceil(cooldown)} seconds before asking for another code`, cooldown);
 
@@ -132,9 +181,17 @@ export const resendOtp = async (deps: OtpDeps, accountId: string, sessionId: str
     maxSends: MAX_SENDS,
   });
   // Lost a race with a parallel resend or verify: answer as the winner left the session.
-  if (!changed.ok) throw tooMany(`Wait ${RESEND_COOLDOWN_SECONDS} seconds before asking for another code`, RESEND_COOLDOWN_SECONDS);
+  if (!changed.ok)
+    throw tooMany(`Wait ${RESEND_COOLDOWN_SECONDS} seconds before asking for another code`, RESEND_COOLDOWN_SECONDS);
   try {
-    await mailCode(deps, await requireAllowedSender(deps.providers, accountId, undefined), existing.email, existing.template, code, existing.expires_in);
+    await mailCode(
+      deps,
+      await requireAllowedSender(deps.providers, accountId, undefined),
+      existing.email,
+      existing.template,
+      code,
+      existing.expires_in,
+    );
   } catch (error) {
     await deps.sessions.restoreCode(accountId, sessionId, existing, hash);
     throw error;
@@ -142,9 +199,12 @@ export const resendOtp = async (deps: OtpDeps, accountId: string, sessionId: str
   return { session_id: sessionId, expires_at: expiresAt };
 };
 
-export const otpSessionStatus = async (deps: Pick<OtpDeps, 'sessions' | 'clock'>, accountId: string, sessionId: string) => {
+export const otpSessionStatus = async (
+  deps: Pick<OtpDeps, 'sessions' | 'clock'>,
+  accountId: string,
+  sessionId: string,
+) => {
   const session = await deps.sessions.get(accountId, sessionId);
   if (!session) throw notFound('OTP session');
   return presentOtpSession(session, deps.clock.now());
 };
-

@@ -9,7 +9,8 @@ export const SESSION_WINDOW_SECONDS = 600;
 /** docs/promises.md: `expired` once attempts reach max_attempts or expires_at has passed. */
 export const otpStatusOf = (session: OtpSession, now: Date) => {
   if (session.verified) return 'verified' as const;
-  if (session.attempts >= session.max_attempts || Date.parse(session.expires_at) <= now.getTime()) return 'expired' as const;
+  if (session.attempts >= session.max_attempts || Date.parse(session.expires_at) <= now.getTime())
+    return 'expired' as const;
   return 'pending' as const;
 };
 

@@ -7,13 +7,23 @@ export type OtpTemplate = (typeof OTP_TEMPLATES)[number];
 
 const TEMPLATES: Record<OtpTemplate, { subject: string; heading: string; intro: string }> = {
   login: { subject: 'Your sign-in code', heading: 'Sign in', intro: 'Use this code to sign in:' },
-  signup: { subject: 'Confirm your email address', heading: 'Welcome', intro: 'Use this code to confirm your email address:' },
-  reset: { subject: 'Your password reset code', heading: 'Reset your password', intro: 'Use this code to reset your password:' },
+  signup: {
+    subject: 'Confirm your email address',
+    heading: 'Welcome',
+    intro: 'Use this code to confirm your email address:',
+  },
+  reset: {
+    subject: 'Your password reset code',
+    heading: 'Reset your password',
+    intro: 'Use this code to reset your password:',
+  },
 };
 
 const lifetime = (seconds: number) => {
   const minutes = Math.round(seconds / 60);
-  return minutes >= 60 && minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return minutes >= 60 && minutes % 60 === 0
+    ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}`
+    : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 };
 
 export const renderOtpMail = (template: OtpTemplate, code: string, expiresInSeconds: number) => {

@@ -25,7 +25,10 @@ export const requireDefaultProvider = async (providers: ProviderStore, accountId
   const provider = all.find((p) => p.id === defaultId);
   if (!provider) throw new AppError('NO_SMTP_PROVIDER', 'No default provider is configured for this account');
   if (brake?.paused) {
-    throw new AppError('SENDING_PAUSED', `Sending is paused for this account: ${brake.reason ?? 'its bounce or complaint rate reached the pause threshold'}. An admin can resume it with POST /api/v1/stats/resume`);
+    throw new AppError(
+      'SENDING_PAUSED',
+      `Sending is paused for this account: ${brake.reason ?? 'its bounce or complaint rate reached the pause threshold'}. An admin can resume it with POST /api/v1/stats/resume`,
+    );
   }
   return { provider, domains, operatorDomains };
 };
@@ -46,7 +49,11 @@ export const senderRefusals = async (
 };
 
 /** The default provider, once the sender (`fromEmail`, or the provider's own when absent) passes the sender rule. */
-export const requireAllowedSender = async (providers: ProviderStore, accountId: string, fromEmail: string | undefined) => {
+export const requireAllowedSender = async (
+  providers: ProviderStore,
+  accountId: string,
+  fromEmail: string | undefined,
+) => {
   const sender = await requireDefaultProvider(providers, accountId);
   const [refusal] = await senderRefusals(providers, accountId, sender, [fromEmail]);
   if (refusal) throw refusal;

@@ -19,7 +19,11 @@ export interface ProviderDeps {
  * The public shape: secrets are write-only (masked when set), the default flag comes from the
  * account's single default pointer, and the receiver URL is what the user pastes into the provider.
  */
-export const presentProvider = (provider: Provider, defaultId: string | null, receiverUrl: (source: EventSource, providerId: string) => string) => {
+export const presentProvider = (
+  provider: Provider,
+  defaultId: string | null,
+  receiverUrl: (source: EventSource, providerId: string) => string,
+) => {
   const common = {
     id: provider.id,
     type: provider.type,
@@ -60,7 +64,10 @@ export const presentProvider = (provider: Provider, defaultId: string | null, re
   };
 };
 
-const toRecord = (input: CreateProviderInput, base: Pick<Provider, 'id' | 'account_id' | 'created_at' | 'updated_at'>): Provider => {
+const toRecord = (
+  input: CreateProviderInput,
+  base: Pick<Provider, 'id' | 'account_id' | 'created_at' | 'updated_at'>,
+): Provider => {
   const { is_default: _default, ...fields } = input;
   const shared = {
     ...base,
@@ -73,7 +80,14 @@ const toRecord = (input: CreateProviderInput, base: Pick<Provider, 'id' | 'accou
     daily_limit: fields.daily_limit ?? null,
     send_rate_per_second: fields.send_rate_per_second ?? null,
     // An SNS topic to receive from starts unconfirmed, until SNS's SubscriptionConfirmation arrives.
-    events: fields.events ? { ...fields.events, ...(fields.events.source === 'ses' && fields.events.sns_topic_arn ? { subscription_state: 'pending_confirmation' as const } : {}) } : null,
+    events: fields.events
+      ? {
+          ...fields.events,
+          ...(fields.events.source === 'ses' && fields.events.sns_topic_arn
+            ? { subscription_state: 'pending_confirmation' as const }
+            : {}),
+        }
+      : null,
   };
   if (fields.type === 'ses') {
     return { ...shared, region: fields.region ?? null, configuration_set: fields.configuration_set ?? null };
@@ -147,14 +161,25 @@ export const updateProvider = async (
   // Stored secrets are sealed, longer than the limits on what a client sends: they are put back
   // after validation, not validated again.
   const { password: storedPassword, events: storedEvents, ...stored } = existing;
-  const merged = { ...stored, events: storedEvents && { ...storedEvents, signing_key: undefined }, ...stripUndefined(changes), type: existing.type };
-  const provider = toRecord(checkProvider(merged), { id: existing.id, account_id: accountId, created_at: existing.created_at, updated_at: isoTimestamp(deps.clock.now()) });
+  const merged = {
+    ...stored,
+    events: storedEvents && { ...storedEvents, signing_key: undefined },
+    ...stripUndefined(changes),
+    type: existing.type,
+  };
+  const provider = toRecord(checkProvider(merged), {
+    id: existing.id,
+    account_id: accountId,
+    created_at: existing.created_at,
+    updated_at: isoTimestamp(deps.clock.now()),
+  });
   refuseInternalHost(deps, provider);
   await refuseForeignDomains(deps, provider);
   if (provider.type === 'smtp' && changes.password === undefined) provider.password = storedPassword ?? null;
   // Keep the receiver's own state (subscription) and a stored signing key the PUT did not replace.
   if (provider.events && storedEvents) {
-    if (provider.events.sns_topic_arn === storedEvents.sns_topic_arn) provider.events.subscription_state = storedEvents.subscription_state;
+    if (provider.events.sns_topic_arn === storedEvents.sns_topic_arn)
+      provider.events.subscription_state = storedEvents.subscription_state;
     provider.events.signing_key ??= storedEvents.signing_key;
   }
   await deps.providers.put(provider);

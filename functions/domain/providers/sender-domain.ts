@@ -3,7 +3,11 @@ import { AppError } from '../errors';
 import type { Sender } from './default-provider';
 
 /** The domain of an address as the sender rule compares it: lower-case, without a trailing dot. */
-export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase().replace(/\.+$/, '');
+export const domainOf = (email: string) =>
+  email
+    .slice(email.lastIndexOf('@') + 1)
+    .toLowerCase()
+    .replace(/\.+$/, '');
 
 /** `name` is `domain` or one of its subdomains. */
 export const isAtOrUnder = (name: string, domain: string) => name === domain || name.endsWith(`.${domain}`);
@@ -20,10 +24,17 @@ const domainRefusal = ({ domains }: Sender, from: string) => {
   if (domain?.status === 'verified') return undefined;
   const verified = domains.filter((d) => d.status === 'verified').map((d) => d.name);
   const choices = verified.length ? `the verified ones are ${verified.join(', ')}` : 'none of them is verified yet';
-  if (!domain) return new AppError('FROM_NOT_ALLOWED', `${from} is not a sending domain of this account: from_email must be at a verified sending domain (${choices})`);
+  if (!domain)
+    return new AppError(
+      'FROM_NOT_ALLOWED',
+      `${from} is not a sending domain of this account: from_email must be at a verified sending domain (${choices})`,
+    );
   const lacking = missingRecords(domain.records);
   const what = lacking.length ? `; records not verified yet: ${lacking.join(', ')}` : '';
-  return new AppError('FROM_NOT_ALLOWED', `The sending domain ${from} is ${domain.status}, not verified${what}. Publish its records and POST /api/v1/domains/{id}/verify`);
+  return new AppError(
+    'FROM_NOT_ALLOWED',
+    `The sending domain ${from} is ${domain.status}, not verified${what}. Publish its records and POST /api/v1/domains/{id}/verify`,
+  );
 };
 
 /**
@@ -35,7 +46,10 @@ const domainRefusal = ({ domains }: Sender, from: string) => {
 const providerRefusal = ({ provider, operatorDomains }: Sender, from: string, given: boolean) => {
   const allowed = [domainOf(provider.from_email), ...(provider.allowed_from_domains ?? [])];
   if (given && !allowed.includes(from)) {
-    return new AppError('FROM_NOT_ALLOWED', `from_email must be an address of the provider's domains: ${allowed.join(', ')}`);
+    return new AppError(
+      'FROM_NOT_ALLOWED',
+      `from_email must be an address of the provider's domains: ${allowed.join(', ')}`,
+    );
   }
   if (provider.type !== 'ses' || operatorDomains.some((domain) => isAtOrUnder(from, domain))) return undefined;
   return new AppError(
@@ -55,7 +69,10 @@ const providerRefusal = ({ provider, operatorDomains }: Sender, from: string, gi
 export const senderRefusal = (sender: Sender, fromEmail: string | undefined, foreign: ReadonlySet<string>) => {
   const from = domainOf(fromEmail ?? sender.provider.from_email);
   if (foreign.has(from)) {
-    return new AppError('FROM_NOT_ALLOWED', `${from} is a sending domain of another account: an account sends only from its own domains`);
+    return new AppError(
+      'FROM_NOT_ALLOWED',
+      `${from} is a sending domain of another account: an account sends only from its own domains`,
+    );
   }
   if (sender.domains.length) return domainRefusal(sender, from);
   return providerRefusal(sender, from, fromEmail !== undefined);

@@ -46,7 +46,12 @@ const ipv6Bytes = (address: string) => {
   const tail: number[] = [];
   if (text.includes('.')) {
     const lastColon = text.lastIndexOf(':');
-    tail.push(...text.slice(lastColon + 1).split('.').map(Number));
+    tail.push(
+      ...text
+        .slice(lastColon + 1)
+        .split('.')
+        .map(Number),
+    );
     text = `${text.slice(0, lastColon + 1)}0:0`;
   }
   const [left, right] = text.split('::');
@@ -77,11 +82,14 @@ export const embeddedIPv4 = (address: string): string[] => {
   const b = ipv6Bytes(address);
   const last = b.slice(12, 16);
   const found: string[] = [];
-  if (zero(b.slice(0, 10)) && ((b[10] === 0 && b[11] === 0) || (b[10] === 0xff && b[11] === 0xff))) found.push(dotted(last));
+  if (zero(b.slice(0, 10)) && ((b[10] === 0 && b[11] === 0) || (b[10] === 0xff && b[11] === 0xff)))
+    found.push(dotted(last));
   if (zero(b.slice(0, 8)) && b[8] === 0xff && b[9] === 0xff && b[10] === 0 && b[11] === 0) found.push(dotted(last));
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b.slice(4, 12))) found.push(dotted(last));
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b.slice(4, 12)))
+    found.push(dotted(last));
   if (b[0] === 0x20 && b[1] === 0x02) found.push(dotted(b.slice(2, 6)));
-  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0) found.push(dotted(b.slice(4, 8)), dotted(last.map((byte) => byte ^ 0xff)));
+  if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0)
+    found.push(dotted(b.slice(4, 8)), dotted(last.map((byte) => byte ^ 0xff)));
   return found;
 };
 

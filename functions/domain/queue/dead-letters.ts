@@ -2,7 +2,12 @@ import type { Clock, DeadLetterQueue, MessageStore, SendQueue } from '../../port
 
 /** Lists what sits in the send dead-letter queue; every message stays there, visible again when done. */
 export const listDeadLetters = async (deadLetters: DeadLetterQueue, max = 100) =>
-  (await peekDeadLetters(deadLetters, max)).map(({ item: mail, reason }) => ({ account_id: mail.account_id, message_id: mail.message_id, to: mail.to, reason }));
+  (await peekDeadLetters(deadLetters, max)).map(({ item: mail, reason }) => ({
+    account_id: mail.account_id,
+    message_id: mail.message_id,
+    to: mail.to,
+    reason,
+  }));
 
 /** Reads up to `max` dead letters of any queue; every message stays there, visible again when done. */
 export const peekDeadLetters = async <T>(deadLetters: DeadLetterQueue<T>, max: number) => {
@@ -22,7 +27,10 @@ export const peekDeadLetters = async <T>(deadLetters: DeadLetterQueue<T>, max: n
  * to `queued` with its attempts reset, then onto the queue, then off the DLQ. A message that is no
  * longer `failed` (already redriven) is only taken off the DLQ.
  */
-export const redriveDeadLetters = async (deps: { deadLetters: DeadLetterQueue; queue: SendQueue; messages: MessageStore; clock: Clock }, max = 1000) => {
+export const redriveDeadLetters = async (
+  deps: { deadLetters: DeadLetterQueue; queue: SendQueue; messages: MessageStore; clock: Clock },
+  max = 1000,
+) => {
   let moved = 0;
   let dropped = 0;
   while (moved + dropped < max) {
@@ -31,7 +39,8 @@ export const redriveDeadLetters = async (deps: { deadLetters: DeadLetterQueue; q
     for (const item of batch) {
       if (await deps.messages.requeue(item.item.account_id, item.item.message_id, deps.clock.now())) {
         const { failed } = await deps.queue.enqueue([item.item]);
-        if (failed.length) throw new Error(`Could not enqueue ${item.item.message_id}; it stays in the dead-letter queue`);
+        if (failed.length)
+          throw new Error(`Could not enqueue ${item.item.message_id}; it stays in the dead-letter queue`);
         moved++;
       } else dropped++;
       await deps.deadLetters.delete(item.receipt);

@@ -35,7 +35,8 @@ const drainRound = async (deps: DrainRunDeps, options: DrainRunOptions, budgetMs
   options.onRound?.(report);
   // Only when the run emptied the queue is nothing in flight or waiting unseen: then, and only then,
   // can an overdue message be judged stuck.
-  if (report.emptied && !options.signal?.aborted) options.onReconciled?.(await reconcile(deps, { overdueMinutes: options.reconcileAfterMinutes }));
+  if (report.emptied && !options.signal?.aborted)
+    options.onReconciled?.(await reconcile(deps, { overdueMinutes: options.reconcileAfterMinutes }));
   return report;
 };
 

@@ -1,4 +1,20 @@
-import type { AttachmentStore, CampaignStore, Clock, Ids, MailerFactory, MessageStore, ProviderStore, ReceivedMail, ReputationStore, SendingBrake, SendQueue, SendQuotaStore, SendRates, TrackingSettings, WebhookEvents } from '../../ports';
+import type {
+  AttachmentStore,
+  CampaignStore,
+  Clock,
+  Ids,
+  MailerFactory,
+  MessageStore,
+  ProviderStore,
+  ReceivedMail,
+  ReputationStore,
+  SendingBrake,
+  SendQueue,
+  SendQuotaStore,
+  SendRates,
+  TrackingSettings,
+  WebhookEvents,
+} from '../../ports';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
 import { createSendTally } from './send-tally';
@@ -85,7 +101,6 @@ export interface DrainReport {
   emptied: boolean;
 }
 
-
 /** Seconds until the provider's fullest window (hour or day) opens again. */
 const secondsUntilWindowOpens = (provider: Provider, now: Date) => {
   const nextHour = Math.ceil((now.getTime() + 1) / 3_600_000) * 3_600_000;
@@ -107,15 +122,32 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const maxAttempts = options.maxAttempts ?? 5;
   const retryBase = options.retryBaseSeconds ?? 5;
   const deadline = deps.clock.now().getTime() + options.budgetMs;
-  const report: DrainReport = { received: 0, sent: 0, retried: 0, failed: 0, deferred: 0, paused: 0, duplicates: 0, cancelled: 0, released: 0, errors: 0, emptied: false };
+  const report: DrainReport = {
+    received: 0,
+    sent: 0,
+    retried: 0,
+    failed: 0,
+    deferred: 0,
+    paused: 0,
+    duplicates: 0,
+    cancelled: 0,
+    released: 0,
+    errors: 0,
+    emptied: false,
+  };
   const accounts = new Map<string, ReturnType<ProviderStore['list']>>();
   // Counts and webhook events of settled mail, written ten mails at a time.
   const tally = createSendTally(deps);
-  const pacers = new Map<string, Promise<{ admit: ReturnType<typeof createPacer>; call: ReturnType<typeof createPacer> }>>();
+  const pacers = new Map<
+    string,
+    Promise<{ admit: ReturnType<typeof createPacer>; call: ReturnType<typeof createPacer> }>
+  >();
   const pending = new Set<Promise<unknown>>();
 
   /** The mail's provider and its account's sending brake: one read per account and run (the providers' Query). */
-  const providerOf = async (received: ReceivedMail): Promise<{ provider: Provider | undefined; brake: SendingBrake | undefined }> => {
+  const providerOf = async (
+    received: ReceivedMail,
+  ): Promise<{ provider: Provider | undefined; brake: SendingBrake | undefined }> => {
     const key = received.mail.account_id;
     if (!accounts.has(key)) {
       const lookup = deps.providers.list(key);
@@ -157,7 +189,12 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const pacerOf = (provider: Provider) => {
     const key = provider.type === 'ses' ? `ses:${provider.region ?? ''}` : `smtp:${provider.id}`;
     if (!pacers.has(key)) {
-      const pacer = deps.rates.perSecond(provider).then((rate) => ({ admit: createPacer(rate, deps.clock, CATCH_UP_MS), call: createPacer(rate, deps.clock, CATCH_UP_MS) }));
+      const pacer = deps.rates
+        .perSecond(provider)
+        .then((rate) => ({
+          admit: createPacer(rate, deps.clock, CATCH_UP_MS),
+          call: createPacer(rate, deps.clock, CATCH_UP_MS),
+        }));
       pacer.catch(() => pacers.delete(key));
       pacers.set(key, pacer);
     }
@@ -165,7 +202,10 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   };
 
   const fail = async (received: ReceivedMail, reason: string) => {
-    await deps.messages.update(received.mail.account_id, received.mail.message_id, { status: 'failed', error_message: reason });
+    await deps.messages.update(received.mail.account_id, received.mail.message_id, {
+      status: 'failed',
+      error_message: reason,
+    });
     await deps.queue.deadLetter(received, reason);
     report.failed++;
     // A failed tally write is the tally's, not this mail's: it is reported and the mail settles.
@@ -197,7 +237,11 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   };
 
   /** Sends one claimed-or-not item; answers true when its queue message may be deleted. */
-  const sendOne = async (received: ReceivedMail, provider: Provider, callPacer: ReturnType<typeof createPacer>): Promise<boolean> => {
+  const sendOne = async (
+    received: ReceivedMail,
+    provider: Provider,
+    callPacer: ReturnType<typeof createPacer>,
+  ): Promise<boolean> => {
     const { mail } = received;
     if (mail.campaign_id && (await campaignStopped(mail))) {
       // Claimed first, so that only a mail still `queued` ends failed: one sent already stays sent.
@@ -243,14 +287,25 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       const claim = step.hold;
       // Settled, or claimed moments ago by another copy of the same queue entry (a fan-out chunk run
       // twice, an SQS duplicate): that copy sends it and settles it; this one is dropped.
-      if (claim.status === 'cancelled') await contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
-      if ((claim.status && SETTLED.has(claim.status)) || (claim.status === 'sending' && claim.claimedAt !== null && now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0))) {
+      if (claim.status === 'cancelled')
+        await contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
+      if (
+        (claim.status && SETTLED.has(claim.status)) ||
+        (claim.status === 'sending' &&
+          claim.claimedAt !== null &&
+          now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0))
+      ) {
         report.duplicates++;
         return true;
       }
       // `sending` here means an earlier run died mid-send: whether the mail left is unknown, and
       // sending again could deliver it twice, so it ends failed with that reason instead.
-      await fail(received, claim.status === 'sending' ? 'The send was interrupted; not retried to avoid a duplicate' : 'The message record is missing');
+      await fail(
+        received,
+        claim.status === 'sending'
+          ? 'The send was interrupted; not retried to avoid a duplicate'
+          : 'The message record is missing',
+      );
       return false;
     }
     const { attempts } = step.claim;
@@ -263,11 +318,19 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
       await fail(received, step.error.message);
       return false;
     }
-    const mailerError = step.error instanceof MailerError ? step.error : new MailerError(String(step.error), 'The provider call failed', true);
+    const mailerError =
+      step.error instanceof MailerError
+        ? step.error
+        : new MailerError(String(step.error), 'The provider call failed', true);
     if (mailerError.transient && attempts < maxAttempts) {
       const backoff = Math.min(900, retryBase * 2 ** (attempts - 1));
       const dueAt = new Date(deps.clock.now().getTime() + backoff * 1000);
-      await deps.messages.unclaim(mail.account_id, mail.message_id, `Attempt ${attempts} failed: ${mailerError.reason}; retrying`, dueAt);
+      await deps.messages.unclaim(
+        mail.account_id,
+        mail.message_id,
+        `Attempt ${attempts} failed: ${mailerError.reason}; retrying`,
+        dueAt,
+      );
       await deps.queue.delay(received.receipt, backoff);
       report.retried++;
       return false;
@@ -325,16 +388,26 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         continue;
       }
       if (!provider) {
-        outcomes.push(contained('fail', () => fail(received, 'The provider of this message no longer exists'), id).then(() => null));
+        outcomes.push(
+          contained('fail', () => fail(received, 'The provider of this message no longer exists'), id).then(() => null),
+        );
         continue;
       }
       // Out of time (or stopping): leave the rest for the next run, visible again at once.
       const pacer = await contained('pacer', () => pacerOf(provider), id);
       if (!pacer || options.signal?.aborted || !(await pacer.admit.slot(deadline))) {
-        await Promise.all(batch.slice(i).map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)));
+        await Promise.all(
+          batch
+            .slice(i)
+            .map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)),
+        );
         break;
       }
-      outcomes.push(contained('send', () => sendOne(received, provider, pacer.call), id).then((done) => (done ? received.receipt : null)));
+      outcomes.push(
+        contained('send', () => sendOne(received, provider, pacer.call), id).then((done) =>
+          done ? received.receipt : null,
+        ),
+      );
     }
     // Deletes happen per batch once its sends settle, while the next batch is already being paced.
     // A failed delete loses nothing: the item comes back, finds its message settled and is deleted then.
@@ -351,7 +424,9 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   }
   // Batches received ahead and never paced are handed back, visible again at once for the next run.
   const unpaced = await feed.rest();
-  await Promise.all(unpaced.map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)));
+  await Promise.all(
+    unpaced.map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)),
+  );
   await Promise.all(pending);
   await contained('tally', () => tally.flush());
   return report;

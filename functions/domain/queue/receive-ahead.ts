@@ -39,15 +39,12 @@ export const receiveAhead = (receive: () => Promise<ReceivedMail[]>, max: number
     inFlight.add(entry);
     const done = () => inFlight.delete(entry);
     // A failed receive is the caller's to report when it takes that batch; here it only leaves the flight.
-    entry.batch.then(
-      (mails) => {
-        done();
-        entry.mails = mails;
-        full = mails.length >= max;
-        if (!full) ahead = 1;
-      },
-      done,
-    );
+    entry.batch.then((mails) => {
+      done();
+      entry.mails = mails;
+      full = mails.length >= max;
+      if (!full) ahead = 1;
+    }, done);
     waiting.push(entry);
   };
 

@@ -30,7 +30,10 @@ export const LOST_REASON = 'The message left the send queue without being sent (
  * Messages that wait on purpose (a send window, a retry backoff) carry a later due time, and SQS's
  * visibility timeout is far below `overdueMinutes`, so neither is taken for lost.
  */
-export const reconcile = async (deps: ReconcileDeps, { overdueMinutes, limit = 100 }: { overdueMinutes: number; limit?: number }): Promise<ReconcileReport> => {
+export const reconcile = async (
+  deps: ReconcileDeps,
+  { overdueMinutes, limit = 100 }: { overdueMinutes: number; limit?: number },
+): Promise<ReconcileReport> => {
   const report: ReconcileReport = { interrupted: 0, lost: 0 };
   const before = new Date(deps.clock.now().getTime() - overdueMinutes * 60_000);
   const overdue = await deps.messages.findOverdue(before, limit);
@@ -39,10 +42,16 @@ export const reconcile = async (deps: ReconcileDeps, { overdueMinutes, limit = 1
   const queueEmpty = (await deps.queue.backlog()) === 0;
   for (const message of overdue) {
     if (message.status === 'sending') {
-      await deps.messages.update(message.account_id, message.message_id, { status: 'failed', error_message: INTERRUPTED_REASON });
+      await deps.messages.update(message.account_id, message.message_id, {
+        status: 'failed',
+        error_message: INTERRUPTED_REASON,
+      });
       report.interrupted++;
     } else if (message.status === 'queued' && queueEmpty) {
-      await deps.messages.update(message.account_id, message.message_id, { status: 'failed', error_message: LOST_REASON });
+      await deps.messages.update(message.account_id, message.message_id, {
+        status: 'failed',
+        error_message: LOST_REASON,
+      });
       report.lost++;
     } else continue;
     // A campaign mail settled here is settled for its campaign too, or the campaign never turns `sent`.

@@ -43,7 +43,10 @@ export const createSendTally = (deps: SendTallyDeps) => {
       [...campaignCounts].map(async ([key, c]) => {
         let counters;
         try {
-          counters = await deps.campaigns.count(c.accountId, c.campaignId, { ...(c.sent ? { sent: c.sent } : {}), ...(c.failed ? { failed: c.failed } : {}) });
+          counters = await deps.campaigns.count(c.accountId, c.campaignId, {
+            ...(c.sent ? { sent: c.sent } : {}),
+            ...(c.failed ? { failed: c.failed } : {}),
+          });
         } catch (error) {
           return { key, counts: c, error };
         }
@@ -52,7 +55,10 @@ export const createSendTally = (deps: SendTallyDeps) => {
         return undefined;
       }),
     );
-    await Promise.all([...[...counts].map(([accountId, figures]) => deps.reputation.count(accountId, now, figures)), outbound.length ? deps.events.publishMany(outbound) : undefined]);
+    await Promise.all([
+      ...[...counts].map(([accountId, figures]) => deps.reputation.count(accountId, now, figures)),
+      outbound.length ? deps.events.publishMany(outbound) : undefined,
+    ]);
     const failed = unwritten.filter((entry) => entry !== undefined);
     for (const { key, counts: c } of failed) {
       const kept = campaigns.get(key) ?? { ...c, sent: 0, failed: 0 };
@@ -65,11 +71,17 @@ export const createSendTally = (deps: SendTallyDeps) => {
 
   const add = (mail: QueuedMail, figures: Partial<Figures>, campaign: { sent: number; failed: number }) => {
     const account = accounts.get(mail.account_id) ?? {};
-    for (const [figure, n] of Object.entries(figures) as [keyof Figures, number][]) account[figure] = (account[figure] ?? 0) + n;
+    for (const [figure, n] of Object.entries(figures) as [keyof Figures, number][])
+      account[figure] = (account[figure] ?? 0) + n;
     accounts.set(mail.account_id, account);
     if (mail.campaign_id) {
       const key = `${mail.account_id}/${mail.campaign_id}`;
-      const counts = campaigns.get(key) ?? { accountId: mail.account_id, campaignId: mail.campaign_id, sent: 0, failed: 0 };
+      const counts = campaigns.get(key) ?? {
+        accountId: mail.account_id,
+        campaignId: mail.campaign_id,
+        sent: 0,
+        failed: 0,
+      };
       counts.sent += campaign.sent;
       counts.failed += campaign.failed;
       campaigns.set(key, counts);

@@ -5,7 +5,16 @@
  */
 
 /** The per-day counters, each bumped beside the event it counts. */
-export const FIGURES = ['sent', 'delivered', 'bounced_hard', 'bounced_soft', 'complained', 'opened', 'clicked', 'failed'] as const;
+export const FIGURES = [
+  'sent',
+  'delivered',
+  'bounced_hard',
+  'bounced_soft',
+  'complained',
+  'opened',
+  'clicked',
+  'failed',
+] as const;
 export type Figure = (typeof FIGURES)[number];
 export type Figures = Record<Figure, number>;
 
@@ -90,8 +99,10 @@ export type Verdict = 'ok' | 'review' | 'pause';
 export const verdictOf = (f: BrakeFigures): Verdict => {
   const { bounce_rate, complaint_rate } = ratesOf(f);
   if (bounce_rate === null || complaint_rate === null) return 'ok';
-  if (atLeast(bounce_rate, THRESHOLDS.bounce_rate.pause) || atLeast(complaint_rate, THRESHOLDS.complaint_rate.pause)) return 'pause';
-  if (atLeast(bounce_rate, THRESHOLDS.bounce_rate.review) || atLeast(complaint_rate, THRESHOLDS.complaint_rate.review)) return 'review';
+  if (atLeast(bounce_rate, THRESHOLDS.bounce_rate.pause) || atLeast(complaint_rate, THRESHOLDS.complaint_rate.pause))
+    return 'pause';
+  if (atLeast(bounce_rate, THRESHOLDS.bounce_rate.review) || atLeast(complaint_rate, THRESHOLDS.complaint_rate.review))
+    return 'review';
   return 'ok';
 };
 
@@ -104,7 +115,12 @@ export const describeFigures = (f: BrakeFigures) => {
 
 export interface Warning {
   /** `<rate>_<threshold>` or `sending_paused`. */
-  code: 'bounce_rate_review' | 'bounce_rate_pause' | 'complaint_rate_review' | 'complaint_rate_pause' | 'sending_paused';
+  code:
+    | 'bounce_rate_review'
+    | 'bounce_rate_pause'
+    | 'complaint_rate_review'
+    | 'complaint_rate_pause'
+    | 'sending_paused';
   level: 'near' | 'crossed';
   /** Over which figures: the requested window, or the last 24 hours (what the brake weighs). */
   window: 'days' | 'last_24_hours';
@@ -119,7 +135,10 @@ const THRESHOLD_TEXT = {
 } as const;
 
 /** Warnings for rates at or near a threshold, one per threshold. */
-export const rateWarnings = (rates: { bounce_rate: number | null; complaint_rate: number | null }, window: Warning['window']): Warning[] => {
+export const rateWarnings = (
+  rates: { bounce_rate: number | null; complaint_rate: number | null },
+  window: Warning['window'],
+): Warning[] => {
   const warnings: Warning[] = [];
   for (const name of ['bounce_rate', 'complaint_rate'] as const) {
     const rate = rates[name];

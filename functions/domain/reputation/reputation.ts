@@ -40,7 +40,10 @@ export const readStats = async (deps: ReputationDeps, accountId: string, days: n
   const to = dayOf(now);
   const from = dayOf(daysBefore(now, days - 1));
   const queryFrom = days >= 2 ? from : dayOf(daysBefore(now, 1));
-  const [stored, brake] = await Promise.all([deps.reputation.days(accountId, queryFrom, to), deps.reputation.brake(accountId)]);
+  const [stored, brake] = await Promise.all([
+    deps.reputation.days(accountId, queryFrom, to),
+    deps.reputation.brake(accountId),
+  ]);
   const byDate = new Map(stored.map((day) => [day.date, day.figures]));
 
   const daily = Array.from({ length: days }, (_, i) => {
@@ -55,7 +58,14 @@ export const readStats = async (deps: ReputationDeps, accountId: string, days: n
   const recentRates = ratesOf(recent);
   const warnings: Warning[] = [...rateWarnings(rates, 'days'), ...rateWarnings(recentRates, 'last_24_hours')];
   if (brake?.paused) {
-    warnings.unshift({ code: 'sending_paused', level: 'crossed', window: 'last_24_hours', rate: null, threshold: null, message: `Sending is paused: ${brake.reason ?? ''}`.trim() });
+    warnings.unshift({
+      code: 'sending_paused',
+      level: 'crossed',
+      window: 'last_24_hours',
+      rate: null,
+      threshold: null,
+      message: `Sending is paused: ${brake.reason ?? ''}`.trim(),
+    });
   }
   return {
     days,
@@ -77,7 +87,10 @@ export const readStats = async (deps: ReputationDeps, accountId: string, days: n
  */
 export const weighBrake = async (deps: ReputationDeps, accountId: string): Promise<Verdict> => {
   const now = deps.clock.now();
-  const [days, brake] = await Promise.all([deps.reputation.days(accountId, dayOf(daysBefore(now, 1)), dayOf(now)), deps.reputation.brake(accountId)]);
+  const [days, brake] = await Promise.all([
+    deps.reputation.days(accountId, dayOf(daysBefore(now, 1)), dayOf(now)),
+    deps.reputation.brake(accountId),
+  ]);
   if (brake?.paused) return 'pause';
   const figures = last24Hours(days, now, brake);
   const verdict = verdictOf(figures);
@@ -98,7 +111,9 @@ export const resumeSending = async (deps: ReputationDeps, accountId: string) => 
   const now = deps.clock.now();
   const hour = hourOf(now);
   const [today] = await deps.reputation.days(accountId, dayOf(now), dayOf(now));
-  const baseline = Object.fromEntries(BRAKE_FIGURES.map((f) => [f, today?.hours[f][now.getUTCHours()] ?? 0])) as BrakeFigures;
+  const baseline = Object.fromEntries(
+    BRAKE_FIGURES.map((f) => [f, today?.hours[f][now.getUTCHours()] ?? 0]),
+  ) as BrakeFigures;
   const brake = await deps.reputation.resume(accountId, isoTimestamp(now), hour, baseline);
   return brakeView(brake);
 };

@@ -38,7 +38,8 @@ const refusal = (tokens: Token[], depth = 1): string | undefined => {
     if (token[0] === '>') return `Partials ({{> ${token[1]}}}) are not supported, at ${token[2]}`;
     const inner = token[4];
     if ((token[0] === '#' || token[0] === '^') && inner) {
-      if (depth > MAX_SECTION_DEPTH) return `Sections may nest at most ${MAX_SECTION_DEPTH} levels deep, at ${token[2]}`;
+      if (depth > MAX_SECTION_DEPTH)
+        return `Sections may nest at most ${MAX_SECTION_DEPTH} levels deep, at ${token[2]}`;
       const found = refusal(inner, depth + 1);
       if (found) return found;
     }
@@ -53,7 +54,9 @@ const parse = (source: string): { tokens: Token[] } | { error: string } => {
     // A writer of its own: Mustache.parse would keep every template ever checked in its global cache.
     tokens = new Mustache.Writer().parse(source) as Token[];
   } catch (error) {
-    return { error: error instanceof Error && !(error instanceof RangeError) ? error.message : 'The template nests too deep' };
+    return {
+      error: error instanceof Error && !(error instanceof RangeError) ? error.message : 'The template nests too deep',
+    };
   }
   const refused = refusal(tokens);
   return refused ? { error: refused } : { tokens };
@@ -119,7 +122,8 @@ const variablesOf = (parts: Token[][]): TemplateVariables => {
   return { required, optional: unique(found.optional).filter((name) => !required.includes(name)) };
 };
 
-export const templateVariables = (content: TemplateContent): TemplateVariables => variablesOf(partsOf(content).map(({ tokens }) => tokens));
+export const templateVariables = (content: TemplateContent): TemplateVariables =>
+  variablesOf(partsOf(content).map(({ tokens }) => tokens));
 
 /** What `variables` lists on a template: every name it reads at the top level, the required ones first. */
 export const variableNames = (content: TemplateContent) => {
@@ -131,7 +135,9 @@ export const variableNames = (content: TemplateContent) => {
 export const partUses = (source: string | null, name: string) => {
   if (source === null) return false;
   const parsed = parse(source);
-  return 'tokens' in parsed && findToken(parsed.tokens, (token) => token[1] === name && token[0] !== 'text') !== undefined;
+  return (
+    'tokens' in parsed && findToken(parsed.tokens, (token) => token[1] === name && token[0] !== 'text') !== undefined
+  );
 };
 
 /**
@@ -147,7 +153,8 @@ export const hasVariable = (variables: Record<string, unknown>, name: string) =>
   return true;
 };
 
-export const missingVariables = (required: readonly string[], variables: Record<string, unknown>) => required.filter((name) => !hasVariable(variables, name));
+export const missingVariables = (required: readonly string[], variables: Record<string, unknown>) =>
+  required.filter((name) => !hasVariable(variables, name));
 
 /**
  * A template made ready to render many times: each part is parsed once (in a writer of its own,
@@ -171,7 +178,10 @@ export const readyTemplate = (content: TemplateContent) => {
   const render = (view: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
     // Characters, never more than the bytes the send counts: a part over its room is over the limit.
     const room = { left: MAX_SUBJECT_LENGTH, message: `The subject may be at most ${MAX_SUBJECT_LENGTH} characters` };
-    const body = { left: MAX_MAIL_BODY_BYTES, message: `html and text together may be at most ${MAX_MAIL_BODY_BYTES / 1024} KiB` };
+    const body = {
+      left: MAX_MAIL_BODY_BYTES,
+      message: `html and text together may be at most ${MAX_MAIL_BODY_BYTES / 1024} KiB`,
+    };
     return {
       subject: subject ? renderNodes(subject, view, 'subject', SUBJECT, budget, room) : '',
       html: html && renderNodes(html, view, 'html', HTML, budget, body),

@@ -38,7 +38,8 @@ export const nodesOf = (tokens: Token[]): Node[] =>
     const [type, value] = token;
     if (type === 'text') return [{ kind: 'text', text: value }];
     if (type === 'name' || type === '&') return [{ kind: 'value', raw: type === '&', name: nameOf(value) }];
-    if (type === '#' || type === '^') return [{ kind: type === '#' ? 'section' : 'inverted', name: nameOf(value), children: nodesOf(token[4] ?? []) }];
+    if (type === '#' || type === '^')
+      return [{ kind: type === '#' ? 'section' : 'inverted', name: nameOf(value), children: nodesOf(token[4] ?? []) }];
     return []; // comments and delimiter changes print nothing
   });
 
@@ -111,7 +112,8 @@ class Walk {
       }
       const value = this.lookup(stack, node.name);
       if (node.kind === 'value') {
-        if (value !== null && value !== undefined) this.write((node.raw ? this.style.raw : this.style.escaped)(textOf(value)));
+        if (value !== null && value !== undefined)
+          this.write((node.raw ? this.style.raw : this.style.escaped)(textOf(value)));
       } else if (node.kind === 'inverted') {
         if (!value || (Array.isArray(value) && value.length === 0)) this.run(node.children, stack);
       } else if (Array.isArray(value)) {
@@ -135,7 +137,14 @@ class Walk {
 }
 
 /** One part rendered with `view`, or RenderTooCostlyError / RenderTooLargeError the moment a bound is crossed. */
-export const renderNodes = (nodes: Node[], view: unknown, field: string, style: PartStyle, budget: RenderBudget, room: OutputRoom) => {
+export const renderNodes = (
+  nodes: Node[],
+  view: unknown,
+  field: string,
+  style: PartStyle,
+  budget: RenderBudget,
+  room: OutputRoom,
+) => {
   const walk = new Walk(field, style, budget, room);
   walk.run(nodes, [view]);
   return walk.out;

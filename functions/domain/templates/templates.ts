@@ -1,4 +1,11 @@
-import { TemplateTooLargeError, type Clock, type CounterStore, type Ids, type PageRequest, type TemplateStore } from '../../ports';
+import {
+  TemplateTooLargeError,
+  type Clock,
+  type CounterStore,
+  type Ids,
+  type PageRequest,
+  type TemplateStore,
+} from '../../ports';
 import type { CreateTemplateInput, UpdateTemplateInput } from './template-input';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
@@ -17,7 +24,8 @@ export interface TemplateDeps {
 
 export const presentTemplate = ({ account_id: _a, seq: _s, ...template }: Template) => template;
 
-const tooLarge = () => validationError([{ field: 'html', message: 'The template does not fit in storage: make it smaller' }]);
+const tooLarge = () =>
+  validationError([{ field: 'html', message: 'The template does not fit in storage: make it smaller' }]);
 
 /** A store write, with the store's "does not fit" as the 400 it is. */
 const stored = async <T>(write: () => Promise<T>) => {
@@ -53,9 +61,14 @@ export const requireTemplate = async (deps: Pick<TemplateDeps, 'templates'>, acc
   return template;
 };
 
-export const getTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) => presentTemplate(await requireTemplate(deps, accountId, id));
+export const getTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) =>
+  presentTemplate(await requireTemplate(deps, accountId, id));
 
-export const listTemplates = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, page: Pick<PageRequest, 'limit' | 'cursor'>) => {
+export const listTemplates = async (
+  deps: Pick<TemplateDeps, 'templates'>,
+  accountId: string,
+  page: Pick<PageRequest, 'limit' | 'cursor'>,
+) => {
   const result = await readPage({ ...page, offset: 0 }, (request) => deps.templates.page(accountId, request));
   return { templates: result.items.map(presentTemplate), next_cursor: result.next_cursor };
 };
@@ -64,9 +77,16 @@ export const updateTemplate = async (deps: TemplateDeps, accountId: string, id: 
   const current = await requireTemplate(deps, accountId, id);
   const html = input.html === undefined ? current.html : input.html || null;
   const text = input.text === undefined ? current.text : input.text || null;
-  if (!html && !text) throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
+  if (!html && !text)
+    throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
   const content = { subject: input.subject ?? current.subject, html, text };
-  const updated: Template = { ...current, name: input.name ?? current.name, ...content, variables: variableNames(content), updated_at: isoTimestamp(deps.clock.now()) };
+  const updated: Template = {
+    ...current,
+    name: input.name ?? current.name,
+    ...content,
+    variables: variableNames(content),
+    updated_at: isoTimestamp(deps.clock.now()),
+  };
   if (!(await stored(() => deps.templates.replace(updated)))) throw notFound('Template');
   return presentTemplate(updated);
 };
@@ -79,9 +99,15 @@ export const deleteTemplate = async (deps: Pick<TemplateDeps, 'templates'>, acco
 /** A render stopped by its bounds, as the answer it is: 422 TEMPLATE_TOO_COSTLY, or the send's own 400 on size. */
 const renderLimitAnswer = (error: unknown) => {
   if (error instanceof RenderTooCostlyError) {
-    return new AppError('TEMPLATE_TOO_COSTLY', error.message, { details: [{ field: error.field, message: error.message }] });
+    return new AppError('TEMPLATE_TOO_COSTLY', error.message, {
+      details: [{ field: error.field, message: error.message }],
+    });
   }
-  if (error instanceof RenderTooLargeError) return validationError([{ field: error.field, message: error.message }], 'The mail the template renders is invalid');
+  if (error instanceof RenderTooLargeError)
+    return validationError(
+      [{ field: error.field, message: error.message }],
+      'The mail the template renders is invalid',
+    );
   return error;
 };
 
@@ -102,17 +128,31 @@ const answeringLimits = <T>(render: () => T): T => {
  * Mail from a template with no text gets one made from its html.
  */
 export const templateRenderer = async (template: Template, field = 'variables') => {
-  const { variables: { required }, render } = readyTemplate(template);
+  const {
+    variables: { required },
+    render,
+  } = readyTemplate(template);
   // Loaded only for a template whose mail will need a text part made (plain-text.ts).
   const textFromHtml = !template.text && template.html ? await loadTextFromHtml() : undefined;
   return (variables: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
     const missing = missingVariables(required, variables);
-    if (missing.length) throw validationError(missing.map((name) => ({ field: `${field}.${name}`, message: `The template uses {{${name}}}, which ${field} lacks` })), `Missing template variable: ${missing[0]}`);
+    if (missing.length)
+      throw validationError(
+        missing.map((name) => ({
+          field: `${field}.${name}`,
+          message: `The template uses {{${name}}}, which ${field} lacks`,
+        })),
+        `Missing template variable: ${missing[0]}`,
+      );
     const rendered = answeringLimits(() => render(variables, budget));
     return { ...rendered, text: rendered.text ?? (rendered.html && textFromHtml ? textFromHtml(rendered.html) : null) };
   };
 };
 
 /** What a preview shows: the rendered parts, each as a send with these variables would carry it. */
-export const renderTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string, variables: Record<string, unknown>) =>
-  (await templateRenderer(await requireTemplate(deps, accountId, id)))(variables);
+export const renderTemplate = async (
+  deps: Pick<TemplateDeps, 'templates'>,
+  accountId: string,
+  id: string,
+  variables: Record<string, unknown>,
+) => (await templateRenderer(await requireTemplate(deps, accountId, id)))(variables);

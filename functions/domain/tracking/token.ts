@@ -64,7 +64,13 @@ export const verifyToken = (key: string, token: string, kind: TrackingClaim['kin
   const fields = verifiedFields(key, 'tracking', token);
   if (!fields) return undefined;
   const [code, accountId, messageId, sentAt, url, campaignId] = fields;
-  if (code !== KIND_CODE[kind] || typeof accountId !== 'string' || typeof messageId !== 'string' || typeof sentAt !== 'number') return undefined;
+  if (
+    code !== KIND_CODE[kind] ||
+    typeof accountId !== 'string' ||
+    typeof messageId !== 'string' ||
+    typeof sentAt !== 'number'
+  )
+    return undefined;
   const campaign = typeof campaignId === 'string' ? { campaign_id: campaignId } : {};
   if (kind === 'open') return { kind, account_id: accountId, message_id: messageId, sent_at: sentAt, ...campaign };
   // Mail sent before links were signed in their normalised form may carry a raw one: it redirects to

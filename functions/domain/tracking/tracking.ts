@@ -36,7 +36,12 @@ const tracksClicks = (mail: Trackable) => Boolean(mail.html) && mail.track_click
  * The tracking of a mail about to be sent, or undefined when it has none: text-only, both kinds
  * turned off, or no public base URL configured. Reads the key only for mail that needs it.
  */
-export const mailTracking = async (settings: TrackingSettings, accountId: string, mail: Trackable, sentAt: Date): Promise<MailTracking | undefined> => {
+export const mailTracking = async (
+  settings: TrackingSettings,
+  accountId: string,
+  mail: Trackable,
+  sentAt: Date,
+): Promise<MailTracking | undefined> => {
   if (!tracksOpens(mail) && !tracksClicks(mail)) return undefined;
   const baseUrl = settings.baseUrl().replace(/\/+$/, '');
   if (!baseUrl) return undefined;
@@ -46,7 +51,12 @@ export const mailTracking = async (settings: TrackingSettings, accountId: string
 /** The HTML as it goes out: with the pixel and the redirecting links the mail's flags ask for. */
 export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined) => {
   if (!mail.html || !tracking) return mail.html;
-  const base = { account_id: tracking.accountId, message_id: mail.message_id, sent_at: epochSeconds(tracking.sentAt), ...(mail.campaign_id ? { campaign_id: mail.campaign_id } : {}) };
+  const base = {
+    account_id: tracking.accountId,
+    message_id: mail.message_id,
+    sent_at: epochSeconds(tracking.sentAt),
+    ...(mail.campaign_id ? { campaign_id: mail.campaign_id } : {}),
+  };
   // The unsubscribe link stays itself: a redirect in front of it would hide it from the reader's eye
   // and count an unsubscribe as a click. A link is signed in its normalised form, the one the click
   // redirects to; one that does not parse as a URL is left as the author wrote it, untracked: the
@@ -55,10 +65,14 @@ export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined)
   const clickUrl = (written: string) => {
     if (written.startsWith(ownLinks)) return undefined;
     const url = webUrl(written);
-    return url && `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}`;
+    return (
+      url && `${tracking.baseUrl}${TRACKING_PATHS.click}${signToken(tracking.key, { kind: 'click', ...base, url })}`
+    );
   };
   return trackHtml(mail.html, {
-    pixelUrl: tracksOpens(mail) ? `${tracking.baseUrl}${TRACKING_PATHS.open}${signToken(tracking.key, { kind: 'open', ...base })}` : undefined,
+    pixelUrl: tracksOpens(mail)
+      ? `${tracking.baseUrl}${TRACKING_PATHS.open}${signToken(tracking.key, { kind: 'open', ...base })}`
+      : undefined,
     linkUrl: tracksClicks(mail) ? clickUrl : undefined,
   });
 };
@@ -67,7 +81,8 @@ export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined)
  * User agents of link scanners and mail security gateways, which fetch every link (and image) of a
  * mail before, or instead of, its reader. Kept short on purpose: docs/decisions.md.
  */
-const SCANNER = /bot\b|crawler|spider|scanner|proofpoint|mimecast|barracuda|safelinks|urldefense|messagelabs|forcepoint|trendmicro|headlesschrome|python-requests|go-http-client|curl\/|wget\//i;
+const SCANNER =
+  /bot\b|crawler|spider|scanner|proofpoint|mimecast|barracuda|safelinks|urldefense|messagelabs|forcepoint|trendmicro|headlesschrome|python-requests|go-http-client|curl\/|wget\//i;
 
 /** A hit within the window after the send, or from a scanner's user agent, is a machine's. */
 export const isMachineHit = (claim: TrackingClaim, now: Date, userAgent: string | null, windowSeconds: number) =>
@@ -85,7 +100,11 @@ export interface TrackingHitDeps {
 }
 
 /** The claim of a tracking token, or NOT_FOUND: a token that does not verify is answered like an unknown path. */
-export const verifiedHit = async <K extends TrackingClaim['kind']>(deps: Pick<TrackingHitDeps, 'tracking'>, token: string, kind: K) => {
+export const verifiedHit = async <K extends TrackingClaim['kind']>(
+  deps: Pick<TrackingHitDeps, 'tracking'>,
+  token: string,
+  kind: K,
+) => {
   const claim = verifyToken(await deps.tracking.key(), token, kind);
   if (!claim) throw notFound('Tracking link');
   return claim as Extract<TrackingClaim, { kind: K }>;
@@ -104,7 +123,11 @@ export const MAX_HIT_EVENTS = 50;
  * the first MAX_HIT_EVENTS of its kind are kept as events; a reader's hit also flips the message's
  * first-open (first-click) flag, and the first one is counted. A token of a message that is gone records nothing.
  */
-export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, client: { ip: string | null; userAgent: string | null }) => {
+export const recordHit = async (
+  deps: TrackingHitDeps,
+  claim: TrackingClaim,
+  client: { ip: string | null; userAgent: string | null },
+) => {
   const now = deps.clock.now();
   const counted = await deps.messages.countHit(claim.account_id, claim.message_id, claim.kind);
   if (!counted) return;
@@ -116,14 +139,27 @@ export const recordHit = async (deps: TrackingHitDeps, claim: TrackingClaim, cli
     machine: isMachineHit(claim, now, client.userAgent, deps.tracking.machineWindowSeconds()),
     created_at: mailTimestamp(now),
   };
-  if (counted.hits <= MAX_HIT_EVENTS) await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
+  if (counted.hits <= MAX_HIT_EVENTS)
+    await deps.messages.addEvent(claim.account_id, claim.message_id, event, deps.ids.uuid());
   // Opens and clicks count messages, not hits: only a reader's first open or click of a message
   // counts (its marker is written once), for the account's stats and for its campaign; a link
   // scanner's hits never do.
   if (!event.machine && (await deps.firstHits.first(claim.account_id, claim.message_id, claim.kind))) {
     await deps.reputation.count(claim.account_id, now, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
-    if (claim.campaign_id) await countForCampaign(deps, claim.account_id, claim.campaign_id, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
+    if (claim.campaign_id)
+      await countForCampaign(
+        deps,
+        claim.account_id,
+        claim.campaign_id,
+        claim.kind === 'open' ? { opened: 1 } : { clicked: 1 },
+      );
   }
   // The event carries its recipient, so its deliveries need no read of the message.
-  await publishMessageEvent(deps, claim.account_id, claim.kind === 'open' ? 'email.opened' : 'email.clicked', claim.message_id, { to: counted.to, ...(claim.kind === 'click' ? { url: claim.url } : {}) });
+  await publishMessageEvent(
+    deps,
+    claim.account_id,
+    claim.kind === 'open' ? 'email.opened' : 'email.clicked',
+    claim.message_id,
+    { to: counted.to, ...(claim.kind === 'click' ? { url: claim.url } : {}) },
+  );
 };

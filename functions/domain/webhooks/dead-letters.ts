@@ -22,13 +22,19 @@ export const listWebhookDeadLetters = async (deadLetters: DeadLetterQueue<Webhoo
  * is mended): the same `webhook-id`, so a receiver that did get it after all can drop the duplicate.
  * Each is enqueued before it leaves the dead-letter queue, so a failure part-way loses nothing.
  */
-export const redriveWebhookDeadLetters = async (deps: { deadLetters: DeadLetterQueue<WebhookDelivery>; queue: WebhookQueue }, max = 10_000) => {
+export const redriveWebhookDeadLetters = async (
+  deps: { deadLetters: DeadLetterQueue<WebhookDelivery>; queue: WebhookQueue },
+  max = 10_000,
+) => {
   let moved = 0;
   while (moved < max) {
     const batch = await deps.deadLetters.receive(Math.min(10, max - moved));
     if (!batch.length) break;
     for (const { item, receipt } of batch) {
-      await deps.queue.enqueue({ event: item.event, ...(item.endpoint_id ? { endpoint_id: item.endpoint_id } : {}) }, 0);
+      await deps.queue.enqueue(
+        { event: item.event, ...(item.endpoint_id ? { endpoint_id: item.endpoint_id } : {}) },
+        0,
+      );
       await deps.deadLetters.delete(receipt);
       moved++;
     }

@@ -27,7 +27,11 @@ export const webhookPayload = (event: OutboundEvent, to: string | undefined) =>
   JSON.stringify({
     type: event.type,
     timestamp: event.timestamp,
-    data: event.inbound ?? { message_id: event.message_id, ...(to ? { to } : {}), ...(event.url ? { url: event.url } : {}) },
+    data: event.inbound ?? {
+      message_id: event.message_id,
+      ...(to ? { to } : {}),
+      ...(event.url ? { url: event.url } : {}),
+    },
   });
 
 /** Standard Webhooks headers for a body: the event's id, now, and the signature with the endpoint's secret. */
@@ -43,24 +47,46 @@ export const signedHeaders = (endpoint: WebhookEndpoint, eventId: string, body: 
 };
 
 /** Posts once; answers null on a 2xx, else why it failed. */
-const attempt = async (deps: WebhookDeliveryDeps, endpoint: WebhookEndpoint, event: OutboundEvent, to: string | undefined) => {
+const attempt = async (
+  deps: WebhookDeliveryDeps,
+  endpoint: WebhookEndpoint,
+  event: OutboundEvent,
+  to: string | undefined,
+) => {
   const body = webhookPayload(event, to);
   try {
-    const status = await deps.poster.post(endpoint.url, signedHeaders(endpoint, event.id, body, deps.clock.now()), body, WEBHOOK_TIMEOUT_MS);
+    const status = await deps.poster.post(
+      endpoint.url,
+      signedHeaders(endpoint, event.id, body, deps.clock.now()),
+      body,
+      WEBHOOK_TIMEOUT_MS,
+    );
     return status >= 200 && status < 300 ? null : `The endpoint answered ${status}`;
   } catch (error) {
     return `The endpoint could not be reached: ${(error as Error).message}`;
   }
 };
 
-const retryLater = async (deps: WebhookDeliveryDeps, delivery: WebhookDelivery, endpointId: string, attempts: number, reason: string) => {
+const retryLater = async (
+  deps: WebhookDeliveryDeps,
+  delivery: WebhookDelivery,
+  endpointId: string,
+  attempts: number,
+  reason: string,
+) => {
   if (attempts > RETRY_DELAYS_SECONDS.length) {
-    await deps.queue.deadLetter({ ...delivery, endpoint_id: endpointId, attempts, not_before: undefined }, `${reason} (after ${attempts} attempts)`);
+    await deps.queue.deadLetter(
+      { ...delivery, endpoint_id: endpointId, attempts, not_before: undefined },
+      `${reason} (after ${attempts} attempts)`,
+    );
     return;
   }
   const wait = RETRY_DELAYS_SECONDS[attempts - 1];
   const notBefore = deps.clock.now().getTime() + wait * 1000;
-  await deps.queue.enqueue({ event: delivery.event, endpoint_id: endpointId, attempts, not_before: notBefore }, Math.min(wait, MAX_QUEUE_DELAY));
+  await deps.queue.enqueue(
+    { event: delivery.event, endpoint_id: endpointId, attempts, not_before: notBefore },
+    Math.min(wait, MAX_QUEUE_DELAY),
+  );
 };
 
 /**
@@ -82,11 +108,22 @@ export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery
   if (!endpoints.length) return 0;
   // Events carry their recipient; one queued before they did reads the message record alone (never
   // its partition, which holds every event of the message). An inbound mail's event names no message of ours.
-  const to = event.inbound ? undefined : event.to ?? (await deps.messages.findMany([{ accountId: event.account_id, messageUuid: messageUuid(event.message_id) }]))[0]?.to_email;
+  const to = event.inbound
+    ? undefined
+    : (event.to ??
+      (await deps.messages.findMany([{ accountId: event.account_id, messageUuid: messageUuid(event.message_id) }]))[0]
+        ?.to_email);
   const failed = await Promise.all(
     endpoints.map(async (endpoint) => {
       const failure = await attempt(deps, endpoint, event, to);
-      if (failure) await retryLater(deps, { ...delivery, event: { ...event, to } }, endpoint.id, (delivery.attempts ?? 0) + 1, failure);
+      if (failure)
+        await retryLater(
+          deps,
+          { ...delivery, event: { ...event, to } },
+          endpoint.id,
+          (delivery.attempts ?? 0) + 1,
+          failure,
+        );
       return failure ? 1 : 0;
     }),
   );

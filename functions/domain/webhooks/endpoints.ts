@@ -63,7 +63,11 @@ export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({
  */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
 
-export const createWebhookEndpoint = async (deps: WebhookEndpointDeps, accountId: string, input: { url: string; events: WebhookEventType[] }) => {
+export const createWebhookEndpoint = async (
+  deps: WebhookEndpointDeps,
+  accountId: string,
+  input: { url: string; events: WebhookEventType[] },
+) => {
   const parsed = parseWebhookUrl(input.url, deps.allowLoopbackWebhooks);
   if ('refusal' in parsed) throw validationError([{ field: 'url', message: parsed.refusal }]);
   const endpoint: WebhookEndpoint = {
@@ -77,14 +81,23 @@ export const createWebhookEndpoint = async (deps: WebhookEndpointDeps, accountId
   };
   // The count and the endpoint are written together: parallel creations cannot pass the ceiling.
   if (!(await deps.webhooks.create(endpoint, MAX_WEBHOOK_ENDPOINTS))) {
-    throw new AppError('CONFLICT', `The account has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have: delete one first`);
+    throw new AppError(
+      'CONFLICT',
+      `The account has ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints, the most it may have: delete one first`,
+    );
   }
   return { ...presentWebhookEndpoint(endpoint), secret: endpoint.secret };
 };
 
 export const listWebhookEndpoints = async (deps: Pick<WebhookEndpointDeps, 'webhooks'>, accountId: string) =>
-  (await deps.webhooks.list(accountId)).sort((a, b) => b.created_at.localeCompare(a.created_at)).map(presentWebhookEndpoint);
+  (await deps.webhooks.list(accountId))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .map(presentWebhookEndpoint);
 
-export const deleteWebhookEndpoint = async (deps: Pick<WebhookEndpointDeps, 'webhooks'>, accountId: string, endpointId: string) => {
+export const deleteWebhookEndpoint = async (
+  deps: Pick<WebhookEndpointDeps, 'webhooks'>,
+  accountId: string,
+  endpointId: string,
+) => {
   if (!(await deps.webhooks.delete(accountId, endpointId))) throw notFound('Webhook endpoint');
 };

@@ -9,7 +9,13 @@ export interface PublishDeps {
 }
 
 /** An event of a message, with the id every delivery of it carries (`webhook-id`). */
-export const messageEvent = (deps: Omit<PublishDeps, 'events'>, accountId: string, type: WebhookEventType, messageId: string, extra: { to?: string; url?: string } = {}): OutboundEvent => ({
+export const messageEvent = (
+  deps: Omit<PublishDeps, 'events'>,
+  accountId: string,
+  type: WebhookEventType,
+  messageId: string,
+  extra: { to?: string; url?: string } = {},
+): OutboundEvent => ({
   id: `evt_${deps.ids.uuid().replace(/-/g, '')}`,
   account_id: accountId,
   type,
@@ -19,5 +25,10 @@ export const messageEvent = (deps: Omit<PublishDeps, 'events'>, accountId: strin
 });
 
 /** Puts an event of a message on the webhook queue; never throws (WebhookEvents.publish). */
-export const publishMessageEvent = (deps: PublishDeps, accountId: string, type: WebhookEventType, messageId: string, extra: { to?: string; url?: string } = {}) =>
-  deps.events.publish(messageEvent(deps, accountId, type, messageId, extra));
+export const publishMessageEvent = (
+  deps: PublishDeps,
+  accountId: string,
+  type: WebhookEventType,
+  messageId: string,
+  extra: { to?: string; url?: string } = {},
+) => deps.events.publish(messageEvent(deps, accountId, type, messageId, extra));

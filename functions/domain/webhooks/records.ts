@@ -1,6 +1,14 @@
 /** Outbound event webhooks: the records the domain owns. */
 import type { Verdict } from '../inbound/inbound-mail';
-export const WEBHOOK_EVENT_TYPES = ['email.sent', 'email.delivered', 'email.opened', 'email.clicked', 'email.bounced', 'email.complained', 'email.received'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'email.sent',
+  'email.delivered',
+  'email.opened',
+  'email.clicked',
+  'email.bounced',
+  'email.complained',
+  'email.received',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export interface WebhookEndpoint {

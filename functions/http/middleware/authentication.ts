@@ -15,7 +15,10 @@ export interface AuthenticationDeps extends RateLimitDeps {
  * Bearer key -> account, then the per-key rate limit, then the route's permission. The rate limit
  * comes before the permission check so that a 403 is counted and carries the RateLimit headers too.
  */
-export const authentication = (route: RouteDefinition, deps: AuthenticationDeps): MiddlewareObj<ApiEvent, ApiResponse> => ({
+export const authentication = (
+  route: RouteDefinition,
+  deps: AuthenticationDeps,
+): MiddlewareObj<ApiEvent, ApiResponse> => ({
   before: async ({ event }) => {
     if (route.permission === null) return;
     const key = await authenticate(deps, event.headers?.authorization);

@@ -28,7 +28,12 @@ export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
   return {
     before: (request) => {
       const requestId = request.event.requestContext?.requestId ?? request.context?.awsRequestId ?? 'local';
-      request.event.state = { startedAt: Date.now(), requestId, responseHeaders: { 'X-Request-Id': requestId }, input: {} };
+      request.event.state = {
+        startedAt: Date.now(),
+        requestId,
+        responseHeaders: { 'X-Request-Id': requestId },
+        input: {},
+      };
     },
     after: (request) => {
       const { state } = request.event;
@@ -47,12 +52,19 @@ export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       // A request that failed before `before` ran (no state) still gets an envelope.
       event.state ??= { startedAt: Date.now(), requestId: 'unknown', responseHeaders: {}, input: {} };
       // A reader who opened a link from mail gets a page, not JSON (routes with `readerLink`).
-      const response = route.readerLink && wantsPage(event.headers?.accept) ? linkErrorPage(error) : errorResponse(error, route.envelope);
+      const response =
+        route.readerLink && wantsPage(event.headers?.accept)
+          ? linkErrorPage(error)
+          : errorResponse(error, route.envelope);
       const unexpected = !(error instanceof AppError) || error.status >= 500;
-      request.response = finish(event, httpResponse(response, { ...event.state.responseHeaders, ...response.headers }), {
-        error_code: error instanceof AppError ? error.code : 'INTERNAL_ERROR',
-        ...(unexpected ? describeError(error) : {}),
-      });
+      request.response = finish(
+        event,
+        httpResponse(response, { ...event.state.responseHeaders, ...response.headers }),
+        {
+          error_code: error instanceof AppError ? error.code : 'INTERNAL_ERROR',
+          ...(unexpected ? describeError(error) : {}),
+        },
+      );
     },
   };
 };

@@ -17,7 +17,8 @@ const WINDOW_SECONDS = 24 * 3600;
 const LONGEST_REQUEST_SECONDS = 30;
 
 /** The same key is the same request only with the same route and body. */
-export const requestFingerprint = (route: RouteDefinition, rawBody: string) => sha256Hex(`${route.method} ${route.path}\n${rawBody}`);
+export const requestFingerprint = (route: RouteDefinition, rawBody: string) =>
+  sha256Hex(`${route.method} ${route.path}\n${rawBody}`);
 
 /**
  * Idempotency-Key (docs/promises.md): the same key and body within 24 hours replays the first answer and
@@ -41,17 +42,31 @@ export const idempotency = (route: RouteDefinition, store: IdempotencyStore): Mi
       }
       const fingerprint = requestFingerprint(route, event.state.rawBody ?? '');
       const now = Math.floor(Date.now() / 1000);
-      const claim = await store.claim(event.state.auth.account_id, key, fingerprint, now + WINDOW_SECONDS, now + LONGEST_REQUEST_SECONDS);
+      const claim = await store.claim(
+        event.state.auth.account_id,
+        key,
+        fingerprint,
+        now + WINDOW_SECONDS,
+        now + LONGEST_REQUEST_SECONDS,
+      );
       if (claim.state === 'replay') event.state.replay = claim.response;
       else if (claim.state === 'conflict') {
         throw claim.reason === 'in_flight'
-          ? new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed', { reason: 'idempotency_in_flight' })
-          : new AppError('CONFLICT', 'This Idempotency-Key was used with a different request body', { reason: 'idempotency_other_body' });
+          ? new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed', {
+              reason: 'idempotency_in_flight',
+            })
+          : new AppError('CONFLICT', 'This Idempotency-Key was used with a different request body', {
+              reason: 'idempotency_other_body',
+            });
       } else claimed.add(event);
     },
     after: async ({ event, response }) => {
       if (!claimed.has(event) || !event.state.auth) return;
-      await store.complete(event.state.auth.account_id, keyOf(event)!, successResponse(route, response as unknown as HandlerResult));
+      await store.complete(
+        event.state.auth.account_id,
+        keyOf(event)!,
+        successResponse(route, response as unknown as HandlerResult),
+      );
     },
     onError: async ({ event }) => {
       if (!claimed.has(event) || !event.state.auth) return;

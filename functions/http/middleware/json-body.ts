@@ -37,7 +37,9 @@ export const jsonBody = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
     }
     const field = loneSurrogateAt(event.state.json);
     if (field !== undefined) {
-      throw validationError([{ field, message: 'Not valid Unicode: a lone surrogate escape (\\uD800-\\uDFFF) without its pair' }]);
+      throw validationError([
+        { field, message: 'Not valid Unicode: a lone surrogate escape (\\uD800-\\uDFFF) without its pair' },
+      ]);
     }
   },
 });

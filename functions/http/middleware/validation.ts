@@ -13,7 +13,9 @@ const decode = (value: string) => {
 };
 
 const decodedParams = (params: Record<string, string | undefined> | undefined) =>
-  Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, value === undefined ? value : decode(value)]));
+  Object.fromEntries(
+    Object.entries(params ?? {}).map(([name, value]) => [name, value === undefined ? value : decode(value)]),
+  );
 
 /** Path, query and body through the route's zod schemas; every problem is reported, not just the first. */
 export const validation = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => ({

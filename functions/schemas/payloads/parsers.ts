@@ -5,7 +5,8 @@ import { sendgridEvents } from './sendgrid';
 import { sesNotification } from './ses-notification';
 import { snsEnvelope } from './sns';
 
-const orUndefined = <T>(parsed: { success: true; data: T } | { success: false }) => (parsed.success ? parsed.data : undefined);
+const orUndefined = <T>(parsed: { success: true; data: T } | { success: false }) =>
+  parsed.success ? parsed.data : undefined;
 
 /** The provider payload schemas, as the delivery-events domain reads them. */
 export const payloadParsers: PayloadParsers = {

@@ -67,11 +67,15 @@ describe('deleting a list', () => {
     expect(await subscribers.create(subscriber(id, 999))).toBe('no-list');
   });
 
-  it('cancels the list\'s scheduled and sending campaigns, and leaves finished ones', async () => {
+  it("cancels the list's scheduled and sending campaigns, and leaves finished ones", async () => {
     const id = await listWith(1);
     const campaign = (cid: string, status: Campaign['status']) =>
       campaignRecord({ id: cid, name: cid, list_id: id, status });
-    for (const [cid, status] of [['c-sending', 'sending'], ['c-scheduled', 'scheduled'], ['c-sent', 'sent']] as const) {
+    for (const [cid, status] of [
+      ['c-sending', 'sending'],
+      ['c-scheduled', 'scheduled'],
+      ['c-sent', 'sent'],
+    ] as const) {
       await world.campaigns.create(campaign(cid, status));
       await world.campaigns.noteOnList(ACCOUNT, id, cid, 0);
     }
@@ -89,7 +93,7 @@ describe('deleting a list', () => {
     expect(subscribers.all()).toEqual([]);
   });
 
-  it('answers 404 for a list that is not the account\'s', async () => {
+  it("answers 404 for a list that is not the account's", async () => {
     const id = await listWith(1);
     await expect(deleteList(deps(), 'acct-other', id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(subscribers.all()).toHaveLength(1);
@@ -101,9 +105,10 @@ describe('reading and changing lists', () => {
     const first = await createList(deps(), ACCOUNT, { name: 'A' });
     world.clock.advance(1_000);
     const second = await createList(deps(), ACCOUNT, { name: 'B' });
-    expect((await listLists(deps(), ACCOUNT, { offset: 0, limit: 10 })).lists.map((l) => l.id)).toEqual(
-      [second.id, first.id],
-    );
+    expect((await listLists(deps(), ACCOUNT, { offset: 0, limit: 10 })).lists.map((l) => l.id)).toEqual([
+      second.id,
+      first.id,
+    ]);
     expect((await listLists(deps(), ACCOUNT, { offset: 1, limit: 10 })).lists.map((l) => l.id)).toEqual([first.id]);
     await expect(listLists(deps(), ACCOUNT, { offset: 0, limit: 10, cursor: 'x' })).rejects.toMatchObject({
       code: 'VALIDATION_ERROR',
@@ -119,11 +124,11 @@ describe('reading and changing lists', () => {
   });
 
   it('stores a confirmation wording without html as html null, and clears it with null', async () => {
-    const { id } = await createList(
-      deps(),
-      ACCOUNT,
-      { name: 'A', double_opt_in: true, confirmation: { subject: 'Confirm', text: 'Click {{confirm_url}}' } },
-    );
+    const { id } = await createList(deps(), ACCOUNT, {
+      name: 'A',
+      double_opt_in: true,
+      confirmation: { subject: 'Confirm', text: 'Click {{confirm_url}}' },
+    });
     expect((await getList(deps(), ACCOUNT, id)).confirmation).toEqual({
       subject: 'Confirm',
       text: 'Click {{confirm_url}}',

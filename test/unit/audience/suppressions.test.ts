@@ -12,7 +12,8 @@ import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 let world: MemoryWorld;
 let deps: BounceDeps & {
-  bounces: ReturnType<typeof memoryBounceStore>; subscribers: ReturnType<typeof memorySubscriberStore>,
+  bounces: ReturnType<typeof memoryBounceStore>;
+  subscribers: ReturnType<typeof memorySubscriberStore>;
 };
 beforeEach(async () => {
   world = await memoryWorld();
@@ -79,7 +80,7 @@ describe('bounces and the suppression list', () => {
     expect(deps.subscribers.all().map((s) => s.status)).toEqual(['bounced', 'bounced']);
   });
 
-  it('unsubscribes the address\'s subscribers at a complaint', async () => {
+  it("unsubscribes the address's subscribers at a complaint", async () => {
     await deps.subscribers.create(subscriber('s1', 'l1'));
     await bounce('complaint');
     expect(deps.subscribers.all()[0].status).toBe('unsubscribed');
@@ -130,10 +131,12 @@ describe('managing the list by hand', () => {
 
   it('pages in address order with a cursor, and filters by reason', async () => {
     for (const email of ['d@x.org', 'a@x.org', 'c@x.org', 'b@x.org']) await suppressManually(world, ACCOUNT, email);
-    await world.suppressions.add(
-      ACCOUNT,
-      { email: 'bb@x.org', reason: 'complaint', source: 'ses', created_at: '2026-11-26T09:00:00.000Z' },
-    );
+    await world.suppressions.add(ACCOUNT, {
+      email: 'bb@x.org',
+      reason: 'complaint',
+      source: 'ses',
+      created_at: '2026-11-26T09:00:00.000Z',
+    });
     const first = await listSuppressions(world, ACCOUNT, { limit: 2 });
     expect(first.suppressions.map((s) => s.email)).toEqual(['a@x.org', 'b@x.org']);
     const second = await listSuppressions(world, ACCOUNT, { limit: 2, cursor: first.next_cursor! });
@@ -144,12 +147,15 @@ describe('managing the list by hand', () => {
     expect(complaints.suppressions.map((s) => s.email)).toEqual(['bb@x.org']);
   });
 
-  it.each(['not-a-cursor!', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[]').toString('base64url')])('answers 400 on `cursor` for %j', async (cursor) => {
-    await expect(listSuppressions(world, ACCOUNT, { limit: 2, cursor })).rejects.toMatchObject({
-      code: 'VALIDATION_ERROR',
-      options: { details: [expect.objectContaining({ field: 'cursor' })] },
-    });
-  });
+  it.each(['not-a-cursor!', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[]').toString('base64url')])(
+    'answers 400 on `cursor` for %j',
+    async (cursor) => {
+      await expect(listSuppressions(world, ACCOUNT, { limit: 2, cursor })).rejects.toMatchObject({
+        code: 'VALIDATION_ERROR',
+        options: { details: [expect.objectContaining({ field: 'cursor' })] },
+      });
+    },
+  );
 
   it('exports CSV with quoted fields where RFC 4180 needs them', () => {
     const csv = suppressionsCsv([

@@ -71,11 +71,11 @@ describe('creating a key', () => {
 
   it('never lets a created key choose its own value', async () => {
     const creator = await keyFor((await createApiKey(world, ACCOUNT, { name: 'admin', permissions: ['admin'] })).key);
-    const created = await createApiKeyWithin(
-      world,
-      creator,
-      { name: 'x', permissions: ['admin'], value: 'esk_chosen' },
-    );
+    const created = await createApiKeyWithin(world, creator, {
+      name: 'x',
+      permissions: ['admin'],
+      value: 'esk_chosen',
+    });
     expect(created.key).not.toBe('esk_chosen');
   });
 });
@@ -110,19 +110,22 @@ describe('authenticating', () => {
     await expect(revokeApiKey(world, ACCOUNT, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('does not let one account revoke another\'s key', async () => {
+  it("does not let one account revoke another's key", async () => {
     const { key, id } = await createApiKey(world, ACCOUNT, { name: 'ci', permissions: ['mail'] });
     await expect(revokeApiKey(world, 'acct-other', id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(auth(`Bearer ${key}`)).resolves.toMatchObject({ id });
   });
 
-  it.each(['mail', 'otp', 'subscribers', 'campaigns', 'admin'] as const)('authorizes %s only for a key that holds it', (permission) => {
-    const key = { permissions: [permission] } as ApiKey;
-    expect(() => authorize(key, permission)).not.toThrow();
-    const others = ['mail', 'otp', 'subscribers', 'campaigns', 'admin'].filter((p) => p !== permission);
-    const other = { permissions: others } as ApiKey;
-    expect(() => authorize(other, permission)).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
-  });
+  it.each(['mail', 'otp', 'subscribers', 'campaigns', 'admin'] as const)(
+    'authorizes %s only for a key that holds it',
+    (permission) => {
+      const key = { permissions: [permission] } as ApiKey;
+      expect(() => authorize(key, permission)).not.toThrow();
+      const others = ['mail', 'otp', 'subscribers', 'campaigns', 'admin'].filter((p) => p !== permission);
+      const other = { permissions: others } as ApiKey;
+      expect(() => authorize(other, permission)).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
+    },
+  );
 });
 
 describe('listing keys', () => {
@@ -135,13 +138,18 @@ describe('listing keys', () => {
     await revokeApiKey(world, ACCOUNT, revoked.id);
     const listed = await listApiKeys(world, ACCOUNT);
     expect(listed.map((k) => k.id)).toEqual([second.id, first.id]);
-    expect(Object.keys(listed[0]).sort()).toEqual(
-      ['created_at', 'id', 'name', 'permissions', 'prefix', 'rate_limit_per_minute'],
-    );
+    expect(Object.keys(listed[0]).sort()).toEqual([
+      'created_at',
+      'id',
+      'name',
+      'permissions',
+      'prefix',
+      'rate_limit_per_minute',
+    ]);
   });
 });
 
-describe('the operator\'s DEV_API_KEY', () => {
+describe("the operator's DEV_API_KEY", () => {
   it('is created with every permission and the given rate, then kept up to date', async () => {
     await ensureApiKey(world, ACCOUNT, 'esk_dev', 'dev', 100);
     expect(await keyFor('esk_dev')).toMatchObject({

@@ -34,7 +34,7 @@ describe('per-key rate limits', () => {
     expect(await consumeWindow(world, 'k', 3)).toEqual({ limit: 3, remaining: 2, reset: 60 });
   });
 
-  it('keeps each key\'s count apart', async () => {
+  it("keeps each key's count apart", async () => {
     for (let i = 0; i < 3; i++) await consumeWindow(world, 'a', 3);
     await expect(consumeWindow(world, 'b', 3)).resolves.toMatchObject({ remaining: 2 });
   });
@@ -49,7 +49,7 @@ describe('per-key rate limits', () => {
     expect((await consumeWindow(world, 'k', 3)).reset).toBe(1);
   });
 
-  it('uses the key\'s own limit', async () => {
+  it("uses the key's own limit", async () => {
     const key = { id: 'key-1', rate_limit_per_minute: 1 } as ApiKey;
     await consumeRateLimit(world, key);
     await expect(consumeRateLimit(world, key)).rejects.toMatchObject({ code: 'RATE_LIMITED' });

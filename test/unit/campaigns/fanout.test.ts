@@ -32,11 +32,8 @@ const start = async (n: number, changes: Partial<Campaign> = {}) => {
   subscribers.push(...Array.from({ length: n }, (_, i) => subscriber(i + 1)));
   await world.campaigns.create(campaign(changes));
 };
-const chunk = (cursor = 0, window = WINDOW) => runCampaignChunk(
-  deps,
-  { kind: 'campaign', account_id: ACCOUNT, campaign_id: CAMPAIGN, cursor },
-  window,
-);
+const chunk = (cursor = 0, window = WINDOW) =>
+  runCampaignChunk(deps, { kind: 'campaign', account_id: ACCOUNT, campaign_id: CAMPAIGN, cursor }, window);
 const stats = async () => (await world.campaigns.getWithStats(ACCOUNT, CAMPAIGN))!;
 
 describe('a campaign chunk', () => {
@@ -60,10 +57,12 @@ describe('a campaign chunk', () => {
       subscriber(4, { confirmed_at: null }),
       subscriber(5, { confirmed_at: '2026-11-02T00:00:00.000Z' }),
     );
-    await world.suppressions.add(
-      ACCOUNT,
-      { email: 'bounced@example.org', reason: 'hard_bounce', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
-    );
+    await world.suppressions.add(ACCOUNT, {
+      email: 'bounced@example.org',
+      reason: 'hard_bounce',
+      source: 'ses',
+      created_at: '2026-11-01T00:00:00.000Z',
+    });
     await world.campaigns.create(campaign());
     expect(await chunk()).toMatchObject({ recipients: 2 });
     expect(world.messages.all().map((m) => m.to_email)).toEqual(['reader1@example.org', 'reader5@example.org']);
@@ -88,13 +87,13 @@ describe('a campaign chunk', () => {
     expect(world.messages.all().map((m) => m.message_id)).toEqual(first);
   });
 
-  it('takes a window of the provider\'s rate at a time and enqueues the next chunk after the last reader', async () => {
+  it("takes a window of the provider's rate at a time and enqueues the next chunk after the last reader", async () => {
     await world.providers.put({ ...(await world.providers.get(ACCOUNT, 'prov-1'))!, send_rate_per_second: 2 });
     await start(25);
     expect(await chunk(0, { windowSeconds: 5 })).toEqual({ outcome: 'chunk', recipients: 10, done: false });
-    expect(world.jobs.jobs).toEqual(
-      [{ job: { kind: 'campaign', account_id: ACCOUNT, campaign_id: CAMPAIGN, cursor: 10 }, delaySeconds: 0 }],
-    );
+    expect(world.jobs.jobs).toEqual([
+      { job: { kind: 'campaign', account_id: ACCOUNT, campaign_id: CAMPAIGN, cursor: 10 }, delaySeconds: 0 },
+    ]);
   });
 
   it('waits while a full window of its mail is still in the lane', async () => {
@@ -143,7 +142,7 @@ describe('a campaign that should not go out', () => {
     expect((await stats()).campaign).toMatchObject({ status: 'sending', started_at: '2026-11-26T09:10:00.000Z' });
   });
 
-  it('waits at most 15 minutes a hop, SQS\'s longest delay', async () => {
+  it("waits at most 15 minutes a hop, SQS's longest delay", async () => {
     await start(1, { status: 'scheduled', send_at: '2026-11-27T09:00:00.000Z' });
     await chunk();
     expect(world.jobs.jobs[0].delaySeconds).toBe(900);

@@ -22,9 +22,11 @@ const LIST = 'list-1';
 
 let world: MemoryWorld;
 let subscribers: Subscriber[];
-let deps: SendCampaignDeps & MemoryWorld & {
-  recipients: ReturnType<typeof memoryListRecipients>; lists: ReturnType<typeof memoryListStore>,
-};
+let deps: SendCampaignDeps &
+  MemoryWorld & {
+    recipients: ReturnType<typeof memoryListRecipients>;
+    lists: ReturnType<typeof memoryListStore>;
+  };
 
 beforeEach(async () => {
   world = await memoryWorld();
@@ -69,9 +71,12 @@ describe('a campaign from draft to sent', () => {
     });
     expect(await statusOf(id)).toBe('sending');
     await drain(deps, { budgetMs: 60_000 });
-    expect(world.mailers.sent.map((s) => s.mail.to).sort()).toEqual(
-      ['reader1@example.org', 'reader2@example.org', 'reader3@example.org', 'reader4@example.org'],
-    );
+    expect(world.mailers.sent.map((s) => s.mail.to).sort()).toEqual([
+      'reader1@example.org',
+      'reader2@example.org',
+      'reader3@example.org',
+      'reader4@example.org',
+    ]);
     expect(await getCampaign(deps, ACCOUNT, id)).toMatchObject({ status: 'sent', stats: { recipients: 4, sent: 4 } });
   });
 

@@ -71,7 +71,7 @@ describe('cancelling a mail', () => {
     });
   });
 
-  it('answers 404 for another account\'s mail, an unknown id, or no id at all', async () => {
+  it("answers 404 for another account's mail, an unknown id, or no id at all", async () => {
     const id = await queueOne();
     await expect(cancelMessage(world, 'acct-other', id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const unknown = '<00000000-0000-4000-8000-0000000000ee@example.com>';

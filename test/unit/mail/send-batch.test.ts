@@ -53,20 +53,24 @@ describe('a batch send', () => {
   });
 
   it('fails a suppressed recipient alone, writing nothing for it', async () => {
-    await world.suppressions.add(
-      ACCOUNT,
-      { email: 'gone@example.org', reason: 'hard_bounce', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
-    );
+    await world.suppressions.add(ACCOUNT, {
+      email: 'gone@example.org',
+      reason: 'hard_bounce',
+      source: 'ses',
+      created_at: '2026-11-01T00:00:00.000Z',
+    });
     const result = await send([item('GONE@example.org'), item('ok@example.org')]);
     expect(result.messages[0]).toMatchObject({ status: 'failed', error: { code: 'RECIPIENT_SUPPRESSED' } });
     expect(world.messages.all().map((m) => m.to_email)).toEqual(['ok@example.org']);
   });
 
   it('drops suppressed cc and bcc addresses and keeps the mail', async () => {
-    await world.suppressions.add(
-      ACCOUNT,
-      { email: 'cc@example.org', reason: 'complaint', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
-    );
+    await world.suppressions.add(ACCOUNT, {
+      email: 'cc@example.org',
+      reason: 'complaint',
+      source: 'ses',
+      created_at: '2026-11-01T00:00:00.000Z',
+    });
     await send([item('a@example.org', { cc: ['cc@example.org', 'keep@example.org'], bcc: ['cc@example.org'] })]);
     const [queued] = world.queue.waiting();
     expect(queued.mail).toMatchObject({ cc: ['keep@example.org'], bcc: [] });
@@ -91,11 +95,11 @@ describe('a batch send', () => {
     expect((error as AppError).status).toBe(422);
   });
 
-  it('takes the batch sender for an item without one, and the item\'s own over it', async () => {
-    await send(
-      [item('a@example.org'), item('b@example.org', { from_email: 'other@example.com' })],
-      { from_email: 'batch@example.com', from_name: 'Batch' },
-    );
+  it("takes the batch sender for an item without one, and the item's own over it", async () => {
+    await send([item('a@example.org'), item('b@example.org', { from_email: 'other@example.com' })], {
+      from_email: 'batch@example.com',
+      from_name: 'Batch',
+    });
     expect(world.messages.all().map((m) => [m.from_email, m.from_name])).toEqual([
       ['batch@example.com', 'Batch'],
       ['other@example.com', 'Batch'],
@@ -107,7 +111,7 @@ describe('a batch send', () => {
     await expect(send([item('a@example.org')])).rejects.toMatchObject({ code: 'NO_SMTP_PROVIDER' });
   });
 
-  it('refuses a batch while the account\'s sending is paused', async () => {
+  it("refuses a batch while the account's sending is paused", async () => {
     await world.reputation.pause(ACCOUNT, world.clock.now().toISOString(), 'complaint rate');
     await expect(send([item('a@example.org')])).rejects.toMatchObject({ code: 'SENDING_PAUSED' });
   });
@@ -162,13 +166,12 @@ describe('a batch whose queue fails', () => {
       throw new Error('ProvisionedThroughputExceeded');
     };
     await expect(send([item('a@example.org'), item('b@example.org')])).rejects.toThrow('ProvisionedThroughputExceeded');
-    expect(world.messages.all()).toEqual(
-      [expect.objectContaining({
+    expect(world.messages.all()).toEqual([
+      expect.objectContaining({
         status: 'failed',
         error_message: 'The message could not be stored; nothing was sent',
-      })],
-    );
+      }),
+    ]);
     expect(world.queue.waiting()).toEqual([]);
   });
-
 });

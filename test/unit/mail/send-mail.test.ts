@@ -9,11 +9,8 @@ beforeEach(async () => {
   world = await memoryWorld();
 });
 
-const send = (changes: Partial<SendMailInput> = {}) => sendMail(
-  world,
-  ACCOUNT,
-  { to: 'r@example.org', subject: 'Hi', text: 'Hello', ...changes },
-);
+const send = (changes: Partial<SendMailInput> = {}) =>
+  sendMail(world, ACCOUNT, { to: 'r@example.org', subject: 'Hi', text: 'Hello', ...changes });
 
 describe('a single send', () => {
   it('sends through the default provider at once and records the mail `sent`', async () => {
@@ -26,49 +23,53 @@ describe('a single send', () => {
       subject: 'Hi',
       text: 'Hello',
     });
-    expect(world.messages.all()).toEqual(
-      [expect.objectContaining({
+    expect(world.messages.all()).toEqual([
+      expect.objectContaining({
         message_id: answer.message_id,
         status: 'sent',
         provider_message_id: sent.providerMessageId,
-      })],
-    );
+      }),
+    ]);
   });
 
   it('publishes email.sent and counts every recipient', async () => {
     const { message_id } = await send({ cc: ['c@example.org'], bcc: ['b@example.org'] });
-    expect(world.events.published).toEqual(
-      [expect.objectContaining({ type: 'email.sent', message_id, to: 'r@example.org' })],
-    );
+    expect(world.events.published).toEqual([
+      expect.objectContaining({ type: 'email.sent', message_id, to: 'r@example.org' }),
+    ]);
     const [day] = await world.reputation.days(ACCOUNT, '2026-11-26', '2026-11-26');
     expect(day.figures.sent).toBe(3);
   });
 
   it('refuses a suppressed recipient and leaves no trace', async () => {
-    await world.suppressions.add(
-      ACCOUNT,
-      { email: 'r@example.org', reason: 'hard_bounce', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
-    );
+    await world.suppressions.add(ACCOUNT, {
+      email: 'r@example.org',
+      reason: 'hard_bounce',
+      source: 'ses',
+      created_at: '2026-11-01T00:00:00.000Z',
+    });
     await expect(send({ to: 'R@Example.org' })).rejects.toMatchObject({ code: 'RECIPIENT_SUPPRESSED' });
     expect(world.messages.all()).toEqual([]);
     expect(world.mailers.sent).toEqual([]);
   });
 
   it('sends without the suppressed cc and bcc addresses', async () => {
-    await world.suppressions.add(
-      ACCOUNT,
-      { email: 'c@example.org', reason: 'complaint', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
-    );
+    await world.suppressions.add(ACCOUNT, {
+      email: 'c@example.org',
+      reason: 'complaint',
+      source: 'ses',
+      created_at: '2026-11-01T00:00:00.000Z',
+    });
     await send({ cc: ['c@example.org', 'd@example.org'], bcc: ['c@example.org'] });
     expect(world.mailers.sent[0].mail).toMatchObject({ cc: ['d@example.org'], bcc: [] });
   });
 
-  it('refuses a sender outside the provider\'s domains and leaves no trace', async () => {
+  it("refuses a sender outside the provider's domains and leaves no trace", async () => {
     await expect(send({ from_email: 'me@elsewhere.net' })).rejects.toMatchObject({ code: 'FROM_NOT_ALLOWED' });
     expect(world.messages.all()).toEqual([]);
   });
 
-  it('refuses when the hourly limit is used, writing nothing, and takes the next hour\'s sends', async () => {
+  it("refuses when the hourly limit is used, writing nothing, and takes the next hour's sends", async () => {
     world = await memoryWorld({ provider: { hourly_limit: 2 } });
     await send({ cc: ['c@example.org'] });
     await expect(send()).rejects.toMatchObject({ code: 'SEND_LIMIT_EXCEEDED' });
@@ -77,7 +78,7 @@ describe('a single send', () => {
     await expect(send()).resolves.toMatchObject({ status: 'sent' });
   });
 
-  it('records a refused send `failed` with the provider\'s reason and answers its id', async () => {
+  it("records a refused send `failed` with the provider's reason and answers its id", async () => {
     world.mailers.failNext(permanentFailure('Mailbox unavailable'));
     const error = await send().catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'SEND_FAILED', options: { messageId: expect.any(String) } });
@@ -101,9 +102,9 @@ describe('a single send', () => {
     const answer = await send({ scheduled_at: '2026-11-26T10:00:00Z' });
     expect(answer).toMatchObject({ status: 'scheduled' });
     expect(world.mailers.sent).toEqual([]);
-    expect(world.messages.all()).toEqual(
-      [expect.objectContaining({ status: 'scheduled', scheduled_at: '2026-11-26T10:00:00.000' })],
-    );
+    expect(world.messages.all()).toEqual([
+      expect.objectContaining({ status: 'scheduled', scheduled_at: '2026-11-26T10:00:00.000' }),
+    ]);
   });
 
   it('refuses a time in the past with a 400 on scheduled_at', async () => {
@@ -113,7 +114,7 @@ describe('a single send', () => {
     });
   });
 
-  it('refuses while the account\'s sending is paused', async () => {
+  it("refuses while the account's sending is paused", async () => {
     await world.reputation.pause(ACCOUNT, world.clock.now().toISOString(), 'bounce rate');
     await expect(send()).rejects.toMatchObject({ code: 'SENDING_PAUSED' });
   });

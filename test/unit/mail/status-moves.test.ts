@@ -41,8 +41,8 @@ const message = (status: MessageStatus): MailMessage => ({
   created_at: '2026-11-26T09:00:00.000',
 });
 
-const pairs = MESSAGE_STATUSES.flatMap(
-  (from) => MESSAGE_STATUSES.map((to) => ({ from, to, allowed: FORWARD[from].includes(to) })),
+const pairs = MESSAGE_STATUSES.flatMap((from) =>
+  MESSAGE_STATUSES.map((to) => ({ from, to, allowed: FORWARD[from].includes(to) })),
 );
 
 describe('a message status update (provider events, the drainer, a send)', () => {
@@ -92,8 +92,14 @@ describe('the moves outside the forward order', () => {
   });
 
   it('counts as settled exactly the statuses past the send', () => {
-    expect([...SETTLED].sort()).toEqual(
-      ['bounced', 'cancelled', 'complained', 'delivered', 'failed', 'sent', 'suppressed'],
-    );
+    expect([...SETTLED].sort()).toEqual([
+      'bounced',
+      'cancelled',
+      'complained',
+      'delivered',
+      'failed',
+      'sent',
+      'suppressed',
+    ]);
   });
 });

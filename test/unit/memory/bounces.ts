@@ -78,7 +78,9 @@ export const memorySubscriberStore = (listExists: (accountId: string, listId: st
       return true;
     },
     async findByEmail(accountId, email) {
-      return ofAccount(accountId).filter((s) => s.email.toLowerCase() === email.toLowerCase()).map(copy);
+      return ofAccount(accountId)
+        .filter((s) => s.email.toLowerCase() === email.toLowerCase())
+        .map(copy);
     },
     async page(accountId, filter, page) {
       const matches = (s: Subscriber) =>

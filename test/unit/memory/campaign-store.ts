@@ -47,7 +47,10 @@ export const memoryCampaignStore = () => {
     },
     async page(accountId, page) {
       const all = newestFirst(accountId);
-      return offsetPage(all.map((c) => ({ ...c.campaign, stats: counters(c.stats) })), page);
+      return offsetPage(
+        all.map((c) => ({ ...c.campaign, stats: counters(c.stats) })),
+        page,
+      );
     },
     async updateDraft(accountId, campaignId, changes, at) {
       const found = campaigns.get(key(accountId, campaignId));

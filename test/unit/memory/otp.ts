@@ -36,7 +36,12 @@ export const memoryOtpSessionStore = () => {
         (s) => void s.attempts++,
       ),
     markVerified: async (accountId, sessionId, codeHash) =>
-      change(accountId, sessionId, (s) => !s.verified && s.code_hash === codeHash, (s) => void (s.verified = true)).ok,
+      change(
+        accountId,
+        sessionId,
+        (s) => !s.verified && s.code_hash === codeHash,
+        (s) => void (s.verified = true),
+      ).ok,
     replaceCode: async (accountId, sessionId, r) =>
       change(
         accountId,

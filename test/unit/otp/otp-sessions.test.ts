@@ -17,11 +17,8 @@ beforeEach(async () => {
 /** The code as the recipient reads it: the indented line of the text part of the last mail. */
 const lastCode = () => /^ {4}(\d+)$/m.exec(world.mailers.sent.at(-1)!.mail.text ?? '')![1];
 const wrong = (code: string) => (code === '000000' ? '111111' : '000000');
-const start = (email = 'user@example.org', extra: Record<string, unknown> = {}) => sendOtp(
-  world,
-  ACCOUNT,
-  { email, ...extra },
-);
+const start = (email = 'user@example.org', extra: Record<string, unknown> = {}) =>
+  sendOtp(world, ACCOUNT, { email, ...extra });
 
 describe('sending a code', () => {
   it('mails a six-digit code through the default provider and opens a pending session', async () => {
@@ -36,7 +33,7 @@ describe('sending a code', () => {
     });
   });
 
-  it('stores only the code\'s keyed hash, never the code', async () => {
+  it("stores only the code's keyed hash, never the code", async () => {
     await start();
     const [session] = world.sessions.all();
     expect(JSON.stringify(session)).not.toContain(lastCode());
@@ -49,10 +46,12 @@ describe('sending a code', () => {
   });
 
   it('refuses a suppressed address and opens no session', async () => {
-    await world.suppressions.add(
-      ACCOUNT,
-      { email: 'user@example.org', reason: 'complaint', source: 'ses', created_at: '2026-11-01T00:00:00.000Z' },
-    );
+    await world.suppressions.add(ACCOUNT, {
+      email: 'user@example.org',
+      reason: 'complaint',
+      source: 'ses',
+      created_at: '2026-11-01T00:00:00.000Z',
+    });
     await expect(start('User@Example.org')).rejects.toMatchObject({ code: 'RECIPIENT_SUPPRESSED' });
     expect(world.sessions.all()).toEqual([]);
   });
@@ -75,7 +74,7 @@ describe('sending a code', () => {
     expect(day.figures.failed).toBe(1);
   });
 
-  it('refuses when the provider\'s hourly limit is used, sending nothing', async () => {
+  it("refuses when the provider's hourly limit is used, sending nothing", async () => {
     world = await memoryWorld({ provider: { hourly_limit: 1 } });
     await start();
     await expect(start('other@example.org')).rejects.toMatchObject({ code: 'SEND_LIMIT_EXCEEDED' });
@@ -154,9 +153,10 @@ describe('resending a code', () => {
     world.clock.advance(RESEND_COOLDOWN_SECONDS * 1000);
     await resendOtp(world, ACCOUNT, session_id);
     const fresh = lastCode();
-    if (fresh !== old) await expect(verifyOtp(world, ACCOUNT, session_id, old)).rejects.toMatchObject({
-      code: 'INVALID_CODE',
-    });
+    if (fresh !== old)
+      await expect(verifyOtp(world, ACCOUNT, session_id, old)).rejects.toMatchObject({
+        code: 'INVALID_CODE',
+      });
     await expect(verifyOtp(world, ACCOUNT, session_id, fresh)).resolves.toMatchObject({ verified: true });
   });
 

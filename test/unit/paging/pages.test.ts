@@ -6,7 +6,7 @@ import { InvalidCursorError } from '../../../functions/ports';
 const ids = ['a', 'b', 'c', 'd', 'e'];
 const page = (request: { limit: number; after?: string; before?: string }) => pageNextTo(ids, request, (id) => id);
 
-describe('paging by ids (Resend\'s after and before)', () => {
+describe("paging by ids (Resend's after and before)", () => {
   it.each([
     [{ limit: 2 }, ['a', 'b'], true],
     [{ limit: 5 }, ['a', 'b', 'c', 'd', 'e'], false],

@@ -15,10 +15,12 @@ beforeEach(async () => {
 
 const queueMails = async (n: number, extra: Record<string, unknown> = {}) => {
   const input = {
-    messages: Array.from(
-      { length: n },
-      (_, i) => ({ to: `r${i}@example.org`, subject: `Mail ${i}`, text: 'Hello', ...extra }),
-    ),
+    messages: Array.from({ length: n }, (_, i) => ({
+      to: `r${i}@example.org`,
+      subject: `Mail ${i}`,
+      text: 'Hello',
+      ...extra,
+    })),
   };
   return (await sendBatch(world, ACCOUNT, input, acceptAll)).messages.map((entry) => entry.message_id!);
 };
@@ -31,11 +33,12 @@ describe('a drain run', () => {
     const report = await run();
     expect(report).toMatchObject({ received: 23, sent: 23, failed: 0, retried: 0, errors: 0, emptied: true });
     expect(world.mailers.sent.map((s) => s.mail.messageId).sort()).toEqual([...ids].sort());
-    for (const id of ids) expect(await recordOf(id)).toMatchObject({
-      status: 'sent',
-      provider_message_id: expect.stringMatching(/^provider-/),
-      error_message: null,
-    });
+    for (const id of ids)
+      expect(await recordOf(id)).toMatchObject({
+        status: 'sent',
+        provider_message_id: expect.stringMatching(/^provider-/),
+        error_message: null,
+      });
     expect(world.queue.waiting()).toEqual([]);
   });
 
@@ -114,9 +117,9 @@ describe('a failed send', () => {
       world.clock.advance(3_600_000);
     }
     expect(await recordOf(id)).toMatchObject({ status: 'failed', error_message: 'Timeout (after 3 attempts)' });
-    expect(world.queue.deadLetters).toEqual(
-      [{ mail: expect.objectContaining({ message_id: id }), reason: 'Timeout (after 3 attempts)' }],
-    );
+    expect(world.queue.deadLetters).toEqual([
+      { mail: expect.objectContaining({ message_id: id }), reason: 'Timeout (after 3 attempts)' },
+    ]);
     expect(world.queue.waiting()).toEqual([]);
   });
 
@@ -215,7 +218,7 @@ describe('what holds a mail back', () => {
     });
   });
 
-  it('leaves a paused account\'s mail queued, hidden and postponed, neither sent nor failed', async () => {
+  it("leaves a paused account's mail queued, hidden and postponed, neither sent nor failed", async () => {
     const [id] = await queueMails(1);
     await world.reputation.pause(ACCOUNT, world.clock.now().toISOString(), 'bounce rate');
     expect(await run()).toMatchObject({ paused: 1, sent: 0, failed: 0 });
@@ -227,16 +230,15 @@ describe('what holds a mail back', () => {
     );
   });
 
-  it('sends a paused account\'s mail once sending is resumed', async () => {
+  it("sends a paused account's mail once sending is resumed", async () => {
     await queueMails(1);
     await world.reputation.pause(ACCOUNT, world.clock.now().toISOString(), 'bounce rate');
     await run();
-    await world.reputation.resume(
-      ACCOUNT,
-      world.clock.now().toISOString(),
-      '2026-11-26T09',
-      { sent: 0, bounced_hard: 0, complained: 0 },
-    );
+    await world.reputation.resume(ACCOUNT, world.clock.now().toISOString(), '2026-11-26T09', {
+      sent: 0,
+      bounced_hard: 0,
+      complained: 0,
+    });
     world.clock.advance(PAUSED_WAIT_SECONDS * 1000);
     expect(await run()).toMatchObject({ sent: 1 });
   });

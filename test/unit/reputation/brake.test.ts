@@ -68,7 +68,7 @@ describe('the sending brake', () => {
     expect(await weighBrake(world, ACCOUNT)).toBe('pause');
   });
 
-  it('holds every send of the account while paused (the providers\' read says so)', async () => {
+  it("holds every send of the account while paused (the providers' read says so)", async () => {
     await count({ sent: 100, bounced_hard: 10 });
     await weighBrake(world, ACCOUNT);
     expect((await world.providers.list(ACCOUNT)).brake).toMatchObject({ paused: true });
@@ -100,8 +100,8 @@ describe('GET /stats', () => {
   it('says a rate is near a threshold from 80% of it', async () => {
     await count({ sent: 100, bounced_hard: 4 });
     const { warnings } = await readStats(world, ACCOUNT, 1);
-    expect(warnings.filter((w) => w.window === 'days').map((w) => `${w.code}/${w.level}`)).toEqual(
-      ['bounce_rate_review/near'],
-    );
+    expect(warnings.filter((w) => w.window === 'days').map((w) => `${w.code}/${w.level}`)).toEqual([
+      'bounce_rate_review/near',
+    ]);
   });
 });

@@ -15,14 +15,16 @@ beforeEach(async () => {
 });
 
 const deps = () => ({ ...world, queue: world.webhookQueue, poster });
-const endpoint = (url: string, events: WebhookEventType[] = ['email.sent']) => createWebhookEndpoint(
-  { ...world, allowLoopbackWebhooks: false },
-  ACCOUNT,
-  { url, events },
-);
+const endpoint = (url: string, events: WebhookEventType[] = ['email.sent']) =>
+  createWebhookEndpoint({ ...world, allowLoopbackWebhooks: false }, ACCOUNT, { url, events });
 const event = (changes: Partial<OutboundEvent> = {}): OutboundEvent => ({
-  id: 'evt-1', account_id: ACCOUNT, type: 'email.sent', timestamp: '2026-11-26T09:00:00.000Z',
-  message_id: '<00000000-0000-4000-8000-000000000001@example.com>', to: 'r@example.org', ...changes,
+  id: 'evt-1',
+  account_id: ACCOUNT,
+  type: 'email.sent',
+  timestamp: '2026-11-26T09:00:00.000Z',
+  message_id: '<00000000-0000-4000-8000-000000000001@example.com>',
+  to: 'r@example.org',
+  ...changes,
 });
 
 describe('a webhook delivery', () => {
@@ -34,7 +36,7 @@ describe('a webhook delivery', () => {
     expect(poster.posts.map((p) => p.url).sort()).toEqual(['https://a.example.com/hook', 'https://b.example.com/hook']);
   });
 
-  it('signs the body with the endpoint\'s secret, as Standard Webhooks verifies it', async () => {
+  it("signs the body with the endpoint's secret, as Standard Webhooks verifies it", async () => {
     const { secret } = await endpoint('https://a.example.com/hook');
     // The verifier checks the timestamp against the real clock (five minutes' tolerance).
     world.clock.set(new Date().toISOString());
@@ -83,7 +85,7 @@ describe('a webhook delivery', () => {
     expect(world.webhookQueue.enqueued).toHaveLength(1);
   });
 
-  it('waits out a retry\'s time in hops of at most 15 minutes before posting', async () => {
+  it("waits out a retry's time in hops of at most 15 minutes before posting", async () => {
     const { id } = await endpoint('https://a.example.com/hook');
     const notBefore = world.clock.now().getTime() + 3_600_000;
     const retry = { event: event(), endpoint_id: id, attempts: 5, not_before: notBefore };

@@ -15,11 +15,8 @@ beforeEach(async () => {
 });
 
 const deps = (allowLoopbackWebhooks = false) => ({ ...world, allowLoopbackWebhooks });
-const create = (url = 'https://hooks.example.com/in', account = ACCOUNT) => createWebhookEndpoint(
-  deps(),
-  account,
-  { url, events: ['email.sent'] },
-);
+const create = (url = 'https://hooks.example.com/in', account = ACCOUNT) =>
+  createWebhookEndpoint(deps(), account, { url, events: ['email.sent'] });
 
 describe('webhook endpoints per account', () => {
   it(`stores up to ${MAX_WEBHOOK_ENDPOINTS}, then refuses the next with CONFLICT`, async () => {
@@ -49,11 +46,10 @@ describe('webhook endpoints per account', () => {
   });
 
   it('stores the event types once each', async () => {
-    const created = await createWebhookEndpoint(
-      deps(),
-      ACCOUNT,
-      { url: 'https://hooks.example.com/', events: ['email.sent', 'email.sent', 'email.bounced'] },
-    );
+    const created = await createWebhookEndpoint(deps(), ACCOUNT, {
+      url: 'https://hooks.example.com/',
+      events: ['email.sent', 'email.sent', 'email.bounced'],
+    });
     expect(created.events).toEqual(['email.sent', 'email.bounced']);
   });
 
@@ -64,7 +60,7 @@ describe('webhook endpoints per account', () => {
     expect((await listWebhookEndpoints(world, ACCOUNT)).map((e) => e.id)).toEqual([second.id, first.id]);
   });
 
-  it('answers 404 for deleting an endpoint that is not the account\'s', async () => {
+  it("answers 404 for deleting an endpoint that is not the account's", async () => {
     const created = await create();
     await expect(deleteWebhookEndpoint(world, 'acct-other', created.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await deleteWebhookEndpoint(world, ACCOUNT, created.id);
