@@ -10,7 +10,8 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { BUNDLE } from '../lib/constructs/bundling-options';
-import { ENTRY_BUILD } from '../lib/constructs/function-bundle';
+import { ENTRY_BUILD, routeEntrySource } from '../lib/constructs/function-bundle';
+import { routes } from '../functions/routes';
 
 /** The construct's bundling settings in esbuild's own API shape. */
 const ESBUILD = { ...BUNDLE, banner: { js: BUNDLE.banner } };
@@ -35,11 +36,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * Which SDK clients end up in a function's bundle (files that contribute bytes after tree-shaking),
  * and what else weighs in it besides the SDK.
  */
-const contentsOf = async (entry: string) => {
-  // The construct's own options for index.mjs, so that lazily loaded packages are left out here as there.
+const contentsOf = async (name: string) => {
+  // The construct's own options and entry (a worker's file, a route's generated entry), so that
+  // lazily loaded packages are left out here as there.
+  const route = routes.find((candidate) => candidate.id === name);
+  const root = resolve('.');
   const result = await esbuild.build({
     ...ENTRY_BUILD,
-    entryPoints: [entry],
+    ...(route
+      ? { stdin: { contents: routeEntrySource(root, route), resolveDir: root, loader: 'ts' as const } }
+      : { entryPoints: [resolve('functions/handlers', `${name}.ts`)] }),
     metafile: true,
     write: false,
     outfile: 'probe.mjs',
@@ -127,7 +133,7 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
       ? readHandlerName(resource)
       : OTHER_FUNCTIONS[logicalId.replace(/[0-9A-F]{8}$/, '')];
     if (!handlerName) throw new Error(`bench/cold-start.ts does not know the handler of ${logicalId}`);
-    const { clients, extras } = await contentsOf(resolve('functions/handlers', `${handlerName}.ts`));
+    const { clients, extras } = await contentsOf(handlerName);
     const floor = join(floors, `${handlerName}.mjs`);
     await buildFloor(clients, floor);
     const times: number[] = [];

@@ -8,7 +8,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import nodemailer from 'nodemailer';
-import { relayDeps } from '../functions/adapters/wiring';
+import { relayDeps } from '../functions/smtp/relay-deps';
 import { relayConnectionCounts, startRelay } from '../functions/smtp/relay-server';
 import { selfSignedCertificate } from '../local/tls-certificate';
 import type { LocalStack } from './local-stack';

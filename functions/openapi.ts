@@ -1,8 +1,8 @@
+import { routeGrants } from './capabilities';
 import * as z from 'zod/mini';
 import { SERVICE_VERSION } from './version';
 import './schemas/common';
 import type { RouteDefinition } from './routes/define-route';
-import { requestExamples } from './routes/examples';
 import { AppError, STATUS_BY_CODE, type ErrorCode } from './domain/errors';
 import { PERMISSIONS } from './domain/types';
 import { resendErrorOf } from './http/resend-errors';
@@ -115,14 +115,14 @@ const UNSIGNED = {
 export const errorCodes = (route: RouteDefinition): ErrorCode[] => {
   const codes = new Set<ErrorCode>(route.errors);
   const { params, query, body } = route.request ?? {};
-  const sends = route.aws?.includes('sendMail');
+  const sends = routeGrants(route).includes('sendMail');
   if (route.permission) codes.add('UNAUTHORIZED').add('FORBIDDEN').add('RATE_LIMITED');
   if (params || query || body || route.idempotent) codes.add('VALIDATION_ERROR');
   if (body || route.rawBody) codes.add('PAYLOAD_TOO_LARGE');
   if (body) codes.add('UNSUPPORTED_MEDIA_TYPE');
   if (params) codes.add('NOT_FOUND');
   if (route.idempotent) codes.add('CONFLICT');
-  if (sends || route.aws?.includes('enqueue')) codes.add('NO_SMTP_PROVIDER').add('SENDING_PAUSED');
+  if (sends || routeGrants(route).includes('enqueue')) codes.add('NO_SMTP_PROVIDER').add('SENDING_PAUSED');
   if (sends) codes.add('SEND_LIMIT_EXCEEDED').add('SEND_FAILED');
   codes.add('INTERNAL_ERROR');
   return (Object.keys(STATUS_BY_CODE) as ErrorCode[]).filter((code) => codes.has(code));
@@ -422,7 +422,7 @@ const parameters = (route: RouteDefinition) => {
 };
 
 const requestBody = (route: RouteDefinition) => {
-  const example = requestExamples.get(route.id);
+  const example = route.example;
   if (route.request?.body) {
     return {
       required: !route.request.optionalBody,

@@ -7,6 +7,7 @@
  * of an SQS trigger receives with the trigger's batch size (functions/adapters/sqs-trigger-stand-in.ts).
  * Plain values only: handlers import it, so nothing here may pull CDK into a Lambda bundle.
  */
+import type { CapabilityName } from './capabilities';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from './drain-timing';
 
 /** A function no route calls: started by a queue, a schedule or SNS. */
@@ -22,6 +23,13 @@ export interface WorkerDeclaration {
   scheduleMinutes?: number;
   /** `npm start` runs it on a timer instead of its trigger: every `seconds`, or what the variable `env` says. */
   localTimer?: { env: string; seconds: number };
+  /** Its table access: the whole table, to read or to read and write (lib/table-access.ts). */
+  table: 'read' | 'write';
+  /**
+   * The capabilities it uses (functions/capabilities.ts), as a route lists them: the stack grants what
+   * they bring (lib/route-access.ts) and the handler wires its dependencies from them.
+   */
+  uses: readonly CapabilityName[];
 }
 
 export const WORKERS = {
@@ -37,12 +45,32 @@ export const WORKERS = {
     reservedConcurrency: 3,
     scheduleMinutes: 1,
     localTimer: { env: 'DRAIN_INTERVAL_SECONDS', seconds: 5 },
+    table: 'write',
+    uses: [
+      'attachmentsRead',
+      'drainQueue',
+      'lease',
+      'starter',
+      'messages',
+      'providersSending',
+      'quotas',
+      'mailers',
+      'rates',
+      'clock',
+      'ids',
+      'tracking',
+      'events',
+      'campaigns',
+      'reputation',
+    ],
   },
   webhookDeliverer: {
     handler: 'webhook-deliverer',
     description: 'Posts signed outbound events to webhook endpoints',
     timeoutSeconds: 60,
     localTimer: { env: 'WEBHOOK_INTERVAL_SECONDS', seconds: 2 },
+    table: 'read',
+    uses: ['webhookEndpointsOpen', 'messages', 'webhookQueue', 'poster', 'clock'],
   },
   jobRunner: {
     handler: 'jobs',
@@ -50,11 +78,43 @@ export const WORKERS = {
     timeoutSeconds: 120,
     memoryMb: 512,
     localTimer: { env: 'JOB_INTERVAL_SECONDS', seconds: 2 },
+    table: 'write',
+    uses: [
+      'campaigns',
+      'recipients',
+      'suppressions',
+      'providers',
+      'messages',
+      'counters',
+      'bulkSendQueue',
+      'jobRunnerQueue',
+      'tracking',
+      'rates',
+      'lists',
+      'subscribers',
+      'imports',
+      'clock',
+      'ids',
+    ],
   },
   sesEvents: {
     handler: 'ses-events',
     description: 'Applies SES bounce, complaint and delivery events from SNS',
     timeoutSeconds: 10,
+    table: 'write',
+    uses: [
+      'bounces',
+      'counters',
+      'subscribers',
+      'suppressions',
+      'messages',
+      'reputation',
+      'clock',
+      'campaigns',
+      'providers',
+      'ids',
+      'events',
+    ],
   },
 } as const satisfies Record<string, WorkerDeclaration>;
 

@@ -18,7 +18,7 @@ import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { TABLE, type TableIndex } from '../functions/adapters/dynamo/table-definition';
-import { attachmentsBucket, grantAttachments } from './attachments-bucket';
+import { attachmentsBucket } from './attachments-bucket';
 import { routeKeys } from '../functions/http/route-matcher';
 import { routes } from '../functions/routes';
 import { throttleApi } from './api-throttling';
@@ -27,7 +27,7 @@ import { WORKERS, type WorkerDeclaration } from '../functions/queues';
 import { buildQueues, connectConsumers, queueEnvironment } from './queues';
 import { Monitoring } from './monitoring';
 import { suppressNagFindings } from './nag-suppressions';
-import { grantProviderSecretRead } from './provider-secret-access';
+import { grantRouteAccess } from './route-access';
 import { RouteAreaStack, type ServiceCore } from './route-area-stack';
 import { routeAreas } from './route-areas';
 import { addDomainChecker, sesIdentityStatements } from './sending-domains';
@@ -192,6 +192,9 @@ export class EmailServiceStack extends Stack {
       sendQueue,
       drainStarts,
       webhookQueue,
+      webhookDeadLetters,
+      bulkSendQueue: queues.bulkSend,
+      deadLetters,
       jobQueue,
       otpKey,
       trackingKey,
@@ -222,9 +225,10 @@ export class EmailServiceStack extends Stack {
     );
     throttleApi(stage, publicRoutes);
 
-    // The workers as functions/queues.ts declares them (handler, timeout, memory, concurrency).
-    const worker = (id: string, declared: WorkerDeclaration, props: Partial<ServiceFunctionProps> = {}) =>
-      new ServiceFunction(this, id, {
+    // The workers as functions/queues.ts declares them (handler, timeout, memory, concurrency), each
+    // granted what its table access and capabilities say, by the routes' own loop (lib/route-access.ts).
+    const worker = (id: string, declared: WorkerDeclaration, props: Partial<ServiceFunctionProps> = {}) => {
+      const fn = new ServiceFunction(this, id, {
         handlerName: declared.handler,
         description: declared.description,
         timeout: Duration.seconds(declared.timeoutSeconds),
@@ -233,55 +237,19 @@ export class EmailServiceStack extends Stack {
         environment,
         ...props,
       });
+      grantRouteAccess(core, fn, { ...declared, permission: null, method: 'POST' }, providerSecretKey, fn);
+      return fn;
+    };
     const drainer = worker('Drainer', WORKERS.drainer);
-    table.grantReadWriteData(drainer);
-    sendQueue.grantConsumeMessages(drainer);
-    queues.bulkSend.grantConsumeMessages(drainer);
-    // Scheduled mail whose time came is put on the send queue by the drainer (release-scheduled.ts); it reads and drops queued files.
-    sendQueue.grantSendMessages(drainer);
-    grantAttachments(attachments, drainer, 'read-delete');
-    deadLetters.grantSendMessages(drainer);
-    grantProviderSecretRead(providerSecretKey, providerSecretsKey, drainer);
-    trackingKey.grantRead(drainer);
-    webhookQueue.grantSendMessages(drainer);
-    drainer.addToRolePolicy(sesSend);
-    drainer.addToRolePolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }),
-    );
     new Rule(this, 'DrainSchedule', {
       schedule: Schedule.rate(Duration.minutes(WORKERS.drainer.scheduleMinutes)),
       targets: [new LambdaFunction(drainer)],
     });
-    // Starts on enqueue; the drainer ends a run that is out of time with work left by starting its successor.
-    drainStarts.grantSendMessages(drainer);
-
     // SES events that SNS could not deliver, or that failed the function, wait in their dead-letter queue (functions/queues.ts).
     const sesEvents = worker('SesEvents', WORKERS.sesEvents, { deadLetterQueue: sesEventsDeadLetters });
-    table.grantReadWriteData(sesEvents);
-    webhookQueue.grantSendMessages(sesEvents);
-
-    // Posts webhook events to the endpoints: reads endpoints and messages, opens the endpoints'
-    // secrets to sign, re-enqueues failed posts with a delay, parks the hopeless ones.
     const webhookDeliverer = worker('WebhookDeliverer', WORKERS.webhookDeliverer);
-    table.grantReadData(webhookDeliverer);
-    webhookQueue.grantConsumeMessages(webhookDeliverer);
-    webhookQueue.grantSendMessages(webhookDeliverer);
-    webhookDeadLetters.grantSendMessages(webhookDeliverer);
-    grantProviderSecretRead(providerSecretKey, providerSecretsKey, webhookDeliverer);
-    // Runs the jobs: reads and writes the table, enqueues mail (the send queue) and next chunks, signs
-    // unsubscribe links with the tracking key. One job per invocation, each a chunk of seconds.
+    // One job per invocation, each a chunk of seconds.
     const jobRunner = worker('JobRunner', WORKERS.jobRunner);
-    table.grantReadWriteData(jobRunner);
-    // Campaign fan-out is bulk mail: it goes to its own lane.
-    queues.bulkSend.grantSendMessages(jobRunner);
-    drainStarts.grantSendMessages(jobRunner);
-    jobQueue.grantConsumeMessages(jobRunner);
-    jobQueue.grantSendMessages(jobRunner);
-    trackingKey.grantRead(jobRunner);
-    // The SES send rate sets how much of a campaign may wait in the bulk lane (fanout.ts, bulkWindow).
-    jobRunner.addToRolePolicy(
-      new PolicyStatement({ effect: Effect.ALLOW, actions: ['ses:GetAccount'], resources: ['*'] }),
-    );
     // The SQS triggers, with the batch sizes and concurrency functions/queues.ts declares.
     connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents });
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));

@@ -1,3 +1,4 @@
+import { routeGrants } from '../functions/capabilities';
 import { Duration } from 'aws-cdk-lib';
 import { LONGEST_SMTP_SEND_MS } from '../functions/adapters/mailers/smtp-timeouts';
 import type { RouteDefinition } from '../functions/routes/define-route';
@@ -15,7 +16,7 @@ export const SENDING_ROUTE_TIMEOUT_SECONDS = Math.ceil(LONGEST_SMTP_SEND_MS / 10
 export const routeTimeout = (route: RouteDefinition) => {
   const seconds = Math.max(
     route.lambda?.timeoutSeconds ?? 0,
-    route.aws?.includes('sendMail') ? SENDING_ROUTE_TIMEOUT_SECONDS : 0,
+    routeGrants(route).includes('sendMail') ? SENDING_ROUTE_TIMEOUT_SECONDS : 0,
   );
   if (seconds > ROUTE_TIMEOUT_LIMIT_SECONDS) {
     throw new Error(

@@ -1,6 +1,6 @@
 import { CfnOutput, Duration, Names, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Effect, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { ReceiptRuleSet, TlsPolicy } from 'aws-cdk-lib/aws-ses';
 import { Lambda, LambdaInvocationType, S3 } from 'aws-cdk-lib/aws-ses-actions';
@@ -8,7 +8,6 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { INBOUND_RETENTION_DAYS, PARTS_PREFIX, RAW_MAIL_PREFIX } from '../functions/domain/inbound/inbound-mail';
-import type { RouteDefinition } from '../functions/routes/define-route';
 import { ServiceFunction } from './constructs/service-function';
 import { ITEM_READ_ACTIONS, ITEM_WRITE_ACTIONS, partitionPattern } from './table-access';
 
@@ -30,7 +29,7 @@ export interface InboundMailProps {
  *
  * The bucket: SSE-S3, no public access, TLS only, everything expires after 30 days (the records go
  * with it, by TTL). Route functions that answer inbound mail read its parts and sign links to them:
- * `grantRoute` (define-route.ts, `aws: ['inboundMail']`).
+ * `grantRoute` (the `inboundMail` grant of functions/capabilities.ts).
  */
 export class InboundMail extends Construct {
   readonly bucket: Bucket;
@@ -157,13 +156,13 @@ export class InboundMail extends Construct {
   }
 
   /**
-   * A route that answers inbound mail (`aws: ['inboundMail']`) reads its parts and signs links to
-   * them and to the raw mail (a link works with its signer's rights): reading, nothing else.
+   * A route that answers inbound mail (the `inboundMail` grant: functions/capabilities.ts) reads its
+   * parts and signs links to them and to the raw mail (a link works with its signer's rights): reading,
+   * nothing else.
    */
-  grantRoute(fn: ServiceFunction, route: RouteDefinition) {
-    if (!route.aws?.includes('inboundMail')) return;
-    fn.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], PARTS_PREFIX));
-    fn.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], RAW_MAIL_PREFIX));
+  grantRoute(fn: ServiceFunction, principal: IGrantable = fn) {
+    principal.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], PARTS_PREFIX));
+    principal.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], RAW_MAIL_PREFIX));
     // The routes read (and link to) the parts by the bucket's name: the IAM test found them without it.
     fn.addEnvironment('INBOUND_BUCKET', this.bucket.bucketName);
   }

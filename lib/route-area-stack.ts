@@ -19,8 +19,13 @@ export interface ServiceCore {
   api: HttpApi;
   table: TableV2;
   sendQueue: Queue;
+  /** Campaign mail's lane. */
+  bulkSendQueue: Queue;
+  /** Where the drainer parks mail it cannot send. */
+  deadLetters: Queue;
   drainStarts: Queue;
   webhookQueue: Queue;
+  webhookDeadLetters: Queue;
   jobQueue: Queue;
   otpKey: ISecret;
   trackingKey: ISecret;
@@ -47,7 +52,7 @@ export interface RouteAreaStackProps extends NestedStackProps {
  * group, the API route, its integration and the permission for API Gateway to invoke it, about
  * seven resources a route. The table, queues, secrets and the API itself stay in the core stack;
  * CloudFormation passes their names and ARNs in as parameters. Each function gets exactly what its
- * route declares (`table`, `aws`: functions/routes/define-route.ts), as it did in one stack.
+ * route declares (`table`, and the capabilities it `uses`: lib/route-access.ts), as it did in one stack.
  */
 export class RouteAreaStack extends NestedStack {
   /** The area's routes anyone may call (no key): the stage throttles each on its own. */
@@ -68,8 +73,7 @@ export class RouteAreaStack extends NestedStack {
         timeout: routeTimeout(route),
         environment: core.environment,
       });
-      grantRouteAccess(core, fn, route, providerSecretKey);
-      core.inboundMail.grantRoute(fn, route);
+      grantRouteAccess(core, fn, route, providerSecretKey, fn);
       // The route in this stack (api.addRoutes would put it in the API's), with its integration and permission.
       const added = new HttpRoute(this, `${route.method}${route.path}`, {
         httpApi: core.api,

@@ -2,9 +2,8 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { Effect, PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../functions/routes/define-route';
 import { ServiceFunction } from './constructs/service-function';
 import { ITEM_WRITE_ACTIONS, partitionPattern } from './table-access';
 
@@ -37,17 +36,6 @@ export const sesIdentityStatements = (
     sesIdentityRead: [read],
     sesIdentityDelete: [statement(['ses:DeleteEmailIdentity'])],
   };
-};
-
-/** Grants a route's function the SES identity actions its definition names. */
-export const grantSesIdentities = (
-  fn: IGrantable,
-  route: RouteDefinition,
-  statements: Record<IdentityKind, PolicyStatement[]>,
-) => {
-  for (const kind of Object.keys(statements) as IdentityKind[]) {
-    if (route.aws?.includes(kind)) statements[kind].forEach((s) => fn.grantPrincipal.addToPrincipalPolicy(s));
-  }
 };
 
 /**

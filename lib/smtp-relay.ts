@@ -1,3 +1,4 @@
+import { routeGrants } from '../functions/capabilities';
 import { Duration, Fn, NestedStack, RemovalPolicy, Stage, type NestedStackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -77,7 +78,7 @@ export class SmtpRelayStack extends NestedStack {
   constructor(scope: Construct, id: string, props: SmtpRelayStackProps) {
     super(scope, id, props);
     const { core } = props;
-    if ((RELAY_ROUTE.aws as readonly string[] | undefined)?.includes('inboundMail')) {
+    if (routeGrants(RELAY_ROUTE).includes('inboundMail')) {
       throw new Error('The relay grants no inbound-mail access (lib/route-access.ts)');
     }
 

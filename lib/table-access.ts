@@ -4,6 +4,9 @@ import { keys } from '../functions/adapters/dynamo/keys';
 import type { ItemKind, RouteDefinition, TableAccess } from '../functions/routes/define-route';
 
 /** What a narrowed grant allows on its items. No Scan: a Scan names no partition key, so no condition could hold it. */
+/** What the table access of a function follows from: a route's fields, or a worker's. */
+type TableDeclared = Pick<RouteDefinition, 'table' | 'permission' | 'method' | 'idempotent'>;
+
 export const ITEM_READ_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
@@ -35,11 +38,11 @@ export const partitionPattern = (kind: ItemKind) =>
 const patterns = (kinds: readonly ItemKind[]) => [...new Set(kinds.map(partitionPattern))];
 
 /** The route's declared access, or the default its method and permission give (define-route.ts). */
-export const tableAccessOf = (route: RouteDefinition): TableAccess | undefined =>
+export const tableAccessOf = (route: TableDeclared): TableAccess | undefined =>
   route.table ?? (route.permission === null ? undefined : route.method === 'GET' ? 'read' : 'write');
 
 /** Everything a route's function may do with the table, as the stack grants it. */
-export const tableGrants = (route: RouteDefinition): TableGrant[] => {
+export const tableGrants = (route: TableDeclared): TableGrant[] => {
   const access = tableAccessOf(route);
   if (access === undefined) return [];
   if (access === 'write') return [{ level: 'write' }];
@@ -65,7 +68,7 @@ export const tableGrants = (route: RouteDefinition): TableGrant[] => {
 };
 
 /** Grants the route's function its table access: whole-table grants through the table, the rest by leading key. */
-export const grantTableAccess = (table: TableV2, fn: IGrantable, route: RouteDefinition) => {
+export const grantTableAccess = (table: TableV2, fn: IGrantable, route: TableDeclared) => {
   for (const grant of tableGrants(route)) {
     if ('level' in grant) {
       if (grant.level === 'write') table.grantReadWriteData(fn);

@@ -3,6 +3,9 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { runAs } from '../functions/adapters/call-log';
 import { routeKeys, routeMatcher } from '../functions/http/route-matcher';
+import * as adapters from '../functions/adapters/capabilities';
+import { handler as notFound } from '../functions/handlers/not-found';
+import { routeHandler } from '../functions/http/route-handler';
 import { routes } from '../functions/routes';
 import { apiGatewayEvent } from './api-gateway-event';
 
@@ -47,12 +50,13 @@ const answerParserError = (error: Error & { code?: string }, socket: Duplex) => 
   );
 };
 
-const handlers = new Map<string, Promise<LambdaHandler>>();
-/** Loads the route's own handler module, the same file the CDK stack bundles for its Lambda. */
-const handlerFor = (id: string) => {
+const handlers = new Map<string, LambdaHandler>();
+/** The route's handler as its Lambda entry builds it (functions/http/route-handler.ts), once per route. */
+const handlerFor = (id: string): LambdaHandler => {
   let handler = handlers.get(id);
   if (!handler) {
-    handler = import(`../functions/handlers/${id}.ts`).then((module: { handler: LambdaHandler }) => module.handler);
+    const route = routes.find((candidate) => candidate.id === id);
+    handler = (route ? routeHandler(route, adapters) : notFound) as LambdaHandler;
     handlers.set(id, handler);
   }
   return handler;
@@ -88,7 +92,7 @@ export const createLocalServer = (): Server => {
           ? [found.route.id, `${found.route.method} ${found.route.path}`, found.params]
           : ['not-found', 'ANY /{proxy+}', {}];
       // Each route's AWS calls are recorded as its own when the tests keep the call log (test/iam/).
-      const handler = runAs(id, await handlerFor(id));
+      const handler = runAs(id, handlerFor(id));
       const result = await handler(apiGatewayEvent(request, body, routeKey, params), lambdaContext(id));
       response.writeHead(result.statusCode ?? 200, result.headers as Record<string, string>);
       response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : result.body);

@@ -1,4 +1,4 @@
-import { relayDeps } from '../functions/adapters/wiring';
+import { relayDeps } from '../functions/smtp/relay-deps';
 import { relayConnectionCounts, startRelay } from '../functions/smtp/relay-server';
 import { localCertificate } from './tls-certificate';
 

@@ -1,28 +1,39 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CAPABILITIES, keyOf } from '../functions/capabilities';
 import { routes } from '../functions/routes';
 
 const routesDir = new URL('../functions/routes/', import.meta.url);
-const isRoute = (value: unknown): value is { id: string } =>
-  typeof value === 'object' &&
-  value !== null &&
-  ['id', 'method', 'path', 'tag'].every((field) => typeof (value as Record<string, unknown>)[field] === 'string');
+const areas = readdirSync(routesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
 
 describe('the route table', () => {
-  it('holds every route an area file defines, once, each with its handler', async () => {
+  it('holds every route module once, each named by its route id and exporting that route with its handler', async () => {
     const defined: string[] = [];
-    for (const file of readdirSync(routesDir).filter((name) => name.endsWith('.ts'))) {
-      const module = (await import(new URL(file, routesDir).href)) as Record<string, unknown>;
-      defined.push(
-        ...Object.values(module)
-          .filter(isRoute)
-          .map((route) => route.id),
-      );
+    for (const area of areas) {
+      for (const file of readdirSync(new URL(`${area.name}/`, routesDir)).filter((name) => name.endsWith('.ts'))) {
+        if (file === 'index.ts' || file === 'area.ts') continue;
+        const module = (await import(new URL(`${area.name}/${file}`, routesDir).href)) as {
+          default?: { id: string; handle: unknown };
+        };
+        // The Lambda entry is generated from the id: it finds the module by its file name.
+        expect(module.default?.id, `${area.name}/${file}`).toBe(file.slice(0, -'.ts'.length));
+        expect(typeof module.default?.handle, file).toBe('function');
+        defined.push(module.default!.id);
+      }
     }
-    // A route defined but left out of its file's list would be neither deployed nor served.
+    // A module left out of its area's list would be neither deployed nor served.
     expect(routes.map((route) => route.id).toSorted()).toEqual(defined.toSorted());
     expect(new Set(routes.map((route) => route.id)).size).toBe(routes.length);
-    for (const route of routes)
-      expect(existsSync(new URL(`../functions/handlers/${route.id}.ts`, import.meta.url)), route.id).toBe(true);
+  });
+
+  it('never fills one dependency from two adapters (only the SES identity kinds share theirs)', () => {
+    for (const route of routes) {
+      const byKey = new Map<string, string[]>();
+      for (const name of route.uses ?? []) byKey.set(keyOf(name), [...(byKey.get(keyOf(name)) ?? []), name]);
+      for (const [key, names] of byKey) {
+        if (names.length > 1) expect(key, `${route.id}: ${names.join(', ')}`).toBe('identities');
+      }
+      for (const name of route.uses ?? []) expect(CAPABILITIES).toHaveProperty(name);
+    }
   });
 });

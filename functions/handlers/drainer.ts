@@ -2,7 +2,24 @@ import { runAs } from '../adapters/call-log';
 import { WORKERS } from '../queues';
 import type { Context } from 'aws-lambda';
 import { emitMetrics } from '../adapters/metrics';
-import { drainDeps } from '../adapters/wiring';
+import {
+  attachmentsRead,
+  drainQueue,
+  lease,
+  starter,
+  messages,
+  providersSending,
+  quotas,
+  mailers,
+  rates,
+  clock,
+  ids,
+  tracking,
+  events,
+  campaigns,
+  reputation,
+} from '../adapters/capabilities';
+import { wire } from '../wire';
 import { config } from '../config';
 import { runDrain as runDrainUnderLease } from '../domain/queue/drain-run';
 import type { DrainReport } from '../domain/queue/drain';
@@ -14,29 +31,48 @@ import { describeError, log } from '../log';
  * logs and metrics; undefined when another run holds the lease.
  */
 export const runDrain = (budgetMs: number, signal?: AbortSignal): Promise<DrainReport | undefined> =>
-  runDrainUnderLease(drainDeps(), {
-    budgetMs,
-    signal,
-    safetyMs: DRAIN_SAFETY_MS,
-    reconcileAfterMinutes: config.reconcileAfterMinutes,
-    round: {
-      // The longest a run lasts: its budget and the last send's longest time.
-      inFlightMs: Math.max(config.drainBudgetSeconds, DRAIN_BUDGET_SECONDS) * 1000 + DRAIN_SAFETY_MS,
-      retryBaseSeconds: config.retryBaseSeconds,
-      pausedWaitSeconds: config.pausedWaitSeconds,
-      onError: ({ stage, message_id, error }) =>
-        log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
+  runDrainUnderLease(
+    wire(WORKERS.drainer.uses, {
+      attachmentsRead,
+      drainQueue,
+      lease,
+      starter,
+      messages,
+      providersSending,
+      quotas,
+      mailers,
+      rates,
+      clock,
+      ids,
+      tracking,
+      events,
+      campaigns,
+      reputation,
+    }),
+    {
+      budgetMs,
+      signal,
+      safetyMs: DRAIN_SAFETY_MS,
+      reconcileAfterMinutes: config.reconcileAfterMinutes,
+      round: {
+        // The longest a run lasts: its budget and the last send's longest time.
+        inFlightMs: Math.max(config.drainBudgetSeconds, DRAIN_BUDGET_SECONDS) * 1000 + DRAIN_SAFETY_MS,
+        retryBaseSeconds: config.retryBaseSeconds,
+        pausedWaitSeconds: config.pausedWaitSeconds,
+        onError: ({ stage, message_id, error }) =>
+          log('error', 'drain step failed', { stage, message_id, ...describeError(error) }),
+      },
+      onRound: (report) => {
+        if (report.received > 0 || report.errors > 0) log('info', 'drain run', { ...report });
+        // Sent and failed are counted where they happen (the reputation counters); these are the run's own.
+        emitMetrics({ DrainErrors: report.errors, DrainPausedWaiting: report.paused });
+      },
+      onReconciled: (settled) => {
+        if (settled.interrupted || settled.lost) log('warn', 'reconciled stuck messages', { ...settled });
+      },
+      onLeaseKept: (error) => log('warn', 'drain lease not released', describeError(error)),
     },
-    onRound: (report) => {
-      if (report.received > 0 || report.errors > 0) log('info', 'drain run', { ...report });
-      // Sent and failed are counted where they happen (the reputation counters); these are the run's own.
-      emitMetrics({ DrainErrors: report.errors, DrainPausedWaiting: report.paused });
-    },
-    onReconciled: (settled) => {
-      if (settled.interrupted || settled.lost) log('warn', 'reconciled stuck messages', { ...settled });
-    },
-    onLeaseKept: (error) => log('warn', 'drain lease not released', describeError(error)),
-  });
+  );
 
 /** The drainer: every minute from the schedule, and at once when mail is enqueued (the drain-start queue's trigger). */
 const handle = async (_event: unknown, context: Context) => {

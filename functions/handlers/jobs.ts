@@ -1,6 +1,23 @@
 import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { jobDeps } from '../adapters/wiring';
+import {
+  campaigns,
+  recipients,
+  suppressions,
+  providers,
+  messages,
+  counters,
+  bulkSendQueue,
+  jobRunnerQueue,
+  tracking,
+  rates,
+  lists,
+  subscribers,
+  imports,
+  clock,
+  ids,
+} from '../adapters/capabilities';
+import { wire } from '../wire';
 import { decodeJob } from '../adapters/sqs-job-queue';
 import { WORKERS } from '../queues';
 import { runListDeleteChunk } from '../domain/audience/lists';
@@ -10,7 +27,23 @@ import type { Job } from '../ports';
 import { config } from '../config';
 import { describeError, log } from '../log';
 
-const deps = jobDeps();
+const deps = wire(WORKERS.jobRunner.uses, {
+  campaigns,
+  recipients,
+  suppressions,
+  providers,
+  messages,
+  counters,
+  bulkSendQueue,
+  jobRunnerQueue,
+  tracking,
+  rates,
+  lists,
+  subscribers,
+  imports,
+  clock,
+  ids,
+});
 
 export const runJob = async (job: Job) => {
   if (job.kind === 'campaign') return runCampaignChunk(deps, job, { windowSeconds: config.bulkWindowSeconds });

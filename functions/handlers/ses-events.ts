@@ -1,12 +1,37 @@
 import { runAs } from '../adapters/call-log';
 import { WORKERS } from '../queues';
 import type { SNSEvent } from 'aws-lambda';
-import { providerEventDeps } from '../adapters/wiring';
+import {
+  bounces,
+  counters,
+  subscribers,
+  suppressions,
+  messages,
+  reputation,
+  clock,
+  campaigns,
+  providers,
+  ids,
+  events,
+} from '../adapters/capabilities';
+import { wire } from '../wire';
 import { applyProviderEvents } from '../domain/delivery-events/apply-provider-events';
 import { parseSesNotification } from '../domain/delivery-events/ses-notification';
 import { payloadParsers } from '../schemas/payloads/parsers';
 
-const deps = providerEventDeps();
+const deps = wire(WORKERS.sesEvents.uses, {
+  bounces,
+  counters,
+  subscribers,
+  suppressions,
+  messages,
+  reputation,
+  clock,
+  campaigns,
+  providers,
+  ids,
+  events,
+});
 
 /**
  * SES -> configuration set -> SNS topic -> this function. SNS invokes it directly, so there is no

@@ -1,6 +1,7 @@
 import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { webhookDeliveryDeps } from '../adapters/wiring';
+import { webhookEndpointsOpen, messages, webhookQueue, poster, clock } from '../adapters/capabilities';
+import { wire } from '../wire';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
 import { emitMetrics } from '../adapters/metrics';
 import { WORKERS } from '../queues';
@@ -8,7 +9,7 @@ import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
 import { describeError, log } from '../log';
 
-const deps = webhookDeliveryDeps();
+const deps = wire(WORKERS.webhookDeliverer.uses, { webhookEndpointsOpen, messages, webhookQueue, poster, clock });
 
 /**
  * The SQS-triggered consumer of the webhook queue. A failed post is re-enqueued with its delay by

@@ -1,4 +1,4 @@
-import { httpDeps } from '../adapters/wiring';
+import { httpDeps } from '../adapters/http-deps';
 import type { RouteDefinition } from '../routes/define-route';
 import type { ApiRequest, ResultOf } from './api-event';
 import { baseHandler } from './base-handler';

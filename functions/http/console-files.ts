@@ -32,7 +32,7 @@ export interface ConsoleFiles {
   assets: Map<string, ConsoleFile>;
 }
 
-const load = async (route: RouteDefinition): Promise<ConsoleFiles> => {
+const load = async (route: Pick<RouteDefinition, 'files'>): Promise<ConsoleFiles> => {
   const folder = shippedFile(route, CONSOLE_DIST);
   const entries = await Promise.all(
     (await readdir(folder)).map(async (name): Promise<[string, ConsoleFile]> => {
@@ -53,7 +53,7 @@ const load = async (route: RouteDefinition): Promise<ConsoleFiles> => {
 let files: Promise<ConsoleFiles> | undefined;
 
 /** Read and gzipped once per instance: a few files, under 200 KB together. */
-export const consoleFiles = (route: RouteDefinition) =>
+export const consoleFiles = (route: Pick<RouteDefinition, 'files'>) =>
   (files ??= load(route).catch((error: unknown) => {
     files = undefined;
     throw error;

@@ -2,6 +2,8 @@ import type { z } from 'zod/mini';
 import type { ErrorCode } from '../domain/errors';
 import type { keys } from '../adapters/dynamo/keys';
 import type { Permission } from '../domain/types';
+import type { CapabilityName, DepsOf } from '../capabilities';
+import type { ApiRequest, ResultOf } from '../http/api-event';
 
 type Schema = z.ZodMiniType;
 
@@ -27,11 +29,11 @@ export type RawMediaType =
 
 /**
  * One entry of the route table. The CDK stack makes one API Gateway route and one Lambda function
- * from it (the handler is `functions/handlers/<id>.ts`), the local server dispatches to the same
+ * from it (its module is `functions/routes/<area>/<id>.ts`), the local server dispatches to the same
  * handler, and the OpenAPI document is generated from its schemas.
  */
 export interface RouteDefinition {
-  /** Also the handler's file name under functions/handlers/. */
+  /** Also the route module's file name (functions/routes/<area>/<id>.ts) and its function's name. */
   id: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** API Gateway path template, e.g. /api/v1/mail/status/{message_id}. */
@@ -67,35 +69,13 @@ export interface RouteDefinition {
    */
   table?: TableAccess;
   /**
-   * AWS access beyond the table. The stack grants exactly these, so a route's permissions are declared
-   * beside the route. `sendMail` also gives the function a timeout long enough for one SMTP send
-   * (lib/function-limits.ts). `providerSecrets` is the key that seals provider passwords and signing
-   * keys: for the routes that seal them (create, update) or open them (send, verify a receiver's
-   * signature); the wiring (functions/adapters/wiring.ts) must agree. `trackingSecret` signs and
-   * verifies the tokens of tracking links (the sends that track, the tracking routes). `webhookEvents`
-   * puts events for the account's webhook endpoints on the webhook queue (send, tracking, receivers).
-   * `jobs` puts background jobs on the job queue (a campaign's fan-out, a large list's deletion).
-   * `sesIdentityCreate` creates an SES domain identity, sets its MAIL FROM and reads it (a domain's
-   * create), `sesIdentityRead` reads one (verify), `sesIdentityDelete` deletes one (a domain's delete).
-   * `inboundMail` reads received mail's parts in the inbound bucket and signs links to them (lib/inbound-mail.ts).
-   * `attachmentsPut` stores the files of queued mail too large for a queue message in the attachments
-   * bucket; `attachmentsDelete` drops them (a cancel).
+   * The capabilities the handler uses (functions/capabilities.ts): its dependencies are wired from
+   * them, the stack grants the AWS access they bring (lib/capability-grants.ts), and the handler's
+   * `deps` are typed by them, so a handler that calls what its route does not list fails `tsc`.
    */
-  aws?: readonly (
-    | 'sendMail'
-    | 'enqueue'
-    | 'attachmentsPut'
-    | 'attachmentsDelete'
-    | 'otpSecret'
-    | 'providerSecrets'
-    | 'trackingSecret'
-    | 'webhookEvents'
-    | 'jobs'
-    | 'sesIdentityCreate'
-    | 'sesIdentityRead'
-    | 'sesIdentityDelete'
-    | 'inboundMail'
-  )[];
+  uses?: readonly CapabilityName[];
+  /** One valid request body (its schema's input): shown in the OpenAPI document, parsed by test/openapi.test.ts. */
+  example?: unknown;
   /** Lambda settings that differ from the defaults. */
   lambda?: { memoryMb?: number; timeoutSeconds?: number };
   /**
@@ -130,4 +110,26 @@ export interface RouteDefinition {
   files?: readonly string[];
 }
 
-export const defineRoute = <const R extends RouteDefinition>(route: R) => route;
+type UsesOf<R extends RouteDefinition> = R extends { uses: infer U extends readonly CapabilityName[] } ? U : [];
+
+/** What a route does with a request: the use case it calls, with the dependencies its capabilities give. */
+export type RouteHandle<R extends RouteDefinition> = (
+  request: ApiRequest<R>,
+  deps: DepsOf<UsesOf<R>>,
+) => Promise<ResultOf<R>>;
+
+/** A route of the table: its definition and its handler, in one module (functions/routes/<area>/<id>.ts). */
+export type Route<R extends RouteDefinition = RouteDefinition> = R & { handle: RouteHandle<R> };
+
+/** Any route of the table, whatever its schemas: what the table, the stack and the local server hold. */
+export type AnyRoute = RouteDefinition & { handle: (request: never, deps: never) => Promise<unknown> };
+
+/**
+ * A route module's one export: the definition and the handler together. The Lambda entry is generated
+ * from it (lib/constructs/function-bundle.ts): the request pipeline, the adapters its `uses` name, and
+ * this handler.
+ */
+export const defineRoute = <const R extends RouteDefinition>(route: R, handle: RouteHandle<R>): Route<R> => ({
+  ...route,
+  handle,
+});

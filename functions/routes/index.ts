@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './define-route';
+import type { AnyRoute } from './define-route';
 import { systemRoutes } from './system';
 import { mailRoutes } from './mail';
 import { reputationRoutes } from './reputation';
@@ -22,7 +22,7 @@ import { resendRoutes } from './resend';
  * this table, so a function's bundle holds only its own schemas. Each area file lists its own routes
  * (a route added to an area is listed there, not here); a new area file is one line here.
  */
-export const routes: readonly RouteDefinition[] = [
+export const routes: readonly AnyRoute[] = [
   ...systemRoutes,
   ...consoleRoutes,
   ...mailRoutes,

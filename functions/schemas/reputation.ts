@@ -18,13 +18,11 @@ export const statsQuery = z.object({
 
 const count = (description: string) => z.int().check(z.meta({ description }));
 const rate = (description: string) =>
-  z
-    .nullable(z.number())
-    .check(
-      z.meta({
-        description: `${description}; null until at least ${MIN_SENT_FOR_RATES} mails were sent (a share, 0.05 = 5%)`,
-      }),
-    );
+  z.nullable(z.number()).check(
+    z.meta({
+      description: `${description}; null until at least ${MIN_SENT_FOR_RATES} mails were sent (a share, 0.05 = 5%)`,
+    }),
+  );
 
 const figures = {
   sent: count('Mails that left, counted per recipient as SES counts them (one-time codes included)'),
@@ -74,13 +72,11 @@ const brakeFigures = {
 };
 
 export const sendingState = z.object({
-  paused: z
-    .boolean()
-    .check(
-      z.meta({
-        description: "While true, the account's new sends answer 422 SENDING_PAUSED and its queued mail waits",
-      }),
-    ),
+  paused: z.boolean().check(
+    z.meta({
+      description: "While true, the account's new sends answer 422 SENDING_PAUSED and its queued mail waits",
+    }),
+  ),
   paused_at: z.nullable(z.string()),
   reason: z.nullable(z.string()),
   resumed_at: z.nullable(z.string()),

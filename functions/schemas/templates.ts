@@ -111,13 +111,11 @@ const checkVariables = z.transform((raw: unknown, payload) => {
 export const templateVariablesField = () =>
   z.pipe(
     checkVariables,
-    z
-      .record(z.string(), z.unknown())
-      .check(
-        z.meta({
-          description: `The values the template reads (any JSON object, at most ${MAX_VARIABLES_BYTES / 1024} KiB)`,
-        }),
-      ),
+    z.record(z.string(), z.unknown()).check(
+      z.meta({
+        description: `The values the template reads (any JSON object, at most ${MAX_VARIABLES_BYTES / 1024} KiB)`,
+      }),
+    ),
   );
 
 /** What a send (single, batch item) or a campaign takes in place of subject/html/text. */

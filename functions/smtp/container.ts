@@ -1,5 +1,5 @@
 import { deploymentSecret } from '../adapters/deployment-secret';
-import { relayDeps } from '../adapters/wiring';
+import { relayDeps } from './relay-deps';
 import { describeError, log } from '../log';
 import { selfSignedCertificate } from '../../local/tls-certificate';
 import { RELAY_CONNECTION_CAPS, relayConnectionCounts, startRelay } from './relay-server';

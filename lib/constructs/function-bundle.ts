@@ -1,9 +1,11 @@
 import { Stage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { IConstruct } from 'constructs';
+import { routes } from '../../functions/routes';
+import type { RouteDefinition } from '../../functions/routes/define-route';
 import { BUNDLE } from './bundling-options';
 
 /**
@@ -44,27 +46,75 @@ const LAZY = {
 /** esbuild's options for a function's `index.mjs` (the benchmark analyses bundles with them too). */
 export const ENTRY_BUILD: esbuild.BuildOptions = { ...ESBUILD, ...LAZY };
 
-/** Every handler: the files of functions/handlers/, each the entry of one function. */
-export const handlerNames = (root: string) =>
+/** A function's entry: a worker's file under functions/handlers/, or a route's generated entry. */
+export interface FunctionEntry {
+  name: string;
+  /** The entry's source file (absolute). */
+  file: string;
+}
+
+/** Every worker: the files of functions/handlers/, each the entry of one function. */
+const workerEntries = (root: string): FunctionEntry[] =>
   readdirSync(join(root, 'functions', 'handlers'))
     .filter((file) => file.endsWith('.ts'))
-    .map((file) => file.slice(0, -'.ts'.length));
+    .map((file) => ({ name: file.slice(0, -'.ts'.length), file: join(root, 'functions', 'handlers', file) }));
+
+/** A route's module: functions/routes/<area>/<id>.ts. */
+export const routeModule = (root: string, id: string) => {
+  const routesDir = join(root, 'functions', 'routes');
+  const area = readdirSync(routesDir, { withFileTypes: true }).find(
+    (entry) => entry.isDirectory() && readdirSync(join(routesDir, entry.name)).includes(`${id}.ts`),
+  );
+  if (!area) throw new Error(`No module functions/routes/<area>/${id}.ts for the route ${id}`);
+  return join(routesDir, area.name, `${id}.ts`);
+};
 
 /**
- * Builds every handler in one esbuild call (esbuild spreads the entries over the cores and parses
+ * A route's Lambda entry, generated from its id: its module, the one request pipeline it needs (keyed
+ * or public) and the adapters of the capabilities it lists, imported by name, so the bundle holds
+ * those and no others (functions/adapters/capabilities.ts). The local server builds the same handler
+ * (functions/http/route-handler.ts).
+ */
+export const routeEntrySource = (root: string, route: RouteDefinition) => {
+  const at = (path: string) => JSON.stringify(join(root, path));
+  const [pipeline, file] =
+    route.permission === null ? ['publicApiHandler', 'public-handler'] : ['apiHandler', 'api-handler'];
+  const uses = route.uses ?? [];
+  return [
+    `import route from ${JSON.stringify(routeModule(root, route.id))};`,
+    `import { wire } from ${at('functions/wire.ts')};`,
+    `import { ${pipeline} } from ${at(`functions/http/${file}.ts`)};`,
+    ...(uses.length ? [`import { ${uses.join(', ')} } from ${at('functions/adapters/capabilities.ts')};`] : []),
+    `const deps = wire(route.uses ?? [], { ${uses.join(', ')} });`,
+    `export const handler = ${pipeline}(route, (request) => route.handle(request, deps));`,
+    '',
+  ].join('\n');
+};
+
+/** Every function's entry: the workers' files, and each route's generated entry, written under `entriesDir`. */
+export const functionEntries = (root: string, entriesDir: string): FunctionEntry[] => {
+  mkdirSync(entriesDir, { recursive: true });
+  const routeEntries = routes.map((route) => {
+    const file = join(entriesDir, `${route.id}.ts`);
+    writeFileSync(file, routeEntrySource(root, route));
+    return { name: route.id, file };
+  });
+  return [...workerEntries(root), ...routeEntries];
+};
+
+/**
+ * Builds every function in one esbuild call (esbuild spreads the entries over the cores and parses
  * each shared module once; one call per function, one after the other, took most of a synth):
- * `<outputDir>/<handler>/index.mjs`, the handler and everything it imports statically, the AWS SDK
+ * `<outputDir>/<name>/index.mjs`, the entry and everything it imports statically, the AWS SDK
  * included, and `<package>.mjs` beside it for each lazy package that `index.mjs` can still import
  * after tree-shaking. Each entry is bundled on its own, as a call per entry would: no code splitting
  * (esbuild's would also split the SDK's lazily imported credential providers into a dozen chunks,
  * which changes what every function and its floor loads: see docs/decisions.md).
  */
-export const buildFunctions = (root: string, handlers: readonly string[], outputDir: string) => {
+export const buildFunctions = (root: string, entries: readonly FunctionEntry[], outputDir: string) => {
   const result = esbuild.buildSync({
     ...ENTRY_BUILD,
-    entryPoints: Object.fromEntries(
-      handlers.map((name) => [`${name}/index`, join(root, 'functions', 'handlers', `${name}.ts`)]),
-    ),
+    entryPoints: Object.fromEntries(entries.map(({ name, file }) => [`${name}/index`, file])),
     outdir: outputDir,
     outExtension: { '.js': '.mjs' },
     absWorkingDir: root,
@@ -111,7 +161,9 @@ const bundlesOf = (scope: IConstruct, root: string) => {
   if (!built.has(stage)) {
     const outputDir = join(stage.outdir, 'function-bundles');
     rmSync(outputDir, { recursive: true, force: true });
-    buildFunctions(root, handlerNames(root), outputDir);
+    const entriesDir = join(stage.outdir, 'function-entries');
+    buildFunctions(root, functionEntries(root, entriesDir), outputDir);
+    rmSync(entriesDir, { recursive: true, force: true });
     built.set(stage, outputDir);
   }
   return built.get(stage)!;

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { readReplies } from '../support/smtp-replies';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { relayDeps } from '../../functions/adapters/wiring';
+import { relayDeps } from '../../functions/smtp/relay-deps';
 import { startRelay } from '../../functions/smtp/relay-server';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';

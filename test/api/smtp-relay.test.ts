@@ -4,7 +4,7 @@ import { connect as tlsConnect } from 'node:tls';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoReputationStore } from '../../functions/adapters/dynamo/reputation-store';
-import { relayDeps } from '../../functions/adapters/wiring';
+import { relayDeps } from '../../functions/smtp/relay-deps';
 import { relayConnectionCounts, startRelay } from '../../functions/smtp/relay-server';
 import { selfSignedCertificate } from '../../local/tls-certificate';
 import { mailboxNow, mailTo } from '../support/mailbox';

@@ -1,3 +1,4 @@
+import { routeGrants } from '../../functions/capabilities';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -142,7 +143,7 @@ describe('the deployment', () => {
   });
 
   it('lets every function that sends mail outlive one SMTP send at its longest', () => {
-    const sending = routes.filter((route) => route.aws?.includes('sendMail'));
+    const sending = routes.filter((route) => routeGrants(route).includes('sendMail'));
     expect(sending.map((route) => route.id)).toEqual(['mail-send', 'otp-send', 'otp-resend', 'resend-emails-send']);
     for (const route of sending)
       expect(timeoutOf(`${route.method} ${route.path}`) * 1000, route.id).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
@@ -503,7 +504,7 @@ describe('the deployment', () => {
   it('keeps nodemailer out of every index.mjs: a file of its own, only beside the functions that may send over SMTP, loaded on first use', async () => {
     const functions = template.findResources('AWS::Lambda::Function');
     const senders = [
-      ...routes.filter((route) => route.aws?.includes('sendMail')).map((route) => functionOf(route.id)),
+      ...routes.filter((route) => routeGrants(route).includes('sendMail')).map((route) => functionOf(route.id)),
       ...Object.keys(
         template.findResources('AWS::Lambda::Function', {
           Properties: { Description: 'Sends queued mail at the provider rate' },

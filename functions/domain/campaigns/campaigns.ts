@@ -195,7 +195,8 @@ export const deleteCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, acco
 export interface SendCampaignDeps extends CampaignDeps {
   providers: ProviderStore;
   jobs: JobQueue;
-  tracking: TrackingSettings;
+  /** Only where links will point: a campaign is refused when nothing can track it (no key needed to say so). */
+  tracking: Pick<TrackingSettings, 'baseUrl'>;
 }
 
 /** SQS holds a message back at most 15 minutes: a later start is reached in hops of that. */

@@ -139,7 +139,12 @@ export const listDomainsNextTo = async (deps: Pick<DomainDeps, 'domains'>, accou
   requireAnchored(await deps.domains.listNextTo(accountId, request), request);
 
 /** `PUT`: a partial update; for now the `inbound` flag alone. */
-export const updateDomain = async (deps: DomainDeps, accountId: string, id: string, input: { inbound?: boolean }) => {
+export const updateDomain = async (
+  deps: Pick<DomainDeps, 'domains' | 'clock'>,
+  accountId: string,
+  id: string,
+  input: { inbound?: boolean },
+) => {
   if (input.inbound === undefined) return requireDomain(deps, accountId, id);
   const changed = await deps.domains.setInbound(accountId, id, input.inbound, isoTimestamp(deps.clock.now()));
   if (!changed) throw notFound('Domain');

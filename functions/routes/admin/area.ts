@@ -1,0 +1,1 @@
+export const admin = { tag: 'Admin', permission: 'admin' } as const;

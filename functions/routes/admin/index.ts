@@ -1,0 +1,39 @@
+export { admin } from './area';
+export { default as apiKeysCreate } from './api-keys-create';
+export { default as apiKeysList } from './api-keys-list';
+export { default as apiKeysDelete } from './api-keys-delete';
+export { default as providersCreate } from './providers-create';
+export { default as providersList } from './providers-list';
+export { default as providersGet } from './providers-get';
+export { default as providersUpdate } from './providers-update';
+export { default as providersDelete } from './providers-delete';
+export { default as webhookEndpointsCreate } from './webhook-endpoints-create';
+export { default as webhookEndpointsList } from './webhook-endpoints-list';
+export { default as webhookEndpointsDelete } from './webhook-endpoints-delete';
+import apiKeysCreate from './api-keys-create';
+import apiKeysList from './api-keys-list';
+import apiKeysDelete from './api-keys-delete';
+import providersCreate from './providers-create';
+import providersList from './providers-list';
+import providersGet from './providers-get';
+import providersUpdate from './providers-update';
+import providersDelete from './providers-delete';
+import webhookEndpointsCreate from './webhook-endpoints-create';
+import webhookEndpointsList from './webhook-endpoints-list';
+import webhookEndpointsDelete from './webhook-endpoints-delete';
+import type { AnyRoute } from '../define-route';
+
+/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+export const adminRoutes: readonly AnyRoute[] = [
+  apiKeysCreate,
+  apiKeysList,
+  apiKeysDelete,
+  providersCreate,
+  providersList,
+  providersGet,
+  providersUpdate,
+  providersDelete,
+  webhookEndpointsCreate,
+  webhookEndpointsList,
+  webhookEndpointsDelete,
+];

@@ -1,0 +1,21 @@
+import { webhookEndpointList } from '../../schemas/webhooks';
+import { listWebhookEndpoints } from '../../domain/webhooks/endpoints';
+import { admin } from './area';
+import { defineRoute } from '../define-route';
+
+export const webhookEndpointsList = defineRoute(
+  {
+    ...admin,
+    id: 'webhook-endpoints-list',
+    method: 'GET',
+    path: '/api/v1/webhook-endpoints',
+    summary: 'List the webhook endpoints of the account (without their secrets)',
+    response: webhookEndpointList,
+    uses: ['webhookEndpoints'],
+  },
+  async ({ auth }, deps) => ({
+    data: { webhook_endpoints: await listWebhookEndpoints(deps, auth.account_id) },
+  }),
+);
+
+export default webhookEndpointsList;

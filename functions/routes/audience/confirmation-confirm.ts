@@ -1,0 +1,24 @@
+import { confirmSubscription, verifiedConfirmation } from '../../domain/audience/double-opt-in';
+import { confirmedPage } from '../../http/confirmation-page';
+import { HTML_HEADERS } from '../../http/unsubscribe-page';
+import { confirmation } from './area';
+import { defineRoute } from '../define-route';
+
+/** The page's button: the body carries nothing the token does not say, so it is not read. */
+
+export const confirmationConfirm = defineRoute(
+  {
+    ...confirmation,
+    id: 'confirmation-confirm',
+    method: 'POST',
+    summary: 'Double opt-in: confirms the subscription the link names (valid 7 days) and answers a page saying so',
+    table: { read: ['list'], write: ['subscriber'] },
+    uses: ['subscribers', 'lists', 'tracking', 'clock'],
+  },
+  async ({ params }, deps) => {
+    const listName = await confirmSubscription(deps, await verifiedConfirmation(deps, params.token));
+    return { raw: confirmedPage(listName), headers: HTML_HEADERS };
+  },
+);
+
+export default confirmationConfirm;

@@ -1,0 +1,24 @@
+import { confirmationState, verifiedConfirmation } from '../../domain/audience/double-opt-in';
+import { askPage } from '../../http/confirmation-page';
+import { HTML_HEADERS } from '../../http/unsubscribe-page';
+import { confirmation } from './area';
+import { defineRoute } from '../define-route';
+
+/** Mail scanners fetch every link: this only reads and asks. */
+
+export const confirmationPage = defineRoute(
+  {
+    ...confirmation,
+    id: 'confirmation-page',
+    method: 'GET',
+    summary: 'Double opt-in: a page naming the list with a Confirm button; changes nothing',
+    table: { read: ['subscriber', 'list'] },
+    uses: ['subscribers', 'lists', 'tracking', 'clock'],
+  },
+  async ({ params }, deps) => {
+    const state = await confirmationState(deps, await verifiedConfirmation(deps, params.token));
+    return { raw: askPage(state.listName, state.confirmed), headers: HTML_HEADERS };
+  },
+);
+
+export default confirmationPage;

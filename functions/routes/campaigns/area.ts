@@ -1,0 +1,22 @@
+import { unsubscribeParams } from '../../schemas/campaigns';
+import { UNSUBSCRIBE_PATH } from '../../domain/campaigns/unsubscribe';
+
+export const campaigns = { tag: 'Campaigns', permission: 'campaigns' } as const;
+
+/**
+ * The unsubscribe link of campaign mail: public (a reader, or their mail client for RFC 8058, follows
+ * it with no key). The signed token names the subscriber. GET changes nothing, because mail scanners
+ * fetch every link; POST (the one-click body `List-Unsubscribe=One-Click`, or the page's button) acts.
+ */
+export const unsubscribeLink = {
+  tag: 'Unsubscribe',
+  permission: null,
+  path: `${UNSUBSCRIBE_PATH}{token}`,
+  request: { params: unsubscribeParams },
+  rawResponse: 'text/html',
+  readerLink: { expires: false },
+  table: {
+    read: ['subscriber', 'subscriberAddress', 'campaign', 'list', 'provider'],
+    write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'suppression'],
+  },
+} as const;

@@ -1,0 +1,33 @@
+export { campaigns, unsubscribeLink } from './area';
+export { default as campaignsCreate } from './campaigns-create';
+export { default as campaignsList } from './campaigns-list';
+export { default as campaignsGet } from './campaigns-get';
+export { default as campaignsUpdate } from './campaigns-update';
+export { default as campaignsDelete } from './campaigns-delete';
+export { default as campaignsSend } from './campaigns-send';
+export { default as campaignsCancel } from './campaigns-cancel';
+export { default as unsubscribePage } from './unsubscribe-page';
+export { default as unsubscribeConfirm } from './unsubscribe-confirm';
+import campaignsCreate from './campaigns-create';
+import campaignsList from './campaigns-list';
+import campaignsGet from './campaigns-get';
+import campaignsUpdate from './campaigns-update';
+import campaignsDelete from './campaigns-delete';
+import campaignsSend from './campaigns-send';
+import campaignsCancel from './campaigns-cancel';
+import unsubscribePage from './unsubscribe-page';
+import unsubscribeConfirm from './unsubscribe-confirm';
+import type { AnyRoute } from '../define-route';
+
+/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+export const campaignsRoutes: readonly AnyRoute[] = [
+  campaignsCreate,
+  campaignsList,
+  campaignsGet,
+  campaignsUpdate,
+  campaignsDelete,
+  campaignsSend,
+  campaignsCancel,
+  unsubscribePage,
+  unsubscribeConfirm,
+];

@@ -1,0 +1,25 @@
+import { verifiedUnsubscribe } from '../../domain/campaigns/unsubscribe';
+import { unsubscribeContext } from '../../domain/campaigns/unsubscribe-context';
+import { alreadyLeftPage, confirmPage, HTML_HEADERS } from '../../http/unsubscribe-page';
+import { unsubscribeLink } from './area';
+import { defineRoute } from '../define-route';
+
+/** Mail scanners fetch every link: this only verifies the token and asks (a reader who already left is told so). */
+
+export const unsubscribePage = defineRoute(
+  {
+    ...unsubscribeLink,
+    id: 'unsubscribe-page',
+    method: 'GET',
+    summary:
+      'A confirmation page with an Unsubscribe button (a reader who already left is told so instead); changes nothing',
+    table: 'read',
+    uses: ['subscribers', 'campaigns', 'lists', 'providers', 'suppressions', 'tracking', 'clock', 'firstHits'],
+  },
+  async ({ params }, deps) => {
+    const context = await unsubscribeContext(deps, await verifiedUnsubscribe(deps, params.token));
+    return { raw: context.subscribed ? confirmPage(context) : alreadyLeftPage(context), headers: HTML_HEADERS };
+  },
+);
+
+export default unsubscribePage;

@@ -1,0 +1,22 @@
+import { inboundPage, inboundQuery } from '../../schemas/inbound';
+import { listInbound } from '../../domain/inbound/inbound-view';
+import { inbound } from './area';
+import { defineRoute } from '../define-route';
+
+export const inboundList = defineRoute(
+  {
+    ...inbound,
+    id: 'inbound-list',
+    method: 'GET',
+    path: '/api/v1/inbound',
+    summary: "Mail received at the account's inbound domains as summaries (no bodies), newest first; cursor paging",
+    request: { query: inboundQuery },
+    response: inboundPage,
+    uses: ['inbound', 'inboundObjects'],
+  },
+  async ({ auth, query }, deps) => ({
+    data: await listInbound(deps, auth.account_id, query),
+  }),
+);
+
+export default inboundList;

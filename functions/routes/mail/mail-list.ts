@@ -1,0 +1,27 @@
+import { messageLogPage, messageLogQuery } from '../../schemas/mail';
+import { listMessages } from '../../domain/mail/message-log';
+import { mail } from './area';
+import { defineRoute } from '../define-route';
+
+export const mailList = defineRoute(
+  {
+    ...mail,
+    id: 'mail-list',
+    method: 'GET',
+    path: '/api/v1/mail',
+    summary: 'The message log: messages newest first, filtered by status, recipient, tag and time (AND); cursor paging',
+    request: { query: messageLogQuery },
+    response: messageLogPage,
+    uses: ['messages'],
+  },
+  async ({ auth, query }, deps) => ({
+    data: await listMessages(deps.messages, auth.account_id, {
+      ...query,
+      since: query.since === undefined ? undefined : new Date(query.since),
+      until: query.until === undefined ? undefined : new Date(query.until),
+      limit: query.limit ?? 20,
+    }),
+  }),
+);
+
+export default mailList;

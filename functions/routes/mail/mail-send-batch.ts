@@ -1,0 +1,51 @@
+import { sendBatchBody, sendBatchResult } from '../../schemas/mail';
+import { sendBatch } from '../../domain/mail/send-batch';
+import { batchItemCheck } from '../../http/template-mail';
+import { mail, SEND_BODY_BYTES } from './area';
+import { defineRoute } from '../define-route';
+
+export const mailSendBatch = defineRoute(
+  {
+    ...mail,
+    id: 'mail-send-batch',
+    method: 'POST',
+    path: '/api/v1/mail/send-batch',
+    summary:
+      'Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them at the provider rate',
+    request: { body: sendBatchBody },
+    response: sendBatchResult,
+    maxBodyBytes: SEND_BODY_BYTES,
+    lambda: { memoryMb: 512 },
+    idempotent: true,
+    errors: ['FROM_NOT_ALLOWED'],
+    example: {
+      from_name: 'Example Inc.',
+      messages: [
+        { to: 'ada@example.com', subject: 'Your invoice', text: 'Invoice 1001 is attached to your account.' },
+        {
+          to: 'grace@example.com',
+          subject: 'Your invoice',
+          html: '<p>Invoice 1002 is attached to your account.</p>',
+          track_opens: false,
+          track_clicks: false,
+        },
+      ],
+    },
+    uses: [
+      'providers',
+      'suppressions',
+      'messages',
+      'counters',
+      'templates',
+      'sendQueue',
+      'clock',
+      'ids',
+      'attachmentsPut',
+    ],
+  },
+  async ({ auth, body }, deps) => ({
+    data: await sendBatch(deps, auth.account_id, body, await batchItemCheck(deps, auth.account_id, body.messages)),
+  }),
+);
+
+export default mailSendBatch;

@@ -1,0 +1,57 @@
+import { sendMailRequest, sendMailResult } from '../../schemas/mail';
+import { sendMail } from '../../domain/mail/send-mail';
+import { resolveMail } from '../../http/template-mail';
+import { mail, SEND_BODY_BYTES } from './area';
+import { defineRoute } from '../define-route';
+
+export const mailSend = defineRoute(
+  {
+    ...mail,
+    id: 'mail-send',
+    method: 'POST',
+    path: '/api/v1/mail/send',
+    summary:
+      "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
+    request: { body: sendMailRequest },
+    response: sendMailResult,
+    alsoAnswers: [{ status: 202, when: 'Accepted for later: the request had `scheduled_at` (status `scheduled`)' }],
+    maxBodyBytes: SEND_BODY_BYTES,
+    lambda: { memoryMb: 512 },
+    idempotent: true,
+    errors: ['RECIPIENT_SUPPRESSED', 'FROM_NOT_ALLOWED', 'NOT_FOUND', 'TEMPLATE_TOO_COSTLY'],
+    example: {
+      to: 'ada@example.com',
+      subject: 'Welcome aboard',
+      html: '<p>Hi Ada, welcome aboard.</p>',
+      text: 'Hi Ada, welcome aboard.',
+      reply_to: 'support@example.com',
+      tags: ['welcome'],
+      metadata: { user_id: 42 },
+      headers: { 'X-Entity-Ref-ID': 'user-42-welcome' },
+      track_opens: true,
+      track_clicks: true,
+    },
+    uses: [
+      'providersSending',
+      'suppressions',
+      'quotas',
+      'messages',
+      'mailers',
+      'clock',
+      'ids',
+      'tracking',
+      'events',
+      'reputation',
+      'templates',
+      'counters',
+      'attachmentsPut',
+    ],
+  },
+  async ({ auth, body }, deps) => {
+    const sent = await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, body));
+    // A scheduled send is accepted, not sent: 202 (docs/promises.md).
+    return { data: sent, ...(sent.status === 'scheduled' ? { status: 202 } : {}) };
+  },
+);
+
+export default mailSend;

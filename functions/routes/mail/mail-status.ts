@@ -1,0 +1,23 @@
+import { messageStatusParams, messageStatusResult } from '../../schemas/mail';
+import { getMessageStatus } from '../../domain/mail/message-status-view';
+import { mail } from './area';
+import { defineRoute } from '../define-route';
+
+export const mailStatus = defineRoute(
+  {
+    ...mail,
+    id: 'mail-status',
+    method: 'GET',
+    path: '/api/v1/mail/status/{message_id}',
+    summary:
+      'Status and tracking events of a message (id URL-encoded, with or without angle brackets, or its uuid alone)',
+    request: { params: messageStatusParams },
+    response: messageStatusResult,
+    uses: ['messages'],
+  },
+  async ({ auth, params }, deps) => ({
+    data: await getMessageStatus(deps.messages, auth.account_id, params.message_id),
+  }),
+);
+
+export default mailStatus;

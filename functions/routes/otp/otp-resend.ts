@@ -1,0 +1,36 @@
+import { otpResent, resendOtpBody } from '../../schemas/otp';
+import { resendOtp } from '../../domain/otp/otp-service';
+import { otp } from './area';
+import { SESSION_ID } from '../example-ids';
+import { defineRoute } from '../define-route';
+
+export const otpResend = defineRoute(
+  {
+    ...otp,
+    id: 'otp-resend',
+    method: 'POST',
+    path: '/api/v1/otp/resend',
+    summary: 'Email a new code for the session (the old one stops working)',
+    request: { body: resendOtpBody },
+    response: otpResent,
+    table: { read: ['provider', 'domainName'], write: ['otpSession', 'sendCounter', 'stats'] },
+    errors: ['NOT_FOUND', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS'],
+    example: { session_id: SESSION_ID },
+    uses: [
+      'sessions',
+      'otpSecret',
+      'providersSending',
+      'suppressions',
+      'quotas',
+      'mailers',
+      'reputation',
+      'clock',
+      'ids',
+    ],
+  },
+  async ({ auth, body }, deps) => ({
+    data: await resendOtp(deps, auth.account_id, body.session_id),
+  }),
+);
+
+export default otpResend;

@@ -1,0 +1,51 @@
+import { receiveMailgun } from '../../domain/delivery-events/receivers';
+import { rawBody } from '../../http/raw-body';
+import { payloadParsers } from '../../schemas/payloads/parsers';
+import { receiver, RECEIVER_PATHS } from './area';
+import { defineRoute } from '../define-route';
+
+export const webhooksMailgun = defineRoute(
+  {
+    ...receiver,
+    id: 'webhooks-mailgun',
+    path: RECEIVER_PATHS.mailgun,
+    summary: 'Mailgun webhooks (HMAC, fresh and unused token)',
+    example: {
+      signature: {
+        timestamp: '1767225600',
+        token: '2b1f9c0d8e7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b',
+        signature: '<hex HMAC-SHA256 of timestamp + token>',
+      },
+      'event-data': {
+        id: 'CPgfbmQMTCKtHW6uIWtuVe',
+        event: 'failed',
+        severity: 'permanent',
+        reason: 'bounce',
+        recipient: 'ada@example.com',
+      },
+    },
+    uses: [
+      'bounces',
+      'counters',
+      'subscribers',
+      'suppressions',
+      'messages',
+      'reputation',
+      'clock',
+      'campaigns',
+      'providersSigning',
+      'ids',
+      'events',
+      'certificates',
+      'confirmer',
+      'replays',
+      'rateLimits',
+      'receiverCallsPerMinute',
+    ],
+  },
+  async ({ query, event }, deps) => ({
+    data: await receiveMailgun(deps, payloadParsers, query.provider_id, rawBody(event)),
+  }),
+);
+
+export default webhooksMailgun;

@@ -1,0 +1,47 @@
+export { resend, emails, admin } from './area';
+export { default as resendEmailsSend } from './resend-emails-send';
+export { default as resendEmailsBatch } from './resend-emails-batch';
+export { default as resendEmailsList } from './resend-emails-list';
+export { default as resendEmailsGet } from './resend-emails-get';
+export { default as resendEmailsUpdate } from './resend-emails-update';
+export { default as resendEmailsCancel } from './resend-emails-cancel';
+export { default as resendDomainsCreate } from './resend-domains-create';
+export { default as resendDomainsList } from './resend-domains-list';
+export { default as resendDomainsGet } from './resend-domains-get';
+export { default as resendDomainsVerify } from './resend-domains-verify';
+export { default as resendDomainsDelete } from './resend-domains-delete';
+export { default as resendApiKeysCreate } from './resend-api-keys-create';
+export { default as resendApiKeysList } from './resend-api-keys-list';
+export { default as resendApiKeysDelete } from './resend-api-keys-delete';
+import resendEmailsSend from './resend-emails-send';
+import resendEmailsBatch from './resend-emails-batch';
+import resendEmailsList from './resend-emails-list';
+import resendEmailsGet from './resend-emails-get';
+import resendEmailsUpdate from './resend-emails-update';
+import resendEmailsCancel from './resend-emails-cancel';
+import resendDomainsCreate from './resend-domains-create';
+import resendDomainsList from './resend-domains-list';
+import resendDomainsGet from './resend-domains-get';
+import resendDomainsVerify from './resend-domains-verify';
+import resendDomainsDelete from './resend-domains-delete';
+import resendApiKeysCreate from './resend-api-keys-create';
+import resendApiKeysList from './resend-api-keys-list';
+import resendApiKeysDelete from './resend-api-keys-delete';
+import type { AnyRoute } from '../define-route';
+
+export const resendRoutes: readonly AnyRoute[] = [
+  resendEmailsSend,
+  resendEmailsBatch,
+  resendEmailsList,
+  resendEmailsGet,
+  resendEmailsUpdate,
+  resendEmailsCancel,
+  resendDomainsCreate,
+  resendDomainsList,
+  resendDomainsGet,
+  resendDomainsVerify,
+  resendDomainsDelete,
+  resendApiKeysCreate,
+  resendApiKeysList,
+  resendApiKeysDelete,
+];

@@ -1,0 +1,23 @@
+import { resendEmailView, resendId } from '../../schemas/resend';
+import { findMessage } from '../../domain/mail/message-status-view';
+import { resendEmailOf } from '../../http/resend-views';
+import { emails } from './area';
+import { defineRoute } from '../define-route';
+
+export const resendEmailsGet = defineRoute(
+  {
+    ...emails,
+    id: 'resend-emails-get',
+    method: 'GET',
+    path: '/resend/emails/{id}',
+    summary: 'Resend: one email by its id (the uuid of our Message-ID); html and text are null (bodies are not kept)',
+    request: { params: resendId },
+    response: resendEmailView,
+    uses: ['messages'],
+  },
+  async ({ auth, params }, deps) => ({
+    data: resendEmailOf((await findMessage(deps.messages, auth.account_id, params.id)).message),
+  }),
+);
+
+export default resendEmailsGet;

@@ -1,0 +1,58 @@
+import { resendCreated, resendEmail } from '../../schemas/resend';
+import { mailSend } from '../mail';
+import { messageUuid } from '../../domain/mail/message-id';
+import { sendMail } from '../../domain/mail/send-mail';
+import { validated } from '../../domain/validate';
+import { sendRequestOf } from '../../http/resend-mail';
+import { resolveMail } from '../../http/template-mail';
+import { sendMailRequest } from '../../schemas/mail';
+import { emails } from './area';
+import { defineRoute } from '../define-route';
+
+/** Resend's send is our single send: the same checks (sendMailRequest), template rendering and use case. */
+
+export const resendEmailsSend = defineRoute(
+  {
+    ...emails,
+    id: 'resend-emails-send',
+    method: 'POST',
+    path: '/resend/emails',
+    summary:
+      'Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc',
+    request: { body: resendEmail },
+    response: resendCreated,
+    maxBodyBytes: mailSend.maxBodyBytes,
+    lambda: mailSend.lambda,
+    idempotent: true,
+    errors: mailSend.errors,
+    example: {
+      from: 'Shop <orders@shop.example>',
+      to: ['ada@example.com'],
+      subject: 'Your order',
+      html: '<p>Thank you</p>',
+      tags: [{ name: 'category', value: 'order' }],
+    },
+    uses: [
+      'providersSending',
+      'suppressions',
+      'quotas',
+      'messages',
+      'mailers',
+      'clock',
+      'ids',
+      'tracking',
+      'events',
+      'reputation',
+      'templates',
+      'counters',
+      'attachmentsPut',
+    ],
+  },
+  async ({ auth, body }, deps) => {
+    const request = validated(sendMailRequest, sendRequestOf(body));
+    const sent = await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, request));
+    return { data: { id: messageUuid(sent.message_id) } };
+  },
+);
+
+export default resendEmailsSend;

@@ -1,0 +1,51 @@
+import { suppressionsPage, suppressionsQuery } from '../../schemas/suppressions';
+import { listSuppressions, suppressionsCsv } from '../../domain/audience/suppressions';
+import { suppressions } from './area';
+import { defineRoute } from '../define-route';
+
+/** A CSV answer's size: about 60 bytes a row, well inside a Lambda answer's 6 MB. */
+const CSV_ROWS = 10_000;
+
+const wantsCsv = (accept: string | undefined) => /(^|,)\s*text\/csv\b/i.test(accept ?? '');
+
+export const suppressionsList = defineRoute(
+  {
+    ...suppressions,
+    id: 'suppressions-list',
+    method: 'GET',
+    path: '/api/v1/suppressions',
+    summary:
+      'Suppressed addresses in address order, by reason; cursor paging. With `Accept: text/csv`: CSV of up to 10,000 entries per answer, the next part named by the `X-Next-Cursor` header',
+    request: { query: suppressionsQuery },
+    response: suppressionsPage,
+    csvResponse: true,
+    table: { read: ['suppression'] },
+    uses: ['suppressions', 'clock'],
+  },
+  async ({ auth, query, event }, deps) => {
+    if (!wantsCsv(event.headers?.accept))
+      return {
+        data: await listSuppressions(deps, auth.account_id, {
+          limit: query.limit ?? 20,
+          cursor: query.cursor,
+          reason: query.reason,
+        }),
+      };
+    // No streaming through API Gateway: a large list is exported in parts, each naming the next.
+    const page = await listSuppressions(deps, auth.account_id, {
+      limit: CSV_ROWS,
+      cursor: query.cursor,
+      reason: query.reason,
+    });
+    return {
+      raw: suppressionsCsv(page.suppressions),
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="suppressions.csv"',
+        ...(page.next_cursor ? { 'X-Next-Cursor': page.next_cursor } : {}),
+      },
+    };
+  },
+);
+
+export default suppressionsList;

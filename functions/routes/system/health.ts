@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { SERVICE_VERSION } from '../../version';
+import { defineRoute } from '../define-route';
+
+export const health = defineRoute(
+  {
+    id: 'health',
+    method: 'GET',
+    path: '/api/v1/health',
+    summary: 'Liveness check; needs no API key',
+    tag: 'System',
+    permission: null,
+    response: z.object({ status: z.literal('ok'), version: z.string() }),
+  },
+  async () => ({
+    data: { status: 'ok' as const, version: SERVICE_VERSION },
+  }),
+);
+
+export default health;

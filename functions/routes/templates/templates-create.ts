@@ -1,0 +1,30 @@
+import { createTemplateBody, templateView } from '../../schemas/templates';
+import { createTemplate } from '../../domain/templates/templates';
+import { templates } from './area';
+import { defineRoute } from '../define-route';
+
+export const templatesCreate = defineRoute(
+  {
+    ...templates,
+    id: 'templates-create',
+    method: 'POST',
+    path: '/api/v1/templates',
+    summary:
+      'Store a template (Mustache: {{v}} HTML-escaped in html, {{{v}}} raw, sections); answers the variables it reads',
+    request: { body: createTemplateBody },
+    response: templateView,
+    successStatus: 201,
+    table: { write: ['template', 'counter', 'viewBlock'] },
+    example: {
+      name: 'Receipt',
+      subject: 'Your order {{order.id}}',
+      html: '<p>Thanks {{name}}!</p><ul>{{#items}}<li>{{title}}: {{{price_html}}}</li>{{/items}}</ul>{{^items}}<p>Nothing yet</p>{{/items}}',
+    },
+    uses: ['templates', 'counters', 'clock', 'ids'],
+  },
+  async ({ auth, body }, deps) => ({
+    data: await createTemplate(deps, auth.account_id, body),
+  }),
+);
+
+export default templatesCreate;

@@ -1,0 +1,25 @@
+import { idParams } from '../../schemas/audience';
+import { templateView, updateTemplateBody } from '../../schemas/templates';
+import { updateTemplate } from '../../domain/templates/templates';
+import { templates } from './area';
+import { defineRoute } from '../define-route';
+
+export const templatesUpdate = defineRoute(
+  {
+    ...templates,
+    id: 'templates-update',
+    method: 'PUT',
+    path: '/api/v1/templates/{id}',
+    summary: 'Change a template (mail already accepted keeps what it was rendered with)',
+    request: { params: idParams, body: updateTemplateBody },
+    response: templateView,
+    table: { write: ['template'] },
+    example: { text: 'Thanks {{name}}! Order {{order.id}} is on its way.' },
+    uses: ['templates', 'counters', 'clock', 'ids'],
+  },
+  async ({ auth, params, body }, deps) => ({
+    data: await updateTemplate(deps, auth.account_id, params.id, body),
+  }),
+);
+
+export default templatesUpdate;

@@ -1,0 +1,39 @@
+import { httpDeps } from '../adapters/http-deps';
+import {
+  attachmentsPut,
+  clock,
+  counters,
+  events,
+  ids,
+  mailers,
+  messages,
+  providersSending,
+  quotas,
+  reputation,
+  suppressions,
+  templates,
+  tracking,
+} from '../adapters/capabilities';
+import mailSend from '../routes/mail/mail-send';
+import { wire } from '../wire';
+
+/** The send use case as its route lists it (functions/routes/mail/mail-send.ts): the SMTP relay sends with it. */
+export const sendDeps = () =>
+  wire(mailSend.uses, {
+    providersSending,
+    suppressions,
+    quotas,
+    messages,
+    mailers,
+    clock,
+    ids,
+    tracking,
+    events,
+    reputation,
+    templates,
+    counters,
+    attachmentsPut,
+  });
+
+/** The SMTP relay (functions/smtp): a key's checks, as every API request's, and the send use case's. */
+export const relayDeps = () => ({ ...sendDeps(), ...httpDeps() });
