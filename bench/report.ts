@@ -42,7 +42,7 @@ const COLD_START_PROSE = [
   '- Functions that can send over SMTP (mail-send, otp-send, otp-resend, drainer) no longer carry nodemailer in `index.mjs`: it is built into',
   '  `nodemailer.mjs` beside it (lib/constructs/function-bundle.ts) and imported on the first SMTP send, so the size goal is met for the',
   '  code loaded at init. The bytes downloaded on a cold start still include it (about 70 KB zipped, "Loaded later"); no other function',
-  '  carries it. docs/decisions.md says why a file beside the entry rather than esbuild code splitting, a layer or an SMTP-only function.',
+  '  carries it. docs/decisions/0077-nodemailer-beside-the-entry.md says why a file beside the entry rather than esbuild code splitting, a layer or an SMTP-only function.',
   '- Floors include the Secrets Manager client for the functions that use it (they did not before, which counted its ~13 KB against',
   '  the function): mail-send would be 1.23x, otp-send and otp-resend 1.21x against the old floor.',
   '- The list routes that never touch subscribers (create, get, list, update) wire only the list store: 404 -> 397 KB, 1.19x.',

@@ -79,7 +79,10 @@ export const config = {
   get receiverCallsPerMinute() {
     return int(env.RECEIVER_RATE_LIMIT_PER_MINUTE, RECEIVER_CALLS_PER_MINUTE);
   },
-  /** An open or click this soon after the send counts as a machine's (a link scanner's): docs/decisions.md. */
+  /**
+   * An open or click this soon after the send counts as a machine's (a link scanner's):
+   * docs/decisions/0033-machine-hits.md.
+   */
   get trackingMachineSeconds() {
     return int(env.TRACKING_MACHINE_SECONDS, 10);
   },

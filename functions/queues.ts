@@ -39,8 +39,8 @@ export const WORKERS = {
     // A whole budget of taking work, then the margin for the sends still in flight.
     timeoutSeconds: DRAIN_BUDGET_SECONDS + Math.ceil(DRAIN_SAFETY_MS / 1000),
     memoryMb: 512,
-    // One drain run at a time is the lease's job (a table item; docs/decisions.md): the provider's
-    // send rate is paced inside a run. Three: the run, a start (from the schedule or the trigger)
+    // One drain run at a time is the lease's job (a table item; docs/decisions/0015-drain-start-and-lease.md):
+    // the provider's send rate is paced inside a run. Three: the run, a start (from the schedule or the trigger)
     // that finds the lease held and asks the run to go round again, and a spare for the schedule.
     reservedConcurrency: 3,
     scheduleMinutes: 1,
@@ -173,7 +173,7 @@ export const QUEUES = {
   },
   // The bulk lane: campaign fan-out. The drainer takes the send queue first each round and fills the
   // rest of the provider's rate from here (functions/adapters/lane-queue.ts), so a large campaign never
-  // holds up transactional mail (docs/decisions.md, "Streams").
+  // holds up transactional mail (docs/decisions/0017-send-lanes.md).
   bulkSend: {
     id: 'BulkSendQueue',
     name: 'send-bulk',

@@ -24,7 +24,8 @@ export interface InboundMailProps {
  * Receiving mail (docs/promises.md, Inbound mail). SES's receipt rule set, active in the stack's
  * region, stores each mail for the account's verified domains in the bucket at `raw/<SES message id>`
  * and then invokes the parsing function with the receipt event, which carries the envelope recipients
- * and the spam and virus verdicts (an S3 notification carries neither: docs/decisions.md). The
+ * and the spam and virus verdicts (an S3 notification carries neither:
+ * docs/decisions/0060-inbound-ses-invokes-parser.md). The
  * function keeps only the mail of domains with `inbound` on. SES takes mail up to 40 MB.
  *
  * The bucket: SSE-S3, no public access, TLS only, everything expires after 30 days (the records go
@@ -106,7 +107,7 @@ export class InboundMail extends Construct {
     // CloudFormation cannot make a rule set the active one. A region has one active set, and
     // activating ours replaces whichever was active: so only when asked (context
     // `activateInboundRules=true`), by SES's SetActiveReceiptRuleSet on deploy (and deactivated on
-    // removal). Otherwise one CLI command does it once (README, Inbound mail).
+    // removal). Otherwise one CLI command does it once (docs/guides/deploying.md).
     new CfnOutput(stack, 'InboundRuleSetName', {
       value: ruleSet.receiptRuleSetName,
       description:

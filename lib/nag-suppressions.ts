@@ -104,7 +104,7 @@ export const suppressRelayNagFindings = (
   Validations.of(resources.tlsSecret).acknowledge({
     id: 'AwsSolutions-SMG4',
     reason:
-      'It holds the STARTTLS certificate and key the operator puts there from their CA; they replace it when the certificate is renewed (README, Deploy): nothing Secrets Manager could rotate by itself.',
+      'It holds the STARTTLS certificate and key the operator puts there from their CA; they replace it when the certificate is renewed (docs/guides/smtp-relay.md): nothing Secrets Manager could rotate by itself.',
   });
   Validations.of(resources.loadBalancer).acknowledge({
     id: 'AwsSolutions-ELB2',

@@ -66,7 +66,7 @@ export interface SmtpRelayStackProps extends NestedStackProps {
  * ECS Fargate (ARM64, 0.25 vCPU, 0.5 GB) behind an internet-facing Network Load Balancer: 465 with TLS
  * ended at the balancer (ACM certificate) and forwarded to the relay's `terminated` listener, 587 passed
  * through as TCP to the relay's STARTTLS listener, whose certificate and key the operator puts in the
- * secret this stack makes (README, Deploy). A VPC of its own with public subnets and no NAT gateway (the
+ * secret this stack makes (docs/guides/smtp-relay.md). A VPC of its own with public subnets and no NAT gateway (the
  * tasks reach AWS through a public address; only the balancer's security group may reach them). Its own
  * nested stack: some fifty resources that the core's template need not carry.
  */
@@ -103,7 +103,8 @@ export class SmtpRelayStack extends NestedStack {
     // The certificate and key of STARTTLS, `{"cert": "<PEM chain>", "key": "<PEM key>"}`: the operator fills it.
     // Until then it holds a generated placeholder and the task answers STARTTLS with a self-signed certificate.
     this.tlsSecret = new Secret(this, 'TlsCertificate', {
-      description: 'SMTP relay STARTTLS certificate: {"cert": "<PEM chain>", "key": "<PEM key>"} (README, Deploy)',
+      description:
+        'SMTP relay STARTTLS certificate: {"cert": "<PEM chain>", "key": "<PEM key>"} (docs/guides/smtp-relay.md)',
       generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
     });
     this.tlsSecret.grantRead(taskDefinition.taskRole);

@@ -1,7 +1,7 @@
 /**
  * `npm run console`: builds the web console (console/src, Preact and uPlot) into console/dist, the
  * files GET /console serves: index.html and assets named by their content's hash. The output is
- * committed, as the reference page is (docs/decisions.md, "Web console"); test/console/build.test.ts
+ * committed, as the reference page is (docs/decisions/0081-console-built-and-committed.md); test/console/build.test.ts
  * fails when it is stale. The same sources always give the same bytes.
  */
 import { createHash } from 'node:crypto';

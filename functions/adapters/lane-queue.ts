@@ -4,7 +4,7 @@ import type { ReceivedMail, SendQueue } from '../ports';
 const BULK = 'bulk:';
 
 /**
- * The drainer's view of the two send lanes (docs/decisions.md, "Streams"): transactional mail (single
+ * The drainer's view of the two send lanes (docs/decisions/0017-send-lanes.md): transactional mail (single
  * sends' retries, batches, scheduled mail) and bulk mail (campaign fan-out) wait in queues of their
  * own, and every receive takes transactional mail when there is any, else bulk. The
  * drainer paces whatever it receives, in order, so a transactional mail waits behind at most one batch

@@ -4,7 +4,7 @@
  * wall clock (OTP expiry, signature freshness, rate windows), the GET to an SNS SubscribeURL and
  * the download of an SNS signing certificate (no local peer serves an SNS host over HTTPS).
  * Production never sets these; with all of them unset the adapters behave as in AWS.
- * docs/decisions.md says why this is a module of hooks and not configuration.
+ * docs/decisions/0086-test-seams.md says why this is a module of hooks and not configuration.
  */
 interface Seams {
   /** Replaces the wall clock of `systemClock` (adapters/system.ts). */

@@ -57,7 +57,7 @@ export interface DeadLetterQueue<T = QueuedMail> {
 
 /**
  * At most one drain run at a time, across the schedule, the starts on enqueue and every Lambda
- * instance: the provider's pace is kept inside a run (docs/decisions.md).
+ * instance: the provider's pace is kept inside a run (docs/decisions/0015-drain-start-and-lease.md).
  */
 export interface DrainLease {
   /**

@@ -29,7 +29,7 @@ const tlsCertificate = async () => {
   if (typeof parsed.cert === 'string' && typeof parsed.key === 'string') return { cert: parsed.cert, key: parsed.key };
   // The deploy must not wait on the operator: 587 answers with a certificate no client trusts until then.
   log('warn', 'SMTP relay: the TLS secret holds no {"cert", "key"}: STARTTLS uses a self-signed certificate', {
-    see: 'README, Deploy',
+    see: 'docs/guides/smtp-relay.md',
   });
   return selfSignedCertificate();
 };

@@ -109,7 +109,7 @@ export const functionEntries = (root: string, entriesDir: string): FunctionEntry
  * included, and `<package>.mjs` beside it for each lazy package that `index.mjs` can still import
  * after tree-shaking. Each entry is bundled on its own, as a call per entry would: no code splitting
  * (esbuild's would also split the SDK's lazily imported credential providers into a dozen chunks,
- * which changes what every function and its floor loads: see docs/decisions.md).
+ * which changes what every function and its floor loads: see docs/decisions/0077-nodemailer-beside-the-entry.md).
  */
 export const buildFunctions = (root: string, entries: readonly FunctionEntry[], outputDir: string) => {
   const result = esbuild.buildSync({

@@ -15,7 +15,7 @@ import { startTrackedService } from '../support/tracked-service';
 /**
  * The web console in Debian's chromium (CI installs it through apt in .ci/run; CHROMIUM names
  * another), driven by playwright-core against the local service: one browser for the whole file.
- * Without chromium the file is skipped with a message. UPDATE_SCREENSHOTS=1 writes the README's
+ * Without chromium the file is skipped with a message. UPDATE_SCREENSHOTS=1 writes the console guide's
  * screenshots into docs/screenshots/.
  */
 const chromium = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(

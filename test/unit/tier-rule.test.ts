@@ -10,7 +10,7 @@ const files = (dir: string): string[] =>
 
 const imports = (file: string) => [...readFileSync(file, 'utf8').matchAll(/from '([^']+)'/g)].map((match) => match[1]);
 
-it('keeps the unit tier off adapters and SDK clients: the domain and in-memory ports only (README, Tests)', () => {
+it('keeps the unit tier off adapters and SDK clients: the domain and in-memory ports only (testing guide)', () => {
   const offending = files(import.meta.dirname).flatMap((file) =>
     imports(file)
       .filter((source) => /\/adapters\/|^@aws-sdk\/|^nodemailer$/.test(source))

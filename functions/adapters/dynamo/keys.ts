@@ -96,7 +96,7 @@ export const keys = {
   /**
    * gsi7: the message log, an account's messages by creation time (`created_at` sorts as text), newest
    * first when read backwards. One partition per account: only a message's creation and its status
-   * moves write it (the projection is small), see docs/decisions.md, "The message log".
+   * moves write it (the projection is small), see docs/decisions/0022-message-log-index.md.
    */
   messageLog: (accountId: string, createdAt: string, messageUuid: string) => ({
     gsi7pk: `MSGLOG#${accountId}`,

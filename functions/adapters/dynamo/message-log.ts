@@ -10,7 +10,7 @@ import { queryNextTo } from './id-page';
 import { keys, withoutKeys } from './keys';
 
 /**
- * Index entries one request evaluates at most while filtering (docs/decisions.md, "The message log").
+ * Index entries one request evaluates at most while filtering (docs/decisions/0022-message-log-index.md).
  * gsi7 projects only status, recipient and tags (about 250 bytes an entry with its keys, 16 to DynamoDB's
  * 4 KB read unit), so the budget costs about 30 read units; a page that runs out of it ends early with a cursor.
  */

@@ -33,7 +33,7 @@ const ownMessage = (messageId: string) => {
 };
 
 /**
- * Scheduled sends (docs/decisions.md, "Scheduled sends"): the record waits as `scheduled` with the
+ * Scheduled sends (docs/decisions/0023-scheduled-sends-index.md): the record waits as `scheduled` with the
  * mail it will send (gzipped JSON in `scheduled_mail`) and a gsi5 key of the SCHEDULED partitions by
  * its time; the release step reads the due ones and moves each to the pending partitions as it
  * enqueues it. `messageItem` is the store's own record layout (log and provider keys included).

@@ -23,7 +23,7 @@ export const TABLE = {
    * so the updates a message goes through (claimed, sent, delivered, bounced) cost them no index write.
    * gsi7: an account's messages newest first (the message log, GET /mail); it projects only what the
    * log filters on, so a page's filtering reads small index entries and only the page's records are
-   * read in full (docs/decisions.md, "The message log").
+   * read in full (docs/decisions/0022-message-log-index.md).
    */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },

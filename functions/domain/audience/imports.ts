@@ -175,7 +175,7 @@ const rowSubscriberId = (importId: string, chunk: number, index: number) => {
  * own. A chunk may run twice: its claims recognise its own subscriber ids, its records are written
  * again unchanged but for their seq, and it counts only while the import still names it.
  * Imported subscribers are `subscribed` and, in a double opt-in list, need no confirmation: the
- * account imports consent it collected itself (docs/decisions.md).
+ * account imports consent it collected itself (docs/decisions/0046-double-opt-in.md).
  */
 export const runImportChunk = async (deps: ImportChunkDeps, job: Extract<Job, { kind: 'import' }>) => {
   const record = await deps.imports.get(job.account_id, job.import_id);

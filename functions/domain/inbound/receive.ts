@@ -92,7 +92,8 @@ const parse = async (raw: Buffer): Promise<Parse> => {
     return { parsed: await parseInbound(raw), error: null };
   } catch (error) {
     // A mail the parser refuses (its limits, or MIME it cannot read) is refused the same way on every
-    // run: it is kept raw with the reason, never retried into a 451 that loses it (docs/decisions.md).
+    // run: it is kept raw with the reason, never retried into a 451 that loses it
+    // (docs/decisions/0062-inbound-parse-errors-kept.md).
     const reason = String((error as Error)?.message ?? error).slice(0, 200);
     return { parsed: await parseHead(raw), error: `The mail could not be parsed: ${reason}` };
   }

@@ -17,8 +17,9 @@ export interface Sender {
 
 /**
  * Every send goes through the account's default provider; without one there is nothing to send with.
- * The same read says whether the reputation brake paused the account's sending (docs/decisions.md)
- * and which sending domains the account has (the sender rule, sender-domain.ts).
+ * The same read says whether the reputation brake paused the account's sending
+ * (docs/decisions/0054-reputation-brake.md) and which sending domains the account has (the sender rule,
+ * sender-domain.ts).
  */
 export const requireDefaultProvider = async (providers: ProviderStore, accountId: string): Promise<Sender> => {
   const { providers: all, defaultId, brake, domains, operatorDomains } = await providers.list(accountId);

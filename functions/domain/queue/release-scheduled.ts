@@ -9,12 +9,13 @@ export interface ReleaseDeps {
 const NOT_QUEUED = 'The scheduled message could not be queued at its time; not sent';
 
 /**
- * Moves the scheduled mail whose time has come to the send queue (docs/decisions.md, "Scheduled
- * sends"). Each record moves scheduled -> queued first (conditional: a cancel at the same moment wins
- * and nothing is enqueued), then the mails go on the queue; one the queue refuses ends `failed`. A
- * run that dies between the two leaves a `queued` record without an entry, which the reconciler ends
- * `failed` as lost, as for any enqueue: never sent twice, never left waiting.
- * The drainer runs it at the start of each round and every few seconds in a long one.
+ * Moves the scheduled mail whose time has come to the send queue
+ * (docs/decisions/0023-scheduled-sends-index.md). Each record moves scheduled -> queued first
+ * (conditional: a cancel at the same moment wins and nothing is enqueued), then the mails go on the
+ * queue; one the queue refuses ends `failed`. A run that dies between the two leaves a `queued` record
+ * without an entry, which the reconciler ends `failed` as lost, as for any enqueue: never sent twice,
+ * never left waiting. The drainer runs it at the start of each round and every few seconds in a long
+ * one.
  */
 export const releaseScheduled = async (deps: ReleaseDeps, limit = 100) => {
   const now = deps.clock.now();

@@ -1,7 +1,7 @@
 /**
  * Sender reputation: what is counted per account and day, and the thresholds it is weighed against.
  * SES puts an account under review at 5% bounces or 0.1% complaints and pauses it at 10% / 0.5%;
- * the spec's guidance is a bounce rate under 5% (docs/decisions.md, "Reputation").
+ * the spec's guidance is a bounce rate under 5% (docs/decisions/0053-rates-and-warnings.md).
  */
 
 /** The per-day counters, each bumped beside the event it counts. */

@@ -7,9 +7,10 @@ import { nodesOf, renderNodes, type PartStyle, type Token } from './render';
 
 /**
  * The one template engine of every send path (stored templates, mail sent by template id, campaigns):
- * Mustache, through the `mustache` package (docs/decisions.md says why). `{{v}}` is HTML-escaped in
- * html (escape-html.ts), `{{{v}}}` / `{{&v}}` raw; subject and text are plain text and are not escaped. Partials are
- * refused: nothing could resolve them, and a silently empty `{{> footer}}` would go to every reader.
+ * Mustache, through the `mustache` package (docs/decisions/0026-mustache-templates.md says why).
+ * `{{v}}` is HTML-escaped in html (escape-html.ts), `{{{v}}}` / `{{&v}}` raw; subject and text are
+ * plain text and are not escaped. Partials are refused: nothing could resolve them, and a silently
+ * empty `{{> footer}}` would go to every reader.
  */
 export interface TemplateContent {
   subject: string;

@@ -79,7 +79,7 @@ export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined)
 
 /**
  * User agents of link scanners and mail security gateways, which fetch every link (and image) of a
- * mail before, or instead of, its reader. Kept short on purpose: docs/decisions.md.
+ * mail before, or instead of, its reader. Kept short on purpose: docs/decisions/0033-machine-hits.md.
  */
 const SCANNER =
   /bot\b|crawler|spider|scanner|proofpoint|mimecast|barracuda|safelinks|urldefense|messagelabs|forcepoint|trendmicro|headlesschrome|python-requests|go-http-client|curl\/|wget\//i;
