@@ -176,7 +176,7 @@ export class EmailServiceStack extends Stack {
     };
 
     // The routes, one nested stack per area (lib/route-areas.ts): a template each, far below
-    // CloudFormation's 500 resources, however many routes an area gains (docs/decisions.md).
+    // CloudFormation's 500 resources, however many routes an area gains (docs/decisions/0075-route-areas-nested-stacks.md).
     // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
     const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
     // Receiving mail: SES's receipt rule set, the bucket and the parsing function (lib/inbound-mail.ts).
@@ -334,7 +334,7 @@ export class EmailServiceStack extends Stack {
       new CfnOutput(this, 'SmtpRelayService', { value: relay.service.serviceName });
       new CfnOutput(this, 'SmtpTlsSecretArn', {
         value: relay.tlsSecret.secretArn,
-        description: 'Put the STARTTLS certificate here: {"cert", "key"} (README, Deploy)',
+        description: 'Put the STARTTLS certificate here: {"cert", "key"} (docs/guides/smtp-relay.md)',
       });
     }
 
