@@ -252,6 +252,22 @@ export type DepsOf<U extends readonly CapabilityName[]> = [U[number]] extends [n
   ? Record<never, never>
   : UnionToIntersection<{ [C in U[number]]: { readonly [K in KeyOf<C>]: CapabilityTypes[C] } }[U[number]]>;
 
+/**
+ * How a list of capabilities becomes dependencies: per key, the capability whose adapter fills it
+ * (capabilities that share a key share their adapter: the first one listed serves), and whether it
+ * is made on each use (a getter: settings and queues) or once. `functions/wire.ts` follows it at run
+ * time, the generated Lambda entry at build time (lib/constructs/function-bundle.ts).
+ */
+export const wiringOf = (uses: readonly CapabilityName[]) => {
+  const byKey = new Map<string, { key: string; name: CapabilityName; onUse: boolean }>();
+  for (const name of uses) {
+    const declared: Capability = CAPABILITIES[name];
+    const key = declared.key ?? name;
+    if (!byKey.has(key)) byKey.set(key, { key, name, onUse: Boolean(declared.setting || declared.onUse) });
+  }
+  return [...byKey.values()];
+};
+
 /** The dependency a capability fills. */
 export const keyOf = (name: CapabilityName): string => (CAPABILITIES[name] as Capability).key ?? name;
 

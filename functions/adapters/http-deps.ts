@@ -1,11 +1,16 @@
 import { config } from '../config';
-import { wire } from '../wire';
 import { apiKeys, clock, rateLimits } from './capabilities';
 import { dynamoIdempotencyStore } from './dynamo/idempotency-store';
 
-/** What every keyed route's pipeline uses (http/api-handler.ts): key lookup, its rate limit, Idempotency-Key. */
+/**
+ * What every keyed route's pipeline uses (http/api-handler.ts): key lookup, its rate limit,
+ * Idempotency-Key. Written out, not wired by name (functions/wire.ts), so that no keyed bundle carries
+ * the table of capabilities; every keyed route's table grant includes these (lib/table-access.ts).
+ */
 export const httpDeps = () => ({
-  ...wire(['apiKeys', 'rateLimits', 'clock'], { apiKeys, rateLimits, clock }),
+  apiKeys: apiKeys(),
+  rateLimits: rateLimits(),
+  clock: clock(),
   idempotency: dynamoIdempotencyStore(),
   get cacheSeconds() {
     return config.authCacheSeconds;

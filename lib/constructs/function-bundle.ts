@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { IConstruct } from 'constructs';
+import { wiringOf } from '../../functions/capabilities';
 import { routes } from '../../functions/routes';
 import type { RouteDefinition } from '../../functions/routes/define-route';
 import { BUNDLE } from './bundling-options';
@@ -79,13 +80,18 @@ export const routeEntrySource = (root: string, route: RouteDefinition) => {
   const at = (path: string) => JSON.stringify(join(root, path));
   const [pipeline, file] =
     route.permission === null ? ['publicApiHandler', 'public-handler'] : ['apiHandler', 'api-handler'];
-  const uses = route.uses ?? [];
+  const wiring = wiringOf(route.uses ?? []);
+  // The dependencies written out as functions/wire.ts would build them: no table of capabilities in the bundle.
+  const deps = wiring.map(({ key, name, onUse }) =>
+    onUse ? `get ${key}() { return ${name}(); }` : `${key}: ${name}()`,
+  );
   return [
     `import route from ${JSON.stringify(routeModule(root, route.id))};`,
-    `import { wire } from ${at('functions/wire.ts')};`,
     `import { ${pipeline} } from ${at(`functions/http/${file}.ts`)};`,
-    ...(uses.length ? [`import { ${uses.join(', ')} } from ${at('functions/adapters/capabilities.ts')};`] : []),
-    `const deps = wire(route.uses ?? [], { ${uses.join(', ')} });`,
+    ...(wiring.length
+      ? [`import { ${wiring.map(({ name }) => name).join(', ')} } from ${at('functions/adapters/capabilities.ts')};`]
+      : []),
+    `const deps = { ${deps.join(', ')} };`,
     `export const handler = ${pipeline}(route, (request) => route.handle(request, deps));`,
     '',
   ].join('\n');
