@@ -1,4 +1,4 @@
-import type { AttachmentStore, Clock, CounterStore, MessageStore } from '../../ports';
+import type { AttachmentStore, Clock, CounterStore, MessageSchedule } from '../../ports';
 import { attachmentsKey, dropStoredParts, offloadLargeParts } from '../queue/stored-parts';
 import type { QueuedMail } from '../queue/queued-mail';
 import { AppError, notFound, validationError } from '../errors';
@@ -27,7 +27,7 @@ export const requireSchedulable = (scheduledAt: string, clock: Clock) => {
 
 /** Stores one scheduled single send (its queue id taken like a batch item's) and answers it as a send does. */
 export const scheduleOne = async (
-  deps: { messages: MessageStore; counters: CounterStore; attachments: AttachmentStore },
+  deps: { messages: MessageSchedule; counters: CounterStore; attachments: AttachmentStore },
   message: MailMessage,
   mail: Omit<QueuedMail, 'queue_id'>,
 ) => {
@@ -43,7 +43,7 @@ export const scheduleOne = async (
  * with its campaign), 409.
  */
 export const cancelMessage = async (
-  deps: { messages: MessageStore; attachments: AttachmentStore },
+  deps: { messages: MessageSchedule; attachments: AttachmentStore },
   accountId: string,
   rawId: string,
 ) => {
@@ -70,7 +70,7 @@ export const cancelMessage = async (
  * released to the queue, sent or cancelled, or for campaign mail, 409; no such message of the account, 404.
  */
 export const rescheduleMessage = async (
-  deps: { messages: MessageStore; clock: Clock },
+  deps: { messages: MessageSchedule; clock: Clock },
   accountId: string,
   rawId: string,
   scheduledAt: string,

@@ -3,11 +3,12 @@ import type {
   Clock,
   CounterStore,
   Ids,
-  MessageStore,
   ProviderStore,
   QueuedMail,
   SendQueue,
   SuppressionStore,
+  MessageRecords,
+  MessageSchedule,
 } from '../../ports';
 import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider, senderRefusals } from '../providers/default-provider';
@@ -25,7 +26,7 @@ export interface SendBatchDeps {
   attachments?: AttachmentStore;
   providers: ProviderStore;
   suppressions: SuppressionStore;
-  messages: MessageStore;
+  messages: MessageRecords & MessageSchedule;
   counters: CounterStore;
   queue: SendQueue;
   clock: Clock;

@@ -4,13 +4,14 @@ import type {
   CounterStore,
   Ids,
   MailerFactory,
-  MessageStore,
   ProviderStore,
   ReputationStore,
   SendQuotaStore,
   SuppressionStore,
   TrackingSettings,
   WebhookEvents,
+  MessageRecords,
+  MessageSchedule,
 } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
@@ -31,7 +32,7 @@ export interface SendMailDeps {
   counters: CounterStore;
   suppressions: SuppressionStore;
   quotas: SendQuotaStore;
-  messages: MessageStore;
+  messages: MessageRecords & MessageSchedule;
   mailers: MailerFactory;
   clock: Clock;
   ids: Ids;
