@@ -116,7 +116,10 @@ export const batchItemCheck = async (
   // before the send does): the answer the caller was given is the mail that is queued.
   const read = new WeakMap<Record<string, unknown>, ReturnType<BatchItemCheck>>();
   return (raw) => {
-    if (!read.has(raw)) read.set(raw, readItem(raw));
-    return read.get(raw)!;
+    const known = read.get(raw);
+    if (known) return known;
+    const answer = readItem(raw);
+    read.set(raw, answer);
+    return answer;
   };
 };

@@ -33,12 +33,12 @@ export class DrainReads {
 
   /** A read remembered under `key` until it fails. */
   private static kept<T>(cache: Map<string, Promise<T>>, key: string, read: () => Promise<T>) {
-    if (!cache.has(key)) {
-      const answer = read();
-      answer.catch(() => cache.delete(key));
-      cache.set(key, answer);
-    }
-    return cache.get(key)!;
+    const known = cache.get(key);
+    if (known) return known;
+    const answer = read();
+    answer.catch(() => cache.delete(key));
+    cache.set(key, answer);
+    return answer;
   }
 
   /** The account's providers, domains and brake: one read per account and run (the providers' Query). */
