@@ -87,7 +87,15 @@ export const batchItemCheck = async (
       ),
     ),
   );
-  return (raw) => {
+  /** One item read: a plain item by one parse, a template item by its request's and its rendered mail's. */
+  const readItem: BatchItemCheck = (raw) => {
+    // Without template_id and variables, an item the mail schema takes is a request the request schema
+    // takes too (the same fields, the same subject and body rules): one parse. Else, or when it fails,
+    // the request schema speaks first, as it always did, so the item's problems read the same.
+    if (raw.template_id === undefined && raw.variables === undefined) {
+      const plain = checkBatchItem(raw);
+      if (plain.ok) return plain;
+    }
     const parsed = sendMailRequest.safeParse(raw);
     if (!parsed.success) return { ok: false, message: issuesLine(parsed.error.issues) };
     const { template_id: templateId, variables, ...mail } = parsed.data;
@@ -103,5 +111,15 @@ export const batchItemCheck = async (
       }
       throw error;
     }
+  };
+  // Each item is read once per request, however often it is asked for (Resend's strict mode asks
+  // before the send does): the answer the caller was given is the mail that is queued.
+  const read = new WeakMap<Record<string, unknown>, ReturnType<BatchItemCheck>>();
+  return (raw) => {
+    const known = read.get(raw);
+    if (known) return known;
+    const answer = readItem(raw);
+    read.set(raw, answer);
+    return answer;
   };
 };

@@ -48,45 +48,34 @@ export interface MessageLogPage {
   next_cursor: string | null;
 }
 
-export interface MessageStore {
+/**
+ * The message records, split by concern: each domain function takes the narrow port it uses, and one
+ * adapter (adapters/dynamo/message-store.ts) serves them all as MessageStore, their intersection.
+ */
+
+/** A message's record: written once, its status moved forward (message-status.ts). */
+export interface MessageRecords {
   create(message: MailMessage): Promise<void>;
-  /** Moves the status forward and sets the given fields; never moves a final status back. False when nothing changed (no such message, or its status is already as far or further). */
+  /**
+   * Moves the status forward and sets the given fields; never moves a final status back. False when
+   * nothing changed (no such message, or its status is already as far or further).
+   */
   update(
     accountId: string,
     messageId: string,
     changes: Partial<Pick<MailMessage, 'status' | 'provider_message_id' | 'error_message' | 'sent_at'>>,
   ): Promise<boolean>;
-  addEvent(accountId: string, messageId: string, event: MessageEvent, eventId: string): Promise<void>;
-  /**
-   * Counts one tracking hit of the kind on the message's record (one write, no read) and answers the
-   * new count with the recipient, or undefined when there is no such message.
-   */
-  countHit(
-    accountId: string,
-    messageId: string,
-    kind: 'open' | 'click',
-  ): Promise<{ hits: number; to: string } | undefined>;
-  /** By our full id `<uuid@domain>`, or by `<uuid>` alone (the uuid keys the record; Resend's ids are the bare uuid). */
-  getWithEvents(
-    accountId: string,
-    messageId: string,
-  ): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
-  /** The message a provider's own id names (gsi6), in whichever account sent it. */
-  findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
   /**
    * Writes the message unless its id exists (a deterministic id written twice: a campaign chunk run
    * again). Answers whether it was written, else the status of the one there.
    */
   createIfAbsent(message: MailMessage): Promise<{ created: true } | { created: false; status: MessageStatus | null }>;
-  /**
-   * The messages that provider ids name, by id (those found): the lookups of one webhook request
-   * made together, one index query per distinct id and one read of the records per 100.
-   */
-  findByProviderMessageIds(providerMessageIds: string[]): Promise<Map<string, MailMessage>>;
-  /** The messages named by account and our own uuid (events that carry our id), those that exist: 100 a read. */
-  findMany(refs: { accountId: string; messageUuid: string }[]): Promise<MailMessage[]>;
   /** Writes many new messages (a batch); every one is written or the call fails. */
   createMany(messages: MailMessage[]): Promise<void>;
+}
+
+/** The drainer's hold on a queued message: at most once, retries, waits, redrives and the overdue. */
+export interface MessageClaims {
   /**
    * queued -> sending, counting the attempt. The conditional write is what makes a send at most once:
    * a redelivered queue item whose message is no longer `queued` is not claimed, and its status says why.
@@ -104,13 +93,12 @@ export interface MessageStore {
   requeue(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
   /** A queued message waits in the queue on purpose (a send window) until `dueAt`. */
   postpone(accountId: string, messageId: string, dueAt: Date): Promise<void>;
-  /**
-   * The message log: the account's messages newest first, filtered (AND), about one page of reads a
-   * page; a page may hold fewer than `limit` with a cursor when the filters match little (InvalidCursorError for a foreign cursor).
-   */
-  log(accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage>;
-  /** The same log paged by message uuids (Resend's `after`/`before`); undefined when the anchor is no message of the account. */
-  logNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<MailMessage> | undefined>;
+  /** Messages not yet settled (queued or sending) that were due before `before`, oldest first. */
+  findOverdue(before: Date, limit: number): Promise<MailMessage[]>;
+}
+
+/** Scheduled mail: waiting in its record until its time, moved, released or cancelled. */
+export interface MessageSchedule {
   /**
    * Writes scheduled messages (`scheduled`, with `scheduled_at`) with the mail each sends when its time
    * comes; every one is written or the call fails.
@@ -118,7 +106,10 @@ export interface MessageStore {
   schedule(entries: { message: MailMessage; mail: QueuedMail }[]): Promise<void>;
   /** Scheduled messages whose time is at or before `now`, up to `limit`, with their mail. */
   findDue(now: Date, limit: number): Promise<{ message: MailMessage; mail: QueuedMail }[]>;
-  /** scheduled -> queued (due at `dueAt` for the reconciler), its stored mail dropped; false when it is no longer scheduled (cancelled). */
+  /**
+   * scheduled -> queued (due at `dueAt` for the reconciler), its stored mail dropped; false when it is
+   * no longer scheduled (cancelled).
+   */
   release(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
   /**
    * A scheduled message's new time (`scheduled_at` and its due-time key, in one conditional write),
@@ -138,9 +129,70 @@ export interface MessageStore {
     accountId: string,
     messageId: string,
   ): Promise<{ cancelled: true } | { cancelled: false; status: MessageStatus | null; campaign: boolean }>;
-  /** Messages not yet settled (queued or sending) that were due before `before`, oldest first. */
-  findOverdue(before: Date, limit: number): Promise<MailMessage[]>;
 }
+
+/** What the account reads of its mail: the log, and one message with its events. */
+export interface MessageLog {
+  /**
+   * By our full id `<uuid@domain>`, or by `<uuid>` alone (the uuid keys the record; Resend's ids are
+   * the bare uuid).
+   */
+  getWithEvents(
+    accountId: string,
+    messageId: string,
+  ): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
+  /**
+   * The message log: the account's messages newest first, filtered (AND), about one page of reads a
+   * page; a page may hold fewer than `limit` with a cursor when the filters match little
+   * (InvalidCursorError for a foreign cursor).
+   */
+  log(accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage>;
+  /**
+   * The same log paged by message uuids (Resend's `after`/`before`); undefined when the anchor is no
+   * message of the account.
+   */
+  logNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<MailMessage> | undefined>;
+}
+
+/** A message's delivery events (delivered, bounced, opened...), kept beside its record. */
+export interface MessageEvents {
+  addEvent(accountId: string, messageId: string, event: MessageEvent, eventId: string): Promise<void>;
+}
+
+/** Tracking hits counted on the record. */
+export interface MessageHits {
+  /**
+   * Counts one tracking hit of the kind on the message's record (one write, no read) and answers the
+   * new count with the recipient, or undefined when there is no such message.
+   */
+  countHit(
+    accountId: string,
+    messageId: string,
+    kind: 'open' | 'click',
+  ): Promise<{ hits: number; to: string } | undefined>;
+}
+
+/** Messages found by what an event names: a provider's own id, or our uuid. */
+export interface MessageLookups {
+  /** The message a provider's own id names (gsi6), in whichever account sent it. */
+  findByProviderMessageId(providerMessageId: string): Promise<MailMessage | undefined>;
+  /**
+   * The messages that provider ids name, by id (those found): the lookups of one webhook request
+   * made together, one index query per distinct id and one read of the records per 100.
+   */
+  findByProviderMessageIds(providerMessageIds: string[]): Promise<Map<string, MailMessage>>;
+  /** The messages named by account and our own uuid (events that carry our id), those that exist: 100 a read. */
+  findMany(refs: { accountId: string; messageUuid: string }[]): Promise<MailMessage[]>;
+}
+
+/** Every concern of the message records at once: what the one adapter and its in-memory twin serve. */
+export type MessageStore = MessageRecords &
+  MessageClaims &
+  MessageSchedule &
+  MessageLog &
+  MessageEvents &
+  MessageHits &
+  MessageLookups;
 
 export interface SuppressionStore {
   /** The subset of `emails` (compared lower-case) on the account's suppression list. */

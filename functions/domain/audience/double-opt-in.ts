@@ -2,13 +2,14 @@ import type {
   Clock,
   CounterStore,
   Ids,
-  MessageStore,
   ProviderStore,
   SendQueue,
   SubscriberStore,
   SuppressionStore,
   TrackingSettings,
   ListStore,
+  MessageRecords,
+  MessageSchedule,
 } from '../../ports';
 import { sendBatch } from '../mail/send-batch';
 import { escapeHtml } from '../escape-html';
@@ -79,7 +80,7 @@ export interface ConfirmationDeps {
   subscribers: SubscriberStore;
   providers: ProviderStore;
   suppressions: SuppressionStore;
-  messages: MessageStore;
+  messages: MessageRecords & MessageSchedule;
   counters: CounterStore;
   queue: SendQueue;
   tracking: TrackingSettings;

@@ -4,10 +4,10 @@ import type {
   CampaignStore,
   Clock,
   CounterStore,
-  MessageStore,
   ReputationStore,
   SubscriberStore,
   SuppressionStore,
+  MessageRecords,
 } from '../../ports';
 import { weighBrake } from '../reputation/reputation';
 import { isoTimestamp, mailTimestamp } from '../time';
@@ -18,7 +18,7 @@ export interface BounceDeps {
   counters: CounterStore;
   subscribers: SubscriberStore;
   suppressions: SuppressionStore;
-  messages: MessageStore;
+  messages: MessageRecords;
   reputation: ReputationStore;
   clock: Clock;
   campaigns: CampaignStore;

@@ -1,9 +1,9 @@
-import type { QueuedMail } from '../../ports';
+import { type AcceptedMail, messageRecord, queuedMail } from '../mail/accepted-mail';
 import { beforeLastBodyEnd } from '../html-scan';
 import { newMessageId } from '../mail/message-id';
 import { campaignMessageUuid } from './message-uuid';
 import { mailTimestamp } from '../time';
-import type { Campaign, MailMessage, Provider, Subscriber } from '../types';
+import type { Campaign, Provider, Subscriber } from '../types';
 import { escapeHtml } from '../escape-html';
 import { compileTemplate, partUses } from '../templates/engine';
 import type { RenderBudget } from '../templates/render-budget';
@@ -66,34 +66,11 @@ const campaignMail = (
   { subject, html, text, unsubscribe }: { subject: string; html?: string; text?: string; unsubscribe: string },
 ) => {
   const fromEmail = campaign.from_email ?? provider.from_email;
-  const messageId = newMessageId(campaignMessageUuid(campaign.id, subscriber.id), fromEmail);
-  const message: MailMessage = {
-    message_id: messageId,
+  const mail: AcceptedMail = {
+    message_id: newMessageId(campaignMessageUuid(campaign.id, subscriber.id), fromEmail),
     account_id: campaign.account_id,
     provider_id: provider.id,
-    provider_message_id: null,
-    from_email: fromEmail,
-    from_name: campaign.from_name ?? provider.from_name ?? null,
-    to_email: subscriber.email,
-    cc: [],
-    bcc: [],
-    reply_to: campaign.reply_to,
-    subject,
-    tags: [],
-    metadata: {},
-    status: 'queued',
-    error_message: null,
-    sent_at: null,
-    created_at: mailTimestamp(rendering.now),
-    campaign_id: campaign.id,
-    campaign_name: campaign.name,
-  };
-  const mail: QueuedMail = {
-    account_id: campaign.account_id,
-    provider_id: provider.id,
-    queue_id: queueId,
-    message_id: messageId,
-    from: { email: message.from_email, name: message.from_name },
+    from: { email: fromEmail, name: campaign.from_name ?? provider.from_name ?? null },
     to: subscriber.email,
     cc: [],
     bcc: [],
@@ -103,8 +80,12 @@ const campaignMail = (
     text,
     track_opens: campaign.track_opens,
     track_clicks: campaign.track_clicks,
-    campaign_id: campaign.id,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    tags: [],
+    metadata: {},
+    created_at: mailTimestamp(rendering.now),
+    campaign_id: campaign.id,
+    campaign_name: campaign.name,
   };
-  return { message, mail };
+  return { message: messageRecord(mail, 'queued'), mail: queuedMail(mail, queueId) };
 };

@@ -6,13 +6,13 @@ import type {
   JobQueue,
   ListRecipients,
   ListStore,
-  MessageStore,
   ProviderStore,
   QueuedMail,
   SendQueue,
   SendRates,
   SuppressionStore,
   TrackingSettings,
+  MessageRecords,
 } from '../../ports';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_MOVES } from './campaign-status';
@@ -34,7 +34,7 @@ export interface FanoutDeps {
   lists: Pick<ListStore, 'get'>;
   suppressions: SuppressionStore;
   providers: ProviderStore;
-  messages: MessageStore;
+  messages: MessageRecords;
   counters: CounterStore;
   queue: SendQueue;
   jobs: JobQueue;

@@ -1,4 +1,4 @@
-import type { Ids, MessageStore, ProviderStore, WebhookEvents } from '../../ports';
+import type { Ids, ProviderStore, WebhookEvents, MessageRecords, MessageEvents, MessageLookups } from '../../ports';
 import { messageEvent } from '../webhooks/events';
 import type { OutboundEvent } from '../webhooks/records';
 import { recordBounce, type BounceDeps } from '../bounces/record-bounce';
@@ -8,6 +8,7 @@ import type { Bounce, MailMessage } from '../types';
 import type { ProviderEvent } from './provider-event';
 
 export interface ProviderEventDeps extends BounceDeps {
+  messages: MessageRecords & MessageEvents & MessageLookups;
   providers: ProviderStore;
   ids: Ids;
   events: WebhookEvents;
@@ -25,7 +26,7 @@ const providerIdsOf = (id: string) => (id.includes('@') && !id.startsWith('<') ?
  * id, one index query per distinct id. An event whose own id finds nothing is looked up by its
  * provider's id as well.
  */
-const findMessages = async (messages: MessageStore, events: ProviderEvent[], accountId?: string) => {
+const findMessages = async (messages: MessageLookups, events: ProviderEvent[], accountId?: string) => {
   const refOf = (event: ProviderEvent) => {
     const account = accountId ?? event.accountId;
     return account && event.messageUuid ? { accountId: account, messageUuid: event.messageUuid } : undefined;

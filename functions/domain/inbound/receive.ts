@@ -3,9 +3,9 @@ import type {
   DomainStore,
   InboundStore,
   MailObjects,
-  MessageStore,
   ObjectRef,
   WebhookEvents,
+  MessageLookups,
 } from '../../ports';
 import { parseMessageId } from '../mail/message-id';
 import { epochSeconds, isoTimestamp } from '../time';
@@ -20,7 +20,7 @@ export interface InboundDeps {
   objects: MailObjects;
   inbound: InboundStore;
   domains: Pick<DomainStore, 'findByName'>;
-  messages: Pick<MessageStore, 'findMany'>;
+  messages: Pick<MessageLookups, 'findMany'>;
   events: WebhookEvents;
   clock: Clock;
 }

@@ -1,4 +1,4 @@
-import type { MessageLogFilter, MessageStore } from '../../ports';
+import type { MessageLogFilter, MessageLog } from '../../ports';
 import { validationError } from '../errors';
 import { readPage } from '../paging';
 import { requireAnchored, type IdPageRequest } from '../id-paging';
@@ -20,7 +20,7 @@ export interface MessageLogQuery {
  * GET /mail: the account's messages newest first, each as GET /mail/status shows it; the filters
  * combine (AND), `since` inclusive and `until` exclusive (docs/promises.md, "The message log").
  */
-export const readMessageLog = async (messages: MessageStore, accountId: string, query: MessageLogQuery) => {
+export const readMessageLog = async (messages: MessageLog, accountId: string, query: MessageLogQuery) => {
   if (query.since && query.until && query.since >= query.until)
     throw validationError([{ field: 'since', message: 'since must be before until' }]);
   const filter: MessageLogFilter = {
@@ -39,11 +39,11 @@ export const readMessageLog = async (messages: MessageStore, accountId: string, 
 };
 
 /** The log's page as GET /mail shows it (the Resend list shows the same page in its own shape). */
-export const listMessages = async (messages: MessageStore, accountId: string, query: MessageLogQuery) => {
+export const listMessages = async (messages: MessageLog, accountId: string, query: MessageLogQuery) => {
   const page = await readMessageLog(messages, accountId, query);
   return { messages: page.messages.map(messageRecord), next_cursor: page.next_cursor };
 };
 
 /** The log paged by message ids (the Resend list): newest first, the anchor another of the account's messages or a 400. */
-export const readMessageLogNextTo = async (messages: MessageStore, accountId: string, request: IdPageRequest) =>
+export const readMessageLogNextTo = async (messages: MessageLog, accountId: string, request: IdPageRequest) =>
   requireAnchored(await messages.logNextTo(accountId, request), request);

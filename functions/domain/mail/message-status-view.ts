@@ -1,4 +1,4 @@
-import type { MessageStore } from '../../ports';
+import type { MessageLog } from '../../ports';
 import { notFound } from '../errors';
 import type { MailMessage } from '../types';
 import { parseMessageId } from './message-id';
@@ -18,7 +18,7 @@ export const messageRecord = (message: MailMessage) => ({
 });
 
 /** The account's message and its events, by our id with or without angle brackets, or its bare uuid (Resend's id); else NOT_FOUND. */
-export const findMessage = async (messages: MessageStore, accountId: string, rawId: string) => {
+export const findMessage = async (messages: MessageLog, accountId: string, rawId: string) => {
   const parsed = parseMessageId(rawId);
   const found = parsed && (await messages.getWithEvents(accountId, parsed.messageId));
   if (!found) throw notFound('Message');
@@ -26,7 +26,7 @@ export const findMessage = async (messages: MessageStore, accountId: string, raw
 };
 
 /** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
-export const getMessageStatus = async (messages: MessageStore, accountId: string, rawId: string) => {
+export const getMessageStatus = async (messages: MessageLog, accountId: string, rawId: string) => {
   const { message, events } = await findMessage(messages, accountId, rawId);
   return {
     message: messageRecord(message),

@@ -1,8 +1,7 @@
-import type { AttachmentStore, Clock, CounterStore, MessageStore } from '../../ports';
+import type { AttachmentStore, Clock, CounterStore, MessageSchedule } from '../../ports';
 import { attachmentsKey, dropStoredParts, offloadLargeParts } from '../queue/stored-parts';
-import type { QueuedMail } from '../queue/queued-mail';
+import { type AcceptedMail, messageRecord, queuedMail } from './accepted-mail';
 import { AppError, notFound, validationError } from '../errors';
-import type { MailMessage } from '../types';
 import { mailTimestamp } from '../time';
 import { parseMessageId } from './message-id';
 
@@ -27,14 +26,13 @@ export const requireSchedulable = (scheduledAt: string, clock: Clock) => {
 
 /** Stores one scheduled single send (its queue id taken like a batch item's) and answers it as a send does. */
 export const scheduleOne = async (
-  deps: { messages: MessageStore; counters: CounterStore; attachments: AttachmentStore },
-  message: MailMessage,
-  mail: Omit<QueuedMail, 'queue_id'>,
+  deps: { messages: MessageSchedule; counters: CounterStore; attachments: AttachmentStore },
+  mail: AcceptedMail,
 ) => {
-  const queueId = await deps.counters.add(message.account_id, 'queue', 1);
+  const queueId = await deps.counters.add(mail.account_id, 'queue', 1);
   // Past a queue message's size its files (and bodies, if need be) wait in the store: the record keeps the rest.
-  const queued = await offloadLargeParts(deps.attachments, { ...mail, queue_id: queueId });
-  await deps.messages.schedule([{ message, mail: queued }]);
+  const queued = await offloadLargeParts(deps.attachments, queuedMail(mail, queueId));
+  await deps.messages.schedule([{ message: messageRecord(mail, 'scheduled'), mail: queued }]);
 };
 
 /**
@@ -43,7 +41,7 @@ export const scheduleOne = async (
  * with its campaign), 409.
  */
 export const cancelMessage = async (
-  deps: { messages: MessageStore; attachments: AttachmentStore },
+  deps: { messages: MessageSchedule; attachments: AttachmentStore },
   accountId: string,
   rawId: string,
 ) => {
@@ -70,7 +68,7 @@ export const cancelMessage = async (
  * released to the queue, sent or cancelled, or for campaign mail, 409; no such message of the account, 404.
  */
 export const rescheduleMessage = async (
-  deps: { messages: MessageStore; clock: Clock },
+  deps: { messages: MessageSchedule; clock: Clock },
   accountId: string,
   rawId: string,
   scheduledAt: string,

@@ -3,18 +3,18 @@ import type {
   Clock,
   CounterStore,
   Ids,
-  MessageStore,
   ProviderStore,
   QueuedMail,
   SendQueue,
   SuppressionStore,
+  MessageRecords,
+  MessageSchedule,
 } from '../../ports';
 import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider, senderRefusals } from '../providers/default-provider';
 import type { ErrorCode } from '../errors';
 import type { MailMessage } from '../types';
-import { newMailMessage } from './new-message';
-import { mailContent } from './outgoing-mail';
+import { acceptMail, messageRecord, queuedMail } from './accepted-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 import { scheduleProblem } from './schedule';
 import { offloadLargeParts } from '../queue/stored-parts';
@@ -25,7 +25,7 @@ export interface SendBatchDeps {
   attachments?: AttachmentStore;
   providers: ProviderStore;
   suppressions: SuppressionStore;
-  messages: MessageStore;
+  messages: MessageRecords & MessageSchedule;
   counters: CounterStore;
   queue: SendQueue;
   clock: Clock;
@@ -149,22 +149,14 @@ export const sendBatch = async (
     const lastQueueId = await deps.counters.add(accountId, 'queue', accepted.length);
     const firstQueueId = lastQueueId - accepted.length + 1;
     const queued = accepted.map(({ index, item }, i) => {
+      const sender = { from_email: item.from_email ?? input.from_email, from_name: item.from_name ?? input.from_name };
       const cc = withoutSuppressed(item.cc, suppressed);
       const bcc = withoutSuppressed(item.bcc, suppressed);
-      const sender = { from_email: item.from_email ?? input.from_email, from_name: item.from_name ?? input.from_name };
-      const status = item.scheduled_at === undefined ? 'queued' : 'scheduled';
-      const message = {
-        ...newMailMessage(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, status, now),
-        queue_id: firstQueueId + i,
-        ...(item.scheduled_at === undefined ? {} : { scheduled_at: mailTimestamp(new Date(item.scheduled_at)) }),
-      };
-      const mail: QueuedMail = {
-        account_id: accountId,
-        provider_id: provider.id,
-        queue_id: message.queue_id,
-        ...mailContent(message, item),
-      };
-      return { index, message, mail };
+      const scheduledAt = item.scheduled_at === undefined ? undefined : mailTimestamp(new Date(item.scheduled_at));
+      const mail = acceptMail(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, { now, scheduledAt });
+      const queueId = firstQueueId + i;
+      const message = { ...messageRecord(mail, scheduledAt === undefined ? 'queued' : 'scheduled'), queue_id: queueId };
+      return { index, message, mail: queuedMail(mail, queueId) };
     });
     // Files (and bodies) that would not fit a queue message or a scheduled record wait in the attachment store.
     for (const entry of queued) entry.mail = await offloadLargeParts(deps.attachments, entry.mail);

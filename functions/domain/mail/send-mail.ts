@@ -4,13 +4,14 @@ import type {
   CounterStore,
   Ids,
   MailerFactory,
-  MessageStore,
   ProviderStore,
   ReputationStore,
   SendQuotaStore,
   SuppressionStore,
   TrackingSettings,
   WebhookEvents,
+  MessageRecords,
+  MessageSchedule,
 } from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
@@ -18,8 +19,8 @@ import type { SendMailInput } from './mail-input';
 import { AppError } from '../errors';
 import { requireAllowedSender } from '../providers/default-provider';
 import { mailTracking } from '../tracking/tracking';
-import { newMailMessage } from './new-message';
-import { mailContent, outgoingMail } from './outgoing-mail';
+import { acceptMail, messageRecord } from './accepted-mail';
+import { outgoingMail } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 import { markSent, sendLimitReached, sendWithinLimits } from './send-step';
 import { requireSchedulable, scheduleOne } from './schedule';
@@ -31,7 +32,7 @@ export interface SendMailDeps {
   counters: CounterStore;
   suppressions: SuppressionStore;
   quotas: SendQuotaStore;
-  messages: MessageStore;
+  messages: MessageRecords & MessageSchedule;
   mailers: MailerFactory;
   clock: Clock;
   ids: Ids;
@@ -70,30 +71,20 @@ export const sendMail = async (
   const bcc = withoutSuppressed(input.bcc, suppressed);
 
   const now = deps.clock.now();
+  const mail = acceptMail(deps.ids, accountId, provider, { ...input, cc, bcc }, { now, scheduledAt, source });
   if (scheduledAt) {
     // Checked now (sender, suppression), sent by the drainer once its time comes, within its limits then.
-    const message: MailMessage = {
-      ...newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'scheduled', now, source),
-      scheduled_at: scheduledAt,
-    };
-    await scheduleOne(deps, message, {
-      account_id: accountId,
-      provider_id: provider.id,
-      ...mailContent(message, input),
-    });
-    return { message_id: message.message_id, status: 'scheduled' as const, to: input.to, from: message.from_email };
+    await scheduleOne(deps, mail);
+    return { message_id: mail.message_id, status: 'scheduled' as const, to: input.to, from: mail.from.email };
   }
   const recipients = 1 + cc.length + bcc.length;
-  const message = newMailMessage(deps.ids, accountId, provider, { ...input, cc, bcc }, 'sending', now, source);
+  const message = messageRecord(mail, 'sending');
   const step = await sendWithinLimits(deps, provider, recipients, now, {
     claim: async () => {
       await deps.messages.create(message);
       return { go: true, claim: undefined };
     },
-    mail: async () => {
-      const content = mailContent(message, input);
-      return outgoingMail(content, await mailTracking(deps.tracking, accountId, content, deps.clock.now()));
-    },
+    mail: async () => outgoingMail(mail, await mailTracking(deps.tracking, accountId, mail, deps.clock.now())),
     sent: (providerMessageId) =>
       markSent(deps.messages, accountId, message.message_id, providerMessageId, deps.clock.now()),
     failed: (error) =>

@@ -1,4 +1,4 @@
-import type { Clock, MailerFactory, MessageStore, OutgoingMail, SendQuotaStore } from '../../ports';
+import type { Clock, MailerFactory, OutgoingMail, SendQuotaStore, MessageRecords } from '../../ports';
 import { AppError } from '../errors';
 import { mailTimestamp } from '../time';
 import type { Provider } from '../types';
@@ -87,7 +87,7 @@ export const sendLimitReached = () =>
  * does not describe a sent message, so it is cleared.
  */
 export const markSent = (
-  messages: MessageStore,
+  messages: MessageRecords,
   accountId: string,
   messageId: string,
   providerMessageId: string,

@@ -1,4 +1,4 @@
-import type { Clock, DeadLetterQueue, MessageStore, SendQueue } from '../../ports';
+import type { Clock, DeadLetterQueue, SendQueue, MessageClaims } from '../../ports';
 
 /** Lists what sits in the send dead-letter queue; every message stays there, visible again when done. */
 export const listDeadLetters = async (deadLetters: DeadLetterQueue, max = 100) =>
@@ -28,7 +28,7 @@ export const peekDeadLetters = async <T>(deadLetters: DeadLetterQueue<T>, max: n
  * longer `failed` (already redriven) is only taken off the DLQ.
  */
 export const redriveDeadLetters = async (
-  deps: { deadLetters: DeadLetterQueue; queue: SendQueue; messages: MessageStore; clock: Clock },
+  deps: { deadLetters: DeadLetterQueue; queue: SendQueue; messages: MessageClaims; clock: Clock },
   max = 1000,
 ) => {
   let moved = 0;

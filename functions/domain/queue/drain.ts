@@ -4,11 +4,12 @@ import type {
   Clock,
   Ids,
   MailerFactory,
-  MessageStore,
+  MessageClaims,
+  MessageRecords,
+  MessageSchedule,
   ProviderStore,
   ReceivedMail,
   ReputationStore,
-  SendingBrake,
   SendQueue,
   SendQuotaStore,
   SendRates,
@@ -17,32 +18,28 @@ import type {
 } from '../../ports';
 import { MailerError } from '../../ports';
 import { SETTLED } from '../mail/message-status';
-import { createSendTally } from './send-tally';
 import { markSent, sendWithinLimits } from '../mail/send-step';
-import type { Provider } from '../types';
 import { outgoingMail } from '../mail/outgoing-mail';
 import { mailTracking } from '../tracking/tracking';
-import { createPacer } from './pacer';
-import { releaseScheduled } from './release-scheduled';
-import { dropStoredParts, withStoredParts } from './stored-parts';
+import type { Provider } from '../types';
+import { type DrainOutcome, effectsOf, type QueueMove, type RecordWrite } from './drain-outcomes';
+import { DrainReads, type Pacer } from './drain-reads';
 import { receiveAhead } from './receive-ahead';
-import { foreignSenderDomains } from '../providers/sender-claims';
-import { domainOf, senderRefusal } from '../providers/sender-domain';
+import { releaseScheduled } from './release-scheduled';
+import { createSendTally } from './send-tally';
+import { dropStoredParts, withStoredParts } from './stored-parts';
 
-/** How long a run trusts what it read about a campaign being cancelled: a cancel stops its mail within this. */
-const CAMPAIGN_RECHECK_MS = 5_000;
 const CANCELLED = 'The campaign was cancelled; not sent';
 /** How often a run looks for scheduled mail whose time came: it leaves within this of its time while a run lasts. */
 const RELEASE_EVERY_MS = 5_000;
 /** A mail whose sender the sender rule refuses as it leaves: it ends failed with the reason, never retried. */
 class SenderStopped extends Error {}
-/** How long a stall the pace may catch up afterwards (pacer.ts). */
-const CATCH_UP_MS = 1_000;
 
 export interface DrainDeps {
   attachments: AttachmentStore;
   queue: SendQueue;
-  messages: MessageStore;
+  /** Claims and settles records; releases scheduled mail whose time came. */
+  messages: MessageRecords & MessageClaims & MessageSchedule;
   providers: ProviderStore;
   quotas: SendQuotaStore;
   mailers: MailerFactory;
@@ -118,141 +115,176 @@ const secondsUntilWindowOpens = (provider: Provider, now: Date) => {
  * send -> sent. Transient failures go back to `queued` with exponential backoff; after `maxAttempts`
  * (or a permanent refusal) the item ends `failed` with its reason and is parked in the DLQ.
  */
-export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<DrainReport> => {
-  const maxAttempts = options.maxAttempts ?? 5;
-  const retryBase = options.retryBaseSeconds ?? 5;
-  const deadline = deps.clock.now().getTime() + options.budgetMs;
-  const report: DrainReport = {
-    received: 0,
-    sent: 0,
-    retried: 0,
-    failed: 0,
-    deferred: 0,
-    paused: 0,
-    duplicates: 0,
-    cancelled: 0,
-    released: 0,
-    errors: 0,
-    emptied: false,
-  };
-  const accounts = new Map<string, ReturnType<ProviderStore['list']>>();
-  // Counts and webhook events of settled mail, written ten mails at a time.
-  const tally = createSendTally(deps);
-  const pacers = new Map<
-    string,
-    Promise<{ admit: ReturnType<typeof createPacer>; call: ReturnType<typeof createPacer> }>
-  >();
-  const pending = new Set<Promise<unknown>>();
+export const drain = (deps: DrainDeps, options: DrainOptions): Promise<DrainReport> =>
+  new DrainRun(deps, options).run();
 
-  /** The mail's provider and its account's sending brake: one read per account and run (the providers' Query). */
-  const providerOf = async (
-    received: ReceivedMail,
-  ): Promise<{ provider: Provider | undefined; brake: SendingBrake | undefined }> => {
-    const key = received.mail.account_id;
-    if (!accounts.has(key)) {
-      const lookup = deps.providers.list(key);
-      // A failed lookup is not remembered: the next item of that account asks again.
-      lookup.catch(() => accounts.delete(key));
-      accounts.set(key, lookup);
-    }
-    const { providers, brake } = await accounts.get(key)!;
-    return { provider: providers.find((p) => p.id === received.mail.provider_id), brake };
-  };
-  // Whether another account holds a sender domain: one read of its claims per account, domain and run.
-  const foreign = new Map<string, Promise<boolean>>();
-  const heldElsewhere = (accountId: string, domain: string) => {
-    const key = `${accountId} ${domain}`;
-    if (!foreign.has(key)) {
-      const answer = foreignSenderDomains(deps.providers, accountId, [domain]).then((found) => found.has(domain));
-      answer.catch(() => foreign.delete(key));
-      foreign.set(key, answer);
-    }
-    return foreign.get(key)!;
-  };
-  /**
-   * Why the mail's sender is no longer allowed as it leaves (docs/promises.md, "Send as anyone"): the
-   * sender rule of the send paths, judged again with what the account holds now (its domain deleted,
-   * or another account's meanwhile), from the run's reads; undefined when it may leave.
-   */
-  const senderStopped = async ({ mail }: ReceivedMail, provider: Provider) => {
-    const { domains, operatorDomains } = await accounts.get(mail.account_id)!;
-    const domain = domainOf(mail.from.email);
-    const held = (await heldElsewhere(mail.account_id, domain)) ? new Set([domain]) : new Set<string>();
-    const refusal = senderRefusal({ provider, domains, operatorDomains }, mail.from.email, held);
-    return refusal && `The sender's domain ${domain} is no longer allowed: ${refusal.message}; not sent`;
-  };
-  // SES's rate is per AWS account and region, so SES providers in one region share a pacer. Each has
-  // two: `admit` takes mail in at the rate (and keeps the run from claiming more than it can send),
-  // `call` spaces the provider calls themselves. Both catch up a stall of up to a second (a slow claim,
-  // a busy table, a late receive) at half spacings, never more than the rate in any second (pacer.ts):
-  // without it, each stall of a few hundred ms was lost for good (bench streams, 93% of the rate).
-  const pacerOf = (provider: Provider) => {
-    const key = provider.type === 'ses' ? `ses:${provider.region ?? ''}` : `smtp:${provider.id}`;
-    if (!pacers.has(key)) {
-      const pacer = deps.rates.perSecond(provider).then((rate) => ({
-        admit: createPacer(rate, deps.clock, CATCH_UP_MS),
-        call: createPacer(rate, deps.clock, CATCH_UP_MS),
-      }));
-      pacer.catch(() => pacers.delete(key));
-      pacers.set(key, pacer);
-    }
-    return pacers.get(key)!;
-  };
+const emptyReport = (): DrainReport => ({
+  received: 0,
+  sent: 0,
+  retried: 0,
+  failed: 0,
+  deferred: 0,
+  paused: 0,
+  duplicates: 0,
+  cancelled: 0,
+  released: 0,
+  errors: 0,
+  emptied: false,
+});
 
-  const fail = async (received: ReceivedMail, reason: string) => {
-    await deps.messages.update(received.mail.account_id, received.mail.message_id, {
-      status: 'failed',
-      error_message: reason,
-    });
-    await deps.queue.deadLetter(received, reason);
-    report.failed++;
-    // A failed tally write is the tally's, not this mail's: it is reported and the mail settles.
-    await contained('tally', async () => tally.failed(received.mail), received.mail.message_id);
-  };
+/** What the run does with a received mail before any send (admit). */
+type Admission =
+  /** Its look-up failed (reported): it stays in the queue and comes back. */
+  | { to: 'skip' }
+  /** Settled without a send: a paused account's mail, a deleted provider's. */
+  | { to: 'settle'; stage: string; outcome: DrainOutcome }
+  | { to: 'send'; provider: Provider; pace: Pacer }
+  /** Out of time, or stopping: this mail and the rest of its batch go back for the next run. */
+  | { to: 'hand back' };
 
-  // Whether a campaign was cancelled, read once per campaign every few seconds (a small item).
-  const stopped = new Map<string, { at: number; answer: Promise<boolean> }>();
-  const campaignStopped = (mail: ReceivedMail['mail']) => {
-    const key = `${mail.account_id}/${mail.campaign_id}`;
-    const known = stopped.get(key);
-    if (known && deps.clock.now().getTime() - known.at < CAMPAIGN_RECHECK_MS) return known.answer;
-    const answer = deps.campaigns.isStopped(mail.account_id, mail.campaign_id!);
-    answer.catch(() => stopped.delete(key));
-    stopped.set(key, { at: deps.clock.now().getTime(), answer });
-    return answer;
-  };
+/**
+ * One run's state, held in one place: its report, its reads (drain-reads.ts), its tally and the
+ * batches whose sends are still settling. Each mail goes admit -> send -> settle; settle applies the
+ * outcome table (drain-outcomes.ts), the one place that says what an outcome writes.
+ */
+class DrainRun {
+  readonly report = emptyReport();
+  private readonly reads: DrainReads;
+  /** Counts and webhook events of settled mail, written ten mails at a time. */
+  private readonly tally;
+  /** Batches whose sends have not all settled (their deletes wait for them). */
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly deadline: number;
+  private readonly maxAttempts: number;
+  private readonly retryBase: number;
+
+  constructor(
+    private readonly deps: DrainDeps,
+    private readonly options: DrainOptions,
+  ) {
+    this.reads = new DrainReads(deps);
+    this.tally = createSendTally(deps);
+    this.deadline = deps.clock.now().getTime() + options.budgetMs;
+    this.maxAttempts = options.maxAttempts ?? 5;
+    this.retryBase = options.retryBaseSeconds ?? 5;
+  }
+
+  async run(): Promise<DrainReport> {
+    const { deps, report } = this;
+    // The next batches are received while this one is paced (receive-ahead.ts).
+    const feed = receiveAhead(() => deps.queue.receive(10), 10);
+    let releasedAt = -Infinity;
+    while (!this.outOfTime()) {
+      // Scheduled mail due by now joins the queue: at the start of the run, then every few seconds of a long one.
+      if (deps.clock.now().getTime() - releasedAt >= RELEASE_EVERY_MS) {
+        releasedAt = deps.clock.now().getTime();
+        report.released += (await this.contained('release', () => releaseScheduled(deps))) ?? 0;
+      }
+      const errorsBefore = report.errors;
+      const batch = (await this.contained('receive', () => feed.next())) ?? [];
+      if (batch.length === 0) {
+        // Sends still settling may put items back (retries): only an empty queue, asked when nothing was in
+        // flight, ends the run (or a failed receive: the run ends, not emptied).
+        if (this.pending.size === 0 && (feed.showedEmpty() || report.errors > errorsBefore)) {
+          report.emptied = report.errors === 0;
+          break;
+        }
+        await Promise.all(this.pending);
+        continue;
+      }
+      report.received += batch.length;
+      const deletable = await this.takeBatch(batch);
+      // Deletes happen per batch once its sends settle, while the next batch is already being paced.
+      // A failed delete loses nothing: the item comes back, finds its message settled and is deleted then.
+      const settled: Promise<unknown> = Promise.all(deletable)
+        .then(async (receipts) => {
+          const done = receipts.filter((receipt): receipt is string => receipt !== null);
+          if (done.length) await this.contained('delete', () => deps.queue.delete(done));
+        })
+        .finally(() => {
+          this.pending.delete(settled);
+          feed.done();
+        });
+      this.pending.add(settled);
+    }
+    // Batches received ahead and never paced are handed back, visible again at once for the next run.
+    await this.handBack(await feed.rest());
+    await Promise.all(this.pending);
+    await this.contained('tally', () => this.tally.flush());
+    return report;
+  }
 
   /**
-   * The account's sending is paused: the mail waits in the queue, neither sent nor failed, and its
-   * record carries the later due time so that the reconciler does not take it for lost.
+   * Admits the batch's mails one by one at the pace, each sent and settled while the next is admitted.
+   * Answers, per mail taken, the promise of its receipt when its queue message may be deleted.
    */
-  const waitPaused = async (received: ReceivedMail) => {
-    const wait = options.pausedWaitSeconds ?? PAUSED_WAIT_SECONDS;
-    const dueAt = new Date(deps.clock.now().getTime() + wait * 1000);
-    await deps.queue.delay(received.receipt, wait);
-    await deps.messages.postpone(received.mail.account_id, received.mail.message_id, dueAt);
-    report.paused++;
-  };
+  private async takeBatch(batch: ReceivedMail[]) {
+    const deletable: Promise<string | null>[] = [];
+    for (let i = 0; i < batch.length; i++) {
+      const received = batch[i];
+      const id = received.mail.message_id;
+      const admission = await this.admit(received);
+      if (admission.to === 'skip') continue;
+      if (admission.to === 'hand back') {
+        await this.handBack(batch.slice(i));
+        break;
+      }
+      const settled =
+        admission.to === 'settle'
+          ? this.contained(admission.stage, () => this.settle(received, admission.outcome), id)
+          : this.contained('send', async () => this.settle(received, await this.send(received, admission)), id);
+      deletable.push(settled.then((done) => (done ? received.receipt : null)));
+    }
+    return deletable;
+  }
 
-  /** Sends one claimed-or-not item; answers true when its queue message may be deleted. */
-  const sendOne = async (
+  /** Out of time (or stopping): the mails go back, visible again at once for the next run. */
+  private handBack(rest: ReceivedMail[]) {
+    return Promise.all(
+      rest.map((r) => this.contained('hand back', () => this.deps.queue.delay(r.receipt, 0), r.mail.message_id)),
+    );
+  }
+
+  /**
+   * Admit: whether the mail may be sent now. A paused account's mail waits, a deleted provider's
+   * fails; the others wait for a slot of their provider's pace, unless the run is out of time first.
+   */
+  private async admit(received: ReceivedMail): Promise<Admission> {
+    const { deps, options } = this;
+    const id = received.mail.message_id;
+    const lookup = await this.contained('provider', () => this.reads.providerOf(received.mail), id);
+    if (!lookup) return { to: 'skip' };
+    const { provider, brake } = lookup;
+    if (brake?.paused) {
+      // Its record carries the later due time, so that the reconciler does not take it for lost.
+      const seconds = options.pausedWaitSeconds ?? PAUSED_WAIT_SECONDS;
+      const dueAt = new Date(deps.clock.now().getTime() + seconds * 1000);
+      return { to: 'settle', stage: 'paused', outcome: { kind: 'paused', seconds, dueAt } };
+    }
+    if (!provider) {
+      const outcome = { kind: 'failed', reason: 'The provider of this message no longer exists' } as const;
+      return { to: 'settle', stage: 'fail', outcome };
+    }
+    const pacer = await this.contained('pacer', () => this.reads.pacerOf(provider), id);
+    if (!pacer || options.signal?.aborted || !(await pacer.admit.slot(this.deadline))) return { to: 'hand back' };
+    return { to: 'send', provider, pace: pacer.call };
+  }
+
+  /** Send: claims the mail and calls its provider; answers what became of it (nothing is settled here). */
+  private async send(
     received: ReceivedMail,
-    provider: Provider,
-    callPacer: ReturnType<typeof createPacer>,
-  ): Promise<boolean> => {
+    { provider, pace }: { provider: Provider; pace: Pacer },
+  ): Promise<DrainOutcome> {
+    const { deps, options } = this;
     const { mail } = received;
-    if (mail.campaign_id && (await campaignStopped(mail))) {
+    if (mail.campaign_id && (await this.reads.campaignStopped(mail.account_id, mail.campaign_id))) {
       // Claimed first, so that only a mail still `queued` ends failed: one sent already stays sent.
       const claim = await deps.messages.claim(mail.account_id, mail.message_id, deps.clock.now());
-      if (claim.claimed) {
-        await deps.messages.update(mail.account_id, mail.message_id, { status: 'failed', error_message: CANCELLED });
-        report.cancelled++;
-      } else report.duplicates++;
-      return true;
+      return claim.claimed ? { kind: 'cancelled', reason: CANCELLED } : { kind: 'duplicates' };
     }
     const now = deps.clock.now();
     const recipients = 1 + mail.cc.length + mail.bcc.length;
-    const stopped = await senderStopped(received, provider);
+    const stopped = await this.reads.senderStopped(mail, provider);
     const step = await sendWithinLimits(deps, provider, recipients, now, {
       claim: async () => {
         const claim = await deps.messages.claim(mail.account_id, mail.message_id, now);
@@ -266,166 +298,110 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
         return outgoingMail(whole, await mailTracking(deps.tracking, whole.account_id, whole, deps.clock.now()));
       },
       // Admitted, so its slot comes (no deadline): the admission pace bounds how long it waits.
-      beforeCall: () => callPacer.slot(Number.POSITIVE_INFINITY),
+      beforeCall: () => pace.slot(Number.POSITIVE_INFINITY),
       sent: async (providerMessageId) => {
         await markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now());
         // Sent: its stored files are never read again (a failure to drop them is the store's expiry's to mend).
-        await contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
+        await this.contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
       },
     });
     if (step.outcome === 'limited') {
-      const wait = secondsUntilWindowOpens(provider, now);
-      await deps.queue.delay(received.receipt, wait);
-      // Waiting on purpose: the reconciler must not take it for lost.
-      await deps.messages.postpone(mail.account_id, mail.message_id, new Date(now.getTime() + wait * 1000));
-      report.deferred++;
-      return false;
+      const seconds = secondsUntilWindowOpens(provider, now);
+      return { kind: 'deferred', seconds, dueAt: new Date(now.getTime() + seconds * 1000) };
     }
     if (step.outcome === 'held') {
       const claim = step.hold;
       // Settled, or claimed moments ago by another copy of the same queue entry (a fan-out chunk run
       // twice, an SQS duplicate): that copy sends it and settles it; this one is dropped.
       if (claim.status === 'cancelled')
-        await contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
-      if (
-        (claim.status && SETTLED.has(claim.status)) ||
-        (claim.status === 'sending' &&
-          claim.claimedAt !== null &&
-          now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0))
-      ) {
-        report.duplicates++;
-        return true;
-      }
+        await this.contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
+      const inFlight =
+        claim.status === 'sending' &&
+        claim.claimedAt !== null &&
+        now.getTime() - claim.claimedAt.getTime() < (options.inFlightMs ?? 0);
+      if ((claim.status && SETTLED.has(claim.status)) || inFlight) return { kind: 'duplicates' };
       // `sending` here means an earlier run died mid-send: whether the mail left is unknown, and
       // sending again could deliver it twice, so it ends failed with that reason instead.
-      await fail(
-        received,
+      const reason =
         claim.status === 'sending'
           ? 'The send was interrupted; not retried to avoid a duplicate'
-          : 'The message record is missing',
-      );
-      return false;
+          : 'The message record is missing';
+      return { kind: 'failed', reason };
     }
+    if (step.outcome === 'sent') return { kind: 'sent', recipients };
+    if (step.error instanceof SenderStopped) return { kind: 'failed', reason: step.error.message };
     const { attempts } = step.claim;
-    if (step.outcome === 'sent') {
-      report.sent++;
-      await contained('tally', async () => tally.sent(mail, recipients), mail.message_id);
-      return true;
-    }
-    if (step.error instanceof SenderStopped) {
-      await fail(received, step.error.message);
-      return false;
-    }
     const mailerError =
       step.error instanceof MailerError
         ? step.error
         : new MailerError(String(step.error), 'The provider call failed', true);
-    if (mailerError.transient && attempts < maxAttempts) {
-      const backoff = Math.min(900, retryBase * 2 ** (attempts - 1));
-      const dueAt = new Date(deps.clock.now().getTime() + backoff * 1000);
-      await deps.messages.unclaim(
-        mail.account_id,
-        mail.message_id,
-        `Attempt ${attempts} failed: ${mailerError.reason}; retrying`,
+    if (mailerError.transient && attempts < this.maxAttempts) {
+      const seconds = Math.min(900, this.retryBase * 2 ** (attempts - 1));
+      const dueAt = new Date(deps.clock.now().getTime() + seconds * 1000);
+      return {
+        kind: 'retried',
+        reason: `Attempt ${attempts} failed: ${mailerError.reason}; retrying`,
+        seconds,
         dueAt,
-      );
-      await deps.queue.delay(received.receipt, backoff);
-      report.retried++;
-      return false;
+      };
     }
-    await fail(received, `${mailerError.reason} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`);
-    return false;
-  };
+    return {
+      kind: 'failed',
+      reason: `${mailerError.reason} (after ${attempts} attempt${attempts === 1 ? '' : 's'})`,
+    };
+  }
+
+  /**
+   * Settle: writes what the outcome table says (the record, the queue message), counts it and tallies
+   * it. Answers true when the mail's queue message may be deleted with its batch.
+   */
+  private async settle(received: ReceivedMail, outcome: DrainOutcome): Promise<boolean> {
+    const { mail } = received;
+    const effects = effectsOf(outcome);
+    const writes = [() => this.writeRecord(received, effects.record), () => this.moveQueue(received, effects.queue)];
+    for (const write of effects.queueFirst ? writes.reverse() : writes) await write();
+    this.report[outcome.kind]++;
+    // A failed tally write is the tally's, not this mail's: it is reported and the mail settles.
+    const { tally } = effects;
+    if (tally)
+      await this.contained(
+        'tally',
+        async () => (tally === 'failed' ? this.tally.failed(mail) : this.tally.sent(mail, tally.sent)),
+        mail.message_id,
+      );
+    return effects.queue === 'delete';
+  }
+
+  private async writeRecord({ mail }: ReceivedMail, write: RecordWrite | undefined) {
+    const { messages } = this.deps;
+    if (!write) return;
+    if ('update' in write) await messages.update(mail.account_id, mail.message_id, write.update);
+    else if ('unclaim' in write)
+      await messages.unclaim(mail.account_id, mail.message_id, write.unclaim.reason, write.unclaim.dueAt);
+    else await messages.postpone(mail.account_id, mail.message_id, write.postpone);
+  }
+
+  private async moveQueue(received: ReceivedMail, move: QueueMove) {
+    if (move === 'delete') return; // with its batch, once the batch's sends settle
+    if ('deadLetter' in move) await this.deps.queue.deadLetter(received, move.deadLetter);
+    else await this.deps.queue.delay(received.receipt, move.delay);
+  }
 
   /**
    * Runs one step of the run; a failure is reported and contained. The item it concerned stays in
    * the queue and comes back after its visibility timeout, where the claim keeps it at most once.
    */
-  const contained = async <T>(stage: string, step: () => Promise<T>, messageId?: string): Promise<T | undefined> => {
+  private async contained<T>(stage: string, step: () => Promise<T>, messageId?: string): Promise<T | undefined> {
     try {
       return await step();
     } catch (error) {
-      report.errors++;
-      options.onError?.({ stage, message_id: messageId, error });
+      this.report.errors++;
+      this.options.onError?.({ stage, message_id: messageId, error });
       return undefined;
     }
-  };
-  const outOfTime = () => options.signal?.aborted === true || deps.clock.now().getTime() >= deadline;
-
-  // The next batches are received while this one is paced (receive-ahead.ts).
-  const feed = receiveAhead(() => deps.queue.receive(10), 10);
-  let releasedAt = -Infinity;
-  while (!outOfTime()) {
-    // Scheduled mail due by now joins the queue: at the start of the run, then every few seconds of a long one.
-    if (deps.clock.now().getTime() - releasedAt >= RELEASE_EVERY_MS) {
-      releasedAt = deps.clock.now().getTime();
-      report.released += (await contained('release', () => releaseScheduled(deps))) ?? 0;
-    }
-    const errorsBefore = report.errors;
-    const batch = (await contained('receive', () => feed.next())) ?? [];
-    if (batch.length === 0) {
-      // Sends still settling may put items back (retries): only an empty queue, asked when nothing was in
-      // flight, ends the run (or a failed receive: the run ends, not emptied).
-      if (pending.size === 0 && (feed.showedEmpty() || report.errors > errorsBefore)) {
-        report.emptied = report.errors === 0;
-        break;
-      }
-      await Promise.all(pending);
-      continue;
-    }
-    report.received += batch.length;
-    const outcomes: Promise<string | null>[] = [];
-    for (let i = 0; i < batch.length; i++) {
-      const received = batch[i];
-      const id = received.mail.message_id;
-      const lookup = await contained('provider', () => providerOf(received), id);
-      if (!lookup) continue;
-      const { provider, brake } = lookup;
-      if (brake?.paused) {
-        outcomes.push(contained('paused', () => waitPaused(received), id).then(() => null));
-        continue;
-      }
-      if (!provider) {
-        outcomes.push(
-          contained('fail', () => fail(received, 'The provider of this message no longer exists'), id).then(() => null),
-        );
-        continue;
-      }
-      // Out of time (or stopping): leave the rest for the next run, visible again at once.
-      const pacer = await contained('pacer', () => pacerOf(provider), id);
-      if (!pacer || options.signal?.aborted || !(await pacer.admit.slot(deadline))) {
-        await Promise.all(
-          batch
-            .slice(i)
-            .map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)),
-        );
-        break;
-      }
-      outcomes.push(
-        contained('send', () => sendOne(received, provider, pacer.call), id).then((done) =>
-          done ? received.receipt : null,
-        ),
-      );
-    }
-    // Deletes happen per batch once its sends settle, while the next batch is already being paced.
-    // A failed delete loses nothing: the item comes back, finds its message settled and is deleted then.
-    const settled: Promise<unknown> = Promise.all(outcomes)
-      .then(async (receipts) => {
-        const done = receipts.filter((receipt): receipt is string => receipt !== null);
-        if (done.length) await contained('delete', () => deps.queue.delete(done));
-      })
-      .finally(() => {
-        pending.delete(settled);
-        feed.done();
-      });
-    pending.add(settled);
   }
-  // Batches received ahead and never paced are handed back, visible again at once for the next run.
-  const unpaced = await feed.rest();
-  await Promise.all(
-    unpaced.map((rest) => contained('hand back', () => deps.queue.delay(rest.receipt, 0), rest.mail.message_id)),
-  );
-  await Promise.all(pending);
-  await contained('tally', () => tally.flush());
-  return report;
-};
+
+  private outOfTime() {
+    return this.options.signal?.aborted === true || this.deps.clock.now().getTime() >= this.deadline;
+  }
+}

@@ -1,6 +1,10 @@
 import type { Attachment } from '../mail/attachments';
 
-/** What travels through the send queue: everything the drainer needs to send one mail. */
+/**
+ * What travels through the send queue (and waits in a scheduled record): everything the drainer needs
+ * to send one mail. It is the wire format, read back from messages an earlier version queued, so its
+ * fields only ever grow optional ones; it is made from the accepted mail (accepted-mail.ts, queuedMail).
+ */
 export interface QueuedMail {
   account_id: string;
   message_id: string;

@@ -1,8 +1,8 @@
-import type { CampaignStore, Clock, MessageStore, SendQueue } from '../../ports';
+import type { CampaignStore, Clock, SendQueue, MessageRecords, MessageClaims } from '../../ports';
 import { countForCampaign } from '../campaigns/stats';
 
 export interface ReconcileDeps {
-  messages: MessageStore;
+  messages: MessageClaims & MessageRecords;
   queue: SendQueue;
   clock: Clock;
   campaigns: CampaignStore;

@@ -1,7 +1,7 @@
-import type { Clock, MessageStore, QueuedMail, SendQueue } from '../../ports';
+import type { Clock, QueuedMail, SendQueue, MessageRecords, MessageSchedule } from '../../ports';
 
 export interface ReleaseDeps {
-  messages: MessageStore;
+  messages: MessageSchedule & MessageRecords;
   queue: SendQueue;
   clock: Clock;
 }

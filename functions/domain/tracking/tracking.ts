@@ -1,4 +1,12 @@
-import type { MessageStore, TrackingSettings, Clock, Ids, ReputationStore, WebhookEvents } from '../../ports';
+import type {
+  TrackingSettings,
+  Clock,
+  Ids,
+  ReputationStore,
+  WebhookEvents,
+  MessageEvents,
+  MessageHits,
+} from '../../ports';
 import { publishMessageEvent } from '../webhooks/events';
 import type { MessageEvent } from '../types';
 import { notFound } from '../errors';
@@ -89,7 +97,7 @@ export const isMachineHit = (claim: TrackingClaim, now: Date, userAgent: string 
   epochSeconds(now) - claim.sent_at < windowSeconds || (userAgent !== null && SCANNER.test(userAgent));
 
 export interface TrackingHitDeps {
-  messages: MessageStore;
+  messages: MessageHits & MessageEvents;
   tracking: TrackingSettings;
   clock: Clock;
   ids: Ids;

@@ -1,11 +1,11 @@
 import { Webhook } from 'standardwebhooks';
-import type { Clock, MessageStore, WebhookEndpointStore, WebhookPoster, WebhookQueue } from '../../ports';
+import type { Clock, WebhookEndpointStore, WebhookPoster, WebhookQueue, MessageLookups } from '../../ports';
 import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from './records';
 import { messageUuid } from '../mail/message-id';
 
 export interface WebhookDeliveryDeps {
   webhooks: WebhookEndpointStore;
-  messages: MessageStore;
+  messages: MessageLookups;
   queue: WebhookQueue;
   poster: WebhookPoster;
   clock: Clock;
