@@ -38,7 +38,8 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   },
   CONFLICT: {
     meaning:
-      'The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile',
+      'The Idempotency-Key is in use by another body or a request still running, the record already exists, or ' +
+      'it changed meanwhile',
     example: 'This Idempotency-Key was used with a different request body',
   },
   PAYLOAD_TOO_LARGE: {
@@ -55,14 +56,18 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   },
   FROM_NOT_ALLOWED: {
     meaning:
-      "The sender is not the account's own: at a domain another account registered; outside the provider's domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, through the deployment's SES, outside them and the operator's allowed domains",
+      "The sender is not the account's own: at a domain another account registered; outside the provider's " +
+      'domain and its allowed_from_domains; once the account has sending domains, outside its verified ones; or, ' +
+      "through the deployment's SES, outside them and the operator's allowed domains",
     example: "from_email must be an address of the provider's domains: example.com",
   },
   SENDING_PAUSED: {
     meaning:
-      "The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume",
+      "The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 " +
+      "hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume",
     example:
-      'Sending is paused for this account: 112 sent, 12 hard bounces (10.714%), 0 complaints (0%) in the last 24 hours. An admin can resume it with POST /api/v1/stats/resume',
+      'Sending is paused for this account: 112 sent, 12 hard bounces (10.714%), 0 complaints (0%) in the last 24 ' +
+      'hours. An admin can resume it with POST /api/v1/stats/resume',
   },
   RECIPIENT_SUPPRESSED: {
     meaning: 'The address bounced, complained or unsubscribed, so it is not sent to',
@@ -75,7 +80,8 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   },
   TEMPLATE_TOO_COSTLY: {
     meaning:
-      'Rendering the template with these variables takes more work than one request may do (sections repeating inside sections); `details` names the part where it stopped',
+      'Rendering the template with these variables takes more work than one request may do (sections repeating ' +
+      'inside sections); `details` names the part where it stopped',
     example: 'Rendering html stopped: the template with these variables repeats more work than one request may do',
   },
   RATE_LIMITED: {
@@ -92,7 +98,8 @@ const ERRORS: Record<ErrorCode, { meaning: string; example: string }> = {
   },
   SEND_FAILED: {
     meaning:
-      'The provider refused the message or could not be reached; nothing was sent. A single send names its message in `error.message_id`: it reads `failed` with its reason',
+      'The provider refused the message or could not be reached; nothing was sent. A single send names its ' +
+      'message in `error.message_id`: it reads `failed` with its reason',
     example: 'Sending the message failed',
   },
   INTERNAL_ERROR: {
@@ -150,7 +157,8 @@ const components = {
             message_id: {
               type: 'string',
               description:
-                'With SEND_FAILED on a single send: the message the failed send wrote; it reads `failed` with its reason on GET /mail/status',
+                'With SEND_FAILED on a single send: the message the failed send wrote; it reads `failed` with ' +
+                'its reason on GET /mail/status',
             },
             details: {
               type: 'array',
@@ -243,7 +251,10 @@ const resendErrorResponses = (route: RouteDefinition) => {
   );
 };
 
-/** A reader's link (`readerLink`) answers its errors as a page unless `Accept` asks for JSON only (functions/http/link-error-page.ts). */
+/**
+ * A reader's link (`readerLink`) answers its errors as a page unless `Accept` asks for JSON only
+ * (functions/http/link-error-page.ts).
+ */
 const readerPage = (route: RouteDefinition) =>
   route.readerLink
     ? {
@@ -251,7 +262,8 @@ const readerPage = (route: RouteDefinition) =>
           schema: {
             type: 'string',
             description:
-              'A page saying what went wrong and what to do; the envelope when `Accept` asks for application/json and not text/html',
+              'A page saying what went wrong and what to do; the envelope when `Accept` asks for ' +
+              'application/json and not text/html',
           },
         },
       }
@@ -286,7 +298,8 @@ const errorResponses = (route: RouteDefinition) => {
   if (route.readerLink?.expires) {
     responses[410] = {
       description:
-        'The link is past its time: a page saying so and how to get a new one. An API client asking for JSON only gets 404 `NOT_FOUND` instead.',
+        'The link is past its time: a page saying so and how to get a new one. An API client asking for JSON ' +
+        'only gets 404 `NOT_FOUND` instead.',
       headers: headers(route, 410),
       content: readerPage(route),
     };
@@ -295,7 +308,8 @@ const errorResponses = (route: RouteDefinition) => {
   if (!route.permission) {
     responses[429] = {
       description:
-        "API Gateway's throttling of the deployment (the account's request rate), in its own words; not with `npm start`.",
+        "API Gateway's throttling of the deployment (the account's request rate), in its own words; not with " +
+        '`npm start`.',
       content: {
         'application/json': { schema: ref('schemas', 'GatewayError'), example: { message: 'Too Many Requests' } },
       },
@@ -447,7 +461,8 @@ const description = (route: RouteDefinition) =>
   [
     route.permission ? `Needs an API key with the \`${route.permission}\` permission.` : 'Public: no API key.',
     route.idempotent
-      ? 'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.'
+      ? 'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first ' +
+        'answer again.'
       : '',
   ]
     .filter(Boolean)
@@ -462,16 +477,20 @@ const TAGS: Record<string, string> = {
     "Bounce, complaint and delivery events from the providers, verified by each provider's signature",
   Tracking: 'The open pixel and redirecting links in tracked HTML mail: signed tokens, no API key',
   Campaigns:
-    'Mail to every subscribed member of a list, personalised, sent in the background, with counters and one-click unsubscribe',
+    'Mail to every subscribed member of a list, personalised, sent in the background, with counters and ' +
+    'one-click unsubscribe',
   Unsubscribe:
     'The signed unsubscribe links of campaign mail (RFC 8058): a confirmation page, and the one-click POST; no API key',
   Reputation:
-    "The account's sending figures and rates against SES's review and pause thresholds, and the brake that pauses the account's sending before SES pauses the deployment",
+    "The account's sending figures and rates against SES's review and pause thresholds, and the brake that " +
+    "pauses the account's sending before SES pauses the deployment",
   Admin: 'API keys and sending providers',
   Resend:
-    "The Resend API's emails, domains and api-keys in its own shapes, for the official `resend` SDK with `RESEND_BASE_URL=<base>/resend`; the native use cases underneath",
+    "The Resend API's emails, domains and api-keys in its own shapes, for the official `resend` SDK with " +
+    '`RESEND_BASE_URL=<base>/resend`; the native use cases underneath',
   Console:
-    'The web console: a page and its files, served by the service itself; it signs in with an API key and calls this API',
+    'The web console: a page and its files, served by the service itself; it signs in with an API key and calls ' +
+    'this API',
 };
 
 const errorList = () =>
@@ -484,8 +503,8 @@ const overview = () =>
 suppression, API keys and sending providers.
 
 **Authentication.** Send an API key as \`Authorization: Bearer <key>\`. Each key holds permissions
-(${PERMISSIONS.map((permission) => `\`${permission}\``).join(', ')}) and a rate limit per minute; every answer to a known
-key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
+(${PERMISSIONS.map((permission) => `\`${permission}\``).join(', ')}) and a rate limit per minute;
+every answer to a known key carries \`RateLimit-Limit\`, \`RateLimit-Remaining\` and \`RateLimit-Reset\`.
 
 **Answers.** Success is \`{"success": true, "data": ...}\` (deletes: \`{"success": true, "message": ...}\`);
 every error is \`{"success": false, "error": {"code", "message", "details"?}}\`, with the status given by

@@ -37,7 +37,8 @@ import { SmtpRelayStack } from './smtp-relay';
 /**
  * The whole deployment, one `cdk deploy`: this stack is the core (one table, the HTTP API and its
  * stage, the catch-all route), and the routes of the route table (one Lambda each) are in nested
- * stacks, one per route area (lib/route-area-stack.ts). Here too: the send queue with its dead-letter queue and scheduled drainer, and the SES -> SNS -> Lambda
+ * stacks, one per route area (lib/route-area-stack.ts). Here too: the send queue with its dead-letter queue and
+ * scheduled drainer, and the SES -> SNS -> Lambda
  * path for bounce, complaint and delivery events with a dead-letter queue of its own; alarms to an
  * SNS topic and a dashboard (lib/monitoring.ts).
  */
@@ -176,7 +177,8 @@ export class EmailServiceStack extends Stack {
     };
 
     // The routes, one nested stack per area (lib/route-areas.ts): a template each, far below
-    // CloudFormation's 500 resources, however many routes an area gains (docs/decisions/0075-route-areas-nested-stacks.md).
+    // CloudFormation's 500 resources, however many routes an area gains
+    // (docs/decisions/0075-route-areas-nested-stacks.md).
     // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
     const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
     // Receiving mail: SES's receipt rule set, the bucket and the parsing function (lib/inbound-mail.ts).
@@ -245,7 +247,8 @@ export class EmailServiceStack extends Stack {
       schedule: Schedule.rate(Duration.minutes(WORKERS.drainer.scheduleMinutes)),
       targets: [new LambdaFunction(drainer)],
     });
-    // SES events that SNS could not deliver, or that failed the function, wait in their dead-letter queue (functions/queues.ts).
+    // SES events that SNS could not deliver, or that failed the function, wait in their dead-letter queue
+    // (functions/queues.ts).
     const sesEvents = worker('SesEvents', WORKERS.sesEvents, { deadLetterQueue: sesEventsDeadLetters });
     const webhookDeliverer = worker('WebhookDeliverer', WORKERS.webhookDeliverer);
     // One job per invocation, each a chunk of seconds.

@@ -11,7 +11,7 @@ export const SENDING_ROUTE_TIMEOUT_SECONDS = Math.ceil(LONGEST_SMTP_SEND_MS / 10
 
 /**
  * The timeout of a route's function: its own `lambda.timeoutSeconds`, never shorter than one send for
- * a route that sends mail (`aws: ['sendMail']`); undefined leaves the ServiceFunction default.
+ * a route that sends mail (the `sendMail` grant of its capabilities); undefined leaves the ServiceFunction default.
  */
 export const routeTimeout = (route: RouteDefinition) => {
   const seconds = Math.max(
@@ -20,7 +20,8 @@ export const routeTimeout = (route: RouteDefinition) => {
   );
   if (seconds > ROUTE_TIMEOUT_LIMIT_SECONDS) {
     throw new Error(
-      `Route ${route.id}: a ${seconds} s timeout outlives API Gateway's 30 s; lower it (or the SMTP timeouts it is derived from)`,
+      `Route ${route.id}: a ${seconds} s timeout outlives API Gateway's 30 s; ` +
+        'lower it (or the SMTP timeouts it is derived from)',
     );
   }
   return seconds ? Duration.seconds(seconds) : undefined;

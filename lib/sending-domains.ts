@@ -11,7 +11,7 @@ type IdentityKind = 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete
 export type SesIdentityStatements = Record<IdentityKind, PolicyStatement[]>;
 
 /**
- * The SES actions of each identity kind of a route's `aws` field (define-route.ts): only those, on
+ * The SES actions of each identity kind of functions/capabilities.ts (its `sesIdentity*` grants): only those, on
  * the account's identities of this region (a domain's identity is made at run time, so identity/*),
  * and creating one only with the stack's own configuration set.
  */

@@ -40,7 +40,10 @@ export interface Emulator {
   stop(): Promise<void>;
 }
 
-/** DynamoDB Local on 127.0.0.1 (local/dynamodb-local.ts); `dbPath` keeps the data on disk between starts, otherwise it lives in memory. */
+/**
+ * DynamoDB Local on 127.0.0.1 (local/dynamodb-local.ts); `dbPath` keeps the data on disk between starts, otherwise it
+ * lives in memory.
+ */
 export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: string }): Promise<Emulator> => {
   if (await portOpen(port)) throw new Error(`Port ${port} is taken: is another DynamoDB Local running?`);
   // DynamoDB Local sends usage telemetry unless told not to: nothing here may reach the network.
@@ -51,7 +54,8 @@ export const startDynamoDb = async ({ port, dbPath }: { port: number; dbPath?: s
     // Binding to 127.0.0.1 needs a JDK (the launcher is compiled at start); with only a runtime, or a
     // DynamoDB Local release the launcher no longer fits, the service still starts, and says what it lost.
     process.stderr.write(
-      `DynamoDB Local could not be bound to 127.0.0.1, so it listens on every interface (install a Java 17+ JDK to bind it): ${(error as Error).message.split('\n')[0]}\n`,
+      'DynamoDB Local could not be bound to 127.0.0.1, so it listens on every interface ' +
+        `(install a Java 17+ JDK to bind it): ${(error as Error).message.split('\n')[0]}\n`,
     );
     return launchDynamoDb({ port, dbPath, loopback: false });
   }
@@ -117,7 +121,8 @@ export const startSes = async ({ port, host = '127.0.0.1' }: { port: number; hos
 
 /**
  * fauxqs: an SQS emulator speaking the JSON protocol of the current SDK, which serves S3 on the same
- * endpoint too (inbound mail's bucket); `dataDir` keeps queued mail and stored objects across starts. A queue is created only when the saved state has none of that name: fauxqs's own
+ * endpoint too (inbound mail's bucket); `dataDir` keeps queued mail and stored objects across starts. A queue is
+ * created only when the saved state has none of that name: fauxqs's own
  * createQueue rewrites the queue row, and the database's cascade deletes every message it held.
  */
 export const startSqs = async ({

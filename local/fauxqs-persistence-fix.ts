@@ -23,7 +23,8 @@ export const mendFauxqsPersistence = async () => {
   const { PersistenceManager } = module;
   if (typeof PersistenceManager?.prototype.updateMessageReady !== 'function') {
     throw new Error(
-      `fauxqs changed: ${modulePath} has no PersistenceManager.updateMessageReady to mend; check the visibility-0 fault again`,
+      `fauxqs changed: ${modulePath} has no PersistenceManager.updateMessageReady to mend; ` +
+        'check the visibility-0 fault again',
     );
   }
   const statements = new WeakMap<PersistenceManager, { run(...values: unknown[]): unknown }>();

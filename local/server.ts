@@ -46,7 +46,8 @@ const answerParserError = (error: Error & { code?: string }, socket: Duplex) => 
         : [400, 'Bad Request', 'VALIDATION_ERROR', 'The request is malformed'];
   const body = envelope(code, message);
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 };
 

@@ -79,7 +79,8 @@ const main = async () => {
   );
   const sqs = await startSqs({ port: ports.sqs, dataDir: resolve(dataDir, 'sqs') });
   running.push(sqs);
-  // The queues of functions/queues.ts; drain starts are taken in process (local/drain-timer.ts), so no queue of their own.
+  // The queues of functions/queues.ts; drain starts are taken in process (local/drain-timer.ts), so no queue of their
+  // own.
   const queueUrls = await ensureQueues(sqs.ensureQueue, 'email-service', { except: ['drainStarts'] });
   // Inbound mail: the raw mail and its parts, as the stack's bucket holds them.
   const inboundBucket = sqs.ensureBucket('email-service-inbound');
@@ -141,6 +142,7 @@ const main = async () => {
     ...(await startLocalRelays({ dataDir, submission: ports.smtp, tls: ports.smtpTls, host: env.HOST || '127.0.0.1' })),
   );
 
+  const drainEvery = localInterval(WORKERS.drainer.localTimer);
   console.log(`
   Email service running locally
     API          http://localhost:${ports.api}/api/v1   (OpenAPI: /api/v1/openapi.json)
@@ -148,7 +150,7 @@ const main = async () => {
     Console      http://localhost:${ports.api}/console  (sign in with the API key below)
     Mailbox      http://localhost:${ports.ses}          (SES emulator; raw JSON at /store)
     DynamoDB     http://localhost:${ports.dynamo}          (table ${env.TABLE_NAME}, data in ${dataDir})
-    SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${localInterval(WORKERS.drainer.localTimer)}s; S3 too)
+    SQS          http://localhost:${ports.sqs}          (drained as mail arrives, and every ${drainEvery}s; S3 too)
     Inbound SMTP smtp://127.0.0.1:${ports.inboundSmtp}   (mail to your domains with inbound on: GET /api/v1/inbound)
     SMTP relay   127.0.0.1:${ports.smtp} (STARTTLS), ${ports.smtpTls} (TLS); user apikey, password the API key
                  certificate ${resolve(dataDir, 'smtp-relay.crt')}

@@ -7,7 +7,10 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { TABLE, type TableIndex } from '../functions/adapters/dynamo/table-definition';
 
-/** CreateTable input for DynamoDB Local (the CDK stack builds the same from TABLE): only npm start and the tests create the table here. */
+/**
+ * CreateTable input for DynamoDB Local (the CDK stack builds the same from TABLE): only npm start and the tests create
+ * the table here.
+ */
 const createTableInput = (tableName: string) => ({
   TableName: tableName,
   BillingMode: 'PAY_PER_REQUEST' as const,

@@ -69,7 +69,9 @@ export const selfSignedCertificate = (now = new Date()) => {
   return { cert, key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
 };
 
-/** The relay's certificate, made at the first start and kept in the local data folder (key readable by its owner only). */
+/**
+ * The relay's certificate, made at the first start and kept in the local data folder (key readable by its owner only).
+ */
 export const localCertificate = (dataDir: string) => {
   const certFile = join(dataDir, 'smtp-relay.crt');
   const keyFile = join(dataDir, 'smtp-relay.key');

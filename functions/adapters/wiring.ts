@@ -1,6 +1,7 @@
 /**
  * The dependencies of callers that are neither a route nor a queue worker (those list their
- * capabilities: functions/routes/, functions/queues.ts): the domain checker and the inbound parser, the admin CLI, `npm start`'s bootstrap. Each is a list of
+ * capabilities: functions/routes/, functions/queues.ts): the domain checker and the inbound parser, the admin CLI,
+ * `npm start`'s bootstrap. Each is a list of
  * capabilities wired as a route's are (functions/wire.ts), with the adapters imported by name so that
  * a bundle holds only the SDK clients its list names.
  */
@@ -60,7 +61,9 @@ export const domainDeps = () =>
     operatorDomains,
   });
 
-/** Inbound mail's parsing function (SES's receipt rule, the local SMTP listener): raw mail in, records and events out. */
+/**
+ * Inbound mail's parsing function (SES's receipt rule, the local SMTP listener): raw mail in, records and events out.
+ */
 export const inboundDeps = () =>
   wire(['inboundObjects', 'inbound', 'domains', 'messages', 'events', 'clock'], {
     inboundObjects,

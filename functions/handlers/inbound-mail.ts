@@ -21,7 +21,8 @@ const verdict = (status: { status?: string } | undefined) =>
  * SES's receipt rule -> this function (an asynchronous invocation, after the rule's S3 action stored
  * the raw mail at `raw/<SES message id>`). The SES event, not an S3 notification, is what carries the
  * envelope (sender and recipients) and the spam, virus, SPF, DKIM and DMARC verdicts
- * (docs/decisions/0063-inbound-event-and-lists.md). A failure throws: Lambda retries twice, and the record is written once
+ * (docs/decisions/0063-inbound-event-and-lists.md). A failure throws: Lambda retries twice, and the record is written
+ * once
  * whatever the number of runs.
  */
 const handle = async (event: SESEvent) => {

@@ -50,7 +50,9 @@ export interface RouteDefinition {
    * and errors as `{statusCode, name, message}` (functions/http/resend-errors.ts).
    */
   envelope?: 'resend';
-  /** Schema of `data` in the success envelope (or of the top level for DELETE messages, and for every `resend` route). */
+  /**
+   * Schema of `data` in the success envelope (or of the top level for DELETE messages, and for every `resend` route).
+   */
   response?: Schema;
   /** The status of a success answer (200 if absent): the envelope answers with it, the OpenAPI document states it. */
   successStatus?: number;
@@ -85,9 +87,15 @@ export interface RouteDefinition {
   errors?: readonly ErrorCode[];
   /** A body read as raw bytes, not parsed against a schema (receivers verify a signature over it): its media type. */
   rawBody?: 'application/json' | 'text/plain' | 'text/csv';
-  /** A body's own cap where it must be larger than every other route's (MAX_REQUEST_BYTES): a CSV import, the send routes (6 MiB, for attachments). */
+  /**
+   * A body's own cap where it must be larger than every other route's (MAX_REQUEST_BYTES): a CSV import, the send
+   * routes (6 MiB, for attachments).
+   */
   maxBodyBytes?: number;
-  /** An answer that is not the JSON envelope but a document served as it is: its media type (several: one of them, by the file served). */
+  /**
+   * An answer that is not the JSON envelope but a document served as it is: its media type (several: one of them, by
+   * the file served).
+   */
   rawResponse?: RawMediaType | readonly RawMediaType[];
   /**
    * Besides the JSON envelope, the route answers a CSV document (`text/csv`) to a request whose

@@ -36,7 +36,9 @@ const placeholders = z.superRefine<Parts>((parts, context) => {
     if (unknown.length) {
       context.addIssue({
         code: 'custom',
-        message: `Unknown placeholder {{${unknown[0]}}}: use {{name}}, {{email}}, {{unsubscribe_url}} or {{metadata.<key>}}`,
+        message:
+          `Unknown placeholder {{${unknown[0]}}}: ` +
+          'use {{name}}, {{email}}, {{unsubscribe_url}} or {{metadata.<key>}}',
         path: [field],
         input: parts,
       });
@@ -107,7 +109,10 @@ export const updateCampaignBody = parsesTo<UpdateCampaignInput>()(
   ),
 );
 
-/** `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most MAX_SCHEDULE_DAYS (30) days ahead. */
+/**
+ * `send_at`: an ISO 8601 time with its zone; in the past or absent means now. At most MAX_SCHEDULE_DAYS (30) days
+ * ahead.
+ */
 export const sendCampaignBody = z.object({
   send_at: z.optional(
     z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' }),

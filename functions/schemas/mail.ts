@@ -126,7 +126,9 @@ export const renderedContent = z
   .object({ subject: mailFields.subject, html: z.nullable(z.string()), text: z.nullable(z.string()) })
   .check(bodyRequired(), bodySize);
 
-/** The mail itself, as sent: the request's own content, or what its template rendered (functions/http/template-mail.ts). */
+/**
+ * The mail itself, as sent: the request's own content, or what its template rendered (functions/http/template-mail.ts).
+ */
 export const sendMailBody = parsesTo<SendMailInput>()(z.object({ ...mailFields, ...sender }).check(...mailRules));
 
 /**

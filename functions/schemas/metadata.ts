@@ -70,7 +70,10 @@ export const metadata = () =>
         `metadata may be at most ${METADATA_LIMITS.bytes / 1024} KiB as JSON`,
       ),
       z.meta({
-        description: `Flat key/value data: at most ${METADATA_LIMITS.keys} keys (not __proto__, constructor, prototype), ${METADATA_LIMITS.bytes / 1024} KiB as JSON; numbers finite, integers within ±(2^53 - 1), magnitude at least 1e-130`,
+        description:
+          `Flat key/value data: at most ${METADATA_LIMITS.keys} keys (not __proto__, constructor, prototype), ` +
+          `${METADATA_LIMITS.bytes / 1024} KiB as JSON; numbers finite, integers within ±(2^53 - 1), ` +
+          'magnitude at least 1e-130',
         maxProperties: METADATA_LIMITS.keys,
       }),
     ),

@@ -16,7 +16,9 @@ const domainName = () =>
       z.regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/, 'Invalid domain name'),
     );
 
-/** docs/promises.md FROM_NOT_ALLOWED: the domains a send's from_email may use besides that of the provider's from_email. */
+/**
+ * docs/promises.md FROM_NOT_ALLOWED: the domains a send's from_email may use besides that of the provider's from_email.
+ */
 const MAX_ALLOWED_FROM_DOMAINS = 20;
 
 /**
@@ -74,7 +76,10 @@ const smtpProvider = z.object({
   ...common,
   host: smtpHost(),
   port: z.int().check(z.gte(1), z.lte(65_535)),
-  /** true: implicit TLS; false: STARTTLS, required unless the relay is on this machine; null/absent: by the port (465: implicit). */
+  /**
+   * true: implicit TLS; false: STARTTLS, required unless the relay is on this machine; null/absent: by the port (465:
+   * implicit).
+   */
   secure: z.optional(z.nullable(z.boolean())),
   username: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
   password: z.optional(z.nullable(z.string().check(z.maxLength(1024), notSealed))),

@@ -28,7 +28,8 @@ const figures = {
   sent: count('Mails that left, counted per recipient as SES counts them (one-time codes included)'),
   delivered: count('Messages the provider reported delivered (once per message)'),
   bounced_hard: count(
-    "Hard bounces reported by the providers (manual reports through POST /bounces are the account's own and not counted)",
+    "Hard bounces reported by the providers (manual reports through POST /bounces are the account's own and not " +
+      'counted)',
   ),
   bounced_soft: count('Soft bounces reported by the providers'),
   complained: count('Complaints reported by the providers'),
@@ -49,7 +50,9 @@ const warning = z.object({
     .check(
       z.meta({
         description:
-          "Which threshold: `*_review` where SES puts an account under review (hard bounces 5%, complaints 0.1%), `*_pause` where SES pauses it (10%, 0.5%) and this service's brake pauses the account first; `sending_paused` while the brake holds the account's sending",
+          'Which threshold: `*_review` where SES puts an account under review (hard bounces 5%, complaints ' +
+          "0.1%), `*_pause` where SES pauses it (10%, 0.5%) and this service's brake pauses the account first; " +
+          "`sending_paused` while the brake holds the account's sending",
       }),
     ),
   level: z

@@ -54,7 +54,10 @@ export const resendEmailUpdateBody = z.object({
   scheduledAt: z.optional(z.unknown()),
 });
 
-/** Resend pages with `limit` and `after` or `before`: the id of the item the page follows or precedes (functions/http/resend-paging.ts). */
+/**
+ * Resend pages with `limit` and `after` or `before`: the id of the item the page follows or precedes
+ * (functions/http/resend-paging.ts).
+ */
 export const resendListQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
   after: z.optional(uuidParam()),
@@ -131,12 +134,18 @@ const domainFields = {
 };
 export const resendDomain = z.object({ ...domainFields, records: z.array(record) });
 export const resendDomainList = listOf(z.object(domainFields));
-/** Resend's create takes region, tracking and TLS options too: the domain's region is the deployment's, so they are not read. */
+/**
+ * Resend's create takes region, tracking and TLS options too: the domain's region is the deployment's, so they are not
+ * read.
+ */
 export const resendDomainBody = z.object({ name: z.string().check(z.maxLength(1000)) });
 export const resendDeleted = <O extends string>(object: O) =>
   z.object({ object: z.literal(object), id: z.string(), deleted: z.boolean() });
 
-/** `full_access` is every permission the creating key holds; `sending_access` is `mail`. `domain_id` has no like in our keys. */
+/**
+ * `full_access` is every permission the creating key holds; `sending_access` is `mail`. `domain_id` has no like in our
+ * keys.
+ */
 export const resendApiKeyBody = z.object({
   name: nonEmpty(100),
   permission: z.optional(z.enum(['full_access', 'sending_access'])),

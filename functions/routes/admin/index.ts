@@ -23,7 +23,10 @@ import webhookEndpointsList from './webhook-endpoints-list';
 import webhookEndpointsDelete from './webhook-endpoints-delete';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const adminRoutes: readonly AnyRoute[] = [
   apiKeysCreate,
   apiKeysList,

@@ -29,7 +29,10 @@ import confirmationPage from './confirmation-page';
 import confirmationConfirm from './confirmation-confirm';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const audienceRoutes: readonly AnyRoute[] = [
   listsCreate,
   listsList,

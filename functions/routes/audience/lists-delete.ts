@@ -11,7 +11,8 @@ export const listsDelete = defineRoute(
     method: 'DELETE',
     path: '/api/v1/lists/{id}',
     summary:
-      'Delete a list and its subscriptions (a list of more than 100 subscribers: they are removed in the background, the list is gone at once)',
+      'Delete a list and its subscriptions (a list of more than 100 subscribers: they are removed in the ' +
+      'background, the list is gone at once)',
     request: { params: idParams },
     response: deletedMessage,
     lambda: { timeoutSeconds: 29 },

@@ -11,7 +11,8 @@ export const campaignsCreate = defineRoute(
     method: 'POST',
     path: '/api/v1/campaigns',
     summary:
-      'Create a draft campaign to a list, with its own content or a stored template (template_id + variables); {{name}}, {{email}}, {{unsubscribe_url}} and {{metadata.<key>}} are filled per subscriber',
+      'Create a draft campaign to a list, with its own content or a stored template (template_id + variables); ' +
+      '{{name}}, {{email}}, {{unsubscribe_url}} and {{metadata.<key>}} are filled per subscriber',
     request: { body: createCampaignBody },
     response: campaignView,
     successStatus: 201,

@@ -19,7 +19,10 @@ import unsubscribePage from './unsubscribe-page';
 import unsubscribeConfirm from './unsubscribe-confirm';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const campaignsRoutes: readonly AnyRoute[] = [
   campaignsCreate,
   campaignsList,

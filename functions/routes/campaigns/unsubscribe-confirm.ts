@@ -6,7 +6,10 @@ import { describeError, log } from '../../log';
 import { unsubscribeLink } from './area';
 import { defineRoute } from '../define-route';
 
-/** The page's second button adds `scope=all` to the form; anything else (RFC 8058's `List-Unsubscribe=One-Click` alone) leaves this list. */
+/**
+ * The page's second button adds `scope=all` to the form; anything else (RFC 8058's `List-Unsubscribe=One-Click` alone)
+ * leaves this list.
+ */
 const everyList = (body: Buffer) => new URLSearchParams(body.subarray(0, 1024).toString('utf8')).get('scope') === 'all';
 
 /** RFC 8058's one-click POST, or one of the page's buttons. */
@@ -17,7 +20,9 @@ export const unsubscribeConfirm = defineRoute(
     id: 'unsubscribe-confirm',
     method: 'POST',
     summary:
-      'Unsubscribes the subscriber the link names from its list (RFC 8058 one-click: form body `List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address then suppressed as `unsubscribed`); answers a page saying so',
+      'Unsubscribes the subscriber the link names from its list (RFC 8058 one-click: form body ' +
+      '`List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address then ' +
+      'suppressed as `unsubscribed`); answers a page saying so',
     uses: ['subscribers', 'campaigns', 'lists', 'providers', 'suppressions', 'tracking', 'clock', 'firstHits'],
   },
   async ({ params, event }, deps) => {

@@ -1,4 +1,7 @@
-/** Where `npm run console` writes the built console (committed, like the reference page: docs/decisions/0081-console-built-and-committed.md). */
+/**
+ * Where `npm run console` writes the built console (committed, like the reference page:
+ * docs/decisions/0081-console-built-and-committed.md).
+ */
 export const CONSOLE_DIST = 'console/dist/';
 
 /**

@@ -15,7 +15,8 @@ export const consoleAsset = defineRoute(
     id: 'console-asset',
     path: '/console/{file}',
     summary:
-      "A file of the web console (script, style sheet, icon), named by its content's hash, so it may be cached for ever",
+      "A file of the web console (script, style sheet, icon), named by its content's hash, so it may be cached " +
+      'for ever',
     request: { params: z.object({ file: z.string().check(z.minLength(1), z.maxLength(200)) }) },
     rawResponse: ['text/javascript', 'text/css', 'image/svg+xml'],
     errors: ['NOT_FOUND'],

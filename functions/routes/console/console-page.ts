@@ -10,7 +10,8 @@ export const consolePage = defineRoute(
     id: 'console-page',
     path: '/console',
     summary:
-      'The web console (HTML): sign in with an API key; every script, style and image it loads comes from this service (Content-Security-Policy)',
+      'The web console (HTML): sign in with an API key; every script, style and image it loads comes from this ' +
+      'service (Content-Security-Policy)',
     rawResponse: 'text/html',
   },
   async ({ event }) => consoleAnswer((await consoleFiles(consoleRoute)).page, event, 'no-cache'),

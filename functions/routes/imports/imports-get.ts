@@ -11,7 +11,8 @@ export const importsGet = defineRoute(
     method: 'GET',
     path: '/api/v1/imports/{id}',
     summary:
-      "An import's status and counts (total, imported, duplicates, suppressed, rejected) and its first 100 rejected rows with reasons",
+      "An import's status and counts (total, imported, duplicates, suppressed, rejected) and its first 100 " +
+      'rejected rows with reasons',
     request: { params: idParams },
     response: importView,
     uses: ['imports', 'lists', 'clock', 'ids'],

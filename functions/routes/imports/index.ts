@@ -5,5 +5,8 @@ import listsImport from './lists-import';
 import importsGet from './imports-get';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const importsRoutes: readonly AnyRoute[] = [listsImport, importsGet];

@@ -26,7 +26,8 @@ export const listsImport = defineRoute(
     method: 'POST',
     path: '/api/v1/lists/{id}/import',
     summary:
-      'Import subscribers from CSV (`email,name,key...`: extra columns become metadata keys), up to 100,000 rows and 5 MiB; answers 202 with the import, which runs in the background',
+      'Import subscribers from CSV (`email,name,key...`: extra columns become metadata keys), up to 100,000 rows ' +
+      'and 5 MiB; answers 202 with the import, which runs in the background',
     request: { params: idParams },
     rawBody: 'text/csv',
     maxBodyBytes: MAX_IMPORT_BYTES,
@@ -37,7 +38,8 @@ export const listsImport = defineRoute(
     lambda: { memoryMb: 1024, timeoutSeconds: 29 },
     uses: ['imports', 'lists', 'jobs', 'clock', 'ids'],
     example:
-      'email,name,plan,city\r\nada@example.com,Ada Lovelace,pro,London\r\n"grace@example.com","Hopper, Grace",free,\r\n',
+      'email,name,plan,city\r\nada@example.com,Ada Lovelace,pro,London\r\n"grace@example.com","Hopper, ' +
+      'Grace",free,\r\n',
   },
   async ({ auth, params, event }, deps) => {
     const type = event.headers?.['content-type']?.split(';')[0].trim().toLowerCase();

@@ -13,7 +13,10 @@ import mailCancel from './mail-cancel';
 import mailStatus from './mail-status';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const mailRoutes: readonly AnyRoute[] = [
   mailSend,
   mailSendBatch,

@@ -11,7 +11,8 @@ export const mailSendBatch = defineRoute(
     method: 'POST',
     path: '/api/v1/mail/send-batch',
     summary:
-      'Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them at the provider rate',
+      'Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them ' +
+      'at the provider rate',
     request: { body: sendBatchBody },
     response: sendBatchResult,
     maxBodyBytes: SEND_BODY_BYTES,

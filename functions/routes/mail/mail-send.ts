@@ -11,7 +11,8 @@ export const mailSend = defineRoute(
     method: 'POST',
     path: '/api/v1/mail/send',
     summary:
-      "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
+      "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for " +
+      "later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
     request: { body: sendMailRequest },
     response: sendMailResult,
     alsoAnswers: [{ status: 202, when: 'Accepted for later: the request had `scheduled_at` (status `scheduled`)' }],

@@ -9,5 +9,8 @@ import otpResend from './otp-resend';
 import otpStatus from './otp-status';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const otpRoutes: readonly AnyRoute[] = [otpSend, otpVerify, otpResend, otpStatus];

@@ -7,5 +7,8 @@ import webhooksSendgrid from './webhooks-sendgrid';
 import webhooksMailgun from './webhooks-mailgun';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const receiversRoutes: readonly AnyRoute[] = [webhooksSes, webhooksSendgrid, webhooksMailgun];

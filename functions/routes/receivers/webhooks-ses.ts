@@ -12,7 +12,8 @@ export const webhooksSes = defineRoute(
     // SNS posts its JSON messages as text/plain.
     rawBody: 'text/plain',
     summary:
-      'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic',
+      'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the ' +
+      'configured topic',
     uses: [
       'bounces',
       'counters',
@@ -36,7 +37,8 @@ export const webhooksSes = defineRoute(
       MessageId: '9f6b8a2e-4c1d-5e3f-8a7b-0c2d4e6f8a1b',
       TopicArn: 'arn:aws:sns:eu-west-1:123456789012:ses-events',
       Message:
-        '{"notificationType":"Bounce","bounce":{"bounceType":"Permanent","bounceSubType":"General","bouncedRecipients":[{"emailAddress":"ada@example.com"}]},"mail":{"messageId":"0102018f-example"}}',
+        '{"notificationType":"Bounce","bounce":{"bounceType":"Permanent","bounceSubType":"General","bouncedRecipi' +
+        'ents":[{"emailAddress":"ada@example.com"}]},"mail":{"messageId":"0102018f-example"}}',
       Timestamp: '2026-01-15T10:00:00.000Z',
       SignatureVersion: '2',
       Signature: '<base64 signature by SNS>',

@@ -18,7 +18,8 @@ export const resendApiKeysList = defineRoute(
     method: 'GET',
     path: '/resend/api-keys',
     summary:
-      'Resend: the active API keys of the account, newest first (without their values), paged by key ids (`after`, `before`)',
+      'Resend: the active API keys of the account, newest first (without their values), paged by key ids ' +
+      '(`after`, `before`)',
     request: { query: resendListQuery },
     response: resendApiKeyList,
     uses: ['accounts', 'apiKeys', 'clock', 'ids'],

@@ -13,7 +13,8 @@ export const resendDomainsList = defineRoute(
     method: 'GET',
     path: '/resend/domains',
     summary:
-      "Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100)",
+      "Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; " +
+      '`limit` up to 100)',
     request: { query: resendListQuery },
     response: resendDomainList,
     table: domainsList.table,

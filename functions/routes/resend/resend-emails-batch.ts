@@ -39,7 +39,8 @@ export const resendEmailsBatch = defineRoute(
     method: 'POST',
     path: '/resend/emails/batch',
     summary:
-      'Resend: queue up to 100 emails (POST /api/v1/mail/send-batch underneath); `x-batch-validation: strict` (the default) refuses all for one bad email',
+      'Resend: queue up to 100 emails (POST /api/v1/mail/send-batch underneath); `x-batch-validation: strict` ' +
+      '(the default) refuses all for one bad email',
     request: { body: resendBatchBody },
     response: resendBatchCreated,
     maxBodyBytes: mailSendBatch.maxBodyBytes,

@@ -18,7 +18,8 @@ export const resendEmailsCancel = defineRoute(
     method: 'POST',
     path: '/resend/emails/{id}/cancel',
     summary:
-      'Resend: cancel a scheduled (or still queued) email (POST /api/v1/mail/{id}/cancel underneath); once it left, validation_error',
+      'Resend: cancel a scheduled (or still queued) email (POST /api/v1/mail/{id}/cancel underneath); once it ' +
+      'left, validation_error',
     request: { params: resendId },
     response: resendEmailRef,
     table: mailCancel.table,

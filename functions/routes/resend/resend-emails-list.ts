@@ -14,7 +14,8 @@ export const resendEmailsList = defineRoute(
     method: 'GET',
     path: '/resend/emails',
     summary:
-      'Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last id of a page, `before` the first',
+      'Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last ' +
+      'id of a page, `before` the first',
     request: { query: resendListQuery },
     response: resendEmailList,
     uses: ['messages'],

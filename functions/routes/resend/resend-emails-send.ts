@@ -18,7 +18,8 @@ export const resendEmailsSend = defineRoute(
     method: 'POST',
     path: '/resend/emails',
     summary:
-      'Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc',
+      'Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are ' +
+      'one message, the others in Cc',
     request: { body: resendEmail },
     response: resendCreated,
     maxBodyBytes: mailSend.maxBodyBytes,

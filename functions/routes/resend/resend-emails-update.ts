@@ -20,7 +20,8 @@ export const resendEmailsUpdate = defineRoute(
     method: 'PATCH',
     path: '/resend/emails/{id}',
     summary:
-      'Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or cancelled, validation_error',
+      'Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or ' +
+      'cancelled, validation_error',
     request: { params: resendId, body: resendEmailUpdateBody, optionalBody: true },
     response: resendEmailRef,
     table: mailReschedule.table,

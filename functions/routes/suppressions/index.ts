@@ -7,5 +7,8 @@ import suppressionsCreate from './suppressions-create';
 import suppressionsDelete from './suppressions-delete';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const suppressionsRoutes: readonly AnyRoute[] = [suppressionsList, suppressionsCreate, suppressionsDelete];

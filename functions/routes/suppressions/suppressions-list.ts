@@ -15,7 +15,8 @@ export const suppressionsList = defineRoute(
     method: 'GET',
     path: '/api/v1/suppressions',
     summary:
-      'Suppressed addresses in address order, by reason; cursor paging. With `Accept: text/csv`: CSV of up to 10,000 entries per answer, the next part named by the `X-Next-Cursor` header',
+      'Suppressed addresses in address order, by reason; cursor paging. With `Accept: text/csv`: CSV of up to ' +
+      '10,000 entries per answer, the next part named by the `X-Next-Cursor` header',
     request: { query: suppressionsQuery },
     response: suppressionsPage,
     csvResponse: true,

@@ -6,5 +6,8 @@ import openapi from './openapi';
 import docs from './docs';
 import type { AnyRoute } from '../define-route';
 
-/** The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added here. */
+/**
+ * The area's routes, in the order the route table (../index.ts) and the docs list them: a new route module is added
+ * here.
+ */
 export const systemRoutes: readonly AnyRoute[] = [health, openapi, docs];

@@ -18,7 +18,9 @@ export const templatesCreate = defineRoute(
     example: {
       name: 'Receipt',
       subject: 'Your order {{order.id}}',
-      html: '<p>Thanks {{name}}!</p><ul>{{#items}}<li>{{title}}: {{{price_html}}}</li>{{/items}}</ul>{{^items}}<p>Nothing yet</p>{{/items}}',
+      html:
+        '<p>Thanks {{name}}!</p><ul>{{#items}}<li>{{title}}: ' +
+        '{{{price_html}}}</li>{{/items}}</ul>{{^items}}<p>Nothing yet</p>{{/items}}',
     },
     uses: ['templates', 'counters', 'clock', 'ids'],
   },
