@@ -90,13 +90,18 @@ export const entity = <
     if (!index) throw new Error(`${declaration.name} declares no index for ${String(purpose)}`);
     return index;
   };
-  const update = (key: Key, change: Update, options: WriteOptions = {}): UpdateCommandInput => ({
-    TableName: tableName(),
-    Key: key,
-    ...expressions({ update: change, condition: options.when }),
-    ...(options.returnValues ? { ReturnValues: options.returnValues } : {}),
-    ...failureValues(options),
-  });
+  /** An UpdateItem's input (a transaction's Update item too, without `returnValues`). */
+  const update = (key: Key, change: Update, options: WriteOptions = {}) => {
+    const built = expressions({ update: change, condition: options.when });
+    return {
+      TableName: tableName(),
+      Key: key,
+      ...built,
+      UpdateExpression: built.UpdateExpression as string,
+      ...(options.returnValues ? { ReturnValues: options.returnValues } : {}),
+      ...failureValues(options),
+    } satisfies UpdateCommandInput;
+  };
   /** The update of a move: status set to `move.to`, only while it is one of `move.from`. */
   const moving = (key: Key, move: StatusMove<string>, change: MoveChange = {}, options: WriteOptions = {}) => {
     const { when: extra, ...rest } = change;
