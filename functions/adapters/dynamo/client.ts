@@ -11,6 +11,8 @@ import { instrument } from '../instrument';
 import { pause } from './backoff';
 import { failedConditionIndex } from './conditional';
 import { WriteContentionError } from '../../ports';
+import { indexQuery } from './entity/entity';
+import { sortKey } from './entity/expression';
 
 /**
  * One document client per process, created on first use (not at import) so that a function that
@@ -41,13 +43,7 @@ export const queryAll = async (input: QueryCommandInput) => {
 /** The one item a GSI1 key names (lookups by a foreign id), or undefined. */
 export const findByIndex = async (index: { gsi1pk: string; gsi1sk: string }) => {
   const { Items = [] } = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
-      Limit: 1,
-    }),
+    new QueryCommand({ ...indexQuery('gsi1', index.gsi1pk, sortKey.eq(index.gsi1sk)), Limit: 1 }),
   );
   return Items[0];
 };

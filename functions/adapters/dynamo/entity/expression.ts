@@ -54,6 +54,9 @@ const compare =
   (p) =>
     `${p.name(path)} ${operator} ${p.value(value)}`;
 
+/** AND binds before OR already; the parentheses are for the reader. */
+const grouped = (text: string) => (/ AND /.test(text) ? `(${text})` : text);
+
 export const when = {
   /** The item is there (by default: by its partition key). */
   exists:
@@ -93,7 +96,7 @@ export const when = {
   or:
     (...conditions: Condition[]): Condition =>
     (p) =>
-      `(${conditions.map((condition) => condition(p)).join(' OR ')})`,
+      `(${conditions.map((condition) => grouped(condition(p))).join(' OR ')})`,
   not:
     (condition: Condition): Condition =>
     (p) =>
