@@ -2,11 +2,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../../domain/types';
 import type { AccountStore } from '../../ports';
 import { documentClient } from './client';
-import { entities } from './entities';
+import { account as accounts } from './entities';
 import { when } from './entity/expression';
 import { withoutKeys } from './keys';
-
-const accounts = entities.account;
 
 export const dynamoAccountStore = (): AccountStore => ({
   async create(account) {

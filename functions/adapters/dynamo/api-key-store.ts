@@ -3,11 +3,9 @@ import type { ApiKey } from '../../domain/types';
 import type { ApiKeyStore } from '../../ports';
 import { documentClient, queryAll, transactWrite } from './client';
 import { failedConditionIndex } from './conditional';
-import { entities } from './entities';
+import { apiKey as apiKeys, apiKeyHash as hashes } from './entities';
 import { sortKey, when, type Condition } from './entity/expression';
 import { keys, withoutKeys } from './keys';
-
-const { apiKey: apiKeys, apiKeyHash: hashes } = entities;
 
 /**
  * A key is written twice in one transaction: under its account (for listing and revoking by id) and

@@ -3,7 +3,7 @@ import type { Bounce } from '../../domain/types';
 import type { BounceStore } from '../../ports';
 import { documentClient, transactWrite } from './client';
 import { failedConditionIndex } from './conditional';
-import { entities } from './entities';
+import { bounce as bounces, seenEvent, messageEvent } from './entities';
 import { when } from './entity/expression';
 import { views, withoutKeys } from './keys';
 import { messageEventItem } from './message-store';
@@ -11,8 +11,6 @@ import { countUpdate, emitFigures } from './reputation-store';
 import { blockCount, readPage, viewKeys } from './paged-view';
 
 const SEEN_FOR_SECONDS = 30 * 86_400;
-
-const { bounce: bounces, seenEvent, messageEvent } = entities;
 
 /**
  * A bounce, its listing counter, the event on its message and (for provider events) the seen-event

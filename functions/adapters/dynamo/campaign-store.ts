@@ -5,14 +5,13 @@ import { messageUuid } from '../../domain/mail/message-id';
 import { batchGet } from './batch';
 import { documentClient, queryAll, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { entities } from './entities';
+import { campaign as campaigns, campaignStats, listCampaign, firstHit } from './entities';
 import { indexQuery } from './entity/entity';
 import { sortKey, when } from './entity/expression';
 import { keys, views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
 import { EDITABLE } from '../../domain/campaigns/campaign-status';
 
-const { campaign: campaigns, campaignStats, listCampaign, firstHit } = entities;
 const editable = when.in('status', EDITABLE);
 
 const zeroStats = () =>

@@ -1,10 +1,8 @@
 import { DeleteCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { entities } from './entities';
+import { counter as counters } from './entities';
 import { when } from './entity/expression';
-
-const counters = entities.counter;
 
 type Key = { pk: string; sk: string };
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -1,9 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CounterStore } from '../../ports';
 import { documentClient } from './client';
-import { entities } from './entities';
-
-const counters = entities.counter;
+import { counter as counters } from './entities';
 
 /** Atomic per-account counters (queue ids): one UpdateItem allocates a whole range. */
 export const dynamoCounterStore = (): CounterStore => ({

@@ -4,13 +4,11 @@ import type { DomainStore } from '../../ports';
 import { documentClient, queryAll } from './client';
 import { conditional } from './conditional';
 import { countedItems } from './counted-items';
-import { entities } from './entities';
+import { domain as domains, domainName } from './entities';
 import { sortKey, when } from './entity/expression';
 import { decodeIdCursor, encodeIdCursor } from './id-cursor';
 import { queryNextTo } from './id-page';
 import { keys, withoutKeys } from './keys';
-
-const { domain: domains, domainName } = entities;
 
 /** The account's domains, in the order of their ids (the list and its id-paged form). */
 const domainsOf = (accountId: string, projection?: string[]) =>

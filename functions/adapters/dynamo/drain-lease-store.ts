@@ -2,10 +2,9 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import type { DrainLease } from '../../ports';
 import { documentClient } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { drainLease as lease } from './entities';
 import { when } from './entity/expression';
 
-const lease = entities.drainLease;
 const held = (holder: string) => when.eq('holder', holder);
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -2,10 +2,8 @@ import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import type { IdempotencyStore, StoredResponse } from '../../ports';
 import { documentClient } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { idempotency as records } from './entities';
 import { when } from './entity/expression';
-
-const records = entities.idempotency;
 
 /**
  * An idempotency record is claimed with a conditional put. When the claim fails, the failed write

@@ -4,14 +4,12 @@ import type { ImportStore } from '../../ports';
 import { batchWrite } from './batch';
 import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { entities } from './entities';
+import { importRecord as imports, importChunk, subscriberAddress, list as lists, viewBlock } from './entities';
 import { when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 import { LIST_OPEN } from './list-store';
 import { BLOCK } from './paged-view';
 import { addressItem, listingsOf, record } from './subscriber-store';
-
-const { import: imports, importChunk, subscriberAddress, list: lists, viewBlock } = entities;
 
 /** Conditional writes in flight at once while a chunk claims its addresses. */
 const CLAIM_CONCURRENCY = 50;

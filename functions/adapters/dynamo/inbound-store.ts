@@ -4,12 +4,10 @@ import type { InboundStore } from '../../ports';
 import { TABLE } from './table-definition';
 import { documentClient } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { inbound } from './entities';
 import { when } from './entity/expression';
 import { decodeIdCursor, encodeIdCursor } from './id-cursor';
 import { withoutKeys } from './keys';
-
-const inbound = entities.inbound;
 
 /** Received mail, one partition per account (keys.ts), expiring with its raw mail (TTL). */
 export const dynamoInboundStore = (): InboundStore => ({

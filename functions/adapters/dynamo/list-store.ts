@@ -3,11 +3,9 @@ import type { MailingList } from '../../domain/types';
 import type { ListStore } from '../../ports';
 import { documentClient, queryAll, retryOnTransactionConflict } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { list as lists } from './entities';
 import { ifAbsent, sortKey, when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
-
-const lists = entities.list;
 
 /**
  * A list being deleted carries `deleting_at`. Every write that needs the list to stay (a new

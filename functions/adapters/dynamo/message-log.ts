@@ -6,7 +6,7 @@ import type { IdPage, IdPageRequest } from '../../domain/id-paging';
 import { InvalidCursorError, type MessageLogFilter, type MessageLogPage } from '../../ports';
 import { batchGet } from './batch';
 import { documentClient } from './client';
-import { entities } from './entities';
+import { message as messageEntity } from './entities';
 import { sortKey, when, type Condition } from './entity/expression';
 import { queryNextTo } from './id-page';
 import { keys, withoutKeys } from './keys';
@@ -51,8 +51,6 @@ const decodeCursor = (tag: string, cursor: string): string => {
     throw new InvalidCursorError('The cursor belongs to another listing (other filters); start again without it');
   return k;
 };
-
-const messageEntity = entities.message;
 
 /** The filters as a condition on the projected attributes (AND), or none. */
 const filterCondition = (filter: MessageLogFilter) => {

@@ -6,7 +6,7 @@ import type { MessageStore } from '../../ports';
 import { batchGet, batchWrite } from './batch';
 import { documentClient, findByIndex, queryAll, tableName } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { message as messages, messageEvent } from './entities';
 import { plus, sortKey, when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 import { messageLogAttributes, readMessageLog, readMessageLogNextTo } from './message-log';
@@ -21,8 +21,6 @@ const providerIdKey = (messageId: string, providerMessageId: string | null | und
 
 /** Index queries in flight at once for one request's lookups. */
 const PARALLEL_QUERIES = 10;
-
-const { message: messages, messageEvent } = entities;
 
 const messageItem = (message: MailMessage) =>
   messages.item(

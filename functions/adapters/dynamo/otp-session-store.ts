@@ -4,11 +4,9 @@ import type { Condition, Update } from './entity/expression';
 import type { OtpChange, OtpSession, OtpSessionStore } from '../../ports';
 import { documentClient } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { otpSession as sessions, otpAddressWindow } from './entities';
 import { attribute, ifAbsent, plus, when } from './entity/expression';
 import { withoutKeys } from './keys';
-
-const { otpSession: sessions, otpAddressWindow } = entities;
 
 /** Sessions stay an hour past their expiry, so that status can still say `expired`; TTL then removes them. */
 const KEEP_AFTER_EXPIRY_SECONDS = 3600;

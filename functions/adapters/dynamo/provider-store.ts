@@ -6,12 +6,10 @@ import { config } from '../../config';
 import { batchGet } from './batch';
 import { documentClient, findByIndex } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { provider as providerItems, defaultProvider } from './entities';
 import { sortKey, when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 import { brakeOf } from './reputation-store';
-
-const { provider: providerItems, defaultProvider } = entities;
 
 /** A provider's secrets: the SMTP password and the receivers' signing key. */
 export type ProviderSecret = 'password' | 'signing_key';

@@ -1,10 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitStore } from '../../ports';
 import { documentClient } from './client';
-import { entities } from './entities';
+import { rateWindow as windows } from './entities';
 import { ifAbsent } from './entity/expression';
-
-const windows = entities.rateWindow;
 
 /** One atomic counter item per key and window, removed by the table's TTL after the window. */
 export const dynamoRateLimitStore = (): RateLimitStore => ({

@@ -2,10 +2,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReplayGuard } from '../../ports';
 import { documentClient } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { usedToken as tokens } from './entities';
 import { when } from './entity/expression';
-
-const tokens = entities.usedToken;
 
 /** Remembers one-time tokens (Mailgun's) until they could no longer pass the freshness check anyway. */
 export const dynamoReplayGuard = (): ReplayGuard => ({

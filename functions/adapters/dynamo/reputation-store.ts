@@ -13,10 +13,8 @@ import { describeError, log } from '../../log';
 import { emitMetrics, FIGURE_METRICS } from '../metrics';
 import { documentClient } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { stats, sendingBrake as brakes } from './entities';
 import { ifAbsent, sortKey, when } from './entity/expression';
-
-const { stats, sendingBrake: brakes } = entities;
 
 /** Hourly attributes stay short (`s07`, `b07`, `c07`) so that a day item, 72 of them included, stays under 1 KB: one write unit. */
 const HOURLY: Record<BrakeFigure, string> = { sent: 's', bounced_hard: 'b', complained: 'c' };

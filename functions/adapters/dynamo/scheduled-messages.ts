@@ -8,11 +8,9 @@ import type { MessageStore } from '../../ports';
 import { batchGet, batchWrite } from './batch';
 import { documentClient } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { message as messages } from './entities';
 import { sortKey, when, type Condition } from './entity/expression';
 import { keys, withoutKeys } from './keys';
-
-const messages = entities.message;
 
 type ScheduledOperations = Pick<MessageStore, 'schedule' | 'findDue' | 'release' | 'reschedule' | 'cancel'>;
 

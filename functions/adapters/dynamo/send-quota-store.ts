@@ -2,10 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendQuota, SendQuotaStore } from '../../ports';
 import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { entities } from './entities';
+import { sendCounter as counters } from './entities';
 import { ifAbsent, when } from './entity/expression';
-
-const counters = entities.sendCounter;
 
 const windows = (quota: SendQuota) => [quota.hourly, quota.daily].filter((w) => w !== null);
 

@@ -4,7 +4,7 @@ import type { SubscriberStore } from '../../ports';
 import { batchGet } from './batch';
 import { documentClient, queryAll, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { entities } from './entities';
+import { subscriber as subscribers, subscriberAddress, list as lists } from './entities';
 import { indexQuery } from './entity/entity';
 import { when } from './entity/expression';
 import { keys, views, withoutKeys, type View } from './keys';
@@ -14,8 +14,6 @@ import { blockCount, readPage, viewKeys } from './paged-view';
 /** The four listings a subscriber appears in: all, by list, by status, by list and status. */
 export const listingsOf = (accountId: string, listId: string, status: SubscriberStatus): View[] =>
   [{}, { listId }, { status }, { listId, status }].map((filter) => views.subscribers(accountId, filter));
-
-const { subscriber: subscribers, subscriberAddress, list: lists } = entities;
 
 export const record = (subscriber: Subscriber) =>
   subscribers.item(

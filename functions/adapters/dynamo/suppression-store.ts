@@ -11,10 +11,8 @@ import type { Suppression, SuppressionReason } from '../../domain/types';
 import { batchGet } from './batch';
 import { documentClient } from './client';
 import { conditional } from './conditional';
-import { entities } from './entities';
+import { suppression as suppressions, address as addresses } from './entities';
 import { when } from './entity/expression';
-
-const { suppression: suppressions, address: addresses } = entities;
 
 /** Suppressions written before reasons were told apart say `bounce`: a hard bounce or a third soft one. */
 const LEGACY_BOUNCE = 'bounce';

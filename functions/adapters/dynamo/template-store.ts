@@ -5,7 +5,7 @@ import { TemplateTooLargeError, type Template, type TemplateStore } from '../../
 import { batchGet } from './batch';
 import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { entities } from './entities';
+import { template as templates } from './entities';
 import { when } from './entity/expression';
 import { views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
@@ -22,8 +22,6 @@ const pack = ({ subject, html, text }: TemplateContent) => {
   if (packed.length > MAX_PACKED_BYTES) throw new TemplateTooLargeError();
   return packed;
 };
-
-const templates = entities.template;
 
 const record = ({ subject, html, text, ...template }: Template) =>
   templates.item(

@@ -3,11 +3,9 @@ import type { WebhookEndpoint } from '../../domain/webhooks/records';
 import { isSealed, type SecretBox, type WebhookEndpointStore } from '../../ports';
 import { documentClient, queryAll } from './client';
 import { countedItems } from './counted-items';
-import { entities } from './entities';
+import { webhookEndpoint as endpoints } from './entities';
 import { sortKey, when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
-
-const endpoints = entities.webhookEndpoint;
 
 /** A sealed secret opens on its own endpoint only. */
 const context = (endpoint: WebhookEndpoint) => `webhook/${endpoint.account_id}/${endpoint.id}/secret`;
