@@ -87,6 +87,13 @@ describe('expressions', () => {
     });
   });
 
+  it('groups an AND inside an OR', () => {
+    const claim = when.or(when.absent(), when.and(when.eq('state', 'in_flight'), when.lt('expiry', 1)));
+    expect(expressions({ condition: claim }).ConditionExpression).toBe(
+      '(attribute_not_exists(pk) OR (#state = :v0 AND #expiry < :v1))',
+    );
+  });
+
   it('gives two attributes whose names differ only in punctuation two names', () => {
     expect(expressions({ projection: ['a-b', 'a_b'] })).toEqual({
       ProjectionExpression: '#a_b, #a_b_1',
