@@ -11,8 +11,6 @@ import { instrument } from '../instrument';
 import { pause } from './backoff';
 import { failedConditionIndex } from './conditional';
 import { WriteContentionError } from '../../ports';
-import { indexQuery } from './entity/entity';
-import { sortKey } from './entity/expression';
 
 /**
  * One document client per process, created on first use (not at import) so that a function that
@@ -40,11 +38,9 @@ export const queryAll = async (input: QueryCommandInput) => {
   return items;
 };
 
-/** The one item a GSI1 key names (lookups by a foreign id), or undefined. */
-export const findByIndex = async (index: { gsi1pk: string; gsi1sk: string }) => {
-  const { Items = [] } = await documentClient().send(
-    new QueryCommand({ ...indexQuery('gsi1', index.gsi1pk, sortKey.eq(index.gsi1sk)), Limit: 1 }),
-  );
+/** The first item a Query answers (a lookup by a foreign id on an index), or undefined. */
+export const findOne = async (input: QueryCommandInput) => {
+  const { Items = [] } = await documentClient().send(new QueryCommand({ ...input, Limit: 1 }));
   return Items[0];
 };
 

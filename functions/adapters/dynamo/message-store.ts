@@ -4,7 +4,7 @@ import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
 import { batchGet, batchWrite } from './batch';
-import { documentClient, findByIndex, queryAll, tableName } from './client';
+import { documentClient, findOne, queryAll, tableName } from './client';
 import { conditional } from './conditional';
 import { message as messages, messageEvent } from './entities';
 import { plus, sortKey, when } from './entity/expression';
@@ -62,10 +62,8 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
   const ids = [...new Set(providerMessageIds.filter(Boolean))];
   const indexed = await inParallel(ids, PARALLEL_QUERIES, async (id) => {
     const { gsi6pk, gsi6sk } = keys.messageByProviderId(id);
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({ ...messages.queryIndex('providerId', gsi6pk, sortKey.eq(gsi6sk)), Limit: 1 }),
-    );
-    return { id, key: Items[0] ? { pk: Items[0].pk, sk: Items[0].sk } : undefined };
+    const found = await findOne(messages.queryIndex('providerId', gsi6pk, sortKey.eq(gsi6sk)));
+    return { id, key: found ? { pk: found.pk, sk: found.sk } : undefined };
   });
   const found = new Map<string, MailMessage>();
   const keysFound = [...new Map(indexed.flatMap(({ key }) => (key ? [[`${key.pk}`, key] as const] : []))).values()];
@@ -77,7 +75,10 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
   const legacy = await inParallel(
     ids.filter((id) => !found.has(id)),
     PARALLEL_QUERIES,
-    async (id) => ({ id, item: await findByIndex(keys.legacyMessageByProviderId(id)) }),
+    async (id) => {
+      const { gsi1pk, gsi1sk } = keys.legacyMessageByProviderId(id);
+      return { id, item: await findOne(messages.queryIndex('legacyProviderId', gsi1pk, sortKey.eq(gsi1sk))) };
+    },
   );
   for (const { id, item } of legacy) if (item) found.set(id, withoutKeys<MailMessage>(item));
   return found;

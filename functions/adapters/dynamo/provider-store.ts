@@ -4,7 +4,7 @@ import type { Provider } from '../../domain/types';
 import { isSealed, type ProviderStore, type SecretBox } from '../../ports';
 import { config } from '../../config';
 import { batchGet } from './batch';
-import { documentClient, findByIndex } from './client';
+import { documentClient, findOne } from './client';
 import { conditional } from './conditional';
 import { provider as providerItems, defaultProvider } from './entities';
 import { sortKey, when } from './entity/expression';
@@ -134,7 +134,8 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
     },
 
     async findById(providerId) {
-      const item = await findByIndex(keys.providerById(providerId));
+      const { gsi1pk, gsi1sk } = keys.providerById(providerId);
+      const item = await findOne(providerItems.queryIndex('byId', gsi1pk, sortKey.eq(gsi1sk)));
       return item ? opened(item) : undefined;
     },
 
