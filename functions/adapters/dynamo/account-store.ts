@@ -1,23 +1,19 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Account } from '../../domain/types';
 import type { AccountStore } from '../../ports';
-import { documentClient, tableName } from './client';
-import { keys, withoutKeys } from './keys';
+import { documentClient } from './client';
+import { account as accounts } from './entities';
+import { when } from './entity/expression';
+import { withoutKeys } from './keys';
 
 export const dynamoAccountStore = (): AccountStore => ({
   async create(account) {
     await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.account(account.id), entity: 'account', ...account },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
+      new PutCommand(accounts.put(accounts.item(accounts.key(account.id), account), { when: when.absent() })),
     );
   },
   async get(accountId) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.account(accountId) }),
-    );
+    const { Item } = await documentClient().send(new GetCommand(accounts.get(accounts.key(accountId))));
     return Item ? withoutKeys<Account>(Item) : undefined;
   },
 });

@@ -1,74 +1,57 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKey } from '../../domain/types';
 import type { ApiKeyStore } from '../../ports';
-import { documentClient, queryAll, tableName, transactWrite } from './client';
+import { documentClient, queryAll, transactWrite } from './client';
 import { failedConditionIndex } from './conditional';
+import { apiKey as apiKeys, apiKeyHash as hashes } from './entities';
+import { sortKey, when, type Condition } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 
 /**
  * A key is written twice in one transaction: under its account (for listing and revoking by id) and
  * under its hash (for authentication with a single GetItem). Both copies change together.
  */
-const putBoth = (key: ApiKey, hashCondition: string) =>
+const putBoth = (key: ApiKey, hashCondition: Condition) =>
   transactWrite({
     TransactItems: [
-      { Put: { TableName: tableName(), Item: { ...keys.apiKey(key.account_id, key.id), entity: 'apiKey', ...key } } },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.apiKeyByHash(key.key_hash), entity: 'apiKeyHash', ...key },
-          ConditionExpression: hashCondition,
-        },
-      },
+      { Put: apiKeys.put(apiKeys.item(apiKeys.key(key.account_id, key.id), key)) },
+      { Put: hashes.put(hashes.item(hashes.key(key.key_hash), key), { when: hashCondition }) },
     ],
   });
 
 export const dynamoApiKeyStore = (): ApiKeyStore => ({
   async create(key) {
-    await putBoth(key, 'attribute_not_exists(pk)');
+    await putBoth(key, when.absent());
   },
 
   async replace(key) {
-    await putBoth(key, 'attribute_exists(pk)');
+    await putBoth(key, when.exists());
   },
 
   async findByHash(keyHash) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.apiKeyByHash(keyHash) }),
-    );
+    const { Item } = await documentClient().send(new GetCommand(hashes.get(hashes.key(keyHash))));
     return Item ? withoutKeys<ApiKey>(Item) : undefined;
   },
 
   async list(accountId) {
-    const items = await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.apiKeyPrefix },
-    });
+    const items = await queryAll(apiKeys.query(keys.account(accountId).pk, sortKey.beginsWith(keys.apiKeyPrefix)));
     return items.map((item) => withoutKeys<ApiKey>(item));
   },
 
   async revoke(accountId, keyId, at) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.apiKey(accountId, keyId) }),
-    );
+    const { Item } = await documentClient().send(new GetCommand(apiKeys.get(apiKeys.key(accountId, keyId))));
     if (!Item || Item.revoked_at) return false;
-    const update = { UpdateExpression: 'SET revoked_at = :at', ExpressionAttributeValues: { ':at': at } };
+    const revoked = { set: { revoked_at: at } };
     try {
       await transactWrite({
         TransactItems: [
           // Of two revokes at once, one revokes and the other finds the key revoked already (a live key's `revoked_at` is null).
           {
-            Update: {
-              TableName: tableName(),
-              Key: keys.apiKey(accountId, keyId),
-              UpdateExpression: update.UpdateExpression,
-              ConditionExpression:
-                'attribute_exists(pk) AND (attribute_not_exists(revoked_at) OR attribute_type(revoked_at, :null))',
-              ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':null': 'NULL' },
-            },
+            Update: apiKeys.update(apiKeys.key(accountId, keyId), revoked, {
+              when: when.and(when.exists(), when.or(when.absent('revoked_at'), when.isNull('revoked_at'))),
+            }),
           },
-          { Update: { TableName: tableName(), Key: keys.apiKeyByHash(Item.key_hash as string), ...update } },
+          { Update: hashes.update(hashes.key(Item.key_hash as string), revoked) },
         ],
       });
     } catch (error) {

@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { pause } from './backoff';
 import { documentClient, tableName } from './client';
+import { expressions } from './entity/expression';
 
 /** DynamoDB's limits per call. */
 const GET_LIMIT = 100;
@@ -48,12 +49,12 @@ export const untilProcessed = async (
 };
 
 /** The items of `keys` that exist (in no particular order), 100 keys a BatchGetItem. */
-export const batchGet = async (keys: Key[], projection?: string) => {
+export const batchGet = async (keys: Key[], projection?: string[]) => {
   const found: Record<string, unknown>[] = [];
   for (let i = 0; i < keys.length; i += GET_LIMIT) {
     await untilProcessed(
       'BatchGetItem',
-      { [tableName()]: { Keys: keys.slice(i, i + GET_LIMIT), ProjectionExpression: projection } },
+      { [tableName()]: { Keys: keys.slice(i, i + GET_LIMIT), ...expressions({ projection }) } },
       async (RequestItems) => {
         const result = await documentClient().send(
           new BatchGetCommand({ RequestItems: RequestItems as BatchGetCommandInput['RequestItems'] }),

@@ -1,9 +1,11 @@
 import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Bounce } from '../../domain/types';
 import type { BounceStore } from '../../ports';
-import { documentClient, tableName, transactWrite } from './client';
+import { documentClient, transactWrite } from './client';
 import { failedConditionIndex } from './conditional';
-import { keys, views, withoutKeys } from './keys';
+import { bounce as bounces, seenEvent, messageEvent } from './entities';
+import { when } from './entity/expression';
+import { views, withoutKeys } from './keys';
 import { messageEventItem } from './message-store';
 import { countUpdate, emitFigures } from './reputation-store';
 import { blockCount, readPage, viewKeys } from './paged-view';
@@ -17,40 +19,33 @@ const SEEN_FOR_SECONDS = 30 * 86_400;
 export const dynamoBounceStore = (): BounceStore => ({
   async seen(accountId, eventKey) {
     const { Item } = await documentClient().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.seenEvent(accountId, eventKey),
-        ProjectionExpression: 'pk',
-        ConsistentRead: true,
-      }),
+      new GetCommand(seenEvent.get(seenEvent.key(accountId, eventKey), { projection: ['pk'], consistent: true })),
     );
     return Item !== undefined;
   },
 
-  async record(bounce, { eventKey, messageEvent, count }) {
+  async record(bounce, { eventKey, messageEvent: event, count }) {
     const view = views.bounces(bounce.account_id);
     const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
       {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.bounce(bounce.account_id, bounce.id),
-            ...viewKeys(view, bounce.id),
-            entity: 'bounce',
-            seq: bounce.id,
-            ...bounce,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+        Put: bounces.put(
+          bounces.item(
+            { ...bounces.key(bounce.account_id, bounce.id), ...viewKeys(view, bounce.id) },
+            {
+              seq: bounce.id,
+              ...bounce,
+            },
+          ),
+          { when: when.absent() },
+        ),
       },
       blockCount(view, bounce.id, 1),
-      ...(messageEvent && bounce.message_id
+      ...(event && bounce.message_id
         ? [
             {
-              Put: {
-                TableName: tableName(),
-                Item: messageEventItem(bounce.account_id, bounce.message_id, messageEvent, `bounce-${bounce.id}`),
-              },
+              Put: messageEvent.put(
+                messageEventItem(bounce.account_id, bounce.message_id, event, `bounce-${bounce.id}`),
+              ),
             },
           ]
         : []),
@@ -61,16 +56,13 @@ export const dynamoBounceStore = (): BounceStore => ({
     const marker = items.length;
     if (eventKey) {
       items.push({
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.seenEvent(bounce.account_id, eventKey),
-            entity: 'seenEvent',
+        Put: seenEvent.put(
+          seenEvent.item(seenEvent.key(bounce.account_id, eventKey), {
             bounce_id: bounce.id,
             ttl: Math.floor(Date.now() / 1000) + SEEN_FOR_SECONDS,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+          }),
+          { when: when.absent() },
+        ),
       });
     }
     try {

@@ -3,12 +3,16 @@ import { CAMPAIGN_STATS, type Campaign } from '../../domain/types';
 import type { CampaignCounters, CampaignStore, FirstHits, ListRecipients } from '../../ports';
 import { messageUuid } from '../../domain/mail/message-id';
 import { batchGet } from './batch';
-import { documentClient, queryAll, tableName, transactWrite } from './client';
+import { documentClient, queryAll, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
+import { campaign as campaigns, campaignStats, listCampaign, firstHit } from './entities';
+import { indexQuery } from './entity/entity';
+import { sortKey, when } from './entity/expression';
 import { keys, views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
-import { statusIn, whileStatusIn } from './status-condition';
-import { CAMPAIGN_MOVES, EDITABLE } from '../../domain/campaigns/campaign-status';
+import { EDITABLE } from '../../domain/campaigns/campaign-status';
+
+const editable = when.in('status', EDITABLE);
 
 const zeroStats = () =>
   ({
@@ -25,12 +29,14 @@ const countersOf = (item: Record<string, unknown> | undefined): CampaignCounters
   return stats;
 };
 
-const record = (campaign: Campaign) => ({
-  ...keys.campaign(campaign.account_id, campaign.id),
-  ...viewKeys(views.campaigns(campaign.account_id), campaign.seq),
-  entity: 'campaign',
-  ...campaign,
-});
+const record = (campaign: Campaign) =>
+  campaigns.item(
+    {
+      ...campaigns.key(campaign.account_id, campaign.id),
+      ...viewKeys(views.campaigns(campaign.account_id), campaign.seq),
+    },
+    campaign,
+  );
 
 /**
  * A campaign is two items in one partition: its record (in the account's campaign listing, gsi1) and
@@ -41,12 +47,9 @@ export const dynamoCampaignStore = (): CampaignStore => ({
   async create(campaign) {
     await transactWrite({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: record(campaign), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: campaigns.put(record(campaign), { when: when.absent() }) },
         {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.campaignStats(campaign.account_id, campaign.id), entity: 'campaignStats', ...zeroStats() },
-          },
+          Put: campaignStats.put(campaignStats.item(campaignStats.key(campaign.account_id, campaign.id), zeroStats())),
         },
         blockCount(views.campaigns(campaign.account_id), campaign.seq, 1),
       ],
@@ -55,18 +58,13 @@ export const dynamoCampaignStore = (): CampaignStore => ({
 
   async get(accountId, campaignId) {
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.campaign(accountId, campaignId), ConsistentRead: true }),
+      new GetCommand(campaigns.get(campaigns.key(accountId, campaignId), { consistent: true })),
     );
     return Item ? withoutKeys<Campaign>(Item) : undefined;
   },
 
   async getWithStats(accountId, campaignId) {
-    const items = await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.campaign(accountId, campaignId).pk },
-      ConsistentRead: true,
-    });
+    const items = await queryAll({ ...campaigns.query(campaigns.key(accountId, campaignId).pk), ConsistentRead: true });
     const found = items.find((item) => item.sk === 'CAMPAIGN');
     if (!found) return undefined;
     return { campaign: withoutKeys<Campaign>(found), stats: countersOf(items.find((item) => item.sk === 'STATS')) };
@@ -75,37 +73,24 @@ export const dynamoCampaignStore = (): CampaignStore => ({
   async page(accountId, request) {
     const page = await readPage(views.campaigns(accountId), request, (item) => withoutKeys<Campaign>(item));
     // The page's counters in one BatchGetItem.
-    const stats = page.items.length ? await batchGet(page.items.map((c) => keys.campaignStats(accountId, c.id))) : [];
+    const stats = page.items.length ? await batchGet(page.items.map((c) => campaignStats.key(accountId, c.id))) : [];
     const byPk = new Map(stats.map((item) => [item.pk as string, item]));
     return {
       ...page,
-      items: page.items.map((c) => ({ ...c, stats: countersOf(byPk.get(keys.campaign(accountId, c.id).pk)) })),
+      items: page.items.map((c) => ({ ...c, stats: countersOf(byPk.get(campaigns.key(accountId, c.id).pk)) })),
     };
   },
 
   async updateDraft(accountId, campaignId, changes, at) {
-    const sets = ['updated_at = :updated_at'];
-    const draft = statusIn(EDITABLE);
-    const names: Record<string, string> = { ...draft.names };
-    const values: Record<string, unknown> = { ...draft.values, ':updated_at': at };
-    for (const [field, value] of Object.entries(changes)) {
-      if (value === undefined) continue;
-      sets.push(`#${field} = :${field}`);
-      names[`#${field}`] = field;
-      values[`:${field}`] = value;
-    }
     const result = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.campaign(accountId, campaignId),
-          UpdateExpression: `SET ${sets.join(', ')}`,
-          ConditionExpression: draft.condition,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: 'ALL_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new UpdateCommand(
+          campaigns.update(
+            campaigns.key(accountId, campaignId),
+            { set: { updated_at: at, ...changes } },
+            { when: editable, returnValues: 'ALL_NEW', returnOld: true },
+          ),
+        ),
       ),
     );
     if (result.ok) return withoutKeys<Campaign>(result.output.Attributes!);
@@ -116,14 +101,8 @@ export const dynamoCampaignStore = (): CampaignStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.campaign(campaign.account_id, campaign.id),
-              ...whileStatusIn(EDITABLE, {}),
-            },
-          },
-          { Delete: { TableName: tableName(), Key: keys.campaignStats(campaign.account_id, campaign.id) } },
+          { Delete: campaigns.delete(campaigns.key(campaign.account_id, campaign.id), { when: editable }) },
+          { Delete: campaignStats.delete(campaignStats.key(campaign.account_id, campaign.id)) },
           blockCount(views.campaigns(campaign.account_id), campaign.seq, -1),
         ],
       });
@@ -135,20 +114,11 @@ export const dynamoCampaignStore = (): CampaignStore => ({
   },
 
   async transition(accountId, campaignId, move, set = {}) {
-    const fields = Object.entries({ ...set, status: move.to }).filter(([, value]) => value !== undefined);
     const result = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.campaign(accountId, campaignId),
-          UpdateExpression: `SET ${fields.map(([field]) => `#${field} = :${field}`).join(', ')}`,
-          ConditionExpression: statusIn(move.from).condition,
-          ExpressionAttributeNames: Object.fromEntries(fields.map(([field]) => [`#${field}`, field])),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(fields.map(([field, value]) => [`:${field}`, value])),
-            ...statusIn(move.from).values,
-          },
-        }),
+        new UpdateCommand(
+          campaigns.moving(campaigns.key(accountId, campaignId), move, { set: { ...set, status: move.to } }),
+        ),
       ),
     );
     return result.ok;
@@ -159,21 +129,11 @@ export const dynamoCampaignStore = (): CampaignStore => ({
       await transactWrite({
         TransactItems: [
           {
-            Update: {
-              TableName: tableName(),
-              Key: keys.campaign(accountId, campaignId),
-              UpdateExpression: 'SET #status = :to, finished_at = :at, updated_at = :at',
-              ...whileStatusIn(CAMPAIGN_MOVES.cancel.from, { ':to': CAMPAIGN_MOVES.cancel.to, ':at': at }),
-            },
+            Update: campaigns.move(campaigns.key(accountId, campaignId), 'cancel', {
+              set: { finished_at: at, updated_at: at },
+            }),
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.campaignStats(accountId, campaignId),
-              UpdateExpression: 'SET cancelled = :yes',
-              ExpressionAttributeValues: { ':yes': true },
-            },
-          },
+          { Update: campaignStats.update(campaignStats.key(accountId, campaignId), { set: { cancelled: true } }) },
         ],
       });
       return true;
@@ -185,52 +145,43 @@ export const dynamoCampaignStore = (): CampaignStore => ({
 
   async noteOnList(accountId, listId, campaignId, expiresAt) {
     await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.listCampaign(accountId, listId, campaignId),
-          entity: 'listCampaign',
-          campaign_id: campaignId,
-          ttl: expiresAt,
-        },
-      }),
+      new PutCommand(
+        listCampaign.put(
+          listCampaign.item(listCampaign.key(accountId, listId, campaignId), {
+            campaign_id: campaignId,
+            ttl: expiresAt,
+          }),
+        ),
+      ),
     );
   },
 
   async onList(accountId, listId) {
-    const items = await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.listCampaignPrefix(listId) },
-      ProjectionExpression: 'campaign_id',
-    });
+    const items = await queryAll(
+      listCampaign.query(keys.account(accountId).pk, sortKey.beginsWith(keys.listCampaignPrefix(listId)), {
+        projection: ['campaign_id'],
+      }),
+    );
     return items.map((item) => String(item.campaign_id));
   },
 
   async isStopped(accountId, campaignId) {
     const { Item } = await documentClient().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.campaignStats(accountId, campaignId),
-        ProjectionExpression: 'cancelled',
-      }),
+      new GetCommand(campaignStats.get(campaignStats.key(accountId, campaignId), { projection: ['cancelled'] })),
     );
     return !Item || Item.cancelled === true;
   },
 
   async count(accountId, campaignId, delta) {
-    const entries = Object.entries(delta).filter(([, n]) => n);
     const { Attributes } = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.campaignStats(accountId, campaignId),
-        UpdateExpression: `ADD ${entries.map(([name]) => `#${name} :${name}`).join(', ')}`,
-        // Never recreates the counters of a campaign deleted meanwhile.
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([name]) => [`#${name}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(entries.map(([name, n]) => [`:${name}`, n])),
-        ReturnValues: 'ALL_NEW',
-      }),
+      new UpdateCommand(
+        campaignStats.update(
+          campaignStats.key(accountId, campaignId),
+          { add: Object.fromEntries(Object.entries(delta).filter(([, n]) => n)) },
+          // Never recreates the counters of a campaign deleted meanwhile.
+          { when: when.exists(), returnValues: 'ALL_NEW' },
+        ),
+      ),
     );
     return countersOf(Attributes);
   },
@@ -238,14 +189,13 @@ export const dynamoCampaignStore = (): CampaignStore => ({
   async countChunk(accountId, campaignId, cursor, next, recipients, done) {
     const result = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.campaignStats(accountId, campaignId),
-          UpdateExpression: 'SET next_chunk = :next, fanout_done = :done ADD recipients :n',
-          ConditionExpression: 'next_chunk = :cursor',
-          ExpressionAttributeValues: { ':next': next, ':done': done, ':n': recipients, ':cursor': cursor },
-          ReturnValues: 'ALL_NEW',
-        }),
+        new UpdateCommand(
+          campaignStats.update(
+            campaignStats.key(accountId, campaignId),
+            { set: { next_chunk: next, fanout_done: done }, add: { recipients } },
+            { when: when.eq('next_chunk', cursor), returnValues: 'ALL_NEW' },
+          ),
+        ),
       ),
     );
     return result.ok ? countersOf(result.output.Attributes) : undefined;
@@ -258,11 +208,7 @@ export const dynamoListRecipients = (): ListRecipients => ({
     const view = views.subscribers(accountId, { listId, status: 'subscribed' });
     const { Items = [], LastEvaluatedKey } = await documentClient().send(
       new QueryCommand({
-        TableName: tableName(),
-        IndexName: view.index,
-        KeyConditionExpression: '#pk = :pk AND #sk > :after',
-        ExpressionAttributeNames: { '#pk': `${view.index}pk`, '#sk': `${view.index}sk` },
-        ExpressionAttributeValues: { ':pk': keys.viewPartition(view), ':after': keys.viewSeq(after) },
+        ...indexQuery(view.index, keys.viewPartition(view), sortKey.gt(keys.viewSeq(after))),
         Limit: limit,
       }),
     );
@@ -274,11 +220,7 @@ export const dynamoListRecipients = (): ListRecipients => ({
 const firstMarker = async (accountId: string, uuid: string, kind: string) => {
   const put = await conditional(() =>
     documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.firstHit(accountId, uuid, kind), entity: 'firstHit' },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
+      new PutCommand(firstHit.put(firstHit.item(firstHit.key(accountId, uuid, kind), {}), { when: when.absent() })),
     ),
   );
   return put.ok;

@@ -38,17 +38,9 @@ export const queryAll = async (input: QueryCommandInput) => {
   return items;
 };
 
-/** The one item a GSI1 key names (lookups by a foreign id), or undefined. */
-export const findByIndex = async (index: { gsi1pk: string; gsi1sk: string }) => {
-  const { Items = [] } = await documentClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk = :sk',
-      ExpressionAttributeValues: { ':pk': index.gsi1pk, ':sk': index.gsi1sk },
-      Limit: 1,
-    }),
-  );
+/** The first item a Query answers (a lookup by a foreign id on an index), or undefined. */
+export const findOne = async (input: QueryCommandInput) => {
+  const { Items = [] } = await documentClient().send(new QueryCommand({ ...input, Limit: 1 }));
   return Items[0];
 };
 

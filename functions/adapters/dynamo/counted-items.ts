@@ -1,6 +1,8 @@
 import { DeleteCommand, PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { documentClient, tableName, transactWrite } from './client';
+import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
+import { counter as counters } from './entities';
+import { when } from './entity/expression';
 
 type Key = { pk: string; sk: string };
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -19,11 +21,7 @@ export const countedItems = (counter: Key, countExisting: () => Promise<number>)
   const startCount = async () => {
     await conditional(async () =>
       documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...counter, entity: 'counter', value: await countExisting() },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        new PutCommand(counters.put(counters.item(counter, { value: await countExisting() }), { when: when.absent() })),
       ),
     );
   };
@@ -32,15 +30,11 @@ export const countedItems = (counter: Key, countExisting: () => Promise<number>)
       await transactWrite({
         TransactItems: [
           {
-            Update: {
-              TableName: tableName(),
-              Key: counter,
-              UpdateExpression: 'ADD #value :one',
-              ConditionExpression: '#value < :ceiling',
-              ExpressionAttributeNames: { '#value': 'value' },
-              ExpressionAttributeValues: { ':one': 1, ':ceiling': ceiling },
-              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-            },
+            Update: counters.update(
+              counter,
+              { add: { value: 1 } },
+              { when: when.lt('value', ceiling), returnOld: true },
+            ),
           },
           ...items,
         ],
@@ -72,17 +66,9 @@ export const countedItems = (counter: Key, countExisting: () => Promise<number>)
       try {
         await transactWrite({
           TransactItems: [
-            { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(pk)' } },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: counter,
-                UpdateExpression: 'ADD #value :minus',
-                ConditionExpression: 'attribute_exists(#value)',
-                ExpressionAttributeNames: { '#value': 'value' },
-                ExpressionAttributeValues: { ':minus': -1 },
-              },
-            },
+            // The counted item's own entity does not matter to a delete by key.
+            { Delete: counters.delete(key, { when: when.exists() }) },
+            { Update: counters.update(counter, { add: { value: -1 } }, { when: when.exists('value') }) },
           ],
         });
         return true;
@@ -92,7 +78,7 @@ export const countedItems = (counter: Key, countExisting: () => Promise<number>)
         if (failed !== 1) throw error;
       }
       // No count yet (items made before it was kept): the first creation counts what remains.
-      const deleted = new DeleteCommand({ TableName: tableName(), Key: key, ReturnValues: 'ALL_OLD' });
+      const deleted = new DeleteCommand(counters.delete(key, { returnValues: 'ALL_OLD' }));
       const { Attributes } = await documentClient().send(deleted);
       return Attributes !== undefined;
     },

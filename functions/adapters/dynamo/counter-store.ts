@@ -1,20 +1,15 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CounterStore } from '../../ports';
-import { documentClient, tableName } from './client';
-import { keys } from './keys';
+import { documentClient } from './client';
+import { counter as counters } from './entities';
 
 /** Atomic per-account counters (queue ids): one UpdateItem allocates a whole range. */
 export const dynamoCounterStore = (): CounterStore => ({
   async add(accountId, name, count) {
     const { Attributes } = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.counter(accountId, name),
-        UpdateExpression: 'ADD #value :n',
-        ExpressionAttributeNames: { '#value': 'value' },
-        ExpressionAttributeValues: { ':n': count },
-        ReturnValues: 'UPDATED_NEW',
-      }),
+      new UpdateCommand(
+        counters.update(counters.key(accountId, name), { add: { value: count } }, { returnValues: 'UPDATED_NEW' }),
+      ),
     );
     return Number(Attributes?.value);
   },

@@ -1,45 +1,34 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendingDomain } from '../../domain/domains/sending-domain';
 import type { DomainStore } from '../../ports';
-import { documentClient, queryAll, tableName } from './client';
+import { documentClient, queryAll } from './client';
 import { conditional } from './conditional';
 import { countedItems } from './counted-items';
+import { domain as domains, domainName } from './entities';
+import { sortKey, when } from './entity/expression';
 import { decodeIdCursor, encodeIdCursor } from './id-cursor';
 import { queryNextTo } from './id-page';
 import { keys, withoutKeys } from './keys';
 
 /** The account's domains, in the order of their ids (the list and its id-paged form). */
-const domainsOf = (accountId: string) => ({
-  TableName: tableName(),
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-  ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.domainPrefix },
-});
+const domainsOf = (accountId: string, projection?: string[]) =>
+  domains.query(keys.account(accountId).pk, sortKey.beginsWith(keys.domainPrefix), { projection });
 
-const item = (domain: SendingDomain) => ({
-  ...keys.domain(domain.account_id, domain.id),
-  ...keys.checkedDomain(domain.id),
-  entity: 'domain',
-  ...domain,
-});
+const item = (domain: SendingDomain) =>
+  domains.item({ ...domains.key(domain.account_id, domain.id), ...keys.checkedDomain(domain.id) }, domain);
 
 /** The claim on the domain's name goes only if it is still this domain's (a later registration keeps its own). */
 const releaseClaim = (domain: SendingDomain) =>
   conditional(() =>
     documentClient().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.domainName(domain.name),
-        ConditionExpression: 'domain_id = :id',
-        ExpressionAttributeValues: { ':id': domain.id },
-      }),
+      new DeleteCommand(domainName.delete(domainName.key(domain.name), { when: when.eq('domain_id', domain.id) })),
     ),
   );
 
 /** How many domains the account has, kept beside them: the cap is this item's condition (counted-items.ts). */
 const counted = (accountId: string) =>
   countedItems(keys.counter(accountId, 'domains'), async () => {
-    const domains = await queryAll({ ...domainsOf(accountId), ProjectionExpression: 'pk' });
-    return domains.length;
+    return (await queryAll(domainsOf(accountId, ['pk']))).length;
   });
 
 /**
@@ -50,18 +39,12 @@ export const dynamoDomainStore = (): DomainStore => ({
   async create(domain, ceiling) {
     const created = await counted(domain.account_id).create(ceiling, [
       {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.domainName(domain.name),
-            entity: 'domainName',
-            account_id: domain.account_id,
-            domain_id: domain.id,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
+        Put: domainName.put(
+          domainName.item(domainName.key(domain.name), { account_id: domain.account_id, domain_id: domain.id }),
+          { when: when.absent() },
+        ),
       },
-      { Put: { TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: domains.put(item(domain), { when: when.absent() }) },
     ]);
     if (created === 'created' || created === 'full') return created;
     if (created === 0) return 'taken';
@@ -69,16 +52,12 @@ export const dynamoDomainStore = (): DomainStore => ({
   },
 
   async get(accountId, domainId) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.domain(accountId, domainId) }),
-    );
+    const { Item } = await documentClient().send(new GetCommand(domains.get(domains.key(accountId, domainId))));
     return Item ? withoutKeys<SendingDomain>(Item) : undefined;
   },
 
   async findByName(name) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.domainName(name) }),
-    );
+    const { Item } = await documentClient().send(new GetCommand(domainName.get(domainName.key(name))));
     return Item ? this.get(Item.account_id as string, Item.domain_id as string) : undefined;
   },
 
@@ -88,7 +67,7 @@ export const dynamoDomainStore = (): DomainStore => ({
       new QueryCommand({
         ...domainsOf(accountId),
         Limit: page.limit,
-        ExclusiveStartKey: after === undefined ? undefined : keys.domain(accountId, after),
+        ExclusiveStartKey: after === undefined ? undefined : domains.key(accountId, after),
       }),
     );
     const items = Items.map((found) => withoutKeys<SendingDomain>(found));
@@ -101,16 +80,14 @@ export const dynamoDomainStore = (): DomainStore => ({
     if (
       anchor !== undefined &&
       !(
-        await documentClient().send(
-          new GetCommand({ TableName: tableName(), Key: keys.domain(accountId, anchor), ProjectionExpression: 'pk' }),
-        )
+        await documentClient().send(new GetCommand(domains.get(domains.key(accountId, anchor), { projection: ['pk'] })))
       ).Item
     )
       return undefined;
     const page = await queryNextTo(domainsOf(accountId), {
       limit: request.limit,
       listForward: true,
-      anchorKey: anchor === undefined ? undefined : keys.domain(accountId, anchor),
+      anchorKey: anchor === undefined ? undefined : domains.key(accountId, anchor),
       before: request.before !== undefined,
     });
     return { items: page.items.map((found) => withoutKeys<SendingDomain>(found)), has_more: page.has_more };
@@ -118,9 +95,7 @@ export const dynamoDomainStore = (): DomainStore => ({
 
   async update(domain) {
     const written = await conditional(() =>
-      documentClient().send(
-        new PutCommand({ TableName: tableName(), Item: item(domain), ConditionExpression: 'attribute_exists(pk)' }),
-      ),
+      documentClient().send(new PutCommand(domains.put(item(domain), { when: when.exists() }))),
     );
     return written.ok;
   },
@@ -128,20 +103,20 @@ export const dynamoDomainStore = (): DomainStore => ({
   async saveCheck(domain) {
     const written = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.domain(domain.account_id, domain.id),
-          UpdateExpression:
-            'SET #status = :status, records = :records, last_checked_at = :checked, updated_at = :updated',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':status': domain.status,
-            ':records': domain.records,
-            ':checked': domain.last_checked_at,
-            ':updated': domain.updated_at,
-          },
-        }),
+        new UpdateCommand(
+          domains.update(
+            domains.key(domain.account_id, domain.id),
+            {
+              set: {
+                status: domain.status,
+                records: domain.records,
+                last_checked_at: domain.last_checked_at,
+                updated_at: domain.updated_at,
+              },
+            },
+            { when: when.exists() },
+          ),
+        ),
       ),
     );
     return written.ok;
@@ -150,21 +125,20 @@ export const dynamoDomainStore = (): DomainStore => ({
   async setInbound(accountId, domainId, inbound, at) {
     const written = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.domain(accountId, domainId),
-          UpdateExpression: 'SET inbound = :inbound, updated_at = :at',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':inbound': inbound, ':at': at },
-          ReturnValues: 'ALL_NEW',
-        }),
+        new UpdateCommand(
+          domains.update(
+            domains.key(accountId, domainId),
+            { set: { inbound, updated_at: at } },
+            { when: when.exists(), returnValues: 'ALL_NEW' },
+          ),
+        ),
       ),
     );
     return written.ok && written.output.Attributes ? withoutKeys<SendingDomain>(written.output.Attributes) : undefined;
   },
 
   async delete(domain) {
-    const existed = await counted(domain.account_id).delete(keys.domain(domain.account_id, domain.id));
+    const existed = await counted(domain.account_id).delete(domains.key(domain.account_id, domain.id));
     await releaseClaim(domain);
     return existed;
   },
@@ -173,25 +147,20 @@ export const dynamoDomainStore = (): DomainStore => ({
     await releaseClaim(domain);
     const written = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.domain(domain.account_id, domain.id),
-          UpdateExpression: 'SET name_released = :yes',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':yes': true },
-        }),
+        new UpdateCommand(
+          domains.update(
+            domains.key(domain.account_id, domain.id),
+            { set: { name_released: true } },
+            { when: when.exists() },
+          ),
+        ),
       ),
     );
     return written.ok;
   },
 
   async listChecked() {
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.checkedDomain('').gsi1pk },
-    });
+    const items = await queryAll(domains.queryIndex('checked', keys.checkedDomain('').gsi1pk));
     return items.map((found) => withoutKeys<SendingDomain>(found));
   },
 });

@@ -1,8 +1,11 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { DrainLease } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient } from './client';
 import { conditional } from './conditional';
-import { keys } from './keys';
+import { drainLease as lease } from './entities';
+import { when } from './entity/expression';
+
+const held = (holder: string) => when.eq('holder', holder);
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -18,24 +21,25 @@ export const dynamoDrainLease = (): DrainLease => ({
     for (let attempt = 0; attempt < 2; attempt++) {
       const taken = await conditional(() =>
         documentClient().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: { ...keys.drainLease(), holder, expires_at: epoch(until), ttl: epoch(until) + 86_400 },
-            ConditionExpression: 'attribute_not_exists(pk) OR expires_at < :now',
-            ExpressionAttributeValues: { ':now': epoch(now) },
-          }),
+          new PutCommand(
+            lease.put(
+              // No `entity` attribute: the lease was written without one, and nothing reads it.
+              { ...lease.key(), holder, expires_at: epoch(until), ttl: epoch(until) + 86_400 },
+              { when: when.or(when.absent(), when.lt('expires_at', epoch(now))) },
+            ),
+          ),
         ),
       );
       if (taken.ok) return true;
       const asked = await conditional(() =>
         documentClient().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.drainLease(),
-            UpdateExpression: 'SET wanted = :yes',
-            ConditionExpression: 'attribute_exists(pk) AND expires_at >= :now',
-            ExpressionAttributeValues: { ':yes': true, ':now': epoch(now) },
-          }),
+          new UpdateCommand(
+            lease.update(
+              lease.key(),
+              { set: { wanted: true } },
+              { when: when.and(when.exists(), when.ge('expires_at', epoch(now))) },
+            ),
+          ),
         ),
       );
       if (asked.ok) return false;
@@ -46,25 +50,16 @@ export const dynamoDrainLease = (): DrainLease => ({
   async release(holder, until) {
     const released = await conditional(() =>
       documentClient().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: keys.drainLease(),
-          ConditionExpression: 'holder = :holder AND attribute_not_exists(wanted)',
-          ExpressionAttributeValues: { ':holder': holder },
-        }),
+        new DeleteCommand(lease.delete(lease.key(), { when: when.and(held(holder), when.absent('wanted')) })),
       ),
     );
     if (released.ok) return true;
     // Still ours, and asked for again: keep it, clear the ask, go round once more.
     const kept = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.drainLease(),
-          UpdateExpression: 'REMOVE wanted SET expires_at = :until',
-          ConditionExpression: 'holder = :holder',
-          ExpressionAttributeValues: { ':holder': holder, ':until': epoch(until) },
-        }),
+        new UpdateCommand(
+          lease.update(lease.key(), { set: { expires_at: epoch(until) }, remove: ['wanted'] }, { when: held(holder) }),
+        ),
       ),
     );
     // Not ours any more (it expired and another run took it): that run has the work.
@@ -73,14 +68,7 @@ export const dynamoDrainLease = (): DrainLease => ({
 
   async end(holder) {
     await conditional(() =>
-      documentClient().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: keys.drainLease(),
-          ConditionExpression: 'holder = :holder',
-          ExpressionAttributeValues: { ':holder': holder },
-        }),
-      ),
+      documentClient().send(new DeleteCommand(lease.delete(lease.key(), { when: held(holder) }))),
     );
   },
 });

@@ -1,8 +1,9 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IdempotencyStore, StoredResponse } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient } from './client';
 import { conditional } from './conditional';
-import { keys } from './keys';
+import { idempotency as records } from './entities';
+import { when } from './entity/expression';
 
 /**
  * An idempotency record is claimed with a conditional put. When the claim fails, the failed write
@@ -12,26 +13,29 @@ import { keys } from './keys';
  */
 export const dynamoIdempotencyStore = (): IdempotencyStore => ({
   async claim(accountId, key, fingerprint, expiresAt, inProgressExpiresAt) {
+    const now = Math.floor(Date.now() / 1000);
     const claim = await conditional(() =>
       documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keys.idempotency(accountId, key),
-            entity: 'idempotency',
-            fingerprint,
-            state: 'in_flight',
-            in_progress_expiry: inProgressExpiresAt,
-            ttl: expiresAt,
-          },
-          // An expired record that TTL has not removed yet counts as absent; so does the claim of a
-          // request that died in flight, once its in-progress expiry has passed.
-          ConditionExpression:
-            'attribute_not_exists(pk) OR #ttl < :now OR (#state = :inFlight AND in_progress_expiry < :now)',
-          ExpressionAttributeNames: { '#ttl': 'ttl', '#state': 'state' },
-          ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000), ':inFlight': 'in_flight' },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new PutCommand(
+          records.put(
+            records.item(records.key(accountId, key), {
+              fingerprint,
+              state: 'in_flight',
+              in_progress_expiry: inProgressExpiresAt,
+              ttl: expiresAt,
+            }),
+            {
+              // An expired record that TTL has not removed yet counts as absent; so does the claim of a
+              // request that died in flight, once its in-progress expiry has passed.
+              when: when.or(
+                when.absent(),
+                when.lt('ttl', now),
+                when.and(when.eq('state', 'in_flight'), when.lt('in_progress_expiry', now)),
+              ),
+              returnOld: true,
+            },
+          ),
+        ),
       ),
     );
     if (claim.ok) return { state: 'claimed' };
@@ -43,17 +47,11 @@ export const dynamoIdempotencyStore = (): IdempotencyStore => ({
 
   async complete(accountId, key, response) {
     await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.idempotency(accountId, key),
-        UpdateExpression: 'SET #state = :done, #response = :response',
-        ExpressionAttributeNames: { '#state': 'state', '#response': 'response' },
-        ExpressionAttributeValues: { ':done': 'done', ':response': response },
-      }),
+      new UpdateCommand(records.update(records.key(accountId, key), { set: { state: 'done', response } })),
     );
   },
 
   async release(accountId, key) {
-    await documentClient().send(new DeleteCommand({ TableName: tableName(), Key: keys.idempotency(accountId, key) }));
+    await documentClient().send(new DeleteCommand(records.delete(records.key(accountId, key))));
   },
 });

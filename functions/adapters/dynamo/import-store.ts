@@ -2,12 +2,14 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ImportRecord, ImportRow, Subscriber } from '../../domain/types';
 import type { ImportStore } from '../../ports';
 import { batchWrite } from './batch';
-import { documentClient, tableName, transactWrite } from './client';
+import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
+import { importRecord as imports, importChunk, subscriberAddress, list as lists, viewBlock } from './entities';
+import { when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 import { LIST_OPEN } from './list-store';
 import { BLOCK } from './paged-view';
-import { listingsOf, record } from './subscriber-store';
+import { addressItem, listingsOf, record } from './subscriber-store';
 
 /** Conditional writes in flight at once while a chunk claims its addresses. */
 const CLAIM_CONCURRENCY = 50;
@@ -30,30 +32,25 @@ export const dynamoImportStore = (): ImportStore => ({
   async create(importRecord, chunks) {
     await batchWrite(
       chunks.map((rows, n) => ({
-        PutRequest: {
-          Item: { ...keys.importChunk(importRecord.account_id, importRecord.id, n), entity: 'importChunk', rows },
-        },
+        PutRequest: { Item: importChunk.item(importChunk.key(importRecord.account_id, importRecord.id, n), { rows }) },
       })),
     );
     // The record last: a job finds its chunks there.
     await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.importRecord(importRecord.account_id, importRecord.id), entity: 'import', ...importRecord },
-      }),
+      new PutCommand(imports.put(imports.item(imports.key(importRecord.account_id, importRecord.id), importRecord))),
     );
   },
 
   async get(accountId, importId) {
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.importRecord(accountId, importId), ConsistentRead: true }),
+      new GetCommand(imports.get(imports.key(accountId, importId), { consistent: true })),
     );
     return Item ? withoutKeys<ImportRecord>(Item) : undefined;
   },
 
   async chunk(accountId, importId, n) {
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.importChunk(accountId, importId, n) }),
+      new GetCommand(importChunk.get(importChunk.key(accountId, importId, n))),
     );
     return Item ? (Item.rows as ImportRow[]) : undefined;
   },
@@ -63,16 +60,11 @@ export const dynamoImportStore = (): ImportStore => ({
     await inParallel(subscribers, CLAIM_CONCURRENCY, async (subscriber) => {
       const put = await conditional(() =>
         documentClient().send(
-          new PutCommand({
-            TableName: tableName(),
-            Item: {
-              ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id),
-              entity: 'subscriberAddress',
-              subscriber_id: subscriber.id,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR subscriber_id = :id',
-            ExpressionAttributeValues: { ':id': subscriber.id },
-          }),
+          new PutCommand(
+            subscriberAddress.put(addressItem(subscriber), {
+              when: when.or(when.absent(), when.eq('subscriber_id', subscriber.id)),
+            }),
+          ),
         ),
       );
       if (put.ok) claimed.push(subscriber);
@@ -100,44 +92,32 @@ export const dynamoImportStore = (): ImportStore => ({
       await transactWrite({
         TransactItems: [
           {
-            Update: {
-              TableName: tableName(),
-              Key: keys.importRecord(accountId, importRecord.id),
-              UpdateExpression: `SET next_chunk = :next, #status = :status, updated_at = :at${done ? ', finished_at = :at' : ''} ADD imported :imported, duplicates :duplicates, suppressed :suppressed`,
-              ConditionExpression: 'next_chunk = :this',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':next': next,
-                ':this': importRecord.next_chunk,
-                ':status': done ? 'done' : 'running',
-                ':at': at,
-                ':imported': counts.imported,
-                ':duplicates': counts.duplicates,
-                ':suppressed': counts.suppressed,
+            Update: imports.update(
+              imports.key(accountId, importRecord.id),
+              {
+                set: {
+                  next_chunk: next,
+                  status: done ? 'done' : 'running',
+                  updated_at: at,
+                  finished_at: done ? at : undefined,
+                },
+                add: { imported: counts.imported, duplicates: counts.duplicates, suppressed: counts.suppressed },
               },
-            },
+              { when: when.eq('next_chunk', importRecord.next_chunk) },
+            ),
           },
           ...(added.length
             ? [
                 {
-                  Update: {
-                    TableName: tableName(),
-                    Key: keys.list(accountId, listId),
-                    UpdateExpression: 'ADD subscriber_count :n',
-                    ConditionExpression: LIST_OPEN,
-                    ExpressionAttributeValues: { ':n': added.length },
-                  },
+                  Update: lists.update(
+                    lists.key(accountId, listId),
+                    { add: { subscriber_count: added.length } },
+                    { when: LIST_OPEN },
+                  ),
                 },
               ]
             : []),
-          ...[...blocks.values()].map(({ key, n }) => ({
-            Update: {
-              TableName: tableName(),
-              Key: key,
-              UpdateExpression: 'ADD n :n',
-              ExpressionAttributeValues: { ':n': n },
-            },
-          })),
+          ...[...blocks.values()].map(({ key, n }) => ({ Update: viewBlock.update(key, { add: { n } }) })),
         ],
       });
       return 'counted';
@@ -152,14 +132,13 @@ export const dynamoImportStore = (): ImportStore => ({
   async fail(accountId, importId, reason, at) {
     await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.importRecord(accountId, importId),
-          UpdateExpression: 'SET #status = :failed, failure_reason = :reason, updated_at = :at, finished_at = :at',
-          ConditionExpression: 'attribute_exists(pk) AND #status <> :done',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':failed': 'failed', ':reason': reason, ':at': at, ':done': 'done' },
-        }),
+        new UpdateCommand(
+          imports.update(
+            imports.key(accountId, importId),
+            { set: { status: 'failed', failure_reason: reason, updated_at: at, finished_at: at } },
+            { when: when.and(when.exists(), when.ne('status', 'done')) },
+          ),
+        ),
       ),
     );
   },

@@ -2,49 +2,42 @@ import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboundMail } from '../../domain/inbound/inbound-mail';
 import type { InboundStore } from '../../ports';
 import { TABLE } from './table-definition';
-import { documentClient, tableName } from './client';
+import { documentClient } from './client';
 import { conditional } from './conditional';
+import { inbound } from './entities';
+import { when } from './entity/expression';
 import { decodeIdCursor, encodeIdCursor } from './id-cursor';
-import { keys, withoutKeys } from './keys';
+import { withoutKeys } from './keys';
 
 /** Received mail, one partition per account (keys.ts), expiring with its raw mail (TTL). */
 export const dynamoInboundStore = (): InboundStore => ({
   async create(mail) {
     const written = await conditional(() =>
       documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keys.inbound(mail.account_id, mail.id),
-            entity: 'inbound',
-            ...mail,
-            [TABLE.ttlAttribute]: mail.expires_at,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        new PutCommand(
+          inbound.put(
+            inbound.item(inbound.key(mail.account_id, mail.id), { ...mail, [TABLE.ttlAttribute]: mail.expires_at }),
+            { when: when.absent() },
+          ),
+        ),
       ),
     );
     return written.ok;
   },
 
   async get(accountId, id) {
-    const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.inbound(accountId, id) }),
-    );
+    const { Item } = await documentClient().send(new GetCommand(inbound.get(inbound.key(accountId, id))));
     return Item ? withoutKeys<InboundMail>(Item) : undefined;
   },
 
   async list(accountId, page) {
     const after = page.cursor === undefined ? undefined : decodeIdCursor(page.cursor);
-    const { pk } = keys.inbound(accountId, '');
     const { Items = [], LastEvaluatedKey } = await documentClient().send(
       new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
+        ...inbound.query(inbound.key(accountId, '').pk),
         ScanIndexForward: false,
         Limit: page.limit,
-        ExclusiveStartKey: after === undefined ? undefined : keys.inbound(accountId, after),
+        ExclusiveStartKey: after === undefined ? undefined : inbound.key(accountId, after),
       }),
     );
     const items = Items.map((found) => withoutKeys<InboundMail>(found));

@@ -5,7 +5,9 @@ import type { MailMessage } from '../../domain/types';
 import type { IdPage, IdPageRequest } from '../../domain/id-paging';
 import { InvalidCursorError, type MessageLogFilter, type MessageLogPage } from '../../ports';
 import { batchGet } from './batch';
-import { documentClient, tableName } from './client';
+import { documentClient } from './client';
+import { message as messageEntity } from './entities';
+import { sortKey, when, type Condition } from './entity/expression';
 import { queryNextTo } from './id-page';
 import { keys, withoutKeys } from './keys';
 
@@ -50,25 +52,13 @@ const decodeCursor = (tag: string, cursor: string): string => {
   return k;
 };
 
-/** The filters as a FilterExpression over the projected attributes (AND). */
-const filterExpression = (filter: MessageLogFilter) => {
-  const parts: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (filter.status) {
-    parts.push('#status = :status');
-    names['#status'] = 'status';
-    values[':status'] = filter.status;
-  }
-  if (filter.recipient) {
-    parts.push('log_recipient = :recipient');
-    values[':recipient'] = filter.recipient.toLowerCase();
-  }
-  if (filter.tag) {
-    parts.push('contains(tags, :tag)');
-    values[':tag'] = filter.tag;
-  }
-  return parts.length ? { FilterExpression: parts.join(' AND '), names, values } : undefined;
+/** The filters as a condition on the projected attributes (AND), or none. */
+const filterCondition = (filter: MessageLogFilter) => {
+  const parts: Condition[] = [];
+  if (filter.status) parts.push(when.eq('status', filter.status));
+  if (filter.recipient) parts.push(when.eq('log_recipient', filter.recipient.toLowerCase()));
+  if (filter.tag) parts.push(when.contains('tags', filter.tag));
+  return parts.length ? when.and(...parts) : undefined;
 };
 
 /** The index key of the log entry with this sort key (`<created_at>#<uuid>`): where a page starts, exclusive. */
@@ -104,7 +94,7 @@ export const readMessageLog = async (
   const tag = filterTag(accountId, filter);
   const after = page.cursor === undefined ? undefined : decodeCursor(tag, page.cursor);
   const partition = keys.messageLog(accountId, '', '').gsi7pk;
-  const filtering = filterExpression(filter);
+  const filtering = filterCondition(filter);
   // The sort key is `<created_at>#<uuid>`: `since` is inclusive, `until` exclusive (a key of that instant sorts after it).
   const low = filter.since ?? '0';
   const high = filter.until ?? '9';
@@ -116,12 +106,7 @@ export const readMessageLog = async (
   while (found.length < page.limit && evaluated < LOG_SCAN_BUDGET) {
     const result = await documentClient().send(
       new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi7',
-        KeyConditionExpression: 'gsi7pk = :pk AND gsi7sk BETWEEN :low AND :high',
-        ExpressionAttributeValues: { ':pk': partition, ':low': low, ':high': high, ...filtering?.values },
-        ...(filtering ? { FilterExpression: filtering.FilterExpression } : {}),
-        ...(filtering && Object.keys(filtering.names).length ? { ExpressionAttributeNames: filtering.names } : {}),
+        ...messageEntity.queryIndex('log', partition, sortKey.between(low, high), { filter: filtering }),
         ScanIndexForward: false,
         // Unfiltered: exactly what the page lacks. Filtered: a few pages' worth of entries at a time.
         Limit: filtering
@@ -165,24 +150,17 @@ export const readMessageLogNextTo = async (
   let anchorKey: Record<string, unknown> | undefined;
   if (anchor !== undefined) {
     const { Item } = await documentClient().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.message(accountId, anchor),
-        ProjectionExpression: 'created_at',
-      }),
+      new GetCommand(messageEntity.get(messageEntity.key(accountId, anchor), { projection: ['created_at'] })),
     );
     if (!Item) return undefined;
     anchorKey = logStartKey(accountId, `${Item.created_at}#${anchor}`);
   }
-  const page = await queryNextTo(
-    {
-      TableName: tableName(),
-      IndexName: 'gsi7',
-      KeyConditionExpression: 'gsi7pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.messageLog(accountId, '', '').gsi7pk },
-    },
-    { limit: request.limit, listForward: false, anchorKey, before: request.before !== undefined },
-  );
+  const page = await queryNextTo(messageEntity.queryIndex('log', keys.messageLog(accountId, '', '').gsi7pk), {
+    limit: request.limit,
+    listForward: false,
+    anchorKey,
+    before: request.before !== undefined,
+  });
   return {
     items: await recordsOf(page.items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) }))),
     has_more: page.has_more,

@@ -1,15 +1,16 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { allowedPredecessors, MESSAGE_MOVES, UNSETTLED, WAITING } from '../../domain/mail/message-status';
+import { allowedPredecessors, UNSETTLED, WAITING } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
 import { batchGet, batchWrite } from './batch';
-import { documentClient, findByIndex, queryAll, tableName } from './client';
+import { documentClient, findOne, queryAll, tableName } from './client';
 import { conditional } from './conditional';
+import { message as messages, messageEvent } from './entities';
+import { plus, sortKey, when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 import { messageLogAttributes, readMessageLog, readMessageLogNextTo } from './message-log';
 import { scheduledMessages } from './scheduled-messages';
-import { statusIn, whileStatusIn } from './status-condition';
 
 /**
  * The gsi6 key a provider's id needs, or none: a provider that kept our Message-ID (SMTP relays,
@@ -21,28 +22,24 @@ const providerIdKey = (messageId: string, providerMessageId: string | null | und
 /** Index queries in flight at once for one request's lookups. */
 const PARALLEL_QUERIES = 10;
 
-const messageItem = (message: MailMessage) => ({
-  ...keys.message(message.account_id, messageUuid(message.message_id)),
-  ...providerIdKey(message.message_id, message.provider_message_id),
-  ...(UNSETTLED.has(message.status)
-    ? keys.pendingMessage(messageUuid(message.message_id), new Date(`${message.created_at}Z`))
-    : {}),
-  ...messageLogAttributes(message),
-  entity: 'message',
-  ...message,
-});
+const messageItem = (message: MailMessage) =>
+  messages.item(
+    {
+      ...messages.key(message.account_id, messageUuid(message.message_id)),
+      ...providerIdKey(message.message_id, message.provider_message_id),
+      ...(UNSETTLED.has(message.status)
+        ? keys.pendingMessage(messageUuid(message.message_id), new Date(`${message.created_at}Z`))
+        : {}),
+      ...messageLogAttributes(message),
+    },
+    message,
+  );
 
-const pendingValues = (messageId: string, dueAt: Date) => {
-  const pending = keys.pendingMessage(messageUuid(messageId), dueAt);
-  return { ':gsi5pk': pending.gsi5pk, ':gsi5sk': pending.gsi5sk };
-};
+const keyOf = (accountId: string, messageId: string) => messages.key(accountId, messageUuid(messageId));
 
 /** An event on a message, sorted after the message by its time. */
-export const messageEventItem = (accountId: string, messageId: string, event: MessageEvent, eventId: string) => ({
-  ...keys.messageEvent(accountId, messageUuid(messageId), event.created_at, eventId),
-  entity: 'messageEvent',
-  ...event,
-});
+export const messageEventItem = (accountId: string, messageId: string, event: MessageEvent, eventId: string) =>
+  messageEvent.item(messageEvent.key(accountId, messageUuid(messageId), event.created_at, eventId), event);
 
 /** True when the update was made, false when its condition did not hold. */
 const conditionalUpdate = async (input: UpdateCommandInput) =>
@@ -65,16 +62,8 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
   const ids = [...new Set(providerMessageIds.filter(Boolean))];
   const indexed = await inParallel(ids, PARALLEL_QUERIES, async (id) => {
     const { gsi6pk, gsi6sk } = keys.messageByProviderId(id);
-    const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi6',
-        KeyConditionExpression: 'gsi6pk = :pk AND gsi6sk = :sk',
-        ExpressionAttributeValues: { ':pk': gsi6pk, ':sk': gsi6sk },
-        Limit: 1,
-      }),
-    );
-    return { id, key: Items[0] ? { pk: Items[0].pk, sk: Items[0].sk } : undefined };
+    const found = await findOne(messages.queryIndex('providerId', gsi6pk, sortKey.eq(gsi6sk)));
+    return { id, key: found ? { pk: found.pk, sk: found.sk } : undefined };
   });
   const found = new Map<string, MailMessage>();
   const keysFound = [...new Map(indexed.flatMap(({ key }) => (key ? [[`${key.pk}`, key] as const] : []))).values()];
@@ -86,7 +75,10 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
   const legacy = await inParallel(
     ids.filter((id) => !found.has(id)),
     PARALLEL_QUERIES,
-    async (id) => ({ id, item: await findByIndex(keys.legacyMessageByProviderId(id)) }),
+    async (id) => {
+      const { gsi1pk, gsi1sk } = keys.legacyMessageByProviderId(id);
+      return { id, item: await findOne(messages.queryIndex('legacyProviderId', gsi1pk, sortKey.eq(gsi1sk))) };
+    },
   );
   for (const { id, item } of legacy) if (item) found.set(id, withoutKeys<MailMessage>(item));
   return found;
@@ -94,24 +86,13 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
 
 export const dynamoMessageStore = (): MessageStore => ({
   async create(message) {
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: messageItem(message),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await documentClient().send(new PutCommand(messages.put(messageItem(message), { when: when.absent() })));
   },
 
   async createIfAbsent(message) {
     const put = await conditional(() =>
       documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: messageItem(message),
-          ConditionExpression: 'attribute_not_exists(pk)',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new PutCommand(messages.put(messageItem(message), { when: when.absent(), returnOld: true })),
       ),
     );
     return put.ok
@@ -120,58 +101,40 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   async update(accountId, messageId, changes) {
-    const sets: string[] = [];
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(changes)) {
-      if (value === undefined) continue;
-      sets.push(`#${field} = :${field}`);
-      names[`#${field}`] = field;
-      values[`:${field}`] = value;
-    }
-    const index = providerIdKey(messageId, changes.provider_message_id);
-    if (index) {
-      sets.push('gsi6pk = :gsi6pk', 'gsi6sk = :gsi6sk');
-      values[':gsi6pk'] = index.gsi6pk;
-      values[':gsi6sk'] = index.gsi6sk;
-    }
-    let condition = 'attribute_exists(pk)';
-    if (changes.status) {
-      const from = statusIn(allowedPredecessors(changes.status));
-      condition += ` AND ${from.condition}`;
-      Object.assign(names, from.names);
-      Object.assign(values, from.values);
-    }
     const settles = changes.status !== undefined && !UNSETTLED.has(changes.status);
     // A status that would move backwards fails the condition: not an error, the newer state stands.
-    return conditionalUpdate({
-      TableName: tableName(),
-      Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: `SET ${sets.join(', ')}${settles ? ' REMOVE gsi5pk, gsi5sk' : ''}`,
-      ConditionExpression: condition,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    });
+    return conditionalUpdate(
+      messages.update(
+        keyOf(accountId, messageId),
+        {
+          set: { ...changes, ...providerIdKey(messageId, changes.provider_message_id) },
+          remove: settles ? messages.indexAttributes('due') : undefined,
+        },
+        {
+          when: changes.status
+            ? when.and(when.exists(), when.in('status', allowedPredecessors(changes.status)))
+            : when.exists(),
+        },
+      ),
+    );
   },
 
   async addEvent(accountId, messageId, event, eventId) {
     await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: messageEventItem(accountId, messageId, event, eventId) }),
+      new PutCommand(messageEvent.put(messageEventItem(accountId, messageId, event, eventId))),
     );
   },
 
   async countHit(accountId, messageId, kind) {
     const counted = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.message(accountId, messageUuid(messageId)),
-          UpdateExpression: 'ADD #hits :one',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#hits': `${kind}_hits` },
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'ALL_NEW',
-        }),
+        new UpdateCommand(
+          messages.update(
+            keyOf(accountId, messageId),
+            { add: { [`${kind}_hits`]: 1 } },
+            { when: when.exists(), returnValues: 'ALL_NEW' },
+          ),
+        ),
       ),
     );
     if (!counted.ok) return undefined;
@@ -188,7 +151,7 @@ export const dynamoMessageStore = (): MessageStore => ({
   async findMany(refs) {
     const unique = [
       ...new Map(
-        refs.map((ref) => [`${ref.accountId}#${ref.messageUuid}`, keys.message(ref.accountId, ref.messageUuid)]),
+        refs.map((ref) => [`${ref.accountId}#${ref.messageUuid}`, messages.key(ref.accountId, ref.messageUuid)]),
       ).values(),
     ];
     return (await batchGet(unique)).map((item) => withoutKeys<MailMessage>(item));
@@ -201,19 +164,14 @@ export const dynamoMessageStore = (): MessageStore => ({
   async claim(accountId, messageId, now) {
     const claimed = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.message(accountId, messageUuid(messageId)),
-          UpdateExpression: 'SET #status = :to, attempts = if_not_exists(attempts, :zero) + :one, claimed_at = :now',
-          ...whileStatusIn(MESSAGE_MOVES.claim.from, {
-            ':to': MESSAGE_MOVES.claim.to,
-            ':zero': 0,
-            ':one': 1,
-            ':now': now.toISOString(),
-          }),
-          ReturnValues: 'UPDATED_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new UpdateCommand(
+          messages.move(
+            keyOf(accountId, messageId),
+            'claim',
+            { set: { attempts: plus(1, 0), claimed_at: now.toISOString() } },
+            { returnValues: 'UPDATED_NEW', returnOld: true },
+          ),
+        ),
       ),
     );
     if (claimed.ok) return { claimed: true, attempts: Number(claimed.output.Attributes?.attempts ?? 1) };
@@ -222,39 +180,28 @@ export const dynamoMessageStore = (): MessageStore => ({
   },
 
   async unclaim(accountId, messageId, reason, dueAt) {
-    await conditionalUpdate({
-      TableName: tableName(),
-      Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: 'SET #status = :to, error_message = :reason, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-      ...whileStatusIn(MESSAGE_MOVES.retry.from, {
-        ':to': MESSAGE_MOVES.retry.to,
-        ':reason': reason,
-        ...pendingValues(messageId, dueAt),
+    await conditionalUpdate(
+      messages.move(keyOf(accountId, messageId), 'retry', {
+        set: { error_message: reason, ...keys.pendingMessage(messageUuid(messageId), dueAt) },
       }),
-    });
+    );
   },
 
   requeue: (accountId, messageId, dueAt) =>
-    conditionalUpdate({
-      TableName: tableName(),
-      Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression:
-        'SET #status = :to, attempts = :zero, error_message = :none, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-      ...whileStatusIn(MESSAGE_MOVES.redrive.from, {
-        ':to': MESSAGE_MOVES.redrive.to,
-        ':zero': 0,
-        ':none': null,
-        ...pendingValues(messageId, dueAt),
+    conditionalUpdate(
+      messages.move(keyOf(accountId, messageId), 'redrive', {
+        set: { attempts: 0, error_message: null, ...keys.pendingMessage(messageUuid(messageId), dueAt) },
       }),
-    }),
+    ),
 
   async postpone(accountId, messageId, dueAt) {
-    await conditionalUpdate({
-      TableName: tableName(),
-      Key: keys.message(accountId, messageUuid(messageId)),
-      UpdateExpression: 'SET gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-      ...whileStatusIn(WAITING, pendingValues(messageId, dueAt)),
-    });
+    await conditionalUpdate(
+      messages.update(
+        keyOf(accountId, messageId),
+        { set: keys.pendingMessage(messageUuid(messageId), dueAt) },
+        { when: when.in('status', WAITING) },
+      ),
+    );
   },
 
   async findOverdue(before, limit) {
@@ -262,13 +209,7 @@ export const dynamoMessageStore = (): MessageStore => ({
     const found = await Promise.all(
       keys.pendingShards().map(async (shard) => {
         const { Items = [] } = await documentClient().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: 'gsi5',
-            KeyConditionExpression: 'gsi5pk = :shard AND gsi5sk < :before',
-            ExpressionAttributeValues: { ':shard': shard, ':before': before.toISOString() },
-            Limit: limit,
-          }),
+          new QueryCommand({ ...messages.queryIndex('due', shard, sortKey.lt(before.toISOString())), Limit: limit }),
         );
         return Items.map((item) => ({ pk: item.pk as string, sk: item.sk as string, due: item.gsi5sk as string }));
       }),
@@ -294,12 +235,7 @@ export const dynamoMessageStore = (): MessageStore => ({
   ...scheduledMessages(messageItem),
 
   async getWithEvents(accountId, messageId) {
-    const { pk } = keys.message(accountId, messageUuid(messageId));
-    const items = await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': pk },
-    });
+    const items = await queryAll(messages.query(keyOf(accountId, messageId).pk));
     const record = items.find((item) => item.sk === 'MESSAGE');
     // `<uuid>` alone (a Resend id, functions/routes/resend.ts) names the message by its key; a full id must match it whole.
     if (!record || (messageId.includes('@') && record.message_id !== messageId)) return undefined;

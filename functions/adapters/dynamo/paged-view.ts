@@ -1,7 +1,10 @@
 import { QueryCommand, type NativeAttributeValue } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { InvalidCursorError, type PageOf } from '../../ports';
-import { documentClient, queryAll, tableName } from './client';
+import { documentClient, queryAll } from './client';
+import { viewBlock } from './entities';
+import { indexQuery } from './entity/entity';
+import { sortKey } from './entity/expression';
 import { keys, type View } from './keys';
 
 /**
@@ -26,12 +29,7 @@ export const viewKeys = (view: View, seq: number): Record<string, string> => ({
 
 /** The transaction item that counts a record in (+1) or out (-1) of the view's block. */
 export const blockCount = (view: View, seq: number, delta: 1 | -1) => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.viewBlock(view, Math.floor(seq / BLOCK)),
-    UpdateExpression: 'ADD n :delta',
-    ExpressionAttributeValues: { ':delta': delta },
-  },
+  Update: viewBlock.update(viewBlock.key(view, Math.floor(seq / BLOCK)), { add: { n: delta } }),
 });
 
 /**
@@ -67,14 +65,9 @@ export const readPage = async <T extends { seq: number }>(
 ): Promise<PageOf<T>> => {
   // Refused before any read.
   const cursorSeq = request.cursor === undefined ? undefined : decodeCursor(view, request.cursor);
-  const blocks = (
-    await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.viewBlock(view, 0).pk },
-      ScanIndexForward: false,
-    })
-  ).map((item) => ({ block: Number(item.sk), n: Number(item.n ?? 0) }));
+  const blocks = (await queryAll({ ...viewBlock.query(viewBlock.key(view, 0).pk), ScanIndexForward: false })).map(
+    (item) => ({ block: Number(item.sk), n: Number(item.n ?? 0) }),
+  );
   const total = blocks.reduce((sum, b) => sum + Math.max(0, b.n), 0);
 
   // Where to start reading: just below the cursor, or at the block the offset falls into.
@@ -100,11 +93,7 @@ export const readPage = async <T extends { seq: number }>(
   do {
     const page = await documentClient().send(
       new QueryCommand({
-        TableName: tableName(),
-        IndexName: view.index,
-        KeyConditionExpression: '#pk = :pk AND #sk <= :upper',
-        ExpressionAttributeNames: { '#pk': `${view.index}pk`, '#sk': `${view.index}sk` },
-        ExpressionAttributeValues: { ':pk': keys.viewPartition(view), ':upper': keys.viewSeq(upperSeq) },
+        ...indexQuery(view.index, keys.viewPartition(view), sortKey.le(keys.viewSeq(upperSeq))),
         ScanIndexForward: false,
         Limit: skip + request.limit - records.length,
         ExclusiveStartKey: startKey,

@@ -4,8 +4,10 @@ import type { Provider } from '../../domain/types';
 import { isSealed, type ProviderStore, type SecretBox } from '../../ports';
 import { config } from '../../config';
 import { batchGet } from './batch';
-import { documentClient, findByIndex, tableName } from './client';
+import { documentClient, findOne } from './client';
 import { conditional } from './conditional';
+import { provider as providerItems, defaultProvider } from './entities';
+import { sortKey, when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 import { brakeOf } from './reputation-store';
 
@@ -63,11 +65,7 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
   return {
     async list(accountId) {
       const { Items = [] } = await documentClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.providerPrefix },
-        }),
+        new QueryCommand(providerItems.query(keys.account(accountId).pk, sortKey.beginsWith(keys.providerPrefix))),
       );
       // The pointer (`PROVIDER`), the providers (`PROVIDER#<id>`), the sending brake (`PROVIDER~BRAKE`)
       // and the sending domains (`PROVIDER~DOMAIN#<id>`).
@@ -93,7 +91,7 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
       if (!names.length) return new Map();
       const claims = await batchGet(
         names.map((name) => keys.domainName(name)),
-        'pk, account_id',
+        ['pk', 'account_id'],
       );
       const prefix = keys.domainName('').pk;
       return new Map(claims.map((claim) => [(claim.pk as string).slice(prefix.length), claim.account_id as string]));
@@ -101,73 +99,64 @@ export const dynamoProviderStore = (secrets?: ProviderSecrets): ProviderStore =>
 
     async get(accountId, providerId) {
       const { Item } = await documentClient().send(
-        new GetCommand({ TableName: tableName(), Key: keys.provider(accountId, providerId) }),
+        new GetCommand(providerItems.get(providerItems.key(accountId, providerId))),
       );
       return Item ? opened(Item) : undefined;
     },
 
     async put(provider) {
       await documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...keys.provider(provider.account_id, provider.id),
-            ...keys.providerById(provider.id),
-            entity: 'provider',
-            ...(await sealed(provider)),
-          },
-        }),
+        new PutCommand(
+          providerItems.put(
+            providerItems.item(
+              { ...providerItems.key(provider.account_id, provider.id), ...keys.providerById(provider.id) },
+              await sealed(provider),
+            ),
+          ),
+        ),
       );
     },
 
     async delete(accountId, providerId) {
       const { Attributes } = await documentClient().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: keys.provider(accountId, providerId),
-          ReturnValues: 'ALL_OLD',
-        }),
+        new DeleteCommand(providerItems.delete(providerItems.key(accountId, providerId), { returnValues: 'ALL_OLD' })),
       );
       if (!Attributes) return false;
       // Drop the default pointer only if it still names this provider.
       await conditional(() =>
         documentClient().send(
-          new DeleteCommand({
-            TableName: tableName(),
-            Key: keys.defaultProvider(accountId),
-            ConditionExpression: 'provider_id = :id',
-            ExpressionAttributeValues: { ':id': providerId },
-          }),
+          new DeleteCommand(
+            defaultProvider.delete(defaultProvider.key(accountId), { when: when.eq('provider_id', providerId) }),
+          ),
         ),
       );
       return true;
     },
 
     async findById(providerId) {
-      const item = await findByIndex(keys.providerById(providerId));
+      const { gsi1pk, gsi1sk } = keys.providerById(providerId);
+      const item = await findOne(providerItems.queryIndex('byId', gsi1pk, sortKey.eq(gsi1sk)));
       return item ? opened(item) : undefined;
     },
 
     async setSubscriptionState(accountId, providerId, state) {
       await documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.provider(accountId, providerId),
-          UpdateExpression: 'SET events.subscription_state = :state',
-          ConditionExpression: 'attribute_exists(events.#source)',
-          ExpressionAttributeNames: { '#source': 'source' },
-          ExpressionAttributeValues: { ':state': state },
-        }),
+        new UpdateCommand(
+          providerItems.update(
+            providerItems.key(accountId, providerId),
+            { set: { 'events.subscription_state': state } },
+            { when: when.exists('events.source') },
+          ),
+        ),
       );
     },
 
     async setDefault(accountId, providerId) {
       // A single item names the default, so "at most one default" holds without a transaction.
       await documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.defaultProvider(accountId), entity: 'defaultProvider', provider_id: providerId },
-        }),
+        new PutCommand(
+          defaultProvider.put(defaultProvider.item(defaultProvider.key(accountId), { provider_id: providerId })),
+        ),
       );
     },
   };

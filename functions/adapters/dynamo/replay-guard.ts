@@ -1,19 +1,16 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReplayGuard } from '../../ports';
-import { documentClient, tableName } from './client';
+import { documentClient } from './client';
 import { conditional } from './conditional';
-import { keys } from './keys';
+import { usedToken as tokens } from './entities';
+import { when } from './entity/expression';
 
 /** Remembers one-time tokens (Mailgun's) until they could no longer pass the freshness check anyway. */
 export const dynamoReplayGuard = (): ReplayGuard => ({
   async firstUse(scope, token, expiresAt) {
     const first = await conditional(() =>
       documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.usedToken(scope, token), entity: 'usedToken', ttl: expiresAt },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
+        new PutCommand(tokens.put(tokens.item(tokens.key(scope, token), { ttl: expiresAt }), { when: when.absent() })),
       ),
     );
     return first.ok;

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BRAKE_FIGURES,
   FIGURES,
@@ -11,9 +11,10 @@ import {
 import type { ReputationStore } from '../../ports';
 import { describeError, log } from '../../log';
 import { emitMetrics, FIGURE_METRICS } from '../metrics';
-import { documentClient, tableName } from './client';
+import { documentClient } from './client';
 import { conditional } from './conditional';
-import { keys } from './keys';
+import { stats, sendingBrake as brakes } from './entities';
+import { ifAbsent, sortKey, when } from './entity/expression';
 
 /** Hourly attributes stay short (`s07`, `b07`, `c07`) so that a day item, 72 of them included, stays under 1 KB: one write unit. */
 const HOURLY: Record<BrakeFigure, string> = { sent: 's', bounced_hard: 'b', complained: 'c' };
@@ -27,28 +28,17 @@ const KEEP_DAYS = 100;
  * one item of a transaction that records the event itself (a bounce).
  */
 export const countUpdate = (accountId: string, at: Date, figures: Partial<Figures>) => {
-  const adds: string[] = [];
-  const values: Record<string, number> = {};
+  const add: Record<string, number> = {};
   for (const figure of FIGURES) {
     const n = figures[figure];
     if (!n) continue;
-    adds.push(`${figure} :${figure}`);
-    values[`:${figure}`] = n;
-    if ((BRAKE_FIGURES as readonly string[]).includes(figure))
-      adds.push(`${hourly(figure as BrakeFigure, at.getUTCHours())} :${figure}`);
+    add[figure] = n;
+    if ((BRAKE_FIGURES as readonly string[]).includes(figure)) add[hourly(figure as BrakeFigure, at.getUTCHours())] = n;
   }
-  if (!adds.length) return undefined;
+  if (!Object.keys(add).length) return undefined;
   const day = dayOf(at);
-  return {
-    TableName: tableName(),
-    Key: keys.stats(accountId, day),
-    UpdateExpression: `SET #ttl = if_not_exists(#ttl, :ttl) ADD ${adds.join(', ')}`,
-    ExpressionAttributeNames: { '#ttl': 'ttl' },
-    ExpressionAttributeValues: {
-      ...values,
-      ':ttl': Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400,
-    },
-  } satisfies UpdateCommandInput;
+  const ttl = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400;
+  return stats.update(stats.key(accountId, day), { set: { ttl: ifAbsent(ttl) }, add });
 };
 
 /** The metric lines of counted figures (after the write that counted them succeeded). */
@@ -97,9 +87,7 @@ export const dynamoReputationStore = (): ReputationStore => ({
     // At most 91 small items (under 1 KB each): one page, one call.
     const { Items = [] } = await documentClient().send(
       new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.stats(accountId, from).pk, ':from': from, ':to': to },
+        ...stats.query(stats.key(accountId, from).pk, sortKey.between(from, to)),
         ConsistentRead: true,
       }),
     );
@@ -108,7 +96,7 @@ export const dynamoReputationStore = (): ReputationStore => ({
 
   async brake(accountId) {
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.sendingBrake(accountId), ConsistentRead: true }),
+      new GetCommand(brakes.get(brakes.key(accountId), { consistent: true })),
     );
     return brakeOf(Item);
   },
@@ -116,19 +104,13 @@ export const dynamoReputationStore = (): ReputationStore => ({
   async pause(accountId, at, reason) {
     const { ok } = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.sendingBrake(accountId),
-          UpdateExpression: 'SET paused = :true, paused_at = :at, reason = :reason, entity = :entity',
-          ConditionExpression: 'attribute_not_exists(paused) OR paused = :false',
-          ExpressionAttributeValues: {
-            ':true': true,
-            ':false': false,
-            ':at': at,
-            ':reason': reason,
-            ':entity': 'sendingBrake',
-          },
-        }),
+        new UpdateCommand(
+          brakes.update(
+            brakes.key(accountId),
+            { set: { paused: true, paused_at: at, reason, entity: brakes.name } },
+            { when: when.or(when.absent('paused'), when.eq('paused', false)) },
+          ),
+        ),
       ),
     );
     if (ok) {
@@ -140,20 +122,13 @@ export const dynamoReputationStore = (): ReputationStore => ({
 
   async resume(accountId, at, hour, baseline) {
     const { Attributes = {} } = await documentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.sendingBrake(accountId),
-        UpdateExpression:
-          'SET paused = :false, resumed_at = :at, resumed_hour = :hour, baseline = :baseline, entity = :entity',
-        ExpressionAttributeValues: {
-          ':false': false,
-          ':at': at,
-          ':hour': hour,
-          ':baseline': baseline,
-          ':entity': 'sendingBrake',
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
+      new UpdateCommand(
+        brakes.update(
+          brakes.key(accountId),
+          { set: { paused: false, resumed_at: at, resumed_hour: hour, baseline, entity: brakes.name } },
+          { returnValues: 'ALL_NEW' },
+        ),
+      ),
     );
     log('info', 'sending resumed', { account_id: accountId });
     return brakeFrom(Attributes);

@@ -1,16 +1,16 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { MESSAGE_MOVES } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
 import { mailTimestamp } from '../../domain/time';
 import type { QueuedMail } from '../../domain/queue/queued-mail';
 import type { MailMessage } from '../../domain/types';
 import type { MessageStore } from '../../ports';
 import { batchGet, batchWrite } from './batch';
-import { documentClient, tableName } from './client';
+import { documentClient } from './client';
 import { conditional } from './conditional';
+import { message as messages } from './entities';
+import { sortKey, when, type Condition } from './entity/expression';
 import { keys, withoutKeys } from './keys';
-import { statusIn, whileStatusIn } from './status-condition';
 
 type ScheduledOperations = Pick<MessageStore, 'schedule' | 'findDue' | 'release' | 'reschedule' | 'cancel'>;
 
@@ -21,9 +21,9 @@ type ScheduledOperations = Pick<MessageStore, 'schedule' | 'findDue' | 'release'
  */
 const ownMessage = (messageId: string) => {
   const whole = messageId.includes('@');
+  const own: Condition[] = [when.exists(), ...(whole ? [when.eq('message_id', messageId)] : [])];
   return {
-    condition: `attribute_exists(pk) AND ${whole ? 'message_id = :id AND ' : ''}attribute_not_exists(campaign_id)`,
-    values: whole ? { ':id': messageId } : {},
+    condition: when.and(...own, when.absent('campaign_id')),
     /** Why a write whose condition failed did not happen, from the record as it was. */
     refusal: (old: Record<string, unknown> | undefined) =>
       !old || (whole && old.message_id !== messageId)
@@ -59,14 +59,8 @@ export const scheduledMessages = (
     const found = await Promise.all(
       keys.scheduledShards().map(async (shard) => {
         const { Items = [] } = await documentClient().send(
-          new QueryCommand({
-            TableName: tableName(),
-            IndexName: 'gsi5',
-            // `~` sorts after `#`: every key of this instant is in.
-            KeyConditionExpression: 'gsi5pk = :shard AND gsi5sk <= :now',
-            ExpressionAttributeValues: { ':shard': shard, ':now': `${now.toISOString()}~` },
-            Limit: limit,
-          }),
+          // `~` sorts after `#`: every key of this instant is in.
+          new QueryCommand({ ...messages.queryIndex('due', shard, sortKey.le(`${now.toISOString()}~`)), Limit: limit }),
         );
         return Items.map((item) => ({ pk: item.pk as string, sk: item.sk as string, due: item.gsi5sk as string }));
       }),
@@ -88,24 +82,17 @@ export const scheduledMessages = (
   },
 
   async release(accountId, messageId, dueAt) {
-    const pending = keys.pendingMessage(messageUuid(messageId), dueAt);
-    const scheduled = whileStatusIn(MESSAGE_MOVES.release.from, {
-      ':to': MESSAGE_MOVES.release.to,
-      ':gsi5pk': pending.gsi5pk,
-      ':gsi5sk': pending.gsi5sk,
-      ':due': `${dueAt.toISOString()}~`,
-    });
     const moved = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.message(accountId, messageUuid(messageId)),
-          UpdateExpression: 'SET #status = :to, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk REMOVE scheduled_mail',
-          ...scheduled,
-          // Still due by the record itself, not only by the index read before: a reschedule to a later
-          // time between findDue and this write (or an index not yet caught up) keeps it waiting.
-          ConditionExpression: `${scheduled.ConditionExpression} AND gsi5sk <= :due`,
-        }),
+        new UpdateCommand(
+          messages.move(keys.message(accountId, messageUuid(messageId)), 'release', {
+            set: keys.pendingMessage(messageUuid(messageId), dueAt),
+            remove: ['scheduled_mail'],
+            // Still due by the record itself, not only by the index read before: a reschedule to a later
+            // time between findDue and this write (or an index not yet caught up) keeps it waiting.
+            when: when.le('gsi5sk', `${dueAt.toISOString()}~`),
+          }),
+        ),
       ),
     );
     return moved.ok;
@@ -113,27 +100,21 @@ export const scheduledMessages = (
 
   async reschedule(accountId, messageId, at) {
     const own = ownMessage(messageId);
-    const from = statusIn(MESSAGE_MOVES.reschedule.from);
-    const due = keys.scheduledMessage(messageUuid(messageId), at);
     // One write: the time and the due-time key move together, and only while the record is still
     // `scheduled`, so the release (conditional on status and due key) sees either the old time or the new.
     const moved = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.message(accountId, messageUuid(messageId)),
-          UpdateExpression: 'SET scheduled_at = :at, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk',
-          ConditionExpression: `${own.condition} AND ${from.condition}`,
-          ExpressionAttributeNames: from.names,
-          ExpressionAttributeValues: {
-            ...from.values,
-            ...own.values,
-            ':at': mailTimestamp(at),
-            ':gsi5pk': due.gsi5pk,
-            ':gsi5sk': due.gsi5sk,
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new UpdateCommand(
+          messages.move(
+            keys.message(accountId, messageUuid(messageId)),
+            'reschedule',
+            {
+              set: { scheduled_at: mailTimestamp(at), ...keys.scheduledMessage(messageUuid(messageId), at) },
+              when: own.condition,
+            },
+            { returnOld: true },
+          ),
+        ),
       ),
     );
     return moved.ok ? { rescheduled: true } : { rescheduled: false, ...own.refusal(moved.old) };
@@ -141,19 +122,17 @@ export const scheduledMessages = (
 
   async cancel(accountId, messageId) {
     const own = ownMessage(messageId);
-    const from = statusIn(MESSAGE_MOVES.cancel.from);
     const cancelled = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.message(accountId, messageUuid(messageId)),
-          // Settled: out of the due-time index (no release, no reconcile) and its stored mail gone.
-          UpdateExpression: 'SET #status = :to REMOVE gsi5pk, gsi5sk, scheduled_mail',
-          ConditionExpression: `${own.condition} AND ${from.condition}`,
-          ExpressionAttributeNames: from.names,
-          ExpressionAttributeValues: { ...from.values, ':to': MESSAGE_MOVES.cancel.to, ...own.values },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new UpdateCommand(
+          messages.move(
+            keys.message(accountId, messageUuid(messageId)),
+            'cancel',
+            // Settled: out of the due-time index (no release, no reconcile) and its stored mail gone.
+            { remove: [...messages.indexAttributes('due'), 'scheduled_mail'], when: own.condition },
+            { returnOld: true },
+          ),
+        ),
       ),
     );
     return cancelled.ok ? { cancelled: true } : { cancelled: false, ...own.refusal(cancelled.old) };

@@ -1,8 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendQuota, SendQuotaStore } from '../../ports';
-import { documentClient, tableName, transactWrite } from './client';
+import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { keys } from './keys';
+import { sendCounter as counters } from './entities';
+import { ifAbsent, when } from './entity/expression';
 
 const windows = (quota: SendQuota) => [quota.hourly, quota.daily].filter((w) => w !== null);
 
@@ -17,14 +18,11 @@ export const dynamoSendQuotaStore = (): SendQuotaStore => ({
     try {
       await transactWrite({
         TransactItems: items.map((window) => ({
-          Update: {
-            TableName: tableName(),
-            Key: keys.sendCounter(providerId, window.bucket),
-            UpdateExpression: 'ADD sent :n SET #ttl = if_not_exists(#ttl, :ttl)',
-            ConditionExpression: 'attribute_not_exists(sent) OR sent <= :room',
-            ExpressionAttributeNames: { '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':n': count, ':room': window.limit - count, ':ttl': window.expiresAt },
-          },
+          Update: counters.update(
+            counters.key(providerId, window.bucket),
+            { add: { sent: count }, set: { ttl: ifAbsent(window.expiresAt) } },
+            { when: when.or(when.absent('sent'), when.le('sent', window.limit - count)) },
+          ),
         })),
       });
       return true;
@@ -40,14 +38,14 @@ export const dynamoSendQuotaStore = (): SendQuotaStore => ({
       windows(quota).map((window) =>
         conditional(() =>
           documentClient().send(
-            new UpdateCommand({
-              TableName: tableName(),
-              Key: keys.sendCounter(providerId, window.bucket),
-              UpdateExpression: 'ADD sent :n',
-              // Never create a counter by giving back: a window that expired meanwhile stays gone.
-              ConditionExpression: 'attribute_exists(sent)',
-              ExpressionAttributeValues: { ':n': -count },
-            }),
+            new UpdateCommand(
+              counters.update(
+                counters.key(providerId, window.bucket),
+                { add: { sent: -count } },
+                // Never create a counter by giving back: a window that expired meanwhile stays gone.
+                { when: when.exists('sent') },
+              ),
+            ),
           ),
         ),
       ),

@@ -2,8 +2,11 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Subscriber, SubscriberStatus } from '../../domain/types';
 import type { SubscriberStore } from '../../ports';
 import { batchGet } from './batch';
-import { documentClient, queryAll, tableName, transactWrite } from './client';
+import { documentClient, queryAll, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
+import { subscriber as subscribers, subscriberAddress, list as lists } from './entities';
+import { indexQuery } from './entity/entity';
+import { when } from './entity/expression';
 import { keys, views, withoutKeys, type View } from './keys';
 import { LIST_OPEN } from './list-store';
 import { blockCount, readPage, viewKeys } from './paged-view';
@@ -12,27 +15,33 @@ import { blockCount, readPage, viewKeys } from './paged-view';
 export const listingsOf = (accountId: string, listId: string, status: SubscriberStatus): View[] =>
   [{}, { listId }, { status }, { listId, status }].map((filter) => views.subscribers(accountId, filter));
 
-export const record = (subscriber: Subscriber) => ({
-  ...keys.subscriber(subscriber.account_id, subscriber.id),
-  ...Object.assign(
-    {},
-    ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) =>
-      viewKeys(view, subscriber.seq),
-    ),
-  ),
-  entity: 'subscriber',
-  ...subscriber,
-});
+export const record = (subscriber: Subscriber) =>
+  subscribers.item(
+    {
+      ...subscribers.key(subscriber.account_id, subscriber.id),
+      ...Object.assign(
+        {},
+        ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) =>
+          viewKeys(view, subscriber.seq),
+        ),
+      ),
+    },
+    subscriber,
+  );
+
+/** The (address, list) item that makes (list, email) unique (import-store.ts claims it too). */
+export const addressItem = (subscriber: Subscriber) =>
+  subscriberAddress.item(subscriberAddress.key(subscriber.account_id, subscriber.email, subscriber.list_id), {
+    subscriber_id: subscriber.id,
+  });
 
 /** The list's count; a new subscriber also needs the list there and not being deleted. */
 const listCount = (subscriber: Subscriber, delta: 1 | -1, mustBeOpen: boolean) => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.list(subscriber.account_id, subscriber.list_id),
-    UpdateExpression: 'ADD subscriber_count :delta',
-    ...(mustBeOpen ? { ConditionExpression: LIST_OPEN } : {}),
-    ExpressionAttributeValues: { ':delta': delta },
-  },
+  Update: lists.update(
+    lists.key(subscriber.account_id, subscriber.list_id),
+    { add: { subscriber_count: delta } },
+    { when: mustBeOpen ? LIST_OPEN : undefined },
+  ),
 });
 
 /**
@@ -45,20 +54,8 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          {
-            Put: { TableName: tableName(), Item: record(subscriber), ConditionExpression: 'attribute_not_exists(pk)' },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id),
-                entity: 'subscriberAddress',
-                subscriber_id: subscriber.id,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          { Put: subscribers.put(record(subscriber), { when: when.absent() }) },
+          { Put: subscriberAddress.put(addressItem(subscriber), { when: when.absent() }) },
           listCount(subscriber, 1, true),
           ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) =>
             blockCount(view, subscriber.seq, 1),
@@ -77,14 +74,13 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   async confirm(accountId, subscriberId, at) {
     const confirmed = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.subscriber(accountId, subscriberId),
-          UpdateExpression: 'SET confirmed_at = :at, updated_at = :at',
-          ConditionExpression: 'attribute_exists(pk) AND confirmed_at = :null',
-          ExpressionAttributeValues: { ':at': at, ':null': null },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new UpdateCommand(
+          subscribers.update(
+            subscribers.key(accountId, subscriberId),
+            { set: { confirmed_at: at, updated_at: at } },
+            { when: when.and(when.exists(), when.eq('confirmed_at', null)), returnOld: true },
+          ),
+        ),
       ),
     );
     return confirmed.ok ? 'confirmed' : confirmed.old ? 'already' : 'missing';
@@ -93,14 +89,19 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   async claimConfirmationSend(accountId, subscriberId, at, notBefore) {
     const claimed = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.subscriber(accountId, subscriberId),
-          UpdateExpression: 'SET confirmation_sent_at = :at',
-          ConditionExpression:
-            'attribute_exists(pk) AND confirmed_at = :null AND (attribute_not_exists(confirmation_sent_at) OR confirmation_sent_at <= :notBefore)',
-          ExpressionAttributeValues: { ':at': at, ':null': null, ':notBefore': notBefore },
-        }),
+        new UpdateCommand(
+          subscribers.update(
+            subscribers.key(accountId, subscriberId),
+            { set: { confirmation_sent_at: at } },
+            {
+              when: when.and(
+                when.exists(),
+                when.eq('confirmed_at', null),
+                when.or(when.absent('confirmation_sent_at'), when.le('confirmation_sent_at', notBefore)),
+              ),
+            },
+          ),
+        ),
       ),
     );
     return claimed.ok;
@@ -108,7 +109,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
 
   async get(accountId, subscriberId) {
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.subscriber(accountId, subscriberId) }),
+      new GetCommand(subscribers.get(subscribers.key(accountId, subscriberId))),
     );
     return Item ? withoutKeys<Subscriber>(Item) : undefined;
   },
@@ -124,14 +125,13 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     if (next.status === subscriber.status) {
       const updated = await conditional(() =>
         documentClient().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.subscriber(subscriber.account_id, subscriber.id),
-            UpdateExpression: 'SET #name = :name, metadata = :metadata, updated_at = :updated',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#name': 'name' },
-            ExpressionAttributeValues: { ':name': next.name, ':metadata': next.metadata, ':updated': next.updated_at },
-          }),
+          new UpdateCommand(
+            subscribers.update(
+              subscribers.key(subscriber.account_id, subscriber.id),
+              { set: { name: next.name, metadata: next.metadata, updated_at: next.updated_at } },
+              { when: when.exists() },
+            ),
+          ),
         ),
       );
       return updated.ok ? next : undefined;
@@ -143,15 +143,7 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: record(next),
-              ConditionExpression: '#status = :old',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':old': subscriber.status },
-            },
-          },
+          { Put: subscribers.put(record(next), { when: when.eq('status', subscriber.status) }) },
           blockCount(oldStatus, subscriber.seq, -1),
           blockCount(oldBoth, subscriber.seq, -1),
           blockCount(newStatus, subscriber.seq, 1),
@@ -170,19 +162,14 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
       await transactWrite({
         TransactItems: [
           {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.subscriber(subscriber.account_id, subscriber.id),
-              ConditionExpression: '#status = :status',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':status': subscriber.status },
-            },
+            Delete: subscribers.delete(subscribers.key(subscriber.account_id, subscriber.id), {
+              when: when.eq('status', subscriber.status),
+            }),
           },
           {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.subscriberAddress(subscriber.account_id, subscriber.email, subscriber.list_id),
-            },
+            Delete: subscriberAddress.delete(
+              subscriberAddress.key(subscriber.account_id, subscriber.email, subscriber.list_id),
+            ),
           },
           listCount(subscriber, -1, false),
           ...listingsOf(subscriber.account_id, subscriber.list_id, subscriber.status).map((view) =>
@@ -198,12 +185,8 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   },
 
   async findByEmail(accountId, email) {
-    const addresses = await queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.subscriberAddress(accountId, email, '').pk },
-    });
-    const found = await batchGet(addresses.map((a) => keys.subscriber(accountId, a.subscriber_id as string)));
+    const addresses = await queryAll(subscriberAddress.query(subscriberAddress.key(accountId, email, '').pk));
+    const found = await batchGet(addresses.map((a) => subscribers.key(accountId, a.subscriber_id as string)));
     return found.map((item) => withoutKeys<Subscriber>(item));
   },
 
@@ -214,27 +197,14 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   async someOfList(accountId, listId, limit) {
     const view = views.subscribers(accountId, { listId });
     const { Items = [] } = await documentClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: view.index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${view.index}pk` },
-        ExpressionAttributeValues: { ':pk': keys.viewPartition(view) },
-        Limit: limit,
-      }),
+      new QueryCommand({ ...indexQuery(view.index, keys.viewPartition(view)), Limit: limit }),
     );
     return Items.map((item) => withoutKeys<Subscriber>(item));
   },
 
   async allOfList(accountId, listId) {
     const view = views.subscribers(accountId, { listId });
-    const items = await queryAll({
-      TableName: tableName(),
-      IndexName: view.index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${view.index}pk` },
-      ExpressionAttributeValues: { ':pk': keys.viewPartition(view) },
-    });
+    const items = await queryAll(indexQuery(view.index, keys.viewPartition(view)));
     return items.map((item) => withoutKeys<Subscriber>(item));
   },
 });

@@ -9,9 +9,10 @@ import { decodeAddressCursor, encodeAddressCursor } from '../../ports/address-cu
 import type { SuppressionStore } from '../../ports';
 import type { Suppression, SuppressionReason } from '../../domain/types';
 import { batchGet } from './batch';
-import { documentClient, tableName } from './client';
+import { documentClient } from './client';
 import { conditional } from './conditional';
-import { keys } from './keys';
+import { suppression as suppressions, address as addresses } from './entities';
+import { when } from './entity/expression';
 
 /** Suppressions written before reasons were told apart say `bounce`: a hard bounce or a third soft one. */
 const LEGACY_BOUNCE = 'bounce';
@@ -23,11 +24,8 @@ const toSuppression = (item: Record<string, NativeAttributeValue>): Suppression 
   created_at: String(item.created_at),
 });
 
-const suppressionItem = (accountId: string, suppression: Suppression) => ({
-  ...keys.suppression(accountId, suppression.email),
-  entity: 'suppression',
-  ...suppression,
-});
+const suppressionItem = (accountId: string, suppression: Suppression) =>
+  suppressions.item(suppressions.key(accountId, suppression.email), suppression);
 
 /** The cursor: the sort key (the lower-case address) the page ended at (ports/address-cursor.ts). */
 const encodeCursor = encodeAddressCursor;
@@ -35,12 +33,12 @@ const decodeCursor = decodeAddressCursor;
 
 const resetRun = async (accountId: string, email: string) => {
   await documentClient().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.address(accountId, email),
-      UpdateExpression: 'SET consecutive_soft_bounces = :zero REMOVE counted_bounces',
-      ExpressionAttributeValues: { ':zero': 0 },
-    }),
+    new UpdateCommand(
+      addresses.update(addresses.key(accountId, email), {
+        set: { consecutive_soft_bounces: 0 },
+        remove: ['counted_bounces'],
+      }),
+    ),
   );
 };
 
@@ -51,27 +49,22 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
   async findSuppressed(accountId, emails) {
     const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
     const found = await batchGet(
-      unique.map((email) => keys.suppression(accountId, email)),
-      'sk',
+      unique.map((email) => suppressions.key(accountId, email)),
+      ['sk'],
     );
     return new Set(found.map((item) => item.sk as string));
   },
 
   async add(accountId, suppression) {
-    await documentClient().send(
-      new PutCommand({ TableName: tableName(), Item: suppressionItem(accountId, suppression) }),
-    );
+    await documentClient().send(new PutCommand(suppressions.put(suppressionItem(accountId, suppression))));
   },
 
   async addIfAbsent(accountId, suppression) {
     const put = await conditional(() =>
       documentClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: suppressionItem(accountId, suppression),
-          ConditionExpression: 'attribute_not_exists(pk)',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new PutCommand(
+          suppressions.put(suppressionItem(accountId, suppression), { when: when.absent(), returnOld: true }),
+        ),
       ),
     );
     return put.ok || !put.old ? suppression : toSuppression(put.old);
@@ -80,11 +73,7 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
   async remove(accountId, email) {
     const removed = await conditional(() =>
       documentClient().send(
-        new DeleteCommand({
-          TableName: tableName(),
-          Key: keys.suppression(accountId, email),
-          ConditionExpression: 'attribute_exists(pk)',
-        }),
+        new DeleteCommand(suppressions.delete(suppressions.key(accountId, email), { when: when.exists() })),
       ),
     );
     if (!removed.ok) return false;
@@ -94,7 +83,7 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
   },
 
   async page(accountId, { limit, cursor, reason }) {
-    const { pk } = keys.suppression(accountId, '');
+    const { pk } = suppressions.key(accountId, '');
     let start: Record<string, string> | undefined = cursor === undefined ? undefined : { pk, sk: decodeCursor(cursor) };
     const found: Record<string, NativeAttributeValue>[] = [];
     const reasons = reason === 'hard_bounce' ? [reason, LEGACY_BOUNCE] : [reason];
@@ -103,16 +92,10 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
     for (let reads = 0; reads < maxReads; reads++) {
       const answer = await documentClient().send(
         new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk',
+          ...suppressions.query(pk, undefined, { filter: reason ? when.in('reason', reasons) : undefined }),
           ExclusiveStartKey: start,
           // One more than the page tells whether another follows without an empty last page.
-          ...(reason
-            ? {
-                FilterExpression: 'reason IN (:r0, :r1)',
-                ExpressionAttributeValues: { ':pk': pk, ':r0': reasons[0], ':r1': reasons[1] ?? reasons[0] },
-              }
-            : { Limit: limit + 1 - found.length, ExpressionAttributeValues: { ':pk': pk } }),
+          ...(reason ? {} : { Limit: limit + 1 - found.length }),
         }),
       );
       found.push(...(answer.Items ?? []));
@@ -132,15 +115,17 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
     // came after its count is not counted twice. The set only lives as long as the run (a few bounces).
     const counted = await conditional(() =>
       documentClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.address(accountId, email),
-          UpdateExpression: 'ADD consecutive_soft_bounces :one, counted_bounces :bounces',
-          ConditionExpression: 'NOT contains(counted_bounces, :bounce)',
-          ExpressionAttributeValues: { ':one': 1, ':bounces': new Set([bounceKey]), ':bounce': bounceKey },
-          ReturnValues: 'UPDATED_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
+        new UpdateCommand(
+          addresses.update(
+            addresses.key(accountId, email),
+            { add: { consecutive_soft_bounces: 1, counted_bounces: new Set([bounceKey]) } },
+            {
+              when: when.not(when.contains('counted_bounces', bounceKey)),
+              returnValues: 'UPDATED_NEW',
+              returnOld: true,
+            },
+          ),
+        ),
       ),
     );
     return Number((counted.ok ? counted.output.Attributes : counted.old)?.consecutive_soft_bounces ?? 0);

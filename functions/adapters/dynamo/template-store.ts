@@ -3,9 +3,11 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { TemplateContent } from '../../domain/templates/engine';
 import { TemplateTooLargeError, type Template, type TemplateStore } from '../../ports';
 import { batchGet } from './batch';
-import { documentClient, tableName, transactWrite } from './client';
+import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { keys, views, withoutKeys } from './keys';
+import { template as templates } from './entities';
+import { when } from './entity/expression';
+import { views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
 
 /**
@@ -21,13 +23,14 @@ const pack = ({ subject, html, text }: TemplateContent) => {
   return packed;
 };
 
-const record = ({ subject, html, text, ...template }: Template) => ({
-  ...keys.template(template.account_id, template.id),
-  ...viewKeys(views.templates(template.account_id), template.seq),
-  entity: 'template',
-  ...template,
-  content: pack({ subject, html, text }),
-});
+const record = ({ subject, html, text, ...template }: Template) =>
+  templates.item(
+    {
+      ...templates.key(template.account_id, template.id),
+      ...viewKeys(views.templates(template.account_id), template.seq),
+    },
+    { ...template, content: pack({ subject, html, text }) },
+  );
 
 const fromItem = (item: Record<string, unknown>): Template => {
   const { content, ...rest } = withoutKeys<Omit<Template, keyof TemplateContent> & { content: Uint8Array }>(item);
@@ -39,7 +42,7 @@ export const dynamoTemplateStore = (): TemplateStore => ({
   async create(template) {
     await transactWrite({
       TransactItems: [
-        { Put: { TableName: tableName(), Item: record(template), ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: templates.put(record(template), { when: when.absent() }) },
         blockCount(views.templates(template.account_id), template.seq, 1),
       ],
     });
@@ -47,23 +50,21 @@ export const dynamoTemplateStore = (): TemplateStore => ({
 
   async get(accountId, templateId) {
     const { Item } = await documentClient().send(
-      new GetCommand({ TableName: tableName(), Key: keys.template(accountId, templateId), ConsistentRead: true }),
+      new GetCommand(templates.get(templates.key(accountId, templateId), { consistent: true })),
     );
     return Item ? fromItem(Item) : undefined;
   },
 
   async getMany(accountId, templateIds) {
     if (!templateIds.length) return [];
-    return (await batchGet([...new Set(templateIds)].map((id) => keys.template(accountId, id)))).map(fromItem);
+    return (await batchGet([...new Set(templateIds)].map((id) => templates.key(accountId, id)))).map(fromItem);
   },
 
   page: (accountId, request) => readPage(views.templates(accountId), request, fromItem),
 
   async replace(template) {
     const result = await conditional(() =>
-      documentClient().send(
-        new PutCommand({ TableName: tableName(), Item: record(template), ConditionExpression: 'attribute_exists(pk)' }),
-      ),
+      documentClient().send(new PutCommand(templates.put(record(template), { when: when.exists() }))),
     );
     return result.ok;
   },
@@ -72,13 +73,7 @@ export const dynamoTemplateStore = (): TemplateStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.template(template.account_id, template.id),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
+          { Delete: templates.delete(templates.key(template.account_id, template.id), { when: when.exists() }) },
           blockCount(views.templates(template.account_id), template.seq, -1),
         ],
       });

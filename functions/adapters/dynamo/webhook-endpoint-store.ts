@@ -1,8 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEndpoint } from '../../domain/webhooks/records';
 import { isSealed, type SecretBox, type WebhookEndpointStore } from '../../ports';
-import { documentClient, queryAll, tableName } from './client';
+import { documentClient, queryAll } from './client';
 import { countedItems } from './counted-items';
+import { webhookEndpoint as endpoints } from './entities';
+import { sortKey, when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 
 /** A sealed secret opens on its own endpoint only. */
@@ -25,11 +27,7 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
     return endpoint;
   };
   const listItems = (accountId: string) =>
-    queryAll({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.account(accountId).pk, ':prefix': keys.webhookEndpointPrefix },
-    });
+    queryAll(endpoints.query(keys.account(accountId).pk, sortKey.beginsWith(keys.webhookEndpointPrefix)));
   const counted = (accountId: string) =>
     countedItems(countKey(accountId), async () => (await listItems(accountId)).length);
   return {
@@ -37,23 +35,16 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
       return Promise.all((await listItems(accountId)).map(opened));
     },
     async get(accountId, endpointId) {
-      const { Item } = await documentClient().send(
-        new GetCommand({ TableName: tableName(), Key: keys.webhookEndpoint(accountId, endpointId) }),
-      );
+      const { Item } = await documentClient().send(new GetCommand(endpoints.get(endpoints.key(accountId, endpointId))));
       return Item ? opened(Item) : undefined;
     },
     async create(endpoint, ceiling) {
       const secret = secrets.box ? await secrets.box.encrypt(endpoint.secret, context(endpoint)) : endpoint.secret;
-      const item = {
-        ...keys.webhookEndpoint(endpoint.account_id, endpoint.id),
-        entity: 'webhookEndpoint',
-        ...endpoint,
-        secret,
-      };
-      const put = { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+      const item = endpoints.item(endpoints.key(endpoint.account_id, endpoint.id), { ...endpoint, secret });
+      const put = endpoints.put(item, { when: when.absent() });
       const created = await counted(endpoint.account_id).create(ceiling, [{ Put: put }]);
       return created === 'created';
     },
-    delete: (accountId, endpointId) => counted(accountId).delete(keys.webhookEndpoint(accountId, endpointId)),
+    delete: (accountId, endpointId) => counted(accountId).delete(endpoints.key(accountId, endpointId)),
   };
 };
