@@ -1,19 +1,7 @@
 import type { ProviderStore } from '../../ports';
-import type { DomainSummary } from '../domains/sending-domain';
 import { AppError } from '../errors';
 import { foreignSenderDomains } from './sender-claims';
-import { domainOf, senderRefusal } from './sender-domain';
-import type { Provider } from '../types';
-
-/**
- * What a send is checked against: the default provider, the account's sending domains, and the
- * domains the deployment's operator lets accounts send from through its SES.
- */
-export interface Sender {
-  provider: Provider;
-  domains: DomainSummary[];
-  operatorDomains: readonly string[];
-}
+import { domainOf, type Sender, senderRefusal } from './sender-domain';
 
 /**
  * Every send goes through the account's default provider; without one there is nothing to send with.

@@ -1,6 +1,17 @@
 import { missingRecords } from '../domains/records';
+import type { DomainSummary } from '../domains/sending-domain';
 import { AppError } from '../errors';
-import type { Sender } from './default-provider';
+import type { Provider } from '../types';
+
+/**
+ * What a send is checked against: the default provider, the account's sending domains, and the
+ * domains the deployment's operator lets accounts send from through its SES.
+ */
+export interface Sender {
+  provider: Provider;
+  domains: DomainSummary[];
+  operatorDomains: readonly string[];
+}
 
 /** The domain of an address as the sender rule compares it: lower-case, without a trailing dot. */
 export const domainOf = (email: string) =>
