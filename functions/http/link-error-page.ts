@@ -1,5 +1,6 @@
 import { AppError, ExpiredLinkError } from '../domain/errors';
 import type { StoredResponse } from '../ports';
+import { httpStatus } from './error-status';
 import { HTML_HEADERS, page } from './unsubscribe-page';
 
 /**
@@ -32,9 +33,9 @@ export const linkErrorPage = (error: unknown): StoredResponse & { headers: Recor
       headers: HTML_HEADERS,
     };
   }
-  if (error instanceof AppError && error.status < 500) {
+  if (error instanceof AppError && httpStatus(error) < 500) {
     return {
-      status: error.status,
+      status: httpStatus(error),
       body: page(
         'This link is not valid',
         `<p>It does not name anything here any more, or it was changed on its way to you.</p>${WHAT_TO_DO}`,

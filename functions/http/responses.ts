@@ -2,6 +2,7 @@ import { AppError } from '../domain/errors';
 import { WriteContentionError, type StoredResponse } from '../ports';
 import type { RouteDefinition } from '../routes/define-route';
 import type { ApiResponse, HandlerResult } from './api-event';
+import { httpStatus } from './error-status';
 import { resendErrorBody } from './resend-errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
@@ -50,7 +51,7 @@ export const errorResponse = (
   const details = known.options.details?.length ? { details: known.options.details } : {};
   const messageId = known.options.messageId ? { message_id: known.options.messageId } : {};
   return {
-    status: known.status,
+    status: httpStatus(known),
     body: JSON.stringify({
       success: false,
       error: { code: known.code, message: known.message, ...messageId, ...details },
