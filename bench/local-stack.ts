@@ -118,5 +118,9 @@ export const ownSendQueue = async (name: string) => {
     )
   ).QueueUrl;
   sqs.destroy();
-  return { restore: () => void (process.env.QUEUE_URL = previous) };
+  return {
+    restore: () => {
+      process.env.QUEUE_URL = previous;
+    },
+  };
 };

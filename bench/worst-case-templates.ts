@@ -73,7 +73,7 @@ const SHAPES: {
 const stoppedBy = (error: unknown) => (error as { code?: string }).code ?? (error as Error).name;
 
 /** The CPU of `work` and how it ended: what it says, the error that stopped it, or `rendered`. */
-const cpuMs = (work: () => string | void) => {
+const cpuMs = (work: () => string | undefined) => {
   const start = process.cpuUsage();
   let outcome = 'rendered';
   try {
@@ -122,7 +122,7 @@ export const measureWorstCaseTemplates = async (runs = 3): Promise<WorstCaseTemp
       variables,
       reply_to: null,
     } as unknown as Campaign;
-    const paths: [WorstCaseTemplate['path'], () => string | void][] = [
+    const paths: [WorstCaseTemplate['path'], () => string | undefined][] = [
       ['request', () => void render(variables)],
       [
         'batch of 100',

@@ -72,9 +72,8 @@ const fail = (message: string, code = 2): never => {
   process.exit(code);
 };
 
-let parsed;
-try {
-  parsed = parseArgs({
+const parseCommandLine = () =>
+  parseArgs({
     allowPositionals: true,
     options: {
       name: { type: 'string' },
@@ -83,6 +82,9 @@ try {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+let parsed: ReturnType<typeof parseCommandLine> | undefined;
+try {
+  parsed = parseCommandLine();
 } catch (error) {
   fail(`admin: ${(error as Error).message}\n\n${help()}`);
 }

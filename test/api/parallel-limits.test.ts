@@ -24,11 +24,11 @@ const freshAccount = async () => {
   return { accountId, api };
 };
 
-const statuses = (answers: { status: number }[]) =>
-  answers.reduce<Record<number, number>>(
-    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
-    {},
-  );
+const statuses = (answers: { status: number }[]) => {
+  const counts: Record<number, number> = {};
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;
+  return counts;
+};
 
 const times = <T>(n: number, make: (i: number) => Promise<T>) =>
   Promise.all(Array.from({ length: n }, (_, i) => make(i)));

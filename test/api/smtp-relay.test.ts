@@ -310,7 +310,7 @@ describe('the SMTP relay under bad input', () => {
       nested = `Content-Type: multipart/mixed; boundary="b${depth}"\r\n\r\n--b${depth}\r\n${nested}\r\n--b${depth}--`;
     const manyParts = `Content-Type: multipart/mixed; boundary="x"\r\n\r\n${Array.from({ length: 600 }, () => '--x\r\nContent-Type: text/plain\r\n\r\nhi\r\n').join('')}--x--`;
     const bombs = [
-      raw(Array.from({ length: 30_000 }, (_, i) => `X-Filler-${i}: v`).join('\r\n') + '\r\n', 'body'),
+      raw(`${Array.from({ length: 30_000 }, (_, i) => `X-Filler-${i}: v`).join('\r\n')}\r\n`, 'body'),
       raw('MIME-Version: 1.0\r\n', '').replace('\r\n\r\n', '\r\n') + nested,
       raw('MIME-Version: 1.0\r\n', '').replace('\r\n\r\n', '\r\n') + manyParts,
     ];

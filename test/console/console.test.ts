@@ -458,14 +458,19 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
         ) => { observe(target: unknown, options: unknown): void; disconnect(): void };
         renderTiming: Timing;
       };
-      const timing: Timing = (g.renderTiming = {});
+      const timing: Timing = {};
+      g.renderTiming = timing;
       const original = g.fetch;
       g.fetch = async (...args: unknown[]) => {
         const response = await original(...args);
         if (!String(args[0]).includes('/api/v1/mail?')) return response;
         const read = response.text.bind(response);
         return Object.assign(response, {
-          text: () => read().then((body) => ((timing.start = g.performance.now()), body)),
+          text: () =>
+            read().then((body) => {
+              timing.start = g.performance.now();
+              return body;
+            }),
         });
       };
       const observer = new g.MutationObserver(() => {

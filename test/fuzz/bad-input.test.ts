@@ -56,7 +56,8 @@ const HOSTILE: unknown[] = [
   1.5,
   1e200,
   1e-200,
-  9_007_199_254_740_993,
+  // Past the safe integers (the literal 9_007_199_254_740_993 is this value once parsed).
+  Number.MAX_SAFE_INTEGER + 1,
   Number.MAX_SAFE_INTEGER,
   '',
   ' ',

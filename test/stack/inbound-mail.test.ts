@@ -33,7 +33,7 @@ describe('activating the receipt rule set', () => {
     // The call is JSON text joined around the rule set's name (a token until deploy).
     const create = JSON.stringify(activation.Properties.Create);
     expect(create).toContain(
-      '\\"action\\":\\"SetActiveReceiptRuleSet\\",\\"parameters\\":{\\"RuleSetName\\":\\"",{"Ref":"' + ruleSet + '"}',
+      `\\"action\\":\\"SetActiveReceiptRuleSet\\",\\"parameters\\":{\\"RuleSetName\\":\\"",{"Ref":"${ruleSet}"}`,
     );
     expect(JSON.parse(activation.Properties.Delete)).toEqual({
       service: 'SES',

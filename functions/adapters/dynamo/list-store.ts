@@ -44,13 +44,22 @@ export const dynamoListStore = (): ListStore => ({
   async update(accountId, listId, changes) {
     const sets = ['updated_at = :updated_at'];
     const values: Record<string, unknown> = { ':updated_at': changes.updated_at };
-    if (changes.name !== undefined) sets.push('#name = :name'), (values[':name'] = changes.name);
-    if (changes.description !== undefined)
-      sets.push('description = :description'), (values[':description'] = changes.description);
-    if (changes.double_opt_in !== undefined)
-      sets.push('double_opt_in = :double_opt_in'), (values[':double_opt_in'] = changes.double_opt_in);
-    if (changes.confirmation !== undefined)
-      sets.push('confirmation = :confirmation'), (values[':confirmation'] = changes.confirmation);
+    if (changes.name !== undefined) {
+      sets.push('#name = :name');
+      values[':name'] = changes.name;
+    }
+    if (changes.description !== undefined) {
+      sets.push('description = :description');
+      values[':description'] = changes.description;
+    }
+    if (changes.double_opt_in !== undefined) {
+      sets.push('double_opt_in = :double_opt_in');
+      values[':double_opt_in'] = changes.double_opt_in;
+    }
+    if (changes.confirmation !== undefined) {
+      sets.push('confirmation = :confirmation');
+      values[':confirmation'] = changes.confirmation;
+    }
     const updated = await conditional(() =>
       documentClient().send(
         new UpdateCommand({

@@ -81,8 +81,10 @@ export const readImport = (csv: string, checkRow: ImportRowCheck, checkHeader: I
       else {
         seen.add(checked.row.email.toLowerCase());
         const size = JSON.stringify(checked.row).length;
-        if (chunks[chunks.length - 1].length >= IMPORT_CHUNK_ROWS || chunkBytes + size > CHUNK_BYTES)
-          chunks.push([]), (chunkBytes = 0);
+        if (chunks[chunks.length - 1].length >= IMPORT_CHUNK_ROWS || chunkBytes + size > CHUNK_BYTES) {
+          chunks.push([]);
+          chunkBytes = 0;
+        }
         chunks[chunks.length - 1].push(checked.row);
         chunkBytes += size;
       }

@@ -63,7 +63,7 @@ export const unsubscribe = async (
   onCountFailed: (error: unknown) => void,
 ) => {
   const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
-  if (!subscriber || subscriber.status !== 'subscribed') return;
+  if (subscriber?.status !== 'subscribed') return;
   const updated = await deps.subscribers.update(subscriber, {
     status: 'unsubscribed',
     updated_at: isoTimestamp(deps.clock.now()),

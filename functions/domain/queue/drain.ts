@@ -189,12 +189,10 @@ export const drain = async (deps: DrainDeps, options: DrainOptions): Promise<Dra
   const pacerOf = (provider: Provider) => {
     const key = provider.type === 'ses' ? `ses:${provider.region ?? ''}` : `smtp:${provider.id}`;
     if (!pacers.has(key)) {
-      const pacer = deps.rates
-        .perSecond(provider)
-        .then((rate) => ({
-          admit: createPacer(rate, deps.clock, CATCH_UP_MS),
-          call: createPacer(rate, deps.clock, CATCH_UP_MS),
-        }));
+      const pacer = deps.rates.perSecond(provider).then((rate) => ({
+        admit: createPacer(rate, deps.clock, CATCH_UP_MS),
+        call: createPacer(rate, deps.clock, CATCH_UP_MS),
+      }));
       pacer.catch(() => pacers.delete(key));
       pacers.set(key, pacer);
     }
