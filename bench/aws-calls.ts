@@ -73,7 +73,8 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       call('GET', `/api/v1/mail/status/${encodeURIComponent(warm.message_id)}`),
     ),
   );
-  // The Resend-compatible routes (functions/routes/resend.ts): the same use cases under Resend's shapes, so the same calls as the native rows above.
+  // The Resend-compatible routes (functions/routes/resend.ts): the same use cases under Resend's shapes, so
+  // the same calls as the native rows above.
   const resendCall = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${stack.baseUrl}/resend${path}`, {
       method,

@@ -19,7 +19,10 @@ export interface ColdStart {
   function: string;
   /** `index.mjs`: the code loaded at init. */
   bundleKb: number;
-  /** The other code files of the asset (loaded on first use, if ever), with their sizes: also downloaded on a cold start. */
+  /**
+   * The other code files of the asset (loaded on first use, if ever), with their sizes: also downloaded on a
+   * cold start.
+   */
   lazyFiles: string[];
   floorKb: number;
   initMs: number;

@@ -63,7 +63,8 @@ export const measureMailLog = async (stack: LocalStack, count: number): Promise<
   };
   const newest = await read('?limit=20');
   const newestFiltered = await read('?limit=20&tag=rare');
-  // The page after `count` messages: `until` the oldest seeded second plus one is the last page; a cursor walk would cost the same per page.
+  // The page after `count` messages: `until` the oldest seeded second plus one is the last page; a cursor
+  // walk would cost the same per page.
   const deep = await read(`?limit=20&until=${encodeURIComponent(new Date(base + 20_000).toISOString())}`);
   const deepFiltered = await read(
     `?limit=20&tag=rare&until=${encodeURIComponent(new Date(base + 2_000_000).toISOString())}`,

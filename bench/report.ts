@@ -78,7 +78,10 @@ export const templateSection = (t: TemplateRender) => [
   `| ${f(t.templateBytes / 1000, 0)} KB | ${t.readers} | ${f(t.cpuMs, 0)} ms | ${f(t.totalMs, 0)} ms | ${f(t.cpuMs / t.readers, 2)} ms | ${f(t.textFromHtmlMs, 1)} ms | ${verdict(t.cpuMs < TEMPLATE_GOAL_MS, 'see figures')} |`,
   '',
 ];
-/** Issue 22's goals: `cdk synth` within 30 s on two cores, no template over 250 resources (CloudFormation takes 500). */
+/**
+ * Issue 22's goals: `cdk synth` within 30 s on two cores, no template over 250 resources (CloudFormation
+ * takes 500).
+ */
 const SYNTH_GOAL_SECONDS = 30;
 const TEMPLATE_GOAL = 250;
 
@@ -171,7 +174,10 @@ export const worstHtmlSection = (rows: WorstCaseHtml[]) => [
   '',
 ];
 
-/** Section 3g: the CPU a template that multiplies work costs one request (and a campaign chunk), stopped by its budget. */
+/**
+ * Section 3g: the CPU a template that multiplies work costs one request (and a campaign chunk), stopped by
+ * its budget.
+ */
 export const worstTemplatesSection = (rows: WorstCaseTemplate[]) => [
   '## 3g. Templates that multiply work',
   '',
@@ -309,7 +315,8 @@ export const drainSection = (runs: DrainThroughput[]) => [
   '|---|---|---|---|---|---|---|---|',
   ...runs.map((run) => {
     const floor = Math.min(run.allowedRate, run.machineCeiling);
-    // Grants never exceed the rate (test/pacer.test.ts); the calls reach the provider after signing and the proxy, which may move one.
+    // Grants never exceed the rate (test/pacer.test.ts); the calls reach the provider after signing and the
+    // proxy, which may move one.
     const verdictText =
       run.busiestSecond > run.allowedRate + Math.max(1, Math.floor(run.allowedRate / 100))
         ? verdict(false, 'above the rate')

@@ -154,8 +154,9 @@ export const QUEUES = {
     deadLetter: { queue: 'webhookDeadLetters', maxReceiveCount: 10 },
     consumer: { worker: 'webhookDeliverer', batchSize: 10, reportBatchItemFailures: true },
   },
-  // Background jobs: a campaign's fan-out chunk by chunk, a large list's deletion, a bulk import's chunks. Each job is a chunk
-  // safe to run twice; the consumer re-enqueues the next. Jobs that keep failing wait in the DLQ.
+  // Background jobs: a campaign's fan-out chunk by chunk, a large list's deletion, a bulk import's chunks.
+  // Each job is a chunk safe to run twice; the consumer re-enqueues the next. Jobs that keep failing wait in
+  // the DLQ.
   jobDeadLetters: { id: 'JobDeadLetterQueue', name: 'jobs-dlq', retentionSeconds: 14 * DAY, retain: true },
   jobs: {
     id: 'JobQueue',

@@ -78,8 +78,9 @@ export class Monitoring extends Construct {
     const service = (metricName: string, period = Duration.minutes(5)) =>
       new Metric({ namespace: props.namespace, metricName, statistic: 'Sum', period });
     const day = Duration.days(1);
-    // Rates over the last day, in percent, once the deployment sent MIN_SENT_FOR_RATES mails in it (as GET /stats computes them).
-    // Ids are per expression: both rates share a widget, where an id may name one metric only.
+    // Rates over the last day, in percent, once the deployment sent MIN_SENT_FOR_RATES mails in it (as GET
+    // /stats computes them). Ids are per expression: both rates share a widget, where an id may name one
+    // metric only.
     const rate = (figure: string, id: string, label: string) =>
       new MathExpression({
         expression: `IF(${id}_sent >= ${MIN_SENT_FOR_RATES}, 100 * ${id} / ${id}_sent, 0)`,

@@ -5,7 +5,10 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
 import { QUEUES, type QueueDeclaration, type QueueName, type WorkerName } from '../functions/queues';
 
-/** Every queue of functions/queues.ts, encrypted and SSL-only, each dead-letter queue made before the queue that uses it. */
+/**
+ * Every queue of functions/queues.ts, encrypted and SSL-only, each dead-letter queue made before the queue
+ * that uses it.
+ */
 export const buildQueues = (scope: Construct) => {
   const made = {} as Record<QueueName, Queue>;
   const make = (name: QueueName): Queue => {

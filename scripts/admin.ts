@@ -153,7 +153,8 @@ const main = async () => {
     const deps = domainDeps();
     const domain = await deps.domains.findByName(name);
     if (!domain) fail(`admin: there is no sending domain ${name}`, 1);
-    // The local SES identity peer's own shortcut (local/ses-identities-peer.ts); then the domain is checked as verify does.
+    // The local SES identity peer's own shortcut (local/ses-identities-peer.ts); then the domain is checked
+    // as verify does.
     const marked = await fetch(
       `${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${encodeURIComponent(name)}/verify`,
       { method: 'POST' },

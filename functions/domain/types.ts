@@ -121,7 +121,10 @@ export interface MessageEvent {
   ip_address: string | null;
   user_agent: string | null;
   url?: string;
-  /** Opens and clicks: true when the hit looks like a link scanner's or a mail proxy's, not a reader's (docs/decisions.md). */
+  /**
+   * Opens and clicks: true when the hit looks like a link scanner's or a mail proxy's, not a reader's
+   * (docs/decisions.md).
+   */
   machine?: boolean;
   created_at: string;
 }

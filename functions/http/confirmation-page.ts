@@ -1,7 +1,10 @@
 import { escapeHtml } from '../domain/escape-html';
 import { page } from './unsubscribe-page';
 
-/** The pages of double opt-in's confirmation link, in the unsubscribe pages' frame (no script, a form posting to the same link). */
+/**
+ * The pages of double opt-in's confirmation link, in the unsubscribe pages' frame (no script, a form posting
+ * to the same link).
+ */
 export const askPage = (listName: string, confirmed: boolean) =>
   confirmed
     ? page('Subscription confirmed', `<p>Your subscription to ${escapeHtml(listName)} is confirmed already.</p>`)

@@ -7,7 +7,10 @@ import { resendErrorBody } from './resend-errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
-/** The success envelope of docs/promises.md: `data`, or a top-level `message` for deletes; a raw text or bytes as they are; a redirect without a body. */
+/**
+ * The success envelope of docs/promises.md: `data`, or a top-level `message` for deletes; a raw text or bytes
+ * as they are; a redirect without a body.
+ */
 export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => {
   const status = result?.status ?? route.successStatus ?? 200;
   if (status !== (route.successStatus ?? 200) && !route.alsoAnswers?.some((answer) => answer.status === status)) {

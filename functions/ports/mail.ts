@@ -50,7 +50,10 @@ export interface MessageLogPage {
 
 export interface MessageStore {
   create(message: MailMessage): Promise<void>;
-  /** Moves the status forward and sets the given fields; never moves a final status back. False when nothing changed (no such message, or its status is already as far or further). */
+  /**
+   * Moves the status forward and sets the given fields; never moves a final status back. False when nothing
+   * changed (no such message, or its status is already as far or further).
+   */
   update(
     accountId: string,
     messageId: string,
@@ -66,7 +69,10 @@ export interface MessageStore {
     messageId: string,
     kind: 'open' | 'click',
   ): Promise<{ hits: number; to: string } | undefined>;
-  /** By our full id `<uuid@domain>`, or by `<uuid>` alone (the uuid keys the record; Resend's ids are the bare uuid). */
+  /**
+   * By our full id `<uuid@domain>`, or by `<uuid>` alone (the uuid keys the record; Resend's ids are the bare
+   * uuid).
+   */
   getWithEvents(
     accountId: string,
     messageId: string,
@@ -106,10 +112,14 @@ export interface MessageStore {
   postpone(accountId: string, messageId: string, dueAt: Date): Promise<void>;
   /**
    * The message log: the account's messages newest first, filtered (AND), about one page of reads a
-   * page; a page may hold fewer than `limit` with a cursor when the filters match little (InvalidCursorError for a foreign cursor).
+   * page; a page may hold fewer than `limit` with a cursor when the filters match little (InvalidCursorError
+   * for a foreign cursor).
    */
   log(accountId: string, filter: MessageLogFilter, page: { limit: number; cursor?: string }): Promise<MessageLogPage>;
-  /** The same log paged by message uuids (Resend's `after`/`before`); undefined when the anchor is no message of the account. */
+  /**
+   * The same log paged by message uuids (Resend's `after`/`before`); undefined when the anchor is no message
+   * of the account.
+   */
   logNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<MailMessage> | undefined>;
   /**
    * Writes scheduled messages (`scheduled`, with `scheduled_at`) with the mail each sends when its time
@@ -118,7 +128,10 @@ export interface MessageStore {
   schedule(entries: { message: MailMessage; mail: QueuedMail }[]): Promise<void>;
   /** Scheduled messages whose time is at or before `now`, up to `limit`, with their mail. */
   findDue(now: Date, limit: number): Promise<{ message: MailMessage; mail: QueuedMail }[]>;
-  /** scheduled -> queued (due at `dueAt` for the reconciler), its stored mail dropped; false when it is no longer scheduled (cancelled). */
+  /**
+   * scheduled -> queued (due at `dueAt` for the reconciler), its stored mail dropped; false when it is no
+   * longer scheduled (cancelled).
+   */
   release(accountId: string, messageId: string, dueAt: Date): Promise<boolean>;
   /**
    * A scheduled message's new time (`scheduled_at` and its due-time key, in one conditional write),

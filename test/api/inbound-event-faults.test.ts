@@ -77,7 +77,8 @@ describe('email.received when queueing it fails', () => {
     expect(delivery).toMatchObject({ type: 'email.received', data: { id: mail.id, subject: 'Lost event?' } });
     expect((await api.get('/api/v1/inbound')).body.data.inbound.map((m: { id: string }) => m.id)).toEqual([mail.id]);
 
-    // A run once more (SES's rare duplicate invocation): at least once, so the event again, with the same id a receiver can drop.
+    // A run once more (SES's rare duplicate invocation): at least once, so the event again, with the same id
+    // a receiver can drop.
     await inboundMail(event);
     await drainWebhooksUntil(() => endpoint.received.length > 1);
     expect(endpoint.received.map((r) => r.headers['webhook-id'])).toEqual([

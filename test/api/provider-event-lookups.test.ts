@@ -128,7 +128,8 @@ describe('SendGrid: the messages of one request are looked up together', () => {
 
     resetAwsCalls();
     expect((await postSendgrid(s, events)).status).toBe(200);
-    // The provider; gsi6 once per distinct id (2); gsi1 for the one gsi6 did not know; the records found on gsi6 in one read.
+    // The provider; gsi6 once per distinct id (2); gsi1 for the one gsi6 did not know; the records found on
+    // gsi6 in one read.
     expect(awsCalls['DynamoDB.Query']).toBe(4);
     expect(awsCalls['DynamoDB.BatchGetItem']).toBe(1);
     expect(await statusOf(s, current)).toBe('delivered');

@@ -252,7 +252,8 @@ describe('open and click tracking', () => {
       campaign_id: 'cmp_x',
     });
     const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    // The signature's last character carries 2 bits of the MAC and 4 spare ones: flipping a spare bit decodes to the same bytes.
+    // The signature's last character carries 2 bits of the MAC and 4 spare ones: flipping a spare bit decodes
+    // to the same bytes.
     const spareBit = (url: string) => `${url.slice(0, -1)}${ALPHABET[ALPHABET.indexOf(url.at(-1)!) ^ 1]}`;
     const variants = (url: string) => [
       `${url}=`,

@@ -273,7 +273,8 @@ describe('event sources and delivery rules', () => {
     timeout: 40_000,
   }, async () => {
     const endpoint = await startEndpoint();
-    // Allowed at creation (the local stack), refused at delivery once loopback is not: as for a public name rebound to an internal address.
+    // Allowed at creation (the local stack), refused at delivery once loopback is not: as for a public name
+    // rebound to an internal address.
     const created = await createEndpoint(endpoint.url.replace('127.0.0.1', 'localhost'), ['email.sent']);
     process.env.ALLOW_LOOPBACK_WEBHOOKS = 'false';
     try {

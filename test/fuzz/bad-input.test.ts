@@ -426,7 +426,8 @@ describe('bad input over every operation of the OpenAPI document', () => {
     const worker = async () => {
       while (next < requests.length) {
         const request = requests[next++];
-        // An API client: the links readers open from mail answer a browser with a page instead (test/api/double-opt-in.test.ts).
+        // An API client: the links readers open from mail answer a browser with a page instead
+        // (test/api/double-opt-in.test.ts).
         const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
         if ('contentType' in request && request.contentType) headers['Content-Type'] = request.contentType;
         const response = await fetch(`${service.baseUrl}${request.url}`, {

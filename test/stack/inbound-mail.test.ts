@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InboundMail } from '../../lib/inbound-mail';
 
-/** The inbound construct alone (lib/inbound-mail.ts), with the context that asks the deploy to activate its rule set. */
+/**
+ * The inbound construct alone (lib/inbound-mail.ts), with the context that asks the deploy to activate its
+ * rule set.
+ */
 const synth = (context: Record<string, string>) => {
   const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-inbound-')), context });
   const stack = new Stack(app, 'Inbound');

@@ -124,7 +124,8 @@ describe('the deployment', () => {
       });
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
-    // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer, the job runner and the inbound mail parser.
+    // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer, the job
+    // runner and the inbound mail parser.
     template.resourceCountIs('AWS::Lambda::Function', routes.length + 7);
   });
 
@@ -158,7 +159,8 @@ describe('the deployment', () => {
         ...['gsi1', 'gsi2', 'gsi3', 'gsi4'].map((IndexName) =>
           Match.objectLike({ IndexName, Projection: { ProjectionType: 'ALL' } }),
         ),
-        // The reconciler's sparse index of unsettled messages: keys only, so updates while a message waits cost no index write.
+        // The reconciler's sparse index of unsettled messages: keys only, so updates while a message waits
+        // cost no index write.
         Match.objectLike({ IndexName: 'gsi5', Projection: { ProjectionType: 'KEYS_ONLY' } }),
         // A message by its provider's id: keys only, so a message's later writes cost it nothing.
         Match.objectLike({ IndexName: 'gsi6', Projection: { ProjectionType: 'KEYS_ONLY' } }),
@@ -650,7 +652,8 @@ describe('the deployment', () => {
     expect(template.findResources('AWS::Lambda::Function')[parser].Properties.Description).toBe(
       'Parses mail SES received into inbound records and email.received events',
     );
-    // Activating it replaces the region's active rule set: only when asked (inbound-mail.test.ts); its name is an output.
+    // Activating it replaces the region's active rule set: only when asked (inbound-mail.test.ts); its name
+    // is an output.
     expect(template.findResources('Custom::AWS')).toEqual({});
     template.hasOutput('InboundRuleSetName', {});
     // What fails three times waits in a retained dead-letter queue.
@@ -690,7 +693,8 @@ describe('the deployment', () => {
       ]);
     }
     expect(policyOf(functionOf('domains-update')).filter((a) => a.startsWith('s3:'))).toEqual([]);
-    // A send route only puts the files of queued mail into the attachments bucket (issue 27), never into the inbound one.
+    // A send route only puts the files of queued mail into the attachments bucket (issue 27), never into the
+    // inbound one.
     const sendS3 = statementsOf(functionOf('mail-send')).filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:')),
     );
@@ -709,7 +713,10 @@ describe('alarms and metrics', () => {
   const alarms = () => Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
   const topicId = () =>
     Object.keys(template.findResources('AWS::SNS::Topic', { Properties: { DisplayName: 'Email service alarms' } }))[0];
-  /** The alarms on `metricName` (a plain metric's, or one a metric-math alarm uses), with `dimension` in their dimensions. */
+  /**
+   * The alarms on `metricName` (a plain metric's, or one a metric-math alarm uses), with `dimension` in their
+   * dimensions.
+   */
   const alarmOn = (metricName: string, dimension?: string) =>
     alarms().filter((alarm) => {
       const names = alarm.MetricName
@@ -725,7 +732,8 @@ describe('alarms and metrics', () => {
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
     template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
-    // Two rates, the brake, five dead-letter queues, six workers (the inbound parser, the domain checker), API 5xx, three queue ages.
+    // Two rates, the brake, five dead-letter queues, six workers (the inbound parser, the domain checker),
+    // API 5xx, three queue ages.
     expect(alarms()).toHaveLength(18);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
@@ -736,7 +744,8 @@ describe('alarms and metrics', () => {
       JSON.stringify(p.Properties),
     );
     expect(policies.some((p) => p.includes(topicId()) && p.includes('aws:SecureTransport'))).toBe(true);
-    // No address unless one is given (cdk deploy -c alarmEmail=...): the only subscription is the SES events function's.
+    // No address unless one is given (cdk deploy -c alarmEmail=...): the only subscription is the SES events
+    // function's.
     template.resourceCountIs('AWS::SNS::Subscription', 1);
   });
 
@@ -854,7 +863,10 @@ describe('alarms and metrics', () => {
 
 describe('the template, function by function (issue 24)', () => {
   const functions = () => template.findResources('AWS::Lambda::Function');
-  /** What no caller waits on: the workers of functions/queues.ts and the scheduled domain checker (lib/sending-domains.ts). */
+  /**
+   * What no caller waits on: the workers of functions/queues.ts and the scheduled domain checker
+   * (lib/sending-domains.ts).
+   */
   const DOMAIN_CHECKER = 'Checks the DNS records and SES state of sending domains';
   const workerIds = () =>
     [...Object.values(WORKERS).map((worker) => worker.description as string), DOMAIN_CHECKER].map(
@@ -959,8 +971,9 @@ describe('the deploy a user runs (the CLI knows an account and a region)', () =>
   it('deploys twice in one account: every explicit physical name differs between two stacks of different names', () => {
     const names = (stack: Stack) => {
       const { template: whole } = wholeDeployment(stack);
-      // A resource's top-level name properties (TableName, QueueName, FunctionName, LogGroupName, AlarmName, Name, ...).
-      // Not PolicyName (an inline policy's, unique within its role), StageName (within its API), nor what names no resource (MetricName).
+      // A resource's top-level name properties (TableName, QueueName, FunctionName, LogGroupName, AlarmName,
+      // Name, ...). Not PolicyName (an inline policy's, unique within its role), StageName (within its API),
+      // nor what names no resource (MetricName).
       return Object.values(
         whole.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>,
       ).flatMap((resource) =>

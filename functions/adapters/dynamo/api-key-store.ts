@@ -57,7 +57,8 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          // Of two revokes at once, one revokes and the other finds the key revoked already (a live key's `revoked_at` is null).
+          // Of two revokes at once, one revokes and the other finds the key revoked already (a live key's
+          // `revoked_at` is null).
           {
             Update: {
               TableName: tableName(),

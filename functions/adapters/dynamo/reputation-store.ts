@@ -15,7 +15,10 @@ import { documentClient, tableName } from './client';
 import { conditional } from './conditional';
 import { keys } from './keys';
 
-/** Hourly attributes stay short (`s07`, `b07`, `c07`) so that a day item, 72 of them included, stays under 1 KB: one write unit. */
+/**
+ * Hourly attributes stay short (`s07`, `b07`, `c07`) so that a day item, 72 of them included, stays under 1
+ * KB: one write unit.
+ */
 const HOURLY: Record<BrakeFigure, string> = { sent: 's', bounced_hard: 'b', complained: 'c' };
 const hourly = (figure: BrakeFigure, hour: number) => `${HOURLY[figure]}${String(hour).padStart(2, '0')}`;
 

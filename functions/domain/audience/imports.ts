@@ -9,7 +9,10 @@ import { csvRecords, unguardedCell } from './csv';
 export const MAX_IMPORT_ROWS = 100_000;
 /** The first rejected rows kept with their reasons. */
 const KEPT_REJECTIONS = 100;
-/** Rows per job: its conditional writes take a few seconds; its stored chunk stays well under DynamoDB's 400 KB item. */
+/**
+ * Rows per job: its conditional writes take a few seconds; its stored chunk stays well under DynamoDB's 400
+ * KB item.
+ */
 export const IMPORT_CHUNK_ROWS = 1000;
 const CHUNK_BYTES = 300_000;
 
