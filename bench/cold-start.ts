@@ -81,7 +81,8 @@ const buildFloor = async (clients: string[], outfile: string) => {
     .map((c, i) => `import { ${CLIENT_CLASS[c]} as C${i} } from '@aws-sdk/${c}';\nexport const c${i} = new C${i}({});`);
   if (clients.includes('lib-dynamodb'))
     lines.push(
-      "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const doc = DynamoDBDocumentClient.from(c0);",
+      "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const doc = " +
+        'DynamoDBDocumentClient.from(c0);',
     );
   if (clients.includes('lib-dynamodb') && clients[0] !== 'client-dynamodb')
     throw new Error('the floor wraps c0 in the document client: c0 must be the DynamoDB client');
@@ -96,7 +97,9 @@ const buildFloor = async (clients: string[], outfile: string) => {
 };
 
 const initTime = (file: string, node: string) => {
-  const script = `const t=performance.now();await import(${JSON.stringify(`file://${file}`)});process.stdout.write(String(performance.now()-t));`;
+  const script =
+    `const t=performance.now();await ` +
+    `import(${JSON.stringify(`file://${file}`)});process.stdout.write(String(performance.now()-t));`;
   const out = execFileSync(node, ['--input-type=module', '-e', script], {
     env: {
       ...process.env,

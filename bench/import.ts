@@ -91,7 +91,9 @@ const shown = (progress: number[]) => {
 export const importSection = (m: ImportBench) => [
   '## 3f. Bulk import',
   '',
-  `A CSV of ${m.rows.toLocaleString('en')} rows imported into a list: POST /lists/{id}/import, then the job runner (${m.jobs} jobs). Calls: every AWS call of the request, the jobs and the GET /imports that watched it every 2 s (their key checks included), divided by the rows. Goal: at most 1.2 calls per row.`,
+  `A CSV of ${m.rows.toLocaleString('en')} rows imported into a list: POST /lists/{id}/import, then the job runner ` +
+    `(${m.jobs} jobs). Calls: every AWS call of the request, the jobs and the GET /imports that watched it every ` +
+    `2 s (their key checks included), divided by the rows. Goal: at most 1.2 calls per row.`,
   '',
   '| Rows | Imported | Accept | Import | `processed` seen while it ran | Calls per row | Calls | WRU per row | Goal |',
   '|---|---|---|---|---|---|---|---|---|',

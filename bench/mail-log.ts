@@ -81,12 +81,14 @@ export const measureMailLog = async (stack: LocalStack, count: number): Promise<
 };
 
 export const mailLogSection = (cost: MailLogCost) => [
-  `## Message log page cost (GET /mail?limit=20, ${cost.messages.toLocaleString('en-US')} messages, seeded in ${cost.seedSeconds.toFixed(0)} s)`,
+  `## Message log page cost (GET /mail?limit=20, ${cost.messages.toLocaleString('en-US')} messages, seeded in ` +
+    `${cost.seedSeconds.toFixed(0)} s)`,
   '',
   '| page | read units |',
   '|---|---|',
   `| newest page | ${cost.newestPageReadUnits} |`,
-  `| the page past ${cost.messages.toLocaleString('en-US')} messages (until the oldest 20) | ${cost.deepPageReadUnits} |`,
+  `| the page past ${cost.messages.toLocaleString('en-US')} messages (until the oldest 20) | ` +
+    `${cost.deepPageReadUnits} |`,
   `| newest page, tag carried by 1% | ${cost.newestFilteredReadUnits} |`,
   `| a tag-filtered page deep in the log | ${cost.deepFilteredReadUnits} |`,
 ];

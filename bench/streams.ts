@@ -185,5 +185,6 @@ export const streamsSection = (s: Streams) => [
   `| batch of 10, accept to sent, p50 | ${(s.batchP50Ms / 1000).toFixed(2)} s |`,
   `| batch of 10, accept to sent, max | ${(s.batchMaxMs / 1000).toFixed(2)} s |`,
   `| another account's 100-reader campaign, send to last mail out | ${s.otherCampaignSeconds.toFixed(0)} s |`,
-  `| pace over the drain (${s.drainSeconds} s) | ${s.bulkPerSecond.toFixed(1)}/s, ${(s.shareOfRate * 100).toFixed(1)}% of ${s.rate}/s |`,
+  `| pace over the drain (${s.drainSeconds} s) | ${s.bulkPerSecond.toFixed(1)}/s, ` +
+    `${(s.shareOfRate * 100).toFixed(1)}% of ${s.rate}/s |`,
 ];

@@ -19,7 +19,8 @@ export const routeTimeout = (route: RouteDefinition) => {
   );
   if (seconds > ROUTE_TIMEOUT_LIMIT_SECONDS) {
     throw new Error(
-      `Route ${route.id}: a ${seconds} s timeout outlives API Gateway's 30 s; lower it (or the SMTP timeouts it is derived from)`,
+      `Route ${route.id}: a ${seconds} s timeout outlives API Gateway's 30 s; lower it (or the SMTP timeouts it is ` +
+        `derived from)`,
     );
   }
   return seconds ? Duration.seconds(seconds) : undefined;

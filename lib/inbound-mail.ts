@@ -111,7 +111,8 @@ export class InboundMail extends Construct {
     new CfnOutput(stack, 'InboundRuleSetName', {
       value: ruleSet.receiptRuleSetName,
       description:
-        'Activate once: aws ses set-active-receipt-rule-set --rule-set-name <this> (or deploy with -c activateInboundRules=true)',
+        'Activate once: aws ses set-active-receipt-rule-set --rule-set-name <this> (or deploy with -c ' +
+        'activateInboundRules=true)',
     });
     const activate = stack.node.tryGetContext('activateInboundRules');
     if (activate === true || activate === 'true') {
@@ -141,7 +142,8 @@ export class InboundMail extends Construct {
     // In a route area (a nested stack) the bucket's ARN is a parameter named after its unique id, as the table's is.
     const arns = [`<${stack.getLogicalId(bucket)}.Arn>`, `<referenceto${Names.nodeUniqueId(bucket.node)}Arn>`];
     const prefixReason =
-      'Objects under one prefix of the inbound bucket: received mail is named by SES (raw/<message id>) and its parts by the parsing function (parts/<account>/<id>/...).';
+      'Objects under one prefix of the inbound bucket: received mail is named by SES (raw/<message id>) and its ' +
+      'parts by the parsing function (parts/<account>/<id>/...).';
     for (const arn of arns) {
       for (const prefix of [RAW_MAIL_PREFIX, PARTS_PREFIX])
         Validations.of(stack).acknowledge({
@@ -152,7 +154,9 @@ export class InboundMail extends Construct {
     Validations.of(this.bucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:
-        'Every object is written by SES or the parsing function and read by the parsing function and the inbound routes (by presigned links they sign): their CloudTrail and Lambda logs record who reads what. Server access logs would add a second bucket of logs about mail that expires in 30 days.',
+        'Every object is written by SES or the parsing function and read by the parsing function and the inbound ' +
+        'routes (by presigned links they sign): their CloudTrail and Lambda logs record who reads what. Server ' +
+        'access logs would add a second bucket of logs about mail that expires in 30 days.',
     });
   }
 

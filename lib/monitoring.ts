@@ -94,20 +94,24 @@ export class Monitoring extends Construct {
       'BounceRateAlarm',
       bounceRate,
       THRESHOLDS.bounce_rate.review * 100,
-      "The deployment's hard bounce rate over the last 24 hours is at or over 5%, where SES puts the AWS account under review (it pauses it at 10%). GET /api/v1/stats of each account shows whose mail bounces.",
+      "The deployment's hard bounce rate over the last 24 hours is at or over 5%, where SES puts the AWS account " +
+        'under review (it pauses it at 10%). GET /api/v1/stats of each account shows whose mail bounces.',
     );
     alarm(
       'ComplaintRateAlarm',
       complaintRate,
       THRESHOLDS.complaint_rate.review * 100,
-      "The deployment's complaint rate over the last 24 hours is at or over 0.1%, where SES puts the AWS account under review (it pauses it at 0.5%).",
+      "The deployment's complaint rate over the last 24 hours is at or over 0.1%, where SES puts the AWS account " +
+        'under review (it pauses it at 0.5%).',
     );
     const paused = service('SendingPaused');
     alarm(
       'SendingPausedAlarm',
       paused,
       1,
-      "The reputation brake paused an account's sending (the log line 'sending paused by the reputation brake' names it). Resume it with POST /api/v1/stats/resume or `npm run admin -- resume --account <id>` once the cause is fixed.",
+      "The reputation brake paused an account's sending (the log line 'sending paused by the reputation brake' " +
+        'names it). Resume it with POST /api/v1/stats/resume or `npm run admin -- resume --account <id>` once ' +
+        'the cause is fixed.',
     );
 
     for (const { name, queue } of props.deadLetterQueues) {
@@ -131,14 +135,17 @@ export class Monitoring extends Construct {
       'Api5xxAlarm',
       serverErrors,
       API_5XX_ALARM_COUNT,
-      `The API answered ${API_5XX_ALARM_COUNT} or more 5xx in five minutes (SEND_FAILED is a 500: a provider refusing mail counts too).`,
+      `The API answered ${API_5XX_ALARM_COUNT} or more 5xx in five minutes (SEND_FAILED is a 500: a provider ` +
+        `refusing mail counts too).`,
     );
     for (const { name, queue } of props.queues) {
       alarm(
         `${name}AgeAlarm`,
         queue.metricApproximateAgeOfOldestMessage({ period: Duration.minutes(5), statistic: 'Maximum' }),
         QUEUE_AGE_ALARM_SECONDS,
-        `The oldest message of ${name} is older than 15 minutes: its consumer is not keeping up or not running. Mail that waits on purpose (an account paused by the brake, a provider's hourly or daily limit) ages too: see DrainPausedWaiting on the dashboard.`,
+        `The oldest message of ${name} is older than 15 minutes: its consumer is not keeping up or not running. ` +
+          `Mail that waits on purpose (an account paused by the brake, a provider's hourly or daily limit) ages ` +
+          `too: see DrainPausedWaiting on the dashboard.`,
         ComparisonOperator.GREATER_THAN_THRESHOLD,
       );
     }
@@ -147,7 +154,10 @@ export class Monitoring extends Construct {
     const graph = (title: string, left: IMetric[], width = 8) => new GraphWidget({ title, left, width, height: 6 });
     dashboard.addWidgets(
       new TextWidget({
-        markdown: `# Email service\nRates are the whole deployment's, over the last 24 hours; per account: \`GET /api/v1/stats\`. SES reviews an account at 5% hard bounces or 0.1% complaints and pauses it at 10% / 0.5%; this service pauses an account first (\`SENDING_PAUSED\`).`,
+        markdown:
+          `# Email service\nRates are the whole deployment's, over the last 24 hours; per account: \`GET ` +
+          `/api/v1/stats\`. SES reviews an account at 5% hard bounces or 0.1% complaints and pauses it at 10% / ` +
+          `0.5%; this service pauses an account first (\`SENDING_PAUSED\`).`,
         width: 24,
         height: 2,
       }),

@@ -26,7 +26,8 @@ export const suppressNagFindings = (
     `<referenceto${Names.nodeUniqueId(bucketResource.node)}Arn>`,
   ];
   const sesReason =
-    'SES identities are verified by the user after deployment, so sending is allowed for any identity and configuration set of this account and region.';
+    'SES identities are verified by the user after deployment, so sending is allowed for any identity and ' +
+    'configuration set of this account and region.';
   const acknowledged = [
     {
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
@@ -41,7 +42,9 @@ export const suppressNagFindings = (
     {
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
-        'ses:GetAccount (the drainer paces by the SES send rate; the job runner sizes the window of a campaign in the bulk lane by it) and ses:SetActiveReceiptRuleSet (the deploy activates the inbound rule set: lib/inbound-mail.ts) take no resource.',
+        'ses:GetAccount (the drainer paces by the SES send rate; the job runner sizes the window of a campaign in ' +
+        'the bulk lane by it) and ses:SetActiveReceiptRuleSet (the deploy activates the inbound rule set: ' +
+        'lib/inbound-mail.ts) take no resource.',
     },
     ...[`<${tableId}.Arn>`, `<${tableParameter}>`].map((table) => ({
       id: `AwsSolutions-IAM5[Resource::${table}/index/*]`,
@@ -50,39 +53,51 @@ export const suppressNagFindings = (
     ...bucketArns.map((bucket) => ({
       id: `AwsSolutions-IAM5[Resource::${bucket}/*]`,
       reason:
-        "A mail's files are one object named at run time (<account>/<message uuid>); the grants are object actions (put, get, delete) on this bucket only.",
+        "A mail's files are one object named at run time (<account>/<message uuid>); the grants are object actions " +
+        '(put, get, delete) on this bucket only.',
     })),
     {
       id: 'AwsSolutions-L1',
       reason:
-        'Node.js 22 is the runtime this project builds and tests against (node@22 devDependency); moving to a newer one is a deliberate change with its own tests.',
+        'Node.js 22 is the runtime this project builds and tests against (node@22 devDependency); moving to a ' +
+        'newer one is a deliberate change with its own tests.',
     },
     {
       id: 'AwsSolutions-APIG4',
       reason:
-        'Every route authenticates in its function: Bearer API keys hashed in the table, with per-key permissions and rate limits (docs/promises.md). Health, OpenAPI and the provider receivers are public by design.',
+        'Every route authenticates in its function: Bearer API keys hashed in the table, with per-key permissions ' +
+        'and rate limits (docs/promises.md). Health, OpenAPI and the provider receivers are public by design.',
     },
     {
       id: 'AwsSolutions-SNS2',
       reason:
-        'The SES events topic carries delivery events (addresses, no content); the alarm topic carries alarm states (names and figures, no mail data). SES and CloudWatch alarms can publish to an encrypted topic only with a customer-managed KMS key whose policy admits them, which costs more than the rest of an idle deployment; add one if your policy demands it.',
+        'The SES events topic carries delivery events (addresses, no content); the alarm topic carries alarm ' +
+        'states (names and figures, no mail data). SES and CloudWatch alarms can publish to an encrypted topic ' +
+        'only with a customer-managed KMS key whose policy admits them, which costs more than the rest of an ' +
+        'idle deployment; add one if your policy demands it.',
     },
     {
       id: 'AwsSolutions-SMG4',
       reason:
-        'Rotating the OTP hash key invalidates every code in flight (codes live at most an hour); rotate it by hand in a quiet hour rather than on a schedule. Rotating the provider-secret data key would make every sealed provider secret unreadable unless each were sealed again; the KMS key that encrypts it rotates yearly.',
+        'Rotating the OTP hash key invalidates every code in flight (codes live at most an hour); rotate it by ' +
+        'hand in a quiet hour rather than on a schedule. Rotating the provider-secret data key would make ' +
+        'every sealed provider secret unreadable unless each were sealed again; the KMS key that encrypts it ' +
+        'rotates yearly.',
     },
   ];
   for (const finding of acknowledged) Validations.of(stack).acknowledge(finding);
   Validations.of(resources.attachments).acknowledge({
     id: 'AwsSolutions-S1',
     reason:
-      "The attachments bucket holds short-lived copies of queued mail files, written and read only by the service's own functions; their calls are in CloudTrail and the function logs. Access logs would add a second bucket for no reader.",
+      'The attachments bucket holds short-lived copies of queued mail files, written and read only by the ' +
+      "service's own functions; their calls are in CloudTrail and the function logs. Access logs would add a " +
+      'second bucket for no reader.',
   });
   Validations.of(resources.drainStarts).acknowledge({
     id: 'AwsSolutions-SQS3',
     reason:
-      'The drain-start queue carries empty "start a drain run" messages; one that fails is worth nothing to keep (the schedule starts a run every minute), so it has no dead-letter queue.',
+      'The drain-start queue carries empty "start a drain run" messages; one that fails is worth nothing to keep ' +
+      '(the schedule starts a run every minute), so it has no dead-letter queue.',
   });
 };
 
@@ -94,22 +109,26 @@ export const suppressRelayNagFindings = (
   Validations.of(resources.balancerGroup).acknowledge({
     id: 'AwsSolutions-EC23',
     reason:
-      'The SMTP relay is a public door by design, as smtp.resend.com is: any address may connect to 465 and 587 (only those ports); each mail needs an API key with the mail permission, over TLS.',
+      'The SMTP relay is a public door by design, as smtp.resend.com is: any address may connect to 465 and 587 ' +
+      '(only those ports); each mail needs an API key with the mail permission, over TLS.',
   });
   Validations.of(resources.taskDefinition).acknowledge({
     id: 'AwsSolutions-ECS2',
     reason:
-      "The relay's environment is the functions' (table and queue names, URLs and secret ARNs, ports): names, never secret values, which the task reads from Secrets Manager at start.",
+      "The relay's environment is the functions' (table and queue names, URLs and secret ARNs, ports): names, " +
+      'never secret values, which the task reads from Secrets Manager at start.',
   });
   Validations.of(resources.tlsSecret).acknowledge({
     id: 'AwsSolutions-SMG4',
     reason:
-      'It holds the STARTTLS certificate and key the operator puts there from their CA; they replace it when the certificate is renewed (README, Deploy): nothing Secrets Manager could rotate by itself.',
+      'It holds the STARTTLS certificate and key the operator puts there from their CA; they replace it when the ' +
+      'certificate is renewed (README, Deploy): nothing Secrets Manager could rotate by itself.',
   });
   Validations.of(resources.loadBalancer).acknowledge({
     id: 'AwsSolutions-ELB2',
     reason:
-      "The balancer passes TCP through: the VPC's flow logs record every connection to the tasks, and the relay logs each refusal; NLB access logs would add a bucket for TLS handshakes only.",
+      "The balancer passes TCP through: the VPC's flow logs record every connection to the tasks, and the relay " +
+      'logs each refusal; NLB access logs would add a bucket for TLS handshakes only.',
   });
   Validations.of(relay).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::*]',

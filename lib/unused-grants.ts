@@ -7,11 +7,14 @@ import { ITEM_READ_ACTIONS, ITEM_WRITE_ACTIONS } from './table-access';
  * a function's own entry (by handler name) wins over the shared one.
  */
 const tableSet =
-  "a table grant comes as a set: a level ('read', 'write': CDK's grantReadData / grantReadWriteData) or, for a narrowed route, the item actions of lib/table-access.ts; the function uses part of it";
+  "a table grant comes as a set: a level ('read', 'write': CDK's grantReadData / grantReadWriteData) or, for a " +
+  'narrowed route, the item actions of lib/table-access.ts; the function uses part of it';
 const wholeTable =
-  "CDK's grantReadData / grantReadWriteData include it for a whole-table grant; no function scans, reads a stream (the table has none) or describes the table";
+  "CDK's grantReadData / grantReadWriteData include it for a whole-table grant; no function scans, reads a stream " +
+  '(the table has none) or describes the table';
 const trigger =
-  "Lambda's SQS trigger receives, deletes and hides the queue's messages with the function's own role; the tests' stand-in (local/sqs-trigger-stand-in.ts) does it unrecorded";
+  "Lambda's SQS trigger receives, deletes and hides the queue's messages with the function's own role; the tests' " +
+  'stand-in (local/sqs-trigger-stand-in.ts) does it unrecorded';
 
 export const SHARED_REASONS: Record<string, string> = {
   ...Object.fromEntries([...ITEM_READ_ACTIONS, ...ITEM_WRITE_ACTIONS].map((action) => [action, tableSet])),
@@ -22,24 +25,31 @@ export const SHARED_REASONS: Record<string, string> = {
   'secretsmanager:DescribeSecret':
     "CDK's Secret.grantRead includes it; the functions only read the value (GetSecretValue)",
   'sqs:GetQueueUrl':
-    "CDK's grantSendMessages / grantConsumeMessages include it; the functions address each queue by the URL in their environment",
+    "CDK's grantSendMessages / grantConsumeMessages include it; the functions address each queue by the URL in " +
+    'their environment',
   'sqs:GetQueueAttributes': `CDK's queue grants include it, and ${trigger}`,
   'sqs:ReceiveMessage': trigger,
   'sqs:DeleteMessage': trigger,
   'sqs:ChangeMessageVisibility': trigger,
   'ses:SendRawEmail':
-    'in the one SES statement beside ses:SendEmail (lib/email-service-stack.ts): SES v2 sends raw MIME under it; the service sends simple content today',
+    'in the one SES statement beside ses:SendEmail (lib/email-service-stack.ts): SES v2 sends raw MIME under it; ' +
+    'the service sends simple content today',
 };
 
 const otpKeyOnly =
-  'the OTP routes hold the provider key to send the code through a provider whose password or key is sealed; the OTP tests send through SES providers, which have none';
+  'the OTP routes hold the provider key to send the code through a provider whose password or key is sealed; the ' +
+  'OTP tests send through SES providers, which have none';
 const resendLargeAttachments =
-  "a Resend send or batch puts a queued mail's attachments in S3 only past 200 KiB (scheduled or batched mail); the Resend SDK tests attach 64 KiB, and test/api/attachments.test.ts takes the S3 path through the native routes, which share the code";
+  "a Resend send or batch puts a queued mail's attachments in S3 only past 200 KiB (scheduled or batched mail); " +
+  'the Resend SDK tests attach 64 KiB, and test/api/attachments.test.ts takes the S3 path through the native ' +
+  'routes, which share the code';
 const identityTakeOver =
-  'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); every test creates a fresh one';
+  'asked only when SES already holds the identity (a delete that failed half-way left it: ses-identities.ts); ' +
+  'every test creates a fresh one';
 
 const lapsedClaim =
-  'deletes the identity a claim made once the claim lapses (72 hours unverified: domains/save-checked.ts); test/api/domain-claims.test.ts takes that path with the checker run in process, so no function records it';
+  'deletes the identity a claim made once the claim lapses (72 hours unverified: domains/save-checked.ts); ' +
+  'test/api/domain-claims.test.ts takes that path with the checker run in process, so no function records it';
 
 export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
   'domain-checker': { 'ses:DeleteEmailIdentity': lapsedClaim },
@@ -47,14 +57,16 @@ export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
   'resend-domains-verify': { 'ses:DeleteEmailIdentity': lapsedClaim },
   'inbound-list': {
     's3:GetObject':
-      "the inbound area's one declaration (aws: ['inboundMail']) also serves the get, which reads large bodies and signs links; the list answers summaries only and reads none (to narrow: a list-only declaration)",
+      "the inbound area's one declaration (aws: ['inboundMail']) also serves the get, which reads large bodies and " +
+      'signs links; the list answers summaries only and reads none (to narrow: a list-only declaration)',
   },
   'otp-send': { 'kms:Decrypt': otpKeyOnly },
   'otp-resend': { 'kms:Decrypt': otpKeyOnly },
   'resend-domains-create': { 'ses:GetEmailIdentity': identityTakeOver },
   'resend-emails-send': {
     'secretsmanager:GetSecretValue':
-      'the provider key, to send through an SMTP provider with a sealed password; the Resend SDK tests send through SES',
+      'the provider key, to send through an SMTP provider with a sealed password; the Resend SDK tests send ' +
+      'through SES',
     'kms:Decrypt': 'the provider key (above), decrypted through Secrets Manager',
     's3:PutObject': resendLargeAttachments,
   },

@@ -10,7 +10,8 @@ export const askPage = (listName: string, confirmed: boolean) =>
     ? page('Subscription confirmed', `<p>Your subscription to ${escapeHtml(listName)} is confirmed already.</p>`)
     : page(
         'Confirm your subscription',
-        `<p>Receive the mail of the list ${escapeHtml(listName)} at this address?</p><form method="post"><button type="submit">Confirm</button></form>`,
+        `<p>Receive the mail of the list ${escapeHtml(listName)} at this address?</p><form method="post"><button ` +
+          `type="submit">Confirm</button></form>`,
       );
 
 export const confirmedPage = (listName: string) =>

@@ -78,7 +78,8 @@ export const buildFunctions = (root: string, handlers: readonly string[], output
     // A static import would load the package at init again: the point of the split is lost, so say so.
     if (eager)
       throw new Error(
-        `${output.entryPoint} imports ${eager.path} statically; lazy packages (lib/constructs/function-bundle.ts) are for import() only`,
+        `${output.entryPoint} imports ${eager.path} statically; lazy packages (lib/constructs/function-bundle.ts) ` +
+          `are for import() only`,
       );
     for (const pkg of LAZY_PACKAGES.filter((p) => output.imports.some((i) => i.path === `./${lazyFile(p)}`))) {
       // Built once, the first time an entry needs it, and copied beside every entry that does.

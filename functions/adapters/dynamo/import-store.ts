@@ -103,7 +103,9 @@ export const dynamoImportStore = (): ImportStore => ({
             Update: {
               TableName: tableName(),
               Key: keys.importRecord(accountId, importRecord.id),
-              UpdateExpression: `SET next_chunk = :next, #status = :status, updated_at = :at${done ? ', finished_at = :at' : ''} ADD imported :imported, duplicates :duplicates, suppressed :suppressed`,
+              UpdateExpression:
+                `SET next_chunk = :next, #status = :status, updated_at = :at${done ? ', finished_at = :at' : ''} ` +
+                'ADD imported :imported, duplicates :duplicates, suppressed :suppressed',
               ConditionExpression: 'next_chunk = :this',
               ExpressionAttributeNames: { '#status': 'status' },
               ExpressionAttributeValues: {

@@ -98,7 +98,8 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
           Key: keys.subscriber(accountId, subscriberId),
           UpdateExpression: 'SET confirmation_sent_at = :at',
           ConditionExpression:
-            'attribute_exists(pk) AND confirmed_at = :null AND (attribute_not_exists(confirmation_sent_at) OR confirmation_sent_at <= :notBefore)',
+            'attribute_exists(pk) AND confirmed_at = :null AND (attribute_not_exists(confirmation_sent_at) OR ' +
+            'confirmation_sent_at <= :notBefore)',
           ExpressionAttributeValues: { ':at': at, ':null': null, ':notBefore': notBefore },
         }),
       ),

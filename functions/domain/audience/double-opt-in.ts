@@ -31,7 +31,8 @@ export const DEFAULT_CONFIRMATION: ConfirmationWording = {
     'To confirm, open this link (it works for 7 days):\n{{confirm_url}}\n\n' +
     'If it was not you, ignore this mail: you will not hear from this list.',
   html:
-    '<p>Someone, hopefully you, asked to receive the mail of the list &ldquo;{{list_name}}&rdquo; at this address.</p>' +
+    '<p>Someone, hopefully you, asked to receive the mail of the list &ldquo;{{list_name}}&rdquo; at this ' +
+    'address.</p>' +
     '<p><a href="{{confirm_url}}">Confirm my subscription</a> (the link works for 7 days).</p>' +
     '<p>If it was not you, ignore this mail: you will not hear from this list.</p>',
 };

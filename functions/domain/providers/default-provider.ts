@@ -15,7 +15,9 @@ export const requireDefaultProvider = async (providers: ProviderStore, accountId
   if (brake?.paused) {
     throw new AppError(
       'SENDING_PAUSED',
-      `Sending is paused for this account: ${brake.reason ?? 'its bounce or complaint rate reached the pause threshold'}. An admin can resume it with POST /api/v1/stats/resume`,
+      `Sending is paused for this account: ` +
+        `${brake.reason ?? 'its bounce or complaint rate reached the pause threshold'}. An admin can resume it ` +
+        `with POST /api/v1/stats/resume`,
     );
   }
   return { provider, domains, operatorDomains };

@@ -44,7 +44,8 @@ const domainRefusal = ({ domains }: Sender, from: string) => {
   const what = lacking.length ? `; records not verified yet: ${lacking.join(', ')}` : '';
   return new AppError(
     'FROM_NOT_ALLOWED',
-    `The sending domain ${from} is ${domain.status}, not verified${what}. Publish its records and POST /api/v1/domains/{id}/verify`,
+    `The sending domain ${from} is ${domain.status}, not verified${what}. Publish its records and POST ` +
+      `/api/v1/domains/{id}/verify`,
   );
 };
 
