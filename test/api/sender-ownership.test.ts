@@ -291,21 +291,28 @@ describe('as the mail leaves the drainer', () => {
 });
 
 describe("the deployment's SES: an account's own verified domains, or the operator's", () => {
-  it('an SES provider without a domain of the account, outside SENDER_DOMAINS_ALLOWED: 422; allowed once the operator names it', async () => {
-    const name = uniqueDomain('acme', 'test');
-    const api = await attacker({ type: 'ses', from_email: `hello@${name}` });
-    const send = () => api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
-    const answer = await send();
-    expect(answer.status).toBe(422);
-    expect(answer.body.error).toMatchObject({ code: 'FROM_NOT_ALLOWED', message: expect.stringContaining('operator') });
-    const before = process.env.SENDER_DOMAINS_ALLOWED;
-    process.env.SENDER_DOMAINS_ALLOWED = `${before},${name.split('.')[0]}.TEST.`;
-    try {
-      expect((await send()).status).toBe(200);
-    } finally {
-      process.env.SENDER_DOMAINS_ALLOWED = before;
-    }
-  });
+  it(
+    'an SES provider without a domain of the account, outside SENDER_DOMAINS_ALLOWED: 422; allowed once the ' +
+      'operator names it',
+    async () => {
+      const name = uniqueDomain('acme', 'test');
+      const api = await attacker({ type: 'ses', from_email: `hello@${name}` });
+      const send = () => api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
+      const answer = await send();
+      expect(answer.status).toBe(422);
+      expect(answer.body.error).toMatchObject({
+        code: 'FROM_NOT_ALLOWED',
+        message: expect.stringContaining('operator'),
+      });
+      const before = process.env.SENDER_DOMAINS_ALLOWED;
+      process.env.SENDER_DOMAINS_ALLOWED = `${before},${name.split('.')[0]}.TEST.`;
+      try {
+        expect((await send()).status).toBe(200);
+      } finally {
+        process.env.SENDER_DOMAINS_ALLOWED = before;
+      }
+    },
+  );
 
   it('an SMTP provider of its own sends from its domain without one', async () => {
     const api = await attacker({ ...smtp(), from_email: `hello@${uniqueDomain('own', 'test')}` });

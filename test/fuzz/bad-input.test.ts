@@ -373,7 +373,8 @@ describe('bad input over every operation of the OpenAPI document', () => {
         slowest = Math.max(slowest, performance.now() - start);
         if (response.status >= 500)
           failures.push(
-            `${request.method} ${request.url} ${request.body.slice(0, 120)} -> ${response.status} ${text.slice(0, 200)}`,
+            `${request.method} ${request.url} ${request.body.slice(0, 120)} -> ${response.status} ` +
+              `${text.slice(0, 200)}`,
           );
       }
     };
@@ -438,7 +439,10 @@ describe('bad input over every operation of the OpenAPI document', () => {
         const text = await response.text();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         const sent = 'body' in request ? String(request.body) : '';
-        const describe = `${request.method} ${request.url.slice(0, 200)} ${sent.length > 300 ? `${sent.slice(0, 100)} … ${sent.slice(-200)}` : sent} -> ${response.status} ${text.slice(0, 200)}`;
+        const describe =
+          `${request.method} ${request.url.slice(0, 200)} ` +
+          `${sent.length > 300 ? `${sent.slice(0, 100)} … ${sent.slice(-200)}` : sent} -> ${response.status} ` +
+          `${text.slice(0, 200)}`;
         if (response.status >= 500) failures.push(describe);
         else if (response.status >= 400) {
           let body:

@@ -49,7 +49,8 @@ describe('IAM, simulated against the calls the tests made', () => {
         const decision = await decide(fn, request);
         if (decision !== 'Allowed')
           denied.push(
-            `${call.function}: ${request.action} on ${request.resource} ${JSON.stringify(request.context)}: ${decision}`,
+            `${call.function}: ${request.action} on ${request.resource} ${JSON.stringify(request.context)}: ` +
+              `${decision}`,
           );
       }
     }

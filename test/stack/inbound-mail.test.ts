@@ -29,7 +29,8 @@ const synth = (context: Record<string, string>) => {
 };
 
 describe('activating the receipt rule set', () => {
-  it('with activateInboundRules=true: SetActiveReceiptRuleSet names the rule set on deploy, and deactivates on removal', () => {
+  it('with activateInboundRules=true: SetActiveReceiptRuleSet names the rule set on deploy, and deactivates on ' +
+    'removal', () => {
     const template = synth({ activateInboundRules: 'true' });
     const [activation] = Object.values(template.findResources('Custom::AWS'));
     const ruleSet = Object.keys(template.findResources('AWS::SES::ReceiptRuleSet'))[0];
