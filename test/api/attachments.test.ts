@@ -175,7 +175,7 @@ describe('attachments', () => {
     expect(batch.body.data.messages[0].error.message).toContain('.bat');
   });
 
-  it('takes bodies up to 6 MiB on the send routes, and answers 413 in the envelope above (1 MiB elsewhere)', async () => {
+  it('takes bodies up to 6 MiB on the send routes, answers 413 in the envelope above (1 MiB elsewhere)', async () => {
     const seven = JSON.stringify({ to: uniqueAddress(), subject: 's', text: 'x'.repeat(7 * 1024 * 1024) });
     for (const path of ['/api/v1/mail/send', '/api/v1/mail/send-batch']) {
       const answer = await api.post(path, seven);

@@ -167,7 +167,7 @@ describe('a reply to a sent message, over SMTP', () => {
 });
 
 describe('what the listener refuses', () => {
-  it('mail to a domain nobody receives for, or to a verified domain without inbound: 550 at RCPT TO, nothing stored', async () => {
+  it('mail to a domain nobody receives for, or a verified one without inbound: 550 at RCPT, none stored', async () => {
     const before = (await api.get('/api/v1/inbound?limit=100')).body.data.inbound.length;
     expect(
       await refusedWith(

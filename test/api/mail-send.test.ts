@@ -337,7 +337,7 @@ describe('Idempotency-Key', () => {
     );
   };
 
-  it("takes over the key of a request that died once its claim's in-progress expiry has passed, and sends once", async () => {
+  it("takes over the key of a request that died once its claim's in-progress expiry passed; sends once", async () => {
     const body = { to: uniqueAddress(), subject: 'Retried', text: 'x' };
     const key = `k-${body.to}`;
     await leaveClaim(key, body, -1);

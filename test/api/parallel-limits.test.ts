@@ -65,7 +65,7 @@ describe('limits under parallel requests', () => {
     expect((await api.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints).toHaveLength(10);
   }, 60_000);
 
-  it('webhook endpoints made before the count was kept: the first creations count them, and the ceiling holds', async () => {
+  it('webhook endpoints made before the count was kept: the first creations count them; the cap holds', async () => {
     const { accountId, api } = await freshAccount();
     const ids: string[] = [];
     for (let i = 0; i < 5; i++)

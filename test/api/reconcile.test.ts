@@ -77,7 +77,7 @@ const statusOf = async (messageId: string) =>
   (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
 
 describe('the reconciler (end of a drain run that emptied the queue)', () => {
-  it('fails a long-queued message whose queue entry is gone and a message left sending, each with its reason', async () => {
+  it('fails a long-queued message whose queue entry is gone, and one left sending, each with its reason', async () => {
     const lost = await seed('queued', uniqueAddress('lost'), 20);
     const interrupted = await seed('sending', uniqueAddress('interrupted'), 20);
     const waiting = await seed('queued', uniqueAddress('waiting'), 20);

@@ -560,7 +560,7 @@ describe('keys and permissions', () => {
     expect(unknown.error).toMatchObject({ statusCode: 403, name: 'invalid_api_key' });
   });
 
-  it('no key is missing_api_key; past the key’s rate limit, rate_limit_exceeded with Resend’s rate-limit headers', async () => {
+  it('no key is missing_api_key; past the key’s limit, rate_limit_exceeded with Resend’s headers', async () => {
     const none = await resend.post(
       '/emails',
       { from: 'sender@example.com', to: uniqueAddress(), ...content },
@@ -578,7 +578,7 @@ describe('keys and permissions', () => {
     });
   });
 
-  it('api keys round trip: a sending_access key sends but cannot list keys; list shows it; remove revokes it', async () => {
+  it('api keys round trip: a sending_access key sends, cannot list keys; list shows it, remove revokes', async () => {
     const created = await resend.apiKeys.create({ name: 'sending', permission: 'sending_access' });
     expect(created.error).toBeNull();
     expect(created.data).toEqual({ id: expect.any(String), token: expect.any(String) });

@@ -83,7 +83,7 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
     },
   );
 
-  it('answers a scheduled send 202, a status the served OpenAPI document declares for the route, with the same body', async () => {
+  it('answers a scheduled send 202 (the served OpenAPI document declares it) with the same body', async () => {
     const answer = await api.post('/api/v1/mail/send', {
       to: uniqueAddress(),
       subject: 's',

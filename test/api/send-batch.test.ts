@@ -111,7 +111,7 @@ describe('POST /api/v1/mail/send-batch', () => {
 });
 
 describe('the drainer', () => {
-  it('retries transient SMTP failures, then marks the item failed with its reason and parks it in the DLQ', async () => {
+  it('retries transient SMTP failures, then marks the item failed with its reason, parks it in the DLQ', async () => {
     const sink = await startSmtpSink();
     try {
       const smtp = client(service, (await newAccount('Flaky')).apiKey);

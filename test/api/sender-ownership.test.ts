@@ -132,7 +132,7 @@ describe("another account's domain, on every send path", () => {
     expect(batch.body.errors).toEqual([{ index: 0, message: expect.stringContaining('another account') }]);
   });
 
-  it('batch: an item from it fails alone, the others are queued; a batch-level sender at it refuses the batch', async () => {
+  it('batch: an item from it fails alone, the others queue; a batch-level sender at it refuses the batch', async () => {
     const { api, victim } = await scene((d) => ({
       ...smtp(),
       from_email: 'c@own-c.example',
@@ -229,7 +229,7 @@ describe('as the mail leaves the drainer', () => {
     expect((await deadLetters()).map((d) => d.message_id)).toContain(queued.body.data.messages[0].message_id);
   });
 
-  it('scheduled mail from a verified domain deleted before its time ends failed; one of a kept domain is sent', async () => {
+  it("scheduled mail from a verified domain deleted before its time ends failed; a kept domain's is sent", async () => {
     const account = client(service, (await newAccount('Scheduler')).apiKey);
     const [gone, kept] = [uniqueDomain('gone', 'test'), uniqueDomain('kept', 'test')];
     const goneDomain = await register(account, gone);
@@ -268,7 +268,7 @@ describe('as the mail leaves the drainer', () => {
     expect(await statusOf(account, fromKept.body.data.message_id)).toMatchObject({ status: 'sent' });
   });
 
-  it("campaign mail queued from a domain another account registers before the fan-out's mail leaves ends failed", async () => {
+  it('campaign mail queued from a domain another account registers before the mail leaves ends failed', async () => {
     const name = uniqueDomain('fanout');
     const api = await attacker({ ...smtp(), from_email: `c@${name}` });
     const list = await api.post('/api/v1/lists', { name: 'L' });

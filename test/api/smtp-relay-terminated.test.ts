@@ -100,7 +100,7 @@ describe('the relay behind a TLS-terminating balancer (mode terminated)', () => 
 });
 
 describe('draining on SIGTERM', () => {
-  it('answers the mail being taken, then closes; an idle connection gets 421 4.3.2 at once; new ones are refused', async () => {
+  it('answers the mail in flight, then closes; an idle connection gets 421 4.3.2 at once; new ones fail', async () => {
     const relay = await startRelay(relayDeps(), { mode: 'terminated', port: 0 });
     const credentials = Buffer.from(`\0apikey\0${apiKey}`).toString('base64');
     const to = uniqueAddress('draining');

@@ -161,7 +161,7 @@ describe('table grants', () => {
     },
   );
 
-  it('cover every request of the domain routes, which reach only the domains and the claims on their names', async () => {
+  it("cover every request of the domain routes, which reach only the domains and their names' claims", async () => {
     const own = client(service, (await newAccount('Domain grants')).apiKey);
     const name = `grants-${Math.random().toString(36).slice(2, 8)}.example`;
     const check = async (routeId: string, path: string, body?: unknown) => {

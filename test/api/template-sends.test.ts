@@ -51,7 +51,7 @@ const variables = {
 const untracked = { track_opens: false, track_clicks: false };
 
 describe('sending by template', () => {
-  it('sends exactly what the preview renders (subject, escaped html, triple braces raw, a text part from the html)', async () => {
+  it('sends what the preview renders (subject, escaped html, triple braces raw, text from the html)', async () => {
     const templateId = await newTemplate(receipt);
     const preview = (await api.post(`/api/v1/templates/${templateId}/render`, { variables })).body.data;
     expect(preview.html).toContain('<p>Thanks Ann &lt;&amp; Co&gt;!</p><li>Tea &lt;green&gt;: <b>3 €</b></li>');

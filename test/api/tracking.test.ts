@@ -43,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => tracked.close());
 
 describe('open and click tracking', () => {
-  it('adds a pixel before </body> and rewrites only the http(s) links of the body; the text part is untouched', async () => {
+  it('adds a pixel before </body>, rewrites only the http(s) links of the body; the text is untouched', async () => {
     const to = uniqueAddress('tracked');
     const sent = await api.post('/api/v1/mail/send', {
       to,
@@ -260,7 +260,7 @@ describe('open and click tracking', () => {
     },
   );
 
-  it('accepts only the exact encoding of a token: appended bytes, padding or spare bits of the signature answer 404', async () => {
+  it("accepts only a token's exact encoding: appended bytes, padding, spare signature bits answer 404", async () => {
     const to = uniqueAddress('exact');
     const { message_id: messageId } = (await api.post('/api/v1/mail/send', { to, subject: 'News', html: HTML })).body
       .data;

@@ -161,7 +161,7 @@ describe('deliveries', () => {
     }
   });
 
-  it('retries an endpoint answering 500 with the same webhook-id, and a deleted endpoint gets nothing more', async () => {
+  it('retries an endpoint answering 500 with the same webhook-id; a deleted endpoint gets nothing more', async () => {
     let status = 500;
     const failing = await startEndpoint(() => status);
     const created = await createEndpoint(failing.url, ['email.sent']);
@@ -327,7 +327,7 @@ describe('event sources and delivery rules', () => {
     }
   });
 
-  it('dead-letters a delivery with its reason once its last retry fails; the admin CLI lists it and redrives it', async () => {
+  it('dead-letters a delivery with its reason after its last retry; the admin CLI lists and redrives it', async () => {
     let answer = 503;
     const endpoint = await startEndpoint(() => answer);
     const created = await createEndpoint(endpoint.url, ['email.sent']);

@@ -160,7 +160,7 @@ describe('the synthesized bundles, run', () => {
     expect(envelope(notFound).error.code).toBe('NOT_FOUND');
   }, 120_000);
 
-  it('sends a mail through the SES emulator from the send bundle, with a provider the providers bundle made', async () => {
+  it('sends a mail through the SES emulator from the send bundle, with a provider from the providers one', async () => {
     const created = await invoke(
       'providers-create',
       routeEvent(routeById('providers-create'), {

@@ -183,7 +183,7 @@ describe('the deployment', () => {
     });
   });
 
-  it('has the send queue with its dead-letter queue and a drainer scheduled every minute, its concurrency capped', () => {
+  it('has the send queue, its dead-letter queue, and a drainer scheduled every minute with capped concurrency', () => {
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ deadLetterTargetArn: Match.anyValue() }),
     });
@@ -194,7 +194,7 @@ describe('the deployment', () => {
     });
   });
 
-  it('starts the drainer from the drain-start queue, which only the enqueuing routes and the drainer may write to', () => {
+  it('starts the drainer from the drain-start queue, which only the enqueuing routes and the drainer write to', () => {
     const [drainer] = Object.keys(
       template.findResources('AWS::Lambda::Function', {
         Properties: { Description: 'Sends queued mail at the provider rate' },
@@ -279,7 +279,7 @@ describe('the deployment', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
   });
 
-  it('keeps SES events that SNS cannot deliver or the function fails on in a retained, encrypted dead-letter queue', () => {
+  it('keeps SES events SNS cannot deliver or the function fails on in a retained, encrypted dead-letter queue', () => {
     const [sesEvents] = Object.values(
       template.findResources('AWS::Lambda::Function', {
         Properties: { Description: 'Applies SES bounce, complaint and delivery events from SNS' },
@@ -674,7 +674,7 @@ describe('the deployment', () => {
     );
   });
 
-  it('has an active SES receipt rule that scans mail, stores it under raw/ and then invokes the parsing function', () => {
+  it('has an active SES receipt rule that scans mail, stores it under raw/, then invokes the parsing function', () => {
     const [rule] = Object.values(template.findResources('AWS::SES::ReceiptRule'));
     expect(rule.Properties.Rule.Enabled).toBe(true);
     expect(rule.Properties.Rule.ScanEnabled).toBe(true);

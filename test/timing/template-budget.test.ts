@@ -69,7 +69,7 @@ const expectBounded = (run: Awaited<ReturnType<typeof whileProbingHealth>>) => {
 };
 
 describe('templates that multiply work', () => {
-  it('stop the preview: the same name nested in html, 150 items, is 422 TEMPLATE_TOO_COSTLY naming the part', async () => {
+  it('stop the preview: one name nested in html, 150 items, is 422 TEMPLATE_TOO_COSTLY naming its part', async () => {
     const id = await newTemplate({ html: `x${nested(['a', 'a', 'a', 'a'])}` });
     const run = await whileProbingHealth(() =>
       api.post(`/api/v1/templates/${id}/render`, { variables: { a: items(150) } }),
@@ -98,7 +98,7 @@ describe('templates that multiply work', () => {
     ).toEqual([]);
   });
 
-  it("stop a send at the size limit while it renders: a 16 KiB value repeated 250,000 times is the send's 400", async () => {
+  it('stop a send at the size limit while it renders: a 16 KiB value repeated 250,000 times is a 400', async () => {
     const id = await newTemplate({ html: '<p>{{b}}</p>', text: nested(['a', 'a'], '{{{b}}}') });
     const variables = { a: items(500), b: 'y'.repeat(16 * 1024) };
     const run = await whileProbingHealth(() =>
@@ -222,7 +222,7 @@ describe('the preview and the send agree', () => {
     expect((await mailTo(to))[0].subject).toBe(preview.body.data.subject);
   });
 
-  it('refuse in the preview what the send refuses: an empty subject, a subject past 998 characters, no body', async () => {
+  it('refuse in the preview what the send refuses: an empty subject, one past 998 characters, no body', async () => {
     const id = await newTemplate({ subject: '{{s}}', text: '{{t}}' });
     for (const [variables, field] of [
       [{ s: '', t: 'x' }, 'subject'],
