@@ -320,13 +320,13 @@ export const writeReport = (report: Report) => {
           '| Recipients | Time to enqueue all | Calls per recipient | Calls | RRU per recipient | WRU per ' +
             'recipient | Goal |',
           '|---|---|---|---|---|---|---|',
-          `| ${report.fanout.recipients} | ${f(report.fanout.enqueueSeconds, 0)} s | ${f(report.fanout.callsPerRecipient, 3)} | ${Object.entries(
-            report.fanout.calls,
-          )
-            .map(([k, v]) => `${k} ${v}`)
-            .join(
-              ', ',
-            )} | ${f(report.fanout.readUnitsPerRecipient, 3)} | ${f(report.fanout.writeUnitsPerRecipient, 3)} | ${verdict(report.fanout.callsPerRecipient <= 1.2, 'see figures')} |`,
+          `| ${report.fanout.recipients} | ${f(report.fanout.enqueueSeconds, 0)} s | ` +
+            `${f(report.fanout.callsPerRecipient, 3)} | ` +
+            `${Object.entries(report.fanout.calls)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')} | ` +
+            `${f(report.fanout.readUnitsPerRecipient, 3)} | ${f(report.fanout.writeUnitsPerRecipient, 3)} | ` +
+            `${verdict(report.fanout.callsPerRecipient <= 1.2, 'see figures')} |`,
           '',
         ]
       : []),

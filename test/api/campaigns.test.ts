@@ -152,7 +152,8 @@ describe('campaigns', () => {
     expect(againPage).not.toContain('Stop receiving');
     expect(againPage).not.toContain('value="list"');
     const token = link.slice(link.lastIndexOf('/') + 1);
-    const tampered = `${link.slice(0, link.lastIndexOf('/') + 1)}${token.slice(0, 5)}${token[5] === 'A' ? 'B' : 'A'}${token.slice(6)}`;
+    const flipped = `${token.slice(0, 5)}${token[5] === 'A' ? 'B' : 'A'}${token.slice(6)}`;
+    const tampered = `${link.slice(0, link.lastIndexOf('/') + 1)}${flipped}`;
     expect((await fetch(tampered, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(404);
     expect((await fetch(tampered)).status).toBe(404);
 

@@ -115,10 +115,8 @@ describe('names whose records would not fit DNS', () => {
   });
 
   it('209 characters: its DKIM record name is 253, registered', async () => {
-    const name =
-      `${'d'.repeat(61)}.${'e'.repeat(61)}.${'f'.repeat(61)}.${'g'.repeat(61)}.${Math.random().toString(36).slice(2, 8)}.example`
-        .slice(-209)
-        .replace(/^[.-]+/, 'h');
+    const labels = `${'d'.repeat(61)}.${'e'.repeat(61)}.${'f'.repeat(61)}.${'g'.repeat(61)}`;
+    const name = `${labels}.${Math.random().toString(36).slice(2, 8)}.example`.slice(-209).replace(/^[.-]+/, 'h');
     const answer = await api.post('/api/v1/domains', { name });
     expect(answer.status).toBe(201);
     expect(Math.max(...answer.body.data.records.map((r: { name: string }) => r.name.length))).toBe(253);

@@ -333,7 +333,8 @@ describe('bad input over every operation of the OpenAPI document', () => {
     }
     for (const query of HOSTILE_QUERY) {
       const response = await fetch(
-        `${service.baseUrl}/api/v1/suppressions?cursor=${encodeURIComponent(query)}&reason=${encodeURIComponent(query)}`,
+        `${service.baseUrl}/api/v1/suppressions?` +
+          `cursor=${encodeURIComponent(query)}&reason=${encodeURIComponent(query)}`,
         { headers: { ...headers, Accept: 'text/csv' } },
       );
       if (response.status >= 500) answers.push(`suppressions ?${query.slice(0, 80)} -> ${response.status}`);

@@ -21,7 +21,8 @@ export interface UnsubscribeClaim {
  * keep working for as long as the mail sits in a mailbox.
  */
 export const unsubscribeUrl = (key: string, baseUrl: string, claim: UnsubscribeClaim) =>
-  `${baseUrl}${UNSUBSCRIBE_PATH}${signFields(key, 'unsubscribe', [claim.account_id, claim.subscriber_id, claim.campaign_id])}`;
+  `${baseUrl}${UNSUBSCRIBE_PATH}` +
+  `${signFields(key, 'unsubscribe', [claim.account_id, claim.subscriber_id, claim.campaign_id])}`;
 
 export const verifiedUnsubscribe = async (
   deps: { tracking: TrackingSettings },
