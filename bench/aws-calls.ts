@@ -64,7 +64,9 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     await count(
       'POST /mail/send (warm)',
       7,
-      "rate-limit counter, providers (the reputation brake in the same Query), the claims on the sender's domain names (one BatchGet), suppression check, SES send, message record, the day's reputation counter (1 write unit)",
+      "rate-limit counter, providers (the reputation brake in the same Query), the claims on the sender's domain " +
+        "names (one BatchGet), suppression check, SES send, message record, the day's reputation counter (1 " +
+        'write unit)',
       () => call('POST', '/api/v1/mail/send', { to: 'one@example.com', subject: 'one', html: '<p>x</p>' }),
     ),
   );
@@ -73,7 +75,8 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       call('GET', `/api/v1/mail/status/${encodeURIComponent(warm.message_id)}`),
     ),
   );
-  // The Resend-compatible routes (functions/routes/resend.ts): the same use cases under Resend's shapes, so the same calls as the native rows above.
+  // The Resend-compatible routes (functions/routes/resend.ts): the same use cases under Resend's shapes, so
+  // the same calls as the native rows above.
   const resendCall = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${stack.baseUrl}/resend${path}`, {
       method,
@@ -113,7 +116,8 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     await count(
       'POST /mail/send-batch, 100 items (warm)',
       20,
-      "rate limit, providers, 1 BatchGet of the claims on the senders' domain names, 1 suppression BatchGet, queue-id counter, 4 BatchWriteItem (25 each), 10 SendMessageBatch (10 each), the drain start",
+      "rate limit, providers, 1 BatchGet of the claims on the senders' domain names, 1 suppression BatchGet, " +
+        'queue-id counter, 4 BatchWriteItem (25 each), 10 SendMessageBatch (10 each), the drain start',
       () => call('POST', '/api/v1/mail/send-batch', { messages: batch }),
     ),
   );
@@ -123,7 +127,8 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     await count(
       'drainer, per mail (100 queued)',
       3.2,
-      "SES send, the sent record and the day's reputation counter per mail; receive and delete per 10 (the account's providers and brake once per run)",
+      "SES send, the sent record and the day's reputation counter per mail; receive and delete per 10 (the " +
+        "account's providers and brake once per run)",
       // The deployed drainer's whole time: its budget plus the margin it keeps for the last send.
       () =>
         handler({}, {
@@ -135,7 +140,8 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
   const otp = await count(
     'POST /otp/send (warm)',
     6,
-    "rate limit, providers, the claims on the sender's domain names, suppression check, session write, SES send, the day's reputation counter (the per-address window counter is the seventh)",
+    "rate limit, providers, the claims on the sender's domain names, suppression check, session write, SES send, " +
+      "the day's reputation counter (the per-address window counter is the seventh)",
     () => call('POST', '/api/v1/otp/send', { email: 'otp@example.com' }),
   );
   results.push(otp);
@@ -160,7 +166,8 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     await count(
       'POST /subscribers (warm)',
       3,
-      'rate limit, list check, one transaction (record, address, list count, view counters); the seq counter is the fourth',
+      'rate limit, list check, one transaction (record, address, list count, view counters); the seq counter is ' +
+        'the fourth',
       () => call('POST', '/api/v1/subscribers', { email: 'sub@example.com', list_id: list.id }),
     ),
   );
@@ -181,7 +188,8 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     await count(
       'POST /webhooks/ses, SNS bounce notification',
       8,
-      "provider lookup, message lookup, subscribers, bounce transaction (with dedupe and the reputation counter), suppression, message status; the brake's weighing: the last two days' Query and the brake's GetItem",
+      'provider lookup, message lookup, subscribers, bounce transaction (with dedupe and the reputation counter), ' +
+        "suppression, message status; the brake's weighing: the last two days' Query and the brake's GetItem",
       async () => {
         const response = await fetch(`${stack.baseUrl}/api/v1/webhooks/ses?provider_id=${stack.receiverProviderId}`, {
           method: 'POST',
@@ -255,7 +263,9 @@ const countSendgridRequest = async (stack: LocalStack) => {
   return count(
     'POST /webhooks/sendgrid, 100 delivered events',
     314,
-    "provider lookup, receiver rate count, one BatchGetItem for the 100 messages; per event its status, its event record and the address's soft-bounce reset; once for the request the account's delivered count and the email.delivered webhook events (10 SendMessageBatch)",
+    'provider lookup, receiver rate count, one BatchGetItem for the 100 messages; per event its status, its event ' +
+      "record and the address's soft-bounce reset; once for the request the account's delivered count and the " +
+      'email.delivered webhook events (10 SendMessageBatch)',
     async () => {
       const response = await fetch(
         `${stack.baseUrl}/api/v1/webhooks/sendgrid?provider_id=${stack.sendgridProviderId}`,
@@ -284,7 +294,9 @@ const countTracking = async (
   const hit = await count(
     'GET /t/o/{token}, an open (tracking hit)',
     4,
-    "the open event written on the message (the signed token names it, so nothing is read), the email.opened event queued for webhooks; a reader's first open also writes the message's first-hit marker and counts it (a later hit: the marker's failed condition only)",
+    'the open event written on the message (the signed token names it, so nothing is read), the email.opened event ' +
+      "queued for webhooks; a reader's first open also writes the message's first-hit marker and counts it (a " +
+      "later hit: the marker's failed condition only)",
     async () => {
       const response = await fetch(`${stack.baseUrl}${new URL(pixel).pathname}`);
       if (response.status !== 200) throw new Error(`the pixel answered ${response.status}`);

@@ -20,7 +20,10 @@ export interface ColdStart {
   function: string;
   /** `index.mjs`: the code loaded at init. */
   bundleKb: number;
-  /** The other code files of the asset (loaded on first use, if ever), with their sizes: also downloaded on a cold start. */
+  /**
+   * The other code files of the asset (loaded on first use, if ever), with their sizes: also downloaded on a
+   * cold start.
+   */
   lazyFiles: string[];
   floorKb: number;
   initMs: number;
@@ -84,7 +87,8 @@ const buildFloor = async (clients: string[], outfile: string) => {
     .map((c, i) => `import { ${CLIENT_CLASS[c]} as C${i} } from '@aws-sdk/${c}';\nexport const c${i} = new C${i}({});`);
   if (clients.includes('lib-dynamodb'))
     lines.push(
-      "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const doc = DynamoDBDocumentClient.from(c0);",
+      "import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';\nexport const doc = " +
+        'DynamoDBDocumentClient.from(c0);',
     );
   if (clients.includes('lib-dynamodb') && clients[0] !== 'client-dynamodb')
     throw new Error('the floor wraps c0 in the document client: c0 must be the DynamoDB client');
@@ -99,7 +103,9 @@ const buildFloor = async (clients: string[], outfile: string) => {
 };
 
 const initTime = (file: string, node: string) => {
-  const script = `const t=performance.now();await import(${JSON.stringify(`file://${file}`)});process.stdout.write(String(performance.now()-t));`;
+  const script =
+    `const t=performance.now();await ` +
+    `import(${JSON.stringify(`file://${file}`)});process.stdout.write(String(performance.now()-t));`;
   const out = execFileSync(node, ['--input-type=module', '-e', script], {
     env: {
       ...process.env,

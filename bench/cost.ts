@@ -93,7 +93,9 @@ export const costPerMillion = (
         perMillionMails: lambda(1 / mailsPerDrainRun, drainMsPerMail * mailsPerDrainRun, 512),
       },
       {
-        item: `DynamoDB, ${(batch.writeUnits / 100 + drain.writeUnits / 100).toFixed(2)} WRU + ${(batch.readUnits / 100 + drain.readUnits / 100).toFixed(2)} RRU per mail`,
+        item:
+          `DynamoDB, ${(batch.writeUnits / 100 + drain.writeUnits / 100).toFixed(2)} WRU + ` +
+          `${(batch.readUnits / 100 + drain.readUnits / 100).toFixed(2)} RRU per mail`,
         perMillionMails: dynamo(batch, 100) + dynamo(drain, 100),
       },
       {
@@ -112,7 +114,9 @@ export const costPerMillion = (
     `campaign mail (fan-out of ${fanout.subscribers.toLocaleString('en')} subscribers, then the drainer)`,
     [
       {
-        item: `Lambda job runner, ${fanout.msPerRecipient.toFixed(1)} ms per recipient (local, an upper estimate) at 512 MB`,
+        item:
+          `Lambda job runner, ${fanout.msPerRecipient.toFixed(1)} ms per recipient (local, an upper estimate) ` +
+          `at 512 MB`,
         perMillionMails: lambda(
           fanout.jobs / fanout.recipients,
           fanout.msPerRecipient * (fanout.recipients / fanout.jobs),
@@ -124,7 +128,11 @@ export const costPerMillion = (
         perMillionMails: lambda(1 / mailsPerDrainRun, drainMsPerMail * mailsPerDrainRun, 512),
       },
       {
-        item: `DynamoDB, fan-out ${fanout.writeUnitsPerRecipient.toFixed(2)} WRU + ${fanout.readUnitsPerRecipient.toFixed(2)} RRU, drainer ${(drain.writeUnits / 100).toFixed(2)} WRU + ${(drain.readUnits / 100).toFixed(2)} RRU per mail (+0.1 WRU: the campaign's counters, written every ten mails)`,
+        item:
+          `DynamoDB, fan-out ${fanout.writeUnitsPerRecipient.toFixed(2)} WRU + ` +
+          `${fanout.readUnitsPerRecipient.toFixed(2)} RRU, drainer ${(drain.writeUnits / 100).toFixed(2)} WRU + ` +
+          `${(drain.readUnits / 100).toFixed(2)} RRU per mail (+0.1 WRU: the campaign's counters, written every ` +
+          `ten mails)`,
         perMillionMails:
           fanout.writeUnitsPerRecipient * PRICES.dynamoWritePerMillionUnits +
           fanout.readUnitsPerRecipient * PRICES.dynamoReadPerMillionUnits +

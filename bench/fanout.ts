@@ -84,7 +84,9 @@ export const measureFanout = async (stack: LocalStack, count: number): Promise<F
   const campaign = await createCampaign(campaignDeps(), stack.accountId, {
     name: 'Bench campaign',
     subject: 'News for {{name}}',
-    html: '<p>Hello {{name}}, this is the news for {{email}}.</p><p><a href="https://example.com/news">Read more</a></p>',
+    html:
+      '<p>Hello {{name}}, this is the news for {{email}}.</p><p><a href="https://example.com/news">Read ' +
+      'more</a></p>',
     text: 'Hello {{name}}, this is the news.',
     list_id: list.id,
   });

@@ -87,18 +87,24 @@ const shown = (progress: number[]) => {
     : `${all.slice(0, 3).join(' → ')} → … → ${all.slice(-2).join(' → ')} (${all.length} values)`;
 };
 
+/** The calls by operation, as the table shows them: `Query 3, PutItem 2`. */
+const callList = (calls: Record<string, number>) =>
+  Object.entries(calls)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+
 /** The report's section (also what `npm run bench -- --only import` prints). */
 export const importSection = (m: ImportBench) => [
   '## 3f. Bulk import',
   '',
-  `A CSV of ${m.rows.toLocaleString('en')} rows imported into a list: POST /lists/{id}/import, then the job runner (${m.jobs} jobs). Calls: every AWS call of the request, the jobs and the GET /imports that watched it every 2 s (their key checks included), divided by the rows. Goal: at most 1.2 calls per row.`,
+  `A CSV of ${m.rows.toLocaleString('en')} rows imported into a list: POST /lists/{id}/import, then the job runner ` +
+    `(${m.jobs} jobs). Calls: every AWS call of the request, the jobs and the GET /imports that watched it every ` +
+    `2 s (their key checks included), divided by the rows. Goal: at most 1.2 calls per row.`,
   '',
   '| Rows | Imported | Accept | Import | `processed` seen while it ran | Calls per row | Calls | WRU per row | Goal |',
   '|---|---|---|---|---|---|---|---|---|',
-  `| ${m.rows} | ${m.imported} | ${m.acceptSeconds.toFixed(1)} s | ${m.importSeconds.toFixed(0)} s | ${shown(m.progress)} | ${m.callsPerRow.toFixed(3)} | ${Object.entries(
-    m.calls,
-  )
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ')} | ${m.writeUnitsPerRow.toFixed(2)} | ${m.callsPerRow <= 1.2 ? 'met' : 'missed'} |`,
+  `| ${m.rows} | ${m.imported} | ${m.acceptSeconds.toFixed(1)} s | ${m.importSeconds.toFixed(0)} s | ` +
+    `${shown(m.progress)} | ${m.callsPerRow.toFixed(3)} | ${callList(m.calls)} | ${m.writeUnitsPerRow.toFixed(2)} | ` +
+    `${m.callsPerRow <= 1.2 ? 'met' : 'missed'} |`,
   '',
 ];

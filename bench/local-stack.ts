@@ -19,7 +19,8 @@ export const startLocalStack = async (sesRate: number) => {
     freePort().then((port) => startSes({ port })),
     freePort().then((port) => startSqs({ port })),
   ]);
-  // The queues of functions/queues.ts. As in AWS, enqueuers put a drain start on its queue (its trigger is AWS's; nothing reads it here), so the call counts show it.
+  // The queues of functions/queues.ts. As in AWS, enqueuers put a drain start on its queue (its trigger is
+  // AWS's; nothing reads it here), so the call counts show it.
   const queueUrls = await ensureQueues(sqs.ensureQueue, 'bench');
   Object.assign(
     process.env,
@@ -118,5 +119,9 @@ export const ownSendQueue = async (name: string) => {
     )
   ).QueueUrl;
   sqs.destroy();
-  return { restore: () => void (process.env.QUEUE_URL = previous) };
+  return {
+    restore: () => {
+      process.env.QUEUE_URL = previous;
+    },
+  };
 };

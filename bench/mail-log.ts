@@ -63,7 +63,8 @@ export const measureMailLog = async (stack: LocalStack, count: number): Promise<
   };
   const newest = await read('?limit=20');
   const newestFiltered = await read('?limit=20&tag=rare');
-  // The page after `count` messages: `until` the oldest seeded second plus one is the last page; a cursor walk would cost the same per page.
+  // The page after `count` messages: `until` the oldest seeded second plus one is the last page; a cursor
+  // walk would cost the same per page.
   const deep = await read(`?limit=20&until=${encodeURIComponent(new Date(base + 20_000).toISOString())}`);
   const deepFiltered = await read(
     `?limit=20&tag=rare&until=${encodeURIComponent(new Date(base + 2_000_000).toISOString())}`,
@@ -80,12 +81,14 @@ export const measureMailLog = async (stack: LocalStack, count: number): Promise<
 };
 
 export const mailLogSection = (cost: MailLogCost) => [
-  `## Message log page cost (GET /mail?limit=20, ${cost.messages.toLocaleString('en-US')} messages, seeded in ${cost.seedSeconds.toFixed(0)} s)`,
+  `## Message log page cost (GET /mail?limit=20, ${cost.messages.toLocaleString('en-US')} messages, seeded in ` +
+    `${cost.seedSeconds.toFixed(0)} s)`,
   '',
   '| page | read units |',
   '|---|---|',
   `| newest page | ${cost.newestPageReadUnits} |`,
-  `| the page past ${cost.messages.toLocaleString('en-US')} messages (until the oldest 20) | ${cost.deepPageReadUnits} |`,
+  `| the page past ${cost.messages.toLocaleString('en-US')} messages (until the oldest 20) | ` +
+    `${cost.deepPageReadUnits} |`,
   `| newest page, tag carried by 1% | ${cost.newestFilteredReadUnits} |`,
   `| a tag-filtered page deep in the log | ${cost.deepFilteredReadUnits} |`,
 ];

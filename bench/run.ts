@@ -1,20 +1,29 @@
 /**
  * `npm run bench`: synthesizes the stack, then measures cold start per function, AWS calls per
- * operation, drain throughput, webhook deliveries per second, local latency and throughput, and cost per million mails, and writes
- * bench/report.md and bench/report.json. About four minutes on two cores, half of it seeding 10,000
- * subscribers for the deep-page measure (BENCH_SUBSCRIBERS lowers it). The campaign fan-out to
- * 100,000 subscribers adds about ten minutes on two cores (10,000 took 16 s to seed and 48 s to fan
- * out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
+ * operation, drain throughput, webhook deliveries per second, local latency and throughput, and cost per
+ * million mails, and writes bench/report.md and bench/report.json. About four minutes on two cores, half
+ * of it seeding 10,000 subscribers for the deep-page measure (BENCH_SUBSCRIBERS lowers it). The campaign
+ * fan-out to 100,000 subscribers adds about ten minutes on two cores (10,000 took 16 s to seed and 48 s to
+ * fan out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
  * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
- * `npm run bench -- --only import`: section 3f only (a bulk import of 100,000 rows; BENCH_IMPORT lowers it), printed, no synthesis, no report written.
- * `npm run bench -- --only drain`: section 3 only (drain throughput at BENCH_DRAIN_RATES, 14/s, 100/s and 1,000/s), printed, no synthesis, no report written.
- * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no synthesis, no report written.
- * `npm run bench -- --only streams`: a batch of 10 while a campaign drains (BENCH_STREAMS_RECIPIENTS, 10,000, at BENCH_STREAMS_RATE, 100/s), printed, no report written.
- * `npm run bench -- --only mail-log`: the message log's page cost after BENCH_MESSAGES (10,000) messages, printed, no report written.
- * `npm run bench -- --only templates`: template rendering for 1,000 readers only, printed, no stack, no report written.
- * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no stack, no report written.
- * `npm run bench -- --only worst-templates`: section 3g only (CPU of templates that multiply work), printed, no stack, no report written.
- * `npm run bench -- --only smtp`: the SMTP relay beside POST /mail/send (mails/s over 5 and 20 connections, DATA to 250, memory per idle connection), printed, no report written.
+ * `npm run bench -- --only import`: section 3f only (a bulk import of 100,000 rows; BENCH_IMPORT lowers it),
+ *   printed, no synthesis, no report written.
+ * `npm run bench -- --only drain`: section 3 only (drain throughput at BENCH_DRAIN_RATES, 14/s, 100/s and
+ *   1,000/s), printed, no synthesis, no report written.
+ * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no
+ *   synthesis, no report written.
+ * `npm run bench -- --only streams`: a batch of 10 while a campaign drains (BENCH_STREAMS_RECIPIENTS, 10,000,
+ *   at BENCH_STREAMS_RATE, 100/s), printed, no report written.
+ * `npm run bench -- --only mail-log`: the message log's page cost after BENCH_MESSAGES (10,000) messages,
+ *   printed, no report written.
+ * `npm run bench -- --only templates`: template rendering for 1,000 readers only, printed, no stack, no
+ *   report written.
+ * `npm run bench -- --only worst-html`: section 3e only (CPU of a worst-case 512 KiB HTML body), printed, no
+ *   stack, no report written.
+ * `npm run bench -- --only worst-templates`: section 3g only (CPU of templates that multiply work), printed,
+ *   no stack, no report written.
+ * `npm run bench -- --only smtp`: the SMTP relay beside POST /mail/send (mails/s over 5 and 20 connections,
+ *   DATA to 250, memory per idle connection), printed, no report written.
  * `npm run bench -- --only synth`: section 0 only (the synthesis, timed), printed, no report written.
  */
 import { cpus } from 'node:os';

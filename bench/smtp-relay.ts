@@ -169,10 +169,17 @@ export const smtpRelaySection = (measure: RelayMeasure) => {
     '|---|---|---|---|---|---|---|',
     ...measure.rates.map(
       (r) =>
-        `| ${r.path} | ${r.connections} | ${r.mailsPerSecond.toFixed(0)} | ${(r.mailsPerSecond / http(r.connections).mailsPerSecond).toFixed(2)}x | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.failed} |`,
+        `| ${r.path} | ${r.connections} | ${r.mailsPerSecond.toFixed(0)} | ` +
+        `${(r.mailsPerSecond / http(r.connections).mailsPerSecond).toFixed(2)}x | ${r.p50Ms.toFixed(1)} | ` +
+        `${r.p99Ms.toFixed(1)} | ${r.failed} |`,
     ),
     '',
-    `End of DATA to the 250, in the relay (the send to the SES emulator included): one client p50 ${measure.dataToReply.oneClient.p50Ms.toFixed(1)} ms, p99 ${measure.dataToReply.oneClient.p99Ms.toFixed(1)} ms; every mail of the run p50 ${measure.dataToReply.all.p50Ms.toFixed(1)} ms, p99 ${measure.dataToReply.all.p99Ms.toFixed(1)} ms.`,
-    `1,000 idle connections (past the greeting), heap and buffers per connection in this process (client sockets included): the relay ${(measure.idleConnection.relayBytes / 1024).toFixed(1)} KB, a bare TCP server ${(measure.idleConnection.bareBytes / 1024).toFixed(1)} KB.`,
+    `End of DATA to the 250, in the relay (the send to the SES emulator included): one client p50 ` +
+      `${measure.dataToReply.oneClient.p50Ms.toFixed(1)} ms, p99 ` +
+      `${measure.dataToReply.oneClient.p99Ms.toFixed(1)} ms; every mail of the run p50 ` +
+      `${measure.dataToReply.all.p50Ms.toFixed(1)} ms, p99 ${measure.dataToReply.all.p99Ms.toFixed(1)} ms.`,
+    `1,000 idle connections (past the greeting), heap and buffers per connection in this process (client sockets ` +
+      `included): the relay ${(measure.idleConnection.relayBytes / 1024).toFixed(1)} KB, a bare TCP server ` +
+      `${(measure.idleConnection.bareBytes / 1024).toFixed(1)} KB.`,
   ];
 };

@@ -1,12 +1,12 @@
 /**
  * Issue 27's measure of the lanes: a campaign to BENCH_STREAMS_RECIPIENTS readers (10,000 by default)
  * drains through the bulk lane at BENCH_STREAMS_RATE a second (100 by default; an SES emulator of its
- * own, a provider in a region no other measure uses), in drain runs of the drainer (one for the whole of 10,000; as the bench's
- * drain throughput measure runs it), while the job runner fans it out as the lane makes room (its
- * window, fanout.ts). A few seconds in, a transactional batch of 10 is accepted; a little later a
- * second account sends a campaign of 100 readers through the same provider rate. Reports the batch's
- * accept-to-sent times, when the second account's campaign was all out, and the pace over the whole
- * drain against the allowed rate (the calls timed at the proxy, first to last).
+ * own, a provider in a region no other measure uses), in drain runs of the drainer (one for the whole of
+ * 10,000; as the bench's drain throughput measure runs it), while the job runner fans it out as the lane
+ * makes room (its window, fanout.ts). A few seconds in, a transactional batch of 10 is accepted; a little
+ * later a second account sends a campaign of 100 readers through the same provider rate. Reports the batch's
+ * accept-to-sent times, when the second account's campaign was all out, and the pace over the whole drain
+ * against the allowed rate (the calls timed at the proxy, first to last).
  */
 import { sesAtRate } from './ses-at-rate';
 import { seed } from './fanout';
@@ -98,8 +98,9 @@ export const measureStreams = async (stack: LocalStack, recipients: number, rate
 
     const mailbox = async () =>
       ((await (await fetch(`${ses.endpoint}/store`)).json()) as { emails: { subject: string; at: number }[] }).emails;
-    // One drain run with a budget for the whole campaign, as a Lambda run is (the pace is a run's; runs of a few seconds add their gaps).
-    // (runDrain, not the handler: the handler caps a run at DRAIN_BUDGET_SECONDS and hands the rest to a successor started through a queue nothing reads here.)
+    // One drain run with a budget for the whole campaign, as a Lambda run is (the pace is a run's; runs of a
+    // few seconds add their gaps). (runDrain, not the handler: the handler caps a run at DRAIN_BUDGET_SECONDS
+    // and hands the rest to a successor started through a queue nothing reads here.)
     const { runDrain } = await import('../functions/handlers/drainer');
     const total = recipients + 10 + OTHER_READERS;
     // A run that empties the lane ends (a small campaign can be out before the second account's is
@@ -184,5 +185,6 @@ export const streamsSection = (s: Streams) => [
   `| batch of 10, accept to sent, p50 | ${(s.batchP50Ms / 1000).toFixed(2)} s |`,
   `| batch of 10, accept to sent, max | ${(s.batchMaxMs / 1000).toFixed(2)} s |`,
   `| another account's 100-reader campaign, send to last mail out | ${s.otherCampaignSeconds.toFixed(0)} s |`,
-  `| pace over the drain (${s.drainSeconds} s) | ${s.bulkPerSecond.toFixed(1)}/s, ${(s.shareOfRate * 100).toFixed(1)}% of ${s.rate}/s |`,
+  `| pace over the drain (${s.drainSeconds} s) | ${s.bulkPerSecond.toFixed(1)}/s, ` +
+    `${(s.shareOfRate * 100).toFixed(1)}% of ${s.rate}/s |`,
 ];

@@ -33,7 +33,10 @@ export const benchTemplate = (bytes = 100_000) => {
   const body = PARAGRAPH.repeat(Math.ceil(bytes / PARAGRAPH.length));
   return {
     subject: 'News for {{name}}',
-    html: `<html><body><table>${body}</table><ul>{{#links}}<li><a href="{{url}}">{{label}}</a></li>{{/links}}</ul><a href="{{unsubscribe_url}}">Unsubscribe</a></body></html>`,
+    html:
+      `<html><body><table>${body}</table><ul>{{#links}}<li><a ` +
+      `href="{{url}}">{{label}}</a></li>{{/links}}</ul><a ` +
+      `href="{{unsubscribe_url}}">Unsubscribe</a></body></html>`,
     text: 'Dear {{name}}, the news for {{email}}: https://shop.example.com/news\nUnsubscribe: {{unsubscribe_url}}',
   };
 };

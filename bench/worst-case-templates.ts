@@ -7,8 +7,9 @@ import type { Campaign, Provider, Subscriber } from '../functions/domain/types';
 /**
  * CPU time of the content work of one request whose template multiplies work (issue 35): sections
  * nested in sections, wide sections, a big value repeated, on the paths a request renders on (a
- * preview or send, a batch of 100 items sharing theirs) and a campaign chunk of 500 readers. In process, no stack: the figure is the render's alone, stopped by its budget or the size
- * limit. Goal: under 100 ms of CPU per single request, a batch or a chunk under 1 s.
+ * preview or send, a batch of 100 items sharing theirs) and a campaign chunk of 500 readers. In process, no
+ * stack: the figure is the render's alone, stopped by its budget or the size limit. Goal: under 100 ms of CPU
+ * per single request, a batch or a chunk under 1 s.
  */
 export interface WorstCaseTemplate {
   shape: string;
@@ -73,7 +74,7 @@ const SHAPES: {
 const stoppedBy = (error: unknown) => (error as { code?: string }).code ?? (error as Error).name;
 
 /** The CPU of `work` and how it ended: what it says, the error that stopped it, or `rendered`. */
-const cpuMs = (work: () => string | void) => {
+const cpuMs = (work: () => string | undefined) => {
   const start = process.cpuUsage();
   let outcome = 'rendered';
   try {
@@ -122,7 +123,7 @@ export const measureWorstCaseTemplates = async (runs = 3): Promise<WorstCaseTemp
       variables,
       reply_to: null,
     } as unknown as Campaign;
-    const paths: [WorstCaseTemplate['path'], () => string | void][] = [
+    const paths: [WorstCaseTemplate['path'], () => string | undefined][] = [
       ['request', () => void render(variables)],
       [
         'batch of 100',

@@ -4,7 +4,8 @@
  * envelope are all typed:
  *
  *   const mail = createClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.KEY });
- *   const { data, error } = await mail.POST('/api/v1/mail/send', { body: { to: 'ada@example.com', subject: 'Hi', text: 'Hello' } });
+ *   const { data, error } = await mail.POST('/api/v1/mail/send', { body: { to: 'ada@example.com', subject:
+ * 'Hi', text: 'Hello' } });
  *   if (error) console.error(error.error.code); // ErrorEnvelope
  *   else console.log(data.data.message_id);
  */
@@ -18,7 +19,10 @@ export type ErrorEnvelope = components['schemas']['Error'];
 export type ErrorCode = ErrorEnvelope['error']['code'];
 
 export interface ClientOptions extends Omit<FetchClientOptions, 'baseUrl'> {
-  /** Where the service is: http://localhost:3000, or the stack's ApiUrl (a trailing /api/v1 is dropped: paths carry it). */
+  /**
+   * Where the service is: http://localhost:3000, or the stack's ApiUrl (a trailing /api/v1 is dropped: paths
+   * carry it).
+   */
   baseUrl: string;
   /** Sent as `Authorization: Bearer <apiKey>` on every request; public routes ignore it. */
   apiKey?: string;

@@ -1,4 +1,4 @@
-import { LONGEST_SMTP_SEND_MS } from './adapters/mailers/smtp-timeouts';
+import { LONGEST_SMTP_SEND_MS } from './smtp-timeouts';
 
 /** How long a drain run takes new work unless DRAIN_BUDGET_SECONDS says otherwise. */
 export const DRAIN_BUDGET_SECONDS = 50;

@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { SERVICE_VERSION } from './version';
 import './schemas/common';
 import type { RouteDefinition } from './routes/define-route';
-import { AppError, STATUS_BY_CODE, type ErrorCode } from './domain/errors';
+import { AppError, type ErrorCode } from './domain/errors';
+import { STATUS_BY_CODE } from './http/error-status';
 import { PERMISSIONS } from './domain/types';
 import { resendErrorOf } from './http/resend-errors';
 

@@ -1,4 +1,4 @@
-import { NestedStack, Stack, type CfnResource } from 'aws-cdk-lib';
+import { type NestedStack, Stack, type CfnResource } from 'aws-cdk-lib';
 import type { CfnRoute, CfnStage, HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 
 export interface Throttle {

@@ -1,6 +1,6 @@
 import { routeGrants } from '../functions/capabilities';
 import { Duration } from 'aws-cdk-lib';
-import { LONGEST_SMTP_SEND_MS } from '../functions/adapters/mailers/smtp-timeouts';
+import { LONGEST_SMTP_SEND_MS } from '../functions/smtp-timeouts';
 import type { RouteDefinition } from '../functions/routes/define-route';
 
 /** API Gateway's HTTP API waits at most 30 s for an integration: a route's function must end before. */

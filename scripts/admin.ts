@@ -17,25 +17,29 @@ const COMMANDS: Record<string, Command> = {
   'create-account': {
     usage: 'admin create-account --name <name> [--local]',
     about:
-      'Creates an account and its first API key (every permission). Prints {"account_id","api_key"}; the key is shown once.',
+      'Creates an account and its first API key (every permission). Prints {"account_id","api_key"}; the key is ' +
+      'shown once.',
     needs: ['TABLE_NAME'],
   },
   resume: {
     usage: 'admin resume --account <account id> [--local]',
     about:
-      "Lifts the reputation brake of an account: its sending resumes and its queued mail goes out. Prints the account's sending state.",
+      'Lifts the reputation brake of an account: its sending resumes and its queued mail goes out. Prints the ' +
+      "account's sending state.",
     needs: ['TABLE_NAME'],
   },
   'verify-domain': {
     usage: 'admin verify-domain --name <domain> --local',
     about:
-      "Marks a sending domain's SES identity verified without DNS, on the local stack only (in AWS, SES verifies it by its DKIM records). Prints the domain's id, name and status.",
+      "Marks a sending domain's SES identity verified without DNS, on the local stack only (in AWS, SES verifies " +
+      "it by its DKIM records). Prints the domain's id, name and status.",
     needs: [],
   },
   'dlq list': {
     usage: 'admin dlq list [--local]',
     about:
-      'Prints each mail in the dead-letter queue (one JSON line each) with the reason it failed; every message stays there.',
+      'Prints each mail in the dead-letter queue (one JSON line each) with the reason it failed; every message ' +
+      'stays there.',
     needs: ['DLQ_URL'],
   },
   'dlq redrive': {
@@ -46,13 +50,15 @@ const COMMANDS: Record<string, Command> = {
   'webhook-dlq list': {
     usage: 'admin webhook-dlq list [--local]',
     about:
-      'Prints each webhook delivery in its dead-letter queue (one JSON line each) with the reason it failed; every delivery stays there.',
+      'Prints each webhook delivery in its dead-letter queue (one JSON line each) with the reason it failed; every ' +
+      'delivery stays there.',
     needs: ['WEBHOOK_DLQ_URL'],
   },
   'webhook-dlq redrive': {
     usage: 'admin webhook-dlq redrive [--local]',
     about:
-      'Puts the dead-lettered webhook deliveries back on the webhook queue for a fresh round of retries (same webhook-id). Prints {"moved"}.',
+      'Puts the dead-lettered webhook deliveries back on the webhook queue for a fresh round of retries (same ' +
+      'webhook-id). Prints {"moved"}.',
     needs: ['WEBHOOK_QUEUE_URL', 'WEBHOOK_DLQ_URL'],
   },
 };
@@ -64,7 +70,10 @@ const TARGET = `Target: --local talks to a running \`npm start\`; otherwise set 
 const help = (command?: Command) => {
   if (command) return `usage: ${command.usage}\n\n${command.about}\n\n${TARGET}\nNeeds: ${command.needs.join(', ')}\n`;
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(44)} ${c.about.split('.')[0]}.`);
-  return `usage: npm run --silent admin -- <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nOptions:\n  --local    against the running \`npm start\`\n  --help     this text, or a command's own\n\n${TARGET}\n`;
+  return (
+    `usage: npm run --silent admin -- <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nOptions:\n  ` +
+    `--local    against the running \`npm start\`\n  --help     this text, or a command's own\n\n${TARGET}\n`
+  );
 };
 
 const fail = (message: string, code = 2): never => {
@@ -72,9 +81,8 @@ const fail = (message: string, code = 2): never => {
   process.exit(code);
 };
 
-let parsed;
-try {
-  parsed = parseArgs({
+const parseCommandLine = () =>
+  parseArgs({
     allowPositionals: true,
     options: {
       name: { type: 'string' },
@@ -83,6 +91,9 @@ try {
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
+let parsed: ReturnType<typeof parseCommandLine> | undefined;
+try {
+  parsed = parseCommandLine();
 } catch (error) {
   fail(`admin: ${(error as Error).message}\n\n${help()}`);
 }
@@ -100,7 +111,8 @@ if (key === 'resume' && !values.account) fail(`admin: resume needs --account\n\n
 if (key === 'verify-domain' && !values.name) fail(`admin: verify-domain needs --name\n\n${help(command)}`);
 if (key === 'verify-domain' && !values.local)
   fail(
-    `admin: verify-domain works on the local stack only (--local): in AWS, SES verifies a domain by its DNS records.\n\n${help(command)}`,
+    `admin: verify-domain works on the local stack only (--local): in AWS, SES verifies a domain by its DNS ` +
+      `records.\n\n${help(command)}`,
   );
 
 // Stdout carries the commands' JSON answers; the service's own info logs would be mixed into them.
@@ -151,7 +163,8 @@ const main = async () => {
     const deps = domainDeps();
     const domain = await deps.domains.findByName(name);
     if (!domain) fail(`admin: there is no sending domain ${name}`, 1);
-    // The local SES identity peer's own shortcut (local/ses-identities-peer.ts); then the domain is checked as verify does.
+    // The local SES identity peer's own shortcut (local/ses-identities-peer.ts); then the domain is checked
+    // as verify does.
     const marked = await fetch(
       `${process.env.AWS_ENDPOINT_URL_SESV2}/_local/identities/${encodeURIComponent(name)}/verify`,
       { method: 'POST' },

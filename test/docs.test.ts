@@ -25,7 +25,8 @@ it('docs/reference.html.gz is the page built from that document (run `npm run do
 it("the reference page carries everything it needs, may load nothing and has Redoc's telemetry off", () => {
   const page = checkedInPage();
   expect(page).toContain(
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:;`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src ` +
+      `'unsafe-inline'; img-src data: blob:;`,
   );
   expect(page).toContain("connect-src 'none'");
   expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);

@@ -39,21 +39,27 @@ describe('the OpenAPI document', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
   });
 
-  it('documents every route of the route table, each with a success (2xx, a redirect route its 3xx) and a 4xx answer', () => {
-    expect(operations.map((operation) => operation.operationId).sort()).toEqual(routes.map((route) => route.id).sort());
-    for (const operation of operations) {
-      const statuses = Object.keys(operation.responses).map(Number);
-      const success = routes.find((route) => route.id === operation.operationId)?.redirect ? 300 : 200;
-      expect(
-        statuses.some((status) => status >= success && status < success + 100),
-        operation.operationId,
-      ).toBe(true);
-      expect(
-        statuses.some((status) => status >= 400 && status < 500),
-        operation.operationId,
-      ).toBe(true);
-    }
-  });
+  it(
+    'documents every route of the route table, each with a success (2xx, a redirect route its 3xx) and a 4xx ' +
+      'answer',
+    () => {
+      expect(operations.map((operation) => operation.operationId).sort()).toEqual(
+        routes.map((route) => route.id).sort(),
+      );
+      for (const operation of operations) {
+        const statuses = Object.keys(operation.responses).map(Number);
+        const success = routes.find((route) => route.id === operation.operationId)?.redirect ? 300 : 200;
+        expect(
+          statuses.some((status) => status >= success && status < success + 100),
+          operation.operationId,
+        ).toBe(true);
+        expect(
+          statuses.some((status) => status >= 400 && status < 500),
+          operation.operationId,
+        ).toBe(true);
+      }
+    },
+  );
 
   it('has an example for every request body, valid against the schema the handler parses it with', () => {
     const withBody = routes.filter((route) => route.request?.body || route.rawBody);

@@ -68,7 +68,8 @@ afterAll(() => service?.close());
 
 describe('GET /api/v1/docs in a browser', () => {
   it.skipIf(!chromium)(
-    `renders the reference page from the local server, offline, with every mail, OTP and subscriber operation${chromium ? '' : ` (${NO_CHROMIUM})`}`,
+    `renders the reference page from the local server, offline, with every mail, OTP and subscriber ` +
+      `operation${chromium ? '' : ` (${NO_CHROMIUM})`}`,
     async () => {
       // Redoc shows one tag per page (hash routes); each is rendered by the page's own script.
       const pages = { Mail: '#/mail', OTP: '#/otp', Subscribers: '#/subscribers' };

@@ -42,7 +42,7 @@ it('never retries a failed condition: that is an answer, not a conflict', async 
   expect(run.calls()).toBe(1);
 });
 
-it('gives up after its attempts with a contention error, answered 409 CONFLICT with Retry-After, never a 500', async () => {
+it('gives up after its attempts with a contention error, answered 409 CONFLICT with Retry-After, not 500', async () => {
   const run = failingTimes(10, cancelled('TransactionConflict'));
   const error = await retryOnTransactionConflict(run.write, 3).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(WriteContentionError);

@@ -31,7 +31,10 @@ export const onUnauthorized = (handler: (message: string) => void) => {
 
 export const API_BASE = '/api/v1';
 
-/** A refusal the console makes itself before calling (an empty required field, a field that is not JSON), in the API's own shape. */
+/**
+ * A refusal the console makes itself before calling (an empty required field, a field that is not JSON), in
+ * the API's own shape.
+ */
 export const refuse = (field: string, message: string, detail = 'Required'): Answer<never> => ({
   ok: false,
   status: 400,

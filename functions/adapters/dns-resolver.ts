@@ -11,7 +11,10 @@ export const dnsServers = (value = process.env.DNS_SERVERS) =>
     .map((server) => server.trim())
     .filter(Boolean);
 
-/** Nothing there: the name or the record type does not exist. Anything else (time-out, SERVFAIL) is "could not tell". */
+/**
+ * Nothing there: the name or the record type does not exist. Anything else (time-out, SERVFAIL) is "could not
+ * tell".
+ */
 const ABSENT = new Set(['ENOTFOUND', 'ENODATA', 'NXDOMAIN']);
 
 /**

@@ -12,7 +12,10 @@ import type { EmailIdentities, IdentityState } from '../ports';
 import { instrument } from './instrument';
 
 let client: SESv2Client | undefined;
-/** The stack's own region (the identities live beside the functions). The endpoint comes from AWS_ENDPOINT_URL_SESV2 locally. */
+/**
+ * The stack's own region (the identities live beside the functions). The endpoint comes from
+ * AWS_ENDPOINT_URL_SESV2 locally.
+ */
 const ses = () => (client ??= instrument(new SESv2Client({})));
 
 const STATUS: Record<VerificationStatus, DomainStatus> = {

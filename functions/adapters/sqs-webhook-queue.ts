@@ -45,7 +45,10 @@ const enqueueBatch = async (url: string, batch: OutboundEvent[]) => {
   return Failed.map((failed) => ({ event: batch[Number(failed.Id)], code: failed.Code, message: failed.Message }));
 };
 
-/** The send path's side: SendMessageBatch, ten events a call; failures logged and swallowed (a webhook never fails a send). */
+/**
+ * The send path's side: SendMessageBatch, ten events a call; failures logged and swallowed (a webhook never
+ * fails a send).
+ */
 export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => {
   const publishMany = async (events: OutboundEvent[]) => {
     const url = queueUrl();

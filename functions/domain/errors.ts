@@ -1,31 +1,11 @@
-/**
- * Domain and request errors. Each carries the public error code of docs/promises.md; the HTTP status is
- * derived from the code in one place (STATUS_BY_CODE) so that no handler picks statuses on its own.
- */
-export const STATUS_BY_CODE = {
-  VALIDATION_ERROR: 400,
-  INVALID_CODE: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  NO_SMTP_PROVIDER: 422,
-  FROM_NOT_ALLOWED: 422,
-  SENDING_PAUSED: 422,
-  RECIPIENT_SUPPRESSED: 422,
-  DOMAIN_LIMIT_REACHED: 422,
-  TEMPLATE_TOO_COSTLY: 422,
-  RATE_LIMITED: 429,
-  SEND_LIMIT_EXCEEDED: 429,
-  TOO_MANY_ATTEMPTS: 429,
-  SEND_FAILED: 500,
-  INTERNAL_ERROR: 500,
-} as const;
+import type { ErrorCode } from './error-code';
 
-export type ErrorCode = keyof typeof STATUS_BY_CODE;
+/**
+ * Domain and request errors. Each carries the public error code of docs/promises.md; the edge answers
+ * it with a status derived from the code in one place (functions/http/error-status.ts), so that no
+ * handler picks statuses on its own and the domain knows nothing of HTTP.
+ */
+export type { ErrorCode };
 
 export interface FieldIssue {
   field: string;
@@ -40,7 +20,6 @@ export interface FieldIssue {
 export type ErrorReason = 'missing_key' | 'idempotency_in_flight' | 'idempotency_other_body' | 'idempotency_key';
 
 export class AppError extends Error {
-  readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -55,7 +34,6 @@ export class AppError extends Error {
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
-    this.status = STATUS_BY_CODE[code];
   }
 }
 

@@ -17,7 +17,10 @@ export interface IdPage<T> {
   has_more: boolean;
 }
 
-/** A store answers undefined when the anchor is no item of the account's list: a 400 naming the parameter (another account's id too). */
+/**
+ * A store answers undefined when the anchor is no item of the account's list: a 400 naming the parameter
+ * (another account's id too).
+ */
 export const requireAnchored = <T>(page: IdPage<T> | undefined, request: IdPageRequest): IdPage<T> => {
   if (page) return page;
   const field = request.after !== undefined ? 'after' : 'before';

@@ -1,4 +1,7 @@
-/** The parsed JSON, or undefined when it is not JSON: no JSON text parses to undefined, and no payload schema accepts it. */
+/**
+ * The parsed JSON, or undefined when it is not JSON: no JSON text parses to undefined, and no payload schema
+ * accepts it.
+ */
 export const jsonOf = (text: string): unknown => {
   try {
     return JSON.parse(text);

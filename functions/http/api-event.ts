@@ -28,7 +28,10 @@ export interface HandlerResult {
   data?: unknown;
   message?: string;
   headers?: Record<string, string>;
-  /** A document served as it is, without the envelope: JSON (the OpenAPI document), given as a string text (the reference page), given as a Buffer bytes (an image). */
+  /**
+   * A document served as it is, without the envelope: JSON (the OpenAPI document), given as a string text
+   * (the reference page), given as a Buffer bytes (an image).
+   */
   raw?: unknown;
   /** The status of this success answer when it differs from the route's (a scheduled send's 202). */
   status?: number;
@@ -41,8 +44,9 @@ type Headers = { headers?: Record<string, string> };
 
 /**
  * What a route's handler must return, typed from the route: a document for a `rawResponse` route;
- * for a Resend route (any method) `data`, answered at the top level; for a DELETE the top-level message of its response schema; otherwise `data` of the route's response
- * schema (`z.output`), so a handler whose answer drifts from the documented one does not compile.
+ * for a Resend route (any method) `data`, answered at the top level; for a DELETE the top-level message of
+ * its response schema; otherwise `data` of the route's response schema (`z.output`), so a handler whose
+ * answer drifts from the documented one does not compile.
  */
 export type ResultOf<R extends RouteDefinition> = R extends { redirect: true }
   ? { location: string } & Headers

@@ -1,5 +1,6 @@
 import { AppError, ExpiredLinkError } from '../domain/errors';
 import type { StoredResponse } from '../ports';
+import { httpStatus } from './error-status';
 import { HTML_HEADERS, page } from './unsubscribe-page';
 
 /**
@@ -13,7 +14,8 @@ export const wantsPage = (accept: string | undefined) => {
 };
 
 const WHAT_TO_DO =
-  '<p>Open the link again from the mail, whole (a mail program can cut a long link short), or ask the sender for a new one.</p>';
+  '<p>Open the link again from the mail, whole (a mail program can cut a long link short), or ask the sender for a ' +
+  'new one.</p>';
 
 /**
  * The reader's page for an error on a link from mail, in the unsubscribe pages' frame: 410 for a link
@@ -27,14 +29,15 @@ export const linkErrorPage = (error: unknown): StoredResponse & { headers: Recor
       status: 410,
       body: page(
         'This link has expired',
-        '<p>Confirmation links work for a limited time, and this one is past it.</p><p>Ask the sender for a new one: signing up again sends a new confirmation mail.</p>',
+        '<p>Confirmation links work for a limited time, and this one is past it.</p><p>Ask the sender for a new ' +
+          'one: signing up again sends a new confirmation mail.</p>',
       ),
       headers: HTML_HEADERS,
     };
   }
-  if (error instanceof AppError && error.status < 500) {
+  if (error instanceof AppError && httpStatus(error) < 500) {
     return {
-      status: error.status,
+      status: httpStatus(error),
       body: page(
         'This link is not valid',
         `<p>It does not name anything here any more, or it was changed on its way to you.</p>${WHAT_TO_DO}`,

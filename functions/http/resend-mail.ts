@@ -1,6 +1,6 @@
 import type { SendMailRequest } from '../domain/mail/mail-input';
 import { validationError, type FieldIssue } from '../domain/errors';
-import { validated } from '../domain/validate';
+import { validated } from './validate';
 import { resendEmail, type ResendEmail } from '../schemas/resend';
 
 /**

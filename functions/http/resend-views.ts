@@ -8,7 +8,10 @@ import type { LAST_EVENTS, resendDomain, resendEmailView } from '../schemas/rese
 
 type LastEvent = (typeof LAST_EVENTS)[number];
 
-/** Resend's `last_event` from our status; a delivered (or sent) message that was read says so, as Resend's events would. */
+/**
+ * Resend's `last_event` from our status; a delivered (or sent) message that was read says so, as Resend's
+ * events would.
+ */
 const lastEvent = (message: MailMessage): LastEvent => {
   switch (message.status) {
     case 'queued':

@@ -2,11 +2,15 @@ import { AppError } from '../domain/errors';
 import { WriteContentionError, type StoredResponse } from '../ports';
 import type { RouteDefinition } from '../routes/define-route';
 import type { ApiResponse, HandlerResult } from './api-event';
+import { httpStatus } from './error-status';
 import { resendErrorBody } from './resend-errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
-/** The success envelope of docs/promises.md: `data`, or a top-level `message` for deletes; a raw text or bytes as they are; a redirect without a body. */
+/**
+ * The success envelope of docs/promises.md: `data`, or a top-level `message` for deletes; a raw text or bytes
+ * as they are; a redirect without a body.
+ */
 export const successResponse = (route: RouteDefinition, result: HandlerResult): StoredResponse => {
   const status = result?.status ?? route.successStatus ?? 200;
   if (status !== (route.successStatus ?? 200) && !route.alsoAnswers?.some((answer) => answer.status === status)) {
@@ -50,7 +54,7 @@ export const errorResponse = (
   const details = known.options.details?.length ? { details: known.options.details } : {};
   const messageId = known.options.messageId ? { message_id: known.options.messageId } : {};
   return {
-    status: known.status,
+    status: httpStatus(known),
     body: JSON.stringify({
       success: false,
       error: { code: known.code, message: known.message, ...messageId, ...details },

@@ -3,7 +3,7 @@ import { checkBatchItem, issuesLine, renderedContent, sendMailBody, sendMailRequ
 import type { SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import type { BatchItemCheck } from '../domain/mail/send-batch';
 import { AppError } from '../domain/errors';
-import { validated } from '../domain/validate';
+import { validated } from './validate';
 import type { Rendered } from '../domain/templates/engine';
 import { renderTemplate, requireTemplate, templateRenderer } from '../domain/templates/templates';
 import { MAIL_RENDER_STEPS, RENDER_STEPS, RenderBudget } from '../domain/templates/render-budget';

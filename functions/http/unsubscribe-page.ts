@@ -8,7 +8,9 @@ const STYLE =
 
 /** The small pages of the unsubscribe routes: no script, no outside resource, a form that posts to the same link. */
 export const page = (title: string, body: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" ` +
+  `content="width=device-width,initial-scale=1"><meta name="robots" ` +
+  `content="noindex"><title>${escapeHtml(title)}</title>` +
   `<style>${STYLE}</style></head>` +
   `<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
@@ -43,14 +45,16 @@ const leaveForm = (context: UnsubscribeContext, thisList: boolean) =>
 export const confirmPage = (context: UnsubscribeContext) =>
   page(
     'Unsubscribe',
-    `<p>You receive this mail from ${senderOf(context)} as a subscriber of ${listOf(context)}. Stop receiving it?</p>${leaveForm(context, true)}`,
+    `<p>You receive this mail from ${senderOf(context)} as a subscriber of ${listOf(context)}. Stop receiving ` +
+      `it?</p>${leaveForm(context, true)}`,
   );
 
 /** GET once the reader has left this list: says so, and still offers leaving every other list. */
 export const alreadyLeftPage = (context: UnsubscribeContext) =>
   page(
     'You are already unsubscribed',
-    `<p>You have already left ${listOf(context)} of ${senderOf(context)}: you will not receive its mail any more.</p>${leaveForm(context, false)}`,
+    `<p>You have already left ${listOf(context)} of ${senderOf(context)}: you will not receive its mail any ` +
+      `more.</p>${leaveForm(context, false)}`,
   );
 
 export const donePage = (context: UnsubscribeContext, everyList: boolean) =>

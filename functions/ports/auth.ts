@@ -12,7 +12,10 @@ export interface ApiKeyStore {
   replace(key: ApiKey): Promise<void>;
   findByHash(keyHash: string): Promise<ApiKey | undefined>;
   list(accountId: string): Promise<ApiKey[]>;
-  /** Marks the key revoked; false when the account has no such key, or it is revoked already (a second revoke finds nothing to revoke). */
+  /**
+   * Marks the key revoked; false when the account has no such key, or it is revoked already (a second revoke
+   * finds nothing to revoke).
+   */
   revoke(accountId: string, keyId: string, at: string): Promise<boolean>;
 }
 

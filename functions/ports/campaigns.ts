@@ -3,7 +3,10 @@ import type { StatusMove } from '../domain/status-move';
 import type { Campaign, CampaignStats, CampaignStatus, Subscriber } from '../domain/types';
 import type { PageOf, PageRequest } from './audience';
 
-/** Where a campaign's fan-out stands: the seq after which the next chunk starts, and whether the last chunk is counted. */
+/**
+ * Where a campaign's fan-out stands: the seq after which the next chunk starts, and whether the last chunk is
+ * counted.
+ */
 export interface FanoutProgress {
   next_chunk: number;
   fanout_done: boolean;
@@ -92,7 +95,10 @@ export interface ListRecipients {
   ): Promise<{ subscribers: Subscriber[]; more: boolean }>;
 }
 
-/** The first open or click of a message (the account's stats and its campaign count it once); false when it was counted before. */
+/**
+ * The first open or click of a message (the account's stats and its campaign count it once); false when it
+ * was counted before.
+ */
 export interface FirstHits {
   first(accountId: string, messageId: string, kind: 'open' | 'click'): Promise<boolean>;
   /**

@@ -19,7 +19,10 @@ export interface DomainStore {
     accountId: string,
     page: { limit: number; cursor?: string },
   ): Promise<{ items: SendingDomain[]; next_cursor: string | null }>;
-  /** The same list paged by domain ids (Resend's `after`/`before`); undefined when the anchor is no domain of the account. */
+  /**
+   * The same list paged by domain ids (Resend's `after`/`before`); undefined when the anchor is no domain of
+   * the account.
+   */
   listNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<SendingDomain> | undefined>;
   /** Replaces a domain that exists (false when it was deleted meanwhile). */
   update(domain: SendingDomain): Promise<boolean>;

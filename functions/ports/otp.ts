@@ -9,7 +9,10 @@ export interface OtpSessionStore {
   countAttempt(accountId: string, sessionId: string, now: string): Promise<OtpChange<OtpSession>>;
   /** pending -> verified, only while `codeHash` is still the session's code (a resend in between wins). */
   markVerified(accountId: string, sessionId: string, codeHash: string): Promise<boolean>;
-  /** A new code and expiry, only if pending, not exhausted, under `maxSends` and the last send is before `cooldownUntil`. */
+  /**
+   * A new code and expiry, only if pending, not exhausted, under `maxSends` and the last send is before
+   * `cooldownUntil`.
+   */
   replaceCode(
     accountId: string,
     sessionId: string,

@@ -60,11 +60,11 @@ const tagsOf = (header: string | undefined) => {
 
 /** A header line's name as written, and its value (the text after the first colon, unfolded by mailparser). */
 const nameOf = (line: string) => line.slice(0, line.indexOf(':')).trim();
-const valueOf = (line: string) => line.slice(line.indexOf(':') + 1).trim();
+const valueOfLine = (line: string) => line.slice(line.indexOf(':') + 1).trim();
 
 const headerText = (parsed: ParsedMail, name: string) => {
   const header = parsed.headerLines.find((candidate) => candidate.key === name);
-  return header && valueOf(header.line);
+  return header && valueOfLine(header.line);
 };
 
 /** The request for the send use case; the send schema checks it as it checks the API's. */
@@ -83,7 +83,7 @@ export const submissionRequest = (parsed: ParsedMail, envelopeRecipients: string
   const headers = Object.fromEntries(
     parsed.headerLines
       .filter((header) => isCustom(header.key))
-      .map((header) => [nameOf(header.line), valueOf(header.line)]),
+      .map((header) => [nameOf(header.line), valueOfLine(header.line)]),
   );
   return {
     // A mail with no To header (all recipients in the envelope) goes to its first envelope recipient.

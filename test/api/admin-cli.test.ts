@@ -45,7 +45,7 @@ describe('npm run admin', () => {
     expect(one.stdout).toContain('QUEUE_URL');
   });
 
-  it('says what is missing, not "Region is missing", when neither --local nor a table and region are given', async () => {
+  it('says what is missing, not "Region is missing", when there is no --local and no table and region', async () => {
     const { AWS_REGION: _r, AWS_DEFAULT_REGION: _d, AWS_PROFILE: _p, TABLE_NAME: _t, ...bare } = process.env;
     const answer = await adminExit(['create-account', '--name', 'Nowhere'], bare);
     expect(answer.code).toBe(2);

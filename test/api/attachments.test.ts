@@ -54,33 +54,37 @@ describe('attachments', () => {
     ]);
   });
 
-  it('queues a 1 MiB file of a batch item through the attachment store and sends it byte for byte; the stored copy is dropped once sent', async () => {
-    const to = uniqueAddress('batch-file');
-    const small = uniqueAddress('batch-small');
-    const tiny = randomBytes(100);
-    const batch = await api.post('/api/v1/mail/send-batch', {
-      messages: [
-        { to, subject: 'Queued file', text: 'attached', attachments: [file] },
-        {
-          to: small,
-          subject: 'Small file',
-          text: 'attached',
-          attachments: [{ filename: 'tiny.dat', content: tiny.toString('base64') }],
-        },
-      ],
-    });
-    expect(batch.body.data.queued).toBe(2);
-    // The large one waits in the bucket; the small one travels inside its queue message.
-    expect(await objectsOfAccount()).toHaveLength(1);
-    await drainOnce();
-    expect((await storedFiles(to))[0].sha256).toBe(sha256(binary));
-    expect((await storedFiles(small))[0]).toMatchObject({
-      filename: 'tiny.dat',
-      sha256: sha256(tiny),
-      contentType: 'application/octet-stream',
-    });
-    expect(await objectsOfAccount()).toEqual([]);
-  });
+  it(
+    'queues a 1 MiB file of a batch item through the attachment store and sends it byte for byte; the stored copy ' +
+      'is dropped once sent',
+    async () => {
+      const to = uniqueAddress('batch-file');
+      const small = uniqueAddress('batch-small');
+      const tiny = randomBytes(100);
+      const batch = await api.post('/api/v1/mail/send-batch', {
+        messages: [
+          { to, subject: 'Queued file', text: 'attached', attachments: [file] },
+          {
+            to: small,
+            subject: 'Small file',
+            text: 'attached',
+            attachments: [{ filename: 'tiny.dat', content: tiny.toString('base64') }],
+          },
+        ],
+      });
+      expect(batch.body.data.queued).toBe(2);
+      // The large one waits in the bucket; the small one travels inside its queue message.
+      expect(await objectsOfAccount()).toHaveLength(1);
+      await drainOnce();
+      expect((await storedFiles(to))[0].sha256).toBe(sha256(binary));
+      expect((await storedFiles(small))[0]).toMatchObject({
+        filename: 'tiny.dat',
+        sha256: sha256(tiny),
+        contentType: 'application/octet-stream',
+      });
+      expect(await objectsOfAccount()).toEqual([]);
+    },
+  );
 
   it('drops the stored files of a scheduled mail that is cancelled', async () => {
     const scheduled = await api.post('/api/v1/mail/send', {
@@ -171,7 +175,7 @@ describe('attachments', () => {
     expect(batch.body.data.messages[0].error.message).toContain('.bat');
   });
 
-  it('takes bodies up to 6 MiB on the send routes, and answers 413 in the envelope above (1 MiB elsewhere)', async () => {
+  it('takes bodies up to 6 MiB on the send routes, answers 413 in the envelope above (1 MiB elsewhere)', async () => {
     const seven = JSON.stringify({ to: uniqueAddress(), subject: 's', text: 'x'.repeat(7 * 1024 * 1024) });
     for (const path of ['/api/v1/mail/send', '/api/v1/mail/send-batch']) {
       const answer = await api.post(path, seven);
@@ -198,33 +202,37 @@ describe('attachments', () => {
     );
     expect([other.status, other.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
   });
-  it('keeps 480 KiB of body that does not compress byte for byte, queued and scheduled: past a queue message, the body waits in the store', async () => {
-    // Random base64 compresses to about three quarters: gzipped it would still not fit a queue message.
-    const text = randomBytes(360 * 1024).toString('base64');
-    const queuedTo = uniqueAddress('big-body');
-    const batch = await api.post('/api/v1/mail/send-batch', {
-      messages: [{ to: queuedTo, subject: 'Big body', text }],
-    });
-    expect(batch.body.data.queued).toBe(1);
-    expect(await objectsOfAccount()).toHaveLength(1);
-    const scheduledTo = uniqueAddress('big-scheduled');
-    const scheduled = await api.post('/api/v1/mail/send', {
-      to: scheduledTo,
-      subject: 'Big and later',
-      text,
-      scheduled_at: new Date(Date.now() + 2_000).toISOString(),
-    });
-    expect(scheduled.status).toBe(202);
-    expect(scheduled.body.data.status).toBe('scheduled');
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    await drainOnce();
-    for (const to of [queuedTo, scheduledTo]) {
-      const [mail] = await mailTo(to);
-      expect(mail.body.text).toBe(text);
-    }
-    // Sent: the stored bodies are dropped.
-    expect(await objectsOfAccount()).toHaveLength(0);
-  });
+  it(
+    'keeps 480 KiB of body that does not compress byte for byte, queued and scheduled: past a queue message, the ' +
+      'body waits in the store',
+    async () => {
+      // Random base64 compresses to about three quarters: gzipped it would still not fit a queue message.
+      const text = randomBytes(360 * 1024).toString('base64');
+      const queuedTo = uniqueAddress('big-body');
+      const batch = await api.post('/api/v1/mail/send-batch', {
+        messages: [{ to: queuedTo, subject: 'Big body', text }],
+      });
+      expect(batch.body.data.queued).toBe(1);
+      expect(await objectsOfAccount()).toHaveLength(1);
+      const scheduledTo = uniqueAddress('big-scheduled');
+      const scheduled = await api.post('/api/v1/mail/send', {
+        to: scheduledTo,
+        subject: 'Big and later',
+        text,
+        scheduled_at: new Date(Date.now() + 2_000).toISOString(),
+      });
+      expect(scheduled.status).toBe(202);
+      expect(scheduled.body.data.status).toBe('scheduled');
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await drainOnce();
+      for (const to of [queuedTo, scheduledTo]) {
+        const [mail] = await mailTo(to);
+        expect(mail.body.text).toBe(text);
+      }
+      // Sent: the stored bodies are dropped.
+      expect(await objectsOfAccount()).toHaveLength(0);
+    },
+  );
 });
 
 /**

@@ -48,21 +48,26 @@ describe('authentication', () => {
     expect((await shortLived.get('/api/v1/mail/status/x')).status).toBe(401);
   });
 
-  it('answers a second revoke of the same key 404, as a second delete of a domain, template or webhook endpoint; of two at once, one revokes', async () => {
-    const admin = client(service, adminKey);
-    const once = (await admin.post('/api/v1/api-keys', { name: 'revoked twice', permissions: ['mail'] })).body.data.id;
-    expect((await admin.delete(`/api/v1/api-keys/${once}`)).status).toBe(200);
-    const again = await admin.delete(`/api/v1/api-keys/${once}`);
-    expect([again.status, again.body.error?.code]).toEqual([404, 'NOT_FOUND']);
+  it(
+    'answers a second revoke of the same key 404, as a second delete of a domain, template or webhook endpoint; ' +
+      'of two at once, one revokes',
+    async () => {
+      const admin = client(service, adminKey);
+      const once = (await admin.post('/api/v1/api-keys', { name: 'revoked twice', permissions: ['mail'] })).body.data
+        .id;
+      expect((await admin.delete(`/api/v1/api-keys/${once}`)).status).toBe(200);
+      const again = await admin.delete(`/api/v1/api-keys/${once}`);
+      expect([again.status, again.body.error?.code]).toEqual([404, 'NOT_FOUND']);
 
-    const raced = (await admin.post('/api/v1/api-keys', { name: 'revoked at once', permissions: ['mail'] })).body.data
-      .id;
-    const answers = await Promise.all(Array.from({ length: 4 }, () => admin.delete(`/api/v1/api-keys/${raced}`)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404]);
-    expect((await admin.get('/api/v1/api-keys')).body.data.api_keys.map((k: { id: string }) => k.id)).not.toContain(
-      raced,
-    );
-  });
+      const raced = (await admin.post('/api/v1/api-keys', { name: 'revoked at once', permissions: ['mail'] })).body.data
+        .id;
+      const answers = await Promise.all(Array.from({ length: 4 }, () => admin.delete(`/api/v1/api-keys/${raced}`)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404, 404, 404]);
+      expect((await admin.get('/api/v1/api-keys')).body.data.api_keys.map((k: { id: string }) => k.id)).not.toContain(
+        raced,
+      );
+    },
+  );
 
   it("never lets one account reach another's keys", async () => {
     const other = client(service, (await newAccount('Other')).apiKey);

@@ -91,7 +91,8 @@ describe('metadata is a bounded flat object', () => {
     const answer = await api.call(
       'POST',
       '/api/v1/mail/send-batch',
-      `{"messages":[{"to":"${good}","subject":"s","text":"t"},{"to":"${bad}","subject":"s","text":"t","metadata":${meta}}]}`,
+      `{"messages":[{"to":"${good}","subject":"s","text":"t"},` +
+        `{"to":"${bad}","subject":"s","text":"t","metadata":${meta}}]}`,
     );
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ total: 2, queued: 1, failed: 1 });

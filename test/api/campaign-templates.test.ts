@@ -49,11 +49,14 @@ const newTemplate = async (body: Record<string, unknown>) => {
 };
 
 describe('campaigns from templates', () => {
-  it('reaches 240 subscribers each with their own name and metadata, the template copied at send (a later edit changes nothing), <= 1.2 AWS calls per recipient', async () => {
+  it('reaches 240 subscribers each with their own name and metadata, the template copied at send (a later edit ' +
+    'changes nothing), <= 1.2 AWS calls per recipient', async () => {
     const { listId, addresses } = await newList(240, 'ct');
     const templateId = await newTemplate({
       subject: '{{issue}}: hello {{name}}',
-      html: '<html><body><h1>{{issue}}</h1><p>Dear {{name}} ({{email}}), plan {{metadata.plan}}.</p>{{#links}}<a href="{{url}}">{{label}}</a>{{/links}}</body></html>',
+      html:
+        '<html><body><h1>{{issue}}</h1><p>Dear {{name}} ({{email}}), plan {{metadata.plan}}.</p>{{#links}}<a ' +
+        'href="{{url}}">{{label}}</a>{{/links}}</body></html>',
       text: 'Dear {{name}}, plan {{metadata.plan}} - {{issue}}',
     });
     const created = await api.post('/api/v1/campaigns', {
@@ -97,7 +100,8 @@ describe('campaigns from templates', () => {
     });
   }, 180_000);
 
-  it('refuses a variable the template needs and nobody gives, content beside a template, unknown or foreign templates', async () => {
+  it('refuses a variable the template needs and nobody gives, content beside a template, unknown or foreign ' +
+    'templates', async () => {
     const { listId } = await newList(1, 'cv');
     const templateId = await newTemplate({
       subject: 'Hi {{name}}',

@@ -71,11 +71,15 @@ describe('the typed client', () => {
     expect(page.data?.data.subscribers.map((subscriber) => subscriber.email)).toEqual([email]);
   });
 
-  it('takes the ApiUrl the stack prints (ending in /api/v1) as its base URL, and works without a key on public routes', async () => {
-    const anonymous = createClient({ baseUrl: `${service.baseUrl}/api/v1/` });
-    const health = await anonymous.GET('/api/v1/health');
-    expect(health.data).toEqual({ success: true, data: { status: 'ok', version: expect.any(String) } });
-    const refused = await anonymous.GET('/api/v1/lists');
-    expect([refused.response.status, refused.error?.error.code]).toEqual([401, 'UNAUTHORIZED']);
-  });
+  it(
+    'takes the ApiUrl the stack prints (ending in /api/v1) as its base URL, and works without a key on public ' +
+      'routes',
+    async () => {
+      const anonymous = createClient({ baseUrl: `${service.baseUrl}/api/v1/` });
+      const health = await anonymous.GET('/api/v1/health');
+      expect(health.data).toEqual({ success: true, data: { status: 'ok', version: expect.any(String) } });
+      const refused = await anonymous.GET('/api/v1/lists');
+      expect([refused.response.status, refused.error?.error.code]).toEqual([401, 'UNAUTHORIZED']);
+    },
+  );
 });

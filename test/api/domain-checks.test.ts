@@ -28,8 +28,9 @@ const newDomain = async (label: string) => {
   expect(created.status).toBe(201);
   return created.body.data as { id: string; name: string; records: Record[] };
 };
-const publishDkim = (records: Record[]) =>
-  records.filter((r) => r.record === 'DKIM').forEach((r) => dns.publish(r.name, { type: 'CNAME', value: r.value }));
+const publishDkim = (records: Record[]) => {
+  for (const r of records) if (r.record === 'DKIM') dns.publish(r.name, { type: 'CNAME', value: r.value });
+};
 const lastChecked = async (id: string) =>
   (await api.get(`/api/v1/domains/${id}`)).body.data.last_checked_at as string | null;
 const timed = async <T>(work: () => Promise<T>) => {
@@ -65,11 +66,11 @@ describe('DNS checks with a name server that never answers', () => {
     expect(again.find((r) => r.record === 'MAIL_FROM_MX')).toMatchObject({ status: 'missing' });
   });
 
-  it('a run with many slow domains still checks the others, and across runs each domain, none after its deadline', async () => {
+  it('a run with slow domains still checks the others; across runs each domain, none past its deadline', async () => {
     const { domainDeps } = await import('../../functions/adapters/wiring');
     const { checkDomains } = await import('../../functions/domain/domains/domains');
     const fast = [await newDomain('fast'), await newDomain('fast')];
-    fast.forEach((domain) => publishDkim(domain.records));
+    for (const domain of fast) publishDkim(domain.records);
     const slow: Awaited<ReturnType<typeof newDomain>>[] = [];
     for (let i = 0; i < 12; i++) {
       const domain = await newDomain('slow');

@@ -72,25 +72,31 @@ describe('a name someone else holds', () => {
     expect(again.body.error.message).toContain(mine.body.data.id);
   });
 
-  it("the operator's shared domains (SENDER_DOMAINS_ALLOWED) and names under them are the deployment's: taken, and every account still sends from them", async () => {
-    for (const name of ['example.com', 'News.Example.COM', 'deep.mail.example.org.']) {
-      const claimed = await other.post('/api/v1/domains', { name });
-      expect([claimed.status, claimed.body.error.code, claimed.body.error.message]).toEqual([
-        409,
-        'CONFLICT',
-        expect.stringMatching(/is taken$/),
-      ]);
-    }
-    // An account without domains of its own sends from the shared domain, as before anyone tried.
-    const plain = client(service, (await newAccount('Shared sender')).apiKey);
-    await plain.post('/api/v1/providers', {
-      type: 'ses',
-      name: 'Shared',
-      from_email: 'app@example.com',
-      is_default: true,
-    });
-    expect((await plain.post('/api/v1/mail/send', { to: 'r@example.org', subject: 's', text: 't' })).status).toBe(200);
-  });
+  it(
+    "the operator's shared domains (SENDER_DOMAINS_ALLOWED) and names under them are the deployment's: taken, and " +
+      'every account still sends from them',
+    async () => {
+      for (const name of ['example.com', 'News.Example.COM', 'deep.mail.example.org.']) {
+        const claimed = await other.post('/api/v1/domains', { name });
+        expect([claimed.status, claimed.body.error.code, claimed.body.error.message]).toEqual([
+          409,
+          'CONFLICT',
+          expect.stringMatching(/is taken$/),
+        ]);
+      }
+      // An account without domains of its own sends from the shared domain, as before anyone tried.
+      const plain = client(service, (await newAccount('Shared sender')).apiKey);
+      await plain.post('/api/v1/providers', {
+        type: 'ses',
+        name: 'Shared',
+        from_email: 'app@example.com',
+        is_default: true,
+      });
+      expect((await plain.post('/api/v1/mail/send', { to: 'r@example.org', subject: 's', text: 't' })).status).toBe(
+        200,
+      );
+    },
+  );
 });
 
 describe('names whose records would not fit DNS', () => {
@@ -109,10 +115,8 @@ describe('names whose records would not fit DNS', () => {
   });
 
   it('209 characters: its DKIM record name is 253, registered', async () => {
-    const name =
-      `${'d'.repeat(61)}.${'e'.repeat(61)}.${'f'.repeat(61)}.${'g'.repeat(61)}.${Math.random().toString(36).slice(2, 8)}.example`
-        .slice(-209)
-        .replace(/^[.-]+/, 'h');
+    const labels = `${'d'.repeat(61)}.${'e'.repeat(61)}.${'f'.repeat(61)}.${'g'.repeat(61)}`;
+    const name = `${labels}.${Math.random().toString(36).slice(2, 8)}.example`.slice(-209).replace(/^[.-]+/, 'h');
     const answer = await api.post('/api/v1/domains', { name });
     expect(answer.status).toBe(201);
     expect(Math.max(...answer.body.data.records.map((r: { name: string }) => r.name.length))).toBe(253);
@@ -120,7 +124,8 @@ describe('names whose records would not fit DNS', () => {
 });
 
 describe('a cap on domains per account', () => {
-  it('DOMAINS_PER_ACCOUNT=4: 12 registrations at once leave exactly 4, the rest 422 DOMAIN_LIMIT_REACHED; a delete frees a place', async () => {
+  it('DOMAINS_PER_ACCOUNT=4: 12 registrations at once leave exactly 4, the rest 422 DOMAIN_LIMIT_REACHED; a delete ' +
+    'frees a place', async () => {
     process.env.DOMAINS_PER_ACCOUNT = '4';
     const { accountId } = await newAccount('Capped');
     const capped = client(service, await keyWith(accountId, ['admin'], 100_000));
@@ -141,30 +146,34 @@ describe('a cap on domains per account', () => {
 });
 
 describe('a claim that does not verify within 72 hours', () => {
-  it('frees its name: another account registers it; the old one sees it failed, its verify says why, its delete leaves the new identity', async () => {
-    const name = uniqueDomain('lapsed');
-    const lapsed = (await api.post('/api/v1/domains', { name })).body.data;
-    const later = (hours: number) => ({
-      ...domainDeps(),
-      clock: { now: () => new Date(Date.parse(lapsed.created_at) + hours * 3_600_000) },
-    });
-    await checkDomains(later(71));
-    expect((await other.post('/api/v1/domains', { name })).status).toBe(409);
-    await checkDomains(later(73));
-    expect((await api.get(`/api/v1/domains/${lapsed.id}`)).body.data.status).toBe('failed');
-    // The identity it made is gone with it, so the next claim proves itself from the start.
-    expect(await identity(name)).toBeUndefined();
+  it(
+    'frees its name: another account registers it; the old one sees it failed, its verify says why, its delete ' +
+      'leaves the new identity',
+    async () => {
+      const name = uniqueDomain('lapsed');
+      const lapsed = (await api.post('/api/v1/domains', { name })).body.data;
+      const later = (hours: number) => ({
+        ...domainDeps(),
+        clock: { now: () => new Date(Date.parse(lapsed.created_at) + hours * 3_600_000) },
+      });
+      await checkDomains(later(71));
+      expect((await other.post('/api/v1/domains', { name })).status).toBe(409);
+      await checkDomains(later(73));
+      expect((await api.get(`/api/v1/domains/${lapsed.id}`)).body.data.status).toBe('failed');
+      // The identity it made is gone with it, so the next claim proves itself from the start.
+      expect(await identity(name)).toBeUndefined();
 
-    const taken = await other.post('/api/v1/domains', { name });
-    expect(taken.status).toBe(201);
-    expect(await identity(name)).toMatchObject({ VerificationStatus: 'PENDING' });
-    const verify = await api.post(`/api/v1/domains/${lapsed.id}/verify`);
-    expect(verify.status).toBe(409);
-    expect(verify.body.error.message).toContain('released');
-    expect((await api.delete(`/api/v1/domains/${lapsed.id}`)).status).toBe(200);
-    expect(await identity(name)).toBeDefined();
-    expect((await other.get(`/api/v1/domains/${taken.body.data.id}`)).body.data.status).toBe('pending');
-  });
+      const taken = await other.post('/api/v1/domains', { name });
+      expect(taken.status).toBe(201);
+      expect(await identity(name)).toMatchObject({ VerificationStatus: 'PENDING' });
+      const verify = await api.post(`/api/v1/domains/${lapsed.id}/verify`);
+      expect(verify.status).toBe(409);
+      expect(verify.body.error.message).toContain('released');
+      expect((await api.delete(`/api/v1/domains/${lapsed.id}`)).status).toBe(200);
+      expect(await identity(name)).toBeDefined();
+      expect((await other.get(`/api/v1/domains/${taken.body.data.id}`)).body.data.status).toBe('pending');
+    },
+  );
 
   it('a verified domain keeps its name whatever its state later', async () => {
     const name = uniqueDomain('kept');

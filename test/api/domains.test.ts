@@ -48,109 +48,114 @@ type Record = {
 };
 const byKind = (records: Record[], kind: string) => records.filter((r) => r.record === kind);
 
-const publishDkim = (records: Record[]) =>
-  byKind(records, 'DKIM').forEach((r) => dns.publish(r.name, { type: 'CNAME', value: r.value }));
+const publishDkim = (records: Record[]) => {
+  for (const r of byKind(records, 'DKIM')) dns.publish(r.name, { type: 'CNAME', value: r.value });
+};
 
 describe('a domain from create to verified', () => {
-  it('DKIM published, MX left out, a wrong SPF: DKIM verified, MX missing, SPF mismatch with what was found; the domain verified and sendable', async () => {
-    const name = uniqueDomain();
-    const created = await api.post('/api/v1/domains', { name: name.toUpperCase() });
-    expect(created.status).toBe(201);
-    const domain = created.body.data;
-    expect(domain).toMatchObject({
-      name,
-      status: 'pending',
-      region: 'us-east-1',
-      inbound: false,
-      last_checked_at: null,
-    });
-    expect(domain.account_id).toBeUndefined();
-    const records: Record[] = domain.records;
-    const dkim = byKind(records, 'DKIM');
-    expect(dkim).toHaveLength(3);
-    for (const r of dkim) {
-      const token = r.name.split('.')[0];
-      expect(r).toEqual({
-        record: 'DKIM',
-        type: 'CNAME',
-        name: `${token}._domainkey.${name}`,
-        value: `${token}.dkim.amazonses.com`,
+  it(
+    'DKIM published, MX left out, a wrong SPF: DKIM verified, MX missing, SPF mismatch with what was found; the ' +
+      'domain verified and sendable',
+    async () => {
+      const name = uniqueDomain();
+      const created = await api.post('/api/v1/domains', { name: name.toUpperCase() });
+      expect(created.status).toBe(201);
+      const domain = created.body.data;
+      expect(domain).toMatchObject({
+        name,
         status: 'pending',
+        region: 'us-east-1',
+        inbound: false,
+        last_checked_at: null,
       });
-    }
-    expect(byKind(records, 'MAIL_FROM_MX')).toEqual([
-      {
-        record: 'MAIL_FROM_MX',
-        type: 'MX',
-        name: `mail.${name}`,
-        value: 'feedback-smtp.us-east-1.amazonses.com',
-        priority: 10,
-        status: 'pending',
-      },
-    ]);
-    expect(byKind(records, 'MAIL_FROM_SPF')).toEqual([
-      {
-        record: 'MAIL_FROM_SPF',
-        type: 'TXT',
-        name: `mail.${name}`,
-        value: 'v=spf1 include:amazonses.com ~all',
-        status: 'pending',
-      },
-    ]);
-    expect(byKind(records, 'DMARC')).toEqual([
-      { record: 'DMARC', type: 'TXT', name: `_dmarc.${name}`, value: 'v=DMARC1; p=none;', status: 'pending' },
-    ]);
+      expect(domain.account_id).toBeUndefined();
+      const records: Record[] = domain.records;
+      const dkim = byKind(records, 'DKIM');
+      expect(dkim).toHaveLength(3);
+      for (const r of dkim) {
+        const token = r.name.split('.')[0];
+        expect(r).toEqual({
+          record: 'DKIM',
+          type: 'CNAME',
+          name: `${token}._domainkey.${name}`,
+          value: `${token}.dkim.amazonses.com`,
+          status: 'pending',
+        });
+      }
+      expect(byKind(records, 'MAIL_FROM_MX')).toEqual([
+        {
+          record: 'MAIL_FROM_MX',
+          type: 'MX',
+          name: `mail.${name}`,
+          value: 'feedback-smtp.us-east-1.amazonses.com',
+          priority: 10,
+          status: 'pending',
+        },
+      ]);
+      expect(byKind(records, 'MAIL_FROM_SPF')).toEqual([
+        {
+          record: 'MAIL_FROM_SPF',
+          type: 'TXT',
+          name: `mail.${name}`,
+          value: 'v=spf1 include:amazonses.com ~all',
+          status: 'pending',
+        },
+      ]);
+      expect(byKind(records, 'DMARC')).toEqual([
+        { record: 'DMARC', type: 'TXT', name: `_dmarc.${name}`, value: 'v=DMARC1; p=none;', status: 'pending' },
+      ]);
 
-    // Not yet sendable: the account has a domain now, and it is not verified.
-    const early = await api.post('/api/v1/mail/send', {
-      to: uniqueAddress(),
-      subject: 's',
-      text: 't',
-      from_email: `hello@${name}`,
-    });
-    expect(early.status).toBe(422);
-    expect(early.body.error.code).toBe('FROM_NOT_ALLOWED');
-    expect(early.body.error.message).toContain(name);
-    expect(early.body.error.message).toContain('pending');
-    expect(early.body.error.message).toContain('DKIM');
+      // Not yet sendable: the account has a domain now, and it is not verified.
+      const early = await api.post('/api/v1/mail/send', {
+        to: uniqueAddress(),
+        subject: 's',
+        text: 't',
+        from_email: `hello@${name}`,
+      });
+      expect(early.status).toBe(422);
+      expect(early.body.error.code).toBe('FROM_NOT_ALLOWED');
+      expect(early.body.error.message).toContain(name);
+      expect(early.body.error.message).toContain('pending');
+      expect(early.body.error.message).toContain('DKIM');
 
-    publishDkim(records);
-    dns.publish(`mail.${name}`, { type: 'TXT', value: 'v=spf1 include:_spf.google.com ~all' });
-    const verified = await api.post(`/api/v1/domains/${domain.id}/verify`);
-    expect(verified.status).toBe(200);
-    const checked: Record[] = verified.body.data.records;
-    expect(byKind(checked, 'DKIM').map((r) => r.status)).toEqual(['verified', 'verified', 'verified']);
-    expect(byKind(checked, 'MAIL_FROM_MX')[0].status).toBe('missing');
-    expect(byKind(checked, 'MAIL_FROM_SPF')[0]).toMatchObject({
-      status: 'mismatch',
-      found: 'v=spf1 include:_spf.google.com ~all',
-    });
-    expect(byKind(checked, 'DMARC')[0].status).toBe('missing');
-    expect(verified.body.data.status).toBe('verified');
-    expect(verified.body.data.last_checked_at).toEqual(expect.any(String));
-    expect((await api.get(`/api/v1/domains/${domain.id}`)).body.data).toEqual(verified.body.data);
+      publishDkim(records);
+      dns.publish(`mail.${name}`, { type: 'TXT', value: 'v=spf1 include:_spf.google.com ~all' });
+      const verified = await api.post(`/api/v1/domains/${domain.id}/verify`);
+      expect(verified.status).toBe(200);
+      const checked: Record[] = verified.body.data.records;
+      expect(byKind(checked, 'DKIM').map((r) => r.status)).toEqual(['verified', 'verified', 'verified']);
+      expect(byKind(checked, 'MAIL_FROM_MX')[0].status).toBe('missing');
+      expect(byKind(checked, 'MAIL_FROM_SPF')[0]).toMatchObject({
+        status: 'mismatch',
+        found: 'v=spf1 include:_spf.google.com ~all',
+      });
+      expect(byKind(checked, 'DMARC')[0].status).toBe('missing');
+      expect(verified.body.data.status).toBe('verified');
+      expect(verified.body.data.last_checked_at).toEqual(expect.any(String));
+      expect((await api.get(`/api/v1/domains/${domain.id}`)).body.data).toEqual(verified.body.data);
 
-    const to = uniqueAddress();
-    const sent = await api.post('/api/v1/mail/send', {
-      to,
-      subject: 'From our domain',
-      text: 't',
-      from_email: `hello@${name}`,
-    });
-    expect(sent.status).toBe(200);
-    expect((await mailTo(to))[0].from).toBe(`"Shop" <hello@${name}>`);
+      const to = uniqueAddress();
+      const sent = await api.post('/api/v1/mail/send', {
+        to,
+        subject: 'From our domain',
+        text: 't',
+        from_email: `hello@${name}`,
+      });
+      expect(sent.status).toBe(200);
+      expect((await mailTo(to))[0].from).toBe(`"Shop" <hello@${name}>`);
 
-    // Another domain of the account, never verified; and the provider's own domain, not a sending domain.
-    const unverified = uniqueDomain('later');
-    expect((await api.post('/api/v1/domains', { name: unverified })).status).toBe(201);
-    for (const from of [`hello@${unverified}`, 'noreply@shop.example']) {
-      const refused = await api.post('/api/v1/mail/send', { to, subject: 's', text: 't', from_email: from });
-      expect(refused.status).toBe(422);
-      expect(refused.body.error.code).toBe('FROM_NOT_ALLOWED');
-      expect(refused.body.error.message).toContain(from.split('@')[1]);
-    }
-    expect(await mailTo(to)).toHaveLength(1);
-  });
+      // Another domain of the account, never verified; and the provider's own domain, not a sending domain.
+      const unverified = uniqueDomain('later');
+      expect((await api.post('/api/v1/domains', { name: unverified })).status).toBe(201);
+      for (const from of [`hello@${unverified}`, 'noreply@shop.example']) {
+        const refused = await api.post('/api/v1/mail/send', { to, subject: 's', text: 't', from_email: from });
+        expect(refused.status).toBe(422);
+        expect(refused.body.error.code).toBe('FROM_NOT_ALLOWED');
+        expect(refused.body.error.message).toContain(from.split('@')[1]);
+      }
+      expect(await mailTo(to)).toHaveLength(1);
+    },
+  );
 });
 
 describe('the sending rule on every path', () => {
@@ -216,7 +221,7 @@ describe('names', () => {
     ['localhost', 'localhost'],
     ['a name under localhost', 'app.localhost'],
     ['no dot', 'example'],
-    ['300 characters', `${'a'.repeat(60)}.`.repeat(5).slice(0, 296) + '.com'],
+    ['300 characters', `${`${'a'.repeat(60)}.`.repeat(5).slice(0, 296)}.com`],
     ['a 64-character label', `${'a'.repeat(64)}.example`],
     ['empty', ''],
     ['spaces', 'my domain.example'],
@@ -228,7 +233,7 @@ describe('names', () => {
     expect(answer.body.error.details[0].field).toBe('name');
   });
 
-  it('an IDN is stored as punycode; a 63-character label and 209 characters (a DKIM record name of 253) pass', async () => {
+  it('an IDN is stored as punycode; a 63-character label and 209 characters (DKIM record name 253) pass', async () => {
     const idn = `bücher-${Math.random().toString(36).slice(2, 8)}.example`;
     const created = await api.post('/api/v1/domains', { name: idn });
     expect(created.status).toBe(201);
@@ -315,7 +320,7 @@ describe('PUT and DELETE', () => {
 });
 
 describe('what a check explains', () => {
-  it('a CNAME pointing elsewhere, two v=spf1, a DMARC without v=DMARC1: mismatch with what was found and why', async () => {
+  it('a CNAME pointing elsewhere, two v=spf1, a DMARC without v=DMARC1: mismatch, what was found, why', async () => {
     const name = uniqueDomain('wrong');
     const { id, records } = (await api.post('/api/v1/domains', { name })).body.data;
     const [first] = byKind(records, 'DKIM');
@@ -352,22 +357,26 @@ describe('what a check explains', () => {
 });
 
 describe('the schedule', () => {
-  it('checks pending and verified domains: one whose DKIM appears turns verified, one whose DKIM vanished shows it missing', async () => {
-    const { handler } = await import('../../functions/handlers/domain-checker');
-    const fresh = (await api.post('/api/v1/domains', { name: uniqueDomain('scheduled') })).body.data;
-    const lost = (await api.post('/api/v1/domains', { name: uniqueDomain('vanished') })).body.data;
-    publishDkim(fresh.records);
-    publishDkim(lost.records);
-    expect((await api.post(`/api/v1/domains/${lost.id}/verify`)).body.data.status).toBe('verified');
-    for (const r of byKind(lost.records, 'DKIM')) dns.remove(r.name);
+  it(
+    'checks pending and verified domains: one whose DKIM appears turns verified, one whose DKIM vanished shows it ' +
+      'missing',
+    async () => {
+      const { handler } = await import('../../functions/handlers/domain-checker');
+      const fresh = (await api.post('/api/v1/domains', { name: uniqueDomain('scheduled') })).body.data;
+      const lost = (await api.post('/api/v1/domains', { name: uniqueDomain('vanished') })).body.data;
+      publishDkim(fresh.records);
+      publishDkim(lost.records);
+      expect((await api.post(`/api/v1/domains/${lost.id}/verify`)).body.data.status).toBe('verified');
+      for (const r of byKind(lost.records, 'DKIM')) dns.remove(r.name);
 
-    await handler();
-    const now = (await api.get(`/api/v1/domains/${fresh.id}`)).body.data;
-    expect(now.status).toBe('verified');
-    expect(now.last_checked_at).toEqual(expect.any(String));
-    const after = (await api.get(`/api/v1/domains/${lost.id}`)).body.data;
-    expect(byKind(after.records, 'DKIM').map((r: Record) => r.status)).toEqual(['missing', 'missing', 'missing']);
-  });
+      await handler();
+      const now = (await api.get(`/api/v1/domains/${fresh.id}`)).body.data;
+      expect(now.status).toBe('verified');
+      expect(now.last_checked_at).toEqual(expect.any(String));
+      const after = (await api.get(`/api/v1/domains/${lost.id}`)).body.data;
+      expect(byKind(after.records, 'DKIM').map((r: Record) => r.status)).toEqual(['missing', 'missing', 'missing']);
+    },
+  );
 
   it('a domain still pending 72 hours after its creation is failed, and no longer checked', async () => {
     const { domainDeps } = await import('../../functions/adapters/wiring');

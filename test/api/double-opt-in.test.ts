@@ -100,48 +100,55 @@ describe('double opt-in lists', () => {
     expect((await subscriber(id)).confirmed_at).toBeNull();
   });
 
-  it('an expired or forged link answers a reader a page saying so and what to do; an API client asking for JSON keeps the envelope', async () => {
-    const list = (await api.post('/api/v1/lists', { name: 'Pages', double_opt_in: true })).body.data;
-    const email = uniqueAddress('pages');
-    const id = (await api.post('/api/v1/subscribers', { email, list_id: list.id })).body.data.id;
-    await drainOnce();
-    const link = confirmLink((await mailTo(email))[0])!;
-    const forged = `${link.slice(0, -2)}xx`;
+  it(
+    'an expired or forged link answers a reader a page saying so and what to do; an API client asking for JSON ' +
+      'keeps the envelope',
+    async () => {
+      const list = (await api.post('/api/v1/lists', { name: 'Pages', double_opt_in: true })).body.data;
+      const email = uniqueAddress('pages');
+      const id = (await api.post('/api/v1/subscribers', { email, list_id: list.id })).body.data.id;
+      await drainOnce();
+      const link = confirmLink((await mailTo(email))[0])!;
+      const forged = `${link.slice(0, -2)}xx`;
 
-    // A forged or altered link, opened or its button pressed: 404, a page that says the link is not valid.
-    for (const method of ['GET', 'POST']) {
-      const answer = await page(forged, method, BROWSER);
-      expect(answer.status).toBe(404);
-      expect(answer.type).toMatch(/^text\/html/);
-      expect(answer.text).toContain('<title>This link is not valid</title>');
-      expect(answer.text).toContain('ask the sender for a new one');
-    }
-    // A client that says nothing of what it accepts (curl, a mail scanner) gets the page too.
-    expect((await page(forged)).type).toMatch(/^text\/html/);
+      // A forged or altered link, opened or its button pressed: 404, a page that says the link is not valid.
+      for (const method of ['GET', 'POST']) {
+        const answer = await page(forged, method, BROWSER);
+        expect(answer.status).toBe(404);
+        expect(answer.type).toMatch(/^text\/html/);
+        expect(answer.text).toContain('<title>This link is not valid</title>');
+        expect(answer.text).toContain('ask the sender for a new one');
+      }
+      // A client that says nothing of what it accepts (curl, a mail scanner) gets the page too.
+      expect((await page(forged)).type).toMatch(/^text\/html/);
 
-    // Past its 7 days: 410, a page that says it expired and how to get a new one; nothing confirmed.
-    setClockForTests(() => new Date(Date.now() + 8 * 24 * 3600 * 1000));
-    for (const method of ['GET', 'POST']) {
-      const answer = await page(link, method, BROWSER);
-      expect(answer.status).toBe(410);
-      expect(answer.type).toMatch(/^text\/html/);
-      expect(answer.text).toContain('<title>This link has expired</title>');
-      expect(answer.text).toContain('Ask the sender for a new one');
-    }
-    expect((await subscriber(id)).confirmed_at).toBeNull();
+      // Past its 7 days: 410, a page that says it expired and how to get a new one; nothing confirmed.
+      setClockForTests(() => new Date(Date.now() + 8 * 24 * 3600 * 1000));
+      for (const method of ['GET', 'POST']) {
+        const answer = await page(link, method, BROWSER);
+        expect(answer.status).toBe(410);
+        expect(answer.type).toMatch(/^text\/html/);
+        expect(answer.text).toContain('<title>This link has expired</title>');
+        expect(answer.text).toContain('Ask the sender for a new one');
+      }
+      expect((await subscriber(id)).confirmed_at).toBeNull();
 
-    // An API client asking for JSON: the envelope, 404 NOT_FOUND either way (the error codes are the API's).
-    const expired = await page(link, 'GET', 'application/json');
-    expect(expired.status).toBe(404);
-    expect(JSON.parse(expired.text)).toEqual({
-      success: false,
-      error: { code: 'NOT_FOUND', message: 'Confirmation link not found (it expired: subscribe again for a new one)' },
-    });
-    setClockForTests(undefined);
-    const bad = await page(forged, 'POST', 'application/json');
-    expect(bad.status).toBe(404);
-    expect(JSON.parse(bad.text).error.code).toBe('NOT_FOUND');
-  });
+      // An API client asking for JSON: the envelope, 404 NOT_FOUND either way (the error codes are the API's).
+      const expired = await page(link, 'GET', 'application/json');
+      expect(expired.status).toBe(404);
+      expect(JSON.parse(expired.text)).toEqual({
+        success: false,
+        error: {
+          code: 'NOT_FOUND',
+          message: 'Confirmation link not found (it expired: subscribe again for a new one)',
+        },
+      });
+      setClockForTests(undefined);
+      const bad = await page(forged, 'POST', 'application/json');
+      expect(bad.status).toBe(404);
+      expect(JSON.parse(bad.text).error.code).toBe('NOT_FOUND');
+    },
+  );
 
   it('campaigns reach only the confirmed subscribers of such a list', async () => {
     const list = (await api.post('/api/v1/lists', { name: 'Consent', double_opt_in: true })).body.data;

@@ -35,7 +35,7 @@ const newList = async () =>
   (await api.post('/api/v1/lists', { name: `Import ${Math.random()}` })).body.data.id as string;
 
 describe('POST /api/v1/lists/{id}/import', () => {
-  it('imports the good rows, counts duplicates and suppressed ones, and reports the rejected with reasons', async () => {
+  it('imports the good rows, counts duplicates and suppressed ones, reports the rejected with reasons', async () => {
     const listId = await newList();
     const existing = uniqueAddress('existing');
     await api.post('/api/v1/subscribers', { email: existing, list_id: listId });

@@ -47,43 +47,48 @@ afterAll(async () => {
 });
 
 describe('email.received when queueing it fails', () => {
-  it('the failed run throws; its retry queues the event of the record the failed run wrote, and a repeat carries the same webhook-id', async () => {
-    const raw = await composed({
-      from: 'customer@elsewhere.example',
-      to: `help@${domain}`,
-      subject: 'Lost event?',
-      text: 'Hello',
-    });
-    const event = await sesReceipt(s3, raw, [`help@${domain}`]);
+  it(
+    'the failed run throws; its retry queues the event of the record the failed run wrote, and a repeat carries ' +
+      'the same webhook-id',
+    async () => {
+      const raw = await composed({
+        from: 'customer@elsewhere.example',
+        to: `help@${domain}`,
+        subject: 'Lost event?',
+        text: 'Hello',
+      });
+      const event = await sesReceipt(s3, raw, [`help@${domain}`]);
 
-    // Every try of the SDK fails: the event cannot be queued, and the run says so (Lambda retries it).
-    sqs.fail('SendMessageBatch');
-    await expect(inboundMail(event)).rejects.toThrow();
-    sqs.clear();
-    const [mail, ...more] = (await api.get('/api/v1/inbound')).body.data.inbound;
-    expect(more).toEqual([]);
-    expect(mail.subject).toBe('Lost event?');
-    await drainWebhooksUntil(() => endpoint.received.length > 0, 1_000);
-    expect(endpoint.received).toEqual([]);
+      // Every try of the SDK fails: the event cannot be queued, and the run says so (Lambda retries it).
+      sqs.fail('SendMessageBatch');
+      await expect(inboundMail(event)).rejects.toThrow();
+      sqs.clear();
+      const [mail, ...more] = (await api.get('/api/v1/inbound')).body.data.inbound;
+      expect(more).toEqual([]);
+      expect(mail.subject).toBe('Lost event?');
+      await drainWebhooksUntil(() => endpoint.received.length > 0, 1_000);
+      expect(endpoint.received).toEqual([]);
 
-    // Lambda's retry: the same record, and now its event.
-    await inboundMail(event);
-    await drainWebhooksUntil(() => endpoint.received.length > 0);
-    expect(endpoint.received).toHaveLength(1);
-    const delivery = new Webhook(webhookSecret).verify(endpoint.received[0].body, endpoint.received[0].headers) as {
-      type: string;
-      data: Record<string, unknown>;
-    };
-    expect(delivery).toMatchObject({ type: 'email.received', data: { id: mail.id, subject: 'Lost event?' } });
-    expect((await api.get('/api/v1/inbound')).body.data.inbound.map((m: { id: string }) => m.id)).toEqual([mail.id]);
+      // Lambda's retry: the same record, and now its event.
+      await inboundMail(event);
+      await drainWebhooksUntil(() => endpoint.received.length > 0);
+      expect(endpoint.received).toHaveLength(1);
+      const delivery = new Webhook(webhookSecret).verify(endpoint.received[0].body, endpoint.received[0].headers) as {
+        type: string;
+        data: Record<string, unknown>;
+      };
+      expect(delivery).toMatchObject({ type: 'email.received', data: { id: mail.id, subject: 'Lost event?' } });
+      expect((await api.get('/api/v1/inbound')).body.data.inbound.map((m: { id: string }) => m.id)).toEqual([mail.id]);
 
-    // A run once more (SES's rare duplicate invocation): at least once, so the event again, with the same id a receiver can drop.
-    await inboundMail(event);
-    await drainWebhooksUntil(() => endpoint.received.length > 1);
-    expect(endpoint.received.map((r) => r.headers['webhook-id'])).toEqual([
-      `evt_${mail.id.replace(/-/g, '')}`,
-      `evt_${mail.id.replace(/-/g, '')}`,
-    ]);
-    expect((await api.get('/api/v1/inbound')).body.data.inbound).toHaveLength(1);
-  });
+      // A run once more (SES's rare duplicate invocation): at least once, so the event again, with the same id
+      // a receiver can drop.
+      await inboundMail(event);
+      await drainWebhooksUntil(() => endpoint.received.length > 1);
+      expect(endpoint.received.map((r) => r.headers['webhook-id'])).toEqual([
+        `evt_${mail.id.replace(/-/g, '')}`,
+        `evt_${mail.id.replace(/-/g, '')}`,
+      ]);
+      expect((await api.get('/api/v1/inbound')).body.data.inbound).toHaveLength(1);
+    },
+  );
 });

@@ -87,7 +87,7 @@ describe('the SES receipt path', () => {
     expect(await (await fetch(one.html_url)).text()).toBe(html);
   });
 
-  it("a Bcc recipient counts (the envelope, not the headers); a reply to another account's message names none", async () => {
+  it("a Bcc recipient counts (the envelope, not headers); a reply to another account's mail names none", async () => {
     expect(
       (await other.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'noreply@other.example' })).status,
     ).toBe(201);

@@ -77,91 +77,97 @@ afterAll(async () => {
 });
 
 describe('a reply to a sent message, over SMTP', () => {
-  it('is listed with its parts, its attachment downloads byte for byte, it names the sent message, and its webhook arrives signed', async () => {
-    const sent = await api.post('/api/v1/mail/send', {
-      to: 'customer@elsewhere.example',
-      subject: 'Your order',
-      text: 'Thanks for your order',
-    });
-    expect(sent.status).toBe(200);
-    const messageId: string = sent.body.data.message_id;
+  it(
+    'is listed with its parts, its attachment downloads byte for byte, it names the sent message, and its webhook ' +
+      'arrives signed',
+    async () => {
+      const sent = await api.post('/api/v1/mail/send', {
+        to: 'customer@elsewhere.example',
+        subject: 'Your order',
+        text: 'Thanks for your order',
+      });
+      expect(sent.status).toBe(200);
+      const messageId: string = sent.body.data.message_id;
 
-    const attachment = randomBytes(300 * 1024);
-    await smtp().sendMail({
-      from: 'Customer <customer@elsewhere.example>',
-      to: `support@${domain}`,
-      cc: 'friend@elsewhere.example',
-      subject: 'Re: Your order',
-      text: 'Where is it?',
-      html: '<p>Where <b>is</b> it?</p><script>alert(1)</script>',
-      inReplyTo: messageId,
-      references: ['<older-thread@elsewhere.example>', messageId],
-      attachments: [{ filename: 'receipt.pdf', content: attachment, contentType: 'application/pdf' }],
-    });
+      const attachment = randomBytes(300 * 1024);
+      await smtp().sendMail({
+        from: 'Customer <customer@elsewhere.example>',
+        to: `support@${domain}`,
+        cc: 'friend@elsewhere.example',
+        subject: 'Re: Your order',
+        text: 'Where is it?',
+        html: '<p>Where <b>is</b> it?</p><script>alert(1)</script>',
+        inReplyTo: messageId,
+        references: ['<older-thread@elsewhere.example>', messageId],
+        attachments: [{ filename: 'receipt.pdf', content: attachment, contentType: 'application/pdf' }],
+      });
 
-    const listed = await api.get('/api/v1/inbound');
-    expect(listed.status).toBe(200);
-    expect(listed.body.data.next_cursor).toBeNull();
-    expect(listed.body.data.inbound).toHaveLength(1);
-    const mail = listed.body.data.inbound[0];
-    // A list answers summaries: no bodies, headers or links (GET /inbound/{id} has them).
-    expect(mail.text).toBeUndefined();
-    expect(mail.html).toBeUndefined();
-    expect(mail.headers).toBeUndefined();
-    const described = { filename: 'receipt.pdf', content_type: 'application/pdf', size: attachment.length };
-    expect(mail.attachments).toEqual([described]);
-    const one = await api.get(`/api/v1/inbound/${mail.id}`);
-    expect(one.status).toBe(200);
-    expect(one.body.data).toMatchObject({ ...mail, attachments: [expect.objectContaining(mail.attachments[0])] });
-    expect(one.body.data).toMatchObject({
-      from: 'customer@elsewhere.example',
-      from_name: 'Customer',
-      to: [`support@${domain}`],
-      cc: ['friend@elsewhere.example'],
-      recipients: [`support@${domain}`],
-      subject: 'Re: Your order',
-      text: 'Where is it?',
-      // Kept as sent: never sanitised, never rendered by the service.
-      html: '<p>Where <b>is</b> it?</p><script>alert(1)</script>',
-      in_reply_to_message_id: messageId,
-      spam_verdict: null,
-      virus_verdict: null,
-      flagged: false,
-    });
-    const full = one.body.data;
-    expect(full.headers).toContainEqual({ name: 'Subject', value: 'Re: Your order' });
-    expect(full.attachments).toHaveLength(1);
-    expect(full.attachments[0]).toMatchObject(described);
-    expect(new URL(full.attachments[0].url).searchParams.get('X-Amz-Expires')).toBe('3600');
+      const listed = await api.get('/api/v1/inbound');
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.next_cursor).toBeNull();
+      expect(listed.body.data.inbound).toHaveLength(1);
+      const mail = listed.body.data.inbound[0];
+      // A list answers summaries: no bodies, headers or links (GET /inbound/{id} has them).
+      expect(mail.text).toBeUndefined();
+      expect(mail.html).toBeUndefined();
+      expect(mail.headers).toBeUndefined();
+      const described = { filename: 'receipt.pdf', content_type: 'application/pdf', size: attachment.length };
+      expect(mail.attachments).toEqual([described]);
+      const one = await api.get(`/api/v1/inbound/${mail.id}`);
+      expect(one.status).toBe(200);
+      expect(one.body.data).toMatchObject({ ...mail, attachments: [expect.objectContaining(mail.attachments[0])] });
+      expect(one.body.data).toMatchObject({
+        from: 'customer@elsewhere.example',
+        from_name: 'Customer',
+        to: [`support@${domain}`],
+        cc: ['friend@elsewhere.example'],
+        recipients: [`support@${domain}`],
+        subject: 'Re: Your order',
+        text: 'Where is it?',
+        // Kept as sent: never sanitised, never rendered by the service.
+        html: '<p>Where <b>is</b> it?</p><script>alert(1)</script>',
+        in_reply_to_message_id: messageId,
+        spam_verdict: null,
+        virus_verdict: null,
+        flagged: false,
+      });
+      const full = one.body.data;
+      expect(full.headers).toContainEqual({ name: 'Subject', value: 'Re: Your order' });
+      expect(full.attachments).toHaveLength(1);
+      expect(full.attachments[0]).toMatchObject(described);
+      expect(new URL(full.attachments[0].url).searchParams.get('X-Amz-Expires')).toBe('3600');
 
-    const download = await fetch(full.attachments[0].url);
-    expect(download.status).toBe(200);
-    const body = Buffer.from(await download.arrayBuffer());
-    expect(createHash('sha256').update(body).digest('hex')).toBe(createHash('sha256').update(attachment).digest('hex'));
+      const download = await fetch(full.attachments[0].url);
+      expect(download.status).toBe(200);
+      const body = Buffer.from(await download.arrayBuffer());
+      expect(createHash('sha256').update(body).digest('hex')).toBe(
+        createHash('sha256').update(attachment).digest('hex'),
+      );
 
-    await drainWebhooksUntil(() => endpoint.received.length > 0);
-    expect(endpoint.received).toHaveLength(1);
-    const delivery = new Webhook(webhookSecret).verify(endpoint.received[0].body, endpoint.received[0].headers) as {
-      type: string;
-      data: Record<string, unknown>;
-    };
-    expect(delivery.type).toBe('email.received');
-    expect(delivery.data).toMatchObject({
-      id: mail.id,
-      from: 'customer@elsewhere.example',
-      subject: 'Re: Your order',
-      in_reply_to_message_id: messageId,
-      attachments: 1,
-    });
+      await drainWebhooksUntil(() => endpoint.received.length > 0);
+      expect(endpoint.received).toHaveLength(1);
+      const delivery = new Webhook(webhookSecret).verify(endpoint.received[0].body, endpoint.received[0].headers) as {
+        type: string;
+        data: Record<string, unknown>;
+      };
+      expect(delivery.type).toBe('email.received');
+      expect(delivery.data).toMatchObject({
+        id: mail.id,
+        from: 'customer@elsewhere.example',
+        subject: 'Re: Your order',
+        in_reply_to_message_id: messageId,
+        attachments: 1,
+      });
 
-    // Another account sees none of it.
-    expect((await other.get('/api/v1/inbound')).body.data).toEqual({ inbound: [], next_cursor: null });
-    expect((await other.get(`/api/v1/inbound/${mail.id}`)).status).toBe(404);
-  });
+      // Another account sees none of it.
+      expect((await other.get('/api/v1/inbound')).body.data).toEqual({ inbound: [], next_cursor: null });
+      expect((await other.get(`/api/v1/inbound/${mail.id}`)).status).toBe(404);
+    },
+  );
 });
 
 describe('what the listener refuses', () => {
-  it('mail to a domain nobody receives for, or to a verified domain without inbound: 550 at RCPT TO, nothing stored', async () => {
+  it('mail to a domain nobody receives for, or a verified one without inbound: 550 at RCPT, none stored', async () => {
     const before = (await api.get('/api/v1/inbound?limit=100')).body.data.inbound.length;
     expect(
       await refusedWith(
@@ -244,7 +250,8 @@ describe('mail the parser cannot keep whole, over SMTP', () => {
     expect(JSON.parse(event.body).data.parse_error).toMatch(/could not be parsed/);
   }, 60_000);
 
-  it('a header folded over 30,000 lines is answered within seconds: the local SPF/DKIM/DMARC check skips what it cannot bound', async () => {
+  it('a header folded over 30,000 lines is answered within seconds: the local SPF/DKIM/DMARC check skips what it ' +
+    'cannot bound', async () => {
     const to = `folded@${domain}`;
     const started = performance.now();
     expect(await refusedWith(sendRaw(foldedHeader(to, 'Folded'), to))).toBe('accepted');

@@ -138,18 +138,22 @@ describe('validation', () => {
     expect(answer.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
   });
 
-  it('rejects malformed JSON (400), other content types (415) and bodies over 6 MiB (413: the send routes carry attachments)', async () => {
-    const bad = await api.call('POST', '/api/v1/mail/send', '{"to":', { 'Content-Type': 'application/json' });
-    expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
-    const text = await api.call('POST', '/api/v1/mail/send', 'to=a', { 'Content-Type': 'text/plain' });
-    expect([text.status, text.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
-    const large = await api.post('/api/v1/mail/send', {
-      to: 'a@example.com',
-      subject: 's',
-      text: 'x'.repeat(6 * 1024 * 1024),
-    });
-    expect([large.status, large.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
-  });
+  it(
+    'rejects malformed JSON (400), other content types (415) and bodies over 6 MiB (413: the send routes carry ' +
+      'attachments)',
+    async () => {
+      const bad = await api.call('POST', '/api/v1/mail/send', '{"to":', { 'Content-Type': 'application/json' });
+      expect([bad.status, bad.body.error.code]).toEqual([400, 'VALIDATION_ERROR']);
+      const text = await api.call('POST', '/api/v1/mail/send', 'to=a', { 'Content-Type': 'text/plain' });
+      expect([text.status, text.body.error.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+      const large = await api.post('/api/v1/mail/send', {
+        to: 'a@example.com',
+        subject: 's',
+        text: 'x'.repeat(6 * 1024 * 1024),
+      });
+      expect([large.status, large.body.error.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
+    },
+  );
 
   it('sends nothing for a refused request', async () => {
     const to = uniqueAddress();
@@ -333,7 +337,7 @@ describe('Idempotency-Key', () => {
     );
   };
 
-  it("takes over the key of a request that died once its claim's in-progress expiry has passed, and sends once", async () => {
+  it("takes over the key of a request that died once its claim's in-progress expiry passed; sends once", async () => {
     const body = { to: uniqueAddress(), subject: 'Retried', text: 'x' };
     const key = `k-${body.to}`;
     await leaveClaim(key, body, -1);

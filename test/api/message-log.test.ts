@@ -22,59 +22,67 @@ const logOf = async (query: string, wanted: (page: { messages: { message_id: str
 };
 
 describe('GET /api/v1/mail (the message log)', () => {
-  it('lists messages newest first with the status record, pages by cursor, and filters by status, recipient, tag and time (AND)', async () => {
-    const alice = uniqueAddress('alice');
-    const sent: string[] = [];
-    const before = new Date();
-    for (let i = 0; i < 5; i++) {
-      const to = i % 2 === 0 ? alice : uniqueAddress('other');
-      const answer = await api.post('/api/v1/mail/send', {
-        to,
-        subject: `Log ${i}`,
-        text: 't',
-        tags: i === 3 ? ['welcome', 'x'] : ['news'],
-      });
-      expect(answer.status).toBe(200);
-      sent.push(answer.body.data.message_id);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    const newestFirst = [...sent].reverse();
+  it(
+    'lists messages newest first with the status record, pages by cursor, and filters by status, recipient, tag ' +
+      'and time (AND)',
+    async () => {
+      const alice = uniqueAddress('alice');
+      const sent: string[] = [];
+      const before = new Date();
+      for (let i = 0; i < 5; i++) {
+        const to = i % 2 === 0 ? alice : uniqueAddress('other');
+        const answer = await api.post('/api/v1/mail/send', {
+          to,
+          subject: `Log ${i}`,
+          text: 't',
+          tags: i === 3 ? ['welcome', 'x'] : ['news'],
+        });
+        expect(answer.status).toBe(200);
+        sent.push(answer.body.data.message_id);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const newestFirst = [...sent].reverse();
 
-    const all = await logOf('?limit=100', (page) => page.messages.length >= 5);
-    expect(all.messages.map((m: { message_id: string }) => m.message_id)).toEqual(newestFirst);
-    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(sent[4])}`);
-    expect(all.messages[0]).toEqual(status.body.data.message);
-    expect(all.next_cursor).toBeNull();
+      const all = await logOf('?limit=100', (page) => page.messages.length >= 5);
+      expect(all.messages.map((m: { message_id: string }) => m.message_id)).toEqual(newestFirst);
+      const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(sent[4])}`);
+      expect(all.messages[0]).toEqual(status.body.data.message);
+      expect(all.next_cursor).toBeNull();
 
-    // Cursor paging: 2 + 2 + 1, nothing twice, nothing missed.
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const page: { body: { data: { messages: { message_id: string }[]; next_cursor: string | null } } } =
-        await api.get(`/api/v1/mail?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
-      seen.push(...page.body.data.messages.map((m) => m.message_id));
-      cursor = page.body.data.next_cursor;
-      pages++;
-    } while (cursor);
-    expect([seen, pages]).toEqual([newestFirst, 3]);
+      // Cursor paging: 2 + 2 + 1, nothing twice, nothing missed.
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page: { body: { data: { messages: { message_id: string }[]; next_cursor: string | null } } } =
+          await api.get(`/api/v1/mail?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        seen.push(...page.body.data.messages.map((m) => m.message_id));
+        cursor = page.body.data.next_cursor;
+        pages++;
+      } while (cursor);
+      expect([seen, pages]).toEqual([newestFirst, 3]);
 
-    const byRecipient = await logOf(`?recipient=${encodeURIComponent(alice.toUpperCase())}`, () => true);
-    expect(byRecipient.messages.map((m: { message_id: string }) => m.message_id)).toEqual([sent[4], sent[2], sent[0]]);
-    const byTag = await logOf('?tag=welcome', () => true);
-    expect(byTag.messages.map((m: { message_id: string }) => m.message_id)).toEqual([sent[3]]);
-    const both = await logOf(`?tag=news&recipient=${encodeURIComponent(alice)}&status=sent&limit=2`, () => true);
-    expect(both.messages.map((m: { message_id: string }) => m.message_id)).toEqual([sent[4], sent[2]]);
-    expect((await logOf('?status=failed', () => true)).messages).toEqual([]);
-    const future = new Date(Date.now() + 60_000).toISOString();
-    expect((await logOf(`?since=${encodeURIComponent(future)}`, () => true)).messages).toEqual([]);
-    const window = await logOf(
-      `?since=${encodeURIComponent(before.toISOString())}&until=${encodeURIComponent(future)}`,
-      () => true,
-    );
-    expect(window.messages).toHaveLength(5);
-    expect((await logOf(`?until=${encodeURIComponent(before.toISOString())}`, () => true)).messages).toEqual([]);
-  });
+      const byRecipient = await logOf(`?recipient=${encodeURIComponent(alice.toUpperCase())}`, () => true);
+      expect(byRecipient.messages.map((m: { message_id: string }) => m.message_id)).toEqual([
+        sent[4],
+        sent[2],
+        sent[0],
+      ]);
+      const byTag = await logOf('?tag=welcome', () => true);
+      expect(byTag.messages.map((m: { message_id: string }) => m.message_id)).toEqual([sent[3]]);
+      const both = await logOf(`?tag=news&recipient=${encodeURIComponent(alice)}&status=sent&limit=2`, () => true);
+      expect(both.messages.map((m: { message_id: string }) => m.message_id)).toEqual([sent[4], sent[2]]);
+      expect((await logOf('?status=failed', () => true)).messages).toEqual([]);
+      const future = new Date(Date.now() + 60_000).toISOString();
+      expect((await logOf(`?since=${encodeURIComponent(future)}`, () => true)).messages).toEqual([]);
+      const window = await logOf(
+        `?since=${encodeURIComponent(before.toISOString())}&until=${encodeURIComponent(future)}`,
+        () => true,
+      );
+      expect(window.messages).toHaveLength(5);
+      expect((await logOf(`?until=${encodeURIComponent(before.toISOString())}`, () => true)).messages).toEqual([]);
+    },
+  );
 
   it('answers only the caller account: another account sees none of these messages', async () => {
     await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'mine', text: 't' });

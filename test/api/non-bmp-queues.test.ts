@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => tracked.close());
 
 describe('text outside the BMP on the queues', () => {
-  it('send queue: a batch with emoji and astral-plane text in subjects, bodies and metadata is sent as given', async () => {
+  it('send queue: a batch with emoji and astral-plane text in subjects, bodies, metadata is sent as is', async () => {
     const texts = ['Hello 👋', '𝒻𝒶𝓃𝒸𝓎 𝓉𝑒𝓍𝓉', 'Rocket 🚀 and 𠜎 (CJK ext. B)', '👩‍👩‍👧‍👦 family'];
     const messages = texts.map((subject) => ({
       to: uniqueAddress('astral'),

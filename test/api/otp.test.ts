@@ -134,7 +134,7 @@ describe('OTP', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
   });
 
-  it('resends a new code that replaces the old one, keeps attempts, and holds the 30 s cooldown and the 5-send cap', async () => {
+  it('resends a new code replacing the old one, keeps attempts, holds the 30 s cooldown and 5-send cap', async () => {
     const email = uniqueAddress('otp');
     const { session_id } = (await send(email)).body.data;
     const first = (await codeIn(email))!;

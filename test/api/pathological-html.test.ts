@@ -15,7 +15,7 @@ const CAP = 512 * 1024;
 const SLOW_MS = 3000;
 const fill = (unit: string, room = CAP - 64) => unit.repeat(Math.floor(room / unit.length));
 
-export const PATHOLOGICAL_BODIES: Record<string, string> = {
+const PATHOLOGICAL_BODIES: Record<string, string> = {
   'anchors never closed': fill('<a '),
   'hrefs never closed': fill('<a href='),
   'one unclosed quote': `<a href="${'x'.repeat(CAP - 64)}`,

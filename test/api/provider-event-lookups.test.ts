@@ -88,50 +88,55 @@ describe('SendGrid: the messages of one request are looked up together', () => {
       expect(await statusOf(s, id)).toBe('delivered');
   });
 
-  it('events without our id: one index query per distinct provider id, and messages written before gsi6 are still found by gsi1', async () => {
-    const s = await receiverSetup(service);
-    const current = await seedMessage(s.accountId, 'sg-current-1', 'current@example.com');
-    // A message as the service wrote it before gsi6: its provider id on gsi1.
-    const legacyId = `<${crypto.randomUUID()}@example.com>`;
-    await documentClient().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.message(s.accountId, messageUuid(legacyId)),
-          ...keys.legacyMessageByProviderId('sg-legacy-1'),
-          entity: 'message',
-          message_id: legacyId,
-          account_id: s.accountId,
-          provider_id: 'seeded',
-          provider_message_id: 'sg-legacy-1',
-          from_email: 'a@example.com',
-          from_name: null,
-          to_email: 'legacy@example.com',
-          cc: [],
-          bcc: [],
-          reply_to: null,
-          subject: 'legacy',
-          tags: [],
-          metadata: {},
-          status: 'sent',
-          error_message: null,
-          sent_at: '2026-11-16T09:00:00.000',
-          created_at: '2026-11-16T09:00:00.000',
-        },
-      }),
-    );
-    const events = [
-      delivered('current@example.com', 'sg-current-1'),
-      delivered('current@example.com', 'sg-current-1'),
-      delivered('legacy@example.com', 'sg-legacy-1'),
-    ];
+  it(
+    'events without our id: one index query per distinct provider id, and messages written before gsi6 are still ' +
+      'found by gsi1',
+    async () => {
+      const s = await receiverSetup(service);
+      const current = await seedMessage(s.accountId, 'sg-current-1', 'current@example.com');
+      // A message as the service wrote it before gsi6: its provider id on gsi1.
+      const legacyId = `<${crypto.randomUUID()}@example.com>`;
+      await documentClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...keys.message(s.accountId, messageUuid(legacyId)),
+            ...keys.legacyMessageByProviderId('sg-legacy-1'),
+            entity: 'message',
+            message_id: legacyId,
+            account_id: s.accountId,
+            provider_id: 'seeded',
+            provider_message_id: 'sg-legacy-1',
+            from_email: 'a@example.com',
+            from_name: null,
+            to_email: 'legacy@example.com',
+            cc: [],
+            bcc: [],
+            reply_to: null,
+            subject: 'legacy',
+            tags: [],
+            metadata: {},
+            status: 'sent',
+            error_message: null,
+            sent_at: '2026-11-16T09:00:00.000',
+            created_at: '2026-11-16T09:00:00.000',
+          },
+        }),
+      );
+      const events = [
+        delivered('current@example.com', 'sg-current-1'),
+        delivered('current@example.com', 'sg-current-1'),
+        delivered('legacy@example.com', 'sg-legacy-1'),
+      ];
 
-    resetAwsCalls();
-    expect((await postSendgrid(s, events)).status).toBe(200);
-    // The provider; gsi6 once per distinct id (2); gsi1 for the one gsi6 did not know; the records found on gsi6 in one read.
-    expect(awsCalls['DynamoDB.Query']).toBe(4);
-    expect(awsCalls['DynamoDB.BatchGetItem']).toBe(1);
-    expect(await statusOf(s, current)).toBe('delivered');
-    expect(await statusOf(s, legacyId)).toBe('delivered');
-  });
+      resetAwsCalls();
+      expect((await postSendgrid(s, events)).status).toBe(200);
+      // The provider; gsi6 once per distinct id (2); gsi1 for the one gsi6 did not know; the records found on
+      // gsi6 in one read.
+      expect(awsCalls['DynamoDB.Query']).toBe(4);
+      expect(awsCalls['DynamoDB.BatchGetItem']).toBe(1);
+      expect(await statusOf(s, current)).toBe('delivered');
+      expect(await statusOf(s, legacyId)).toBe('delivered');
+    },
+  );
 });

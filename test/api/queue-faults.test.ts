@@ -40,7 +40,7 @@ const batchOf = (recipients: string[]) => ({
 });
 
 describe('failed SQS calls', () => {
-  it('a failed SendMessageBatch: each item answers failed with the reason, nothing stays queued, nothing is sent', async () => {
+  it('a failed SendMessageBatch: each item answers failed with the reason; nothing queued, nothing sent', async () => {
     sqs.fail('SendMessageBatch');
     const recipients = [uniqueAddress('q1'), uniqueAddress('q2')];
     const answer = await api.post('/api/v1/mail/send-batch', batchOf(recipients));

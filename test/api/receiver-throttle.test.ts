@@ -29,7 +29,7 @@ const forged = JSON.stringify({
 });
 
 describe('receiver throttling', () => {
-  it('answers 429 RATE_LIMITED with Retry-After past the limit, for forged and genuine calls alike, per provider', async () => {
+  it('429 RATE_LIMITED with Retry-After past the limit, forged and genuine calls alike, per provider', async () => {
     pinMidWindow();
     const s = await receiverSetup(service);
     const post = (providerId = s.providerIds.mailgun) =>

@@ -77,7 +77,7 @@ const statusOf = async (messageId: string) =>
   (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
 
 describe('the reconciler (end of a drain run that emptied the queue)', () => {
-  it('fails a long-queued message whose queue entry is gone and a message left sending, each with its reason', async () => {
+  it('fails a long-queued message whose queue entry is gone, and one left sending, each with its reason', async () => {
     const lost = await seed('queued', uniqueAddress('lost'), 20);
     const interrupted = await seed('sending', uniqueAddress('interrupted'), 20);
     const waiting = await seed('queued', uniqueAddress('waiting'), 20);
@@ -130,25 +130,29 @@ describe('the reconciler (end of a drain run that emptied the queue)', () => {
     expect(status.status).toBe('queued');
   });
 
-  it('drops a second copy of a queue entry whose message a run claimed moments ago, and fails one whose claim is from a run that died', async () => {
-    const store = dynamoMessageStore();
-    // Claimed just now by another copy (a fan-out chunk run twice): that copy's send settles it.
-    const inFlight = await seed('queued', uniqueAddress('in-flight'), 1);
-    expect((await store.claim(accountId, inFlight.message_id, new Date())).claimed).toBe(true);
-    // Claimed five minutes ago, longer than any run lasts: the run died mid-send.
-    const died = await seed('queued', uniqueAddress('died'), 1);
-    expect((await store.claim(accountId, died.message_id, new Date(Date.now() - 5 * 60_000))).claimed).toBe(true);
-    await requeue(encodeMail(queueEntryFor(inFlight)));
-    await requeue(encodeMail(queueEntryFor(died)));
+  it(
+    'drops a second copy of a queue entry whose message a run claimed moments ago, and fails one whose claim is ' +
+      'from a run that died',
+    async () => {
+      const store = dynamoMessageStore();
+      // Claimed just now by another copy (a fan-out chunk run twice): that copy's send settles it.
+      const inFlight = await seed('queued', uniqueAddress('in-flight'), 1);
+      expect((await store.claim(accountId, inFlight.message_id, new Date())).claimed).toBe(true);
+      // Claimed five minutes ago, longer than any run lasts: the run died mid-send.
+      const died = await seed('queued', uniqueAddress('died'), 1);
+      expect((await store.claim(accountId, died.message_id, new Date(Date.now() - 5 * 60_000))).claimed).toBe(true);
+      await requeue(encodeMail(queueEntryFor(inFlight)));
+      await requeue(encodeMail(queueEntryFor(died)));
 
-    const report = await drainOnce();
-    expect(report.duplicates).toBeGreaterThanOrEqual(1);
-    expect(await statusOf(inFlight.message_id)).toMatchObject({ status: 'sending', error_message: null });
-    expect(await statusOf(died.message_id)).toMatchObject({
-      status: 'failed',
-      error_message: 'The send was interrupted; not retried to avoid a duplicate',
-    });
-    expect(await mailTo(inFlight.to_email)).toHaveLength(0);
-    expect(await mailTo(died.to_email)).toHaveLength(0);
-  });
+      const report = await drainOnce();
+      expect(report.duplicates).toBeGreaterThanOrEqual(1);
+      expect(await statusOf(inFlight.message_id)).toMatchObject({ status: 'sending', error_message: null });
+      expect(await statusOf(died.message_id)).toMatchObject({
+        status: 'failed',
+        error_message: 'The send was interrupted; not retried to avoid a duplicate',
+      });
+      expect(await mailTo(inFlight.to_email)).toHaveLength(0);
+      expect(await mailTo(died.to_email)).toHaveLength(0);
+    },
+  );
 });

@@ -25,57 +25,65 @@ const statusOf = async (messageId: string) =>
 const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
 describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
-  it('refuses a time in the past, more than 30 days ahead or without a zone (400), and fails such a batch item alone', async () => {
-    for (const scheduled_at of [inSeconds(-5), inSeconds(31 * 86_400), '2030-01-01T09:00:00', 'tomorrow']) {
-      const answer = await api.post('/api/v1/mail/send', {
-        to: uniqueAddress(),
-        subject: 's',
-        text: 't',
-        scheduled_at,
+  it(
+    'refuses a time in the past, more than 30 days ahead or without a zone (400), and fails such a batch item ' +
+      'alone',
+    async () => {
+      for (const scheduled_at of [inSeconds(-5), inSeconds(31 * 86_400), '2030-01-01T09:00:00', 'tomorrow']) {
+        const answer = await api.post('/api/v1/mail/send', {
+          to: uniqueAddress(),
+          subject: 's',
+          text: 't',
+          scheduled_at,
+        });
+        expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([
+          scheduled_at,
+          400,
+          'scheduled_at',
+        ]);
+      }
+      const batch = await api.post('/api/v1/mail/send-batch', {
+        messages: [
+          { to: uniqueAddress(), subject: 's', text: 't', scheduled_at: inSeconds(-60) },
+          { to: uniqueAddress(), subject: 's', text: 't', scheduled_at: inSeconds(3600) },
+        ],
       });
-      expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([
-        scheduled_at,
-        400,
-        'scheduled_at',
-      ]);
-    }
-    const batch = await api.post('/api/v1/mail/send-batch', {
-      messages: [
-        { to: uniqueAddress(), subject: 's', text: 't', scheduled_at: inSeconds(-60) },
-        { to: uniqueAddress(), subject: 's', text: 't', scheduled_at: inSeconds(3600) },
-      ],
-    });
-    expect(batch.body.data.messages.map((m: { status: string }) => m.status)).toEqual(['failed', 'scheduled']);
-    expect(batch.body.data.messages[0].error.message).toContain('scheduled_at');
-  });
+      expect(batch.body.data.messages.map((m: { status: string }) => m.status)).toEqual(['failed', 'scheduled']);
+      expect(batch.body.data.messages[0].error.message).toContain('scheduled_at');
+    },
+  );
 
-  it('cancels a queued message before the drainer takes it: it never leaves; a second cancel, or one of a sent message, is 409; another account gets 404', async () => {
-    const to = uniqueAddress('cancelled-queued');
-    const batch = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'Never', text: 't' }] });
-    const messageId = batch.body.data.messages[0].message_id;
-    const other = client(service, (await newAccount('Other cancel')).apiKey);
-    expect((await other.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`)).status).toBe(404);
-    const cancelled = await api.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`);
-    expect([cancelled.status, cancelled.body.data]).toEqual([200, { message_id: messageId, status: 'cancelled' }]);
-    await drainOnce();
-    expect(await mailTo(to)).toHaveLength(0);
-    expect(await statusOf(messageId)).toMatchObject({ status: 'cancelled' });
-    const again = await api.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`);
-    expect([again.status, again.body.error.code]).toEqual([409, 'CONFLICT']);
+  it(
+    'cancels a queued message before the drainer takes it: it never leaves; a second cancel, or one of a sent ' +
+      'message, is 409; another account gets 404',
+    async () => {
+      const to = uniqueAddress('cancelled-queued');
+      const batch = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'Never', text: 't' }] });
+      const messageId = batch.body.data.messages[0].message_id;
+      const other = client(service, (await newAccount('Other cancel')).apiKey);
+      expect((await other.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`)).status).toBe(404);
+      const cancelled = await api.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`);
+      expect([cancelled.status, cancelled.body.data]).toEqual([200, { message_id: messageId, status: 'cancelled' }]);
+      await drainOnce();
+      expect(await mailTo(to)).toHaveLength(0);
+      expect(await statusOf(messageId)).toMatchObject({ status: 'cancelled' });
+      const again = await api.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`);
+      expect([again.status, again.body.error.code]).toEqual([409, 'CONFLICT']);
 
-    const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
-    const late = await api.post(`/api/v1/mail/${encodeURIComponent(sent.body.data.message_id)}/cancel`);
-    expect([late.status, late.body.error.code]).toEqual([409, 'CONFLICT']);
-    expect(
-      (
-        await api.post(
-          `/api/v1/mail/${encodeURIComponent('<00000000-0000-4000-8000-000000000000@example.com>')}/cancel`,
-        )
-      ).status,
-    ).toBe(404);
-  });
+      const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
+      const late = await api.post(`/api/v1/mail/${encodeURIComponent(sent.body.data.message_id)}/cancel`);
+      expect([late.status, late.body.error.code]).toEqual([409, 'CONFLICT']);
+      expect(
+        (
+          await api.post(
+            `/api/v1/mail/${encodeURIComponent('<00000000-0000-4000-8000-000000000000@example.com>')}/cancel`,
+          )
+        ).status,
+      ).toBe(404);
+    },
+  );
 
-  it('answers a scheduled send 202, a status the served OpenAPI document declares for the route, with the same body', async () => {
+  it('answers a scheduled send 202 (the served OpenAPI document declares it) with the same body', async () => {
     const answer = await api.post('/api/v1/mail/send', {
       to: uniqueAddress(),
       subject: 's',
@@ -114,7 +122,8 @@ describe('scheduled_at and POST /mail/{message_id}/cancel', () => {
     expect(await statusOf(answer.body.data.message_id)).toMatchObject({ status: 'sent', error_message: null });
   });
 
-  it('under the local drain timer: a mail scheduled 20 s ahead (single and batch) is not sent before its time and is within 75 s; a cancelled one never', async () => {
+  it('under the local drain timer: a mail scheduled 20 s ahead (single and batch) is not sent before its time and ' +
+    'is within 75 s; a cancelled one never', async () => {
     const timer = startDrainTimer(2);
     try {
       const single = uniqueAddress('single-later');
@@ -168,72 +177,88 @@ describe('PATCH /mail/{message_id}: rescheduling', () => {
     (await api.post('/api/v1/mail/send', { to, subject: 'Moved', text: 't', scheduled_at: inSeconds(seconds) })).body
       .data.message_id as string;
 
-  it('moves a scheduled message to a new time by the rules of scheduled_at; 404 for an unknown or another account’s id; 409 once queued, sent or cancelled', async () => {
-    const messageId = await scheduleOne(uniqueAddress('moved'), 3600);
-    for (const scheduled_at of [inSeconds(-5), inSeconds(31 * 86_400), '2030-01-01T09:00:00', 'tomorrow', undefined]) {
-      const answer = await reschedule(messageId, scheduled_at === undefined ? {} : { scheduled_at });
-      expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([
-        scheduled_at,
-        400,
-        'scheduled_at',
+  it(
+    'moves a scheduled message to a new time by the rules of scheduled_at; 404 for an unknown or another ' +
+      'account’s id; 409 once queued, sent or cancelled',
+    async () => {
+      const messageId = await scheduleOne(uniqueAddress('moved'), 3600);
+      for (const scheduled_at of [
+        inSeconds(-5),
+        inSeconds(31 * 86_400),
+        '2030-01-01T09:00:00',
+        'tomorrow',
+        undefined,
+      ]) {
+        const answer = await reschedule(messageId, scheduled_at === undefined ? {} : { scheduled_at });
+        expect([scheduled_at, answer.status, answer.body.error.details[0].field]).toEqual([
+          scheduled_at,
+          400,
+          'scheduled_at',
+        ]);
+      }
+      const at = new Date(Date.now() + 7200_000);
+      const moved = await reschedule(messageId, { scheduled_at: at.toISOString().replace('Z', '+00:00') });
+      expect([moved.status, moved.body.data]).toEqual([
+        200,
+        { message_id: messageId, status: 'scheduled', scheduled_at: at.toISOString().slice(0, -1) },
       ]);
-    }
-    const at = new Date(Date.now() + 7200_000);
-    const moved = await reschedule(messageId, { scheduled_at: at.toISOString().replace('Z', '+00:00') });
-    expect([moved.status, moved.body.data]).toEqual([
-      200,
-      { message_id: messageId, status: 'scheduled', scheduled_at: at.toISOString().slice(0, -1) },
-    ]);
-    expect(await statusOf(messageId)).toMatchObject({
-      status: 'scheduled',
-      scheduled_at: at.toISOString().slice(0, -1),
-    });
-    // The bare uuid names it too (Resend's id).
-    expect(
-      (await reschedule(messageId.slice(1, messageId.indexOf('@')), { scheduled_at: inSeconds(3600) })).status,
-    ).toBe(200);
+      expect(await statusOf(messageId)).toMatchObject({
+        status: 'scheduled',
+        scheduled_at: at.toISOString().slice(0, -1),
+      });
+      // The bare uuid names it too (Resend's id).
+      expect(
+        (await reschedule(messageId.slice(1, messageId.indexOf('@')), { scheduled_at: inSeconds(3600) })).status,
+      ).toBe(200);
 
-    const other = client(service, (await newAccount('Other reschedule')).apiKey);
-    expect((await reschedule(messageId, { scheduled_at: inSeconds(600) }, other)).status).toBe(404);
-    expect(
-      (await reschedule('<00000000-0000-4000-8000-000000000000@example.com>', { scheduled_at: inSeconds(600) })).status,
-    ).toBe(404);
-    expect((await reschedule('not-an-id', { scheduled_at: inSeconds(600) })).status).toBe(404);
-    expect((await reschedule(messageId.replace('@', '@forged.'), { scheduled_at: inSeconds(600) })).status).toBe(404);
+      const other = client(service, (await newAccount('Other reschedule')).apiKey);
+      expect((await reschedule(messageId, { scheduled_at: inSeconds(600) }, other)).status).toBe(404);
+      expect(
+        (await reschedule('<00000000-0000-4000-8000-000000000000@example.com>', { scheduled_at: inSeconds(600) }))
+          .status,
+      ).toBe(404);
+      expect((await reschedule('not-an-id', { scheduled_at: inSeconds(600) })).status).toBe(404);
+      expect((await reschedule(messageId.replace('@', '@forged.'), { scheduled_at: inSeconds(600) })).status).toBe(404);
 
-    await api.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`);
-    const cancelled = await reschedule(messageId, { scheduled_at: inSeconds(600) });
-    expect([cancelled.status, cancelled.body.error.code, cancelled.body.error.message]).toEqual([
-      409,
-      'CONFLICT',
-      expect.stringContaining('cancelled'),
-    ]);
-    const queued = await api.post('/api/v1/mail/send-batch', {
-      messages: [{ to: uniqueAddress(), subject: 's', text: 't' }],
-    });
-    expect((await reschedule(queued.body.data.messages[0].message_id, { scheduled_at: inSeconds(600) })).status).toBe(
-      409,
-    );
-    const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
-    expect((await reschedule(sent.body.data.message_id, { scheduled_at: inSeconds(600) })).status).toBe(409);
-  });
+      await api.post(`/api/v1/mail/${encodeURIComponent(messageId)}/cancel`);
+      const cancelled = await reschedule(messageId, { scheduled_at: inSeconds(600) });
+      expect([cancelled.status, cancelled.body.error.code, cancelled.body.error.message]).toEqual([
+        409,
+        'CONFLICT',
+        expect.stringContaining('cancelled'),
+      ]);
+      const queued = await api.post('/api/v1/mail/send-batch', {
+        messages: [{ to: uniqueAddress(), subject: 's', text: 't' }],
+      });
+      expect((await reschedule(queued.body.data.messages[0].message_id, { scheduled_at: inSeconds(600) })).status).toBe(
+        409,
+      );
+      const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
+      expect((await reschedule(sent.body.data.message_id, { scheduled_at: inSeconds(600) })).status).toBe(409);
+    },
+  );
 
-  it('a release that read the old time before the reschedule moved it later does not send it: the record itself must be due', async () => {
-    const to = uniqueAddress('raced');
-    const messageId = await scheduleOne(to, 3600);
-    const oldTimeReached = new Date(Date.now() + 3600_000 + 60_000);
-    expect((await reschedule(messageId, { scheduled_at: inSeconds(7200) })).status).toBe(200);
-    // The release step acting on what it found due at the old time (an index read from before the reschedule).
-    expect(await dynamoMessageStore().release(accountId, messageId, oldTimeReached)).toBe(false);
-    expect(await statusOf(messageId)).toMatchObject({ status: 'scheduled' });
-    // Once the new time comes, it is released, once.
-    const newTimeReached = new Date(Date.now() + 7200_000 + 60_000);
-    expect(await dynamoMessageStore().release(accountId, messageId, newTimeReached)).toBe(true);
-    expect(await dynamoMessageStore().release(accountId, messageId, newTimeReached)).toBe(false);
-    expect(await statusOf(messageId)).toMatchObject({ status: 'queued' });
-  });
+  it(
+    'a release that read the old time before the reschedule moved it later does not send it: the record itself ' +
+      'must be due',
+    async () => {
+      const to = uniqueAddress('raced');
+      const messageId = await scheduleOne(to, 3600);
+      const oldTimeReached = new Date(Date.now() + 3600_000 + 60_000);
+      expect((await reschedule(messageId, { scheduled_at: inSeconds(7200) })).status).toBe(200);
+      // The release step acting on what it found due at the old time (an index read from before the reschedule).
+      expect(await dynamoMessageStore().release(accountId, messageId, oldTimeReached)).toBe(false);
+      expect(await statusOf(messageId)).toMatchObject({ status: 'scheduled' });
+      // Once the new time comes, it is released, once.
+      const newTimeReached = new Date(Date.now() + 7200_000 + 60_000);
+      expect(await dynamoMessageStore().release(accountId, messageId, newTimeReached)).toBe(true);
+      expect(await dynamoMessageStore().release(accountId, messageId, newTimeReached)).toBe(false);
+      expect(await statusOf(messageId)).toMatchObject({ status: 'queued' });
+    },
+  );
 
-  it('under the local drain timer: moved from 60 s to 15 s ahead it leaves after the new time; moved from 15 s to 10 min ahead it stays scheduled', async () => {
+  it('under the local drain timer: moved from 60 s to 15 s ahead it leaves after the new time; moved from 15 s to ' +
+    '10 min ahead it stays scheduled', async () => {
     const timer = startDrainTimer(2);
     try {
       const sooner = uniqueAddress('sooner');

@@ -35,58 +35,62 @@ const statusOf = async (messageId: string) =>
   (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message;
 
 describe('POST /api/v1/mail/send-batch', () => {
-  it('queues 100 items with invalid and suppressed ones reported, then the drainer sends each valid mail exactly once', async () => {
-    const suppressed = uniqueAddress('suppressed');
-    await api.post('/api/v1/bounces', { email: suppressed, bounce_type: 'hard' });
-    const recipients = Array.from({ length: 100 }, (_, i) => uniqueAddress(`b${i}`));
-    const messages: Record<string, unknown>[] = recipients.map((to, i) => ({
-      to,
-      subject: `Batch ${i}`,
-      html: `<p>${i}</p>`,
-    }));
-    messages[3] = { to: 'not-an-address', subject: 'x', text: 'x' };
-    messages[7] = { to: recipients[7], subject: 'no body' };
-    messages[11] = { to: suppressed, subject: 'x', text: 'x' };
-    messages[12] = { ...messages[12], from_email: 'override@example.com', from_name: 'Override' };
+  it(
+    'queues 100 items with invalid and suppressed ones reported, then the drainer sends each valid mail exactly ' +
+      'once',
+    async () => {
+      const suppressed = uniqueAddress('suppressed');
+      await api.post('/api/v1/bounces', { email: suppressed, bounce_type: 'hard' });
+      const recipients = Array.from({ length: 100 }, (_, i) => uniqueAddress(`b${i}`));
+      const messages: Record<string, unknown>[] = recipients.map((to, i) => ({
+        to,
+        subject: `Batch ${i}`,
+        html: `<p>${i}</p>`,
+      }));
+      messages[3] = { to: 'not-an-address', subject: 'x', text: 'x' };
+      messages[7] = { to: recipients[7], subject: 'no body' };
+      messages[11] = { to: suppressed, subject: 'x', text: 'x' };
+      messages[12] = { ...messages[12], from_email: 'override@example.com', from_name: 'Override' };
 
-    resetAwsCalls();
-    const answer = await api.post('/api/v1/mail/send-batch', { messages, from_email: 'batch-level@example.com' });
-    const calls = Object.values(awsCalls).reduce((a, b) => a + b, 0);
-    expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ total: 100, queued: 97, failed: 3 });
-    expect(calls).toBeLessThanOrEqual(20);
-    const entries = answer.body.data.messages;
-    expect(entries[3]).toEqual({
-      to: 'not-an-address',
-      status: 'failed',
-      error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('to') },
-    });
-    expect(entries[7].error.code).toBe('VALIDATION_ERROR');
-    expect(entries[11]).toEqual({
-      to: suppressed,
-      status: 'failed',
-      error: { code: 'RECIPIENT_SUPPRESSED', message: expect.any(String) },
-    });
-    const queued = entries.filter((e: { status: string }) => e.status === 'queued');
-    const ids = queued.map((e: { queue_id: number }) => e.queue_id);
-    expect(new Set(ids).size).toBe(97);
-    expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(await statusOf(queued[0].message_id)).toMatchObject({ status: 'queued', sent_at: null });
+      resetAwsCalls();
+      const answer = await api.post('/api/v1/mail/send-batch', { messages, from_email: 'batch-level@example.com' });
+      const calls = Object.values(awsCalls).reduce((a, b) => a + b, 0);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data).toMatchObject({ total: 100, queued: 97, failed: 3 });
+      expect(calls).toBeLessThanOrEqual(20);
+      const entries = answer.body.data.messages;
+      expect(entries[3]).toEqual({
+        to: 'not-an-address',
+        status: 'failed',
+        error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('to') },
+      });
+      expect(entries[7].error.code).toBe('VALIDATION_ERROR');
+      expect(entries[11]).toEqual({
+        to: suppressed,
+        status: 'failed',
+        error: { code: 'RECIPIENT_SUPPRESSED', message: expect.any(String) },
+      });
+      const queued = entries.filter((e: { status: string }) => e.status === 'queued');
+      const ids = queued.map((e: { queue_id: number }) => e.queue_id);
+      expect(new Set(ids).size).toBe(97);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      expect(await statusOf(queued[0].message_id)).toMatchObject({ status: 'queued', sent_at: null });
 
-    const report = await drainOnce();
-    expect(report.sent).toBe(97);
-    const sentTo = await mailboxNow();
-    for (const [i, to] of recipients.entries()) {
-      const expected = [3, 7, 11].includes(i) ? 0 : 1;
-      expect(sentTo(to).length, `mail ${i}`).toBe(expected);
-    }
-    expect((await mailTo(recipients[12]))[0].from).toBe('"Override" <override@example.com>');
-    expect((await mailTo(recipients[13]))[0].from).toBe('"Batch" <batch-level@example.com>');
-    expect(await statusOf(queued[5].message_id)).toMatchObject({ status: 'sent', sent_at: expect.any(String) });
+      const report = await drainOnce();
+      expect(report.sent).toBe(97);
+      const sentTo = await mailboxNow();
+      for (const [i, to] of recipients.entries()) {
+        const expected = [3, 7, 11].includes(i) ? 0 : 1;
+        expect(sentTo(to).length, `mail ${i}`).toBe(expected);
+      }
+      expect((await mailTo(recipients[12]))[0].from).toBe('"Override" <override@example.com>');
+      expect((await mailTo(recipients[13]))[0].from).toBe('"Batch" <batch-level@example.com>');
+      expect(await statusOf(queued[5].message_id)).toMatchObject({ status: 'sent', sent_at: expect.any(String) });
 
-    // A second run finds nothing left to send.
-    expect((await drainOnce()).sent).toBe(0);
-  });
+      // A second run finds nothing left to send.
+      expect((await drainOnce()).sent).toBe(0);
+    },
+  );
 
   it('rejects an empty batch and more than 100 items with 400', async () => {
     expect((await api.post('/api/v1/mail/send-batch', { messages: [] })).status).toBe(400);
@@ -107,7 +111,7 @@ describe('POST /api/v1/mail/send-batch', () => {
 });
 
 describe('the drainer', () => {
-  it('retries transient SMTP failures, then marks the item failed with its reason and parks it in the DLQ', async () => {
+  it('retries transient SMTP failures, then marks the item failed with its reason, parks it in the DLQ', async () => {
     const sink = await startSmtpSink();
     try {
       const smtp = client(service, (await newAccount('Flaky')).apiKey);

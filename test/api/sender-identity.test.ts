@@ -99,7 +99,7 @@ describe('allowed_from_domains', () => {
 });
 
 describe('POST /mail/send-batch', () => {
-  it('a batch-level from_email outside the domain: 422 FROM_NOT_ALLOWED for the whole batch, nothing queued', async () => {
+  it('a batch-level from_email outside the domain: 422 FROM_NOT_ALLOWED for the batch, nothing queued', async () => {
     const to = uniqueAddress();
     const answer = await api.post('/api/v1/mail/send-batch', {
       from_email: 'ceo@bank.example',

@@ -167,7 +167,7 @@ describe('a redelivered notification', () => {
     expect(await t.suppressed()).toBe(true);
   });
 
-  it('applies what the failed processing did not, and repeats nothing it did, after a failure at the message update', async () => {
+  it('after a failure at the message update, applies what the failed processing did not, repeats nothing', async () => {
     const t = await setup();
     // The message's item is full, so DynamoDB refuses its move to `bounced` (a real ValidationException),
     // after the soft bounce was counted.

@@ -57,19 +57,23 @@ const withoutLocalFlag = async <T>(body: () => Promise<T>) => {
 };
 
 describe('TLS', () => {
-  it('a relay that offers no STARTTLS, for a provider that does not say secure:false: the send fails before any credentials are sent', async () => {
-    const sink = await startSmtpSink({ user: 'relay-user', pass: 'relay-pass' });
-    try {
-      const api = await accountWith(relay('127.0.0.1', sink.port));
-      const answer = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
-      expect([answer.status, answer.body.error.code]).toEqual([500, 'SEND_FAILED']);
-      expect(sink.connections()).toBeGreaterThan(0);
-      expect(sink.authAttempts).toEqual([]);
-      expect(sink.received).toEqual([]);
-    } finally {
-      await sink.close();
-    }
-  });
+  it(
+    'a relay that offers no STARTTLS, for a provider that does not say secure:false: the send fails before any ' +
+      'credentials are sent',
+    async () => {
+      const sink = await startSmtpSink({ user: 'relay-user', pass: 'relay-pass' });
+      try {
+        const api = await accountWith(relay('127.0.0.1', sink.port));
+        const answer = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' });
+        expect([answer.status, answer.body.error.code]).toEqual([500, 'SEND_FAILED']);
+        expect(sink.connections()).toBeGreaterThan(0);
+        expect(sink.authAttempts).toEqual([]);
+        expect(sink.received).toEqual([]);
+      } finally {
+        await sink.close();
+      }
+    },
+  );
 
   it('secure:false lets a relay on this machine go without TLS (local development)', async () => {
     const sink = await startSmtpSink({ user: 'relay-user', pass: 'relay-pass' });

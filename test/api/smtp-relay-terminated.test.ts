@@ -56,47 +56,51 @@ const dialogue = (port: number) => {
 };
 
 describe('the relay behind a TLS-terminating balancer (mode terminated)', () => {
-  it('offers AUTH and no STARTTLS on the plain connection the balancer forwards, and takes a mail; refusals are told by code', async () => {
-    const refusals: [number, string][] = [];
-    const onRefusal = (code: number, enhanced: string) => refusals.push([code, enhanced]);
-    const relay = await startRelay(relayDeps(), { mode: 'terminated', port: 0, onRefusal });
-    try {
-      const smtp = dialogue(relay.port);
-      await smtp.reply();
-      smtp.send('EHLO client\r\n');
-      expect(await smtp.reply()).toMatch(/^250 /);
-      expect(smtp.lines.some((line) => /^250[- ]AUTH PLAIN LOGIN/.test(line))).toBe(true);
-      expect(smtp.lines.some((line) => /STARTTLS/.test(line))).toBe(false);
-      // A wrong key: 535 5.7.8, which the container logs by its codes for the 5xx alarm (lib/smtp-relay.ts).
-      smtp.send(`AUTH PLAIN ${Buffer.from('\0apikey\0esk_wrong').toString('base64')}\r\n`);
-      expect(await smtp.reply()).toMatch(/^535 5\.7\.8 /);
-      expect(refusals).toEqual([[535, '5.7.8']]);
-      smtp.send('QUIT\r\n');
+  it(
+    'offers AUTH and no STARTTLS on the plain connection the balancer forwards, and takes a mail; refusals are ' +
+      'told by code',
+    async () => {
+      const refusals: [number, string][] = [];
+      const onRefusal = (code: number, enhanced: string) => refusals.push([code, enhanced]);
+      const relay = await startRelay(relayDeps(), { mode: 'terminated', port: 0, onRefusal });
+      try {
+        const smtp = dialogue(relay.port);
+        await smtp.reply();
+        smtp.send('EHLO client\r\n');
+        expect(await smtp.reply()).toMatch(/^250 /);
+        expect(smtp.lines.some((line) => /^250[- ]AUTH PLAIN LOGIN/.test(line))).toBe(true);
+        expect(smtp.lines.some((line) => /STARTTLS/.test(line))).toBe(false);
+        // A wrong key: 535 5.7.8, which the container logs by its codes for the 5xx alarm (lib/smtp-relay.ts).
+        smtp.send(`AUTH PLAIN ${Buffer.from('\0apikey\0esk_wrong').toString('base64')}\r\n`);
+        expect(await smtp.reply()).toMatch(/^535 5\.7\.8 /);
+        expect(refusals).toEqual([[535, '5.7.8']]);
+        smtp.send('QUIT\r\n');
 
-      const to = uniqueAddress('terminated');
-      const transport = nodemailer.createTransport({
-        host: '127.0.0.1',
-        port: relay.port,
-        secure: false,
-        ignoreTLS: true,
-        auth: { user: 'apikey', pass: apiKey },
-      });
-      const info = await transport.sendMail({
-        from: 'app@relay.example.com',
-        to,
-        subject: 'Through the balancer',
-        text: 't',
-      });
-      expect(info.response).toMatch(/^250 2\.0\.0 <[^>]+>$/);
-      expect(await mailTo(to)).toHaveLength(1);
-    } finally {
-      await relay.stop();
-    }
-  });
+        const to = uniqueAddress('terminated');
+        const transport = nodemailer.createTransport({
+          host: '127.0.0.1',
+          port: relay.port,
+          secure: false,
+          ignoreTLS: true,
+          auth: { user: 'apikey', pass: apiKey },
+        });
+        const info = await transport.sendMail({
+          from: 'app@relay.example.com',
+          to,
+          subject: 'Through the balancer',
+          text: 't',
+        });
+        expect(info.response).toMatch(/^250 2\.0\.0 <[^>]+>$/);
+        expect(await mailTo(to)).toHaveLength(1);
+      } finally {
+        await relay.stop();
+      }
+    },
+  );
 });
 
 describe('draining on SIGTERM', () => {
-  it('answers the mail being taken, then closes; an idle connection gets 421 4.3.2 at once; new ones are refused', async () => {
+  it('answers the mail in flight, then closes; an idle connection gets 421 4.3.2 at once; new ones fail', async () => {
     const relay = await startRelay(relayDeps(), { mode: 'terminated', port: 0 });
     const credentials = Buffer.from(`\0apikey\0${apiKey}`).toString('base64');
     const to = uniqueAddress('draining');

@@ -57,53 +57,57 @@ const messageIdOf = (response: string) => /^250 2\.0\.0 (<[^>]+>)$/.exec(respons
 
 describe('the SMTP relay', () => {
   for (const mode of ['starttls', 'implicit'] as const) {
-    it(`takes a multipart mail over ${mode === 'starttls' ? 'STARTTLS' : 'implicit TLS'}: parts, Cc, Bcc and a custom header arrive; it is in GET /mail as smtp`, async () => {
-      const [to, cc, bcc] = [uniqueAddress('to'), uniqueAddress('cc'), uniqueAddress('bcc')];
-      const file = randomBytes(64 * 1024);
-      const logo = randomBytes(2048);
-      const info = await transport(mode).sendMail({
-        from: '"Billing" <billing@relay.example.com>',
-        to,
-        cc,
-        bcc,
-        replyTo: 'support@relay.example.com',
-        subject: 'Your invoice ✓',
-        text: 'Plain body',
-        html: '<p>HTML body <img src="cid:logo@app"></p>',
-        headers: { 'X-Entity-Ref-ID': 'ref-42', 'X-Tags': 'kind=invoice, monthly' },
-        attachments: [
-          { filename: 'invoice.pdf', content: file, contentType: 'application/pdf' },
-          { filename: 'logo.png', content: logo, contentType: 'image/png', cid: 'logo@app' },
-        ],
-      });
-      const messageId = messageIdOf(info.response);
-      expect(messageId, info.response).toBeDefined();
-      expect(info.accepted.sort()).toEqual([to, cc, bcc].sort());
+    it(
+      `takes a multipart mail over ${mode === 'starttls' ? 'STARTTLS' : 'implicit TLS'}: parts, Cc, Bcc and a ` +
+        `custom header arrive; it is in GET /mail as smtp`,
+      async () => {
+        const [to, cc, bcc] = [uniqueAddress('to'), uniqueAddress('cc'), uniqueAddress('bcc')];
+        const file = randomBytes(64 * 1024);
+        const logo = randomBytes(2048);
+        const info = await transport(mode).sendMail({
+          from: '"Billing" <billing@relay.example.com>',
+          to,
+          cc,
+          bcc,
+          replyTo: 'support@relay.example.com',
+          subject: 'Your invoice ✓',
+          text: 'Plain body',
+          html: '<p>HTML body <img src="cid:logo@app"></p>',
+          headers: { 'X-Entity-Ref-ID': 'ref-42', 'X-Tags': 'kind=invoice, monthly' },
+          attachments: [
+            { filename: 'invoice.pdf', content: file, contentType: 'application/pdf' },
+            { filename: 'logo.png', content: logo, contentType: 'image/png', cid: 'logo@app' },
+          ],
+        });
+        const messageId = messageIdOf(info.response);
+        expect(messageId, info.response).toBeDefined();
+        expect(info.accepted.sort()).toEqual([to, cc, bcc].sort());
 
-      const [sent] = await mailTo(to);
-      expect(sent.destination).toEqual({ to: [to], cc: [cc], bcc: [bcc] });
-      expect(sent.from).toMatch(/^"?Billing"? <billing@relay\.example\.com>$/);
-      expect(sent.replyTo).toEqual(['support@relay.example.com']);
-      expect(sent.subject).toBe('Your invoice ✓');
-      expect(sent.body.text).toBe('Plain body');
-      expect(sent.body.html).toContain('cid:logo@app');
-      expect(sent.headers).toEqual(expect.arrayContaining([{ name: 'X-Entity-Ref-ID', value: 'ref-42' }]));
-      const files = (sent as unknown as { attachments: { filename: string; content: string; contentId?: string }[] })
-        .attachments;
-      expect(files.map((f) => [f.filename, sha256(Buffer.from(f.content, 'base64'))]).sort()).toEqual(
-        [
-          ['invoice.pdf', sha256(file)],
-          ['logo.png', sha256(logo)],
-        ].sort(),
-      );
+        const [sent] = await mailTo(to);
+        expect(sent.destination).toEqual({ to: [to], cc: [cc], bcc: [bcc] });
+        expect(sent.from).toMatch(/^"?Billing"? <billing@relay\.example\.com>$/);
+        expect(sent.replyTo).toEqual(['support@relay.example.com']);
+        expect(sent.subject).toBe('Your invoice ✓');
+        expect(sent.body.text).toBe('Plain body');
+        expect(sent.body.html).toContain('cid:logo@app');
+        expect(sent.headers).toEqual(expect.arrayContaining([{ name: 'X-Entity-Ref-ID', value: 'ref-42' }]));
+        const files = (sent as unknown as { attachments: { filename: string; content: string; contentId?: string }[] })
+          .attachments;
+        expect(files.map((f) => [f.filename, sha256(Buffer.from(f.content, 'base64'))]).sort()).toEqual(
+          [
+            ['invoice.pdf', sha256(file)],
+            ['logo.png', sha256(logo)],
+          ].sort(),
+        );
 
-      const log = await api.get(`/api/v1/mail?recipient=${encodeURIComponent(to)}`);
-      expect(log.body.data.messages).toEqual([
-        expect.objectContaining({ message_id: messageId, status: 'sent', source: 'smtp' }),
-      ]);
-      const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId!)}`);
-      expect(status.body.data.message.source).toBe('smtp');
-    });
+        const log = await api.get(`/api/v1/mail?recipient=${encodeURIComponent(to)}`);
+        expect(log.body.data.messages).toEqual([
+          expect.objectContaining({ message_id: messageId, status: 'sent', source: 'smtp' }),
+        ]);
+        const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId!)}`);
+        expect(status.body.data.message.source).toBe('smtp');
+      },
+    );
   }
 
   it('refuses AUTH before TLS (530 5.7.0), a wrong key (535 5.7.8) and mail without AUTH (530)', async () => {
@@ -139,64 +143,82 @@ describe('the SMTP relay', () => {
     expect(dialogue.slice(2).map((reply) => reply.slice(0, 9))).toEqual(['535 5.7.8', '535 5.7.8', '421 4.7.0']);
   });
 
-  it("refuses a sender outside the provider's domains at MAIL FROM (550 5.7.1 naming them), a suppressed recipient at RCPT TO (550 5.1.1) while the others go on", async () => {
-    const refused = transport('implicit').sendMail({
-      from: 'ceo@elsewhere.example',
-      to: uniqueAddress(),
-      subject: 's',
-      text: 't',
-    });
-    await expect(refused).rejects.toMatchObject({
-      responseCode: 550,
-      response: expect.stringMatching(/^550 5\.7\.1 .*relay\.example\.com/),
-    });
+  it(
+    "refuses a sender outside the provider's domains at MAIL FROM (550 5.7.1 naming them), a suppressed recipient " +
+      'at RCPT TO (550 5.1.1) while the others go on',
+    async () => {
+      const refused = transport('implicit').sendMail({
+        from: 'ceo@elsewhere.example',
+        to: uniqueAddress(),
+        subject: 's',
+        text: 't',
+      });
+      await expect(refused).rejects.toMatchObject({
+        responseCode: 550,
+        response: expect.stringMatching(/^550 5\.7\.1 .*relay\.example\.com/),
+      });
 
-    const [kept, gone] = [uniqueAddress('kept'), uniqueAddress('gone')];
-    expect((await api.post('/api/v1/suppressions', { email: gone, reason: 'manual' })).status).toBe(201);
-    const info = await transport('implicit').sendMail({
-      from: 'app@relay.example.com',
-      to: kept,
-      cc: gone,
-      subject: 's',
-      text: 't',
-    });
-    expect([info.accepted, info.rejected]).toEqual([[kept], [gone]]);
-    expect(info.rejectedErrors?.[0]).toMatchObject({
-      responseCode: 550,
-      response: expect.stringMatching(/^550 5\.1\.1 /),
-    });
-    expect(await mailTo(kept)).toHaveLength(1);
-    expect(await mailTo(gone)).toHaveLength(0);
-  });
+      const [kept, gone] = [uniqueAddress('kept'), uniqueAddress('gone')];
+      expect((await api.post('/api/v1/suppressions', { email: gone, reason: 'manual' })).status).toBe(201);
+      const info = await transport('implicit').sendMail({
+        from: 'app@relay.example.com',
+        to: kept,
+        cc: gone,
+        subject: 's',
+        text: 't',
+      });
+      expect([info.accepted, info.rejected]).toEqual([[kept], [gone]]);
+      expect(info.rejectedErrors?.[0]).toMatchObject({
+        responseCode: 550,
+        response: expect.stringMatching(/^550 5\.1\.1 /),
+      });
+      expect(await mailTo(kept)).toHaveLength(1);
+      expect(await mailTo(gone)).toHaveLength(0);
+    },
+  );
 
-  it('refuses at MAIL FROM (550 5.7.1) a domain another account registered, whatever the provider allows, and sends nothing', async () => {
-    const victim = `victim-${Math.random().toString(36).slice(2, 10)}.example`;
-    const own = await newAccount('SMTP sender rule');
-    const ownApi = client(service, own.apiKey);
-    // The provider named the domain before anyone registered it; the claim made afterwards still wins.
-    const provider = { type: 'ses', name: 'SES', from_email: 'app@own-relay.example', allowed_from_domains: [victim] };
-    expect((await ownApi.post('/api/v1/providers', provider)).status).toBe(201);
-    expect(
-      (await client(service, (await newAccount('SMTP victim')).apiKey).post('/api/v1/domains', { name: victim }))
-        .status,
-    ).toBe(201);
-    const to = uniqueAddress('victim');
-    const refused = transport('implicit', own.apiKey).sendMail({ from: `ceo@${victim}`, to, subject: 's', text: 't' });
-    await expect(refused).rejects.toMatchObject({
-      responseCode: 550,
-      response: expect.stringMatching(/^550 5\.7\.1 /),
-    });
-    // The envelope sender may be the provider's own while the header From is the victim's: refused at DATA.
-    const hidden = transport('implicit', own.apiKey).sendMail({
-      envelope: { from: 'app@own-relay.example', to: [to] },
-      from: `ceo@${victim}`,
-      to,
-      subject: 's',
-      text: 't',
-    });
-    await expect(hidden).rejects.toMatchObject({ response: expect.stringMatching(/^5\d\d 5\.7\.1 /) });
-    expect(await mailTo(to)).toHaveLength(0);
-  });
+  it(
+    'refuses at MAIL FROM (550 5.7.1) a domain another account registered, whatever the provider allows, and ' +
+      'sends nothing',
+    async () => {
+      const victim = `victim-${Math.random().toString(36).slice(2, 10)}.example`;
+      const own = await newAccount('SMTP sender rule');
+      const ownApi = client(service, own.apiKey);
+      // The provider named the domain before anyone registered it; the claim made afterwards still wins.
+      const provider = {
+        type: 'ses',
+        name: 'SES',
+        from_email: 'app@own-relay.example',
+        allowed_from_domains: [victim],
+      };
+      expect((await ownApi.post('/api/v1/providers', provider)).status).toBe(201);
+      expect(
+        (await client(service, (await newAccount('SMTP victim')).apiKey).post('/api/v1/domains', { name: victim }))
+          .status,
+      ).toBe(201);
+      const to = uniqueAddress('victim');
+      const refused = transport('implicit', own.apiKey).sendMail({
+        from: `ceo@${victim}`,
+        to,
+        subject: 's',
+        text: 't',
+      });
+      await expect(refused).rejects.toMatchObject({
+        responseCode: 550,
+        response: expect.stringMatching(/^550 5\.7\.1 /),
+      });
+      // The envelope sender may be the provider's own while the header From is the victim's: refused at DATA.
+      const hidden = transport('implicit', own.apiKey).sendMail({
+        envelope: { from: 'app@own-relay.example', to: [to] },
+        from: `ceo@${victim}`,
+        to,
+        subject: 's',
+        text: 't',
+      });
+      await expect(hidden).rejects.toMatchObject({ response: expect.stringMatching(/^5\d\d 5\.7\.1 /) });
+      expect(await mailTo(to)).toHaveLength(0);
+    },
+  );
 
   it('refuses every mail of a paused account (the brake) with 554 5.7.1, before any content is sent', async () => {
     const paused = await newAccount('SMTP paused');
@@ -224,32 +246,39 @@ describe('the SMTP relay', () => {
     expect(await mailTo(to)).toHaveLength(0);
   });
 
-  it('answers 452 4.5.3 to the 51st recipient (the 50 before it get the mail, it does not) and 552 5.3.4 past the size', async () => {
-    const many = Array.from({ length: 51 }, () => uniqueAddress('many'));
-    const info = await transport('implicit').sendMail({
-      from: 'app@relay.example.com',
-      to: many,
-      subject: 's',
-      text: 't',
-    });
-    expect(info.rejected).toEqual([many[50]]);
-    expect(info.rejectedErrors?.[0]).toMatchObject({
-      responseCode: 452,
-      response: expect.stringMatching(/^452 4\.5\.3 /),
-    });
-    expect([(await mailTo(many[0])).length, (await mailTo(many[49])).length, (await mailTo(many[50])).length]).toEqual([
-      1, 1, 0,
-    ]);
-    const big = transport('implicit').sendMail({
-      from: 'app@relay.example.com',
-      to: uniqueAddress('big'),
-      subject: 's',
-      text: 'x'.repeat(11 * 1024 * 1024),
-    });
-    await expect(big).rejects.toMatchObject({ responseCode: 552 });
-  });
+  it(
+    'answers 452 4.5.3 to the 51st recipient (the 50 before it get the mail, it does not) and 552 5.3.4 past the ' +
+      'size',
+    async () => {
+      const many = Array.from({ length: 51 }, () => uniqueAddress('many'));
+      const info = await transport('implicit').sendMail({
+        from: 'app@relay.example.com',
+        to: many,
+        subject: 's',
+        text: 't',
+      });
+      expect(info.rejected).toEqual([many[50]]);
+      expect(info.rejectedErrors?.[0]).toMatchObject({
+        responseCode: 452,
+        response: expect.stringMatching(/^452 4\.5\.3 /),
+      });
+      expect([
+        (await mailTo(many[0])).length,
+        (await mailTo(many[49])).length,
+        (await mailTo(many[50])).length,
+      ]).toEqual([1, 1, 0]);
+      const big = transport('implicit').sendMail({
+        from: 'app@relay.example.com',
+        to: uniqueAddress('big'),
+        subject: 's',
+        text: 'x'.repeat(11 * 1024 * 1024),
+      });
+      await expect(big).rejects.toMatchObject({ responseCode: 552 });
+    },
+  );
 
-  it("counts each mail against the key's rate limit: a 70-mail burst from a 60/min key answers 451 4.7.1 to the last ten, loses and doubles nothing", async () => {
+  it("counts each mail against the key's rate limit: a 70-mail burst from a 60/min key answers 451 4.7.1 to the " +
+    'last ten, loses and doubles nothing', async () => {
     const created = await api.post('/api/v1/api-keys', {
       name: 'smtp burst',
       permissions: ['mail'],
@@ -304,25 +333,36 @@ describe('the SMTP relay under bad input', () => {
   const raw = (header: string, body: string) =>
     `From: app@relay.example.com\r\nTo: x@example.com\r\nSubject: bomb\r\n${header}\r\n${body}`;
 
-  it('refuses a mail bomb at DATA with 554 5.6.0 in well under a second each, and sends nothing: header lines, nested multiparts, too many parts', async () => {
-    let nested = 'text';
-    for (let depth = 0; depth < 3000; depth++)
-      nested = `Content-Type: multipart/mixed; boundary="b${depth}"\r\n\r\n--b${depth}\r\n${nested}\r\n--b${depth}--`;
-    const manyParts = `Content-Type: multipart/mixed; boundary="x"\r\n\r\n${Array.from({ length: 600 }, () => '--x\r\nContent-Type: text/plain\r\n\r\nhi\r\n').join('')}--x--`;
-    const bombs = [
-      raw(Array.from({ length: 30_000 }, (_, i) => `X-Filler-${i}: v`).join('\r\n') + '\r\n', 'body'),
-      raw('MIME-Version: 1.0\r\n', '').replace('\r\n\r\n', '\r\n') + nested,
-      raw('MIME-Version: 1.0\r\n', '').replace('\r\n\r\n', '\r\n') + manyParts,
-    ];
-    for (const bomb of bombs) {
-      const to = uniqueAddress('bomb');
-      const started = performance.now();
-      const sent = transport('implicit').sendMail({ envelope: { from: 'app@relay.example.com', to: [to] }, raw: bomb });
-      await expect(sent).rejects.toMatchObject({ responseCode: 554, response: expect.stringMatching(/^554 5\.6\.0 /) });
-      expect(performance.now() - started).toBeLessThan(2_000);
-      expect(await mailTo(to)).toHaveLength(0);
-    }
-  });
+  it(
+    'refuses a mail bomb at DATA with 554 5.6.0 in well under a second each, and sends nothing: header lines, ' +
+      'nested multiparts, too many parts',
+    async () => {
+      let nested = 'text';
+      for (let depth = 0; depth < 3000; depth++)
+        nested = `Content-Type: multipart/mixed; boundary="b${depth}"\r\n\r\n--b${depth}\r\n${nested}\r\n--b${depth}--`;
+      const parts = '--x\r\nContent-Type: text/plain\r\n\r\nhi\r\n'.repeat(600);
+      const manyParts = `Content-Type: multipart/mixed; boundary="x"\r\n\r\n${parts}--x--`;
+      const bombs = [
+        raw(`${Array.from({ length: 30_000 }, (_, i) => `X-Filler-${i}: v`).join('\r\n')}\r\n`, 'body'),
+        raw('MIME-Version: 1.0\r\n', '').replace('\r\n\r\n', '\r\n') + nested,
+        raw('MIME-Version: 1.0\r\n', '').replace('\r\n\r\n', '\r\n') + manyParts,
+      ];
+      for (const bomb of bombs) {
+        const to = uniqueAddress('bomb');
+        const started = performance.now();
+        const sent = transport('implicit').sendMail({
+          envelope: { from: 'app@relay.example.com', to: [to] },
+          raw: bomb,
+        });
+        await expect(sent).rejects.toMatchObject({
+          responseCode: 554,
+          response: expect.stringMatching(/^554 5\.6\.0 /),
+        });
+        expect(performance.now() - started).toBeLessThan(2_000);
+        expect(await mailTo(to)).toHaveLength(0);
+      }
+    },
+  );
 
   it('refuses at RCPT TO an address no send takes (553 5.1.3), e.g. an SMTPUTF8 local part', async () => {
     const info = await transport('implicit')
@@ -335,21 +375,25 @@ describe('the SMTP relay under bad input', () => {
     expect(rejected.some((error: { response?: string }) => /^553 5\.1\.3 /.test(error.response ?? ''))).toBe(true);
   });
 
-  it('closes a connection past the cap from one address with 421 4.7.0, and takes connections again once others close', async () => {
-    const open = await Promise.all(Array.from({ length: 50 }, () => greeting(relays[0].port)));
-    expect(open.every((g) => g.reply.startsWith('220 '))).toBe(true);
-    // The other port of the same relay counts the same connections.
-    for (const port of [relays[0].port, relays[1].port]) {
-      const refused = await greeting(port, port === relays[1].port);
-      expect(refused.reply).toMatch(/^421 4\.7\.0 /);
-      refused.socket.destroy();
-    }
-    for (const { socket } of open) socket.end('QUIT\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const again = await greeting(relays[0].port);
-    expect(again.reply).toMatch(/^220 /);
-    again.socket.end('QUIT\r\n');
-  });
+  it(
+    'closes a connection past the cap from one address with 421 4.7.0, and takes connections again once others ' +
+      'close',
+    async () => {
+      const open = await Promise.all(Array.from({ length: 50 }, () => greeting(relays[0].port)));
+      expect(open.every((g) => g.reply.startsWith('220 '))).toBe(true);
+      // The other port of the same relay counts the same connections.
+      for (const port of [relays[0].port, relays[1].port]) {
+        const refused = await greeting(port, port === relays[1].port);
+        expect(refused.reply).toMatch(/^421 4\.7\.0 /);
+        refused.socket.destroy();
+      }
+      for (const { socket } of open) socket.end('QUIT\r\n');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const again = await greeting(relays[0].port);
+      expect(again.reply).toMatch(/^220 /);
+      again.socket.end('QUIT\r\n');
+    },
+  );
 });
 
 /** A connection and its first reply line (the greeting, or the refusal); `secure`: TLS from the start. */

@@ -103,7 +103,7 @@ describe('GET /stats', () => {
     expect(answer.status).toBe(403);
   });
 
-  it("counts sends and the providers' bounces, complaints and deliveries from the receivers' fixtures, each once", async () => {
+  it("counts sends and providers' bounces, complaints, deliveries from receivers' fixtures, once each", async () => {
     pinClock();
     const s = await setup();
     expect(
@@ -226,7 +226,7 @@ describe('GET /stats', () => {
 });
 
 describe('the brake', () => {
-  it("pauses the account's sends at the pause threshold, for that account only; queued mail waits; resume lifts it", async () => {
+  it("pauses the account's sends at the threshold, that account only; queued mail waits; resume lifts it", async () => {
     const s = await setup();
     const other = await setup();
     await sendMany(s.api, 100);

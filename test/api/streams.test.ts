@@ -45,7 +45,7 @@ const arrived = (all: SentMail[], addresses: string[]) =>
   addresses.filter((a) => all.some((m) => m.destination.to.includes(a)));
 
 describe('streams: bulk never holds up transactional mail', () => {
-  it('with a campaign draining, a batch of the same account and one of another account arrive within 10 s', async () => {
+  it('with a campaign draining, a batch of the same account and one of another arrive within 10 s', async () => {
     const list = (await news.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const readers = Array.from({ length: 200 }, (_, i) => uniqueAddress(`reader${i}`));
     for (let i = 0; i < readers.length; i += 25) {
@@ -86,7 +86,7 @@ describe('streams: bulk never holds up transactional mail', () => {
     expect(arrived(await mailbox(), readers)).toHaveLength(readers.length);
   }, 120_000);
 
-  it("one account's campaign does not hold another's behind it: each keeps only a window of mail in the bulk lane", async () => {
+  it("one account's campaign does not hold another's back: each keeps only a window in the bulk lane", async () => {
     // Two seconds of the 10/s rate: a campaign keeps about 20 to 40 mails in the lane at a time.
     process.env.BULK_WINDOW_SECONDS = '2';
     const campaignTo = async (api: Client, readers: string[], subject: string) => {

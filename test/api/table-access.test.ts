@@ -103,58 +103,65 @@ describe('table grants', () => {
     await call('templates-delete', `/api/v1/templates/${id}`);
   });
 
-  it('cover every request of the public unsubscribe POST, which reaches only the subscriber, its listing counters and the campaign counters', async () => {
-    const owner = await newAccount('Unsubscribing');
-    const own = client(service, owner.apiKey);
-    const list = (await own.post('/api/v1/lists', { name: 'Readers' })).body.data;
-    const subscriber = (await own.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
-    const campaign = (await own.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id }))
-      .body.data;
-    const link = unsubscribeUrl(await trackingSettings.key(), '', {
-      account_id: owner.accountId,
-      subscriber_id: subscriber.id,
-      campaign_id: campaign.id,
-    });
-    // The page answers HTML, not the envelope: called directly, its requests checked as `call` does.
-    const route = routes.find((r) => r.id === 'unsubscribe-confirm')!;
-    recorder.take();
-    expect(
-      (
-        await fetch(`${service.baseUrl}${link}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: 'List-Unsubscribe=One-Click',
-        })
-      ).status,
-    ).toBe(200);
-    const made = recorder.take();
-    for (const request of made)
+  it(
+    'cover every request of the public unsubscribe POST, which reaches only the subscriber, its listing counters ' +
+      'and the campaign counters',
+    async () => {
+      const owner = await newAccount('Unsubscribing');
+      const own = client(service, owner.apiKey);
+      const list = (await own.post('/api/v1/lists', { name: 'Readers' })).body.data;
+      const subscriber = (await own.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body
+        .data;
+      const campaign = (await own.post('/api/v1/campaigns', { name: 'c', subject: 's', text: 't', list_id: list.id }))
+        .body.data;
+      const link = unsubscribeUrl(await trackingSettings.key(), '', {
+        account_id: owner.accountId,
+        subscriber_id: subscriber.id,
+        campaign_id: campaign.id,
+      });
+      // The page answers HTML, not the envelope: called directly, its requests checked as `call` does.
+      const route = routes.find((r) => r.id === 'unsubscribe-confirm')!;
+      recorder.take();
       expect(
-        tableGrants(route).some((grant) => allows(grant, request)),
-        `unsubscribe-confirm made ${JSON.stringify(request)}`,
-      ).toBe(true);
-    expect(made.map((request) => request.action)).toEqual(expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem']));
-    expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
-    // The page's "leave every list": every subscription of the address, and the suppression list.
-    recorder.take();
-    expect(
-      (
-        await fetch(`${service.baseUrl}${link}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: 'List-Unsubscribe=One-Click&scope=all',
-        })
-      ).status,
-    ).toBe(200);
-    const all = recorder.take();
-    for (const request of all)
+        (
+          await fetch(`${service.baseUrl}${link}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: 'List-Unsubscribe=One-Click',
+          })
+        ).status,
+      ).toBe(200);
+      const made = recorder.take();
+      for (const request of made)
+        expect(
+          tableGrants(route).some((grant) => allows(grant, request)),
+          `unsubscribe-confirm made ${JSON.stringify(request)}`,
+        ).toBe(true);
+      expect(made.map((request) => request.action)).toEqual(
+        expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem']),
+      );
+      expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
+      // The page's "leave every list": every subscription of the address, and the suppression list.
+      recorder.take();
       expect(
-        tableGrants(route).some((grant) => allows(grant, request)),
-        `unsubscribe-confirm (scope=all) made ${JSON.stringify(request)}`,
-      ).toBe(true);
-  });
+        (
+          await fetch(`${service.baseUrl}${link}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: 'List-Unsubscribe=One-Click&scope=all',
+          })
+        ).status,
+      ).toBe(200);
+      const all = recorder.take();
+      for (const request of all)
+        expect(
+          tableGrants(route).some((grant) => allows(grant, request)),
+          `unsubscribe-confirm (scope=all) made ${JSON.stringify(request)}`,
+        ).toBe(true);
+    },
+  );
 
-  it('cover every request of the domain routes, which reach only the domains and the claims on their names', async () => {
+  it("cover every request of the domain routes, which reach only the domains and their names' claims", async () => {
     const own = client(service, (await newAccount('Domain grants')).apiKey);
     const name = `grants-${Math.random().toString(36).slice(2, 8)}.example`;
     const check = async (routeId: string, path: string, body?: unknown) => {

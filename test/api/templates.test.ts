@@ -19,34 +19,42 @@ const render = (id: string, variables: Record<string, unknown>) =>
   api.post(`/api/v1/templates/${id}/render`, { variables });
 
 describe('templates', () => {
-  it('stores a template, lists the variables it reads, and renders html escaped, triple braces raw, subject and text as written', async () => {
-    const template = await newTemplate({
-      html: '<p>Hello {{name}}, {{{badge}}} for {{user.email}}</p>{{#items}}<li>{{title}}</li>{{/items}}{{^items}}<p>Nothing yet</p>{{/items}}',
-      text: 'Hello {{name}} & {{user.email}}',
-    });
-    expect(template).toMatchObject({
-      name: 'Welcome',
-      subject: 'Hi {{name}}',
-      variables: ['name', 'badge', 'user.email', 'items'],
-    });
-    expect(template.created_at).toMatch(/Z$/);
+  it(
+    'stores a template, lists the variables it reads, and renders html escaped, triple braces raw, subject and ' +
+      'text as written',
+    async () => {
+      const template = await newTemplate({
+        html:
+          '<p>Hello {{name}}, {{{badge}}} for ' +
+          '{{user.email}}</p>{{#items}}<li>{{title}}</li>{{/items}}{{^items}}<p>Nothing yet</p>{{/items}}',
+        text: 'Hello {{name}} & {{user.email}}',
+      });
+      expect(template).toMatchObject({
+        name: 'Welcome',
+        subject: 'Hi {{name}}',
+        variables: ['name', 'badge', 'user.email', 'items'],
+      });
+      expect(template.created_at).toMatch(/Z$/);
 
-    const rendered = await render(template.id, {
-      name: 'Ann <b> & "Co"',
-      badge: '<b>gold</b>',
-      user: { email: 'ann@example.com' },
-      items: [{ title: 'A<1>' }, { title: 'B' }],
-    });
-    expect(rendered.status).toBe(200);
-    expect(rendered.body.data).toEqual({
-      subject: 'Hi Ann <b> & "Co"',
-      html: '<p>Hello Ann &lt;b&gt; &amp; &quot;Co&quot;, <b>gold</b> for ann@example.com</p><li>A&lt;1&gt;</li><li>B</li>',
-      text: 'Hello Ann <b> & "Co" & ann@example.com',
-    });
-    // The inverted section shows when its list is empty or absent (a section's name is optional).
-    const empty = await render(template.id, { name: 'Bo', badge: '', user: { email: 'bo@example.com' } });
-    expect(empty.body.data.html).toBe('<p>Hello Bo,  for bo@example.com</p><p>Nothing yet</p>');
-  });
+      const rendered = await render(template.id, {
+        name: 'Ann <b> & "Co"',
+        badge: '<b>gold</b>',
+        user: { email: 'ann@example.com' },
+        items: [{ title: 'A<1>' }, { title: 'B' }],
+      });
+      expect(rendered.status).toBe(200);
+      expect(rendered.body.data).toEqual({
+        subject: 'Hi Ann <b> & "Co"',
+        html:
+          '<p>Hello Ann &lt;b&gt; &amp; &quot;Co&quot;, <b>gold</b> for ' +
+          'ann@example.com</p><li>A&lt;1&gt;</li><li>B</li>',
+        text: 'Hello Ann <b> & "Co" & ann@example.com',
+      });
+      // The inverted section shows when its list is empty or absent (a section's name is optional).
+      const empty = await render(template.id, { name: 'Bo', badge: '', user: { email: 'bo@example.com' } });
+      expect(empty.body.data.html).toBe('<p>Hello Bo,  for bo@example.com</p><p>Nothing yet</p>');
+    },
+  );
 
   it('refuses a missing variable naming it, and folds line breaks a variable brings into the subject', async () => {
     const template = await newTemplate({ text: 'Code {{code}}' });

@@ -175,7 +175,7 @@ describe('the unsubscribe page', () => {
     expect((await other.get('/api/v1/suppressions')).body.data.suppressions).toEqual([]);
   });
 
-  it('a link that is not valid answers a reader a page saying so; an API client asking for JSON keeps the envelope', async () => {
+  it('an invalid link answers a reader a page saying so; an API client asking for JSON gets the envelope', async () => {
     const browser = {
       accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
       'content-type': 'application/x-www-form-urlencoded',

@@ -161,7 +161,7 @@ describe('deliveries', () => {
     }
   });
 
-  it('retries an endpoint answering 500 with the same webhook-id, and a deleted endpoint gets nothing more', async () => {
+  it('retries an endpoint answering 500 with the same webhook-id; a deleted endpoint gets nothing more', async () => {
     let status = 500;
     const failing = await startEndpoint(() => status);
     const created = await createEndpoint(failing.url, ['email.sent']);
@@ -200,59 +200,67 @@ const snsEvent = (message: string): SNSEvent =>
   }) as unknown as SNSEvent;
 
 describe('event sources and delivery rules', () => {
-  it('posts email.sent for mail the drainer sends, and email.delivered, email.bounced, email.complained from provider events', async () => {
-    const endpoint = await startEndpoint();
-    const created = await createEndpoint(endpoint.url, [
-      'email.sent',
-      'email.delivered',
-      'email.bounced',
-      'email.complained',
-    ]);
-    try {
-      const to = uniqueAddress('batched');
-      const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'Hi', text: 'Hello' }] });
-      expect(queued.status).toBe(200);
-      await drainOnce();
+  it(
+    'posts email.sent for mail the drainer sends, and email.delivered, email.bounced, email.complained from ' +
+      'provider events',
+    async () => {
+      const endpoint = await startEndpoint();
+      const created = await createEndpoint(endpoint.url, [
+        'email.sent',
+        'email.delivered',
+        'email.bounced',
+        'email.complained',
+      ]);
+      try {
+        const to = uniqueAddress('batched');
+        const queued = await api.post('/api/v1/mail/send-batch', { messages: [{ to, subject: 'Hi', text: 'Hello' }] });
+        expect(queued.status).toBe(200);
+        await drainOnce();
 
-      const delivery = JSON.parse(fixtureText('sns/lambda-event-delivery.json')) as SNSEvent;
-      const delivered = await seedMessage(
-        accountId,
-        JSON.parse(delivery.Records[0]!.Sns.Message).mail.messageId,
-        'lucia.fernandez@example.org',
-      );
-      await sesEvents(delivery);
-      const bounce = fixtureText('ses/notification-bounce-permanent-general.json');
-      const bounced = await seedMessage(accountId, JSON.parse(bounce).mail.messageId, 'amelia.hart@example.com');
-      await sesEvents(snsEvent(bounce));
-      const complaint = fixtureText('ses/notification-complaint-abuse.json');
-      const complained = await seedMessage(accountId, JSON.parse(complaint).mail.messageId, 'hiro.tanaka@example.com');
-      await sesEvents(snsEvent(complaint));
+        const delivery = JSON.parse(fixtureText('sns/lambda-event-delivery.json')) as SNSEvent;
+        const delivered = await seedMessage(
+          accountId,
+          JSON.parse(delivery.Records[0]!.Sns.Message).mail.messageId,
+          'lucia.fernandez@example.org',
+        );
+        await sesEvents(delivery);
+        const bounce = fixtureText('ses/notification-bounce-permanent-general.json');
+        const bounced = await seedMessage(accountId, JSON.parse(bounce).mail.messageId, 'amelia.hart@example.com');
+        await sesEvents(snsEvent(bounce));
+        const complaint = fixtureText('ses/notification-complaint-abuse.json');
+        const complained = await seedMessage(
+          accountId,
+          JSON.parse(complaint).mail.messageId,
+          'hiro.tanaka@example.com',
+        );
+        await sesEvents(snsEvent(complaint));
 
-      await drainWebhooksUntil(() => endpoint.received.length >= 4);
-      const events = endpoint.received.map((received) => verified(created.secret, received));
-      expect(events).toHaveLength(4);
-      expect(events).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ type: 'email.sent', data: expect.objectContaining({ to }) }),
-          expect.objectContaining({
-            type: 'email.delivered',
-            data: { message_id: delivered, to: 'lucia.fernandez@example.org' },
-          }),
-          expect.objectContaining({
-            type: 'email.bounced',
-            data: { message_id: bounced, to: 'amelia.hart@example.com' },
-          }),
-          expect.objectContaining({
-            type: 'email.complained',
-            data: { message_id: complained, to: 'hiro.tanaka@example.com' },
-          }),
-        ]),
-      );
-    } finally {
-      await api.delete(`/api/v1/webhook-endpoints/${created.id}`);
-      await endpoint.close();
-    }
-  });
+        await drainWebhooksUntil(() => endpoint.received.length >= 4);
+        const events = endpoint.received.map((received) => verified(created.secret, received));
+        expect(events).toHaveLength(4);
+        expect(events).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ type: 'email.sent', data: expect.objectContaining({ to }) }),
+            expect.objectContaining({
+              type: 'email.delivered',
+              data: { message_id: delivered, to: 'lucia.fernandez@example.org' },
+            }),
+            expect.objectContaining({
+              type: 'email.bounced',
+              data: { message_id: bounced, to: 'amelia.hart@example.com' },
+            }),
+            expect.objectContaining({
+              type: 'email.complained',
+              data: { message_id: complained, to: 'hiro.tanaka@example.com' },
+            }),
+          ]),
+        );
+      } finally {
+        await api.delete(`/api/v1/webhook-endpoints/${created.id}`);
+        await endpoint.close();
+      }
+    },
+  );
 
   it('sends an endpoint only the events it subscribed to', async () => {
     const endpoint = await startEndpoint();
@@ -273,7 +281,8 @@ describe('event sources and delivery rules', () => {
     timeout: 40_000,
   }, async () => {
     const endpoint = await startEndpoint();
-    // Allowed at creation (the local stack), refused at delivery once loopback is not: as for a public name rebound to an internal address.
+    // Allowed at creation (the local stack), refused at delivery once loopback is not: as for a public name
+    // rebound to an internal address.
     const created = await createEndpoint(endpoint.url.replace('127.0.0.1', 'localhost'), ['email.sent']);
     process.env.ALLOW_LOOPBACK_WEBHOOKS = 'false';
     try {
@@ -318,7 +327,7 @@ describe('event sources and delivery rules', () => {
     }
   });
 
-  it('dead-letters a delivery with its reason once its last retry fails; the admin CLI lists it and redrives it', async () => {
+  it('dead-letters a delivery with its reason after its last retry; the admin CLI lists and redrives it', async () => {
     let answer = 503;
     const endpoint = await startEndpoint(() => answer);
     const created = await createEndpoint(endpoint.url, ['email.sent']);

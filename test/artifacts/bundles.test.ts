@@ -109,7 +109,8 @@ const routeById = (id: string) => routes.find((route) => route.id === id)!;
 const envelope = (outcome: { result?: { body?: string } }) => JSON.parse(outcome.result?.body ?? 'null');
 
 describe('the synthesized bundles, run', () => {
-  it('loads every function of the template from its asset under Node 22 and answers each route with no key as the service does', async () => {
+  it('loads every function of the template from its asset under Node 22 and answers each route with no key as the ' +
+    'service does', async () => {
     expect(process.versions.node.split('.')[0]).toBe('22');
     const outcomes = await inParallel(
       routes.map((route) => async () => ({
@@ -139,7 +140,8 @@ describe('the synthesized bundles, run', () => {
     expect(wrong).toEqual([]);
   }, 240_000);
 
-  it('answers health with 200 and the version, the reference page from its shipped file, and an unknown path with the 404 envelope', async () => {
+  it('answers health with 200 and the version, the reference page from its shipped file, and an unknown path with ' +
+    'the 404 envelope', async () => {
     const [health, docs, notFound] = await Promise.all([
       invoke('health', routeEvent(routeById('health'))),
       invoke('docs', routeEvent(routeById('docs'), {})),
@@ -158,7 +160,7 @@ describe('the synthesized bundles, run', () => {
     expect(envelope(notFound).error.code).toBe('NOT_FOUND');
   }, 120_000);
 
-  it('sends a mail through the SES emulator from the send bundle, with a provider the providers bundle made', async () => {
+  it('sends a mail through the SES emulator from the send bundle, with a provider from the providers one', async () => {
     const created = await invoke(
       'providers-create',
       routeEvent(routeById('providers-create'), {
@@ -194,7 +196,8 @@ describe('the synthesized bundles, run', () => {
     expect((await mailTo(to)).map((mail) => mail.subject)).toEqual(['Drained from the bundle']);
   }, 180_000);
 
-  it('runs the SQS-triggered workers on an SQS event, the SNS-subscribed one on an SNS event, the domain checker on its schedule', async () => {
+  it('runs the SQS-triggered workers on an SQS event, the SNS-subscribed one on an SNS event, the domain checker ' +
+    'on its schedule', async () => {
     const sqsEvent = { Records: [] };
     const [webhooks, jobs, sesEvents, domains] = await Promise.all([
       invoke(WORKERS.webhookDeliverer.handler, sqsEvent),

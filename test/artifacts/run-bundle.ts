@@ -60,7 +60,10 @@ export const lambdaEnvironment = (
   };
 };
 
-/** Runs the bundle in `dir` once in a fresh Node process with `env`, handing its handler `event` (test/artifacts/invoke-bundle.mjs). */
+/**
+ * Runs the bundle in `dir` once in a fresh Node process with `env`, handing its handler `event`
+ * (test/artifacts/invoke-bundle.mjs).
+ */
 export const runBundle = (dir: string, env: Record<string, string>, event: unknown, timeoutSeconds: number) =>
   new Promise<BundleOutcome>((resolve, reject) => {
     const child = spawn(process.execPath, [runner, dir, String(timeoutSeconds)], {

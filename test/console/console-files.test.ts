@@ -39,47 +39,53 @@ it('console/dist is what `npm run console` builds from console/src (run it after
 });
 
 describe('GET /console', () => {
-  it('serves the page and the files it names, gzipped, under a policy that allows nothing from elsewhere and no inline script; the first load is within 150 KB', async () => {
-    const page = await get('/console', { 'Accept-Encoding': 'gzip' });
-    expect(page.status).toBe(200);
-    expect(page.headers).toMatchObject({
-      'content-type': 'text/html; charset=utf-8',
-      'content-encoding': 'gzip',
-      'content-security-policy': CONSOLE_CSP,
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-cache',
-    });
-    expect(CONSOLE_CSP).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';/);
-    expect(CONSOLE_CSP).not.toMatch(/unsafe|https?:|\*|data:/);
-    const html = gunzipSync(page.body).toString('utf8');
-    // Scripts and styles are files of this service only: no inline code, no other host.
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)|<style|\sstyle=|\son\w+=/i);
-    const files = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
-    expect(files.every((url) => url.startsWith('/console/'))).toBe(true);
-    expect(files.map((url) => url.replace(/-[\w]+\./, '-<hash>.')).sort()).toEqual([
-      '/console/icon-<hash>.svg',
-      '/console/main-<hash>.css',
-      '/console/main-<hash>.js',
-    ]);
+  it(
+    'serves the page and the files it names, gzipped, under a policy that allows nothing from elsewhere and no ' +
+      'inline script; the first load is within 150 KB',
+    async () => {
+      const page = await get('/console', { 'Accept-Encoding': 'gzip' });
+      expect(page.status).toBe(200);
+      expect(page.headers).toMatchObject({
+        'content-type': 'text/html; charset=utf-8',
+        'content-encoding': 'gzip',
+        'content-security-policy': CONSOLE_CSP,
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-cache',
+      });
+      expect(CONSOLE_CSP).toMatch(/^default-src 'self'; script-src 'self'; style-src 'self';/);
+      expect(CONSOLE_CSP).not.toMatch(/unsafe|https?:|\*|data:/);
+      const html = gunzipSync(page.body).toString('utf8');
+      // Scripts and styles are files of this service only: no inline code, no other host.
+      expect(html).not.toMatch(/<script(?![^>]*\bsrc=)|<style|\sstyle=|\son\w+=/i);
+      const files = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
+      expect(files.every((url) => url.startsWith('/console/'))).toBe(true);
+      expect(files.map((url) => url.replace(/-[\w]+\./, '-<hash>.')).sort()).toEqual([
+        '/console/icon-<hash>.svg',
+        '/console/main-<hash>.css',
+        '/console/main-<hash>.js',
+      ]);
 
-    let transferred = page.body.length;
-    for (const url of files) {
-      const file = await get(url, { 'Accept-Encoding': 'gzip, deflate, br' });
-      expect(file.status, url).toBe(200);
-      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(file.headers['content-type']).toBe(
-        url.endsWith('.js')
-          ? 'text/javascript; charset=utf-8'
-          : url.endsWith('.css')
-            ? 'text/css; charset=utf-8'
-            : 'image/svg+xml',
+      let transferred = page.body.length;
+      for (const url of files) {
+        const file = await get(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+        expect(file.status, url).toBe(200);
+        expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(file.headers['content-type']).toBe(
+          url.endsWith('.js')
+            ? 'text/javascript; charset=utf-8'
+            : url.endsWith('.css')
+              ? 'text/css; charset=utf-8'
+              : 'image/svg+xml',
+        );
+        expect(file.headers['content-encoding']).toBe('gzip');
+        transferred += file.body.length;
+      }
+      console.info(
+        `console first load: ${(transferred / 1024).toFixed(1)} KB gzipped (page and ${files.length} files)`,
       );
-      expect(file.headers['content-encoding']).toBe('gzip');
-      transferred += file.body.length;
-    }
-    console.info(`console first load: ${(transferred / 1024).toFixed(1)} KB gzipped (page and ${files.length} files)`);
-    expect(transferred).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
-  });
+      expect(transferred).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    },
+  );
 
   it('answers a client without gzip the plain files', async () => {
     const page = await get('/console');

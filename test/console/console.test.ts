@@ -233,7 +233,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     );
   }, 60_000);
 
-  it('creates a list with subscribers and a campaign, shows what the route refuses next to its field, sends it, and its counters move', async () => {
+  it('creates a list with subscribers and a campaign, shows what the route refuses next to its field, sends it, ' +
+    'and its counters move', async () => {
     await open('Lists');
     await page.getByLabel('Name', { exact: true }).fill('Console readers');
     await page.getByRole('button', { name: 'Create list' }).click();
@@ -282,7 +283,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 120_000);
 
-  it('creates a template (a syntax error shown at its field with the position), previews it with variables as they are typed, edits and deletes it', async () => {
+  it('creates a template (a syntax error shown at its field with the position), previews it with variables as they ' +
+    'are typed, edits and deletes it', async () => {
     await open('Templates');
     await page.getByLabel('Name', { exact: true }).fill('Receipt');
     await page.getByLabel('Subject', { exact: true }).fill('Your order {{order_id}}');
@@ -329,7 +331,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
-  it('creates a campaign from a template with its variables (a variables field that is not JSON is refused at the field)', async () => {
+  it('creates a campaign from a template with its variables (a variables field that is not JSON is refused at the ' +
+    'field)', async () => {
     const template = await api.post('/api/v1/templates', {
       name: 'Monthly letter',
       subject: '{{month}} news for {{name}}',
@@ -398,7 +401,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
-  it('lists the message log with its filters and pages, each message by its subject, opening its events; a 100-row page renders in under 100 ms', async () => {
+  it('lists the message log with its filters and pages, each message by its subject, opening its events; a 100-row ' +
+    'page renders in under 100 ms', async () => {
     const welcomed = uniqueAddress('welcomed');
     const welcome = await api.post('/api/v1/mail/send', {
       to: welcomed,
@@ -458,14 +462,19 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
         ) => { observe(target: unknown, options: unknown): void; disconnect(): void };
         renderTiming: Timing;
       };
-      const timing: Timing = (g.renderTiming = {});
+      const timing: Timing = {};
+      g.renderTiming = timing;
       const original = g.fetch;
       g.fetch = async (...args: unknown[]) => {
         const response = await original(...args);
         if (!String(args[0]).includes('/api/v1/mail?')) return response;
         const read = response.text.bind(response);
         return Object.assign(response, {
-          text: () => read().then((body) => ((timing.start = g.performance.now()), body)),
+          text: () =>
+            read().then((body) => {
+              timing.start = g.performance.now();
+              return body;
+            }),
         });
       };
       const observer = new g.MutationObserver(() => {
@@ -526,7 +535,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 120_000);
 
-  it('shows a new API key and a new webhook signing secret once, lists the key without its value, revokes it; a refused URL is shown at its field', async () => {
+  it('shows a new API key and a new webhook signing secret once, lists the key without its value, revokes it; a ' +
+    'refused URL is shown at its field', async () => {
     await open('API keys');
     await page.getByLabel('Name', { exact: true }).fill('Reporting');
     await page.getByRole('group', { name: 'Permissions' }).getByLabel('mail', { exact: true }).check();
@@ -598,7 +608,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
-  it("a domain's records are shown: a domain added in the console lists its DKIM, MAIL_FROM and DMARC rows with their status; Verify now checks them, a value copies, inbound toggles, delete asks first", async () => {
+  it("a domain's records are shown: a domain added in the console lists its DKIM, MAIL_FROM and DMARC rows with " +
+    'their status; Verify now checks them, a value copies, inbound toggles, delete asks first', async () => {
     // Last: from an account's first domain on, its mail must come from a verified domain.
     const name = `brand-${Math.random().toString(36).slice(2, 10)}.example`;
     await open('Domains');

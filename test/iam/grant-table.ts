@@ -62,7 +62,8 @@ export const grantReport = (rows: readonly GrantRow[]) =>
     '| --- | --- | --- | --- |',
     ...rows.map(
       (row) =>
-        `| ${row.handler} | ${row.granted.length} | ${short(row.used)} | ${row.unused.map((u) => `\`${u.action}\`: ${u.reason ?? '**no reason**'}`).join('<br>') || '—'} |`,
+        `| ${row.handler} | ${row.granted.length} | ${short(row.used)} | ` +
+        `${row.unused.map((u) => `\`${u.action}\`: ${u.reason ?? '**no reason**'}`).join('<br>') || '—'} |`,
     ),
     '',
   ].join('\n');

@@ -38,7 +38,7 @@ describe('IAM, simulated against the calls the tests made', () => {
         denied.push(`${call.function}: no such function in the template`);
         continue;
       }
-      let requests;
+      let requests: ReturnType<typeof iamRequests>;
       try {
         requests = iamRequests(fn, call, deployed.template, deployed.resolve);
       } catch (error) {
@@ -49,7 +49,8 @@ describe('IAM, simulated against the calls the tests made', () => {
         const decision = await decide(fn, request);
         if (decision !== 'Allowed')
           denied.push(
-            `${call.function}: ${request.action} on ${request.resource} ${JSON.stringify(request.context)}: ${decision}`,
+            `${call.function}: ${request.action} on ${request.resource} ${JSON.stringify(request.context)}: ` +
+              `${decision}`,
           );
       }
     }

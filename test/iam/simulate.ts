@@ -85,7 +85,10 @@ export const iamRequests = (
   throw new Error(`${call.function}: no resource mapping for ${call.action}`);
 };
 
-/** Whether the function's identity policies allow the request, by @cloud-copilot/iam-simulate; the evaluator's errors as the answer when it refuses the input. */
+/**
+ * Whether the function's identity policies allow the request, by @cloud-copilot/iam-simulate; the evaluator's
+ * errors as the answer when it refuses the input.
+ */
 export const decide = async (fn: DeployedFunction, request: IamRequest) => {
   const response = await runSimulation(
     {

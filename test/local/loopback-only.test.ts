@@ -26,8 +26,12 @@ const title = hasOtherIpv4
 const dial = (host: string, port: number) =>
   new Promise<string>((resolve) => {
     const socket = createConnection({ host, port, timeout: 5_000 });
-    socket.once('connect', () => (socket.destroy(), resolve('connected')));
-    socket.once('timeout', () => (socket.destroy(), resolve('ETIMEDOUT')));
+    const end = (how: string) => {
+      socket.destroy();
+      resolve(how);
+    };
+    socket.once('connect', () => end('connected'));
+    socket.once('timeout', () => end('ETIMEDOUT'));
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
 

@@ -94,7 +94,8 @@ const statuses = async (api: string, ids: string[]) =>
   );
 
 describe('npm start, data on disk', () => {
-  it('stopped with SIGTERM mid-drain and started again: every mail of a 100-item batch and of a campaign (both lanes) ends sent exactly once or failed with a reason', async () => {
+  it('stopped with SIGTERM mid-drain and started again: every mail of a 100-item batch and of a campaign (both ' +
+    'lanes) ends sent exactly once or failed with a reason', async () => {
     const ports = await localStackPorts();
     // The status checks below make hundreds of requests a minute: the operator raises the key's limit.
     // A variable the user sets wins over npm start's own (local/environment.ts): the first run sends

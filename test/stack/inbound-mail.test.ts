@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InboundMail } from '../../lib/inbound-mail';
 
-/** The inbound construct alone (lib/inbound-mail.ts), with the context that asks the deploy to activate its rule set. */
+/**
+ * The inbound construct alone (lib/inbound-mail.ts), with the context that asks the deploy to activate its
+ * rule set.
+ */
 const synth = (context: Record<string, string>) => {
   const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-inbound-')), context });
   const stack = new Stack(app, 'Inbound');
@@ -26,14 +29,15 @@ const synth = (context: Record<string, string>) => {
 };
 
 describe('activating the receipt rule set', () => {
-  it('with activateInboundRules=true: SetActiveReceiptRuleSet names the rule set on deploy, and deactivates on removal', () => {
+  it('with activateInboundRules=true: SetActiveReceiptRuleSet names the rule set on deploy, and deactivates on ' +
+    'removal', () => {
     const template = synth({ activateInboundRules: 'true' });
     const [activation] = Object.values(template.findResources('Custom::AWS'));
     const ruleSet = Object.keys(template.findResources('AWS::SES::ReceiptRuleSet'))[0];
     // The call is JSON text joined around the rule set's name (a token until deploy).
     const create = JSON.stringify(activation.Properties.Create);
     expect(create).toContain(
-      '\\"action\\":\\"SetActiveReceiptRuleSet\\",\\"parameters\\":{\\"RuleSetName\\":\\"",{"Ref":"' + ruleSet + '"}',
+      `\\"action\\":\\"SetActiveReceiptRuleSet\\",\\"parameters\\":{\\"RuleSetName\\":\\"",{"Ref":"${ruleSet}"}`,
     );
     expect(JSON.parse(activation.Properties.Delete)).toEqual({
       service: 'SES',

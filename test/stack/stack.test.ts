@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LONGEST_SMTP_SEND_MS } from '../../functions/adapters/mailers/smtp-timeouts';
+import { LONGEST_SMTP_SEND_MS } from '../../functions/smtp-timeouts';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from '../../functions/drain-timing';
 import { QUEUES, WORKERS, type QueueDeclaration, type QueueName } from '../../functions/queues';
 import { routes } from '../../functions/routes';

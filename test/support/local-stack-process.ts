@@ -14,8 +14,15 @@ export interface LocalStackProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-const WORKER_VARIABLES =
-  /^(AWS_|SES_|TABLE_NAME$|INBOUND_BUCKET$|ATTACHMENTS_BUCKET$|[A-Z_]*QUEUE_URL$|DLQ_URL$|OTP_SECRET$|TRACKING_SECRET$|PROVIDER_SECRET_KEY$|LOG_LEVEL$|AUTH_CACHE_SECONDS$|DRAIN_|WEBHOOK_|ALLOW_LOOPBACK_WEBHOOKS$|VITEST|DEV_API_KEY)/;
+const WORKER_VARIABLES = new RegExp(
+  '^(' +
+    [
+      'AWS_|SES_|TABLE_NAME$|INBOUND_BUCKET$|ATTACHMENTS_BUCKET$|[A-Z_]*QUEUE_URL$|DLQ_URL$|OTP_SECRET$',
+      'TRACKING_SECRET$|PROVIDER_SECRET_KEY$|LOG_LEVEL$|AUTH_CACHE_SECONDS$|DRAIN_|WEBHOOK_|ALLOW_LOOPBACK_WEBHOOKS$',
+      'VITEST|DEV_API_KEY',
+    ].join('|') +
+    ')',
+);
 
 /** Five distinct free ports: held open together while chosen, so two can never be the same. */
 export const localStackPorts = async () => {

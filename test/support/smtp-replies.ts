@@ -12,8 +12,7 @@ export const readReplies = (
   let buffer = '';
   socket.on('data', (chunk) => {
     buffer += chunk.toString();
-    let end;
-    while ((end = buffer.indexOf('\r\n')) !== -1) {
+    for (let end = buffer.indexOf('\r\n'); end !== -1; end = buffer.indexOf('\r\n')) {
       const line = buffer.slice(0, end);
       buffer = buffer.slice(end + 2);
       onLine(line);

@@ -12,29 +12,33 @@ const busiestSecond = (times: number[]) => {
   return busiest;
 };
 
-it('never grants more than the rate in a second, nor two slots closer than half their spacing, when the event loop wakes late', async () => {
-  const pacer = createPacer(20, systemClock); // 50 ms apart
-  const deadline = Date.now() + 10_000;
-  const granted: number[] = [];
-  // Ten senders ask at once, as the drainer does for a received batch; the second one then blocks
-  // the event loop for 120 ms, as a busy machine would, so the following timers fire late.
-  await Promise.all(
-    Array.from({ length: 10 }, (_, i) =>
-      pacer.slot(deadline).then(() => {
-        granted.push(Date.now());
-        if (i === 1) {
-          const until = Date.now() + 120;
-          while (Date.now() < until);
-        }
-      }),
-    ),
-  );
-  const gaps = granted.slice(1).map((t, i) => t - granted[i]);
-  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(25);
-  expect(busiestSecond(granted)).toBeLessThanOrEqual(20);
-  // Late by 120 ms once, the grid starts again from there: ten grants take nine spacings and the stall.
-  expect(granted[9] - granted[0]).toBeGreaterThanOrEqual(9 * 50);
-});
+it(
+  'never grants more than the rate in a second, nor two slots closer than half their spacing, when the event loop ' +
+    'wakes late',
+  async () => {
+    const pacer = createPacer(20, systemClock); // 50 ms apart
+    const deadline = Date.now() + 10_000;
+    const granted: number[] = [];
+    // Ten senders ask at once, as the drainer does for a received batch; the second one then blocks
+    // the event loop for 120 ms, as a busy machine would, so the following timers fire late.
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        pacer.slot(deadline).then(() => {
+          granted.push(Date.now());
+          if (i === 1) {
+            const until = Date.now() + 120;
+            while (Date.now() < until);
+          }
+        }),
+      ),
+    );
+    const gaps = granted.slice(1).map((t, i) => t - granted[i]);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(25);
+    expect(busiestSecond(granted)).toBeLessThanOrEqual(20);
+    // Late by 120 ms once, the grid starts again from there: ten grants take nine spacings and the stall.
+    expect(granted[9] - granted[0]).toBeGreaterThanOrEqual(9 * 50);
+  },
+);
 
 /** The grant times of `rounds` batches of ten slots asked at once, as a drain run with a full queue asks. */
 const grantInTens = async (rate: number, rounds: number) => {

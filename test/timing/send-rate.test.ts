@@ -49,7 +49,7 @@ describe('the drainer', () => {
     expect(arrivals[29] - arrivals[0]).toBeLessThan((29 / 10 / 0.9) * 1000);
   });
 
-  it('keeps the pace and sends each mail once when two runs start together (the schedule and a start on enqueue)', async () => {
+  it('keeps the pace and sends each mail once when two runs start together (schedule, start on enqueue)', async () => {
     const paced = client(service, (await newAccount('Paced twice')).apiKey);
     await paced.post('/api/v1/providers', {
       type: 'ses',

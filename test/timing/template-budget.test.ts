@@ -69,7 +69,7 @@ const expectBounded = (run: Awaited<ReturnType<typeof whileProbingHealth>>) => {
 };
 
 describe('templates that multiply work', () => {
-  it('stop the preview: the same name nested in html, 150 items, is 422 TEMPLATE_TOO_COSTLY naming the part', async () => {
+  it('stop the preview: one name nested in html, 150 items, is 422 TEMPLATE_TOO_COSTLY naming its part', async () => {
     const id = await newTemplate({ html: `x${nested(['a', 'a', 'a', 'a'])}` });
     const run = await whileProbingHealth(() =>
       api.post(`/api/v1/templates/${id}/render`, { variables: { a: items(150) } }),
@@ -98,7 +98,7 @@ describe('templates that multiply work', () => {
     ).toEqual([]);
   });
 
-  it("stop a send at the size limit while it renders: a 16 KiB value repeated 250,000 times is the send's 400", async () => {
+  it('stop a send at the size limit while it renders: a 16 KiB value repeated 250,000 times is a 400', async () => {
     const id = await newTemplate({ html: '<p>{{b}}</p>', text: nested(['a', 'a'], '{{{b}}}') });
     const variables = { a: items(500), b: 'y'.repeat(16 * 1024) };
     const run = await whileProbingHealth(() =>
@@ -179,24 +179,28 @@ describe('templates that multiply work', () => {
 });
 
 describe('the text part made from html', () => {
-  it('is made from deeply nested html without overflowing the stack (5,000 nested tags were a 500), and left out past its limits', async () => {
-    const nestedHtml = await newTemplate({ html: `<p>Hello</p>${'<div>'.repeat(5_000)}` });
-    const preview = await api.post(`/api/v1/templates/${nestedHtml}/render`, {});
-    expect(preview.status, JSON.stringify(preview.body).slice(0, 300)).toBe(200);
-    expect(preview.body.data.text).toContain('Hello');
-    const sent = await api.post('/api/v1/mail/send', {
-      to: uniqueAddress('divs'),
-      template_id: nestedHtml,
-      track_opens: false,
-      track_clicks: false,
-    });
-    expect(sent.status, JSON.stringify(sent.body).slice(0, 300)).toBe(200);
-    // 20,000 tags: past what converts within about 100 ms, so the mail is html only (as a campaign's is).
-    const big = await newTemplate({ html: '<div>'.repeat(20_000) });
-    const bigPreview = await api.post(`/api/v1/templates/${big}/render`, {});
-    expect(bigPreview.status, JSON.stringify(bigPreview.body).slice(0, 300)).toBe(200);
-    expect(bigPreview.body.data.text).toBeNull();
-  });
+  it(
+    'is made from deeply nested html without overflowing the stack (5,000 nested tags were a 500), and left out ' +
+      'past its limits',
+    async () => {
+      const nestedHtml = await newTemplate({ html: `<p>Hello</p>${'<div>'.repeat(5_000)}` });
+      const preview = await api.post(`/api/v1/templates/${nestedHtml}/render`, {});
+      expect(preview.status, JSON.stringify(preview.body).slice(0, 300)).toBe(200);
+      expect(preview.body.data.text).toContain('Hello');
+      const sent = await api.post('/api/v1/mail/send', {
+        to: uniqueAddress('divs'),
+        template_id: nestedHtml,
+        track_opens: false,
+        track_clicks: false,
+      });
+      expect(sent.status, JSON.stringify(sent.body).slice(0, 300)).toBe(200);
+      // 20,000 tags: past what converts within about 100 ms, so the mail is html only (as a campaign's is).
+      const big = await newTemplate({ html: '<div>'.repeat(20_000) });
+      const bigPreview = await api.post(`/api/v1/templates/${big}/render`, {});
+      expect(bigPreview.status, JSON.stringify(bigPreview.body).slice(0, 300)).toBe(200);
+      expect(bigPreview.body.data.text).toBeNull();
+    },
+  );
 });
 
 describe('the preview and the send agree', () => {
@@ -218,7 +222,7 @@ describe('the preview and the send agree', () => {
     expect((await mailTo(to))[0].subject).toBe(preview.body.data.subject);
   });
 
-  it('refuse in the preview what the send refuses: an empty subject, a subject past 998 characters, no body', async () => {
+  it('refuse in the preview what the send refuses: an empty subject, one past 998 characters, no body', async () => {
     const id = await newTemplate({ subject: '{{s}}', text: '{{t}}' });
     for (const [variables, field] of [
       [{ s: '', t: 'x' }, 'subject'],
@@ -235,16 +239,20 @@ describe('the preview and the send agree', () => {
 });
 
 describe('values are read as the JSON they are', () => {
-  it('never calls a built-in a name reaches through the prototype (Mustache answered 500 for `{{__defineGetter__}}`)', async () => {
-    // Top-level names must be given (own keys), so a section's item is where such a name was reached.
-    const id = await newTemplate({
-      subject: 'Hi {{name}}',
-      text: '{{#items}}{{__defineGetter__}}{{constructor}}{{pop}}{{.}};{{/items}}',
-    });
-    const preview = await api.post(`/api/v1/templates/${id}/render`, {
-      variables: { name: 'Ann', items: [[1, 2], [3]] },
-    });
-    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
-    expect(preview.body.data).toEqual({ subject: 'Hi Ann', html: null, text: '1,2;3;' });
-  });
+  it(
+    'never calls a built-in a name reaches through the prototype (Mustache answered 500 for ' +
+      '`{{__defineGetter__}}`)',
+    async () => {
+      // Top-level names must be given (own keys), so a section's item is where such a name was reached.
+      const id = await newTemplate({
+        subject: 'Hi {{name}}',
+        text: '{{#items}}{{__defineGetter__}}{{constructor}}{{pop}}{{.}};{{/items}}',
+      });
+      const preview = await api.post(`/api/v1/templates/${id}/render`, {
+        variables: { name: 'Ann', items: [[1, 2], [3]] },
+      });
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      expect(preview.body.data).toEqual({ subject: 'Hi Ann', html: null, text: '1,2;3;' });
+    },
+  );
 });

@@ -50,7 +50,8 @@ const FromTemplate = ({ form }: { form: FormState }) => {
         rows={4}
         hint={
           template
-            ? `${template.name} reads ${template.variables.join(', ') || 'no variables'}; each subscriber's {{name}} and {{email}} are filled too.`
+            ? `${template.name} reads ${template.variables.join(', ') || 'no variables'}; each subscriber's ` +
+              `{{name}} and {{email}} are filled too.`
             : 'A JSON object, e.g. {"offer": "10%"}.'
         }
       />

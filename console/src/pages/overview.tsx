@@ -179,7 +179,10 @@ const Charts = ({ daily }: { daily: Day[] }) => {
     <div class="charts">
       <Chart
         title="Mail per day"
-        description={`Sent, delivered, opened, clicked and failed mail for each of the last ${days.length} days; the table below holds the figures.`}
+        description={
+          `Sent, delivered, opened, clicked and failed mail for each of the last ${days.length} days; ` +
+          `the table below holds the figures.`
+        }
         days={days}
         lines={volume}
         format={(v) => count(v)}

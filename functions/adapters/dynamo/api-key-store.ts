@@ -45,7 +45,8 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          // Of two revokes at once, one revokes and the other finds the key revoked already (a live key's `revoked_at` is null).
+          // Of two revokes at once, one revokes and the other finds the key revoked already (a live key's
+          // `revoked_at` is null).
           {
             Update: apiKeys.update(apiKeys.key(accountId, keyId), revoked, {
               when: when.and(when.exists(), when.or(when.absent('revoked_at'), when.isNull('revoked_at'))),

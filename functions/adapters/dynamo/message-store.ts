@@ -237,7 +237,8 @@ export const dynamoMessageStore = (): MessageStore => ({
   async getWithEvents(accountId, messageId) {
     const items = await queryAll(messages.query(keyOf(accountId, messageId).pk));
     const record = items.find((item) => item.sk === 'MESSAGE');
-    // `<uuid>` alone (a Resend id, functions/routes/resend.ts) names the message by its key; a full id must match it whole.
+    // `<uuid>` alone (a Resend id, functions/routes/resend.ts) names the message by its key; a full id must
+    // match it whole.
     if (!record || (messageId.includes('@') && record.message_id !== messageId)) return undefined;
     const events = items.filter((item) => item !== record).map((item) => withoutKeys<MessageEvent>(item));
     return { message: withoutKeys<MailMessage>(record), events };

@@ -16,7 +16,10 @@ import { conditional } from './conditional';
 import { stats, sendingBrake as brakes } from './entities';
 import { ifAbsent, sortKey, when } from './entity/expression';
 
-/** Hourly attributes stay short (`s07`, `b07`, `c07`) so that a day item, 72 of them included, stays under 1 KB: one write unit. */
+/**
+ * Hourly attributes stay short (`s07`, `b07`, `c07`) so that a day item, 72 of them included, stays under 1
+ * KB: one write unit.
+ */
 const HOURLY: Record<BrakeFigure, string> = { sent: 's', bounced_hard: 'b', complained: 'c' };
 const hourly = (figure: BrakeFigure, hour: number) => `${HOURLY[figure]}${String(hour).padStart(2, '0')}`;
 

@@ -42,7 +42,10 @@ const resetRun = async (accountId: string, email: string) => {
   );
 };
 
-/** A reason filter reads past the other reasons' entries; a page stops after this many reads and says where it got to. */
+/**
+ * A reason filter reads past the other reasons' entries; a page stops after this many reads and says where it
+ * got to.
+ */
 const FILTERED_PAGE_READS = 4;
 
 export const dynamoSuppressionStore = (): SuppressionStore => ({

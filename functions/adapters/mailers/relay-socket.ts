@@ -2,7 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { connect, isIPv4, type Socket } from 'node:net';
 import { config } from '../../config';
 import { isInternalAddress, isLoopbackAddress } from '../../domain/providers/smtp-host';
-import { SMTP_TIMEOUTS_MS } from './smtp-timeouts';
+import { SMTP_TIMEOUTS_MS } from '../../smtp-timeouts';
 
 /** The relay's name resolved to an address this connection may not go to. */
 export class RefusedAddressError extends Error {

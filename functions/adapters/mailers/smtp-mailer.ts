@@ -5,7 +5,7 @@ import type { Mailer } from '../../ports';
 import { formatAddress } from './address';
 import { relaySocket } from './relay-socket';
 import { smtpFailure } from './smtp-failure';
-import { SMTP_TIMEOUTS_MS } from './smtp-timeouts';
+import { SMTP_TIMEOUTS_MS } from '../../smtp-timeouts';
 
 type Transport = { sendMail(mail: Record<string, unknown>): Promise<{ messageId: string; response?: string }> };
 const transports = new Map<string, Promise<Transport>>();

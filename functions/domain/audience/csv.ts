@@ -18,8 +18,10 @@ export function* csvRecords(text: string): Generator<{ fields: string[]; line: n
     const c = text[i];
     if (quoted) {
       if (c === '"') {
-        if (text[i + 1] === '"') (field += '"'), i++;
-        else quoted = false;
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
       } else {
         if (c === '\n') line++;
         field += c;

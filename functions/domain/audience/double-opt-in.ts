@@ -32,7 +32,8 @@ export const DEFAULT_CONFIRMATION: ConfirmationWording = {
     'To confirm, open this link (it works for 7 days):\n{{confirm_url}}\n\n' +
     'If it was not you, ignore this mail: you will not hear from this list.',
   html:
-    '<p>Someone, hopefully you, asked to receive the mail of the list &ldquo;{{list_name}}&rdquo; at this address.</p>' +
+    '<p>Someone, hopefully you, asked to receive the mail of the list &ldquo;{{list_name}}&rdquo; at this ' +
+    'address.</p>' +
     '<p><a href="{{confirm_url}}">Confirm my subscription</a> (the link works for 7 days).</p>' +
     '<p>If it was not you, ignore this mail: you will not hear from this list.</p>',
 };
@@ -50,7 +51,10 @@ export interface ConfirmationClaim {
 export const confirmToken = (key: string, claim: ConfirmationClaim, expiresAt: number) =>
   signFields(key, 'confirm', [claim.account_id, claim.subscriber_id, expiresAt]);
 
-/** The claim of a confirmation token that verifies and has not expired; anything else is a 404 (it names nothing), an expired one told apart for the reader's page. */
+/**
+ * The claim of a confirmation token that verifies and has not expired; anything else is a 404 (it names
+ * nothing), an expired one told apart for the reader's page.
+ */
 export const verifiedConfirmation = async (
   deps: { tracking: TrackingSettings; clock: Clock },
   token: string,
@@ -63,7 +67,10 @@ export const verifiedConfirmation = async (
   return { account_id: accountId, subscriber_id: subscriberId };
 };
 
-/** The wording with the link and the list's name filled in (HTML-escaped in html; no line break can reach the subject). */
+/**
+ * The wording with the link and the list's name filled in (HTML-escaped in html; no line break can reach the
+ * subject).
+ */
 const confirmationMail = (wording: ConfirmationWording, list: MailingList, url: string) => {
   const fill = (text: string, html: boolean) =>
     text

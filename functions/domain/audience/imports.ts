@@ -9,7 +9,10 @@ import { csvRecords, unguardedCell } from './csv';
 export const MAX_IMPORT_ROWS = 100_000;
 /** The first rejected rows kept with their reasons. */
 const KEPT_REJECTIONS = 100;
-/** Rows per job: its conditional writes take a few seconds; its stored chunk stays well under DynamoDB's 400 KB item. */
+/**
+ * Rows per job: its conditional writes take a few seconds; its stored chunk stays well under DynamoDB's 400
+ * KB item.
+ */
 export const IMPORT_CHUNK_ROWS = 1000;
 const CHUNK_BYTES = 300_000;
 
@@ -81,8 +84,10 @@ export const readImport = (csv: string, checkRow: ImportRowCheck, checkHeader: I
       else {
         seen.add(checked.row.email.toLowerCase());
         const size = JSON.stringify(checked.row).length;
-        if (chunks[chunks.length - 1].length >= IMPORT_CHUNK_ROWS || chunkBytes + size > CHUNK_BYTES)
-          chunks.push([]), (chunkBytes = 0);
+        if (chunks[chunks.length - 1].length >= IMPORT_CHUNK_ROWS || chunkBytes + size > CHUNK_BYTES) {
+          chunks.push([]);
+          chunkBytes = 0;
+        }
         chunks[chunks.length - 1].push(checked.row);
         chunkBytes += size;
       }

@@ -68,7 +68,8 @@ export const createSubscriber = async (
       await sendConfirmation(deps, list, existing);
       throw new AppError(
         'CONFLICT',
-        'This list already has that email address, still to confirm: a confirmation mail goes out at most once every 10 minutes',
+        'This list already has that email address, still to confirm: a confirmation mail goes out at most once ' +
+          'every 10 minutes',
       );
     }
     throw new AppError('CONFLICT', 'This list already has a subscriber with that email address');

@@ -50,7 +50,7 @@ export const unsuppress = async (deps: Pick<SuppressionDeps, 'suppressions'>, ac
 export const SUPPRESSION_CSV_HEADER = 'email,reason,source,created_at';
 
 export const suppressionsCsv = (items: Suppression[]) =>
-  [
+  `${[
     SUPPRESSION_CSV_HEADER,
     ...items.map((s) => [s.email, s.reason, s.source, s.created_at].map(csvCell).join(',')),
-  ].join('\r\n') + '\r\n';
+  ].join('\r\n')}\r\n`;

@@ -26,5 +26,8 @@ export interface CreateCampaignInput {
   track_clicks?: boolean;
 }
 
-/** What an edit of a draft changes: the fields it names; `template_id: null` keeps the template's copy as the campaign's own content. */
+/**
+ * What an edit of a draft changes: the fields it names; `template_id: null` keeps the template's copy as the
+ * campaign's own content.
+ */
 export type UpdateCampaignInput = Partial<Omit<CreateCampaignInput, 'template_id'>> & { template_id?: string | null };

@@ -85,7 +85,9 @@ const templateCopy = async (
     throw validationError([
       {
         field: 'template_id',
-        message: `A campaign's html and text together may be at most ${MAX_CAMPAIGN_BODY_BYTES / 1024} KiB; this template is larger`,
+        message:
+          `A campaign's html and text together may be at most ${MAX_CAMPAIGN_BODY_BYTES / 1024} KiB; this ` +
+          `template is larger`,
       },
     ]);
   }

@@ -4,7 +4,10 @@ import { unsubscribe, type UnsubscribeClaim, type UnsubscribeDeps } from './unsu
 
 /** What the unsubscribe page tells the reader: whose mail, which list, and whether they left it already. */
 export interface UnsubscribeContext {
-  /** The campaign's from_name, else its from_email (the provider's, where the campaign names none); null when the campaign is gone. */
+  /**
+   * The campaign's from_name, else its from_email (the provider's, where the campaign names none); null when
+   * the campaign is gone.
+   */
   sender: string | null;
   /** null when the list is gone. */
   listName: string | null;

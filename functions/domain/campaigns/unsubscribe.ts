@@ -21,7 +21,8 @@ export interface UnsubscribeClaim {
  * keep working for as long as the mail sits in a mailbox.
  */
 export const unsubscribeUrl = (key: string, baseUrl: string, claim: UnsubscribeClaim) =>
-  `${baseUrl}${UNSUBSCRIBE_PATH}${signFields(key, 'unsubscribe', [claim.account_id, claim.subscriber_id, claim.campaign_id])}`;
+  `${baseUrl}${UNSUBSCRIBE_PATH}` +
+  `${signFields(key, 'unsubscribe', [claim.account_id, claim.subscriber_id, claim.campaign_id])}`;
 
 export const verifiedUnsubscribe = async (
   deps: { tracking: TrackingSettings },
@@ -63,7 +64,7 @@ export const unsubscribe = async (
   onCountFailed: (error: unknown) => void,
 ) => {
   const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
-  if (!subscriber || subscriber.status !== 'subscribed') return;
+  if (subscriber?.status !== 'subscribed') return;
   const updated = await deps.subscribers.update(subscriber, {
     status: 'unsubscribed',
     updated_at: isoTimestamp(deps.clock.now()),

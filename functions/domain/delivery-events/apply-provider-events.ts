@@ -93,7 +93,8 @@ export const applyProviderEvents = async (
     if (event.kind === 'delivery') {
       await deps.suppressions.resetSoftBounces(account, event.email);
       if (message) {
-        // Counted once per message: only the update that moves it to `delivered` counts (deliveries are not deduplicated).
+        // Counted once per message: only the update that moves it to `delivered` counts (deliveries are not
+        // deduplicated).
         if (await deps.messages.update(account, message.message_id, { status: 'delivered' }))
           delivered.set(account, (delivered.get(account) ?? 0) + 1);
         await deps.messages.addEvent(

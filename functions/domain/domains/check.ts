@@ -69,7 +69,10 @@ export const expired = (before: SendingDomain, checked: SendingDomain) => {
   );
 };
 
-/** Whether the SES identity of the domain's name is this claim's to delete: made for it, its name not released since. */
+/**
+ * Whether the SES identity of the domain's name is this claim's to delete: made for it, its name not released
+ * since.
+ */
 export const ownsIdentity = (domain: SendingDomain) => domain.identity_created === true && !domain.name_released;
 
 /** Whether the schedule still checks the domain: verified ones (for records that disappear) and pending ones. */

@@ -17,7 +17,10 @@ export interface DomainRecord {
   found?: string;
   /** Why what was found is not right (mismatch). */
   reason?: string;
-  /** The last check could not look the name up (no answer in time, a failing name server): `status` is the one known before. */
+  /**
+   * The last check could not look the name up (no answer in time, a failing name server): `status` is the one
+   * known before.
+   */
   lookup_failed?: string;
 }
 
@@ -193,7 +196,10 @@ export const judgeRecord = (known: DomainRecord, answers: DnsAnswers): DomainRec
   }
 };
 
-/** What a domain still lacks for sending, for a refusal's message: its records that are not verified (DMARC and the inbound MX are not needed to send). */
+/**
+ * What a domain still lacks for sending, for a refusal's message: its records that are not verified (DMARC
+ * and the inbound MX are not needed to send).
+ */
 export const missingRecords = (records: readonly DomainRecord[]) => {
   const open = records.filter(
     (record) => record.status !== 'verified' && record.record !== 'DMARC' && record.record !== 'INBOUND_MX',

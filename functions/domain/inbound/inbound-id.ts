@@ -11,5 +11,8 @@ export const inboundId = (receivedAt: Date, raw: ObjectRef, accountId: string) =
   const time = receivedAt.getTime().toString(16).padStart(12, '0').slice(-12);
   const hash = createHash('sha256').update(`inbound:${raw.bucket}:${raw.key}:${accountId}`).digest('hex');
   const variant = ((parseInt(hash[3], 16) & 0x3) | 0x8).toString(16);
-  return `${time.slice(0, 8)}-${time.slice(8, 12)}-8${hash.slice(0, 3)}-${variant}${hash.slice(4, 7)}-${hash.slice(7, 19)}`;
+  return (
+    `${time.slice(0, 8)}-${time.slice(8, 12)}-8${hash.slice(0, 3)}-` +
+    `${variant}${hash.slice(4, 7)}-${hash.slice(7, 19)}`
+  );
 };

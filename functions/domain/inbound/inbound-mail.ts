@@ -72,7 +72,10 @@ export interface InboundMail {
 /** Raw mail and its parts are kept this long (the bucket's lifecycle rule says the same: lib/inbound-mail.ts). */
 export const INBOUND_RETENTION_DAYS = 30;
 
-/** SES stores each received mail at this prefix + its SES message id (lib/inbound-mail.ts); the listener does the same. */
+/**
+ * SES stores each received mail at this prefix + its SES message id (lib/inbound-mail.ts); the listener does
+ * the same.
+ */
 export const RAW_MAIL_PREFIX = 'raw/';
 /** What the parsing function keeps beside the raw mail: `parts/<account>/<inbound id>/...` (receive.ts). */
 export const PARTS_PREFIX = 'parts/';

@@ -41,7 +41,10 @@ export interface ArrivedMail {
 
 /** SES accepts mail up to 40 MB; nothing larger is read into memory (docs/promises.md). */
 export const MAX_INBOUND_BYTES = 40 * 1024 * 1024;
-/** Text and html stay in the record while together under this (a DynamoDB item holds 400 KB); larger ones go beside the raw mail. */
+/**
+ * Text and html stay in the record while together under this (a DynamoDB item holds 400 KB); larger ones go
+ * beside the raw mail.
+ */
 const INLINE_BODY_BYTES = 200 * 1024;
 /**
  * A record, as JSON, stays under this (DynamoDB's 400 KB counts less than JSON's text for the same

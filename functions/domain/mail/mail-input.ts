@@ -23,7 +23,10 @@ export interface SendMailInput {
   /** ISO 8601 with a zone, in the future, at most 30 days ahead: the mail waits as `scheduled` until then. */
   scheduled_at?: string;
   attachments?: Attachment[];
-  /** The caller's own header fields (domain/mail/custom-headers.ts): sent as they are, queued and scheduled with the mail. */
+  /**
+   * The caller's own header fields (domain/mail/custom-headers.ts): sent as they are, queued and scheduled
+   * with the mail.
+   */
   headers?: Record<string, string>;
 }
 

@@ -90,7 +90,10 @@ const storeAndEnqueue = async (
  * `queued` (BatchWriteItem) and enqueued (SendMessageBatch) before the answer, so nothing answered
  * `queued` can be lost. About 15 AWS calls for 100 items.
  */
-/** Reads one batch item: the item, or what is wrong with it (the batch's schema leaves items unchecked, so a bad one fails alone). */
+/**
+ * Reads one batch item: the item, or what is wrong with it (the batch's schema leaves items unchecked, so a
+ * bad one fails alone).
+ */
 export type BatchItemCheck = (
   raw: Record<string, unknown>,
 ) => { ok: true; item: BatchItem } | { ok: false; message: string; code?: ErrorCode };

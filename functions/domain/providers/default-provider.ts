@@ -1,19 +1,7 @@
 import type { ProviderStore } from '../../ports';
-import type { DomainSummary } from '../domains/sending-domain';
 import { AppError } from '../errors';
 import { foreignSenderDomains } from './sender-claims';
-import { domainOf, senderRefusal } from './sender-domain';
-import type { Provider } from '../types';
-
-/**
- * What a send is checked against: the default provider, the account's sending domains, and the
- * domains the deployment's operator lets accounts send from through its SES.
- */
-export interface Sender {
-  provider: Provider;
-  domains: DomainSummary[];
-  operatorDomains: readonly string[];
-}
+import { domainOf, type Sender, senderRefusal } from './sender-domain';
 
 /**
  * Every send goes through the account's default provider; without one there is nothing to send with.
@@ -28,7 +16,9 @@ export const requireDefaultProvider = async (providers: ProviderStore, accountId
   if (brake?.paused) {
     throw new AppError(
       'SENDING_PAUSED',
-      `Sending is paused for this account: ${brake.reason ?? 'its bounce or complaint rate reached the pause threshold'}. An admin can resume it with POST /api/v1/stats/resume`,
+      `Sending is paused for this account: ` +
+        `${brake.reason ?? 'its bounce or complaint rate reached the pause threshold'}. An admin can resume it ` +
+        `with POST /api/v1/stats/resume`,
     );
   }
   return { provider, domains, operatorDomains };

@@ -1,6 +1,17 @@
 import { missingRecords } from '../domains/records';
+import type { DomainSummary } from '../domains/sending-domain';
 import { AppError } from '../errors';
-import type { Sender } from './default-provider';
+import type { Provider } from '../types';
+
+/**
+ * What a send is checked against: the default provider, the account's sending domains, and the
+ * domains the deployment's operator lets accounts send from through its SES.
+ */
+export interface Sender {
+  provider: Provider;
+  domains: DomainSummary[];
+  operatorDomains: readonly string[];
+}
 
 /** The domain of an address as the sender rule compares it: lower-case, without a trailing dot. */
 export const domainOf = (email: string) =>
@@ -33,7 +44,8 @@ const domainRefusal = ({ domains }: Sender, from: string) => {
   const what = lacking.length ? `; records not verified yet: ${lacking.join(', ')}` : '';
   return new AppError(
     'FROM_NOT_ALLOWED',
-    `The sending domain ${from} is ${domain.status}, not verified${what}. Publish its records and POST /api/v1/domains/{id}/verify`,
+    `The sending domain ${from} is ${domain.status}, not verified${what}. Publish its records and POST ` +
+      `/api/v1/domains/{id}/verify`,
   );
 };
 

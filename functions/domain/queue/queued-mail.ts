@@ -25,7 +25,10 @@ export interface QueuedMail {
   campaign_id?: string;
   /** Campaign mail's List-Unsubscribe pair (RFC 8058), or a send's custom headers (domain/mail/custom-headers.ts). */
   headers?: Record<string, string>;
-  /** The mail's files when the whole mail fits a queue message; else they wait in the attachment store under `attachments_key`. */
+  /**
+   * The mail's files when the whole mail fits a queue message; else they wait in the attachment store under
+   * `attachments_key`.
+   */
   attachments?: Attachment[];
   attachments_key?: string;
 }

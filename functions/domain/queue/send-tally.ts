@@ -1,4 +1,4 @@
-import type { Clock, Ids, QueuedMail, ReputationStore, WebhookEvents } from '../../ports';
+import type { CampaignCounters, Clock, Ids, QueuedMail, ReputationStore, WebhookEvents } from '../../ports';
 import type { CampaignStatsDeps } from '../campaigns/stats';
 import { settleIfDone } from '../campaigns/stats';
 import type { Figures } from '../reputation/figures';
@@ -41,7 +41,7 @@ export const createSendTally = (deps: SendTallyDeps) => {
     const settling: Promise<void>[] = [];
     const unwritten = await Promise.all(
       [...campaignCounts].map(async ([key, c]) => {
-        let counters;
+        let counters: CampaignCounters;
         try {
           counters = await deps.campaigns.count(c.accountId, c.campaignId, {
             ...(c.sent ? { sent: c.sent } : {}),

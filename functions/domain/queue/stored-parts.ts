@@ -12,7 +12,10 @@ export const INLINE_MAIL_BYTES = 200 * 1024;
 /** The one key of a message's stored parts: derived from the message, so a cancel finds them without a read. */
 export const attachmentsKey = (accountId: string, messageId: string) => `${accountId}/${messageUuid(messageId)}`;
 
-/** Past INLINE_MAIL_BYTES, bodies still travel inline when gzipped they stay under this: the send queue and the scheduled record carry them gzipped (base64 in SQS: 190 KiB becomes 253). */
+/**
+ * Past INLINE_MAIL_BYTES, bodies still travel inline when gzipped they stay under this: the send queue and
+ * the scheduled record carry them gzipped (base64 in SQS: 190 KiB becomes 253).
+ */
 const GZIPPED_INLINE_BYTES = 190 * 1024;
 
 const fits = (mail: QueuedMail) => Buffer.byteLength(JSON.stringify(mail)) <= INLINE_MAIL_BYTES;

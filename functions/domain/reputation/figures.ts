@@ -110,7 +110,11 @@ const percent = (rate: number) => `${Number((rate * 100).toFixed(3))}%`;
 
 export const describeFigures = (f: BrakeFigures) => {
   const { bounce_rate, complaint_rate } = ratesOf(f);
-  return `${f.sent} sent, ${f.bounced_hard} hard bounces (${bounce_rate === null ? 'n/a' : percent(bounce_rate)}), ${f.complained} complaints (${complaint_rate === null ? 'n/a' : percent(complaint_rate)}) in the last 24 hours`;
+  return (
+    `${f.sent} sent, ${f.bounced_hard} hard bounces (${bounce_rate === null ? 'n/a' : percent(bounce_rate)}), ` +
+    `${f.complained} complaints (${complaint_rate === null ? 'n/a' : percent(complaint_rate)}) in the last 24 ` +
+    `hours`
+  );
 };
 
 export interface Warning {
@@ -154,7 +158,10 @@ export const rateWarnings = (
         window,
         rate,
         threshold,
-        message: `The ${what} ${percent(rate)} is ${level === 'crossed' ? 'at or over' : 'near'} ${percent(threshold)}: ${THRESHOLD_TEXT[step]} ${percent(threshold)}${step === 'pause' ? ', and this service pauses the account first' : ''}`,
+        message:
+          `The ${what} ${percent(rate)} is ${level === 'crossed' ? 'at or over' : 'near'} ` +
+          `${percent(threshold)}: ${THRESHOLD_TEXT[step]} ` +
+          `${percent(threshold)}${step === 'pause' ? ', and this service pauses the account first' : ''}`,
       });
     }
   }

@@ -33,7 +33,10 @@ const TEXT: PartStyle = { escaped: asIs, raw: asIs };
 /** Sections nest at most this deep: rendering recurses once per level, and no mail needs more. */
 const MAX_SECTION_DEPTH = 50;
 
-/** A partial, or sections nested too deep: what the engine parses but we refuse. Recurses at most MAX_SECTION_DEPTH levels. */
+/**
+ * A partial, or sections nested too deep: what the engine parses but we refuse. Recurses at most
+ * MAX_SECTION_DEPTH levels.
+ */
 const refusal = (tokens: Token[], depth = 1): string | undefined => {
   for (const token of tokens) {
     if (token[0] === '>') return `Partials ({{> ${token[1]}}}) are not supported, at ${token[2]}`;

@@ -1,4 +1,4 @@
-import { RenderBudget, RenderTooLargeError } from './render-budget';
+import { type RenderBudget, RenderTooLargeError } from './render-budget';
 
 /**
  * Mustache's rendering, walked by us over the tokens Mustache parsed, so that it can stop. Mustache's

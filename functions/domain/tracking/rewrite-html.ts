@@ -56,7 +56,9 @@ export const trackHtml = (html: string, tracking: HtmlTracking) => {
     result = rewriteLinks(result, firstClosingTag(result, 'head')?.end ?? 0, tracking.linkUrl);
   }
   if (tracking.pixelUrl) {
-    const pixel = `<img src="${escapeAttribute(tracking.pixelUrl)}" width="1" height="1" alt="" style="border:0;width:1px;height:1px" />`;
+    const pixel =
+      `<img src="${escapeAttribute(tracking.pixelUrl)}" width="1" height="1" alt="" ` +
+      `style="border:0;width:1px;height:1px" />`;
     result = beforeLastBodyEnd(result, pixel);
   }
   return result;

@@ -15,7 +15,10 @@ export type TrackingClaim =
 const SIGNATURE_BYTES = 16;
 const KIND_CODE = { open: 'o', click: 'c' } as const;
 
-/** `purpose` separates the kinds of token signed with one key: a tracking token never verifies as an unsubscribe token. */
+/**
+ * `purpose` separates the kinds of token signed with one key: a tracking token never verifies as an
+ * unsubscribe token.
+ */
 const signature = (key: string, purpose: string, payload: string) =>
   createHmac('sha256', key).update(`${purpose}.${payload}`).digest().subarray(0, SIGNATURE_BYTES);
 
@@ -59,7 +62,10 @@ export const signToken = (key: string, claim: TrackingClaim) =>
     ...(claim.campaign_id ? [claim.campaign_id] : []),
   ]);
 
-/** The claim of a token of this kind whose signature holds, or undefined: a token that does not verify names nothing. */
+/**
+ * The claim of a token of this kind whose signature holds, or undefined: a token that does not verify names
+ * nothing.
+ */
 export const verifyToken = (key: string, token: string, kind: TrackingClaim['kind']): TrackingClaim | undefined => {
   const fields = verifiedFields(key, 'tracking', token);
   if (!fields) return undefined;

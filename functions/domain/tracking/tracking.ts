@@ -89,8 +89,13 @@ export const trackedHtml = (mail: Trackable, tracking: MailTracking | undefined)
  * User agents of link scanners and mail security gateways, which fetch every link (and image) of a
  * mail before, or instead of, its reader. Kept short on purpose: docs/decisions/0033-machine-hits.md.
  */
-const SCANNER =
-  /bot\b|crawler|spider|scanner|proofpoint|mimecast|barracuda|safelinks|urldefense|messagelabs|forcepoint|trendmicro|headlesschrome|python-requests|go-http-client|curl\/|wget\//i;
+const SCANNER = new RegExp(
+  [
+    'bot\\b|crawler|spider|scanner|proofpoint|mimecast|barracuda|safelinks|urldefense|messagelabs|forcepoint',
+    'trendmicro|headlesschrome|python-requests|go-http-client|curl/|wget/',
+  ].join('|'),
+  'i',
+);
 
 /** A hit within the window after the send, or from a scanner's user agent, is a machine's. */
 export const isMachineHit = (claim: TrackingClaim, now: Date, userAgent: string | null, windowSeconds: number) =>

@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { AppError } from '../../domain/errors';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse, HandlerResult } from '../api-event';
+import { httpStatus } from '../error-status';
 import { describeError, log } from '../../log';
 import { linkErrorPage, wantsPage } from '../link-error-page';
 import { errorResponse, httpResponse, successResponse } from '../responses';
@@ -56,7 +57,7 @@ export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
         route.readerLink && wantsPage(event.headers?.accept)
           ? linkErrorPage(error)
           : errorResponse(error, route.envelope);
-      const unexpected = !(error instanceof AppError) || error.status >= 500;
+      const unexpected = !(error instanceof AppError) || httpStatus(error) >= 500;
       request.response = finish(
         event,
         httpResponse(response, { ...event.state.responseHeaders, ...response.headers }),

@@ -11,8 +11,9 @@ const isJson = (contentType: string | undefined) => {
 };
 
 /**
- * Routes with a body schema take JSON only (or nothing at all, where the body is optional): 415 for other types, 413 over 1 MiB (or the route's maxBodyBytes), 400 for bad JSON
- * and for text no UTF-8 store can hold (a lone surrogate).
+ * Routes with a body schema take JSON only (or nothing at all, where the body is optional): 415 for other
+ * types, 413 over 1 MiB (or the route's maxBodyBytes), 400 for bad JSON and for text no UTF-8 store can hold
+ * (a lone surrogate).
  */
 export const jsonBody = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => ({
   before: ({ event }) => {

@@ -1,6 +1,6 @@
 import { createProviderBody, providerIdParams, providerView, updateProviderBody } from '../../schemas/providers';
 import { presentProvider, updateProvider } from '../../domain/providers/providers';
-import { validated } from '../../domain/validate';
+import { validated } from '../../http/validate';
 import { receiverUrl } from '../receivers/area';
 import { admin } from './area';
 import { defineRoute } from '../define-route';

@@ -4,7 +4,7 @@ import { AppError, validationError } from '../../domain/errors';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { SendMailRequest } from '../../domain/mail/mail-input';
 import { sendBatch, type BatchItemCheck } from '../../domain/mail/send-batch';
-import { validated } from '../../domain/validate';
+import { validated } from '../../http/validate';
 import { readResendEmail } from '../../http/resend-mail';
 import { batchItemCheck } from '../../http/template-mail';
 import { resendBatchHeaders } from '../../schemas/resend';

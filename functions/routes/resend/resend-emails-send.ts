@@ -2,7 +2,7 @@ import { resendCreated, resendEmail } from '../../schemas/resend';
 import { mailSend } from '../mail';
 import { messageUuid } from '../../domain/mail/message-id';
 import { sendMail } from '../../domain/mail/send-mail';
-import { validated } from '../../domain/validate';
+import { validated } from '../../http/validate';
 import { sendRequestOf } from '../../http/resend-mail';
 import { resolveMail } from '../../http/template-mail';
 import { sendMailRequest } from '../../schemas/mail';

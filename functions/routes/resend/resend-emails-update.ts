@@ -3,7 +3,7 @@ import { mailReschedule } from '../mail';
 import { AppError, validationError } from '../../domain/errors';
 import { messageUuid } from '../../domain/mail/message-id';
 import { rescheduleMessage } from '../../domain/mail/schedule';
-import { validated } from '../../domain/validate';
+import { validated } from '../../http/validate';
 import { rescheduleBody } from '../../schemas/mail';
 import { emails } from './area';
 import { defineRoute } from '../define-route';

@@ -1,5 +1,5 @@
 import type { PayloadParsers } from '../../domain/delivery-events/payload-parsers';
-import { validated } from '../../domain/validate';
+import { validated } from '../../http/validate';
 import { mailgunEventData, mailgunSignature } from './mailgun';
 import { sendgridEvents } from './sendgrid';
 import { sesNotification } from './ses-notification';

@@ -42,24 +42,28 @@ describe('deleting a list', () => {
     expect(subscribers.all()).toEqual([]);
   });
 
-  it(`hands a list of more than ${INLINE_DELETE_LIMIT} subscribers to background chunks, and it reads as gone at once`, async () => {
-    const id = await listWith(INLINE_DELETE_LIMIT + 50);
-    expect(await deleteList(deps(), ACCOUNT, id)).toBe('background');
-    await expect(getList(deps(), ACCOUNT, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    const [{ job }] = world.jobs.jobs;
-    expect(job).toEqual({ kind: 'list-delete', account_id: ACCOUNT, list_id: id });
-    const chunkDeps = { ...deps() };
-    expect(await runListDeleteChunk(chunkDeps, job as Extract<typeof job, { kind: 'list-delete' }>)).toEqual({
-      removed: 100,
-      done: false,
-    });
-    expect(world.jobs.jobs.at(-1)).toEqual({ job, delaySeconds: 0 });
-    expect(await runListDeleteChunk(chunkDeps, job as Extract<typeof job, { kind: 'list-delete' }>)).toEqual({
-      removed: 50,
-      done: true,
-    });
-    expect(subscribers.all()).toEqual([]);
-  });
+  it(
+    `hands a list of more than ${INLINE_DELETE_LIMIT} subscribers to background chunks, and it reads as gone at ` +
+      `once`,
+    async () => {
+      const id = await listWith(INLINE_DELETE_LIMIT + 50);
+      expect(await deleteList(deps(), ACCOUNT, id)).toBe('background');
+      await expect(getList(deps(), ACCOUNT, id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      const [{ job }] = world.jobs.jobs;
+      expect(job).toEqual({ kind: 'list-delete', account_id: ACCOUNT, list_id: id });
+      const chunkDeps = { ...deps() };
+      expect(await runListDeleteChunk(chunkDeps, job as Extract<typeof job, { kind: 'list-delete' }>)).toEqual({
+        removed: 100,
+        done: false,
+      });
+      expect(world.jobs.jobs.at(-1)).toEqual({ job, delaySeconds: 0 });
+      expect(await runListDeleteChunk(chunkDeps, job as Extract<typeof job, { kind: 'list-delete' }>)).toEqual({
+        removed: 50,
+        done: true,
+      });
+      expect(subscribers.all()).toEqual([]);
+    },
+  );
 
   it('lets nobody join a list being deleted', async () => {
     const id = await listWith(INLINE_DELETE_LIMIT + 1);

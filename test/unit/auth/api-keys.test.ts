@@ -32,13 +32,17 @@ describe('creating a key', () => {
     expect(stored.prefix.length).toBeLessThanOrEqual(created.key.length / 4);
   });
 
-  it(`limits a key to ${DEFAULT_RATE_LIMIT_PER_MINUTE} a minute unless told otherwise, and drops repeated permissions`, async () => {
-    const created = await createApiKey(world, ACCOUNT, { name: 'ci', permissions: ['mail', 'mail', 'otp'] });
-    expect(created).toMatchObject({
-      rate_limit_per_minute: DEFAULT_RATE_LIMIT_PER_MINUTE,
-      permissions: ['mail', 'otp'],
-    });
-  });
+  it(
+    `limits a key to ${DEFAULT_RATE_LIMIT_PER_MINUTE} a minute unless told otherwise, and drops repeated ` +
+      `permissions`,
+    async () => {
+      const created = await createApiKey(world, ACCOUNT, { name: 'ci', permissions: ['mail', 'mail', 'otp'] });
+      expect(created).toMatchObject({
+        rate_limit_per_minute: DEFAULT_RATE_LIMIT_PER_MINUTE,
+        permissions: ['mail', 'otp'],
+      });
+    },
+  );
 
   it('lets a key grant only permissions it holds', async () => {
     const creator = await keyFor(

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sendBatch, type BatchItemCheck } from '../../../functions/domain/mail/send-batch';
 import type { BatchItem } from '../../../functions/domain/mail/mail-input';
 import { AppError } from '../../../functions/domain/errors';
+import { httpStatus } from '../../../functions/http/error-status';
 import { ACCOUNT, memoryWorld, type MemoryWorld } from '../memory/world';
 
 /** The route's schema check stands here: an item needs a `to` address and a subject. */
@@ -92,7 +93,7 @@ describe('a batch send', () => {
   it('answers a refused batch sender as a 422 AppError', async () => {
     const error = await send([item('a@example.org')], { from_email: 'x@nope.net' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).status).toBe(422);
+    expect(httpStatus(error as AppError)).toBe(422);
   });
 
   it("takes the batch sender for an item without one, and the item's own over it", async () => {

@@ -195,7 +195,7 @@ export const memoryMessageStore = () => {
     async release(accountId, messageId, dueAt) {
       const found = row(accountId, messageId);
       // Still due by the record itself: a reschedule to a later time since findDue keeps it waiting.
-      if (!found || !found.due || found.due > dueAt) return false;
+      if (!found?.due || found.due > dueAt) return false;
       if (!moveWhile(found, MESSAGE_MOVES.release.from, MESSAGE_MOVES.release.to)) return false;
       Object.assign(found, { due: dueAt, scheduledMail: null });
       return true;

@@ -40,7 +40,9 @@ export const memoryOtpSessionStore = () => {
         accountId,
         sessionId,
         (s) => !s.verified && s.code_hash === codeHash,
-        (s) => void (s.verified = true),
+        (s) => {
+          s.verified = true;
+        },
       ).ok,
     replaceCode: async (accountId, sessionId, r) =>
       change(

@@ -39,7 +39,7 @@ describe('the send dead-letter queue', () => {
     expect(await listDeadLetters(world.queue.deadLetterQueue, 3)).toHaveLength(3);
   });
 
-  it('redrives failed mail: queued again with attempts reset, back on the queue, off the dead-letter queue', async () => {
+  it('redrives failed mail: queued again, attempts reset, back on the queue, off the dead-letter queue', async () => {
     const [id] = await failMails(1);
     expect(await redriveDeadLetters(deps())).toEqual({ moved: 1, dropped: 0 });
     expect(world.messages.inspect(ACCOUNT, id)).toMatchObject({

@@ -21,7 +21,7 @@ const create = (url = 'https://hooks.example.com/in', account = ACCOUNT) =>
 describe('webhook endpoints per account', () => {
   it(`stores up to ${MAX_WEBHOOK_ENDPOINTS}, then refuses the next with CONFLICT`, async () => {
     for (let i = 0; i < MAX_WEBHOOK_ENDPOINTS; i++) await create(`https://hooks.example.com/${i}`);
-    await expect(create()).rejects.toMatchObject({ code: 'CONFLICT', status: 409 });
+    await expect(create()).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(await listWebhookEndpoints(world, ACCOUNT)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
   });
 

@@ -1,7 +1,10 @@
 import type * as z from 'zod/mini';
-import { validationError, type FieldIssue } from './errors';
+import { validationError, type FieldIssue } from '../domain/errors';
 
-/** Every problem of a failed parse, as the `details` of a VALIDATION_ERROR (`prefix` names where the value came from). */
+/**
+ * Every problem of a failed parse, as the `details` of a VALIDATION_ERROR (`prefix` names where the value
+ * came from).
+ */
 const fieldIssues = (error: z.core.$ZodError, prefix?: string): FieldIssue[] =>
   error.issues.map((issue) => ({
     field: [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body',

@@ -1,7 +1,9 @@
 /**
  * nodemailer's limits for one SMTP send, in milliseconds. The Lambda timeouts of the functions that
  * send (lib/function-limits.ts) and the drainer's safety margin (functions/drain-timing.ts) are derived
- * from these, so a send gives up before the function that waits for it is killed.
+ * from these, so a send gives up before the function that waits for it is killed. Plain values beside
+ * drain-timing.ts, not under adapters/: config.ts reads them through drain-timing.ts, and the config
+ * must not pull an adapter into everything that reads it.
  *
  * They were 10 s, 10 s and 20 s; lowered so that one send at its longest, plus the table writes
  * around it, fits in a synchronous route's 29 s (API Gateway gives an integration at most 30 s).
