@@ -524,7 +524,8 @@ This document: \`GET /api/v1/openapi.json\`; as a page: \`GET /api/v1/docs\`.`;
 export const openApiDocument = (routes: readonly RouteDefinition[], serverUrl = '/') => {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
-    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+    paths[route.path] ??= {};
+    paths[route.path][route.method.toLowerCase()] = {
       operationId: route.id,
       summary: route.summary,
       description: description(route),

@@ -72,7 +72,9 @@ const GRANTS: Record<AwsGrant, Grant> = {
 const addStatements = (
   principal: IGrantable,
   statements: Parameters<IGrantable['grantPrincipal']['addToPrincipalPolicy']>[0][],
-) => statements.forEach((statement) => principal.grantPrincipal.addToPrincipalPolicy(statement));
+) => {
+  for (const statement of statements) principal.grantPrincipal.addToPrincipalPolicy(statement);
+};
 
 /** What a function declares it touches: a route's definition, or a worker's (functions/queues.ts). */
 type Declared = Pick<RouteDefinition, 'table' | 'permission' | 'method' | 'idempotent' | 'uses'>;

@@ -68,9 +68,9 @@ export const addDomainChecker = (
       },
     }),
   );
-  props.statements.sesIdentityRead.forEach((s) => checker.addToRolePolicy(s));
+  for (const statement of props.statements.sesIdentityRead) checker.addToRolePolicy(statement);
   // The identity of such a claim is deleted with it (only one the claim created: domains.ts).
-  props.statements.sesIdentityDelete.forEach((s) => checker.addToRolePolicy(s));
+  for (const statement of props.statements.sesIdentityDelete) checker.addToRolePolicy(statement);
   new Rule(scope, 'DomainCheckSchedule', {
     schedule: Schedule.rate(Duration.minutes(15)),
     targets: [new LambdaFunction(checker)],

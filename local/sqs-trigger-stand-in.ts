@@ -23,7 +23,8 @@ export const drainThroughHandler = async (
   handler: (event: SQSEvent) => Promise<SQSBatchResponse>,
   { batchSize, concurrentBatches = 1 }: { batchSize: number; concurrentBatches?: number },
 ) => {
-  const sqs = (client ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
+  client ??= new SQSClient({ useQueueUrlAsEndpoint: false });
+  const sqs = client;
   const runBatch = async (messages: Message[]) => {
     const { batchItemFailures } = await handler({
       Records: messages.map((m) => ({ messageId: m.MessageId!, body: m.Body ?? '{}' })),

@@ -2,6 +2,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  type TableDescription,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -55,7 +56,7 @@ const waitUntilActive = async (client: DynamoDBClient, tableName: string) => {
 export const ensureTable = async (tableName: string) => {
   const client = new DynamoDBClient({});
   const wanted = createTableInput(tableName);
-  let existing;
+  let existing: TableDescription | undefined;
   try {
     existing = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
   } catch (error) {

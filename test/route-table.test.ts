@@ -7,7 +7,7 @@ const routesDir = new URL('../functions/routes/', import.meta.url);
 const areas = readdirSync(routesDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
 
 describe('the route table', () => {
-  it('holds every route module once, each named by its route id and exporting that route with its handler', async () => {
+  it('holds every route module once, each named by its route id, exporting its route and handler', async () => {
     const defined: string[] = [];
     for (const area of areas) {
       for (const file of readdirSync(new URL(`${area.name}/`, routesDir)).filter((name) => name.endsWith('.ts'))) {

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { z } from 'zod/mini';
 import type { ApiKey } from '../domain/types';
 import type { StoredResponse } from '../ports';
-import type { RouteDefinition } from '../routes/define-route';
+import type { RouteDefinition } from '../routes/route-definition';
 
 /** What the middlewares learn about a request as it passes through them. */
 export interface RequestState {

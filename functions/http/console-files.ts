@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { CONSOLE_DIST } from '../routes/console';
+import { CONSOLE_DIST } from '../routes/console/area';
 import type { RouteDefinition } from '../routes/define-route';
 import { shippedFile } from './shipped-file';
 

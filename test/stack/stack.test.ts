@@ -82,12 +82,16 @@ beforeAll(() => {
 }, 240_000);
 
 describe('the deployment', () => {
-  it('keeps every template (the stack and each nested stack) at 250 resources or fewer, half of what CloudFormation takes', () => {
-    const templates = synthesizedTemplates(outdir);
-    // The core and one nested stack per route area (lib/route-areas.ts).
-    expect(templates.length).toBeGreaterThan(2);
-    for (const { file, resources } of templates) expect(resources, file).toBeLessThanOrEqual(250);
-  });
+  it(
+    'keeps every template (the stack and each nested stack) at 250 resources or fewer, half of what ' +
+      'CloudFormation takes',
+    () => {
+      const templates = synthesizedTemplates(outdir);
+      // The core and one nested stack per route area (lib/route-areas.ts).
+      expect(templates.length).toBeGreaterThan(2);
+      for (const { file, resources } of templates) expect(resources, file).toBeLessThanOrEqual(250);
+    },
+  );
 
   it('puts each route area in a nested stack of its own, the core in the stack', () => {
     const tags = new Set(routes.map((route) => route.tag));
@@ -115,19 +119,24 @@ describe('the deployment', () => {
     }
   });
 
-  it('makes one API Gateway route and one Node 22 ARM64 function per route-table entry, plus the ANY /{proxy+} catch-all', () => {
-    for (const route of routes) {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
-      template.hasResourceProperties('AWS::Lambda::Function', {
-        Description: `${route.method} ${route.path}`,
-        Runtime: 'nodejs22.x',
-        Architectures: ['arm64'],
-      });
-    }
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
-    // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer, the job runner and the inbound mail parser.
-    template.resourceCountIs('AWS::Lambda::Function', routes.length + 7);
-  });
+  it(
+    'makes one API Gateway route and one Node 22 ARM64 function per route-table entry, plus the ANY /{proxy+} ' +
+      'catch-all',
+    () => {
+      for (const route of routes) {
+        template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: `${route.method} ${route.path}` });
+        template.hasResourceProperties('AWS::Lambda::Function', {
+          Description: `${route.method} ${route.path}`,
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+        });
+      }
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
+      // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer, the job
+      // runner and the inbound mail parser.
+      template.resourceCountIs('AWS::Lambda::Function', routes.length + 7);
+    },
+  );
 
   it('gives every function at least 256 MB and a timeout of its own, not the 128 MB / 3 s Lambda defaults', () => {
     // Every function of the template, none excluded: the stack makes no CDK custom-resource functions.
@@ -159,7 +168,8 @@ describe('the deployment', () => {
         ...['gsi1', 'gsi2', 'gsi3', 'gsi4'].map((IndexName) =>
           Match.objectLike({ IndexName, Projection: { ProjectionType: 'ALL' } }),
         ),
-        // The reconciler's sparse index of unsettled messages: keys only, so updates while a message waits cost no index write.
+        // The reconciler's sparse index of unsettled messages: keys only, so updates while a message waits
+        // cost no index write.
         Match.objectLike({ IndexName: 'gsi5', Projection: { ProjectionType: 'KEYS_ONLY' } }),
         // A message by its provider's id: keys only, so a message's later writes cost it nothing.
         Match.objectLike({ IndexName: 'gsi6', Projection: { ProjectionType: 'KEYS_ONLY' } }),
@@ -174,7 +184,7 @@ describe('the deployment', () => {
     });
   });
 
-  it('has the send queue with its dead-letter queue and a drainer scheduled every minute, its concurrency capped', () => {
+  it('has the send queue, its dead-letter queue, and a drainer scheduled every minute with capped concurrency', () => {
     template.hasResourceProperties('AWS::SQS::Queue', {
       RedrivePolicy: Match.objectLike({ deadLetterTargetArn: Match.anyValue() }),
     });
@@ -185,7 +195,7 @@ describe('the deployment', () => {
     });
   });
 
-  it('starts the drainer from the drain-start queue, which only the enqueuing routes and the drainer may write to', () => {
+  it('starts the drainer from the drain-start queue, which only the enqueuing routes and the drainer write to', () => {
     const [drainer] = Object.keys(
       template.findResources('AWS::Lambda::Function', {
         Properties: { Description: 'Sends queued mail at the provider rate' },
@@ -216,15 +226,19 @@ describe('the deployment', () => {
       expect(writesStarts(functionOf(id)), id).toBe(false);
   });
 
-  it('gives the drainer a whole budget plus a margin longer than one send, and hides a taken message for longer than a run', () => {
-    expect(DRAIN_SAFETY_MS).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
-    const drainerTimeout = timeoutOf('Sends queued mail at the provider rate');
-    expect(drainerTimeout * 1000).toBeGreaterThanOrEqual(DRAIN_BUDGET_SECONDS * 1000 + DRAIN_SAFETY_MS);
-    const [sendQueue] = Object.values(
-      template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }),
-    );
-    expect(sendQueue.Properties.VisibilityTimeout).toBeGreaterThan(drainerTimeout);
-  });
+  it(
+    'gives the drainer a whole budget plus a margin longer than one send, and hides a taken message for longer ' +
+      'than a run',
+    () => {
+      expect(DRAIN_SAFETY_MS).toBeGreaterThan(LONGEST_SMTP_SEND_MS);
+      const drainerTimeout = timeoutOf('Sends queued mail at the provider rate');
+      expect(drainerTimeout * 1000).toBeGreaterThanOrEqual(DRAIN_BUDGET_SECONDS * 1000 + DRAIN_SAFETY_MS);
+      const [sendQueue] = Object.values(
+        template.findResources('AWS::SQS::Queue', { Properties: { RedrivePolicy: Match.anyValue() } }),
+      );
+      expect(sendQueue.Properties.VisibilityTimeout).toBeGreaterThan(drainerTimeout);
+    },
+  );
 
   it('builds each queue, its dead-letter queue and its trigger as functions/queues.ts declares them', () => {
     const queues = template.findResources('AWS::SQS::Queue');
@@ -266,7 +280,7 @@ describe('the deployment', () => {
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda' });
   });
 
-  it('keeps SES events that SNS cannot deliver or the function fails on in a retained, encrypted dead-letter queue', () => {
+  it('keeps SES events SNS cannot deliver or the function fails on in a retained, encrypted dead-letter queue', () => {
     const [sesEvents] = Object.values(
       template.findResources('AWS::Lambda::Function', {
         Properties: { Description: 'Applies SES bounce, complaint and delivery events from SNS' },
@@ -429,66 +443,70 @@ describe('the deployment', () => {
     );
   });
 
-  it('seals provider secrets with a retained data key under a rotating KMS key, readable only by what seals or opens them', () => {
-    const keys = Object.entries(template.findResources('AWS::KMS::Key'));
-    expect(keys).toHaveLength(1);
-    const [keyId, key] = keys[0];
-    expect(key).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
-    const secrets = Object.entries(
-      template.findResources('AWS::SecretsManager::Secret', {
-        Properties: { KmsKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } },
-      }),
-    );
-    expect(secrets).toHaveLength(1);
-    const [secretId, secret] = secrets[0];
-    expect(secret.DeletionPolicy).toBe('Retain');
+  it(
+    'seals provider secrets with a retained data key under a rotating KMS key, readable only by what seals or ' +
+      'opens them',
+    () => {
+      const keys = Object.entries(template.findResources('AWS::KMS::Key'));
+      expect(keys).toHaveLength(1);
+      const [keyId, key] = keys[0];
+      expect(key).toMatchObject({ DeletionPolicy: 'Retain', Properties: { EnableKeyRotation: true } });
+      const secrets = Object.entries(
+        template.findResources('AWS::SecretsManager::Secret', {
+          Properties: { KmsKeyId: { 'Fn::GetAtt': [keyId, 'Arn'] } },
+        }),
+      );
+      expect(secrets).toHaveLength(1);
+      const [secretId, secret] = secrets[0];
+      expect(secret.DeletionPolicy).toBe('Retain');
 
-    const functions = template.findResources('AWS::Lambda::Function');
-    expect(secretId).toMatch(/^ProviderSecretKey/);
-    const readers = Object.keys(functions).filter((id) => readsSecret(id, 'ProviderSecretKey'));
-    const [drainer] = Object.keys(
-      template.findResources('AWS::Lambda::Function', {
-        Properties: { Description: 'Sends queued mail at the provider rate' },
-      }),
-    );
-    const [deliverer] = Object.keys(
-      template.findResources('AWS::Lambda::Function', {
-        Properties: { Description: 'Posts signed outbound events to webhook endpoints' },
-      }),
-    );
-    const sealOrOpen = [
-      'providers-create',
-      'providers-update',
-      'mail-send',
-      'otp-send',
-      'otp-resend',
-      'webhooks-sendgrid',
-      'webhooks-mailgun',
-      'webhook-endpoints-create',
-      'resend-emails-send',
-    ].map(functionOf);
-    expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer].sort());
-    // KMS decrypts the data key for those roles only (through Secrets Manager): the key policy lets the
-    // account's IAM policies grant its use, and only those roles' policies do.
-    const roleOf = (id: string) => functions[id].Properties.Role['Fn::GetAtt'][0];
-    const decrypts = (statement: Statement) =>
-      [statement.Action].flat().includes('kms:Decrypt') && JSON.stringify(statement.Resource).includes(keyId);
-    const decrypting = Object.keys(functions).filter((id) => statementsOf(id).some(decrypts));
-    expect(decrypting.sort()).toEqual(readers.sort());
-    for (const id of decrypting) {
-      for (const statement of statementsOf(id).filter(decrypts)) {
-        expect(Object.keys(statement.Condition?.StringEquals ?? {}), id).toEqual(['kms:ViaService']);
-        expect(JSON.stringify(statement.Condition), id).toContain('secretsmanager.');
+      const functions = template.findResources('AWS::Lambda::Function');
+      expect(secretId).toMatch(/^ProviderSecretKey/);
+      const readers = Object.keys(functions).filter((id) => readsSecret(id, 'ProviderSecretKey'));
+      const [drainer] = Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: 'Sends queued mail at the provider rate' },
+        }),
+      );
+      const [deliverer] = Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: 'Posts signed outbound events to webhook endpoints' },
+        }),
+      );
+      const sealOrOpen = [
+        'providers-create',
+        'providers-update',
+        'mail-send',
+        'otp-send',
+        'otp-resend',
+        'webhooks-sendgrid',
+        'webhooks-mailgun',
+        'webhook-endpoints-create',
+        'resend-emails-send',
+      ].map(functionOf);
+      expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer].sort());
+      // KMS decrypts the data key for those roles only (through Secrets Manager): the key policy lets the
+      // account's IAM policies grant its use, and only those roles' policies do.
+      const roleOf = (id: string) => functions[id].Properties.Role['Fn::GetAtt'][0];
+      const decrypts = (statement: Statement) =>
+        [statement.Action].flat().includes('kms:Decrypt') && JSON.stringify(statement.Resource).includes(keyId);
+      const decrypting = Object.keys(functions).filter((id) => statementsOf(id).some(decrypts));
+      expect(decrypting.sort()).toEqual(readers.sort());
+      for (const id of decrypting) {
+        for (const statement of statementsOf(id).filter(decrypts)) {
+          expect(Object.keys(statement.Condition?.StringEquals ?? {}), id).toEqual(['kms:ViaService']);
+          expect(JSON.stringify(statement.Condition), id).toContain('secretsmanager.');
+        }
       }
-    }
-    // Roles the key policy names itself (those in the stack) are readers too.
-    const named = (key.Properties.KeyPolicy.Statement as { Action: string | string[]; Principal: { AWS: unknown } }[])
-      .filter((statement) => [statement.Action].flat().includes('kms:Decrypt'))
-      .flatMap((statement) => [statement.Principal.AWS].flat())
-      .filter((principal) => typeof principal === 'object' && principal !== null && 'Fn::GetAtt' in principal)
-      .map((principal) => (principal as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
-    expect(readers.map(roleOf)).toEqual(expect.arrayContaining(named));
-  });
+      // Roles the key policy names itself (those in the stack) are readers too.
+      const named = (key.Properties.KeyPolicy.Statement as { Action: string | string[]; Principal: { AWS: unknown } }[])
+        .filter((statement) => [statement.Action].flat().includes('kms:Decrypt'))
+        .flatMap((statement) => [statement.Principal.AWS].flat())
+        .filter((principal) => typeof principal === 'object' && principal !== null && 'Fn::GetAtt' in principal)
+        .map((principal) => (principal as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
+      expect(readers.map(roleOf)).toEqual(expect.arrayContaining(named));
+    },
+  );
 
   it("bundles the provider secret key's reader only into the functions that may read the key", () => {
     const functions = template.findResources('AWS::Lambda::Function');
@@ -501,33 +519,37 @@ describe('the deployment', () => {
     }
   });
 
-  it('keeps nodemailer out of every index.mjs: a file of its own, only beside the functions that may send over SMTP, loaded on first use', async () => {
-    const functions = template.findResources('AWS::Lambda::Function');
-    const senders = [
-      ...routes.filter((route) => routeGrants(route).includes('sendMail')).map((route) => functionOf(route.id)),
-      ...Object.keys(
-        template.findResources('AWS::Lambda::Function', {
-          Properties: { Description: 'Sends queued mail at the provider rate' },
-        }),
-      ),
-    ];
-    expect(senders).toHaveLength(5);
-    for (const [id, fn] of Object.entries(functions)) {
-      const asset = join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
-      const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
-      // nodemailer's own strings (its home page, in its headers and errors), never in the file Lambda loads at init.
-      expect(bundle.includes('nodemailer.com'), id).toBe(false);
-      expect(bundle.includes('import("./nodemailer.mjs")'), id).toBe(senders.includes(id));
-      expect(existsSync(join(asset, 'nodemailer.mjs')), id).toBe(senders.includes(id));
-    }
-    // The built file is nodemailer, as smtp-mailer.ts imports it.
-    const asset = join(
-      outdir,
-      `asset.${(functions[senders[0]].Properties.Code.S3Key as string).replace(/\.zip$/, '')}`,
-    );
-    const { default: nodemailer } = await import(pathToFileURL(join(asset, 'nodemailer.mjs')).href);
-    expect(typeof nodemailer.createTransport).toBe('function');
-  });
+  it(
+    'keeps nodemailer out of every index.mjs: a file of its own, only beside the functions that may send over ' +
+      'SMTP, loaded on first use',
+    async () => {
+      const functions = template.findResources('AWS::Lambda::Function');
+      const senders = [
+        ...routes.filter((route) => routeGrants(route).includes('sendMail')).map((route) => functionOf(route.id)),
+        ...Object.keys(
+          template.findResources('AWS::Lambda::Function', {
+            Properties: { Description: 'Sends queued mail at the provider rate' },
+          }),
+        ),
+      ];
+      expect(senders).toHaveLength(5);
+      for (const [id, fn] of Object.entries(functions)) {
+        const asset = join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
+        const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
+        // nodemailer's own strings (its home page, in its headers and errors), never in the file Lambda loads at init.
+        expect(bundle.includes('nodemailer.com'), id).toBe(false);
+        expect(bundle.includes('import("./nodemailer.mjs")'), id).toBe(senders.includes(id));
+        expect(existsSync(join(asset, 'nodemailer.mjs')), id).toBe(senders.includes(id));
+      }
+      // The built file is nodemailer, as smtp-mailer.ts imports it.
+      const asset = join(
+        outdir,
+        `asset.${(functions[senders[0]].Properties.Code.S3Key as string).replace(/\.zip$/, '')}`,
+      );
+      const { default: nodemailer } = await import(pathToFileURL(join(asset, 'nodemailer.mjs')).href);
+      expect(typeof nodemailer.createTransport).toBe('function');
+    },
+  );
 
   it("ships the reference page beside the docs function's bundle, where the handler reads it", () => {
     const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as {
@@ -540,69 +562,83 @@ describe('the deployment', () => {
     ).toBe(true);
   });
 
-  it("ships the built console (console/dist, a folder) beside both console functions' bundles, where the handlers read it", () => {
-    const kept = builtConsole();
-    for (const id of ['console-page', 'console-asset']) {
-      const code = template.findResources('AWS::Lambda::Function')[functionOf(id)].Properties.Code as { S3Key: string };
-      const shipped = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'console/dist');
-      expect(readdirSync(shipped).sort(), id).toEqual([...kept.keys()].sort());
-      for (const [name, body] of kept)
-        expect(readFileSync(join(shipped, name)).equals(Buffer.from(body)), `${id}: ${name}`).toBe(true);
-    }
-  });
+  it(
+    "ships the built console (console/dist, a folder) beside both console functions' bundles, where the handlers " +
+      'read it',
+    () => {
+      const kept = builtConsole();
+      for (const id of ['console-page', 'console-asset']) {
+        const code = template.findResources('AWS::Lambda::Function')[functionOf(id)].Properties.Code as {
+          S3Key: string;
+        };
+        const shipped = join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`, 'console/dist');
+        expect(readdirSync(shipped).sort(), id).toEqual([...kept.keys()].sort());
+        for (const [name, body] of kept)
+          expect(readFileSync(join(shipped, name)).equals(Buffer.from(body)), `${id}: ${name}`).toBe(true);
+      }
+    },
+  );
 
-  it('delivers webhook events from their queue (with a dead-letter queue) by an SQS-triggered function; only the paths that record events may enqueue them', () => {
-    const [deliverer] = Object.keys(
-      template.findResources('AWS::Lambda::Function', {
-        Properties: { Description: 'Posts signed outbound events to webhook endpoints' },
-      }),
-    );
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: deliverer },
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-    });
-    const queues = template.findResources('AWS::SQS::Queue');
-    const webhookQueue = Object.entries(queues).find(([id]) => id.startsWith('WebhookQueue'))![1];
-    expect(webhookQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(
-      /^WebhookDeadLetterQueue/,
-    );
-    expect(policyOf(deliverer)).toEqual(
-      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:GetItem']),
-    );
-    expect(policyOf(deliverer)).not.toContain('dynamodb:PutItem');
-    expect(policyOf(deliverer)).not.toContain('ses:SendEmail');
-    for (const id of ['mail-send', 'track-open', 'track-click', 'webhooks-ses'])
-      expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
-    for (const id of ['mail-status', 'webhook-endpoints-list', 'webhook-endpoints-create'])
-      expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
-  });
+  it(
+    'delivers webhook events from their queue (with a dead-letter queue) by an SQS-triggered function; only the ' +
+      'paths that record events may enqueue them',
+    () => {
+      const [deliverer] = Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: 'Posts signed outbound events to webhook endpoints' },
+        }),
+      );
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: deliverer },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      const queues = template.findResources('AWS::SQS::Queue');
+      const webhookQueue = Object.entries(queues).find(([id]) => id.startsWith('WebhookQueue'))![1];
+      expect(webhookQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(
+        /^WebhookDeadLetterQueue/,
+      );
+      expect(policyOf(deliverer)).toEqual(
+        expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:GetItem']),
+      );
+      expect(policyOf(deliverer)).not.toContain('dynamodb:PutItem');
+      expect(policyOf(deliverer)).not.toContain('ses:SendEmail');
+      for (const id of ['mail-send', 'track-open', 'track-click', 'webhooks-ses'])
+        expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
+      for (const id of ['mail-status', 'webhook-endpoints-list', 'webhook-endpoints-create'])
+        expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
+    },
+  );
 
-  it('runs background jobs (campaign fan-out, list deletion) from their queue (with a dead-letter queue) by an SQS-triggered function; only the routes that start them may enqueue', () => {
-    const [runner] = Object.keys(
-      template.findResources('AWS::Lambda::Function', {
-        Properties: { Description: 'Campaign fan-out chunks and background list deletions' },
-      }),
-    );
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      FunctionName: { Ref: runner },
-      BatchSize: 1,
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-    });
-    const queues = template.findResources('AWS::SQS::Queue');
-    const jobQueue = Object.entries(queues).find(([id]) => id.startsWith('JobQueue'))![1];
-    expect(jobQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(/^JobDeadLetterQueue/);
-    // Longer than a run, so a chunk is never handed to two runners at once.
-    const runnerTimeout = template.findResources('AWS::Lambda::Function')[runner].Properties.Timeout as number;
-    expect(jobQueue.Properties.VisibilityTimeout).toBeGreaterThan(runnerTimeout);
-    expect(policyOf(runner)).toEqual(
-      expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:PutItem', 'dynamodb:BatchGetItem']),
-    );
-    expect(policyOf(runner)).not.toContain('ses:SendEmail');
-    for (const id of ['campaigns-send', 'lists-delete'])
-      expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
-    for (const id of ['campaigns-create', 'campaigns-cancel', 'unsubscribe-confirm'])
-      expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
-  });
+  it(
+    'runs background jobs (campaign fan-out, list deletion) from their queue (with a dead-letter queue) by an ' +
+      'SQS-triggered function; only the routes that start them may enqueue',
+    () => {
+      const [runner] = Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: 'Campaign fan-out chunks and background list deletions' },
+        }),
+      );
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: { Ref: runner },
+        BatchSize: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+      const queues = template.findResources('AWS::SQS::Queue');
+      const jobQueue = Object.entries(queues).find(([id]) => id.startsWith('JobQueue'))![1];
+      expect(jobQueue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]).toMatch(/^JobDeadLetterQueue/);
+      // Longer than a run, so a chunk is never handed to two runners at once.
+      const runnerTimeout = template.findResources('AWS::Lambda::Function')[runner].Properties.Timeout as number;
+      expect(jobQueue.Properties.VisibilityTimeout).toBeGreaterThan(runnerTimeout);
+      expect(policyOf(runner)).toEqual(
+        expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:PutItem', 'dynamodb:BatchGetItem']),
+      );
+      expect(policyOf(runner)).not.toContain('ses:SendEmail');
+      for (const id of ['campaigns-send', 'lists-delete'])
+        expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');
+      for (const id of ['campaigns-create', 'campaigns-cancel', 'unsubscribe-confirm'])
+        expect(policyOf(functionOf(id)), id).not.toContain('sqs:SendMessage');
+    },
+  );
 
   it('keeps received mail in an encrypted, private, TLS-only bucket that forgets it after 30 days', () => {
     // The inbound bucket (the attachments bucket of queued mail is the other one).
@@ -639,7 +675,7 @@ describe('the deployment', () => {
     );
   });
 
-  it('has an active SES receipt rule that scans mail, stores it under raw/ and then invokes the parsing function', () => {
+  it('has an active SES receipt rule that scans mail, stores it under raw/, then invokes the parsing function', () => {
     const [rule] = Object.values(template.findResources('AWS::SES::ReceiptRule'));
     expect(rule.Properties.Rule.Enabled).toBe(true);
     expect(rule.Properties.Rule.ScanEnabled).toBe(true);
@@ -651,7 +687,8 @@ describe('the deployment', () => {
     expect(template.findResources('AWS::Lambda::Function')[parser].Properties.Description).toBe(
       'Parses mail SES received into inbound records and email.received events',
     );
-    // Activating it replaces the region's active rule set: only when asked (inbound-mail.test.ts); its name is an output.
+    // Activating it replaces the region's active rule set: only when asked (inbound-mail.test.ts); its name
+    // is an output.
     expect(template.findResources('Custom::AWS')).toEqual({});
     template.hasOutput('InboundRuleSetName', {});
     // What fails three times waits in a retained dead-letter queue.
@@ -691,7 +728,8 @@ describe('the deployment', () => {
       ]);
     }
     expect(policyOf(functionOf('domains-update')).filter((a) => a.startsWith('s3:'))).toEqual([]);
-    // A send route only puts the files of queued mail into the attachments bucket (issue 27), never into the inbound one.
+    // A send route only puts the files of queued mail into the attachments bucket (issue 27), never into the
+    // inbound one.
     const sendS3 = statementsOf(functionOf('mail-send')).filter((st) =>
       [st.Action].flat().some((a) => a.startsWith('s3:')),
     );
@@ -710,7 +748,10 @@ describe('alarms and metrics', () => {
   const alarms = () => Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
   const topicId = () =>
     Object.keys(template.findResources('AWS::SNS::Topic', { Properties: { DisplayName: 'Email service alarms' } }))[0];
-  /** The alarms on `metricName` (a plain metric's, or one a metric-math alarm uses), with `dimension` in their dimensions. */
+  /**
+   * The alarms on `metricName` (a plain metric's, or one a metric-math alarm uses), with `dimension` in their
+   * dimensions.
+   */
   const alarmOn = (metricName: string, dimension?: string) =>
     alarms().filter((alarm) => {
       const names = alarm.MetricName
@@ -726,7 +767,8 @@ describe('alarms and metrics', () => {
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
     template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
-    // Two rates, the brake, five dead-letter queues, six workers (the inbound parser, the domain checker), API 5xx, three queue ages.
+    // Two rates, the brake, five dead-letter queues, six workers (the inbound parser, the domain checker),
+    // API 5xx, three queue ages.
     expect(alarms()).toHaveLength(18);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
@@ -737,44 +779,49 @@ describe('alarms and metrics', () => {
       JSON.stringify(p.Properties),
     );
     expect(policies.some((p) => p.includes(topicId()) && p.includes('aws:SecureTransport'))).toBe(true);
-    // No address unless one is given (cdk deploy -c alarmEmail=...): the only subscription is the SES events function's.
+    // No address unless one is given (cdk deploy -c alarmEmail=...): the only subscription is the SES events
+    // function's.
     template.resourceCountIs('AWS::SNS::Subscription', 1);
   });
 
-  it('alarms at the SES review thresholds over the last 24 hours, from 100 sends on: hard bounces >= 5%, complaints >= 0.1%; and when the brake pauses an account', () => {
-    const rateAlarm = (figure: string) => {
-      const [alarm, ...others] = alarmOn(figure);
-      expect(others).toEqual([]);
-      const stats = alarm.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat) as {
-        MetricStat: { Period: number; Metric: { Namespace: string } };
-      }[];
-      return {
-        threshold: alarm.Threshold,
-        comparison: alarm.ComparisonOperator,
-        expression: alarm.Metrics.find((m: { Expression?: string }) => m.Expression).Expression,
-        periods: stats.map((m) => m.MetricStat.Period),
-        namespaces: [...new Set(stats.map((m) => m.MetricStat.Metric.Namespace))],
+  it(
+    'alarms at the SES review thresholds over the last 24 hours, from 100 sends on: hard bounces >= 5%, ' +
+      'complaints >= 0.1%; and when the brake pauses an account',
+    () => {
+      const rateAlarm = (figure: string) => {
+        const [alarm, ...others] = alarmOn(figure);
+        expect(others).toEqual([]);
+        const stats = alarm.Metrics.filter((m: { MetricStat?: unknown }) => m.MetricStat) as {
+          MetricStat: { Period: number; Metric: { Namespace: string } };
+        }[];
+        return {
+          threshold: alarm.Threshold,
+          comparison: alarm.ComparisonOperator,
+          expression: alarm.Metrics.find((m: { Expression?: string }) => m.Expression).Expression,
+          periods: stats.map((m) => m.MetricStat.Period),
+          namespaces: [...new Set(stats.map((m) => m.MetricStat.Metric.Namespace))],
+        };
       };
-    };
-    const common = {
-      comparison: 'GreaterThanOrEqualToThreshold',
-      periods: [86400, 86400],
-      namespaces: ['EmailService/EmailService'],
-    };
-    expect(rateAlarm('HardBounces')).toEqual({
-      ...common,
-      threshold: 5,
-      expression: 'IF(bounces_sent >= 100, 100 * bounces / bounces_sent, 0)',
-    });
-    expect(rateAlarm('Complaints')).toEqual({
-      ...common,
-      threshold: 0.1,
-      expression: 'IF(complaints_sent >= 100, 100 * complaints / complaints_sent, 0)',
-    });
-    expect(alarmOn('SendingPaused')).toEqual([
-      expect.objectContaining({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' }),
-    ]);
-  });
+      const common = {
+        comparison: 'GreaterThanOrEqualToThreshold',
+        periods: [86400, 86400],
+        namespaces: ['EmailService/EmailService'],
+      };
+      expect(rateAlarm('HardBounces')).toEqual({
+        ...common,
+        threshold: 5,
+        expression: 'IF(bounces_sent >= 100, 100 * bounces / bounces_sent, 0)',
+      });
+      expect(rateAlarm('Complaints')).toEqual({
+        ...common,
+        threshold: 0.1,
+        expression: 'IF(complaints_sent >= 100, 100 * complaints / complaints_sent, 0)',
+      });
+      expect(alarmOn('SendingPaused')).toEqual([
+        expect.objectContaining({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' }),
+      ]);
+    },
+  );
 
   it('alarms on any message in every dead-letter queue of the stack', () => {
     const redriveTargets = Object.values(template.findResources('AWS::SQS::Queue'))
@@ -799,22 +846,26 @@ describe('alarms and metrics', () => {
     }
   });
 
-  it('alarms on errors of the drainer, the webhook consumer, the SES events function and the inbound mail parser, on API 5xx, and on queues older than 15 minutes', () => {
-    for (const prefix of ['Drainer', 'WebhookDeliverer', 'SesEvents', 'InboundMailParser']) {
-      const fn = logicalIdOf('AWS::Lambda::Function', prefix);
-      expect(alarmOn('Errors', fn), prefix).toEqual([
-        expect.objectContaining({ Namespace: 'AWS/Lambda', Threshold: 1, Statistic: 'Sum' }),
+  it(
+    'alarms on errors of the drainer, the webhook consumer, the SES events function and the inbound mail parser, ' +
+      'on API 5xx, and on queues older than 15 minutes',
+    () => {
+      for (const prefix of ['Drainer', 'WebhookDeliverer', 'SesEvents', 'InboundMailParser']) {
+        const fn = logicalIdOf('AWS::Lambda::Function', prefix);
+        expect(alarmOn('Errors', fn), prefix).toEqual([
+          expect.objectContaining({ Namespace: 'AWS/Lambda', Threshold: 1, Statistic: 'Sum' }),
+        ]);
+      }
+      expect(alarmOn('5xx')).toEqual([
+        expect.objectContaining({ Namespace: 'AWS/ApiGateway', Threshold: 5, Period: 300, Statistic: 'Sum' }),
       ]);
-    }
-    expect(alarmOn('5xx')).toEqual([
-      expect.objectContaining({ Namespace: 'AWS/ApiGateway', Threshold: 5, Period: 300, Statistic: 'Sum' }),
-    ]);
-    for (const prefix of ['SendQueue', 'WebhookQueue']) {
-      expect(alarmOn('ApproximateAgeOfOldestMessage', logicalIdOf('AWS::SQS::Queue', prefix)), prefix).toEqual([
-        expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 900, ComparisonOperator: 'GreaterThanThreshold' }),
-      ]);
-    }
-  });
+      for (const prefix of ['SendQueue', 'WebhookQueue']) {
+        expect(alarmOn('ApproximateAgeOfOldestMessage', logicalIdOf('AWS::SQS::Queue', prefix)), prefix).toEqual([
+          expect.objectContaining({ Namespace: 'AWS/SQS', Threshold: 900, ComparisonOperator: 'GreaterThanThreshold' }),
+        ]);
+      }
+    },
+  );
 
   it('has a dashboard, and tells every function where to write its metrics', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
@@ -855,7 +906,10 @@ describe('alarms and metrics', () => {
 
 describe('the template, function by function (issue 24)', () => {
   const functions = () => template.findResources('AWS::Lambda::Function');
-  /** What no caller waits on: the workers of functions/queues.ts and the scheduled domain checker (lib/sending-domains.ts). */
+  /**
+   * What no caller waits on: the workers of functions/queues.ts and the scheduled domain checker
+   * (lib/sending-domains.ts).
+   */
   const DOMAIN_CHECKER = 'Checks the DNS records and SES state of sending domains';
   const workerIds = () =>
     [...Object.values(WORKERS).map((worker) => worker.description as string), DOMAIN_CHECKER].map(
@@ -960,8 +1014,9 @@ describe('the deploy a user runs (the CLI knows an account and a region)', () =>
   it('deploys twice in one account: every explicit physical name differs between two stacks of different names', () => {
     const names = (stack: Stack) => {
       const { template: whole } = wholeDeployment(stack);
-      // A resource's top-level name properties (TableName, QueueName, FunctionName, LogGroupName, AlarmName, Name, ...).
-      // Not PolicyName (an inline policy's, unique within its role), StageName (within its API), nor what names no resource (MetricName).
+      // A resource's top-level name properties (TableName, QueueName, FunctionName, LogGroupName, AlarmName,
+      // Name, ...). Not PolicyName (an inline policy's, unique within its role), StageName (within its API),
+      // nor what names no resource (MetricName).
       return Object.values(
         whole.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>,
       ).flatMap((resource) =>

@@ -95,7 +95,8 @@ export const readMessageLog = async (
   const after = page.cursor === undefined ? undefined : decodeCursor(tag, page.cursor);
   const partition = keys.messageLog(accountId, '', '').gsi7pk;
   const filtering = filterCondition(filter);
-  // The sort key is `<created_at>#<uuid>`: `since` is inclusive, `until` exclusive (a key of that instant sorts after it).
+  // The sort key is `<created_at>#<uuid>`: `since` is inclusive, `until` exclusive (a key of that instant sorts after
+  // it).
   const low = filter.since ?? '0';
   const high = filter.until ?? '9';
 

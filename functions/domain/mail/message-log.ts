@@ -44,6 +44,8 @@ export const listMessages = async (messages: MessageLog, accountId: string, quer
   return { messages: page.messages.map(messageRecord), next_cursor: page.next_cursor };
 };
 
-/** The log paged by message ids (the Resend list): newest first, the anchor another of the account's messages or a 400. */
+/**
+ * The log paged by message ids (the Resend list): newest first, the anchor another of the account's messages or a 400.
+ */
 export const readMessageLogNextTo = async (messages: MessageLog, accountId: string, request: IdPageRequest) =>
   requireAnchored(await messages.logNextTo(accountId, request), request);

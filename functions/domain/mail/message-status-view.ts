@@ -17,7 +17,10 @@ export const messageRecord = (message: MailMessage) => ({
   source: message.source ?? ('api' as const),
 });
 
-/** The account's message and its events, by our id with or without angle brackets, or its bare uuid (Resend's id); else NOT_FOUND. */
+/**
+ * The account's message and its events, by our id with or without angle brackets, or its bare uuid (Resend's id); else
+ * NOT_FOUND.
+ */
 export const findMessage = async (messages: MessageLog, accountId: string, rawId: string) => {
   const parsed = parseMessageId(rawId);
   const found = parsed && (await messages.getWithEvents(accountId, parsed.messageId));

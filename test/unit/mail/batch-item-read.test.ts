@@ -30,8 +30,14 @@ beforeEach(async () => {
   parses = { request: 0, item: 0 };
   const request = sendMailRequest.safeParse.bind(sendMailRequest);
   const item = batchItem.safeParse.bind(batchItem);
-  vi.spyOn(sendMailRequest, 'safeParse').mockImplementation((...args) => (parses.request++, request(...args)));
-  vi.spyOn(batchItem, 'safeParse').mockImplementation((...args) => (parses.item++, item(...args)));
+  vi.spyOn(sendMailRequest, 'safeParse').mockImplementation((...args) => {
+    parses.request++;
+    return request(...args);
+  });
+  vi.spyOn(batchItem, 'safeParse').mockImplementation((...args) => {
+    parses.item++;
+    return item(...args);
+  });
 });
 afterEach(() => {
   vi.restoreAllMocks();

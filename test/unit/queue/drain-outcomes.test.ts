@@ -210,7 +210,7 @@ describe('a write that fails half way through settling', () => {
     expect(world.mailers.sent).toEqual([]);
   });
 
-  it('a failed unclaim of a retry leaves the mail claimed and hidden; the reconciler or a later run ends it', async () => {
+  it('a failed unclaim of a retry leaves the mail claimed and hidden, for a later run to end', async () => {
     world.mailers.failNext(transientFailure());
     const id = await queueOne();
     failOnce(world.messages, 'unclaim');
