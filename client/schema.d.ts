@@ -1019,7 +1019,7 @@ export interface paths {
         get: operations["domains-list"];
         put?: never;
         /**
-         * Add a sending domain: creates its SES identity (Easy DKIM) and answers the DNS records to publish
+         * Add a sending domain: creates its SES identity (Easy DKIM) and answers the DNS records to publish, with `warnings` (a default provider that would send from none of the domains)
          * @description Needs an API key with the `admin` permission.
          */
         post: operations["domains-create"];
@@ -10042,6 +10042,11 @@ export interface operations {
                             created_at: string;
                             updated_at: string;
                             last_checked_at: string | null;
+                            warnings: {
+                                /** @enum {string} */
+                                code: "DEFAULT_SENDER_OUTSIDE_DOMAINS";
+                                message: string;
+                            }[];
                         };
                     };
                 };

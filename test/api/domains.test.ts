@@ -158,6 +158,38 @@ describe('a domain from create to verified', () => {
   );
 });
 
+describe('a first domain and the default sender', () => {
+  it('warns when the default provider sends from none of the domains, and stops once it does', async () => {
+    const home = uniqueDomain('home');
+    const fresh = client(service, (await newAccount('First domain')).apiKey);
+    const provider = {
+      type: 'ses',
+      name: 'SES',
+      from_email: `noreply@${home}`,
+      from_name: 'Home',
+    };
+    expect((await fresh.post('/api/v1/providers', provider)).status).toBe(201);
+
+    const elsewhere = await fresh.post('/api/v1/domains', { name: uniqueDomain('elsewhere') });
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body.data.warnings).toEqual([
+      { code: 'DEFAULT_SENDER_OUTSIDE_DOMAINS', message: expect.stringContaining(`noreply@${home}`) },
+    ]);
+    expect(elsewhere.body.data.warnings[0].message).toContain('PUT /api/v1/providers/');
+
+    const own = await fresh.post('/api/v1/domains', { name: home });
+    expect(own.status).toBe(201);
+    expect(own.body.data.warnings).toEqual([]);
+  });
+
+  it('says nothing to an account with no provider yet', async () => {
+    const bare = client(service, (await newAccount('No provider')).apiKey);
+    const created = await bare.post('/api/v1/domains', { name: uniqueDomain('bare') });
+    expect(created.status).toBe(201);
+    expect(created.body.data.warnings).toEqual([]);
+  });
+});
+
 describe('the sending rule on every path', () => {
   let account: Client;
   let name: string;
