@@ -638,7 +638,16 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     ]);
     expect(before[5].slice(2, 4)).toEqual([`_dmarc.${name}`, 'v=DMARC1; p=none;']);
     expect(await page.locator('[data-domain-status]').textContent()).toBe('pending');
+    // The account's default provider sends from elsewhere: its sends would now be refused, and the view says so.
+    const warning = page.locator('[data-sender-warning]');
+    expect(await warning.textContent()).toContain('Your sends will be refused.');
     expect(await axeViolations()).toEqual([]);
+    // One click moves the default provider's sender to this domain, read back through the API.
+    await page.getByRole('button', { name: 'Send from this domain' }).click();
+    await warning.getByText('The default provider now sends from').waitFor();
+    const providers = (await api.get('/api/v1/providers')).body.data.providers;
+    const defaultProvider = providers.find((provider: { is_default: boolean }) => provider.is_default);
+    expect(defaultProvider.from_email).toMatch(new RegExp(`@${name.replace(/\./g, '\\.')}$`));
 
     // The DKIM records published, a wrong SPF: Verify now shows each record's state and what was found.
     for (const [, , recordName, value] of before.slice(0, 3)) dns.publish(recordName, { type: 'CNAME', value });

@@ -6,6 +6,8 @@ import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { CopyButton, ErrorNotice, Loading } from '../ui/notice';
 import { StateBadge, type Domain } from './domains';
+import { type DomainWarning, SenderWarning } from './sender-warning';
+import { takeFlash } from '../ui/flash';
 
 type DnsRecord = Domain['records'][number];
 
@@ -67,6 +69,8 @@ export const DomainView = ({ id }: { id: string }) => {
   const [busy, setBusy] = useState(false);
   // The inbound flag as asked while the route answers; then (or on a refusal) the domain's own.
   const [inbound, setInbound] = useState<boolean>();
+  // What POST /domains warned of, when this view was opened by adding the domain.
+  const [warnings] = useState(() => takeFlash<DomainWarning[]>(`domain-warnings:${id}`) ?? []);
   const act = async (call: () => Promise<Answer<Domain>>) => {
     setBusy(true);
     const answer = await call();
@@ -87,6 +91,7 @@ export const DomainView = ({ id }: { id: string }) => {
       </p>
       <section class="card" aria-labelledby="domain-title">
         <h2 id="domain-title">{domain.name}</h2>
+        <SenderWarning warnings={warnings} domain={domain.name} />
         <dl class="facts">
           <dt>Status</dt>
           <dd data-domain-status>

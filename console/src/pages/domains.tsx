@@ -1,6 +1,7 @@
 import { api, type DataOf } from '../api';
 import { go, href } from '../route';
 import { Field, FormError, text, useForm } from '../ui/form';
+import { flash } from '../ui/flash';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
@@ -19,8 +20,12 @@ export const StateBadge = ({ status }: { status: string }) => (
 /** A new sending domain: its view lists the records to publish. */
 const AddDomain = () => {
   const form = useForm(
-    (values) => api.post<Domain>('/domains', { name: text(values, 'name') ?? '' }),
-    (domain) => go(`/domains/${domain.id}`),
+    (values) => api.post<DataOf<'domains-create'>>('/domains', { name: text(values, 'name') ?? '' }),
+    (domain) => {
+      // The domain's view says what the warnings mean, beside its records.
+      flash(`domain-warnings:${domain.id}`, domain.warnings);
+      go(`/domains/${domain.id}`);
+    },
   );
   return (
     <section class="card" aria-labelledby="new-domain">
