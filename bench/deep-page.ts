@@ -18,10 +18,13 @@ export interface DeepPage {
 }
 
 export const measureDeepPage = async (stack: LocalStack, count: number, offset: number): Promise<DeepPage> => {
-  const { subscriberCreateDeps } = await import('../functions/adapters/wiring');
+  const adapters = await import('../functions/adapters/capabilities');
+  const { wire } = await import('../functions/wire');
+  const { subscribersCreate } = await import('../functions/routes/audience');
   const { createList } = await import('../functions/domain/audience/lists');
   const { createSubscriber } = await import('../functions/domain/audience/subscribers');
-  const deps = subscriberCreateDeps();
+  // The route's own dependencies, as its function has them.
+  const deps = wire(subscribersCreate.uses, adapters);
   const list = await createList(deps, stack.accountId, { name: 'Deep page' });
   const started = Date.now();
   const CONCURRENCY = 64;

@@ -177,6 +177,74 @@ export const CAPABILITIES = {
 
 export type CapabilityName = keyof typeof CAPABILITIES;
 
+/**
+ * Capability sets that several routes and workers share (a use case's whole need), each listed once:
+ * a route lists a set, or spreads it and adds its own.
+ */
+export const SEND_ONE = [
+  'providersSending',
+  'suppressions',
+  'quotas',
+  'messages',
+  'mailers',
+  'clock',
+  'ids',
+  'tracking',
+  'events',
+  'reputation',
+  'templates',
+  'counters',
+  'attachmentsPut',
+] as const satisfies readonly CapabilityName[];
+
+export const SEND_BATCH = [
+  'providers',
+  'suppressions',
+  'messages',
+  'counters',
+  'templates',
+  'sendQueue',
+  'clock',
+  'ids',
+  'attachmentsPut',
+] as const satisfies readonly CapabilityName[];
+
+export const SEND_OTP = [
+  'sessions',
+  'otpSecret',
+  'providersSending',
+  'suppressions',
+  'quotas',
+  'mailers',
+  'reputation',
+  'clock',
+  'ids',
+] as const satisfies readonly CapabilityName[];
+
+/** Applying providers' delivery events (the SES events worker; the receivers, with their checks). */
+export const APPLY_EVENTS = [
+  'bounces',
+  'counters',
+  'subscribers',
+  'suppressions',
+  'messages',
+  'reputation',
+  'clock',
+  'campaigns',
+  'ids',
+  'events',
+] as const satisfies readonly CapabilityName[];
+
+/** A receiver's checks: the SNS certificate and subscription, replays, its own rate limit. */
+export const RECEIVE_EVENTS = [
+  ...APPLY_EVENTS,
+  'certificates',
+  'confirmer',
+  'replays',
+  'rateLimits',
+  'receiverCallsPerMinute',
+] as const satisfies readonly CapabilityName[];
+
 /** What each capability gives the handler: the port its adapter implements, or the setting's value. */
 export interface CapabilityTypes {
   accounts: AccountStore;

@@ -7,7 +7,7 @@
  * of an SQS trigger receives with the trigger's batch size (functions/adapters/sqs-trigger-stand-in.ts).
  * Plain values only: handlers import it, so nothing here may pull CDK into a Lambda bundle.
  */
-import type { CapabilityName } from './capabilities';
+import { APPLY_EVENTS, type CapabilityName } from './capabilities';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from './drain-timing';
 
 /** A function no route calls: started by a queue, a schedule or SNS. */
@@ -102,19 +102,7 @@ export const WORKERS = {
     description: 'Applies SES bounce, complaint and delivery events from SNS',
     timeoutSeconds: 10,
     table: 'write',
-    uses: [
-      'bounces',
-      'counters',
-      'subscribers',
-      'suppressions',
-      'messages',
-      'reputation',
-      'clock',
-      'campaigns',
-      'providers',
-      'ids',
-      'events',
-    ],
+    uses: [...APPLY_EVENTS, 'providers'],
   },
 } as const satisfies Record<string, WorkerDeclaration>;
 

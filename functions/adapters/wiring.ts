@@ -24,16 +24,13 @@ import {
   maxDomains,
   messages,
   operatorDomains,
-  providers,
   providersSealing,
   reputation,
   sendQueue,
   sesIdentityDelete,
   sesIdentityRead,
   subscribers,
-  suppressions,
   templates,
-  tracking,
 } from './capabilities';
 
 /** Accounts and keys: the admin CLI, `npm start`'s bootstrap, the tests' accounts. */
@@ -95,35 +92,6 @@ export const listDeleteDeps = () =>
     jobs,
     campaigns,
   });
-
-/** A subscriber's creation with its confirmation mail (the bench's deep pages). */
-export const subscriberCreateDeps = () =>
-  wire(
-    [
-      'lists',
-      'subscribers',
-      'counters',
-      'clock',
-      'ids',
-      'providers',
-      'suppressions',
-      'messages',
-      'sendQueue',
-      'tracking',
-    ],
-    {
-      lists,
-      subscribers,
-      counters,
-      clock,
-      ids,
-      providers,
-      suppressions,
-      messages,
-      sendQueue,
-      tracking,
-    },
-  );
 
 /** The sending brake (the admin CLI's resume). */
 export const reputationDeps = () => wire(['reputation', 'clock'], { reputation, clock });

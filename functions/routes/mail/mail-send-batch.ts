@@ -2,6 +2,7 @@ import { sendBatchBody, sendBatchResult } from '../../schemas/mail';
 import { sendBatch } from '../../domain/mail/send-batch';
 import { batchItemCheck } from '../../http/template-mail';
 import { mail, SEND_BODY_BYTES } from './area';
+import { SEND_BATCH } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const mailSendBatch = defineRoute(
@@ -32,17 +33,7 @@ export const mailSendBatch = defineRoute(
         },
       ],
     },
-    uses: [
-      'providers',
-      'suppressions',
-      'messages',
-      'counters',
-      'templates',
-      'sendQueue',
-      'clock',
-      'ids',
-      'attachmentsPut',
-    ],
+    uses: SEND_BATCH,
   },
   async ({ auth, body }, deps) => ({
     data: await sendBatch(deps, auth.account_id, body, await batchItemCheck(deps, auth.account_id, body.messages)),

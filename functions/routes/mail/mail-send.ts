@@ -2,6 +2,7 @@ import { sendMailRequest, sendMailResult } from '../../schemas/mail';
 import { sendMail } from '../../domain/mail/send-mail';
 import { resolveMail } from '../../http/template-mail';
 import { mail, SEND_BODY_BYTES } from './area';
+import { SEND_ONE } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const mailSend = defineRoute(
@@ -32,21 +33,7 @@ export const mailSend = defineRoute(
       track_opens: true,
       track_clicks: true,
     },
-    uses: [
-      'providersSending',
-      'suppressions',
-      'quotas',
-      'messages',
-      'mailers',
-      'clock',
-      'ids',
-      'tracking',
-      'events',
-      'reputation',
-      'templates',
-      'counters',
-      'attachmentsPut',
-    ],
+    uses: SEND_ONE,
   },
   async ({ auth, body }, deps) => {
     const sent = await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, body));

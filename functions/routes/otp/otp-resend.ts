@@ -2,6 +2,7 @@ import { otpResent, resendOtpBody } from '../../schemas/otp';
 import { resendOtp } from '../../domain/otp/otp-service';
 import { otp } from './area';
 import { SESSION_ID } from '../example-ids';
+import { SEND_OTP } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const otpResend = defineRoute(
@@ -16,17 +17,7 @@ export const otpResend = defineRoute(
     table: { read: ['provider', 'domainName'], write: ['otpSession', 'sendCounter', 'stats'] },
     errors: ['NOT_FOUND', 'INVALID_CODE', 'TOO_MANY_ATTEMPTS'],
     example: { session_id: SESSION_ID },
-    uses: [
-      'sessions',
-      'otpSecret',
-      'providersSending',
-      'suppressions',
-      'quotas',
-      'mailers',
-      'reputation',
-      'clock',
-      'ids',
-    ],
+    uses: SEND_OTP,
   },
   async ({ auth, body }, deps) => ({
     data: await resendOtp(deps, auth.account_id, body.session_id),

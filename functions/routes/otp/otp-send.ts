@@ -1,6 +1,7 @@
 import { otpSent, sendOtpBody } from '../../schemas/otp';
 import { sendOtp } from '../../domain/otp/otp-service';
 import { otp } from './area';
+import { SEND_OTP } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const otpSend = defineRoute(
@@ -20,17 +21,7 @@ export const otpSend = defineRoute(
     },
     errors: ['RECIPIENT_SUPPRESSED', 'TOO_MANY_ATTEMPTS'],
     example: { email: 'ada@example.com', template: 'login', expires_in: 300, code_length: 6 },
-    uses: [
-      'sessions',
-      'otpSecret',
-      'providersSending',
-      'suppressions',
-      'quotas',
-      'mailers',
-      'reputation',
-      'clock',
-      'ids',
-    ],
+    uses: SEND_OTP,
   },
   async ({ auth, body }, deps) => ({
     data: await sendOtp(deps, auth.account_id, body),

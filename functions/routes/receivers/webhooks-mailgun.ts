@@ -2,6 +2,7 @@ import { receiveMailgun } from '../../domain/delivery-events/receivers';
 import { rawBody } from '../../http/raw-body';
 import { payloadParsers } from '../../schemas/payloads/parsers';
 import { receiver, RECEIVER_PATHS } from './area';
+import { RECEIVE_EVENTS } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const webhooksMailgun = defineRoute(
@@ -24,24 +25,7 @@ export const webhooksMailgun = defineRoute(
         recipient: 'ada@example.com',
       },
     },
-    uses: [
-      'bounces',
-      'counters',
-      'subscribers',
-      'suppressions',
-      'messages',
-      'reputation',
-      'clock',
-      'campaigns',
-      'providersSigning',
-      'ids',
-      'events',
-      'certificates',
-      'confirmer',
-      'replays',
-      'rateLimits',
-      'receiverCallsPerMinute',
-    ],
+    uses: [...RECEIVE_EVENTS, 'providersSigning'],
   },
   async ({ query, event }, deps) => ({
     data: await receiveMailgun(deps, payloadParsers, query.provider_id, rawBody(event)),

@@ -2,6 +2,7 @@ import { receiveSendgrid } from '../../domain/delivery-events/receivers';
 import { rawBody } from '../../http/raw-body';
 import { payloadParsers } from '../../schemas/payloads/parsers';
 import { receiver, RECEIVER_PATHS } from './area';
+import { RECEIVE_EVENTS } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const webhooksSendgrid = defineRoute(
@@ -20,24 +21,7 @@ export const webhooksSendgrid = defineRoute(
         sg_message_id: '14c5d75ce93.dfd.64b469.filter0001.16648.5515E0B88.0',
       },
     ],
-    uses: [
-      'bounces',
-      'counters',
-      'subscribers',
-      'suppressions',
-      'messages',
-      'reputation',
-      'clock',
-      'campaigns',
-      'providersSigning',
-      'ids',
-      'events',
-      'certificates',
-      'confirmer',
-      'replays',
-      'rateLimits',
-      'receiverCallsPerMinute',
-    ],
+    uses: [...RECEIVE_EVENTS, 'providersSigning'],
   },
   async ({ query, event }, deps) => ({
     data: await receiveSendgrid(deps, payloadParsers, query.provider_id, rawBody(event), event.headers ?? {}),

@@ -2,6 +2,7 @@ import { receiveSns } from '../../domain/delivery-events/receivers';
 import { rawBody } from '../../http/raw-body';
 import { payloadParsers } from '../../schemas/payloads/parsers';
 import { receiver, RECEIVER_PATHS } from './area';
+import { RECEIVE_EVENTS } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const webhooksSes = defineRoute(
@@ -14,24 +15,7 @@ export const webhooksSes = defineRoute(
     summary:
       'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the ' +
       'configured topic',
-    uses: [
-      'bounces',
-      'counters',
-      'subscribers',
-      'suppressions',
-      'messages',
-      'reputation',
-      'clock',
-      'campaigns',
-      'providers',
-      'ids',
-      'events',
-      'certificates',
-      'confirmer',
-      'replays',
-      'rateLimits',
-      'receiverCallsPerMinute',
-    ],
+    uses: [...RECEIVE_EVENTS, 'providers'],
     example: JSON.stringify({
       Type: 'Notification',
       MessageId: '9f6b8a2e-4c1d-5e3f-8a7b-0c2d4e6f8a1b',

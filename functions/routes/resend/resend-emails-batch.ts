@@ -9,6 +9,7 @@ import { readResendEmail } from '../../http/resend-mail';
 import { batchItemCheck } from '../../http/template-mail';
 import { resendBatchHeaders } from '../../schemas/resend';
 import { emails } from './area';
+import { SEND_BATCH } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 type Read = { ok: true; request: SendMailRequest } | { ok: false; message: string };
@@ -51,17 +52,7 @@ export const resendEmailsBatch = defineRoute(
       { from: 'orders@shop.example', to: 'ada@example.com', subject: 'Your order', text: 'Thank you' },
       { from: 'orders@shop.example', to: 'grace@example.com', subject: 'Your order', text: 'Thank you' },
     ],
-    uses: [
-      'providers',
-      'suppressions',
-      'messages',
-      'counters',
-      'templates',
-      'sendQueue',
-      'clock',
-      'ids',
-      'attachmentsPut',
-    ],
+    uses: SEND_BATCH,
   },
   async ({ auth, body, event }, deps) => {
     const mode =

@@ -7,6 +7,7 @@ import { sendRequestOf } from '../../http/resend-mail';
 import { resolveMail } from '../../http/template-mail';
 import { sendMailRequest } from '../../schemas/mail';
 import { emails } from './area';
+import { SEND_ONE } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 /** Resend's send is our single send: the same checks (sendMailRequest), template rendering and use case. */
@@ -33,21 +34,7 @@ export const resendEmailsSend = defineRoute(
       html: '<p>Thank you</p>',
       tags: [{ name: 'category', value: 'order' }],
     },
-    uses: [
-      'providersSending',
-      'suppressions',
-      'quotas',
-      'messages',
-      'mailers',
-      'clock',
-      'ids',
-      'tracking',
-      'events',
-      'reputation',
-      'templates',
-      'counters',
-      'attachmentsPut',
-    ],
+    uses: SEND_ONE,
   },
   async ({ auth, body }, deps) => {
     const request = validated(sendMailRequest, sendRequestOf(body));
