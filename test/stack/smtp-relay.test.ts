@@ -243,6 +243,6 @@ describe('the SMTP relay in AWS (-c smtpRelay=true)', () => {
         findings.filter((f) => f.Level === 'Error').map((e) => `${e.Rule.Id} ${e.Filename}: ${e.Message}`),
       ).toEqual([]);
     },
-    180_000,
+    300_000,
   );
 });
