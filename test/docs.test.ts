@@ -3,6 +3,12 @@ import { expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { apiMarkdown, clientTypes, openApiJson, referencePage, referencePageGzip } from '../scripts/docs';
 
+type Operation = { operationId: string; summary: string; description: string };
+const operations = () =>
+  Object.values(JSON.parse(openApiJson()).paths as Record<string, Record<string, Operation>>).flatMap((methods) =>
+    Object.values(methods),
+  );
+
 const checkedIn = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
 
 it('docs/api.md and docs/openapi.json match the route table (run `npm run docs` after changing routes)', () => {
@@ -31,6 +37,31 @@ it("the reference page carries everything it needs, may load nothing and has Red
   expect(page).toContain("connect-src 'none'");
   expect(page).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
   expect(page).toContain('"disableTelemetry":true');
+});
+
+it("every operation's summary is at most 80 characters of plain text; the detail is in its description", () => {
+  // The summary is the reference page's sidebar entry and heading, shown as it is written: no markdown.
+  const faulty = operations()
+    .filter(({ summary }) => summary.length > 80 || /[`\n]|\*\*|\]\(/.test(summary) || summary !== summary.trim())
+    .map(({ operationId, summary }) => `${operationId} (${summary.length}): ${summary}`);
+  expect(faulty).toEqual([]);
+  expect(operations().every(({ description }) => description.length > 0)).toBe(true);
+});
+
+/**
+ * Every http(s) URL in the page, its inlined script included, that a browser would load: one at a CDN or other
+ * asset host, or one naming a script, style sheet, image or font. Links the page shows (Redocly's site, the
+ * examples' hosts) and the names in its script's source (licences, error pages) load nothing.
+ */
+const ASSET_URL =
+  /^https?:\/\/(?:cdn|fonts|static|assets)[.-]|\.(?:m?js|css|svg|png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf)(?:[?#]|$)/i;
+
+it('the reference page names no other host to load from: no CDN, no remote script, style, image or font', () => {
+  const page = checkedInPage();
+  const urls = [...page.matchAll(/https?:\/\/[^\s"'`<>()\\]+/g)].map(([url]) => url);
+  expect(urls.length, 'the scan finds the links the page shows').toBeGreaterThan(0);
+  expect(urls.filter((url) => ASSET_URL.test(url))).toEqual([]);
+  expect(page).not.toMatch(/url\(\s*['"]?https?:|@import/i);
 });
 
 it('client/schema.d.ts holds the types of that document (run `npm run docs`)', async () => {
