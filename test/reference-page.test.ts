@@ -55,6 +55,8 @@ describe.skipIf(!chromium)(`GET /api/v1/docs in a browser${chromium ? '' : ` (${
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(String(error)));
+    // What a reader sees: the body's textContent holds the inlined script and the document's JSON besides.
+    // biome-ignore lint/performance/useDomNodeTextContent: playwright's innerText, the rendered text
     const text = async () => (await page.locator('body').innerText()).replace(/\s+/g, ' ');
 
     await page.goto(`${service.baseUrl}/api/v1/docs`);
