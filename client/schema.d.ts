@@ -9,7 +9,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Liveness check; needs no API key
+         * Check that the service is alive
          * @description Public: no API key.
          */
         get: operations["health"];
@@ -29,8 +29,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This API as an OpenAPI 3.1 document, generated from the route table
-         * @description Public: no API key.
+         * Get this API as an OpenAPI 3.1 document
+         * @description Generated from the route table: the schemas the handlers validate with are the ones documented.
+         *
+         *     Public: no API key.
          */
         get: operations["openapi"];
         put?: never;
@@ -49,8 +51,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * This API as a reference page (HTML), self-contained: it loads nothing from anywhere
-         * @description Public: no API key.
+         * Get this API as a reference page (HTML)
+         * @description Self-contained: the page loads nothing from anywhere.
+         *
+         *     Public: no API key.
          */
         get: operations["docs"];
         put?: never;
@@ -69,8 +73,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The web console (HTML): sign in with an API key; every script, style and image it loads comes from this service (Content-Security-Policy)
-         * @description Public: no API key.
+         * Get the web console (HTML)
+         * @description Sign in with an API key; every script, style and image the console loads comes from this service (Content-Security-Policy).
+         *
+         *     Public: no API key.
          */
         get: operations["console-page"];
         put?: never;
@@ -89,8 +95,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A file of the web console (script, style sheet, icon), named by its content's hash, so it may be cached for ever
-         * @description Public: no API key.
+         * Get a file of the web console (script, style sheet, icon)
+         * @description Named by its content's hash, so it may be cached for ever.
+         *
+         *     Public: no API key.
          */
         get: operations["console-asset"];
         put?: never;
@@ -111,8 +119,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send one message now through the account's default provider (or, with `scheduled_at`, accept it for later: 202 `scheduled`); its content, or a stored template's rendered with `variables`
-         * @description Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
+         * Send one message, now or at a set time
+         * @description Sends now through the account's default provider or, with `scheduled_at`, accepts the message for later (202, status `scheduled`). The content is the request's own, or a stored template's rendered with `variables`.
+         *
+         *     Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
          */
         post: operations["mail-send"];
         delete?: never;
@@ -131,8 +141,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them at the provider rate
-         * @description Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
+         * Queue up to 100 messages
+         * @description Each message has its own content or a template with variables; a scheduled drainer sends them at the provider rate.
+         *
+         *     Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
          */
         post: operations["mail-send-batch"];
         delete?: never;
@@ -149,8 +161,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The message log: messages newest first, filtered by status, recipient, tag and time (AND); cursor paging
-         * @description Needs an API key with the `mail` permission.
+         * List messages, newest first, by status, recipient, tag and time
+         * @description The message log. The filters combine (AND); cursor paging.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["mail-list"];
         put?: never;
@@ -175,8 +189,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Reschedule a scheduled message: it leaves within a minute after the new `scheduled_at`, never before (409 once it was released, sent or cancelled)
-         * @description Needs an API key with the `mail` permission.
+         * Reschedule a scheduled message
+         * @description The message leaves within a minute after the new `scheduled_at`, never before. 409 once it was released, sent or cancelled.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         patch: operations["mail-reschedule"];
         trace?: never;
@@ -191,8 +207,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancel a scheduled or queued message: it never leaves (409 once the drainer took it, or for campaign mail)
-         * @description Needs an API key with the `mail` permission.
+         * Cancel a scheduled or queued message
+         * @description The message never leaves. 409 once the drainer took it, or for campaign mail.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         post: operations["mail-cancel"];
         delete?: never;
@@ -209,8 +227,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Status and tracking events of a message (id URL-encoded, with or without angle brackets, or its uuid alone)
-         * @description Needs an API key with the `mail` permission.
+         * Get a message's status and tracking events
+         * @description The id is URL-encoded, with or without angle brackets, or its uuid alone.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["mail-status"];
         put?: never;
@@ -229,14 +249,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Templates, newest first; cursor paging
-         * @description Needs an API key with the `mail` permission.
+         * List templates, newest first
+         * @description Cursor paging.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["templates-list"];
         put?: never;
         /**
-         * Store a template (Mustache: {{v}} HTML-escaped in html, {{{v}}} raw, sections); answers the variables it reads
-         * @description Needs an API key with the `mail` permission.
+         * Store a template
+         * @description Mustache: `{{v}}` is HTML-escaped in html, `{{{v}}}` is raw, and sections work. Answers the variables the template reads.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         post: operations["templates-create"];
         delete?: never;
@@ -253,13 +277,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One template
+         * Get one template
          * @description Needs an API key with the `mail` permission.
          */
         get: operations["templates-get"];
         /**
-         * Change a template (mail already accepted keeps what it was rendered with)
-         * @description Needs an API key with the `mail` permission.
+         * Change a template
+         * @description Mail already accepted keeps what it was rendered with.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         put: operations["templates-update"];
         post?: never;
@@ -283,8 +309,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Preview: the subject, html and text a send with these variables would carry
-         * @description Needs an API key with the `mail` permission.
+         * Preview a template with variables
+         * @description Answers the subject, html and text a send with these variables would carry.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         post: operations["templates-render"];
         delete?: never;
@@ -301,8 +329,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's sending figures, bounce and complaint rates and warnings over the last `days` days
-         * @description Needs an API key with the `mail` permission.
+         * Get the account's sending figures, rates and warnings
+         * @description The sending figures, bounce and complaint rates and warnings over the last `days` days.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["stats-get"];
         put?: never;
@@ -323,8 +353,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Lift the reputation brake: the account's sending resumes and its queued mail goes out
-         * @description Needs an API key with the `admin` permission.
+         * Lift the reputation brake
+         * @description The account's sending resumes and its queued mail goes out.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["stats-resume"];
         delete?: never;
@@ -341,8 +373,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Open pixel of a tracked mail: records an `open` event and answers a 1x1 GIF (the GIF even when recording fails)
-         * @description Public: no API key.
+         * Record an open (the tracking pixel)
+         * @description The open pixel of a tracked mail: records an `open` event and answers a 1x1 GIF (the GIF even when recording fails).
+         *
+         *     Public: no API key.
          */
         get: operations["track-open"];
         put?: never;
@@ -361,8 +395,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Tracked link: records a `click` event (with its `url`) and redirects to the URL the signed token names
-         * @description Public: no API key.
+         * Record a click and redirect (a tracked link)
+         * @description Records a `click` event (with its `url`) and redirects to the URL the signed token names.
+         *
+         *     Public: no API key.
          */
         get: operations["track-click"];
         put?: never;
@@ -403,8 +439,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Check a code; a session verifies once, after at most max_attempts tries
-         * @description Needs an API key with the `otp` permission.
+         * Check a one-time code
+         * @description A session verifies once, after at most `max_attempts` tries.
+         *
+         *     Needs an API key with the `otp` permission.
          */
         post: operations["otp-verify"];
         delete?: never;
@@ -423,8 +461,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Email a new code for the session (the old one stops working)
-         * @description Needs an API key with the `otp` permission.
+         * Email a new code for the session
+         * @description The old code stops working.
+         *
+         *     Needs an API key with the `otp` permission.
          */
         post: operations["otp-resend"];
         delete?: never;
@@ -441,7 +481,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The session: status, attempts, expiry
+         * Get a session: status, attempts, expiry
          * @description Needs an API key with the `otp` permission.
          */
         get: operations["otp-status"];
@@ -461,7 +501,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Lists, newest first
+         * List the account's lists, newest first
          * @description Needs an API key with the `subscribers` permission.
          */
         get: operations["lists-list"];
@@ -485,7 +525,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One list with its subscriber count
+         * Get one list with its subscriber count
          * @description Needs an API key with the `subscribers` permission.
          */
         get: operations["lists-get"];
@@ -496,8 +536,10 @@ export interface paths {
         put: operations["lists-update"];
         post?: never;
         /**
-         * Delete a list and its subscriptions (a list of more than 100 subscribers: they are removed in the background, the list is gone at once)
-         * @description Needs an API key with the `subscribers` permission.
+         * Delete a list and its subscriptions
+         * @description The list is gone at once; a list of more than 100 subscribers has them removed in the background.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         delete: operations["lists-delete"];
         options?: never;
@@ -513,14 +555,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Subscribers, newest first, by list and status; offset or cursor paging
-         * @description Needs an API key with the `subscribers` permission.
+         * List subscribers, newest first, by list and status
+         * @description Offset or cursor paging.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         get: operations["subscribers-list"];
         put?: never;
         /**
-         * Add a subscriber to a list ((list, email) is unique)
-         * @description Needs an API key with the `subscribers` permission.
+         * Add a subscriber to a list
+         * @description A list holds an address once: (list, email) is unique.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         post: operations["subscribers-create"];
         delete?: never;
@@ -537,12 +583,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One subscriber
+         * Get one subscriber
          * @description Needs an API key with the `subscribers` permission.
          */
         get: operations["subscribers-get"];
         /**
-         * Change name, status or metadata
+         * Change a subscriber's name, status or metadata
          * @description Needs an API key with the `subscribers` permission.
          */
         put: operations["subscribers-update"];
@@ -565,14 +611,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Bounces and complaints, newest first
+         * List bounces and complaints, newest first
          * @description Needs an API key with the `subscribers` permission.
          */
         get: operations["bounces-list"];
         put?: never;
         /**
-         * Report a bounce; applies the subscriber and suppression rules
-         * @description Needs an API key with the `subscribers` permission.
+         * Report a bounce
+         * @description Applies the subscriber and suppression rules.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         post: operations["bounces-create"];
         delete?: never;
@@ -589,14 +637,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Double opt-in: a page naming the list with a Confirm button; changes nothing
-         * @description Public: no API key.
+         * Show the double opt-in confirmation page
+         * @description A page naming the list with a Confirm button; it changes nothing.
+         *
+         *     Public: no API key.
          */
         get: operations["confirmation-page"];
         put?: never;
         /**
-         * Double opt-in: confirms the subscription the link names (valid 7 days) and answers a page saying so
-         * @description Public: no API key.
+         * Confirm a double opt-in subscription
+         * @description Confirms the subscription the link names (the link is valid 7 days) and answers a page saying so.
+         *
+         *     Public: no API key.
          */
         post: operations["confirmation-confirm"];
         delete?: never;
@@ -615,8 +667,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import subscribers from CSV (`email,name,key...`: extra columns become metadata keys), up to 100,000 rows and 5 MiB; answers 202 with the import, which runs in the background
-         * @description Needs an API key with the `subscribers` permission.
+         * Import subscribers from CSV
+         * @description Columns `email,name,key...`: extra columns become metadata keys. Up to 100,000 rows and 5 MiB. Answers 202 with the import, which runs in the background.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         post: operations["lists-import"];
         delete?: never;
@@ -633,8 +687,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * An import's status and counts (total, imported, duplicates, suppressed, rejected) and its first 100 rejected rows with reasons
-         * @description Needs an API key with the `subscribers` permission.
+         * Get an import's status and counts
+         * @description The counts (total, imported, duplicates, suppressed, rejected) and the first 100 rejected rows with their reasons.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         get: operations["imports-get"];
         put?: never;
@@ -653,14 +709,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Suppressed addresses in address order, by reason; cursor paging. With `Accept: text/csv`: CSV of up to 10,000 entries per answer, the next part named by the `X-Next-Cursor` header
-         * @description Needs an API key with the `subscribers` permission.
+         * List suppressed addresses in address order, by reason
+         * @description Cursor paging. With `Accept: text/csv`: CSV of up to 10,000 entries per answer, the next part named by the `X-Next-Cursor` header.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         get: operations["suppressions-list"];
         put?: never;
         /**
-         * Suppress an address (`manual`); an address on the list already keeps its entry
-         * @description Needs an API key with the `subscribers` permission.
+         * Suppress an address
+         * @description The entry's reason is `manual`; an address on the list already keeps its entry.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         post: operations["suppressions-create"];
         delete?: never;
@@ -680,8 +740,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Let every send path reach the address again (URL-encoded); bounces and subscriber statuses keep their history
-         * @description Needs an API key with the `subscribers` permission.
+         * Remove an address from the suppression list
+         * @description Every send path reaches the address (URL-encoded in the path) again; bounces and subscriber statuses keep their history.
+         *
+         *     Needs an API key with the `subscribers` permission.
          */
         delete: operations["suppressions-delete"];
         options?: never;
@@ -697,14 +759,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Campaigns, newest first, with their stats; offset or cursor paging
-         * @description Needs an API key with the `campaigns` permission.
+         * List campaigns with their stats, newest first
+         * @description Offset or cursor paging.
+         *
+         *     Needs an API key with the `campaigns` permission.
          */
         get: operations["campaigns-list"];
         put?: never;
         /**
-         * Create a draft campaign to a list, with its own content or a stored template (template_id + variables); {{name}}, {{email}}, {{unsubscribe_url}} and {{metadata.<key>}} are filled per subscriber
-         * @description Needs an API key with the `campaigns` permission.
+         * Create a draft campaign to a list
+         * @description With its own content or a stored template (`template_id` + `variables`); `{{name}}`, `{{email}}`, `{{unsubscribe_url}}` and `{{metadata.<key>}}` are filled per subscriber.
+         *
+         *     Needs an API key with the `campaigns` permission.
          */
         post: operations["campaigns-create"];
         delete?: never;
@@ -721,19 +787,23 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One campaign with its status and stats
+         * Get one campaign with its status and stats
          * @description Needs an API key with the `campaigns` permission.
          */
         get: operations["campaigns-get"];
         /**
-         * Change a draft (409 once it is scheduled or sent)
-         * @description Needs an API key with the `campaigns` permission.
+         * Change a draft campaign
+         * @description 409 once it is scheduled or sent.
+         *
+         *     Needs an API key with the `campaigns` permission.
          */
         put: operations["campaigns-update"];
         post?: never;
         /**
-         * Delete a draft (409 once it is scheduled or sent)
-         * @description Needs an API key with the `campaigns` permission.
+         * Delete a draft campaign
+         * @description 409 once it is scheduled or sent.
+         *
+         *     Needs an API key with the `campaigns` permission.
          */
         delete: operations["campaigns-delete"];
         options?: never;
@@ -751,8 +821,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Send a draft to its list now, or at `send_at`: answers 202 at once, the fan-out runs in the background; a second send is 409
-         * @description Needs an API key with the `campaigns` permission.
+         * Send a draft campaign to its list, now or later
+         * @description Now, or at `send_at`: answers 202 at once and the fan-out runs in the background; a second send is 409.
+         *
+         *     Needs an API key with the `campaigns` permission.
          */
         post: operations["campaigns-send"];
         delete?: never;
@@ -771,8 +843,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Stop a scheduled or sending campaign: what was sent stays sent, the rest is not sent
-         * @description Needs an API key with the `campaigns` permission.
+         * Stop a scheduled or sending campaign
+         * @description What was sent stays sent; the rest is not sent.
+         *
+         *     Needs an API key with the `campaigns` permission.
          */
         post: operations["campaigns-cancel"];
         delete?: never;
@@ -789,14 +863,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A confirmation page with an Unsubscribe button (a reader who already left is told so instead); changes nothing
-         * @description Public: no API key.
+         * Show the unsubscribe confirmation page
+         * @description A page with an Unsubscribe button (a reader who already left is told so instead); it changes nothing.
+         *
+         *     Public: no API key.
          */
         get: operations["unsubscribe-page"];
         put?: never;
         /**
-         * Unsubscribes the subscriber the link names from its list (RFC 8058 one-click: form body `List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address then suppressed as `unsubscribed`); answers a page saying so
-         * @description Public: no API key.
+         * Unsubscribe the reader a signed link names
+         * @description Unsubscribes the subscriber the link names from its list (RFC 8058 one-click: form body `List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address is then suppressed as `unsubscribed`); answers a page saying so.
+         *
+         *     Public: no API key.
          */
         post: operations["unsubscribe-confirm"];
         delete?: never;
@@ -815,8 +893,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic
-         * @description Public: no API key.
+         * Receive SES events through Amazon SNS
+         * @description Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured topic.
+         *
+         *     Public: no API key.
          */
         post: operations["webhooks-ses"];
         delete?: never;
@@ -835,8 +915,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * SendGrid Event Webhook (signed, ECDSA)
-         * @description Public: no API key.
+         * Receive SendGrid events
+         * @description SendGrid's Event Webhook, signed (ECDSA).
+         *
+         *     Public: no API key.
          */
         post: operations["webhooks-sendgrid"];
         delete?: never;
@@ -855,8 +937,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mailgun webhooks (HMAC, fresh and unused token)
-         * @description Public: no API key.
+         * Receive Mailgun events
+         * @description Mailgun's webhooks, signed (HMAC) with a fresh and unused token.
+         *
+         *     Public: no API key.
          */
         post: operations["webhooks-mailgun"];
         delete?: never;
@@ -873,14 +957,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the active API keys of the account (without their values)
-         * @description Needs an API key with the `admin` permission.
+         * List the account's active API keys
+         * @description Without their values.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         get: operations["api-keys-list"];
         put?: never;
         /**
-         * Create an API key; its value is shown in this answer only
-         * @description Needs an API key with the `admin` permission.
+         * Create an API key
+         * @description Its value is shown in this answer only.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["api-keys-create"];
         delete?: never;
@@ -900,8 +988,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke an API key; it stops working within 60 seconds
-         * @description Needs an API key with the `admin` permission.
+         * Revoke an API key
+         * @description It stops working within 60 seconds.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         delete: operations["api-keys-delete"];
         options?: never;
@@ -917,14 +1007,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List providers (secrets masked)
-         * @description Needs an API key with the `admin` permission.
+         * List the sending providers
+         * @description Secrets masked.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         get: operations["providers-list"];
         put?: never;
         /**
-         * Add a sending provider (ses or smtp); the first one becomes the default
-         * @description Needs an API key with the `admin` permission.
+         * Add a sending provider (SES or SMTP)
+         * @description Its `type` is `ses` or `smtp`; the account's first provider becomes the default.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["providers-create"];
         delete?: never;
@@ -941,13 +1035,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read one provider (secrets masked)
-         * @description Needs an API key with the `admin` permission.
+         * Get one provider
+         * @description Secrets masked.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         get: operations["providers-get"];
         /**
-         * Change the fields given; omitted secrets keep their stored value
-         * @description Needs an API key with the `admin` permission.
+         * Change a provider
+         * @description Changes the fields given; omitted secrets keep their stored value.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         put: operations["providers-update"];
         post?: never;
@@ -969,14 +1067,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the webhook endpoints of the account (without their secrets)
-         * @description Needs an API key with the `admin` permission.
+         * List the account's webhook endpoints
+         * @description Without their secrets.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         get: operations["webhook-endpoints-list"];
         put?: never;
         /**
-         * Add an endpoint for outbound events; its signing secret is shown in this answer only
-         * @description Needs an API key with the `admin` permission.
+         * Add a webhook endpoint for outbound events
+         * @description Its signing secret is shown in this answer only.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["webhook-endpoints-create"];
         delete?: never;
@@ -996,8 +1098,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a webhook endpoint; it gets no further deliveries, retries included
-         * @description Needs an API key with the `admin` permission.
+         * Delete a webhook endpoint
+         * @description It gets no further deliveries, retries included.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         delete: operations["webhook-endpoints-delete"];
         options?: never;
@@ -1013,14 +1117,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The account's sending domains, cursor-paged
-         * @description Needs an API key with the `admin` permission.
+         * List the account's sending domains
+         * @description Cursor paging.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         get: operations["domains-list"];
         put?: never;
         /**
-         * Add a sending domain: creates its SES identity (Easy DKIM) and answers the DNS records to publish, with `warnings` (a default provider that would send from none of the domains)
-         * @description Needs an API key with the `admin` permission.
+         * Add a sending domain
+         * @description Creates its SES identity (Easy DKIM) and answers the DNS records to publish, with `warnings` (a default provider that would send from none of the domains).
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["domains-create"];
         delete?: never;
@@ -1037,13 +1145,17 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One sending domain with its records and their state at the last check
-         * @description Needs an API key with the `admin` permission.
+         * Get one sending domain with its records
+         * @description The records and their state at the last check.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         get: operations["domains-get"];
         /**
-         * Change the fields given (for now `inbound`)
-         * @description Needs an API key with the `admin` permission.
+         * Change a sending domain
+         * @description Changes the fields given (for now `inbound`).
+         *
+         *     Needs an API key with the `admin` permission.
          */
         put: operations["domains-update"];
         post?: never;
@@ -1067,8 +1179,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Look the domain's records up now and ask SES for its state; answers the domain
-         * @description Needs an API key with the `admin` permission.
+         * Check a domain's DNS records and SES state now
+         * @description Looks the domain's records up now and asks SES for its state; answers the domain.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["domains-verify"];
         delete?: never;
@@ -1085,8 +1199,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Mail received at the account's inbound domains as summaries (no bodies), newest first; cursor paging
-         * @description Needs an API key with the `mail` permission.
+         * List received mail, newest first
+         * @description Mail received at the account's inbound domains, as summaries (no bodies); cursor paging.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["inbound-list"];
         put?: never;
@@ -1105,8 +1221,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One received mail: bodies (by link when too large), headers, links to its attachments and raw mail
-         * @description Needs an API key with the `mail` permission.
+         * Get one received mail
+         * @description Its bodies (by link when too large), headers, links to its attachments and the raw mail.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["inbound-get"];
         put?: never;
@@ -1125,14 +1243,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last id of a page, `before` the first
-         * @description Needs an API key with the `mail` permission.
+         * List emails, newest first
+         * @description The message log (`GET /api/v1/mail` underneath), paged by email ids: `after` the last id of a page, `before` the first.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["resend-emails-list"];
         put?: never;
         /**
-         * Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are one message, the others in Cc
-         * @description Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
+         * Send one email, now or at a set time
+         * @description Now, or at `scheduled_at` (`POST /api/v1/mail/send` underneath); several `to` are one message, the others in Cc.
+         *
+         *     Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
          */
         post: operations["resend-emails-send"];
         delete?: never;
@@ -1151,8 +1273,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resend: queue up to 100 emails (POST /api/v1/mail/send-batch underneath); `x-batch-validation: strict` (the default) refuses all for one bad email
-         * @description Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
+         * Queue up to 100 emails
+         * @description `POST /api/v1/mail/send-batch` underneath; `x-batch-validation: strict` (the default) refuses all for one bad email.
+         *
+         *     Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
          */
         post: operations["resend-emails-batch"];
         delete?: never;
@@ -1169,8 +1293,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resend: one email by its id (the uuid of our Message-ID); html and text are null (bodies are not kept)
-         * @description Needs an API key with the `mail` permission.
+         * Get one email by its id
+         * @description The id is the uuid of our Message-ID; `html` and `text` are null (bodies are not kept).
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["resend-emails-get"];
         put?: never;
@@ -1179,8 +1305,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or cancelled, validation_error
-         * @description Needs an API key with the `mail` permission.
+         * Reschedule a scheduled email
+         * @description `PATCH /api/v1/mail/{id}` underneath; once it was released, sent or cancelled, `validation_error`.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         patch: operations["resend-emails-update"];
         trace?: never;
@@ -1195,8 +1323,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resend: cancel a scheduled (or still queued) email (POST /api/v1/mail/{id}/cancel underneath); once it left, validation_error
-         * @description Needs an API key with the `mail` permission.
+         * Cancel a scheduled or still queued email
+         * @description `POST /api/v1/mail/{id}/cancel` underneath; once it left, `validation_error`.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         post: operations["resend-emails-cancel"];
         delete?: never;
@@ -1213,14 +1343,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100)
-         * @description Needs an API key with the `admin` permission.
+         * List the account's sending domains
+         * @description In the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100).
+         *
+         *     Needs an API key with the `admin` permission.
          */
         get: operations["resend-domains-list"];
         put?: never;
         /**
-         * Resend: add a sending domain (POST /api/v1/domains underneath); its region is the deployment’s
-         * @description Needs an API key with the `admin` permission.
+         * Add a sending domain
+         * @description `POST /api/v1/domains` underneath; its region is the deployment's.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["resend-domains-create"];
         delete?: never;
@@ -1237,14 +1371,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resend: one sending domain with its records
+         * Get one sending domain with its records
          * @description Needs an API key with the `admin` permission.
          */
         get: operations["resend-domains-get"];
         put?: never;
         post?: never;
         /**
-         * Resend: delete a sending domain and its SES identity
+         * Delete a sending domain and its SES identity
          * @description Needs an API key with the `admin` permission.
          */
         delete: operations["resend-domains-delete"];
@@ -1263,8 +1397,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resend: look the domain's records up now and ask SES for its state
-         * @description Needs an API key with the `admin` permission.
+         * Check a domain's DNS records and SES state now
+         * @description Looks the domain's records up now and asks SES for its state.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["resend-domains-verify"];
         delete?: never;
@@ -1281,14 +1417,18 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Resend: the active API keys of the account, newest first (without their values), paged by key ids (`after`, `before`)
-         * @description Needs an API key with the `admin` permission.
+         * List the account's active API keys
+         * @description Newest first, without their values, paged by key ids (`after`, `before`).
+         *
+         *     Needs an API key with the `admin` permission.
          */
         get: operations["resend-api-keys-list"];
         put?: never;
         /**
-         * Resend: create an API key: `full_access` holds the creating key's permissions, `sending_access` only `mail`
-         * @description Needs an API key with the `admin` permission.
+         * Create an API key
+         * @description `full_access` holds the creating key's permissions, `sending_access` only `mail`.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         post: operations["resend-api-keys-create"];
         delete?: never;
@@ -1308,8 +1448,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Resend: revoke an API key; it stops working within 60 seconds
-         * @description Needs an API key with the `admin` permission.
+         * Revoke an API key
+         * @description It stops working within 60 seconds.
+         *
+         *     Needs an API key with the `admin` permission.
          */
         delete: operations["resend-api-keys-delete"];
         options?: never;

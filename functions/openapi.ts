@@ -458,8 +458,9 @@ const requestBody = (route: RouteDefinition) => {
   return undefined;
 };
 
-const description = (route: RouteDefinition) =>
-  [
+/** The route's own description (its detail) as the first paragraph, then what its definition implies. */
+const description = (route: RouteDefinition) => {
+  const derived = [
     route.permission ? `Needs an API key with the \`${route.permission}\` permission.` : 'Public: no API key.',
     route.idempotent
       ? 'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first ' +
@@ -468,6 +469,8 @@ const description = (route: RouteDefinition) =>
   ]
     .filter(Boolean)
     .join(' ');
+  return route.description ? `${route.description}\n\n${derived}` : derived;
+};
 
 const TAGS: Record<string, string> = {
   System: 'Liveness and this documentation',

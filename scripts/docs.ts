@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript-on-ts5';
 import { openApiDocument } from '../functions/openapi';
 import { routes } from '../functions/routes';
+import { inlineRemoteImages } from './reference-page-assets';
 
 export const apiMarkdown = () => {
   const rows = routes.map(
@@ -47,7 +48,8 @@ export const REDOCLY_CLI = join(root, 'node_modules/@redocly/cli/bin/cli.js');
 /**
  * The reference page: Redocly CLI's build-docs renders the document with Redoc, its script inlined
  * (--inlineBundle; without it the page loads Redoc from a CDN), in scripts/reference-page.hbs, whose
- * Content-Security-Policy lets the page load nothing from anywhere. The same input gives the same page.
+ * Content-Security-Policy lets the page load nothing from anywhere; the images the bundle would fetch from
+ * Redocly's CDNs are inlined (scripts/reference-page-assets.ts). The same input gives the same page.
  */
 export const referencePage = () => {
   const dir = mkdtempSync(join(tmpdir(), 'reference-page-'));
@@ -67,7 +69,7 @@ export const referencePage = () => {
       ],
       { cwd: root, env: { ...process.env, ...REDOCLY_ENV }, stdio: 'pipe' },
     );
-    return readFileSync(join(dir, 'reference.html'), 'utf8');
+    return inlineRemoteImages(readFileSync(join(dir, 'reference.html'), 'utf8'));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -37,7 +37,16 @@ export interface RouteDefinition {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** API Gateway path template, e.g. /api/v1/mail/status/{message_id}. */
   path: string;
+  /**
+   * What the route does, in at most 80 characters of plain text starting with a verb ("Send one message"): the
+   * reference page's sidebar and headings, and docs/api.md's list. The detail goes to `description`.
+   */
   summary: string;
+  /**
+   * Markdown: what a caller needs beyond the summary (options, limits, answers). The OpenAPI document puts it first
+   * in the operation's description, before what it derives from the definition (the key it needs, idempotency).
+   */
+  description?: string;
   tag: string;
   /** Permission the API key must hold; `null` for public routes (health, receivers). */
   permission: Permission | null;

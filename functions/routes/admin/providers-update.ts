@@ -11,7 +11,8 @@ export const providersUpdate = defineRoute(
     id: 'providers-update',
     method: 'PUT',
     path: '/api/v1/providers/{id}',
-    summary: 'Change the fields given; omitted secrets keep their stored value',
+    summary: 'Change a provider',
+    description: 'Changes the fields given; omitted secrets keep their stored value.',
     request: { params: providerIdParams, body: updateProviderBody },
     response: providerView,
     // A from_email or allowed_from_domains at a domain another account registered (sender-claims.ts).

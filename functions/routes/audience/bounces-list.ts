@@ -10,7 +10,7 @@ export const bouncesList = defineRoute(
     id: 'bounces-list',
     method: 'GET',
     path: '/api/v1/bounces',
-    summary: 'Bounces and complaints, newest first',
+    summary: 'List bounces and complaints, newest first',
     request: { query: bouncesQuery },
     response: bouncesPage,
     uses: ['bounces', 'counters', 'subscribers', 'suppressions', 'messages', 'reputation', 'clock', 'campaigns'],

@@ -10,9 +10,8 @@ export const listsDelete = defineRoute(
     id: 'lists-delete',
     method: 'DELETE',
     path: '/api/v1/lists/{id}',
-    summary:
-      'Delete a list and its subscriptions (a list of more than 100 subscribers: they are removed in the ' +
-      'background, the list is gone at once)',
+    summary: 'Delete a list and its subscriptions',
+    description: 'The list is gone at once; a list of more than 100 subscribers has them removed in the background.',
     request: { params: idParams },
     response: deletedMessage,
     lambda: { timeoutSeconds: 29 },

@@ -9,7 +9,7 @@ export const listsGet = defineRoute(
     id: 'lists-get',
     method: 'GET',
     path: '/api/v1/lists/{id}',
-    summary: 'One list with its subscriber count',
+    summary: 'Get one list with its subscriber count',
     request: { params: idParams },
     response: listView,
     uses: ['lists', 'clock', 'ids'],

@@ -10,7 +10,7 @@ export const listsList = defineRoute(
     id: 'lists-list',
     method: 'GET',
     path: '/api/v1/lists',
-    summary: 'Lists, newest first',
+    summary: "List the account's lists, newest first",
     request: { query: listsQuery },
     response: listsPage,
     uses: ['lists', 'clock', 'ids'],

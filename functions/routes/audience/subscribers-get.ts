@@ -9,7 +9,7 @@ export const subscribersGet = defineRoute(
     id: 'subscribers-get',
     method: 'GET',
     path: '/api/v1/subscribers/{id}',
-    summary: 'One subscriber',
+    summary: 'Get one subscriber',
     request: { params: idParams },
     response: subscriberView,
     uses: ['lists', 'subscribers', 'counters', 'clock', 'ids'],

@@ -9,7 +9,7 @@ export const subscribersUpdate = defineRoute(
     id: 'subscribers-update',
     method: 'PUT',
     path: '/api/v1/subscribers/{id}',
-    summary: 'Change name, status or metadata',
+    summary: "Change a subscriber's name, status or metadata",
     request: { params: idParams, body: updateSubscriberBody },
     response: subscriberUpdated,
     errors: ['CONFLICT'],

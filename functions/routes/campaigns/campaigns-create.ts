@@ -10,9 +10,10 @@ export const campaignsCreate = defineRoute(
     id: 'campaigns-create',
     method: 'POST',
     path: '/api/v1/campaigns',
-    summary:
-      'Create a draft campaign to a list, with its own content or a stored template (template_id + variables); ' +
-      '{{name}}, {{email}}, {{unsubscribe_url}} and {{metadata.<key>}} are filled per subscriber',
+    summary: 'Create a draft campaign to a list',
+    description:
+      'With its own content or a stored template (`template_id` + `variables`); `{{name}}`, `{{email}}`, ' +
+      '`{{unsubscribe_url}}` and `{{metadata.<key>}}` are filled per subscriber.',
     request: { body: createCampaignBody },
     response: campaignView,
     successStatus: 201,

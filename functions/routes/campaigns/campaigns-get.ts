@@ -10,7 +10,7 @@ export const campaignsGet = defineRoute(
     id: 'campaigns-get',
     method: 'GET',
     path: '/api/v1/campaigns/{id}',
-    summary: 'One campaign with its status and stats',
+    summary: 'Get one campaign with its status and stats',
     request: { params: idParams },
     response: campaignView,
     uses: ['campaigns', 'lists', 'templates', 'counters', 'clock', 'ids'],

@@ -10,9 +10,9 @@ export const campaignsSend = defineRoute(
     id: 'campaigns-send',
     method: 'POST',
     path: '/api/v1/campaigns/{id}/send',
-    summary:
-      'Send a draft to its list now, or at `send_at`: answers 202 at once, the fan-out runs in the background; a ' +
-      'second send is 409',
+    summary: 'Send a draft campaign to its list, now or later',
+    description:
+      'Now, or at `send_at`: answers 202 at once and the fan-out runs in the background; a second send is 409.',
     request: { params: idParams, body: sendCampaignBody, optionalBody: true },
     response: campaignSendResult,
     successStatus: 202,

@@ -19,10 +19,11 @@ export const unsubscribeConfirm = defineRoute(
     ...unsubscribeLink,
     id: 'unsubscribe-confirm',
     method: 'POST',
-    summary:
+    summary: 'Unsubscribe the reader a signed link names',
+    description:
       'Unsubscribes the subscriber the link names from its list (RFC 8058 one-click: form body ' +
-      '`List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address then ' +
-      'suppressed as `unsubscribed`); answers a page saying so',
+      '`List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address is then ' +
+      'suppressed as `unsubscribed`); answers a page saying so.',
     uses: ['subscribers', 'campaigns', 'lists', 'providers', 'suppressions', 'tracking', 'clock', 'firstHits'],
   },
   async ({ params, event }, deps) => {

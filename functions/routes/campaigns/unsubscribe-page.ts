@@ -11,8 +11,9 @@ export const unsubscribePage = defineRoute(
     ...unsubscribeLink,
     id: 'unsubscribe-page',
     method: 'GET',
-    summary:
-      'A confirmation page with an Unsubscribe button (a reader who already left is told so instead); changes nothing',
+    summary: 'Show the unsubscribe confirmation page',
+    description:
+      'A page with an Unsubscribe button (a reader who already left is told so instead); it changes nothing.',
     table: 'read',
     uses: ['subscribers', 'campaigns', 'lists', 'providers', 'suppressions', 'tracking', 'clock', 'firstHits'],
   },

@@ -14,9 +14,8 @@ export const consoleAsset = defineRoute(
     ...consoleRoute,
     id: 'console-asset',
     path: '/console/{file}',
-    summary:
-      "A file of the web console (script, style sheet, icon), named by its content's hash, so it may be cached " +
-      'for ever',
+    summary: 'Get a file of the web console (script, style sheet, icon)',
+    description: "Named by its content's hash, so it may be cached for ever.",
     request: { params: z.object({ file: z.string().check(z.minLength(1), z.maxLength(200)) }) },
     rawResponse: ['text/javascript', 'text/css', 'image/svg+xml'],
     errors: ['NOT_FOUND'],

@@ -9,9 +9,10 @@ export const consolePage = defineRoute(
     ...consoleRoute,
     id: 'console-page',
     path: '/console',
-    summary:
-      'The web console (HTML): sign in with an API key; every script, style and image it loads comes from this ' +
-      'service (Content-Security-Policy)',
+    summary: 'Get the web console (HTML)',
+    description:
+      'Sign in with an API key; every script, style and image the console loads comes from this service ' +
+      '(Content-Security-Policy).',
     rawResponse: 'text/html',
   },
   async ({ event }) => consoleAnswer((await consoleFiles(consoleRoute)).page, event, 'no-cache'),

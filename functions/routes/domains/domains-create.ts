@@ -20,9 +20,10 @@ export const domainsCreate = defineRoute(
     id: 'domains-create',
     method: 'POST',
     path: '/api/v1/domains',
-    summary:
-      'Add a sending domain: creates its SES identity (Easy DKIM) and answers the DNS records to publish, ' +
-      'with `warnings` (a default provider that would send from none of the domains)',
+    summary: 'Add a sending domain',
+    description:
+      'Creates its SES identity (Easy DKIM) and answers the DNS records to publish, with `warnings` (a default ' +
+      'provider that would send from none of the domains).',
     request: { body: createDomainBody },
     response: z.extend(domainView, { warnings: domainWarnings }),
     successStatus: 201,

@@ -9,7 +9,8 @@ export const domainsVerify = defineRoute(
     id: 'domains-verify',
     method: 'POST',
     path: '/api/v1/domains/{id}/verify',
-    summary: "Look the domain's records up now and ask SES for its state; answers the domain",
+    summary: "Check a domain's DNS records and SES state now",
+    description: "Looks the domain's records up now and asks SES for its state; answers the domain.",
     request: { params: domainIdParams },
     response: domainView,
     // A claim that did not verify within 72 hours is released here too: its identity deleted, its name freed.

@@ -10,9 +10,10 @@ export const importsGet = defineRoute(
     id: 'imports-get',
     method: 'GET',
     path: '/api/v1/imports/{id}',
-    summary:
-      "An import's status and counts (total, imported, duplicates, suppressed, rejected) and its first 100 " +
-      'rejected rows with reasons',
+    summary: "Get an import's status and counts",
+    description:
+      'The counts (total, imported, duplicates, suppressed, rejected) and the first 100 rejected rows with their ' +
+      'reasons.',
     request: { params: idParams },
     response: importView,
     uses: ['imports', 'lists', 'clock', 'ids'],

@@ -25,9 +25,10 @@ export const listsImport = defineRoute(
     id: 'lists-import',
     method: 'POST',
     path: '/api/v1/lists/{id}/import',
-    summary:
-      'Import subscribers from CSV (`email,name,key...`: extra columns become metadata keys), up to 100,000 rows ' +
-      'and 5 MiB; answers 202 with the import, which runs in the background',
+    summary: 'Import subscribers from CSV',
+    description:
+      'Columns `email,name,key...`: extra columns become metadata keys. Up to 100,000 rows and 5 MiB. Answers 202 ' +
+      'with the import, which runs in the background.',
     request: { params: idParams },
     rawBody: 'text/csv',
     maxBodyBytes: MAX_IMPORT_BYTES,

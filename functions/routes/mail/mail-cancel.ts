@@ -9,8 +9,8 @@ export const mailCancel = defineRoute(
     id: 'mail-cancel',
     method: 'POST',
     path: '/api/v1/mail/{message_id}/cancel',
-    summary:
-      'Cancel a scheduled or queued message: it never leaves (409 once the drainer took it, or for campaign mail)',
+    summary: 'Cancel a scheduled or queued message',
+    description: 'The message never leaves. 409 once the drainer took it, or for campaign mail.',
     request: { params: messageStatusParams },
     response: cancelledMessage,
     table: { write: ['message'] },

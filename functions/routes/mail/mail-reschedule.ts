@@ -9,9 +9,10 @@ export const mailReschedule = defineRoute(
     id: 'mail-reschedule',
     method: 'PATCH',
     path: '/api/v1/mail/{message_id}',
-    summary:
-      'Reschedule a scheduled message: it leaves within a minute after the new `scheduled_at`, never before (409 ' +
-      'once it was released, sent or cancelled)',
+    summary: 'Reschedule a scheduled message',
+    description:
+      'The message leaves within a minute after the new `scheduled_at`, never before. 409 once it was released, ' +
+      'sent or cancelled.',
     request: { params: messageStatusParams, body: rescheduleBody },
     response: rescheduledMessage,
     table: { write: ['message'] },

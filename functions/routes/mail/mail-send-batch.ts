@@ -11,9 +11,10 @@ export const mailSendBatch = defineRoute(
     id: 'mail-send-batch',
     method: 'POST',
     path: '/api/v1/mail/send-batch',
-    summary:
-      'Queue up to 100 messages (each its content or a template with variables); a scheduled drainer sends them ' +
-      'at the provider rate',
+    summary: 'Queue up to 100 messages',
+    description:
+      'Each message has its own content or a template with variables; a scheduled drainer sends them at the ' +
+      'provider rate.',
     request: { body: sendBatchBody },
     response: sendBatchResult,
     maxBodyBytes: SEND_BODY_BYTES,

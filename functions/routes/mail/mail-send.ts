@@ -11,9 +11,11 @@ export const mailSend = defineRoute(
     id: 'mail-send',
     method: 'POST',
     path: '/api/v1/mail/send',
-    summary:
-      "Send one message now through the account's default provider (or, with `scheduled_at`, accept it for " +
-      "later: 202 `scheduled`); its content, or a stored template's rendered with `variables`",
+    summary: 'Send one message, now or at a set time',
+    description:
+      "Sends now through the account's default provider or, with `scheduled_at`, accepts the message for later " +
+      "(202, status `scheduled`). The content is the request's own, or a stored template's rendered with " +
+      '`variables`.',
     request: { body: sendMailRequest },
     response: sendMailResult,
     alsoAnswers: [{ status: 202, when: 'Accepted for later: the request had `scheduled_at` (status `scheduled`)' }],

@@ -9,8 +9,8 @@ export const mailStatus = defineRoute(
     id: 'mail-status',
     method: 'GET',
     path: '/api/v1/mail/status/{message_id}',
-    summary:
-      'Status and tracking events of a message (id URL-encoded, with or without angle brackets, or its uuid alone)',
+    summary: "Get a message's status and tracking events",
+    description: 'The id is URL-encoded, with or without angle brackets, or its uuid alone.',
     request: { params: messageStatusParams },
     response: messageStatusResult,
     uses: ['messages'],

@@ -9,7 +9,7 @@ export const otpStatus = defineRoute(
     id: 'otp-status',
     method: 'GET',
     path: '/api/v1/otp/status/{session_id}',
-    summary: 'The session: status, attempts, expiry',
+    summary: 'Get a session: status, attempts, expiry',
     request: { params: otpStatusParams },
     response: otpSessionView,
     table: { read: ['otpSession'] },

@@ -10,7 +10,8 @@ export const webhooksMailgun = defineRoute(
     ...receiver,
     id: 'webhooks-mailgun',
     path: RECEIVER_PATHS.mailgun,
-    summary: 'Mailgun webhooks (HMAC, fresh and unused token)',
+    summary: 'Receive Mailgun events',
+    description: "Mailgun's webhooks, signed (HMAC) with a fresh and unused token.",
     example: {
       signature: {
         timestamp: '1767225600',

@@ -10,7 +10,8 @@ export const webhooksSendgrid = defineRoute(
     ...receiver,
     id: 'webhooks-sendgrid',
     path: RECEIVER_PATHS.sendgrid,
-    summary: 'SendGrid Event Webhook (signed, ECDSA)',
+    summary: 'Receive SendGrid events',
+    description: "SendGrid's Event Webhook, signed (ECDSA).",
     example: [
       {
         email: 'ada@example.com',

@@ -12,9 +12,10 @@ export const webhooksSes = defineRoute(
     path: RECEIVER_PATHS.ses,
     // SNS posts its JSON messages as text/plain.
     rawBody: 'text/plain',
-    summary:
-      'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the ' +
-      'configured topic',
+    summary: 'Receive SES events through Amazon SNS',
+    description:
+      'Amazon SNS (HTTPS) carrying SES events: signature v1/v2 verified, subscription confirmed for the configured ' +
+      'topic.',
     uses: [...RECEIVE_EVENTS, 'providers'],
     example: JSON.stringify({
       Type: 'Notification',

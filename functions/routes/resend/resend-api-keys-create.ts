@@ -15,8 +15,8 @@ export const resendApiKeysCreate = defineRoute(
     id: 'resend-api-keys-create',
     method: 'POST',
     path: '/resend/api-keys',
-    summary:
-      "Resend: create an API key: `full_access` holds the creating key's permissions, `sending_access` only `mail`",
+    summary: 'Create an API key',
+    description: "`full_access` holds the creating key's permissions, `sending_access` only `mail`.",
     request: { body: resendApiKeyBody },
     response: resendApiKeyCreated,
     successStatus: 201,

@@ -17,9 +17,8 @@ export const resendApiKeysList = defineRoute(
     id: 'resend-api-keys-list',
     method: 'GET',
     path: '/resend/api-keys',
-    summary:
-      'Resend: the active API keys of the account, newest first (without their values), paged by key ids ' +
-      '(`after`, `before`)',
+    summary: "List the account's active API keys",
+    description: 'Newest first, without their values, paged by key ids (`after`, `before`).',
     request: { query: resendListQuery },
     response: resendApiKeyList,
     uses: ['accounts', 'apiKeys', 'clock', 'ids'],

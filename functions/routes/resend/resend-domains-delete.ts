@@ -10,7 +10,7 @@ export const resendDomainsDelete = defineRoute(
     id: 'resend-domains-delete',
     method: 'DELETE',
     path: '/resend/domains/{id}',
-    summary: 'Resend: delete a sending domain and its SES identity',
+    summary: 'Delete a sending domain and its SES identity',
     request: { params: resendId },
     response: resendDeleted('domain'),
     table: domainsDelete.table,

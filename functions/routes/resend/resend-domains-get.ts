@@ -11,7 +11,7 @@ export const resendDomainsGet = defineRoute(
     id: 'resend-domains-get',
     method: 'GET',
     path: '/resend/domains/{id}',
-    summary: 'Resend: one sending domain with its records',
+    summary: 'Get one sending domain with its records',
     request: { params: resendId },
     response: resendDomain,
     table: domainsGet.table,

@@ -12,9 +12,8 @@ export const resendDomainsList = defineRoute(
     id: 'resend-domains-list',
     method: 'GET',
     path: '/resend/domains',
-    summary:
-      "Resend: the account's sending domains in the order of their ids, paged by domain ids (`after`, `before`; " +
-      '`limit` up to 100)',
+    summary: "List the account's sending domains",
+    description: 'In the order of their ids, paged by domain ids (`after`, `before`; `limit` up to 100).',
     request: { query: resendListQuery },
     response: resendDomainList,
     table: domainsList.table,

@@ -39,9 +39,10 @@ export const resendEmailsBatch = defineRoute(
     id: 'resend-emails-batch',
     method: 'POST',
     path: '/resend/emails/batch',
-    summary:
-      'Resend: queue up to 100 emails (POST /api/v1/mail/send-batch underneath); `x-batch-validation: strict` ' +
-      '(the default) refuses all for one bad email',
+    summary: 'Queue up to 100 emails',
+    description:
+      '`POST /api/v1/mail/send-batch` underneath; `x-batch-validation: strict` (the default) refuses all for one ' +
+      'bad email.',
     request: { body: resendBatchBody },
     response: resendBatchCreated,
     maxBodyBytes: mailSendBatch.maxBodyBytes,

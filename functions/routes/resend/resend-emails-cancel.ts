@@ -17,9 +17,8 @@ export const resendEmailsCancel = defineRoute(
     id: 'resend-emails-cancel',
     method: 'POST',
     path: '/resend/emails/{id}/cancel',
-    summary:
-      'Resend: cancel a scheduled (or still queued) email (POST /api/v1/mail/{id}/cancel underneath); once it ' +
-      'left, validation_error',
+    summary: 'Cancel a scheduled or still queued email',
+    description: '`POST /api/v1/mail/{id}/cancel` underneath; once it left, `validation_error`.',
     request: { params: resendId },
     response: resendEmailRef,
     table: mailCancel.table,

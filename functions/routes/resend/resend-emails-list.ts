@@ -13,9 +13,10 @@ export const resendEmailsList = defineRoute(
     id: 'resend-emails-list',
     method: 'GET',
     path: '/resend/emails',
-    summary:
-      'Resend: the message log newest first (GET /api/v1/mail underneath), paged by email ids: `after` the last ' +
-      'id of a page, `before` the first',
+    summary: 'List emails, newest first',
+    description:
+      'The message log (`GET /api/v1/mail` underneath), paged by email ids: `after` the last id of a page, ' +
+      '`before` the first.',
     request: { query: resendListQuery },
     response: resendEmailList,
     uses: ['messages'],

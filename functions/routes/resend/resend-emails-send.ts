@@ -18,9 +18,10 @@ export const resendEmailsSend = defineRoute(
     id: 'resend-emails-send',
     method: 'POST',
     path: '/resend/emails',
-    summary:
-      'Resend: send one email now, or at `scheduled_at` (POST /api/v1/mail/send underneath); several `to` are ' +
-      'one message, the others in Cc',
+    summary: 'Send one email, now or at a set time',
+    description:
+      'Now, or at `scheduled_at` (`POST /api/v1/mail/send` underneath); several `to` are one message, the others ' +
+      'in Cc.',
     request: { body: resendEmail },
     response: resendCreated,
     maxBodyBytes: mailSend.maxBodyBytes,

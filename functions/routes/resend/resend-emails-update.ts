@@ -19,9 +19,8 @@ export const resendEmailsUpdate = defineRoute(
     id: 'resend-emails-update',
     method: 'PATCH',
     path: '/resend/emails/{id}',
-    summary:
-      'Resend: reschedule a scheduled email (PATCH /api/v1/mail/{id} underneath); once it was released, sent or ' +
-      'cancelled, validation_error',
+    summary: 'Reschedule a scheduled email',
+    description: '`PATCH /api/v1/mail/{id}` underneath; once it was released, sent or cancelled, `validation_error`.',
     request: { params: resendId, body: resendEmailUpdateBody, optionalBody: true },
     response: resendEmailRef,
     table: mailReschedule.table,

@@ -10,8 +10,10 @@ export const suppressionsDelete = defineRoute(
     id: 'suppressions-delete',
     method: 'DELETE',
     path: '/api/v1/suppressions/{email}',
-    summary:
-      'Let every send path reach the address again (URL-encoded); bounces and subscriber statuses keep their history',
+    summary: 'Remove an address from the suppression list',
+    description:
+      'Every send path reaches the address (URL-encoded in the path) again; bounces and subscriber statuses keep ' +
+      'their history.',
     request: { params: suppressionParams },
     response: deletedMessage,
     errors: ['NOT_FOUND'],

@@ -14,9 +14,10 @@ export const suppressionsList = defineRoute(
     id: 'suppressions-list',
     method: 'GET',
     path: '/api/v1/suppressions',
-    summary:
-      'Suppressed addresses in address order, by reason; cursor paging. With `Accept: text/csv`: CSV of up to ' +
-      '10,000 entries per answer, the next part named by the `X-Next-Cursor` header',
+    summary: 'List suppressed addresses in address order, by reason',
+    description:
+      'Cursor paging. With `Accept: text/csv`: CSV of up to 10,000 entries per answer, the next part named by the ' +
+      '`X-Next-Cursor` header.',
     request: { query: suppressionsQuery },
     response: suppressionsPage,
     csvResponse: true,

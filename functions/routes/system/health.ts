@@ -7,7 +7,7 @@ export const health = defineRoute(
     id: 'health',
     method: 'GET',
     path: '/api/v1/health',
-    summary: 'Liveness check; needs no API key',
+    summary: 'Check that the service is alive',
     tag: 'System',
     permission: null,
     response: z.object({ status: z.literal('ok'), version: z.string() }),

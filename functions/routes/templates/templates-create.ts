@@ -9,8 +9,10 @@ export const templatesCreate = defineRoute(
     id: 'templates-create',
     method: 'POST',
     path: '/api/v1/templates',
-    summary:
-      'Store a template (Mustache: {{v}} HTML-escaped in html, {{{v}}} raw, sections); answers the variables it reads',
+    summary: 'Store a template',
+    description:
+      'Mustache: `{{v}}` is HTML-escaped in html, `{{{v}}}` is raw, and sections work. Answers the variables the ' +
+      'template reads.',
     request: { body: createTemplateBody },
     response: templateView,
     successStatus: 201,

@@ -10,7 +10,7 @@ export const templatesGet = defineRoute(
     id: 'templates-get',
     method: 'GET',
     path: '/api/v1/templates/{id}',
-    summary: 'One template',
+    summary: 'Get one template',
     request: { params: idParams },
     response: templateView,
     uses: ['templates', 'counters', 'clock', 'ids'],

@@ -13,8 +13,10 @@ export const trackOpen = defineRoute(
     ...tracking,
     id: 'track-open',
     path: `${TRACKING_PATHS.open}{token}`,
-    summary:
-      'Open pixel of a tracked mail: records an `open` event and answers a 1x1 GIF (the GIF even when recording fails)',
+    summary: 'Record an open (the tracking pixel)',
+    description:
+      'The open pixel of a tracked mail: records an `open` event and answers a 1x1 GIF (the GIF even when ' +
+      'recording fails).',
     rawResponse: 'image/gif',
     uses: ['messages', 'tracking', 'clock', 'ids', 'events', 'campaigns', 'firstHits', 'reputation'],
   },
