@@ -35,6 +35,7 @@ const NAVIGATION = [
   'API keys',
   'Providers',
 ];
+const BROWSER_ZONE = 'America/New_York';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The page's globals as the callbacks below use them (this project's tsconfig has no DOM types). */
@@ -138,7 +139,12 @@ beforeAll(async () => {
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // A browser in New York: the API's times are UTC, and the console shows them in the browser's zone.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    timezoneId: BROWSER_ZONE,
+    locale: 'en-US',
+  });
   // The Copy buttons write to the clipboard, as a person's click would be allowed to.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   page = await context.newPage();
@@ -231,6 +237,31 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.tagName)).toBe(
       'H1',
     );
+  }, 60_000);
+
+  it("shows a message sent now at the browser's local time (the API's zoneless UTC read as UTC)", async () => {
+    const before = Date.now();
+    const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress('zone'), subject: 'Zone check', text: 'Hi' });
+    expect(sent.status).toBe(200);
+    const { created_at } = (await api.get(`/api/v1/mail/status/${encodeURIComponent(sent.body.data.message_id)}`)).body
+      .data.message;
+    // As New York writes the instant the API recorded, which is now (UTC, with or without a zone suffix).
+    const at = new Date(/Z$|[+-]\d\d:\d\d$/.test(created_at) ? created_at : `${created_at}Z`);
+    expect(Math.abs(at.getTime() - before)).toBeLessThan(60_000);
+    const local = at.toLocaleString('en-US', { timeZone: BROWSER_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+    await open('Messages');
+    await page.getByLabel('Message id').fill(sent.body.data.message_id);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Zone check' }).waitFor();
+    const facts = page.locator('.facts').first();
+    expect(await facts.locator('dt:has-text("Created") + dd').textContent()).toBe(local);
+    expect(
+      await page
+        .getByRole('row', { name: /Zone check/ })
+        .locator('td')
+        .nth(2)
+        .textContent(),
+    ).toBe(local);
   }, 60_000);
 
   it('creates a list with subscribers and a campaign, shows what the route refuses next to its field, sends it, ' +
@@ -396,8 +427,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await open('Overview');
     await page.locator('.chart canvas').first().waitFor();
     expect(await page.locator('.chart').count()).toBe(3);
-    // Three mails so far: the campaign's two and the receipt.
-    expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('3');
+    // Four mails so far: the campaign's two, the zone check and the receipt.
+    expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('4');
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
