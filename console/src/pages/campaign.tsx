@@ -5,6 +5,7 @@ import { ConfirmButton } from '../ui/confirm';
 import { Field, FormError, localDateTime, useForm } from '../ui/form';
 import { count, dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
+import { MailFrame } from '../ui/mail-frame';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { StatusBadge, type Campaign } from './campaigns';
 
@@ -150,6 +151,12 @@ export const CampaignView = ({ id }: { id: string }) => {
             Opens {campaign.track_opens ? 'on' : 'off'}, clicks {campaign.track_clicks ? 'on' : 'off'}
           </dd>
         </dl>
+        {campaign.html && (
+          <>
+            <h3>Preview</h3>
+            <MailFrame html={campaign.html} title="The campaign's HTML, rendered" />
+          </>
+        )}
         {campaign.html && (
           <details>
             <summary>HTML source</summary>
