@@ -460,7 +460,21 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByLabel('Message id').fill(sent.body.data.message_id);
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByRole('heading', { level: 2, name: 'Your receipt' }).waitFor();
-    expect(await page.locator('.timeline li strong').allTextContents()).toEqual(['open', 'click']);
+    // The message's whole life, oldest first, each moment with its time: sent included.
+    expect(await page.locator('.timeline li strong').allTextContents()).toEqual(['accepted', 'sent', 'open', 'click']);
+    const times = await page
+      .locator('.timeline li time')
+      .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { dateTime: string }).dateTime));
+    expect(times.every((time, i) => !Number.isNaN(Date.parse(time)) && (i === 0 || time >= times[i - 1]))).toBe(true);
+    expect(await page.locator('.timeline li time').first().textContent()).toMatch(/\d:\d\d/);
+    // Its body as sent, rendered in the sandboxed frame, where the API keeps it (message.html).
+    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(sent.body.data.message_id)}`);
+    if (typeof status.body.data.message.html === 'string') {
+      expect(await page.locator('iframe[data-preview="frame"]').getAttribute('sandbox')).toBe('');
+      await expect
+        .poll(() => page.frameLocator('iframe[data-preview="frame"]').locator('a').textContent())
+        .toBe('Your order');
+    } else await page.getByText('The body of this message is not kept.').waitFor();
     expect(await axeViolations()).toEqual([]);
     await shot('messages');
 
