@@ -402,6 +402,47 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
+  it('edits a provider and a campaign draft in the console; the API reads back each change', async () => {
+    await open('Providers');
+    const [provider] = (await api.get('/api/v1/providers')).body.data.providers;
+    await page.getByRole('button', { name: `Edit ${provider.name}` }).click();
+    const editor = page.getByRole('region', { name: `Edit ${provider.name}` });
+    await editor.getByLabel('From name (optional)').fill('Console Sender');
+    await editor.getByLabel('Sends per hour (optional)').fill('90000');
+    expect(await axeViolations()).toEqual([]);
+    await editor.getByRole('button', { name: 'Save provider' }).click();
+    await page.getByRole('status').getByText(`Saved ${provider.name}.`).waitFor();
+    expect((await api.get(`/api/v1/providers/${provider.id}`)).body.data).toMatchObject({
+      from_name: 'Console Sender',
+      hourly_limit: 90_000,
+      from_email: provider.from_email,
+    });
+
+    const list = await api.post('/api/v1/lists', { name: 'Draft readers' });
+    const draft = await api.post('/api/v1/campaigns', {
+      name: 'Autumn draft',
+      list_id: list.body.data.id,
+      subject: 'Autumn',
+      html: '<p>Autumn</p>',
+    });
+    await page.goto(`${base}/console#/campaigns/${draft.body.data.id}`);
+    const edit = page.getByRole('region', { name: 'Edit draft' });
+    await edit.waitFor();
+    await edit.getByLabel('Name', { exact: true }).fill('Autumn letter');
+    await edit.getByLabel('Subject', { exact: true }).fill('Autumn is here, {{name}}');
+    await edit.getByLabel('HTML', { exact: true }).fill('<h1>Autumn</h1>');
+    expect(await axeViolations()).toEqual([]);
+    await edit.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Autumn letter' }).waitFor();
+    expect((await api.get(`/api/v1/campaigns/${draft.body.data.id}`)).body.data).toMatchObject({
+      name: 'Autumn letter',
+      subject: 'Autumn is here, {{name}}',
+      html: '<h1>Autumn</h1>',
+      status: 'draft',
+    });
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
   it('creates a campaign from a template with its variables (a variables field that is not JSON is refused at the ' +
     'field)', async () => {
     const template = await api.post('/api/v1/templates', {

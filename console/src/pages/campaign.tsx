@@ -7,6 +7,7 @@ import { count, dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { MailFrame } from '../ui/mail-frame';
 import { ErrorNotice, Loading } from '../ui/notice';
+import { EditDraft } from './campaign-edit';
 import { StatusBadge, type Campaign } from './campaigns';
 
 /** While these last the counters move: the view asks again every two seconds. */
@@ -170,6 +171,7 @@ export const CampaignView = ({ id }: { id: string }) => {
           </details>
         )}
       </section>
+      {campaign.status === 'draft' && <EditDraft campaign={campaign} onSaved={reload} />}
     </>
   );
 };
