@@ -9,7 +9,7 @@ import { runJobsAndDrain } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { receiverSetup } from '../support/receivers';
 import { providerEvents, sendMany } from '../support/reputation';
-import { client, keyWith, uniqueAddress, type Client } from '../support/service';
+import { client, keyWith, newAccount, uniqueAddress, type Client } from '../support/service';
 import { startTrackedService } from '../support/tracked-service';
 
 /**
@@ -696,6 +696,24 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await page.locator('.secret-value').textContent()).toMatch(/^whsec_/);
     await page.getByRole('rowheader', { name: 'https://hooks.example.com/in' }).waitFor();
     expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
+  it('says on the Overview that a new account has no provider yet, with a link to add one', async () => {
+    const fresh = await newAccount('Console newcomer');
+    expect((await client(tracked.service, fresh.apiKey).get('/api/v1/providers')).body.data.providers).toEqual([]);
+    // Signed out from the Overview: signing in again shows the view the address names.
+    await open('Overview');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key', { exact: true }).fill(fresh.apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByText('No provider yet: nothing can be sent until one is added.').waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('This account sends.');
+    expect(await axeViolations()).toEqual([]);
+    await page.getByRole('link', { name: 'Add a provider' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Providers' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'New provider' }).waitFor();
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
