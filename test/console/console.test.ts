@@ -816,6 +816,16 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
         ).navigator.clipboard.readText(),
       ),
     ).toBe('v=DMARC1; p=none;');
+    // A record's name copies too, not only its value.
+    await page.getByRole('button', { name: 'Copy DMARC name' }).click();
+    await page.getByRole('button', { name: 'Copied DMARC name' }).waitFor();
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe(`_dmarc.${name}`);
 
     const inbound = page.getByLabel('Receive mail at this domain (inbound)');
     await inbound.check();
