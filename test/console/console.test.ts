@@ -522,6 +522,12 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await open('Overview');
     await page.locator('.chart canvas').first().waitFor();
     expect(await page.locator('.chart').count()).toBe(3);
+    // The eight figures sit in full rows: no card left alone on a row of its own.
+    const tops = await page
+      .locator('.figures div')
+      .evaluateAll((cards) => cards.map((card) => (card as unknown as { offsetTop: number }).offsetTop));
+    const rows = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+    expect(rows.every((n) => n === rows[0])).toBe(true);
     // Four mails so far: the campaign's two, the zone check and the receipt.
     expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('4');
     expect(unexpectedErrors()).toEqual([]);
