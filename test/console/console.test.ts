@@ -9,7 +9,7 @@ import { runJobsAndDrain } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { receiverSetup } from '../support/receivers';
 import { providerEvents, sendMany } from '../support/reputation';
-import { client, keyWith, uniqueAddress, type Client } from '../support/service';
+import { client, keyWith, newAccount, uniqueAddress, type Client } from '../support/service';
 import { startTrackedService } from '../support/tracked-service';
 
 /**
@@ -35,6 +35,7 @@ const NAVIGATION = [
   'API keys',
   'Providers',
 ];
+const BROWSER_ZONE = 'America/New_York';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The page's globals as the callbacks below use them (this project's tsconfig has no DOM types). */
@@ -66,6 +67,10 @@ const pageErrors: string[] = [];
 /** The API calls the service refused (4xx): the browser logs each as "Failed to load resource". */
 const refused = new Set<string>();
 
+/** The browser's note that a previewed mail's script was kept from running: what the sandboxed frame is for. */
+const scriptKeptFromRunning = (message: ConsoleMessage) =>
+  message.location().url === 'about:srcdoc' && /Blocked script execution|Refused to execute/.test(message.text());
+
 /**
  * Console errors other than the browser's note of an API call the service refused on purpose (a page
  * asking for a route this server does not have yet, a form the route turned down): script errors,
@@ -79,7 +84,7 @@ const unexpectedErrors = () => [
         !(
           message.text().startsWith('Failed to load resource: the server responded with a status of 4') &&
           refused.has(message.location().url)
-        ),
+        ) && !scriptKeptFromRunning(message),
     )
     .map((message) => `${message.text()} (${message.location().url})`),
 ];
@@ -138,7 +143,12 @@ beforeAll(async () => {
       '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // A browser in New York: the API's times are UTC, and the console shows them in the browser's zone.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    timezoneId: BROWSER_ZONE,
+    locale: 'en-US',
+  });
   // The Copy buttons write to the clipboard, as a person's click would be allowed to.
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   page = await context.newPage();
@@ -233,6 +243,31 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     );
   }, 60_000);
 
+  it("shows a message sent now at the browser's local time (the API's zoneless UTC read as UTC)", async () => {
+    const before = Date.now();
+    const sent = await api.post('/api/v1/mail/send', { to: uniqueAddress('zone'), subject: 'Zone check', text: 'Hi' });
+    expect(sent.status).toBe(200);
+    const { created_at } = (await api.get(`/api/v1/mail/status/${encodeURIComponent(sent.body.data.message_id)}`)).body
+      .data.message;
+    // As New York writes the instant the API recorded, which is now (UTC, with or without a zone suffix).
+    const at = new Date(/Z$|[+-]\d\d:\d\d$/.test(created_at) ? created_at : `${created_at}Z`);
+    expect(Math.abs(at.getTime() - before)).toBeLessThan(60_000);
+    const local = at.toLocaleString('en-US', { timeZone: BROWSER_ZONE, dateStyle: 'medium', timeStyle: 'short' });
+    await open('Messages');
+    await page.getByLabel('Message id').fill(sent.body.data.message_id);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Zone check' }).waitFor();
+    const facts = page.locator('.facts').first();
+    expect(await facts.locator('dt:has-text("Created") + dd').textContent()).toBe(local);
+    expect(
+      await page
+        .getByRole('row', { name: /Zone check/ })
+        .locator('td')
+        .nth(2)
+        .textContent(),
+    ).toBe(local);
+  }, 60_000);
+
   it('creates a list with subscribers and a campaign, shows what the route refuses next to its field, sends it, ' +
     'and its counters move', async () => {
     await open('Lists');
@@ -310,8 +345,9 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await expect.poll(() => variables.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('.field.invalid .field-error').textContent()).toMatch(/^Not JSON/);
     await variables.fill('{"name": "Ada & Bob", "order_id": "A-17", "vip": true}');
+    // The preview asks the server after a pause in the typing: on a loaded machine, longer than poll's second.
     await expect
-      .poll(() => page.locator('[data-preview="html"]').textContent())
+      .poll(() => page.locator('[data-preview="html"]').textContent(), { timeout: 10_000 })
       .toBe('<p>Thanks Ada &amp; Bob!</p><p>VIP</p>');
     expect(await page.locator('[data-preview="subject"]').textContent()).toBe('Your order A-17');
     expect(await variables.getAttribute('aria-invalid')).toBeNull();
@@ -328,6 +364,82 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('heading', { level: 2, name: 'All templates' }).waitFor();
     await page.getByText('No templates yet.').waitFor();
     expect((await api.get('/api/v1/templates')).body.data.templates).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
+  it("previews a template's and a campaign's HTML rendered in a sandboxed frame that runs none of its " +
+    'scripts', async () => {
+    // Were the script to run, the heading would say so.
+    const html = '<h1>Hello {{name}}</h1><script>document.querySelector("h1").textContent = "script ran"</script>';
+    const template = await api.post('/api/v1/templates', { name: 'Scripted', subject: 'Hi', html });
+    expect(template.status).toBe(201);
+    await page.goto(`${base}/console#/templates/${template.body.data.id}`);
+    await page.getByRole('heading', { level: 2, name: 'Scripted' }).waitFor();
+    await page.getByLabel('Variables (JSON)').fill('{"name": "Ada"}');
+    const frame = page.locator('iframe[data-preview="frame"]');
+    // Sandboxed with no permission at all: no allow-scripts, no allow-same-origin.
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await expect
+      .poll(() => page.frameLocator('iframe[data-preview="frame"]').locator('h1').textContent(), { timeout: 10_000 })
+      .toBe('Hello Ada');
+    expect(await axeViolations()).toEqual([]);
+
+    const list = await api.post('/api/v1/lists', { name: 'Preview readers' });
+    const campaign = await api.post('/api/v1/campaigns', {
+      name: 'Scripted letter',
+      list_id: list.body.data.id,
+      subject: 'Hi',
+      html: html.replace('{{name}}', 'readers'),
+    });
+    expect(campaign.status).toBe(201);
+    await page.goto(`${base}/console#/campaigns/${campaign.body.data.id}`);
+    await page.getByRole('heading', { level: 2, name: 'Scripted letter' }).waitFor();
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    await expect
+      .poll(() => page.frameLocator('iframe[data-preview="frame"]').locator('h1').textContent(), { timeout: 10_000 })
+      .toBe('Hello readers');
+    expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
+  it('edits a provider and a campaign draft in the console; the API reads back each change', async () => {
+    await open('Providers');
+    const [provider] = (await api.get('/api/v1/providers')).body.data.providers;
+    await page.getByRole('button', { name: `Edit ${provider.name}` }).click();
+    const editor = page.getByRole('region', { name: `Edit ${provider.name}` });
+    await editor.getByLabel('From name (optional)').fill('Console Sender');
+    await editor.getByLabel('Sends per hour (optional)').fill('90000');
+    expect(await axeViolations()).toEqual([]);
+    await editor.getByRole('button', { name: 'Save provider' }).click();
+    await page.getByRole('status').getByText(`Saved ${provider.name}.`).waitFor();
+    expect((await api.get(`/api/v1/providers/${provider.id}`)).body.data).toMatchObject({
+      from_name: 'Console Sender',
+      hourly_limit: 90_000,
+      from_email: provider.from_email,
+    });
+
+    const list = await api.post('/api/v1/lists', { name: 'Draft readers' });
+    const draft = await api.post('/api/v1/campaigns', {
+      name: 'Autumn draft',
+      list_id: list.body.data.id,
+      subject: 'Autumn',
+      html: '<p>Autumn</p>',
+    });
+    await page.goto(`${base}/console#/campaigns/${draft.body.data.id}`);
+    const edit = page.getByRole('region', { name: 'Edit draft' });
+    await edit.waitFor();
+    await edit.getByLabel('Name', { exact: true }).fill('Autumn letter');
+    await edit.getByLabel('Subject', { exact: true }).fill('Autumn is here, {{name}}');
+    await edit.getByLabel('HTML', { exact: true }).fill('<h1>Autumn</h1>');
+    expect(await axeViolations()).toEqual([]);
+    await edit.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Autumn letter' }).waitFor();
+    expect((await api.get(`/api/v1/campaigns/${draft.body.data.id}`)).body.data).toMatchObject({
+      name: 'Autumn letter',
+      subject: 'Autumn is here, {{name}}',
+      html: '<h1>Autumn</h1>',
+      status: 'draft',
+    });
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
@@ -389,15 +501,35 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByLabel('Message id').fill(sent.body.data.message_id);
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByRole('heading', { level: 2, name: 'Your receipt' }).waitFor();
-    expect(await page.locator('.timeline li strong').allTextContents()).toEqual(['open', 'click']);
+    // The message's whole life, oldest first, each moment with its time: sent included.
+    expect(await page.locator('.timeline li strong').allTextContents()).toEqual(['accepted', 'sent', 'open', 'click']);
+    const times = await page
+      .locator('.timeline li time')
+      .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { dateTime: string }).dateTime));
+    expect(times.every((time, i) => !Number.isNaN(Date.parse(time)) && (i === 0 || time >= times[i - 1]))).toBe(true);
+    expect(await page.locator('.timeline li time').first().textContent()).toMatch(/\d:\d\d/);
+    // Its body as sent, rendered in the sandboxed frame, where the API keeps it (message.html).
+    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(sent.body.data.message_id)}`);
+    if (typeof status.body.data.message.html === 'string') {
+      expect(await page.locator('iframe[data-preview="frame"]').getAttribute('sandbox')).toBe('');
+      await expect
+        .poll(() => page.frameLocator('iframe[data-preview="frame"]').locator('a').textContent())
+        .toBe('Your order');
+    } else await page.getByText('The body of this message is not kept.').waitFor();
     expect(await axeViolations()).toEqual([]);
     await shot('messages');
 
     await open('Overview');
     await page.locator('.chart canvas').first().waitFor();
     expect(await page.locator('.chart').count()).toBe(3);
-    // Three mails so far: the campaign's two and the receipt.
-    expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('3');
+    // The eight figures sit in full rows: no card left alone on a row of its own.
+    const tops = await page
+      .locator('.figures div')
+      .evaluateAll((cards) => cards.map((card) => (card as unknown as { offsetTop: number }).offsetTop));
+    const rows = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
+    expect(rows.every((n) => n === rows[0])).toBe(true);
+    // Four mails so far: the campaign's two, the zone check and the receipt.
+    expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('4');
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
@@ -573,6 +705,24 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
+  it('says on the Overview that a new account has no provider yet, with a link to add one', async () => {
+    const fresh = await newAccount('Console newcomer');
+    expect((await client(tracked.service, fresh.apiKey).get('/api/v1/providers')).body.data.providers).toEqual([]);
+    // Signed out from the Overview: signing in again shows the view the address names.
+    await open('Overview');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key', { exact: true }).fill(fresh.apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByText('No provider yet: nothing can be sent until one is added.').waitFor();
+    expect(await page.locator('main').textContent()).not.toContain('This account sends.');
+    expect(await axeViolations()).toEqual([]);
+    await page.getByRole('link', { name: 'Add a provider' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Providers' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'New provider' }).waitFor();
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
   it('lists suppressed addresses by reason, suppresses one and lifts it again', async () => {
     const bounced = uniqueAddress('console-bounced');
     await api.post('/api/v1/bounces', { email: bounced, bounce_type: 'hard' });
@@ -672,6 +822,16 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
         ).navigator.clipboard.readText(),
       ),
     ).toBe('v=DMARC1; p=none;');
+    // A record's name copies too, not only its value.
+    await page.getByRole('button', { name: 'Copy DMARC name' }).click();
+    await page.getByRole('button', { name: 'Copied DMARC name' }).waitFor();
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe(`_dmarc.${name}`);
 
     const inbound = page.getByLabel('Receive mail at this domain (inbound)');
     await inbound.check();

@@ -5,7 +5,9 @@ import { ConfirmButton } from '../ui/confirm';
 import { Field, FormError, localDateTime, useForm } from '../ui/form';
 import { count, dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
+import { MailFrame } from '../ui/mail-frame';
 import { ErrorNotice, Loading } from '../ui/notice';
+import { EditDraft } from './campaign-edit';
 import { StatusBadge, type Campaign } from './campaigns';
 
 /** While these last the counters move: the view asks again every two seconds. */
@@ -151,6 +153,12 @@ export const CampaignView = ({ id }: { id: string }) => {
           </dd>
         </dl>
         {campaign.html && (
+          <>
+            <h3>Preview</h3>
+            <MailFrame html={campaign.html} title="The campaign's HTML, rendered" />
+          </>
+        )}
+        {campaign.html && (
           <details>
             <summary>HTML source</summary>
             <pre class="source">{campaign.html}</pre>
@@ -163,6 +171,7 @@ export const CampaignView = ({ id }: { id: string }) => {
           </details>
         )}
       </section>
+      {campaign.status === 'draft' && <EditDraft campaign={campaign} onSaved={reload} />}
     </>
   );
 };

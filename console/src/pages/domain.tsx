@@ -37,8 +37,8 @@ const Records = ({ records }: { records: readonly DnsRecord[] }) => (
             <tr key={`${record.record} ${record.name} ${record.value}`} data-record={record.record}>
               <th scope="row">{name}</th>
               <td>{record.type}</td>
-              <td>
-                <code>{record.name}</code>
+              <td class="value">
+                <code>{record.name}</code> <CopyButton value={record.name} label={`${name} name`} />
               </td>
               <td class="value">
                 <code>{record.value}</code> <CopyButton value={record.value} label={`${name} value`} />

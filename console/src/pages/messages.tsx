@@ -3,8 +3,9 @@ import { MESSAGE_STATUSES } from '../../../functions/domain/types';
 import { api, refuse, segment, type DataOf } from '../api';
 import { go, href } from '../route';
 import { Field, FormError, localDateTime, text, useForm, type FormState } from '../ui/form';
-import { dateTime } from '../ui/format';
+import { dateTime, instant } from '../ui/format';
 import { useLoad } from '../ui/load';
+import { MailFrame } from '../ui/mail-frame';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { CursorPager, useCursorPages } from '../ui/pager';
 
@@ -15,7 +16,45 @@ type Log = DataOf<'mail-list'>;
 /** A log page: 100 rows, as the route allows at most. */
 const PAGE = 100;
 
-/** A message and its events, oldest first, as a timeline. */
+/** A timeline entry: what happened, when, and what the event recorded. */
+type Moment = { what: string; at: string; event?: Status['events'][number] };
+
+/**
+ * The message's life oldest first: accepted (created_at), sent (sent_at) and each recorded event, by
+ * instant (the API's times are UTC, some without a zone: `instant` reads them alike).
+ */
+const timeline = (message: Message, events: Status['events']): Moment[] =>
+  [
+    { what: 'accepted', at: message.created_at },
+    ...(message.sent_at ? [{ what: 'sent', at: message.sent_at }] : []),
+    ...events.map((event) => ({ what: event.event_type, at: event.created_at, event })),
+  ]
+    .map((moment, index) => ({ moment, index, time: instant(moment.at).getTime() }))
+    .sort((a, b) => a.time - b.time || a.index - b.index)
+    .map(({ moment }) => moment);
+
+/**
+ * The body as sent (before tracking), when the API keeps it (`message.html`, `message.text`, for
+ * MESSAGE_RETENTION_DAYS): the HTML rendered in a sandboxed frame, the text as it reads.
+ */
+const Body = ({ message }: { message: Message & { html?: string | null; text?: string | null } }) => {
+  if (!message.html && !message.text) return <p class="muted">The body of this message is not kept.</p>;
+  return (
+    <>
+      {message.html && <MailFrame html={message.html} title="The message's HTML, rendered" />}
+      {message.text && (
+        <details open={!message.html}>
+          <summary>Plain text</summary>
+          <pre class="source" data-body="text">
+            {message.text}
+          </pre>
+        </details>
+      )}
+    </>
+  );
+};
+
+/** A message: its facts, its rendered body and its timeline, oldest first. */
 const Message = ({ id }: { id: string }) => {
   const { loaded } = useLoad(() => api.get<Status>(`/mail/status/${segment(id)}`), [id]);
   if (loaded.state === 'loading') return <Loading />;
@@ -43,28 +82,31 @@ const Message = ({ id }: { id: string }) => {
         <dt>Sent</dt>
         <dd>{dateTime(message.sent_at)}</dd>
       </dl>
-      <h3>Events</h3>
-      {events.length === 0 ? (
-        <p class="muted">No events yet.</p>
-      ) : (
-        <ol class="timeline">
-          {events.map((event, index) => (
-            <li key={index}>
-              <time dateTime={event.created_at}>{dateTime(event.created_at)}</time> <strong>{event.event_type}</strong>
-              {event.machine && <span class="badge warn">machine</span>}
-              {event.url && (
-                <>
-                  {' '}
-                  <code>{event.url}</code>
-                </>
-              )}
-              {(event.ip_address || event.user_agent) && (
-                <span class="muted"> {[event.ip_address, event.user_agent].filter(Boolean).join(' · ')}</span>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <h3>Body</h3>
+      <Body message={message} />
+      <h3>Timeline</h3>
+      <ol class="timeline">
+        {timeline(message, events).map(({ what, at, event }, index) => (
+          <li key={index}>
+            <time dateTime={instant(at).toISOString()}>{dateTime(at)}</time> <strong>{what}</strong>
+            {event?.machine && (
+              <>
+                {' '}
+                <span class="badge warn">machine</span>
+              </>
+            )}
+            {event?.url && (
+              <>
+                {' '}
+                <code>{event.url}</code>
+              </>
+            )}
+            {(event?.ip_address || event?.user_agent) && (
+              <span class="muted"> {[event.ip_address, event.user_agent].filter(Boolean).join(' · ')}</span>
+            )}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 };

@@ -5,6 +5,7 @@ import { Chart, type Line } from '../ui/chart';
 import { ConfirmButton } from '../ui/confirm';
 import { count, dateTime, percent } from '../ui/format';
 import { useLoad } from '../ui/load';
+import { href } from '../route';
 import { ErrorNotice, Loading } from '../ui/notice';
 
 type Stats = DataOf<'stats-get'>;
@@ -57,8 +58,33 @@ const Rate = ({
   </div>
 );
 
-const Brake = ({ sending, onResumed }: { sending: Stats['sending']; onResumed: () => void }) => {
+/**
+ * The brake, and before it whether the account can send at all: with no provider nothing leaves, and the
+ * next step is to add one. `providers` is undefined when the key may not read them (then nothing is said).
+ */
+const Brake = ({
+  sending,
+  providers,
+  onResumed,
+}: {
+  sending: Stats['sending'];
+  providers: number | undefined;
+  onResumed: () => void;
+}) => {
   const [error, setError] = useState<ApiError>();
+  if (!sending.paused && providers === 0)
+    return (
+      <section class="card alert" aria-labelledby="brake-title">
+        <h2 id="brake-title">Sending</h2>
+        <p>
+          <span class="badge warn">No provider</span> No provider yet: nothing can be sent until one is added.
+        </p>
+        <p>
+          <a href={href('/providers')}>Add a provider</a> (Amazon SES or an SMTP relay) with the address your mail comes
+          from.
+        </p>
+      </section>
+    );
   if (!sending.paused)
     return (
       <section class="card" aria-labelledby="brake-title">
@@ -209,6 +235,7 @@ const Charts = ({ daily }: { daily: Day[] }) => {
 export const Overview = () => {
   const [days, setDays] = useState<number>(30);
   const { loaded, reload } = useLoad(() => api.get<Stats>(`/stats?days=${days}`), [days]);
+  const providers = useLoad(() => api.get<DataOf<'providers-list'>>('/providers'), []);
   return (
     <>
       <div class="toolbar">
@@ -229,7 +256,11 @@ export const Overview = () => {
       {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
       {loaded.state === 'ok' && (
         <>
-          <Brake sending={loaded.data.sending} onResumed={reload} />
+          <Brake
+            sending={loaded.data.sending}
+            providers={providers.loaded.state === 'ok' ? providers.loaded.data.providers.length : undefined}
+            onResumed={reload}
+          />
           {loaded.data.warnings.length > 0 && (
             <section class="card" aria-labelledby="warnings-title">
               <h2 id="warnings-title">Warnings</h2>

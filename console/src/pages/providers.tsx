@@ -4,6 +4,7 @@ import { ConfirmButton } from '../ui/confirm';
 import { Field, FormError, numberOrText, text, useForm } from '../ui/form';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
+import { EditProvider } from './provider-edit';
 
 type Provider = DataOf<'providers-get'>;
 
@@ -95,6 +96,8 @@ const NewProvider = ({ onCreated }: { onCreated: () => void }) => {
 export const Providers = () => {
   const { loaded, reload } = useLoad(() => api.get<DataOf<'providers-list'>>('/providers'), []);
   const [error, setError] = useState<ApiError>();
+  const [editing, setEditing] = useState<string>();
+  const [saved, setSaved] = useState<string>();
   const act = async (answer: Promise<{ ok: boolean; error?: ApiError }>) => {
     const done = await answer;
     if (done.ok) {
@@ -102,11 +105,13 @@ export const Providers = () => {
       void reload();
     } else setError(done.error);
   };
+  const edited = loaded.state === 'ok' ? loaded.data.providers.find((provider) => provider.id === editing) : undefined;
   return (
     <>
       <section class="card" aria-labelledby="providers">
         <h2 id="providers">Providers</h2>
         {error && <ErrorNotice error={error} />}
+        {saved && <p role="status">Saved {saved}.</p>}
         {loaded.state === 'loading' && <Loading />}
         {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
         {loaded.state === 'ok' &&
@@ -153,6 +158,16 @@ export const Providers = () => {
                       </td>
                       <td>{provider.events ? <code>{provider.events.receiver_url}</code> : '—'}</td>
                       <td class="row-actions">
+                        <button
+                          type="button"
+                          aria-label={`Edit ${provider.name}`}
+                          onClick={() => {
+                            setSaved(undefined);
+                            setEditing(provider.id);
+                          }}
+                        >
+                          Edit
+                        </button>{' '}
                         {!provider.is_default && (
                           <button
                             type="button"
@@ -175,6 +190,17 @@ export const Providers = () => {
             </div>
           ))}
       </section>
+      {edited && (
+        <EditProvider
+          provider={edited}
+          onSaved={(provider) => {
+            setEditing(undefined);
+            setSaved(provider.name);
+            void reload();
+          }}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
       <NewProvider onCreated={reload} />
     </>
   );

@@ -6,6 +6,7 @@ import { Field, FormError, useForm, type FormState } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { jsonObject } from '../ui/json-field';
 import { useLoad } from '../ui/load';
+import { MailFrame } from '../ui/mail-frame';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { TemplateFields, Variables, type Template } from './templates';
 
@@ -20,7 +21,8 @@ const part = (values: FormData, name: string) => String(values.get(name) ?? '');
 /**
  * The stored template rendered with the variables typed here (POST /templates/{id}/render), again
  * DEBOUNCE_MS after the typing stops and after each save: the preview is the server's own rendering
- * of what is stored, so edits show once saved. The HTML is shown as source, never run.
+ * of what is stored, so edits show once saved. The HTML is rendered in a sandboxed frame (no script runs)
+ * and shown as source.
  */
 const Preview = ({ template }: { template: Template }) => {
   // A start: each name the template reads, empty, so the first preview answers rather than refuses.
@@ -89,9 +91,13 @@ const Preview = ({ template }: { template: Template }) => {
           {rendered.html !== null && (
             <>
               <h3>HTML</h3>
-              <pre class="source" data-preview="html">
-                {rendered.html}
-              </pre>
+              <MailFrame html={rendered.html} title="The template's HTML, rendered" />
+              <details>
+                <summary>HTML source</summary>
+                <pre class="source" data-preview="html">
+                  {rendered.html}
+                </pre>
+              </details>
             </>
           )}
           {rendered.text !== null && (
