@@ -10,9 +10,9 @@
  *   else console.log(data.data.message_id);
  */
 import createFetchClient, { type Client, type ClientOptions as FetchClientOptions } from 'openapi-fetch';
-import type { components, paths } from './schema';
+import type { components, paths } from './schema.js';
 
-export type { components, operations, paths } from './schema';
+export type { components, operations, paths } from './schema.js';
 
 /** Every error the service answers: `{ success: false, error: { code, message, details? } }`. */
 export type ErrorEnvelope = components['schemas']['Error'];

@@ -11,6 +11,8 @@ interface Command {
   about: string;
   /** Environment variables the command needs when not --local. */
   needs: string[];
+  /** Works against `npm start` only (--local): there is nothing to name in Needs. */
+  localOnly?: true;
 }
 
 const COMMANDS: Record<string, Command> = {
@@ -34,6 +36,7 @@ const COMMANDS: Record<string, Command> = {
       "Marks a sending domain's SES identity verified without DNS, on the local stack only (in AWS, SES verifies " +
       "it by its DKIM records). Prints the domain's id, name and status.",
     needs: [],
+    localOnly: true,
   },
   'dlq list': {
     usage: 'admin dlq list [--local]',
@@ -63,11 +66,16 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-const TARGET = `Target: --local talks to a running \`npm start\`; otherwise set the variables named below
-(stack outputs: TableName, and the queue and dead-letter queue URLs) with an AWS region
-(AWS_REGION or AWS_DEFAULT_REGION, or a profile with one) and AWS credentials.`;
+/** How --local finds the running `npm start`: the file it writes in its data folder while it runs. */
+const LOCAL = `--local talks to a running \`npm start\`, found by the runtime.json it writes in its data folder
+(LOCAL_DATA_DIR, .local by default: give the CLI the LOCAL_DATA_DIR the stack was started with).`;
+const TARGET = `Target: ${LOCAL} Otherwise
+set the variables named below (stack outputs: TableName, and the queue and dead-letter queue URLs) with an
+AWS region (AWS_REGION or AWS_DEFAULT_REGION, or a profile with one) and AWS credentials.`;
 
 const help = (command?: Command) => {
+  if (command?.localOnly)
+    return `usage: ${command.usage}\n\n${command.about}\n\nTarget: the local stack only. ${LOCAL}\n`;
   if (command) return `usage: ${command.usage}\n\n${command.about}\n\n${TARGET}\nNeeds: ${command.needs.join(', ')}\n`;
   const lines = Object.values(COMMANDS).map((c) => `  ${c.usage.padEnd(44)} ${c.about.split('.')[0]}.`);
   return (
@@ -119,9 +127,17 @@ if (key === 'verify-domain' && !values.local)
 process.env.LOG_LEVEL ??= 'warn';
 
 if (values.local) {
-  // What `npm start` wrote about the running local stack.
-  const file = resolve(process.env.LOCAL_DATA_DIR ?? '.local', 'runtime.json');
-  if (!existsSync(file)) fail('admin: the local stack is not running: start it with `npm start` first.', 1);
+  // What `npm start` wrote about the running local stack (and removes when it stops).
+  const dataDir = process.env.LOCAL_DATA_DIR;
+  const file = resolve(dataDir ?? '.local', 'runtime.json');
+  const where = dataDir === undefined ? 'LOCAL_DATA_DIR is not set here: .local' : `LOCAL_DATA_DIR is ${dataDir}`;
+  if (!existsSync(file))
+    fail(
+      `admin: found no running local stack: no ${file}, which \`npm start\` writes in its data folder while it ` +
+        `runs (${where}).\nStart it with \`npm start\`; or, if it runs with another data folder, give the CLI ` +
+        `the same one:\n  LOCAL_DATA_DIR=<that folder> npm run admin -- ${positionals.join(' ')} --local`,
+      1,
+    );
   for (const [name, value] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>))
     process.env[name] = value;
 } else {
@@ -133,6 +149,15 @@ if (values.local) {
     fail(`admin: no target. Use --local for \`npm start\`, or set ${what}.\n\n${help(command)}`);
   }
 }
+
+/**
+ * One JSON line per item on stdout; an empty queue said on stderr, so that stdout stays JSON lines (none) for
+ * a script that reads them.
+ */
+const printList = (items: unknown[], queue: string) => {
+  for (const item of items) console.log(JSON.stringify(item));
+  if (items.length === 0) console.error(`${queue} queue is empty.`);
+};
 
 const main = async () => {
   if (key === 'create-account') {
@@ -181,8 +206,7 @@ const main = async () => {
       '../functions/domain/webhooks/dead-letters'
     );
     const deadLetters = sqsWebhookDeadLetters(config.webhookDeadLetterQueueUrl);
-    if (key === 'webhook-dlq list')
-      for (const item of await listWebhookDeadLetters(deadLetters)) console.log(JSON.stringify(item));
+    if (key === 'webhook-dlq list') printList(await listWebhookDeadLetters(deadLetters), 'The webhook dead-letter');
     else
       console.log(
         JSON.stringify(
@@ -198,7 +222,7 @@ const main = async () => {
   const { listDeadLetters, redriveDeadLetters } = await import('../functions/domain/queue/dead-letters');
   const deadLetters = sqsDeadLetterQueue(config.deadLetterQueueUrl);
   if (key === 'dlq list') {
-    for (const item of await listDeadLetters(deadLetters)) console.log(JSON.stringify(item));
+    printList(await listDeadLetters(deadLetters), 'The dead-letter');
     return;
   }
   const { dynamoMessageStore } = await import('../functions/adapters/dynamo/message-store');

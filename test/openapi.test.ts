@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorCodes, openApiDocument } from '../functions/openapi';
 import { routes } from '../functions/routes';
 import { mailSend, mailStatus } from '../functions/routes/mail';
@@ -12,6 +11,7 @@ import { otpVerify } from '../functions/routes/otp';
 import { webhooksSes } from '../functions/routes/receivers';
 import { health } from '../functions/routes/system';
 import { openApiJson, REDOCLY_CLI, REDOCLY_ENV } from '../scripts/docs';
+import { scratchDir } from './support/scratch-dir';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const document = openApiDocument(routes);
@@ -19,8 +19,7 @@ const operations = Object.values(document.paths).flatMap((methods) => Object.val
   operationId: string;
   responses: Record<string, unknown>;
 }[];
-const dir = mkdtempSync(join(tmpdir(), 'openapi-lint-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('openapi-lint-');
 
 describe('the OpenAPI document', () => {
   it('passes the Redocly linter with the recommended rules: no error, no warning', async () => {

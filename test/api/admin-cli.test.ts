@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoReputationStore } from '../../functions/adapters/dynamo/reputation-store';
 import { deadLetters, drainOnce } from '../support/drain';
+import { scratchDir } from '../support/scratch-dir';
 import { client, newAccount, startService, uniqueAddress, type TestService } from '../support/service';
 import { startSmtpSink } from '../support/smtp-sink';
 
@@ -20,6 +22,8 @@ const admin = async (...args: string[]) => {
 };
 
 let service: TestService;
+/** A data folder where no `npm start` runs (no runtime.json). */
+const emptyDataDir = scratchDir('admin-no-stack-');
 beforeAll(async () => {
   process.env.DRAIN_RETRY_BASE_SECONDS = '0';
   service = await startService();
@@ -43,6 +47,26 @@ describe('npm run admin', () => {
     const one = await adminExit(['dlq', 'redrive', '--help'], process.env);
     expect([one.code, one.stdout]).toEqual([0, expect.stringContaining('usage: admin dlq redrive')]);
     expect(one.stdout).toContain('QUEUE_URL');
+  });
+
+  it("a command's --help names what it needs, and a local-only command says so instead of an empty Needs", async () => {
+    const redrive = await adminExit(['dlq', 'redrive', '--help'], process.env);
+    expect(redrive.stdout).toMatch(/\nNeeds: TABLE_NAME, QUEUE_URL, DLQ_URL\n$/);
+    const verify = await adminExit(['verify-domain', '--help'], process.env);
+    expect(verify.code).toBe(0);
+    expect(verify.stdout).not.toMatch(/Needs:\s*$/);
+    expect(verify.stdout).toContain('Target: the local stack only. --local talks to a running');
+  });
+
+  it('--local without a running stack says where it looked and how to point it (LOCAL_DATA_DIR)', async () => {
+    const answer = await adminExit(['create-account', '--name', 'Elsewhere', '--local'], {
+      ...process.env,
+      LOCAL_DATA_DIR: emptyDataDir,
+    });
+    expect(answer.code).toBe(1);
+    expect(answer.stderr).toContain(join(emptyDataDir, 'runtime.json'));
+    expect(answer.stderr).toContain('LOCAL_DATA_DIR=');
+    expect(answer.stderr).toContain('npm start');
   });
 
   it('says what is missing, not "Region is missing", when there is no --local and no table and region', async () => {
@@ -95,6 +119,14 @@ describe('npm run admin', () => {
     ]);
     expect((await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'x', text: 'x' })).status).toBe(200);
     expect((await api.get('/api/v1/stats')).body.data.sending.paused).toBe(false);
+  });
+
+  it('dlq list and webhook-dlq list say that their queue is empty, on stderr: stdout has its JSON lines', async () => {
+    expect(await deadLetters()).toEqual([]);
+    const mail = await adminExit(['dlq', 'list'], process.env);
+    expect(mail).toEqual({ code: 0, stdout: '', stderr: 'The dead-letter queue is empty.\n' });
+    const webhooks = await adminExit(['webhook-dlq', 'list'], process.env);
+    expect(webhooks).toEqual({ code: 0, stdout: '', stderr: 'The webhook dead-letter queue is empty.\n' });
   });
 
   it('dlq list shows failed items with their reason, and dlq redrive sends them once the cause is fixed', async () => {

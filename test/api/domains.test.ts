@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDomainService } from '../support/domain-service';
 import { mailTo } from '../support/mailbox';
 import { client, newAccount, uniqueAddress, type Client, type TestService } from '../support/service';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * docs/promises.md, Sending domains. The records are published in a real DNS server (dns2) that the
@@ -431,15 +432,14 @@ describe('the schedule', () => {
 });
 
 describe('admin verify-domain --local', () => {
+  // What `npm start` writes for the CLI goes here: this worker's table and this file's SES peer.
+  const dir = scratchDir('admin-local-');
   it('marks a domain verified without DNS, against the running local stack', async () => {
     const { execFile } = await import('node:child_process');
-    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const name = uniqueDomain('cli');
     const { id } = (await api.post('/api/v1/domains', { name })).body.data;
-    // What `npm start` writes for the CLI: this worker's table and this file's SES peer.
-    const dir = mkdtempSync(join(tmpdir(), 'admin-local-'));
     const runtime = Object.fromEntries(
       [
         'AWS_REGION',
@@ -462,17 +462,13 @@ describe('admin verify-domain --local', () => {
             resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
         ),
       );
-    try {
-      const done = await run(['verify-domain', '--name', name.toUpperCase(), '--local']);
-      expect(done.stderr).toBe('');
-      expect(JSON.parse(done.stdout)).toEqual({ id, name, status: 'verified' });
-      expect((await api.get(`/api/v1/domains/${id}`)).body.data.status).toBe('verified');
-      const unknown = await run(['verify-domain', '--name', 'nobody-here.example', '--local']);
-      expect(unknown.code).toBe(1);
-      expect(unknown.stderr).toContain('no sending domain');
-      expect((await run(['verify-domain', '--name', name])).code).toBe(2);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const done = await run(['verify-domain', '--name', name.toUpperCase(), '--local']);
+    expect(done.stderr).toBe('');
+    expect(JSON.parse(done.stdout)).toEqual({ id, name, status: 'verified' });
+    expect((await api.get(`/api/v1/domains/${id}`)).body.data.status).toBe('verified');
+    const unknown = await run(['verify-domain', '--name', 'nobody-here.example', '--local']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no sending domain');
+    expect((await run(['verify-domain', '--name', name])).code).toBe(2);
   });
 });

@@ -6,8 +6,9 @@ import { startService, type TestService } from '../support/service';
 
 /** Receiver calls are counted per provider in fixed one-minute windows (RECEIVER_RATE_LIMIT_PER_MINUTE). */
 let service: TestService;
+const snsCerts = snsCertDir();
 beforeAll(async () => {
-  process.env.SNS_CERT_DIR = snsCertDir();
+  process.env.SNS_CERT_DIR = snsCerts;
   process.env.RECEIVER_RATE_LIMIT_PER_MINUTE = '3';
   service = await startService();
 });

@@ -18,8 +18,9 @@ import { startService, type TestService } from '../support/service';
  * (signed, but not what the provider sends), never 500, and record nothing.
  */
 let service: TestService;
+const snsCerts = snsCertDir();
 beforeAll(async () => {
-  process.env.SNS_CERT_DIR = snsCertDir();
+  process.env.SNS_CERT_DIR = snsCerts;
   service = await startService();
 });
 afterAll(() => service.close());

@@ -8,8 +8,9 @@ import { startService, type TestService } from '../support/service';
 let service: TestService;
 const visited: string[] = [];
 
+const snsCerts = snsCertDir();
 beforeAll(async () => {
-  process.env.SNS_CERT_DIR = snsCertDir();
+  process.env.SNS_CERT_DIR = snsCerts;
   service = await startService();
   // No local peer serves SNS's SubscribeURL over HTTPS: only that final GET is replaced, and recorded.
   setSubscriptionVisitorForTests(async (url) => void visited.push(url));

@@ -25,8 +25,9 @@ import {
  */
 let service: TestService;
 
+const snsCerts = snsCertDir();
 beforeAll(async () => {
-  process.env.SNS_CERT_DIR = snsCertDir();
+  process.env.SNS_CERT_DIR = snsCerts;
   process.env.DRAIN_PAUSED_WAIT_SECONDS = '1';
   service = await startService();
 });

@@ -6,8 +6,9 @@ import { pinClock, postFixture, receiverFixture, receiverSetup } from '../suppor
 import { client, newAccount, startService, uniqueAddress, type TestService } from '../support/service';
 
 let service: TestService;
+const snsCerts = snsCertDir();
 beforeAll(async () => {
-  process.env.SNS_CERT_DIR = snsCertDir();
+  process.env.SNS_CERT_DIR = snsCerts;
   service = await startService();
 });
 afterAll(() => service.close());

@@ -1,7 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKERS } from '../../functions/queues';
 import { routes } from '../../functions/routes';
@@ -13,6 +10,7 @@ import { ensureTable } from '../../local/table';
 import { deployedFunctions } from '../iam/function-policies';
 import { fixtureText } from '../support/fixtures';
 import { mailTo } from '../support/mailbox';
+import { scratchDir } from '../support/scratch-dir';
 import { startSecretsManagerPeer } from '../support/secrets-manager-peer';
 import { newAccount, uniqueAddress } from '../support/service';
 import { assetDirOf, inParallel, lambdaEnvironment, runBundle } from './run-bundle';
@@ -23,13 +21,13 @@ import { assetDirOf, inParallel, lambdaEnvironment, runBundle } from './run-bund
  * but the one its template gives it (pointed at the emulators), invoked with the event its trigger
  * sends. A bundle that misses a file or a variable fails here though every in-process test passes.
  */
-let outdir: string;
+/** The synthesized app (about 250 MB), removed after the file. */
+const outdir = scratchDir('cdk-bundles-');
 let deployed: ReturnType<typeof deployedFunctions>;
 let secrets: Awaited<ReturnType<typeof startSecretsManagerPeer>>;
 let apiKey: string;
 
 beforeAll(async () => {
-  outdir = mkdtempSync(join(tmpdir(), 'cdk-bundles-'));
   // As an operator deploys it for the example.com domains these tests send from (SENDER_DOMAINS_ALLOWED).
   const { app, stack } = createApp({ outdir, context: { senderDomainsAllowed: 'example.com' } });
   app.synth();

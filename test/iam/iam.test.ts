@@ -1,9 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedCall } from '../../functions/adapters/call-log';
 import { createApp } from '../../lib/app';
+import { scratchDir } from '../support/scratch-dir';
 import { readCallLog } from './aws-call-log';
 import { deployedFunctions } from './function-policies';
 import { grantTable } from './grant-table';
@@ -12,10 +10,12 @@ import { decide, iamRequests } from './simulate';
 let deployed: ReturnType<typeof deployedFunctions>;
 let calls: RecordedCall[];
 let complete: boolean;
+/** The synthesized app (about 250 MB), removed after the file. */
+const outdir = scratchDir('cdk-iam-');
 
 beforeAll(() => {
   ({ calls, complete } = readCallLog());
-  const { app, stack } = createApp({ outdir: mkdtempSync(join(tmpdir(), 'cdk-iam-')) });
+  const { app, stack } = createApp({ outdir });
   app.synth();
   deployed = deployedFunctions(stack);
 }, 240_000);

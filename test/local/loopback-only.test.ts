@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { networkInterfaces } from 'node:os';
 import { createConnection } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localStackPorts, startLocalStack, type LocalStackProcess } from '../support/local-stack-process';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * `npm start` serves the developer's own machine only: the API, the SES emulator, DynamoDB Local,
@@ -35,7 +34,7 @@ const dial = (host: string, port: number) =>
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-loopback-'));
+const dataDir = scratchDir('npm-start-loopback-');
 let stack: LocalStackProcess | undefined;
 let ports: Awaited<ReturnType<typeof localStackPorts>>;
 
@@ -46,7 +45,6 @@ describe.skipIf(!hasOtherIpv4)(title, () => {
   });
   afterAll(async () => {
     await stack?.stop('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it.each([

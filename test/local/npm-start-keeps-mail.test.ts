@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSes, type Emulator } from '../../local/emulators';
 import { sesEmulatorAccount } from '../../local/ses-account';
@@ -10,12 +7,13 @@ import {
   startLocalStack,
   type LocalStackProcess,
 } from '../support/local-stack-process';
+import { scratchDir } from '../support/scratch-dir';
 
 /**
  * Issue 9: accepted mail always reaches a final state. These tests run `npm start` itself, with its
  * data on disk, and stop it the way a user does; an in-process server would not have shown the loss.
  */
-const dataDir = mkdtempSync(join(tmpdir(), 'npm-start-'));
+const dataDir = scratchDir('npm-start-');
 const DEV_API_KEY = 'esk_local_keeps_mail_0123456789abcdef0123456789abcdef';
 let stack: LocalStackProcess | undefined;
 let firstMailbox: Emulator;
@@ -26,7 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await firstMailbox?.stop();
   await stack?.stop('SIGTERM');
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const call = async (api: string, method: string, path: string, body?: unknown) => {

@@ -2,18 +2,20 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InboundMail } from '../../lib/inbound-mail';
+import { scratchDir } from '../support/scratch-dir';
 
+/** Each synth's output, a folder of its own in this one (removed after the file). */
+const synthesized = scratchDir('cdk-inbound-');
+let synths = 0;
 /**
  * The inbound construct alone (lib/inbound-mail.ts), with the context that asks the deploy to activate its
  * rule set.
  */
 const synth = (context: Record<string, string>) => {
-  const app = new App({ outdir: mkdtempSync(join(tmpdir(), 'cdk-inbound-')), context });
+  const app = new App({ outdir: join(synthesized, `app-${++synths}`), context });
   const stack = new Stack(app, 'Inbound');
   const table = new TableV2(stack, 'Table', {
     partitionKey: { name: 'pk', type: AttributeType.STRING },

@@ -1,20 +1,21 @@
 import { App, type Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withNagChecks } from '../../lib/app';
 import { EmailServiceStack } from '../../lib/email-service-stack';
 import { RELAY_PORTS, RELAY_ROUTE } from '../../lib/smtp-relay';
+import { scratchDir } from '../support/scratch-dir';
 import { synthesizedTemplates, wholeDeployment } from './templates';
 
 const CERTIFICATE = 'arn:aws:acm:us-east-1:111122223333:certificate/0e0f3a3c-1111-2222-3333-444455556666';
 /** As `cdk deploy` synthesizes for a user with credentials: literal account and region (no AZ look-up may happen). */
 const USER_ENV = { account: '111122223333', region: 'eu-west-1' };
 
-let outdir: string;
+/** The synthesized app (about 250 MB), removed after the file. */
+const outdir = scratchDir('cdk-relay-');
 let stacks: Stack[];
 let template: Template;
 
@@ -23,7 +24,6 @@ type Json = Record<string, any>;
 beforeAll(() => {
   // `cdk synth -c smtpRelay=true -c smtpCertificateArn=...`, offline and with the user's account; the
   // cdk-nag checks run as in every synth: an unacknowledged finding throws here.
-  outdir = mkdtempSync(join(tmpdir(), 'cdk-relay-'));
   const app = withNagChecks(new App({ outdir, context: { smtpRelay: 'true', smtpCertificateArn: CERTIFICATE } }));
   stacks = [
     new EmailServiceStack(app, 'EmailService'),

@@ -1,8 +1,7 @@
 import { routeGrants } from '../../functions/capabilities';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,13 +18,16 @@ import { App, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { scratchDir } from '../support/scratch-dir';
 import { synthesizedTemplates, wholeDeployment } from './templates';
 
 /** Every resource of the deployment, the route areas' nested stacks included (./templates.ts). */
 let template: Template;
 /** For a resource of a nested stack: the parent's resource that makes that stack. */
 let holder: Map<string, string>;
-let outdir: string;
+/** What the synths of this file write (each about 250 MB), removed after it. */
+const synthesized = scratchDir('cdk-');
+const outdir = join(synthesized, 'offline');
 /** The logical id of a route's function (described by its route key). */
 const functionOf = (routeId: string) => {
   const route = routes.find((r) => r.id === routeId)!;
@@ -75,7 +77,6 @@ const ITEM_READS = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dyn
 
 beforeAll(() => {
   // Synthesis runs the cdk-nag AwsSolutions checks as a validation plugin: any unacknowledged finding throws here.
-  outdir = mkdtempSync(join(tmpdir(), 'cdk-'));
   const { app, stack } = createApp({ outdir });
   app.synth();
   ({ template, holder } = wholeDeployment(stack));
@@ -882,7 +883,7 @@ describe('alarms and metrics', () => {
     expect(readFileSync(new URL('../../lib/email-service-stack.ts', import.meta.url), 'utf8')).toContain(
       "tryGetContext('alarmEmail')",
     );
-    const stack = new Stack(new App());
+    const stack = new Stack(new App({ outdir: join(synthesized, 'monitoring') }));
     const queue = new Queue(stack, 'Queue');
     const fn = new LambdaFunction(stack, 'Fn', {
       runtime: Runtime.NODEJS_22_X,
@@ -991,11 +992,10 @@ describe('the template, function by function (issue 24)', () => {
 const USER_ENV = { account: '111122223333', region: 'eu-west-1' };
 
 describe('the deploy a user runs (the CLI knows an account and a region)', () => {
-  let userOutdir: string;
+  const userOutdir = join(synthesized, 'user');
   let userStacks: Stack[];
 
   beforeAll(() => {
-    userOutdir = mkdtempSync(join(tmpdir(), 'cdk-user-'));
     const app = withNagChecks(new App({ outdir: userOutdir }));
     // Two stacks in one account before the first synth: one app builds the bundles once.
     userStacks = ['EmailServiceOne', 'EmailServiceTwo'].map(

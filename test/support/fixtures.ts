@@ -1,6 +1,6 @@
-import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scratchDir } from './scratch-dir';
 
 /**
  * The provider fixtures and their manifest, kept in the repository (test/fixtures/providers, copied from
@@ -38,10 +38,11 @@ export const manifest = JSON.parse(fixtureText('manifest.json')) as { ref_time: 
 
 /**
  * SNS_CERT_DIR holds certificates by the last path segment of SigningCertURL; the fixtures name their
- * certificate by that URL, so the folder gets cert.pem under that name.
+ * certificate by that URL, so the folder gets cert.pem under that name. A scratchDir: made while the file is
+ * collected, removed after it.
  */
 export const snsCertDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'sns-certs-'));
+  const dir = scratchDir('sns-certs-');
   const envelope = JSON.parse(fixtureText('sns/notification-delivery.v1.json')) as { SigningCertURL: string };
   copyFileSync(
     new URL('sns/cert.pem', FIXTURES),
