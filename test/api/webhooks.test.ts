@@ -50,7 +50,7 @@ const verified = (secret: string, received: Received) =>
   };
 
 describe('webhook endpoints', () => {
-  it('creates an endpoint with a secret shown once, lists it without, deletes it', async () => {
+  it('creates an endpoint with a secret shown once, lists and gets it without, deletes it', async () => {
     const created = await createEndpoint('https://hooks.example.com/events', ['email.sent', 'email.bounced']);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(created).toMatchObject({ url: 'https://hooks.example.com/events', events: ['email.sent', 'email.bounced'] });
@@ -61,8 +61,16 @@ describe('webhook endpoints', () => {
     expect(mine).toEqual({ id: created.id, url: created.url, events: created.events, created_at: expect.any(String) });
     expect(JSON.stringify(listed.body)).not.toContain(created.secret);
 
+    const got = await api.get(`/api/v1/webhook-endpoints/${created.id}`);
+    expect(got.status).toBe(200);
+    expect(got.body.data).toEqual(mine);
+    expect(JSON.stringify(got.body)).not.toContain(created.secret);
+    const stranger = client(service, (await newAccount('Webhooks stranger')).apiKey);
+    expect((await stranger.get(`/api/v1/webhook-endpoints/${created.id}`)).status).toBe(404);
+
     expect((await api.delete(`/api/v1/webhook-endpoints/${created.id}`)).status).toBe(200);
     expect((await api.delete(`/api/v1/webhook-endpoints/${created.id}`)).status).toBe(404);
+    expect((await api.get(`/api/v1/webhook-endpoints/${created.id}`)).status).toBe(404);
     const after = await api.get('/api/v1/webhook-endpoints');
     expect(after.body.data.webhook_endpoints.map((endpoint: { id: string }) => endpoint.id)).not.toContain(created.id);
   });

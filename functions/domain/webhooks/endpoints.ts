@@ -94,6 +94,17 @@ export const listWebhookEndpoints = async (deps: Pick<WebhookEndpointDeps, 'webh
     .sort((a, b) => b.created_at.localeCompare(a.created_at))
     .map(presentWebhookEndpoint);
 
+/** One endpoint of the account, without its secret; another account's is 404, as a missing one is. */
+export const getWebhookEndpoint = async (
+  deps: Pick<WebhookEndpointDeps, 'webhooks'>,
+  accountId: string,
+  endpointId: string,
+) => {
+  const endpoint = await deps.webhooks.get(accountId, endpointId);
+  if (!endpoint) throw notFound('Webhook endpoint');
+  return presentWebhookEndpoint(endpoint);
+};
+
 export const deleteWebhookEndpoint = async (
   deps: Pick<WebhookEndpointDeps, 'webhooks'>,
   accountId: string,

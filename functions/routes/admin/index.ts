@@ -20,6 +20,7 @@ import providersUpdate from './providers-update';
 import providersDelete from './providers-delete';
 import webhookEndpointsCreate from './webhook-endpoints-create';
 import webhookEndpointsList from './webhook-endpoints-list';
+import webhookEndpointsGet from './webhook-endpoints-get';
 import webhookEndpointsDelete from './webhook-endpoints-delete';
 import type { AnyRoute } from '../define-route';
 
@@ -38,5 +39,6 @@ export const adminRoutes: readonly AnyRoute[] = [
   providersDelete,
   webhookEndpointsCreate,
   webhookEndpointsList,
+  webhookEndpointsGet,
   webhookEndpointsDelete,
 ];
