@@ -93,7 +93,8 @@ export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailReque
   return {
     to,
     from_email: sender.email,
-    ...(sender.name !== undefined ? { from_name: sender.name } : {}),
+    // A bare `from` leaves bare, as Resend sends it: an empty name is none (accepted-mail.ts).
+    from_name: sender.name ?? '',
     ...(mail.subject !== undefined ? { subject: mail.subject } : {}),
     ...(mail.html !== undefined ? { html: mail.html } : {}),
     ...(mail.text !== undefined ? { text: mail.text } : {}),

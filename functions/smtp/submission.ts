@@ -90,8 +90,8 @@ export const submissionRequest = (parsed: ParsedMail, envelopeRecipients: string
     to: to ?? bcc.shift(),
     ...(cc.length ? { cc } : {}),
     ...(bcc.length ? { bcc } : {}),
-    ...(from?.address ? { from_email: from.address } : {}),
-    ...(from?.name ? { from_name: from.name } : {}),
+    // The From header as written: a bare address leaves bare (an empty name is none: accepted-mail.ts).
+    ...(from?.address ? { from_email: from.address, from_name: from.name ?? '' } : {}),
     ...(replyTo ? { reply_to: replyTo } : {}),
     subject: parsed.subject ?? '',
     ...(parsed.text !== undefined ? { text: parsed.text } : {}),

@@ -325,7 +325,10 @@ describe('the SMTP relay', () => {
     const first = await transport('implicit').sendMail(mail);
     const second = await transport('implicit').sendMail(mail);
     expect(messageIdOf(second.response)).toBe(messageIdOf(first.response));
-    expect(await mailTo(to)).toHaveLength(1);
+    const received = await mailTo(to);
+    expect(received).toHaveLength(1);
+    // A bare From header leaves bare (not the provider's 'The App').
+    expect(received[0].from).toBe('app@relay.example.com');
   });
 });
 

@@ -68,7 +68,8 @@ export const acceptMail = (
     message_id: newMessageId(ids.uuid(), fromEmail),
     account_id: accountId,
     provider_id: provider.id,
-    from: { email: fromEmail, name: input.from_name ?? provider.from_name ?? null },
+    // An empty name is none (a bare `from` on /resend or SMTP); absent, the provider's.
+    from: { email: fromEmail, name: input.from_name === '' ? null : (input.from_name ?? provider.from_name ?? null) },
     to: input.to,
     cc: input.cc,
     bcc: input.bcc,
