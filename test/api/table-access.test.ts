@@ -269,6 +269,9 @@ describe('table grants', () => {
     const domain = (
       await api.post('/api/v1/domains', { name: `readers-${Math.random().toString(36).slice(2, 8)}.example` })
     ).body.data;
+    const endpoint = (
+      await api.post('/api/v1/webhook-endpoints', { url: 'https://hooks.example.com/readers', events: ['email.sent'] })
+    ).body.data;
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
@@ -285,6 +288,7 @@ describe('table grants', () => {
       'providers-list': '/api/v1/providers',
       'providers-get': `/api/v1/providers/${provider.id}`,
       'webhook-endpoints-list': '/api/v1/webhook-endpoints',
+      'webhook-endpoints-get': `/api/v1/webhook-endpoints/${endpoint.id}`,
       'campaigns-list': '/api/v1/campaigns',
       'campaigns-get': `/api/v1/campaigns/${campaign.id}`,
       'stats-get': '/api/v1/stats?days=90',
