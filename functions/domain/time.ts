@@ -4,6 +4,12 @@
  */
 export const mailTimestamp = (date: Date) => date.toISOString().slice(0, -1);
 
+/** A mail timestamp read back as the `Z` form (one that carries a zone already is left as it is). */
+export const mailTimeUtc = (at: string) => (/(?:Z|[+-]\d\d:?\d\d)$/.test(at) ? at : `${at}Z`);
+
+/** A mail timestamp as the moment it names. */
+export const mailTimeDate = (at: string) => new Date(mailTimeUtc(at));
+
 export const isoTimestamp = (date: Date) => date.toISOString();
 
 export const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import { messageUuid } from '../domain/mail/message-id';
+import { mailTimeUtc } from '../domain/time';
 import type { presentDomain } from '../domain/domains/domains';
 import type { MailMessage } from '../domain/types';
 import type { LAST_EVENTS, resendDomain, resendEmailView } from '../schemas/resend';
@@ -30,13 +31,6 @@ const lastEvent = (message: MailMessage): LastEvent => {
   }
 };
 
-/**
- * A time as Resend's API writes it: ISO 8601 with its zone. Mail records keep UTC without one (the
- * native API's format, docs/promises.md); the SDK's callers parse what they get with `new Date`, which
- * would read a zoneless time as local.
- */
-const withZone = (at: string) => (/(?:Z|[+-]\d\d:?\d\d)$/.test(at) ? at : `${at}Z`);
-
 const sender = (message: MailMessage) =>
   message.from_name ? `${message.from_name} <${message.from_email}>` : message.from_email;
 
@@ -53,9 +47,10 @@ export const resendEmailOf = (message: MailMessage): z.output<typeof resendEmail
   subject: message.subject,
   html: null,
   text: null,
-  created_at: withZone(message.created_at),
+  // Resend writes times with their zone; the SDK's callers read them with `new Date` (local if zoneless).
+  created_at: mailTimeUtc(message.created_at),
   last_event: lastEvent(message),
-  scheduled_at: message.scheduled_at ? withZone(message.scheduled_at) : null,
+  scheduled_at: message.scheduled_at ? mailTimeUtc(message.scheduled_at) : null,
   tags: Object.entries(message.metadata ?? {}).map(([name, value]) => ({ name, value: String(value) })),
 });
 

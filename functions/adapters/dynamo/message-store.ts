@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { allowedPredecessors, UNSETTLED, WAITING } from '../../domain/mail/message-status';
 import { messageUuid } from '../../domain/mail/message-id';
+import { mailTimeDate } from '../../domain/time';
 import type { MailMessage, MessageEvent } from '../../domain/types';
 import type { MessageStore } from '../../ports';
 import { batchGet, batchWrite } from './batch';
@@ -28,7 +29,7 @@ const messageItem = (message: MailMessage) =>
       ...messages.key(message.account_id, messageUuid(message.message_id)),
       ...providerIdKey(message.message_id, message.provider_message_id),
       ...(UNSETTLED.has(message.status)
-        ? keys.pendingMessage(messageUuid(message.message_id), new Date(`${message.created_at}Z`))
+        ? keys.pendingMessage(messageUuid(message.message_id), mailTimeDate(message.created_at))
         : {}),
       ...messageLogAttributes(message),
     },

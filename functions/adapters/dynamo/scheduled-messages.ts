@@ -1,6 +1,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { messageUuid } from '../../domain/mail/message-id';
+import { mailTimeDate } from '../../domain/time';
 import { mailTimestamp } from '../../domain/time';
 import type { QueuedMail } from '../../domain/queue/queued-mail';
 import type { MailMessage } from '../../domain/types';
@@ -47,7 +48,7 @@ export const scheduledMessages = (
         PutRequest: {
           Item: {
             ...messageItem(message),
-            ...keys.scheduledMessage(messageUuid(message.message_id), new Date(`${message.scheduled_at}Z`)),
+            ...keys.scheduledMessage(messageUuid(message.message_id), mailTimeDate(message.scheduled_at!)),
             scheduled_mail: gzipSync(JSON.stringify(mail)),
           },
         },

@@ -2,7 +2,7 @@ import type { AttachmentStore, Clock, CounterStore, MessageSchedule } from '../.
 import { attachmentsKey, dropStoredParts, offloadLargeParts } from '../queue/stored-parts';
 import { type AcceptedMail, messageRecord, queuedMail } from './accepted-mail';
 import { AppError, notFound, validationError } from '../errors';
-import { mailTimestamp } from '../time';
+import { mailTimeDate, mailTimestamp } from '../time';
 import { parseMessageId } from './message-id';
 
 /** How far ahead a send may be scheduled (docs/promises.md). */
@@ -76,7 +76,7 @@ export const rescheduleMessage = async (
   const parsed = parseMessageId(rawId);
   if (!parsed) throw notFound('Message');
   const at = requireSchedulable(scheduledAt, deps.clock);
-  const outcome = await deps.messages.reschedule(accountId, parsed.messageId, new Date(`${at}Z`));
+  const outcome = await deps.messages.reschedule(accountId, parsed.messageId, mailTimeDate(at));
   if (outcome.rescheduled) return { message_id: parsed.messageId, status: 'scheduled' as const, scheduled_at: at };
   if (outcome.status === null) throw notFound('Message');
   if (outcome.campaign) throw new AppError('CONFLICT', 'Campaign mail is scheduled with its campaign');
