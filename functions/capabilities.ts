@@ -58,7 +58,8 @@ import type {
  * the key that seals provider passwords, signing keys and webhook secrets. `trackingSecret`: the key of
  * tracking and unsubscribe links. `webhookEvents`: the webhook queue. `jobs`: the job queue. The SES
  * identity kinds: create (with its MAIL FROM and a read), read, delete. `inboundMail`: received mail's
- * parts in the inbound bucket, read and linked to (lib/inbound-mail.ts). `attachmentsPut` and
+ * parts in the inbound bucket, read and linked to (lib/inbound-mail.ts); `inboundParse`: the parser's,
+ * raw mail read and parts written. `attachmentsPut` and
  * `attachmentsDelete`: the attachments bucket of queued mail too large for a queue message.
  * The workers': `drainLanes` takes from both send lanes, puts released scheduled mail back and parks
  * what fails in the dead-letter queue; `startDrain` the drain's start queue; `attachmentsRead` reads
@@ -79,6 +80,7 @@ export type AwsGrant =
   | 'sesIdentityRead'
   | 'sesIdentityDelete'
   | 'inboundMail'
+  | 'inboundParse'
   | 'drainLanes'
   | 'startDrain'
   | 'attachmentsRead'
@@ -168,6 +170,8 @@ export const CAPABILITIES = {
   sesIdentityRead: { key: 'identities', grant: 'sesIdentityRead' },
   sesIdentityDelete: { key: 'identities', grant: 'sesIdentityDelete' },
   inboundObjects: { key: 'objects', grant: 'inboundMail' },
+  /** The inbound bucket as the parser uses it: reads the raw mail SES stored, writes its parts. */
+  inboundParsing: { key: 'objects', grant: 'inboundParse' },
   allowPrivateSmtpHosts: { setting: true },
   allowLoopbackWebhooks: { setting: true },
   maxDomains: { setting: true },
@@ -301,6 +305,7 @@ export interface CapabilityTypes {
   sesIdentityRead: EmailIdentities;
   sesIdentityDelete: EmailIdentities;
   inboundObjects: MailObjects;
+  inboundParsing: MailObjects;
   allowPrivateSmtpHosts: boolean;
   allowLoopbackWebhooks: boolean;
   maxDomains: number;

@@ -30,7 +30,7 @@ import { suppressNagFindings } from './nag-suppressions';
 import { grantRouteAccess } from './route-access';
 import { RouteAreaStack, type ServiceCore } from './route-area-stack';
 import { routeAreas } from './route-areas';
-import { addDomainChecker, sesIdentityStatements } from './sending-domains';
+import { scheduleDomainChecks, sesIdentityStatements } from './sending-domains';
 import { InboundMail } from './inbound-mail';
 import { SmtpRelayStack } from './smtp-relay';
 
@@ -182,12 +182,7 @@ export class EmailServiceStack extends Stack {
     // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
     const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
     // Receiving mail: SES's receipt rule set, the bucket and the parsing function (lib/inbound-mail.ts).
-    const inboundMail = new InboundMail(this, 'InboundMail', {
-      table,
-      environment,
-      webhookQueue,
-      deadLetters: inboundMailDeadLetters,
-    });
+    const inboundMail = new InboundMail(this, 'InboundMail', { environment, deadLetters: inboundMailDeadLetters });
     const core: ServiceCore = {
       api,
       table,
@@ -227,6 +222,8 @@ export class EmailServiceStack extends Stack {
     );
     throttleApi(stage, publicRoutes);
 
+    const grantWorkerAccess = (fn: ServiceFunction, declared: WorkerDeclaration) =>
+      grantRouteAccess(core, fn, { ...declared, permission: null, method: 'POST' }, providerSecretKey, fn);
     // The workers as functions/queues.ts declares them (handler, timeout, memory, concurrency), each
     // granted what its table access and capabilities say, by the routes' own loop (lib/route-access.ts).
     const worker = (id: string, declared: WorkerDeclaration, props: Partial<ServiceFunctionProps> = {}) => {
@@ -239,7 +236,7 @@ export class EmailServiceStack extends Stack {
         environment,
         ...props,
       });
-      grantRouteAccess(core, fn, { ...declared, permission: null, method: 'POST' }, providerSecretKey, fn);
+      grantWorkerAccess(fn, declared);
       return fn;
     };
     const drainer = worker('Drainer', WORKERS.drainer);
@@ -253,13 +250,16 @@ export class EmailServiceStack extends Stack {
     const webhookDeliverer = worker('WebhookDeliverer', WORKERS.webhookDeliverer);
     // One job per invocation, each a chunk of seconds.
     const jobRunner = worker('JobRunner', WORKERS.jobRunner);
-    // The SQS triggers, with the batch sizes and concurrency functions/queues.ts declares.
-    connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents });
-    eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
-
     // Sending domains: their 15-minute check of DNS records and SES state (lib/sending-domains.ts).
     // Scheduled, so nobody waits on it: its errors alarm with the workers' (lib/monitoring.ts).
-    const domainChecker = addDomainChecker(this, { table, environment, statements: sesIdentities });
+    const domainChecker = worker('DomainChecker', WORKERS.domainChecker);
+    scheduleDomainChecks(this, domainChecker);
+    // The inbound parser lives with its bucket and rule (lib/inbound-mail.ts); its grants come from here.
+    const inboundParser = inboundMail.parser;
+    grantWorkerAccess(inboundParser, WORKERS.inboundParser);
+    // The SQS triggers, with the batch sizes and concurrency functions/queues.ts declares.
+    connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents, domainChecker, inboundParser });
+    eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', {
@@ -300,7 +300,7 @@ export class EmailServiceStack extends Stack {
         { name: 'SesEvents', fn: sesEvents },
         { name: 'JobRunner', fn: jobRunner },
         { name: 'DomainChecker', fn: domainChecker },
-        { name: 'InboundMail', fn: inboundMail.parser },
+        { name: 'InboundMail', fn: inboundParser },
       ],
       queues: [
         { name: 'SendQueue', queue: sendQueue },

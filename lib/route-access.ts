@@ -67,6 +67,7 @@ const GRANTS: Record<AwsGrant, Grant> = {
     if (!fn) throw new Error('Inbound mail is read by route functions only (its bucket name is in their environment)');
     core.inboundMail.grantRoute(fn, principal);
   },
+  inboundParse: (core, { principal }) => core.inboundMail.grantParser(principal),
 };
 
 const addStatements = (

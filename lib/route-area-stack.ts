@@ -35,7 +35,7 @@ export interface ServiceCore {
   /** The SES identity actions of the sending-domain routes, by kind (lib/sending-domains.ts). */
   sesIdentities: SesIdentityStatements;
   /** Received mail's bucket: the inbound routes read its parts (lib/inbound-mail.ts). */
-  inboundMail: Pick<InboundMail, 'grantRoute'>;
+  inboundMail: Pick<InboundMail, 'grantRoute' | 'grantParser'>;
   /** Every function's environment (table, queues, secrets, the API's own URL). */
   environment: Record<string, string>;
   /** The files of queued mail too large for a queue message (lib/attachments-bucket.ts). */

@@ -114,6 +114,7 @@ export const sesIdentityCreate: Make<'sesIdentityCreate'> = () => sesIdentities;
 export const sesIdentityRead: Make<'sesIdentityRead'> = () => sesIdentities;
 export const sesIdentityDelete: Make<'sesIdentityDelete'> = () => sesIdentities;
 export const inboundObjects: Make<'inboundObjects'> = () => s3MailObjects;
+export const inboundParsing: Make<'inboundParsing'> = () => s3MailObjects;
 export const allowPrivateSmtpHosts: Make<'allowPrivateSmtpHosts'> = () => config.allowPrivateSmtpHosts;
 export const allowLoopbackWebhooks: Make<'allowLoopbackWebhooks'> = () => config.allowLoopbackWebhooks;
 export const maxDomains: Make<'maxDomains'> = () => config.domainsPerAccount;

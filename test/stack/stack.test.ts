@@ -907,15 +907,14 @@ describe('alarms and metrics', () => {
 
 describe('the template, function by function (issue 24)', () => {
   const functions = () => template.findResources('AWS::Lambda::Function');
-  /**
-   * What no caller waits on: the workers of functions/queues.ts and the scheduled domain checker
-   * (lib/sending-domains.ts).
-   */
-  const DOMAIN_CHECKER = 'Checks the DNS records and SES state of sending domains';
+  /** What no caller waits on: the workers of functions/queues.ts (the domain checker and inbound parser among them). */
+  const DOMAIN_CHECKER = WORKERS.domainChecker.description;
   const workerIds = () =>
-    [...Object.values(WORKERS).map((worker) => worker.description as string), DOMAIN_CHECKER].map(
-      (description) => Object.keys(functions()).find((id) => functions()[id].Properties.Description === description)!,
-    );
+    Object.values(WORKERS)
+      .map((worker) => worker.description as string)
+      .map(
+        (description) => Object.keys(functions()).find((id) => functions()[id].Properties.Description === description)!,
+      );
 
   it('gives every function a log group of its own with a retention', () => {
     const logGroups = template.findResources('AWS::Logs::LogGroup');
