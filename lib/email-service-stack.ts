@@ -24,7 +24,7 @@ import { routes } from '../functions/routes';
 import { throttleApi } from './api-throttling';
 import { ServiceFunction, type ServiceFunctionProps } from './constructs/service-function';
 import { WORKERS, type WorkerDeclaration } from '../functions/queues';
-import { buildQueues, connectConsumers, queueEnvironment } from './queues';
+import { buildQueues, connectConsumers } from './queues';
 import { Monitoring } from './monitoring';
 import { suppressNagFindings } from './nag-suppressions';
 import { grantRouteAccess } from './route-access';
@@ -129,16 +129,13 @@ export class EmailServiceStack extends Stack {
       const value = this.node.tryGetContext(name) as unknown;
       return value === undefined || value === '' ? {} : { [variable]: String(value) };
     };
+    // What every function reads. The queues, secrets and buckets a function reaches are named in its
+    // environment by its grants (lib/route-access.ts): a function knows of no resource it may not touch.
     const environment = {
       TABLE_NAME: table.tableName,
-      ...queueEnvironment(queues),
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
-      OTP_SECRET_ARN: otpKey.secretArn,
-      TRACKING_SECRET_ARN: trackingKey.secretArn,
       // Tracking links and receiver URLs point here (the routes carry their /api/v1 or /t/ prefix).
       PUBLIC_BASE_URL: api.apiEndpoint,
-      PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
-      ATTACHMENTS_BUCKET: attachments.bucketName,
       // Sending domains: the resolvers of our record look-ups (context dnsServers); the system's when empty.
       ...(this.node.tryGetContext('dnsServers') ? { DNS_SERVERS: String(this.node.tryGetContext('dnsServers')) } : {}),
       // The domains every account may send from through this stack's SES without a verified sending domain of

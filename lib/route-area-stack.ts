@@ -36,7 +36,7 @@ export interface ServiceCore {
   sesIdentities: SesIdentityStatements;
   /** Received mail's bucket: the inbound routes read its parts (lib/inbound-mail.ts). */
   inboundMail: Pick<InboundMail, 'grantRoute' | 'grantParser'>;
-  /** Every function's environment (table, queues, secrets, the API's own URL). */
+  /** What every function's environment holds (the table, the API's own URL, settings); its grants add the rest. */
   environment: Record<string, string>;
   /** The files of queued mail too large for a queue message (lib/attachments-bucket.ts). */
   attachments: Bucket;
