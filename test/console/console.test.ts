@@ -705,6 +705,44 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
+  it('edits a webhook endpoint in the console (URL, events, disabled); the API reads back each change', async () => {
+    const created = await api.post('/api/v1/webhook-endpoints', {
+      url: 'https://hooks.example.com/before-edit',
+      events: ['email.sent'],
+    });
+    expect(created.status).toBe(201);
+    await open('Webhooks');
+    await page.getByRole('button', { name: 'Edit https://hooks.example.com/before-edit' }).click();
+    const editor = page.getByRole('region', { name: 'Edit endpoint' });
+    const url = editor.getByLabel('URL', { exact: true });
+    expect(await url.inputValue()).toBe('https://hooks.example.com/before-edit');
+    expect(await editor.getByLabel('email.sent').isChecked()).toBe(true);
+    // A URL the route refuses is shown at its field, and nothing changes.
+    await url.fill('http://hooks.example.com/plain');
+    await editor.getByRole('button', { name: 'Save endpoint' }).click();
+    await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.locator('.field.invalid .field-error').textContent()).toMatch(/https/);
+
+    await url.fill('https://hooks.example.com/after-edit');
+    await editor.getByLabel('email.sent').uncheck();
+    await editor.getByLabel('email.bounced').check();
+    await editor.getByLabel('email.delivered').check();
+    await editor.getByLabel('Enabled', { exact: true }).uncheck();
+    expect(await axeViolations()).toEqual([]);
+    await editor.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.getByRole('status').getByText('Saved https://hooks.example.com/after-edit.').waitFor();
+    expect((await api.get(`/api/v1/webhook-endpoints/${created.body.data.id}`)).body.data).toEqual({
+      id: created.body.data.id,
+      url: 'https://hooks.example.com/after-edit',
+      events: ['email.delivered', 'email.bounced'],
+      enabled: false,
+      created_at: created.body.data.created_at,
+    });
+    await page.getByRole('rowheader', { name: 'https://hooks.example.com/after-edit disabled' }).waitFor();
+    expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
   it('says on the Overview that a new account has no provider yet, with a link to add one', async () => {
     const fresh = await newAccount('Console newcomer');
     expect((await client(tracked.service, fresh.apiKey).get('/api/v1/providers')).body.data.providers).toEqual([]);
