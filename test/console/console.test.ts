@@ -743,6 +743,72 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
+  it('creates a double opt-in list and fills it from a CSV file; the report counts the rows and names each ' +
+    'rejected one with its reason', async () => {
+    await open('Lists');
+    await page.getByLabel('Name', { exact: true }).fill('Confirmed readers');
+    await page.getByLabel('Double opt-in', { exact: true }).check();
+    expect(await axeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByRole('link', { name: 'Confirmed readers' }).click();
+    await page.getByRole('heading', { name: /Confirmed readers/ }).waitFor();
+    await page.locator('[data-double-opt-in]').waitFor();
+    const lists = (await api.get('/api/v1/lists?limit=100')).body.data.lists as { id: string; name: string }[];
+    const list = (await api.get(`/api/v1/lists/${lists.find((l) => l.name === 'Confirmed readers')!.id}`)).body.data;
+    expect(list.double_opt_in).toBe(true);
+
+    const [ada, grace] = [uniqueAddress('csv-ada'), uniqueAddress('csv-grace')];
+    const csv = [
+      'email,name,plan',
+      `${ada},Ada Lovelace,pro`,
+      `"${grace}","Hopper, Grace",free`,
+      'not-an-address,Nobody,free',
+      `${ada.toUpperCase()},Ada again,pro`,
+      '',
+    ].join('\r\n');
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'readers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.locator('[data-import]').waitFor();
+    // The import runs through the job queue, as its trigger runs it in AWS; the report follows it.
+    await runJobsAndDrain();
+    await page.locator('[data-import="done"]').waitFor({ timeout: 20_000 });
+    const counted = async (name: string) => page.locator(`dd[data-count="${name}"]`).textContent();
+    expect([
+      await counted('rows'),
+      await counted('imported'),
+      await counted('duplicates'),
+      await counted('suppressed'),
+      await counted('rejected'),
+    ]).toEqual(['4', '2', '1', '0', '1']);
+    const rejected = await page
+      .locator('table.rejected-rows tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          [...(row as unknown as { cells: { textContent: string }[] }).cells].map((cell) => cell.textContent),
+        ),
+      );
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0].slice(0, 2)).toEqual(['3', 'not-an-address']);
+    expect(rejected[0][2]).toMatch(/^email: /);
+    // The list shows its new subscribers, and the API reads them in it.
+    await page.getByRole('rowheader', { name: grace }).waitFor();
+    const members = (await api.get(`/api/v1/subscribers?list_id=${list.id}`)).body.data.subscribers as {
+      email: string;
+      name: string | null;
+      status: string;
+    }[];
+    expect(
+      members.map(({ email, name, status }) => ({ email, name, status })).sort((a, b) => (a.email < b.email ? -1 : 1)),
+    ).toEqual([
+      { email: ada, name: 'Ada Lovelace', status: 'subscribed' },
+      { email: grace, name: 'Hopper, Grace', status: 'subscribed' },
+    ]);
+    expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 90_000);
+
   it('says on the Overview that a new account has no provider yet, with a link to add one', async () => {
     const fresh = await newAccount('Console newcomer');
     expect((await client(tracked.service, fresh.apiKey).get('/api/v1/providers')).body.data.providers).toEqual([]);
