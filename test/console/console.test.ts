@@ -809,6 +809,47 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 90_000);
 
+  it('says when a rate-limited page retries ("retrying in N s") and retries it by itself', async () => {
+    const limited = await keyWith(tracked.accountId, ['mail', 'subscribers', 'campaigns', 'admin'], 20);
+    const ask = () => fetch(`${base}/api/v1/lists`, { headers: { Authorization: `Bearer ${limited}` } });
+    // The window is a fixed minute: start when 15 to 30 s of it are left, so that the sign-in fits in it and
+    // the wait for the next one stays short.
+    const reset = Number((await ask()).headers.get('ratelimit-reset'));
+    const wait = reset > 30 ? reset - 30 : reset < 15 ? reset + 31 : 0;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key', { exact: true }).fill(limited);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).waitFor();
+    // What is left of the key's window goes elsewhere: the page's next call is refused with 429.
+    let answer: Response;
+    do answer = await ask();
+    while (answer.status !== 429);
+    const retryAfter = Number(answer.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Suppressions' }).click();
+    const notice = page.locator('.rate-limit.notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/retrying in \d+ s/);
+    expect(await notice.getAttribute('role')).toBe('status');
+    expect(await axeViolations()).toEqual([]);
+    // Once the window has passed, the page asks again and shows what it loaded; the notice goes.
+    await page
+      .getByText('Loading…')
+      .first()
+      .waitFor({ state: 'detached', timeout: (retryAfter + 15) * 1000 });
+    await page.getByRole('heading', { level: 2, name: 'Suppressed addresses' }).waitFor();
+    await notice.waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(unexpectedErrors()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key', { exact: true }).fill(apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Console' }).waitFor();
+  }, 150_000);
+
   it('says on the Overview that a new account has no provider yet, with a link to add one', async () => {
     const fresh = await newAccount('Console newcomer');
     expect((await client(tracked.service, fresh.apiKey).get('/api/v1/providers')).body.data.providers).toEqual([]);
