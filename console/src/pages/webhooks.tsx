@@ -64,7 +64,7 @@ export const Webhooks = () => {
                   {loaded.data.webhook_endpoints.map((endpoint) => (
                     <tr key={endpoint.id}>
                       <th scope="row">
-                        {endpoint.url} {!endpoint.enabled && <span class="badge">disabled</span>}
+                        {endpoint.url} {!endpoint.enabled && <span class="badge warn">disabled</span>}
                       </th>
                       <td>{endpoint.events.join(', ')}</td>
                       <td>{dateTime(endpoint.created_at)}</td>
