@@ -12674,7 +12674,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                            status: "not_started" | "pending" | "verified" | "failed";
                             created_at: string;
                             region: string;
                             capabilities: {
@@ -12822,7 +12822,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -12837,7 +12837,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
@@ -13033,7 +13034,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -13048,7 +13049,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
@@ -13348,7 +13350,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -13363,7 +13365,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
