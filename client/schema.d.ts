@@ -1112,7 +1112,13 @@ export interface paths {
         delete: operations["webhook-endpoints-delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes `url`, `events` or `enabled`, whichever are given. The URL passes the rules of a new one; the secret stays, so signatures keep verifying. A disabled endpoint gets no deliveries, retries included, until it is enabled again.
+         *
+         *     Needs an API key with the `admin` permission.
+         */
+        patch: operations["webhook-endpoints-update"];
         trace?: never;
     };
     "/api/v1/domains": {
@@ -9695,6 +9701,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                                enabled: boolean;
                                 created_at: string;
                             }[];
                         };
@@ -9796,6 +9803,7 @@ export interface operations {
                             id: string;
                             url: string;
                             events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                            enabled: boolean;
                             created_at: string;
                             secret: string;
                         };
@@ -9934,6 +9942,7 @@ export interface operations {
                             id: string;
                             url: string;
                             events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                            enabled: boolean;
                             created_at: string;
                         };
                     };
@@ -10083,6 +10092,161 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhook-endpoints-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "email.delivered",
+                 *         "email.bounced"
+                 *       ],
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    url?: string;
+                    events?: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                            enabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12510,7 +12674,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                            status: "not_started" | "pending" | "verified" | "failed";
                             created_at: string;
                             region: string;
                             capabilities: {
@@ -12658,7 +12822,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -12673,7 +12837,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
@@ -12869,7 +13034,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -12884,7 +13049,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
@@ -13184,7 +13350,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -13199,7 +13365,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
