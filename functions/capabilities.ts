@@ -14,6 +14,7 @@ import type {
   BounceStore,
   CampaignStore,
   Clock,
+  ContactStore,
   CounterStore,
   DnsResolver,
   DomainStore,
@@ -105,6 +106,7 @@ export const CAPABILITIES = {
   apiKeys: {},
   bounces: {},
   campaigns: {},
+  contacts: {},
   counters: {},
   domains: {},
   firstHits: {},
@@ -251,6 +253,7 @@ export interface CapabilityTypes {
   apiKeys: ApiKeyStore;
   bounces: BounceStore;
   campaigns: CampaignStore;
+  contacts: ContactStore;
   counters: CounterStore;
   domains: DomainStore;
   firstHits: FirstHits;

@@ -303,6 +303,11 @@ describe('table grants', () => {
       'resend-domains-list': `/resend/domains?before=${domain.id}`,
       'resend-domains-get': `/resend/domains/${domain.id}`,
       'resend-api-keys-list': '/resend/api-keys',
+      // POST /subscribers made the address a contact.
+      'contacts-list': '/api/v1/contacts',
+      'contacts-get': `/api/v1/contacts/${subscriber.email}`,
+      'resend-contacts-get': `/resend/contacts/${subscriber.email}`,
+      'resend-contacts-list': '/resend/contacts?limit=5',
     };
     const reading = routes.filter(
       (route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status',

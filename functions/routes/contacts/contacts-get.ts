@@ -1,0 +1,22 @@
+import { contactParams, contactView } from '../../schemas/contacts';
+import { findContact, presentContact } from '../../domain/contacts/contacts';
+import { contacts } from './area';
+import { defineRoute } from '../define-route';
+
+export const contactsGet = defineRoute(
+  {
+    ...contacts,
+    id: 'contacts-get',
+    method: 'GET',
+    path: '/api/v1/contacts/{id_or_email}',
+    summary: 'Get one contact by id or email',
+    request: { params: contactParams },
+    response: contactView,
+    uses: ['contacts'],
+  },
+  async ({ auth, params }, deps) => ({
+    data: presentContact(await findContact(deps, auth.account_id, params.id_or_email)),
+  }),
+);
+
+export default contactsGet;

@@ -1,0 +1,24 @@
+import { contactsPage, contactsQuery } from '../../schemas/contacts';
+import { listContacts, presentContact } from '../../domain/contacts/contacts';
+import { contacts } from './area';
+import { defineRoute } from '../define-route';
+
+export const contactsList = defineRoute(
+  {
+    ...contacts,
+    id: 'contacts-list',
+    method: 'GET',
+    path: '/api/v1/contacts',
+    summary: "List the account's contacts, newest first",
+    description: 'Cursor paging: a page at any depth is one read of the page.',
+    request: { query: contactsQuery },
+    response: contactsPage,
+    uses: ['contacts'],
+  },
+  async ({ auth, query }, deps) => {
+    const page = await listContacts(deps, auth.account_id, query);
+    return { data: { contacts: page.items.map(presentContact), next_cursor: page.next_cursor } };
+  },
+);
+
+export default contactsList;
