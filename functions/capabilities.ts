@@ -14,6 +14,7 @@ import type {
   BounceStore,
   CampaignStore,
   Clock,
+  ContactPropertyStore,
   ContactStore,
   CounterStore,
   DnsResolver,
@@ -107,6 +108,7 @@ export const CAPABILITIES = {
   bounces: {},
   campaigns: {},
   contacts: {},
+  contactProperties: {},
   counters: {},
   domains: {},
   firstHits: {},
@@ -254,6 +256,7 @@ export interface CapabilityTypes {
   bounces: BounceStore;
   campaigns: CampaignStore;
   contacts: ContactStore;
+  contactProperties: ContactPropertyStore;
   counters: CounterStore;
   domains: DomainStore;
   firstHits: FirstHits;

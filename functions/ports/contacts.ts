@@ -1,5 +1,6 @@
 /** Ports: contacts (one person of an account, unique by email). */
 import type { Contact } from '../domain/contacts/contact';
+import type { ContactProperty, PropertyValue } from '../domain/contacts/contact-property';
 import type { IdPage, IdPageRequest } from '../domain/id-paging';
 
 export interface ContactStore {
@@ -18,4 +19,20 @@ export interface ContactStore {
   ): Promise<{ items: Contact[]; next_cursor: string | null }>;
   /** Newest first, paged by ids; undefined when the anchor is no contact of the account. */
   pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<Contact> | undefined>;
+}
+
+export interface ContactPropertyStore {
+  /** Writes the property with the claim on its key; 'taken' when the account has a property of that key. */
+  create(property: ContactProperty): Promise<'created' | 'taken'>;
+  /** Every property of the account (at most MAX_PROPERTIES), in no particular order. */
+  all(accountId: string): Promise<ContactProperty[]>;
+  get(accountId: string, propertyId: string): Promise<ContactProperty | undefined>;
+  /** Sets the fallback; undefined when there is no such property. */
+  setFallback(
+    accountId: string,
+    propertyId: string,
+    fallback: PropertyValue | null,
+  ): Promise<ContactProperty | undefined>;
+  /** Deletes the property and its key's claim; false when it was gone already. */
+  delete(property: ContactProperty): Promise<boolean>;
 }

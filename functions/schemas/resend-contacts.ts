@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { contactName, contactSegments } from './contacts';
+import { contactName, contactPropertyValues, contactSegments } from './contacts';
 import { email } from './common';
+import { PROPERTY_TYPES } from '../domain/contacts/contact-property';
 
 /**
  * Resend's contacts as its SDK sends and reads them (`contacts.create/get/update/remove/list`): the
@@ -11,6 +12,7 @@ export const resendContactBody = z.object({
   first_name: contactName(),
   last_name: contactName(),
   unsubscribed: z.optional(z.boolean()),
+  properties: contactPropertyValues(),
   segments: contactSegments(),
   // Read only to be refused with a clear message: topics are not answered yet.
   topics: z.optional(z.unknown()),
@@ -20,6 +22,7 @@ export const resendContactUpdateBody = z.object({
   first_name: contactName(),
   last_name: contactName(),
   unsubscribed: z.optional(z.boolean()),
+  properties: contactPropertyValues(),
 });
 
 const contactFields = {
@@ -48,5 +51,26 @@ export const resendContactRef = z.object({ object: z.literal('contact'), id: z.s
 export const resendContactDeleted = z.object({
   object: z.literal('contact'),
   contact: z.string(),
+  deleted: z.boolean(),
+});
+
+/** Resend's contact properties (`contactProperties.create/get/update/remove/list`), our declarations. */
+const propertyFields = {
+  id: z.string(),
+  key: z.string(),
+  type: z.enum(PROPERTY_TYPES),
+  fallback_value: z.nullable(z.union([z.string(), z.number()])),
+  created_at: z.string(),
+};
+export const resendProperty = z.object({ object: z.literal('contact_property'), ...propertyFields });
+export const resendPropertyList = z.object({
+  object: z.literal('list'),
+  has_more: z.boolean(),
+  data: z.array(z.object(propertyFields)),
+});
+export const resendPropertyRef = z.object({ object: z.literal('contact_property'), id: z.string() });
+export const resendPropertyDeleted = z.object({
+  object: z.literal('contact_property'),
+  id: z.string(),
   deleted: z.boolean(),
 });

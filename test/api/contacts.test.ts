@@ -175,3 +175,94 @@ describe('bad input is 4xx, never 5xx', () => {
     expect((await api.get(`/api/v1/contacts/${mine.id}`)).body.data.email).toBe(mine.email);
   });
 });
+
+describe('contact properties', () => {
+  it('declared first: contacts hold values of declared keys and types; reads, merges, clears', async () => {
+    const own = client(service, (await newAccount('Properties')).apiKey);
+    const plan = await own.post('/api/v1/contact-properties', { key: 'plan', type: 'string', fallback_value: 'free' });
+    expect(plan.status).toBe(201);
+    expect(plan.body.data).toEqual({
+      id: expect.any(String),
+      key: 'plan',
+      type: 'string',
+      fallback_value: 'free',
+      created_at: expect.stringMatching(/Z$/),
+    });
+    const seats = (await own.post('/api/v1/contact-properties', { key: 'seats', type: 'number' })).body.data;
+    expect(seats.fallback_value).toBeNull();
+    expect((await own.get(`/api/v1/contact-properties/${plan.body.data.id}`)).body.data).toEqual(plan.body.data);
+    expect(
+      (await own.get('/api/v1/contact-properties')).body.data.contact_properties.map((p: { key: string }) => p.key),
+    ).toEqual(['seats', 'plan']);
+
+    const email = uniqueAddress('props');
+    const made = await own.post('/api/v1/contacts', { email, properties: { plan: 'pro', seats: 3 } });
+    expect(made.status).toBe(201);
+    expect(made.body.data.properties).toEqual({ plan: 'pro', seats: 3 });
+    const changed = await own.call('PATCH', `/api/v1/contacts/${email}`, { properties: { seats: null, plan: 'team' } });
+    expect(changed.body.data.properties).toEqual({ plan: 'team' });
+    expect((await own.get(`/api/v1/contacts/${made.body.data.id}`)).body.data.properties).toEqual({ plan: 'team' });
+
+    // An undeclared key or a value of another type is 400 naming it; nothing changes.
+    for (const properties of [{ colour: 'red' }, { seats: 'three' }, { plan: 7 }, { plan: true }]) {
+      const refused = await own.call('PATCH', `/api/v1/contacts/${email}`, { properties });
+      expect(refused.status, JSON.stringify(properties)).toBe(400);
+      expect(refused.body.error.details).toEqual([
+        { field: `properties.${Object.keys(properties)[0]}`, message: expect.any(String) },
+      ]);
+      const created = await own.post('/api/v1/contacts', { email: uniqueAddress('refused'), properties });
+      expect(created.status).toBe(400);
+      expect(created.body.error.details[0].field).toBe(`properties.${Object.keys(properties)[0]}`);
+    }
+    expect((await own.get(`/api/v1/contacts/${email}`)).body.data.properties).toEqual({ plan: 'team' });
+
+    // Only the fallback changes, of the declared type.
+    const fallback = await own.call('PATCH', `/api/v1/contact-properties/${plan.body.data.id}`, {
+      fallback_value: 'x',
+    });
+    expect(fallback.body.data).toMatchObject({ key: 'plan', type: 'string', fallback_value: 'x' });
+    expect(
+      (await own.call('PATCH', `/api/v1/contact-properties/${seats.id}`, { fallback_value: 'many' })).body.error
+        .details[0].field,
+    ).toBe('fallback_value');
+
+    // Deleted, its values are no longer answered; declared again with another type, the old ones stay hidden.
+    expect((await own.delete(`/api/v1/contact-properties/${plan.body.data.id}`)).status).toBe(200);
+    expect((await own.get(`/api/v1/contact-properties/${plan.body.data.id}`)).status).toBe(404);
+    expect((await own.get(`/api/v1/contacts/${email}`)).body.data.properties).toEqual({});
+    expect((await own.post('/api/v1/contact-properties', { key: 'plan', type: 'number' })).status).toBe(201);
+    expect((await own.get(`/api/v1/contacts/${email}`)).body.data.properties).toEqual({});
+  });
+
+  it('a key is unique in the account; bad declarations and foreign ids are 4xx', async () => {
+    const own = client(service, (await newAccount('Properties bad')).apiKey);
+    expect((await own.post('/api/v1/contact-properties', { key: 'tier', type: 'string' })).status).toBe(201);
+    const again = await own.post('/api/v1/contact-properties', { key: 'tier', type: 'number' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('CONFLICT');
+    for (const body of [
+      {},
+      { key: '', type: 'string' },
+      { key: 'x'.repeat(51), type: 'string' },
+      { key: 'a-b', type: 'string' },
+      { key: 'ok', type: 'boolean' },
+      { key: 'ok', type: 'number', fallback_value: 'one' },
+      { key: 'ok', type: 'string', fallback_value: 'x'.repeat(2001) },
+      { key: 7, type: 'string' },
+    ]) {
+      const answer = await own.post('/api/v1/contact-properties', body);
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    const theirs = (await other.post('/api/v1/contact-properties', { key: 'theirs', type: 'string' })).body.data;
+    expect((await own.get(`/api/v1/contact-properties/${theirs.id}`)).status).toBe(404);
+    expect((await own.call('PATCH', `/api/v1/contact-properties/${theirs.id}`, { fallback_value: 'x' })).status).toBe(
+      404,
+    );
+    expect((await own.delete(`/api/v1/contact-properties/${theirs.id}`)).status).toBe(404);
+    expect((await own.get('/api/v1/contact-properties/not-an-id')).status).toBe(404);
+    // Another account's declaration is not this account's: its key is undeclared here.
+    expect((await own.post('/api/v1/contacts', { email: uniqueAddress(), properties: { theirs: 'x' } })).status).toBe(
+      400,
+    );
+  });
+});

@@ -162,3 +162,68 @@ describe('contacts through the SDK', () => {
     expect((await resend.contacts.list({ limit: 1000 })).error).toMatchObject({ statusCode: 422 });
   });
 });
+
+describe('contact properties through the SDK', () => {
+  it('create, get, update, list, remove; contacts carry typed values, refused ones 422 naming the key', async () => {
+    const own = new Resend((await newAccount('Resend properties')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+    const plan = await own.contactProperties.create({ key: 'plan', type: 'string', fallbackValue: 'free' });
+    expect(plan.error).toBeNull();
+    expect(plan.data).toEqual({ object: 'contact_property', id: expect.stringMatching(UUID) });
+    const seats = await own.contactProperties.create({ key: 'seats', type: 'number' });
+    expect(seats.error).toBeNull();
+    const got = await own.contactProperties.get(plan.data!.id);
+    expect(got.error).toBeNull();
+    expect(got.data).toEqual({
+      object: 'contact_property',
+      id: plan.data!.id,
+      key: 'plan',
+      type: 'string',
+      fallbackValue: 'free',
+      createdAt: expect.stringMatching(/Z$/),
+    });
+    const updated = await own.contactProperties.update({ id: plan.data!.id, fallbackValue: 'basic' });
+    expect(updated.error).toBeNull();
+    expect(updated.data).toEqual({ object: 'contact_property', id: plan.data!.id });
+    expect((await own.contactProperties.get(plan.data!.id)).data?.fallbackValue).toBe('basic');
+    const listed = await own.contactProperties.list({ limit: 1 });
+    expect(listed.error).toBeNull();
+    expect(listed.data).toMatchObject({ object: 'list', has_more: true });
+    expect(listed.data!.data.map((p) => p.key)).toEqual(['seats']);
+    const rest = await own.contactProperties.list({ after: seats.data!.id });
+    expect(rest.data!.data.map((p) => p.key)).toEqual(['plan']);
+    expect(rest.data!.has_more).toBe(false);
+
+    const email = uniqueAddress('typed');
+    expect((await own.contacts.create({ email, properties: { plan: 'pro', seats: 4 } })).error).toBeNull();
+    expect((await own.contacts.get({ email })).data?.properties).toEqual({
+      plan: { type: 'string', value: 'pro' },
+      seats: { type: 'number', value: 4 },
+    });
+    expect((await own.contacts.update({ email, properties: { seats: null } })).error).toBeNull();
+    expect((await own.contacts.get({ email })).data?.properties).toEqual({ plan: { type: 'string', value: 'pro' } });
+    const refusals: Record<string, string | boolean>[] = [{ colour: 'red' }, { seats: 'four' }, { plan: true }];
+    for (const properties of refusals) {
+      const refused = await own.contacts.update({ email, properties });
+      expect(refused.error).toMatchObject({ statusCode: 422, name: 'validation_error' });
+      expect(refused.error?.message).toContain(`properties.${Object.keys(properties)[0]}`);
+    }
+    expect((await own.contacts.create({ email: uniqueAddress(), properties: { colour: 'red' } })).error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+    });
+    expect((await own.contactProperties.create({ key: 'plan', type: 'number' })).error).toMatchObject({
+      statusCode: 409,
+    });
+    expect((await own.contactProperties.create({ key: 'bad key', type: 'string' })).error).toMatchObject({
+      statusCode: 422,
+    });
+
+    const removed = await own.contactProperties.remove(plan.data!.id);
+    expect(removed.error).toBeNull();
+    expect(removed.data).toEqual({ object: 'contact_property', id: plan.data!.id, deleted: true });
+    expect((await own.contactProperties.get(plan.data!.id)).error).toMatchObject({ statusCode: 404 });
+    expect((await own.contacts.get({ email })).data?.properties).toEqual({});
+    // Another account's property is not found here.
+    expect((await resend.contactProperties.get(seats.data!.id)).error).toMatchObject({ statusCode: 404 });
+  });
+});

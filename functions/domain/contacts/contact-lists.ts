@@ -1,10 +1,11 @@
-import type { ContactStore, ListStore } from '../../ports';
+import type { ContactPropertyStore, ContactStore, ListStore } from '../../ports';
 import { notFound } from '../errors';
 import { createSubscriber, type SubscriberDeps } from '../audience/subscribers';
 import type { ConfirmationDeps } from '../audience/double-opt-in';
 import { createContact, nameOf, type NewContact } from './contacts';
 
-export type ContactListDeps = SubscriberDeps & ConfirmationDeps & { contacts: ContactStore; lists: ListStore };
+export type ContactListDeps = SubscriberDeps &
+  ConfirmationDeps & { contacts: ContactStore; contactProperties: ContactPropertyStore; lists: ListStore };
 
 /**
  * A new contact with its first memberships (Resend's `segments` are lists): every list is checked

@@ -21,6 +21,6 @@ export interface ContactChanges {
   first_name?: string | null;
   last_name?: string | null;
   unsubscribed?: boolean;
-  /** A key set to null is removed. */
-  properties?: Record<string, string | number | null>;
+  /** Values of declared properties (checked in contacts.ts); a key set to null is removed. */
+  properties?: Record<string, unknown>;
 }

@@ -1,10 +1,11 @@
-import type { Clock, ContactStore, Ids, SubscriberStore } from '../../ports';
-import { AppError, notFound } from '../errors';
+import type { Clock, ContactPropertyStore, ContactStore, Ids, SubscriberStore } from '../../ports';
+import { AppError, notFound, validationError } from '../errors';
 import { requireAnchored, type IdPageRequest } from '../id-paging';
 import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
 import type { Contact, ContactChanges } from './contact';
 import { contactId } from './contact-id';
+import { declaredValues, propertyIssues, type PropertyValue } from './contact-property';
 
 export interface ContactDeps {
   contacts: ContactStore;
@@ -17,7 +18,30 @@ export interface NewContact {
   first_name?: string | null;
   last_name?: string | null;
   unsubscribed?: boolean;
+  /** Values of declared properties by key (checked: contact-property.ts); a null is no value. */
+  properties?: Record<string, unknown>;
 }
+
+type PropertiesDep = { contactProperties: ContactPropertyStore };
+
+/** The values given, checked against the account's declared properties (read only when there are values). */
+const checkedValues = async (deps: PropertiesDep, accountId: string, values: Record<string, unknown> | undefined) => {
+  if (!values || !Object.keys(values).length) return {};
+  const issues = propertyIssues(await deps.contactProperties.all(accountId), values);
+  if (issues.length) throw validationError(issues);
+  return values as Record<string, PropertyValue | null>;
+};
+
+/**
+ * The contacts as a reader sees them: only values of properties still declared with that type (a
+ * property deleted, or declared again with another type, hides what contacts hold of it). The
+ * declarations are read only when some contact holds a value.
+ */
+export const readable = async (deps: PropertiesDep, accountId: string, contacts: Contact[]) => {
+  if (!contacts.some((c) => Object.keys(c.properties).length)) return contacts;
+  const declared = await deps.contactProperties.all(accountId);
+  return contacts.map((c) => ({ ...c, properties: declaredValues(declared, c.properties) }));
+};
 
 /** The native view: every field of the record but its account. */
 export const presentContact = (c: Contact) => ({
@@ -35,7 +59,12 @@ export const presentContact = (c: Contact) => ({
 export const nameOf = (c: Pick<Contact, 'first_name' | 'last_name'>) =>
   [c.first_name, c.last_name].filter((part) => part).join(' ') || null;
 
-const newContact = (deps: Pick<ContactDeps, 'clock' | 'ids'>, accountId: string, input: NewContact): Contact => {
+const newContact = (
+  deps: Pick<ContactDeps, 'clock' | 'ids'>,
+  accountId: string,
+  input: NewContact,
+  properties: Record<string, PropertyValue | null> = {},
+): Contact => {
   const now = deps.clock.now();
   return {
     id: contactId(now, deps.ids.uuid()),
@@ -44,15 +73,17 @@ const newContact = (deps: Pick<ContactDeps, 'clock' | 'ids'>, accountId: string,
     first_name: input.first_name ?? null,
     last_name: input.last_name ?? null,
     unsubscribed: input.unsubscribed ?? false,
-    properties: {},
+    properties: Object.fromEntries(
+      Object.entries(properties).filter((entry): entry is [string, PropertyValue] => entry[1] !== null),
+    ),
     created_at: isoTimestamp(now),
     updated_at: isoTimestamp(now),
   };
 };
 
 /** A new contact; a second of the same address (any case) in the account is a 409. */
-export const createContact = async (deps: ContactDeps, accountId: string, input: NewContact) => {
-  const contact = newContact(deps, accountId, input);
+export const createContact = async (deps: ContactDeps & PropertiesDep, accountId: string, input: NewContact) => {
+  const contact = newContact(deps, accountId, input, await checkedValues(deps, accountId, input.properties));
   if ((await deps.contacts.create(contact)) === 'taken')
     throw new AppError('CONFLICT', 'The account has a contact with that email address');
   return contact;
@@ -79,14 +110,15 @@ export const findContact = async (deps: Pick<ContactDeps, 'contacts'>, accountId
 
 /** A partial change; `properties` merge into the stored ones (a null removes its key). */
 export const updateContact = async (
-  deps: Pick<ContactDeps, 'contacts' | 'clock'>,
+  deps: Pick<ContactDeps, 'contacts' | 'clock'> & PropertiesDep,
   accountId: string,
   idOrEmail: string,
   changes: ContactChanges,
 ) => {
   const contact = await findContact(deps, accountId, idOrEmail);
+  const values = await checkedValues(deps, accountId, changes.properties);
   const properties = { ...contact.properties };
-  for (const [key, value] of Object.entries(changes.properties ?? {})) {
+  for (const [key, value] of Object.entries(values)) {
     if (value === null) delete properties[key];
     else properties[key] = value;
   }

@@ -4,6 +4,7 @@ export const contacts = { tag: 'Contacts', permission: 'subscribers' } as const;
 /** What creating a contact in lists needs: the memberships are made as `POST /subscribers` makes them. */
 export const CREATE_IN_LISTS = [
   'contacts',
+  'contactProperties',
   'lists',
   'subscribers',
   'counters',

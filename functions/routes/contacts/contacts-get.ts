@@ -1,5 +1,5 @@
 import { contactParams, contactView } from '../../schemas/contacts';
-import { findContact, presentContact } from '../../domain/contacts/contacts';
+import { readable, findContact, presentContact } from '../../domain/contacts/contacts';
 import { contacts } from './area';
 import { defineRoute } from '../define-route';
 
@@ -12,11 +12,12 @@ export const contactsGet = defineRoute(
     summary: 'Get one contact by id or email',
     request: { params: contactParams },
     response: contactView,
-    uses: ['contacts'],
+    uses: ['contacts', 'contactProperties'],
   },
-  async ({ auth, params }, deps) => ({
-    data: presentContact(await findContact(deps, auth.account_id, params.id_or_email)),
-  }),
+  async ({ auth, params }, deps) => {
+    const contact = await findContact(deps, auth.account_id, params.id_or_email);
+    return { data: presentContact((await readable(deps, auth.account_id, [contact]))[0]) };
+  },
 );
 
 export default contactsGet;

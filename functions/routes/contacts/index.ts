@@ -4,11 +4,21 @@ export { default as contactsList } from './contacts-list';
 export { default as contactsGet } from './contacts-get';
 export { default as contactsUpdate } from './contacts-update';
 export { default as contactsDelete } from './contacts-delete';
+export { default as contactPropertiesCreate } from './contact-properties-create';
+export { default as contactPropertiesList } from './contact-properties-list';
+export { default as contactPropertiesGet } from './contact-properties-get';
+export { default as contactPropertiesUpdate } from './contact-properties-update';
+export { default as contactPropertiesDelete } from './contact-properties-delete';
 import contactsCreate from './contacts-create';
 import contactsList from './contacts-list';
 import contactsGet from './contacts-get';
 import contactsUpdate from './contacts-update';
 import contactsDelete from './contacts-delete';
+import contactPropertiesCreate from './contact-properties-create';
+import contactPropertiesList from './contact-properties-list';
+import contactPropertiesGet from './contact-properties-get';
+import contactPropertiesUpdate from './contact-properties-update';
+import contactPropertiesDelete from './contact-properties-delete';
 import type { AnyRoute } from '../define-route';
 
 export const contactsRoutes: readonly AnyRoute[] = [
@@ -17,4 +27,9 @@ export const contactsRoutes: readonly AnyRoute[] = [
   contactsGet,
   contactsUpdate,
   contactsDelete,
+  contactPropertiesCreate,
+  contactPropertiesList,
+  contactPropertiesGet,
+  contactPropertiesUpdate,
+  contactPropertiesDelete,
 ];

@@ -18,6 +18,11 @@ export { default as resendContactsList } from './resend-contacts-list';
 export { default as resendContactsGet } from './resend-contacts-get';
 export { default as resendContactsUpdate } from './resend-contacts-update';
 export { default as resendContactsDelete } from './resend-contacts-delete';
+export { default as resendContactPropertiesCreate } from './resend-contact-properties-create';
+export { default as resendContactPropertiesList } from './resend-contact-properties-list';
+export { default as resendContactPropertiesGet } from './resend-contact-properties-get';
+export { default as resendContactPropertiesUpdate } from './resend-contact-properties-update';
+export { default as resendContactPropertiesDelete } from './resend-contact-properties-delete';
 import resendEmailsSend from './resend-emails-send';
 import resendEmailsBatch from './resend-emails-batch';
 import resendEmailsList from './resend-emails-list';
@@ -37,6 +42,11 @@ import resendContactsList from './resend-contacts-list';
 import resendContactsGet from './resend-contacts-get';
 import resendContactsUpdate from './resend-contacts-update';
 import resendContactsDelete from './resend-contacts-delete';
+import resendContactPropertiesCreate from './resend-contact-properties-create';
+import resendContactPropertiesList from './resend-contact-properties-list';
+import resendContactPropertiesGet from './resend-contact-properties-get';
+import resendContactPropertiesUpdate from './resend-contact-properties-update';
+import resendContactPropertiesDelete from './resend-contact-properties-delete';
 import type { AnyRoute } from '../define-route';
 
 export const resendRoutes: readonly AnyRoute[] = [
@@ -59,4 +69,9 @@ export const resendRoutes: readonly AnyRoute[] = [
   resendContactsGet,
   resendContactsUpdate,
   resendContactsDelete,
+  resendContactPropertiesCreate,
+  resendContactPropertiesList,
+  resendContactPropertiesGet,
+  resendContactPropertiesUpdate,
+  resendContactPropertiesDelete,
 ];

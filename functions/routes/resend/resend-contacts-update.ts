@@ -10,12 +10,12 @@ export const resendContactsUpdate = defineRoute(
     id: 'resend-contacts-update',
     method: 'PATCH',
     path: '/resend/contacts/{id_or_email}',
-    summary: "Change a contact's names or unsubscribed flag",
-    description: 'Fields left out keep their value; `null` clears a name.',
+    summary: "Change a contact's names, unsubscribed flag or property values",
+    description: 'Fields left out keep their value; `null` clears a name or a property value.',
     request: { params: contactParams, body: resendContactUpdateBody },
     response: resendContactRef,
     example: { unsubscribed: true },
-    uses: ['contacts', 'clock'],
+    uses: ['contacts', 'contactProperties', 'clock'],
   },
   async ({ auth, params, body }, deps) => {
     const contact = await updateContact(deps, auth.account_id, params.id_or_email, body);
