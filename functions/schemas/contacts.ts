@@ -73,3 +73,12 @@ export const propertyView = z.object({
   created_at: z.string(),
 });
 export const propertiesList = z.object({ contact_properties: z.array(propertyView) });
+
+/** A contact's membership of one list (a Resend segment). */
+export const contactSegmentParams = z.object({
+  id_or_email: z.string().check(z.minLength(1), z.maxLength(254)),
+  segment_id: uuidParam(),
+});
+const segmentView = z.object({ id: z.string(), name: z.string(), created_at: z.string() });
+export const contactSegmentsAnswer = z.object({ segments: z.array(segmentView) });
+export const contactSegmentAdded = z.object({ id: z.string(), subscriber_id: z.string() });

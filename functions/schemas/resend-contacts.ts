@@ -74,3 +74,12 @@ export const resendPropertyDeleted = z.object({
   id: z.string(),
   deleted: z.boolean(),
 });
+
+/** `contacts.segments`: the lists a contact is a member of. */
+export const resendContactSegmentList = z.object({
+  object: z.literal('list'),
+  has_more: z.boolean(),
+  data: z.array(z.object({ id: z.string(), name: z.string(), created_at: z.string() })),
+});
+export const resendSegmentAdded = z.object({ id: z.string() });
+export const resendSegmentRemoved = z.object({ id: z.string(), deleted: z.boolean() });

@@ -266,3 +266,27 @@ describe('contact properties', () => {
     );
   });
 });
+
+describe('a contact’s segments (lists) natively', () => {
+  it('add, list and remove memberships; the contact stays', async () => {
+    const list = await newList('Natively');
+    const email = uniqueAddress('natseg');
+    const contact = (await api.post('/api/v1/contacts', { email })).body.data;
+    const added = await api.post(`/api/v1/contacts/${email}/segments/${list.id}`);
+    expect(added.status).toBe(201);
+    expect(added.body.data).toEqual({ id: list.id, subscriber_id: expect.any(String) });
+    expect((await api.get(`/api/v1/subscribers/${added.body.data.subscriber_id}`)).body.data).toMatchObject({
+      email,
+      list_id: list.id,
+    });
+    expect((await api.get(`/api/v1/contacts/${contact.id}/segments`)).body.data.segments).toEqual([
+      { id: list.id, name: 'Natively', created_at: list.created_at },
+    ]);
+    expect((await api.post(`/api/v1/contacts/${email}/segments/${list.id}`)).status).toBe(409);
+    expect((await api.delete(`/api/v1/contacts/${email}/segments/${list.id}`)).status).toBe(200);
+    expect((await api.get(`/api/v1/contacts/${email}/segments`)).body.data.segments).toEqual([]);
+    expect((await api.delete(`/api/v1/contacts/${email}/segments/${list.id}`)).status).toBe(404);
+    expect((await api.get(`/api/v1/contacts/${email}`)).status).toBe(200);
+    expect((await api.post(`/api/v1/contacts/${email}/segments/not-a-uuid`)).status).toBe(400);
+  });
+});

@@ -227,3 +227,59 @@ describe('contact properties through the SDK', () => {
     expect((await resend.contactProperties.get(seats.data!.id)).error).toMatchObject({ statusCode: 404 });
   });
 });
+
+describe('contacts.segments through the SDK', () => {
+  it('add, list, remove: memberships of lists, read through the subscriber routes', async () => {
+    const [first, second] = [
+      (await native.post('/api/v1/lists', { name: 'Seg A' })).body.data,
+      (await native.post('/api/v1/lists', { name: 'Seg B' })).body.data,
+    ];
+    const email = uniqueAddress('segments');
+    const contactId = (await resend.contacts.create({ email, firstName: 'Lin' })).data!.id;
+    const added = await resend.contacts.segments.add({ contactId, segmentId: first.id });
+    expect(added.error).toBeNull();
+    expect(added.data).toEqual({ id: first.id });
+    expect((await resend.contacts.segments.add({ email, segmentId: second.id })).error).toBeNull();
+    const members = (await native.get(`/api/v1/subscribers?list_id=${first.id}`)).body.data.subscribers;
+    expect(members).toEqual([expect.objectContaining({ email, name: 'Lin' })]);
+
+    const listed = await resend.contacts.segments.list({ email });
+    expect(listed.error).toBeNull();
+    expect(listed.data).toEqual({
+      object: 'list',
+      has_more: false,
+      data: [
+        { id: second.id, name: 'Seg B', created_at: expect.any(String) },
+        { id: first.id, name: 'Seg A', created_at: expect.any(String) },
+      ],
+    });
+    const paged = await resend.contacts.segments.list({ contactId, limit: 1 });
+    expect(paged.data).toMatchObject({ has_more: true, data: [{ id: second.id }] });
+    expect((await native.get(`/api/v1/contacts/${contactId}/segments`)).body.data.segments).toHaveLength(2);
+
+    // A second add is 409; an unknown or another account's list is 404.
+    expect((await resend.contacts.segments.add({ contactId, segmentId: first.id })).error).toMatchObject({
+      statusCode: 409,
+    });
+    const theirs = (await client(service, (await newAccount('Seg other')).apiKey).post('/api/v1/lists', { name: 'X' }))
+      .body.data;
+    expect((await resend.contacts.segments.add({ contactId, segmentId: theirs.id })).error).toMatchObject({
+      statusCode: 404,
+    });
+
+    const removed = await resend.contacts.segments.remove({ email, segmentId: first.id });
+    expect(removed.error).toBeNull();
+    expect(removed.data).toEqual({ id: first.id, deleted: true });
+    expect((await native.get(`/api/v1/subscribers/${members[0].id}`)).status).toBe(404);
+    expect((await native.get(`/api/v1/lists/${first.id}`)).body.data.subscriber_count).toBe(0);
+    expect((await resend.contacts.segments.remove({ email, segmentId: first.id })).error).toMatchObject({
+      statusCode: 404,
+    });
+    // The contact stays.
+    expect((await resend.contacts.get(contactId)).error).toBeNull();
+    expect((await resend.contacts.segments.list({ contactId })).data!.data.map((s) => s.id)).toEqual([second.id]);
+    expect((await resend.contacts.segments.add({ contactId, segmentId: 'not-a-list' })).error?.statusCode).toBeLessThan(
+      500,
+    );
+  });
+});

@@ -319,6 +319,8 @@ describe('table grants', () => {
       'contacts-get': `/api/v1/contacts/${subscriber.email}`,
       'resend-contacts-get': `/resend/contacts/${subscriber.email}`,
       'resend-contacts-list': '/resend/contacts?limit=5',
+      'contact-segments-list': `/api/v1/contacts/${subscriber.email}/segments`,
+      'resend-contact-segments-list': `/resend/contacts/${subscriber.email}/segments`,
       'contact-properties-list': '/api/v1/contact-properties',
       'contact-properties-get': `/api/v1/contact-properties/${property.id}`,
       'resend-contact-properties-list': `/resend/contact-properties?after=${property.id}`,

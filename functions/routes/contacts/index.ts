@@ -9,6 +9,9 @@ export { default as contactPropertiesList } from './contact-properties-list';
 export { default as contactPropertiesGet } from './contact-properties-get';
 export { default as contactPropertiesUpdate } from './contact-properties-update';
 export { default as contactPropertiesDelete } from './contact-properties-delete';
+export { default as contactSegmentsList } from './contact-segments-list';
+export { default as contactSegmentsAdd } from './contact-segments-add';
+export { default as contactSegmentsRemove } from './contact-segments-remove';
 import contactsCreate from './contacts-create';
 import contactsList from './contacts-list';
 import contactsGet from './contacts-get';
@@ -19,6 +22,9 @@ import contactPropertiesList from './contact-properties-list';
 import contactPropertiesGet from './contact-properties-get';
 import contactPropertiesUpdate from './contact-properties-update';
 import contactPropertiesDelete from './contact-properties-delete';
+import contactSegmentsList from './contact-segments-list';
+import contactSegmentsAdd from './contact-segments-add';
+import contactSegmentsRemove from './contact-segments-remove';
 import type { AnyRoute } from '../define-route';
 
 export const contactsRoutes: readonly AnyRoute[] = [
@@ -32,4 +38,7 @@ export const contactsRoutes: readonly AnyRoute[] = [
   contactPropertiesGet,
   contactPropertiesUpdate,
   contactPropertiesDelete,
+  contactSegmentsList,
+  contactSegmentsAdd,
+  contactSegmentsRemove,
 ];

@@ -23,6 +23,9 @@ export { default as resendContactPropertiesList } from './resend-contact-propert
 export { default as resendContactPropertiesGet } from './resend-contact-properties-get';
 export { default as resendContactPropertiesUpdate } from './resend-contact-properties-update';
 export { default as resendContactPropertiesDelete } from './resend-contact-properties-delete';
+export { default as resendContactSegmentsList } from './resend-contact-segments-list';
+export { default as resendContactSegmentsAdd } from './resend-contact-segments-add';
+export { default as resendContactSegmentsRemove } from './resend-contact-segments-remove';
 import resendEmailsSend from './resend-emails-send';
 import resendEmailsBatch from './resend-emails-batch';
 import resendEmailsList from './resend-emails-list';
@@ -47,6 +50,9 @@ import resendContactPropertiesList from './resend-contact-properties-list';
 import resendContactPropertiesGet from './resend-contact-properties-get';
 import resendContactPropertiesUpdate from './resend-contact-properties-update';
 import resendContactPropertiesDelete from './resend-contact-properties-delete';
+import resendContactSegmentsList from './resend-contact-segments-list';
+import resendContactSegmentsAdd from './resend-contact-segments-add';
+import resendContactSegmentsRemove from './resend-contact-segments-remove';
 import type { AnyRoute } from '../define-route';
 
 export const resendRoutes: readonly AnyRoute[] = [
@@ -74,4 +80,7 @@ export const resendRoutes: readonly AnyRoute[] = [
   resendContactPropertiesGet,
   resendContactPropertiesUpdate,
   resendContactPropertiesDelete,
+  resendContactSegmentsList,
+  resendContactSegmentsAdd,
+  resendContactSegmentsRemove,
 ];
