@@ -149,7 +149,8 @@ export const deleteContact = async (
 ) => {
   const contact = await findContact(deps, accountId, idOrEmail);
   for (const subscriber of await deps.subscribers.findByEmail(accountId, contact.email))
-    await deps.subscribers.delete(subscriber);
+    if (!(await deps.subscribers.delete(subscriber)))
+      throw new AppError('CONFLICT', 'A membership of the contact changed at the same time; try again');
   if (!(await deps.contacts.delete(contact))) throw notFound('Contact');
   return contact;
 };

@@ -11,9 +11,10 @@ export const contactsDelete = defineRoute(
     method: 'DELETE',
     path: '/api/v1/contacts/{id_or_email}',
     summary: 'Delete a contact with its list memberships',
-    description: 'Its subscribers in every list go with it.',
+    description: 'Its subscribers in every list go with it, first; 409 `CONFLICT` when one changed meanwhile.',
     request: { params: contactParams },
     response: deletedMessage,
+    errors: ['CONFLICT'],
     uses: ['contacts', 'subscribers'],
   },
   async ({ auth, params }, deps) => {
