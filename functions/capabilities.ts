@@ -14,6 +14,8 @@ import type {
   BounceStore,
   CampaignStore,
   Clock,
+  ContactPropertyStore,
+  ContactStore,
   CounterStore,
   DnsResolver,
   DomainStore,
@@ -107,6 +109,8 @@ export const CAPABILITIES = {
   apiKeys: {},
   bounces: {},
   campaigns: {},
+  contacts: {},
+  contactProperties: {},
   counters: {},
   domains: {},
   firstHits: {},
@@ -255,6 +259,8 @@ export interface CapabilityTypes {
   apiKeys: ApiKeyStore;
   bounces: BounceStore;
   campaigns: CampaignStore;
+  contacts: ContactStore;
+  contactProperties: ContactPropertyStore;
   counters: CounterStore;
   domains: DomainStore;
   firstHits: FirstHits;
