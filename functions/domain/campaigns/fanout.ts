@@ -212,8 +212,8 @@ export const runCampaignChunk = async (
       return { outcome: 'failed' };
     }
     const toQueue: QueuedMail[] = [];
-    await inParallel(rendered, WRITE_CONCURRENCY, async ({ message, mail }) => {
-      const written = await deps.messages.createIfAbsent(message);
+    await inParallel(rendered, WRITE_CONCURRENCY, async ({ message, mail, body }) => {
+      const written = await deps.messages.createIfAbsent(message, body);
       if (written.created || written.status === 'queued') toQueue.push(mail);
     });
     let refused: string[];
