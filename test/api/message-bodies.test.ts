@@ -1,7 +1,7 @@
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documentClient, tableName } from '../../functions/adapters/dynamo/client';
-import { decodeBody } from '../../functions/adapters/dynamo/kept-bodies';
+import { decodeBody } from '../../functions/domain/mail/kept-body';
 import { setClockForTests } from '../../functions/adapters/test-seams';
 import { drainOnce } from '../support/drain';
 import { mailTo } from '../support/mailbox';

@@ -1,5 +1,4 @@
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { keptBodyExpiry, type KeptBody } from '../../domain/mail/kept-body';
+import { decodeBody, encodeBody, keptBodyExpiry, stillKept, type KeptBody } from '../../domain/mail/kept-body';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage } from '../../domain/types';
 import { config } from '../../config';
@@ -11,32 +10,6 @@ import type { Item } from './entity/entity';
  * JSON in one binary attribute, dropped by the table's TTL. Why an item of its own and not an attribute
  * of the record, and what it costs: docs/decisions/0097-message-bodies-kept.md.
  */
-
-/**
- * Past this compressed, a body is not kept: a write unit is 1 KB, so this caps what keeping one mail
- * may cost (64 write units) and keeps the item far under DynamoDB's 400 KB.
- */
-export const MAX_KEPT_BODY_BYTES = 64 * 1024;
-
-/** Up to this (JSON bytes), brotli's best quality (a few ms for a typical mail); past it, a fast one. */
-const BEST_QUALITY_UP_TO = 32 * 1024;
-
-/** The body compressed, or undefined when even compressed it is past MAX_KEPT_BODY_BYTES. */
-export const encodeBody = (body: KeptBody): Buffer | undefined => {
-  const json = Buffer.from(JSON.stringify(body));
-  const quality = json.length <= BEST_QUALITY_UP_TO ? constants.BROTLI_MAX_QUALITY : 5;
-  const compressed = brotliCompressSync(json, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: quality,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
-    },
-  });
-  return compressed.length <= MAX_KEPT_BODY_BYTES ? compressed : undefined;
-};
-
-export const decodeBody = (content: Uint8Array): KeptBody =>
-  JSON.parse(brotliDecompressSync(content).toString('utf8')) as KeptBody;
 
 /**
  * The item that keeps a message's body for the deployment's MESSAGE_RETENTION_DAYS, or undefined when
@@ -59,8 +32,7 @@ export const keptBodyItem = (message: MailMessage, body: KeptBody | undefined): 
  */
 export const bodyOfItem = (item: Record<string, unknown> | undefined, now: Date): KeptBody | undefined => {
   if (!item || !(item.content instanceof Uint8Array)) return undefined;
-  if (typeof item.ttl === 'number' && item.ttl * 1000 <= now.getTime()) return undefined;
-  return decodeBody(item.content);
+  return stillKept(typeof item.ttl === 'number' ? item.ttl : undefined, now) ? decodeBody(item.content) : undefined;
 };
 
 /**
