@@ -34,7 +34,9 @@ export const RECEIPT = {
     'you ordered at shop.example.com.</p></td></tr></table></td></tr></table></body></html>',
   text:
     'Thanks for your order, Ada\n\nOrder #48213 was paid on 26 November 2026. We will email you again when it ' +
-    `ships.\n\n${Array.from({ length: 6 }, (_, i) => `Item ${i}: widget model ${i * 37}  $${i * 3 + 9}.00`).join('\n')}` +
+    `ships.\n\n${Array.from({ length: 6 }, (_, i) => `Item ${i}: widget model ${i * 37}  $${i * 3 + 9}.00`).join(
+      '\n',
+    )}` +
     '\nTotal: $153.00\n\nView your order: https://shop.example.com/orders/48213\n\nExample Shop, 1 Main Street, ' +
     'Springfield.',
 };
