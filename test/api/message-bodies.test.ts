@@ -30,7 +30,7 @@ beforeAll(async () => {
   service = await startService();
   const account = await newAccount('Bodies');
   accountId = account.accountId;
-  api = client(service, await keyWith(accountId, ['mail', 'otp', 'admin'], 10_000));
+  api = client(service, await keyWith(accountId, ['mail', 'otp', 'admin', 'subscribers'], 10_000));
   const stranger = await newAccount('Stranger');
   other = client(service, stranger.apiKey);
   for (const who of [api, other]) expect((await who.post('/api/v1/providers', provider)).status).toBe(201);
@@ -154,5 +154,24 @@ describe('message bodies', () => {
     expect(bodies).toHaveLength(before + 1);
     expect(bodies.map((body) => body.subject)).toContain('After the code');
     expect(JSON.stringify(bodies)).not.toContain(code);
+  });
+
+  it("never keeps a double opt-in confirmation's body (its link consents for the subscriber)", async () => {
+    const before = (await keptBodies()).length;
+    const list = (await api.post('/api/v1/lists', { name: 'Bodies news', double_opt_in: true })).body.data;
+    const email = uniqueAddress('optin');
+    expect((await api.post('/api/v1/subscribers', { email, list_id: list.id })).status).toBe(201);
+    const batch = await api.post('/api/v1/mail/send-batch', {
+      messages: [{ to: uniqueAddress(), subject: 'Kept', text }],
+    });
+    expect(batch.body.data.queued).toBe(1);
+    await drainOnce();
+    const [confirmation] = await mailTo(email);
+    expect(confirmation.subject).toBe('Please confirm your subscription to Bodies news');
+
+    const bodies = await keptBodies();
+    expect(bodies.map((body) => body.subject)).toEqual(expect.arrayContaining(['Kept']));
+    expect(bodies).toHaveLength(before + 1);
+    expect(JSON.stringify(bodies)).not.toContain('/u/confirm/');
   });
 });
