@@ -73,10 +73,9 @@ export interface MessageRecords {
    * Writes the message unless its id exists (a deterministic id written twice: a campaign chunk run
    * again). Answers whether it was written, else the status of the one there.
    */
-  createIfAbsent(
-    message: MailMessage,
-    body?: KeptBody,
-  ): Promise<{ created: true } | { created: false; status: MessageStatus | null }>;
+  createIfAbsent(message: MailMessage): Promise<{ created: true } | { created: false; status: MessageStatus | null }>;
+  /** Keeps the bodies of messages already written (a campaign chunk's, 25 a call); the same body again is no change. */
+  keepBodies(entries: { message: MailMessage; body: KeptBody }[]): Promise<void>;
   /** Writes many new messages (a batch) and the bodies given by message id; all are written or the call fails. */
   createMany(messages: MailMessage[], bodies?: ReadonlyMap<string, KeptBody>): Promise<void>;
 }

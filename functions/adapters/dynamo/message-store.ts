@@ -98,21 +98,27 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
 
 export const dynamoMessageStore = (): MessageStore => ({
   async create(message, body) {
-    // Two writes at once, not a transaction (which bills twice): a body whose record failed is never read.
-    await Promise.all([
-      documentClient().send(new PutCommand(messages.put(messageItem(message), { when: when.absent() }))),
-      keepBody(message, body),
-    ]);
+    // The body first, then the record (not a transaction, which bills twice): when either write fails the
+    // send fails with no record, as before bodies were kept; a body whose record failed is never read.
+    await keepBody(message, body);
+    await documentClient().send(new PutCommand(messages.put(messageItem(message), { when: when.absent() })));
   },
 
-  async createIfAbsent(message, body) {
+  async keepBodies(entries) {
+    await batchWrite(
+      entries.flatMap(({ message, body }) => {
+        const item = keptBodyItem(message, body);
+        return item ? [{ PutRequest: { Item: item } }] : [];
+      }),
+    );
+  },
+
+  async createIfAbsent(message) {
     const put = await conditional(() =>
       documentClient().send(
         new PutCommand(messages.put(messageItem(message), { when: when.absent(), returnOld: true })),
       ),
     );
-    // Only the write that made the record keeps its body: a chunk run again writes nothing twice.
-    if (put.ok) await keepBody(message, body);
     return put.ok
       ? { created: true }
       : { created: false, status: (put.old?.status as MailMessage['status'] | undefined) ?? null };
