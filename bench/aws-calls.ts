@@ -65,8 +65,8 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       'POST /mail/send (warm)',
       8,
       "rate-limit counter, providers (the reputation brake in the same Query), the claims on the sender's domain " +
-        'names (one BatchGet), suppression check, SES send, message record, its kept body (beside it, at the same ' +
-        "time), the day's reputation counter (1 write unit)",
+        'names (one BatchGet), suppression check, SES send, message record, its kept body (just before it), ' +
+        "the day's reputation counter (1 write unit)",
       () => call('POST', '/api/v1/mail/send', { to: 'one@example.com', subject: 'one', html: '<p>x</p>' }),
     ),
   );
