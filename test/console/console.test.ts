@@ -519,6 +519,14 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await page.locator('iframe[data-preview="frame"]').count()).toBe(0);
     expect(await axeViolations()).toEqual([]);
     await shot('messages');
+    // A message whose body is not kept (MESSAGE_RETENTION_DAYS=0) says so.
+    process.env.MESSAGE_RETENTION_DAYS = '0';
+    const unkept = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Not kept', text: 'gone' });
+    delete process.env.MESSAGE_RETENTION_DAYS;
+    await page.getByLabel('Message id').fill(unkept.body.data.message_id);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Not kept' }).waitFor();
+    await page.getByText('The body of this message is not kept.').waitFor();
 
     await open('Overview');
     await page.locator('.chart canvas').first().waitFor();
@@ -529,8 +537,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       .evaluateAll((cards) => cards.map((card) => (card as unknown as { offsetTop: number }).offsetTop));
     const rows = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
     expect(rows.every((n) => n === rows[0])).toBe(true);
-    // Four mails so far: the campaign's two, the zone check and the receipt.
-    expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('4');
+    // Five mails so far: the campaign's two, the zone check, the receipt and the one whose body is not kept.
+    expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('5');
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 
