@@ -1,5 +1,5 @@
 /**
- * Section 5b: what keeping a message's body costs per mail (docs/decisions/0097-message-bodies-kept.md),
+ * Section 5b: what keeping a message's body costs per mail (docs/decisions/0099-message-bodies-kept.md),
  * against the goal of at most 1% of SES's price. The write units are measured: the same send with the
  * body kept and with MESSAGE_RETENTION_DAYS=0, through the local server (the counters see its calls).
  * The storage is priced from the body item's size for the retention period.

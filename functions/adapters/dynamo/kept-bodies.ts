@@ -8,7 +8,7 @@ import type { Item } from './entity/entity';
 /**
  * A message's kept body (domain/mail/kept-body.ts) as its own item beside the record, brotli-compressed
  * JSON in one binary attribute, dropped by the table's TTL. Why an item of its own and not an attribute
- * of the record, and what it costs: docs/decisions/0097-message-bodies-kept.md.
+ * of the record, and what it costs: docs/decisions/0099-message-bodies-kept.md.
  */
 
 /**

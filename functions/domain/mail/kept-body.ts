@@ -4,7 +4,7 @@ import { mailTimeDate } from '../time';
 /**
  * A message's body as it was sent, before tracking (no open pixel, no redirected links): what
  * GET /mail/status (`message.html`, `message.text`) and Resend's `emails.get` answer. It is kept
- * MESSAGE_RETENTION_DAYS beside its record (docs/decisions/0097-message-bodies-kept.md); mail that
+ * MESSAGE_RETENTION_DAYS beside its record (docs/decisions/0099-message-bodies-kept.md); mail that
  * carries a secret (an OTP code, a double opt-in link) is never given to be kept.
  */
 export interface KeptBody {
