@@ -2,14 +2,14 @@
  * The SMTP relay beside `POST /mail/send` in the same run (issue 38): mails a second over 5 and over 20
  * connections, each path driven the same way (that many clients sending one mail after another for a
  * few seconds), the relay's own time from the end of DATA to its 250, and the memory an idle
- * connection holds in the relay (the same number of idle sockets to a bare TCP server subtracted).
+ * connection holds in the relay's process (beside a bare TCP server's, in processes of their own).
  */
-import { connect, createServer, type Socket } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { fork } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { relayDeps } from '../functions/smtp/relay-deps';
-import { relayConnectionCounts, startRelay } from '../functions/smtp/relay-server';
+import { startRelay } from '../functions/smtp/relay-server';
 import { selfSignedCertificate } from '../local/tls-certificate';
 import type { LocalStack } from './local-stack';
 
@@ -26,8 +26,8 @@ export interface RelayMeasure {
   rates: RelayRate[];
   /** The relay's own time, end of DATA to its 250: with one client, and over every SMTP mail of the run. */
   dataToReply: { oneClient: { p50Ms: number; p99Ms: number }; all: { p50Ms: number; p99Ms: number } };
-  /** Heap and buffers per idle connection: the relay's process with the relay, and with a bare TCP server. */
-  idleConnection: { relayBytes: number; bareBytes: number };
+  /** Per idle connection, in a process of its own: the relay's, and a bare TCP server's for scale. */
+  idleConnection: Record<'relay' | 'bare', { rssBytes: number; heapBytes: number }>;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -67,27 +67,43 @@ const drive = async (
   };
 };
 
-const collectGarbage = () => {
-  setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
-};
+type ChildAnswer = { port: number } | { rss: number; heap: number };
 
-/** Heap and buffers the process holds with `count` idle sockets open to `port` (each past its greeting). */
-const heldBy = async (port: number, count: number) => {
-  collectGarbage();
-  const before = process.memoryUsage();
-  const sockets: Socket[] = [];
-  for (let i = 0; i < count; i++) {
-    const socket = connect(port, '127.0.0.1');
-    await new Promise((resolve) => socket.once('data', resolve));
-    sockets.push(socket);
+/**
+ * What `count` idle sockets, each past its greeting, cost the process that serves them: a relay or a
+ * bare TCP server in a process of its own (bench/idle-connections-child.ts), its resident memory and
+ * its heap (with buffers) after a full collection, before and with the sockets open, per socket.
+ */
+const heldBy = async (kind: 'relay' | 'bare', count: number) => {
+  const child = fork(fileURLToPath(new URL('./idle-connections-child.ts', import.meta.url)), [kind], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const answers: ChildAnswer[] = [];
+  const waiting: ((answer: ChildAnswer) => void)[] = [];
+  child.on('message', (answer: ChildAnswer) => (waiting.shift() ?? ((a) => answers.push(a)))(answer));
+  const next = () =>
+    new Promise<ChildAnswer>((resolve) => (answers.length ? resolve(answers.shift()!) : waiting.push(resolve)));
+  const measure = async () => {
+    child.send('measure');
+    return (await next()) as { rss: number; heap: number };
+  };
+  try {
+    const { port } = (await next()) as { port: number };
+    const before = await measure();
+    const sockets: Socket[] = [];
+    for (let i = 0; i < count; i++) {
+      const socket = connect(port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('data', resolve));
+      sockets.push(socket);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const after = await measure();
+    for (const socket of sockets) socket.destroy();
+    return { rssBytes: (after.rss - before.rss) / count, heapBytes: (after.heap - before.heap) / count };
+  } finally {
+    child.kill();
   }
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  collectGarbage();
-  const after = process.memoryUsage();
-  for (const socket of sockets) socket.destroy();
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  return after.heapUsed + after.external - before.heapUsed - before.external;
 };
 
 export const measureSmtpRelay = async (stack: LocalStack, seconds = 8): Promise<RelayMeasure> => {
@@ -98,13 +114,6 @@ export const measureSmtpRelay = async (stack: LocalStack, seconds = 8): Promise<
     mode: 'implicit',
     port: 0,
     onSubmitted: (ms) => replyTimes.push(ms),
-  });
-  // Idle connections from this one address, past the per-address cap the relay keeps otherwise.
-  const plain = await startRelay(relayDeps(), {
-    tls,
-    mode: 'starttls',
-    port: 0,
-    connections: relayConnectionCounts({ perAddress: 10_000, perKey: 10_000 }),
   });
   try {
     const rates: RelayRate[] = [];
@@ -141,23 +150,21 @@ export const measureSmtpRelay = async (stack: LocalStack, seconds = 8): Promise<
         oneClient = { p50Ms: percentile(own, 50), p99Ms: percentile(own, 99) };
       }
     }
-    const bare = createServer((socket) => socket.write('220 bare\r\n'));
-    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
     const count = 1000;
-    const relayBytes = await heldBy(plain.port, count);
-    const bareBytes = await heldBy((bare.address() as { port: number }).port, count);
-    await new Promise((resolve) => bare.close(resolve));
+    const idleConnection = { relay: await heldBy('relay', count), bare: await heldBy('bare', count) };
     const sorted = replyTimes.sort((a, b) => a - b);
     const all = { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
     return {
       rates,
       dataToReply: { oneClient, all },
-      idleConnection: { relayBytes: relayBytes / count, bareBytes: bareBytes / count },
+      idleConnection,
     };
   } finally {
-    await Promise.all([relay.stop(), plain.stop()]);
+    await relay.stop();
   }
 };
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 export const smtpRelaySection = (measure: RelayMeasure) => {
   const http = (connections: number) =>
@@ -178,8 +185,11 @@ export const smtpRelaySection = (measure: RelayMeasure) => {
       `${measure.dataToReply.oneClient.p50Ms.toFixed(1)} ms, p99 ` +
       `${measure.dataToReply.oneClient.p99Ms.toFixed(1)} ms; every mail of the run p50 ` +
       `${measure.dataToReply.all.p50Ms.toFixed(1)} ms, p99 ${measure.dataToReply.all.p99Ms.toFixed(1)} ms.`,
-    `1,000 idle connections (past the greeting), heap and buffers per connection in this process (client sockets ` +
-      `included): the relay ${(measure.idleConnection.relayBytes / 1024).toFixed(1)} KB, a bare TCP server ` +
-      `${(measure.idleConnection.bareBytes / 1024).toFixed(1)} KB.`,
+    `1,000 idle connections (past the greeting), per connection, in a process of its own that serves ` +
+      `nothing else (bench/idle-connections-child.ts): the relay ` +
+      `${kb(measure.idleConnection.relay.rssBytes)} KB resident (heap and buffers ` +
+      `${kb(measure.idleConnection.relay.heapBytes)} KB); a bare TCP server that only greets ` +
+      `${kb(measure.idleConnection.bare.rssBytes)} KB (${kb(measure.idleConnection.bare.heapBytes)} KB). ` +
+      `Goal: under 100 KB per idle connection.`,
   ];
 };

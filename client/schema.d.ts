@@ -564,7 +564,7 @@ export interface paths {
         put?: never;
         /**
          * Add a subscriber to a list
-         * @description A list holds an address once: (list, email) is unique.
+         * @description A list holds an address once: (list, email) is unique. The address becomes a contact of the account unless it is one already (`GET /contacts/{id_or_email}`).
          *
          *     Needs an API key with the `subscribers` permission.
          */
@@ -652,6 +652,176 @@ export interface paths {
          */
         post: operations["confirmation-confirm"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's contacts, newest first
+         * @description Cursor paging: a page at any depth is one read of the page (and of the declared properties).
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["contacts-list"];
+        put?: never;
+        /**
+         * Create a contact
+         * @description One person of the account, unique by email (any case): a second is 409 `CONFLICT`. Each of `segments` (list ids) makes a membership, as `POST /subscribers` does. `properties` are values of declared properties (`POST /contact-properties`): an undeclared key or a wrong type is 400 naming it.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["contacts-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/{id_or_email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one contact by id or email
+         * @description Needs an API key with the `subscribers` permission.
+         */
+        get: operations["contacts-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact with its list memberships
+         * @description Its subscribers in every list go with it, first; 409 `CONFLICT` when one changed meanwhile.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        delete: operations["contacts-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact's names, unsubscribed flag or property values
+         * @description Fields left out keep their value; `null` clears a name or a property value. `properties` merge into the stored ones, each checked against its declaration. The email does not change.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        patch: operations["contacts-update"];
+        trace?: never;
+    };
+    "/api/v1/contact-properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's contact properties, newest first
+         * @description All of them in one answer: an account declares at most 100.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["contact-properties-list"];
+        put?: never;
+        /**
+         * Declare a contact property
+         * @description Contacts hold values only of declared properties, of the declared type. `key` is unique in the account (409 `CONFLICT`); at most 100 properties.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["contact-properties-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contact-properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one contact property
+         * @description Needs an API key with the `subscribers` permission.
+         */
+        get: operations["contact-properties-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact property
+         * @description Contacts' values of it are no longer answered (nor accepted).
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        delete: operations["contact-properties-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact property's fallback value
+         * @description Key and type stay: contacts hold values of them. The fallback must be of the type.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        patch: operations["contact-properties-update"];
+        trace?: never;
+    };
+    "/api/v1/contacts/{id_or_email}/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the lists (segments) a contact is a member of
+         * @description Its subscribers in every list, as lists, newest list first.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["contact-segments-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/contacts/{id_or_email}/segments/{segment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a contact to a list (segment)
+         * @description A membership made as `POST /subscribers` makes it; 409 `CONFLICT` when it is a member already.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["contact-segments-add"];
+        /**
+         * Remove a contact from a list (segment)
+         * @description Deletes its subscriber in that list; the contact stays.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        delete: operations["contact-segments-remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1112,7 +1282,13 @@ export interface paths {
         delete: operations["webhook-endpoints-delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes `url`, `events` or `enabled`, whichever are given. The URL passes the rules of a new one; the secret stays, so signatures keep verifying. A disabled endpoint gets no deliveries, retries included, until it is enabled again.
+         *
+         *     Needs an API key with the `admin` permission.
+         */
+        patch: operations["webhook-endpoints-update"];
         trace?: never;
     };
     "/api/v1/domains": {
@@ -1460,6 +1636,170 @@ export interface paths {
          *     Needs an API key with the `admin` permission.
          */
         delete: operations["resend-api-keys-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's contacts, newest first
+         * @description Paged by contact ids (`after`, `before`; `limit` up to 100): a page at any depth is one page of reads.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-contacts-list"];
+        put?: never;
+        /**
+         * Create a contact
+         * @description Unique by email in the account; each of `segments` (a list id) makes a membership. No `topics` yet.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["resend-contacts-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/contacts/{id_or_email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one contact by id or email
+         * @description Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-contacts-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact with its list memberships
+         * @description Needs an API key with the `subscribers` permission.
+         */
+        delete: operations["resend-contacts-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact's names, unsubscribed flag or property values
+         * @description Fields left out keep their value; `null` clears a name or a property value.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        patch: operations["resend-contacts-update"];
+        trace?: never;
+    };
+    "/resend/contact-properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's contact properties, newest first
+         * @description Paged by property ids (`after`, `before`; `limit` up to 100).
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-contact-properties-list"];
+        put?: never;
+        /**
+         * Declare a contact property
+         * @description `key` unique in the account; `type` `string` or `number`; at most 100 properties.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["resend-contact-properties-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/contact-properties/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one contact property
+         * @description Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-contact-properties-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a contact property
+         * @description Needs an API key with the `subscribers` permission.
+         */
+        delete: operations["resend-contact-properties-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact property's fallback value
+         * @description Needs an API key with the `subscribers` permission.
+         */
+        patch: operations["resend-contact-properties-update"];
+        trace?: never;
+    };
+    "/resend/contacts/{id_or_email}/segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the segments (lists) a contact is a member of
+         * @description Newest list first, paged by list ids (`after`, `before`; `limit` up to 100).
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-contact-segments-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/contacts/{id_or_email}/segments/{segment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a contact to a segment (list)
+         * @description A membership of the list, as `POST /api/v1/subscribers` makes it.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["resend-contact-segments-add"];
+        /**
+         * Remove a contact from a segment (list)
+         * @description Deletes its membership of the list; the contact stays.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        delete: operations["resend-contact-segments-remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6363,6 +6703,1697 @@ export interface operations {
             };
         };
     };
+    "contacts-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            contacts: {
+                                id: string;
+                                email: string;
+                                first_name: string | null;
+                                last_name: string | null;
+                                unsubscribed: boolean;
+                                properties: {
+                                    [key: string]: string | number;
+                                };
+                                created_at: string;
+                                updated_at: string;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contacts-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "first_name": "Ada",
+                 *       "last_name": "Lovelace",
+                 *       "properties": {
+                 *         "plan": "pro"
+                 *       },
+                 *       "segments": [
+                 *         {
+                 *           "id": "3f0c6a1e-8b2d-4c7e-9a51-2d4f6b8e0c13"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    unsubscribed?: boolean;
+                    properties?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                    segments?: {
+                        id: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            email: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            unsubscribed: boolean;
+                            properties: {
+                                [key: string]: string | number;
+                            };
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
+             *
+             *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contacts-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            email: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            unsubscribed: boolean;
+                            properties: {
+                                [key: string]: string | number;
+                            };
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contacts-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contacts-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "first_name": "Ada",
+                 *       "unsubscribed": true,
+                 *       "properties": {
+                 *         "plan": "pro",
+                 *         "seats": null
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    unsubscribed?: boolean;
+                    properties?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            email: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            unsubscribed: boolean;
+                            properties: {
+                                [key: string]: string | number;
+                            };
+                            created_at: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact-properties-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            contact_properties: {
+                                id: string;
+                                key: string;
+                                /** @enum {string} */
+                                type: "string" | "number";
+                                fallback_value: string | number | null;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact-properties-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "plan",
+                 *       "type": "string",
+                 *       "fallback_value": "free"
+                 *     }
+                 */
+                "application/json": {
+                    key: string;
+                    /** @enum {string} */
+                    type: "string" | "number";
+                    fallback_value?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            key: string;
+                            /** @enum {string} */
+                            type: "string" | "number";
+                            fallback_value: string | number | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact-properties-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            key: string;
+                            /** @enum {string} */
+                            type: "string" | "number";
+                            fallback_value: string | number | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact-properties-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact-properties-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fallback_value": "basic"
+                 *     }
+                 */
+                "application/json": {
+                    fallback_value?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            key: string;
+                            /** @enum {string} */
+                            type: "string" | "number";
+                            fallback_value: string | number | null;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact-segments-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            segments: {
+                                id: string;
+                                name: string;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact-segments-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+                segment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            subscriber_id: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `CONFLICT`: The Idempotency-Key is in use by another body or a request still running, the record already exists, or it changed meanwhile. */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description `NO_SMTP_PROVIDER`: The account has no default provider to send with.
+             *
+             *     `SENDING_PAUSED`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "contact-segments-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+                segment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "lists-import": {
         parameters: {
             query?: never;
@@ -9697,6 +11728,7 @@ export interface operations {
                                 id: string;
                                 url: string;
                                 events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                                enabled: boolean;
                                 created_at: string;
                             }[];
                         };
@@ -9798,6 +11830,7 @@ export interface operations {
                             id: string;
                             url: string;
                             events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                            enabled: boolean;
                             created_at: string;
                             secret: string;
                         };
@@ -9936,6 +11969,7 @@ export interface operations {
                             id: string;
                             url: string;
                             events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                            enabled: boolean;
                             created_at: string;
                         };
                     };
@@ -10085,6 +12119,161 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "webhook-endpoints-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "email.delivered",
+                 *         "email.bounced"
+                 *       ],
+                 *       "enabled": false
+                 *     }
+                 */
+                "application/json": {
+                    url?: string;
+                    events?: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: ("email.sent" | "email.delivered" | "email.opened" | "email.clicked" | "email.bounced" | "email.complained" | "email.received")[];
+                            enabled: boolean;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -12512,7 +14701,7 @@ export interface operations {
                             id: string;
                             name: string;
                             /** @enum {string} */
-                            status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                            status: "not_started" | "pending" | "verified" | "failed";
                             created_at: string;
                             region: string;
                             capabilities: {
@@ -12660,7 +14849,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -12675,7 +14864,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
@@ -12871,7 +15061,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -12886,7 +15076,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
@@ -13186,7 +15377,7 @@ export interface operations {
                         id: string;
                         name: string;
                         /** @enum {string} */
-                        status: "pending" | "verified" | "failed" | "temporary_failure" | "not_started";
+                        status: "not_started" | "pending" | "verified" | "failed";
                         created_at: string;
                         region: string;
                         capabilities: {
@@ -13201,7 +15392,8 @@ export interface operations {
                             type: string;
                             value: string;
                             ttl: string;
-                            status: string;
+                            /** @enum {string} */
+                            status: "not_started" | "pending" | "verified" | "failed";
                             priority?: number;
                         }[];
                     };
@@ -13684,6 +15876,2122 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         object: "api_key";
+                        id: string;
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contacts-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            email: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            unsubscribed: boolean;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contacts-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "first_name": "Ada"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    unsubscribed?: boolean;
+                    properties?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                    segments?: {
+                        id: string;
+                    }[];
+                    topics?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact";
+                        id: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /**
+             * @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem.
+             *
+             *     `validation_error`: The account has no default provider to send with.
+             *
+             *     `validation_error`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contacts-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact";
+                        id: string;
+                        email: string;
+                        first_name: string | null;
+                        last_name: string | null;
+                        unsubscribed: boolean;
+                        created_at: string;
+                        properties: {
+                            [key: string]: {
+                                /** @constant */
+                                type: "string";
+                                value: string;
+                            } | {
+                                /** @constant */
+                                type: "number";
+                                value: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contacts-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact";
+                        contact: string;
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contacts-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unsubscribed": true
+                 *     }
+                 */
+                "application/json": {
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    unsubscribed?: boolean;
+                    properties?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact";
+                        id: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contact-properties-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            key: string;
+                            /** @enum {string} */
+                            type: "string" | "number";
+                            fallback_value: string | number | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contact-properties-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "key": "plan",
+                 *       "type": "string",
+                 *       "fallback_value": "free"
+                 *     }
+                 */
+                "application/json": {
+                    key: string;
+                    /** @enum {string} */
+                    type: "string" | "number";
+                    fallback_value?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact_property";
+                        id: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contact-properties-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact_property";
+                        id: string;
+                        key: string;
+                        /** @enum {string} */
+                        type: "string" | "number";
+                        fallback_value: string | number | null;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contact-properties-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact_property";
+                        id: string;
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contact-properties-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fallback_value": "basic"
+                 *     }
+                 */
+                "application/json": {
+                    fallback_value?: string | number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact_property";
+                        id: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contact-segments-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            name: string;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contact-segments-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+                segment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /**
+             * @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem.
+             *
+             *     `validation_error`: The account has no default provider to send with.
+             *
+             *     `validation_error`: The account's sending is paused by the reputation brake: its hard bounce or complaint rate of the last 24 hours reached SES's pause threshold (10% / 0.5%). An admin lifts it with POST /stats/resume.
+             */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-contact-segments-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+                segment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         id: string;
                         deleted: boolean;
                     };

@@ -14,6 +14,8 @@ import type {
   BounceStore,
   CampaignStore,
   Clock,
+  ContactPropertyStore,
+  ContactStore,
   CounterStore,
   DnsResolver,
   DomainStore,
@@ -58,7 +60,8 @@ import type {
  * the key that seals provider passwords, signing keys and webhook secrets. `trackingSecret`: the key of
  * tracking and unsubscribe links. `webhookEvents`: the webhook queue. `jobs`: the job queue. The SES
  * identity kinds: create (with its MAIL FROM and a read), read, delete. `inboundMail`: received mail's
- * parts in the inbound bucket, read and linked to (lib/inbound-mail.ts). `attachmentsPut` and
+ * parts in the inbound bucket, read and linked to (lib/inbound-mail.ts); `inboundParse`: the parser's,
+ * raw mail read and parts written. `attachmentsPut` and
  * `attachmentsDelete`: the attachments bucket of queued mail too large for a queue message.
  * The workers': `drainLanes` takes from both send lanes, puts released scheduled mail back and parks
  * what fails in the dead-letter queue; `startDrain` the drain's start queue; `attachmentsRead` reads
@@ -79,6 +82,7 @@ export type AwsGrant =
   | 'sesIdentityRead'
   | 'sesIdentityDelete'
   | 'inboundMail'
+  | 'inboundParse'
   | 'drainLanes'
   | 'startDrain'
   | 'attachmentsRead'
@@ -105,6 +109,8 @@ export const CAPABILITIES = {
   apiKeys: {},
   bounces: {},
   campaigns: {},
+  contacts: {},
+  contactProperties: {},
   counters: {},
   domains: {},
   firstHits: {},
@@ -168,6 +174,8 @@ export const CAPABILITIES = {
   sesIdentityRead: { key: 'identities', grant: 'sesIdentityRead' },
   sesIdentityDelete: { key: 'identities', grant: 'sesIdentityDelete' },
   inboundObjects: { key: 'objects', grant: 'inboundMail' },
+  /** The inbound bucket as the parser uses it: reads the raw mail SES stored, writes its parts. */
+  inboundParsing: { key: 'objects', grant: 'inboundParse' },
   allowPrivateSmtpHosts: { setting: true },
   allowLoopbackWebhooks: { setting: true },
   maxDomains: { setting: true },
@@ -251,6 +259,8 @@ export interface CapabilityTypes {
   apiKeys: ApiKeyStore;
   bounces: BounceStore;
   campaigns: CampaignStore;
+  contacts: ContactStore;
+  contactProperties: ContactPropertyStore;
   counters: CounterStore;
   domains: DomainStore;
   firstHits: FirstHits;
@@ -301,6 +311,7 @@ export interface CapabilityTypes {
   sesIdentityRead: EmailIdentities;
   sesIdentityDelete: EmailIdentities;
   inboundObjects: MailObjects;
+  inboundParsing: MailObjects;
   allowPrivateSmtpHosts: boolean;
   allowLoopbackWebhooks: boolean;
   maxDomains: number;

@@ -9,8 +9,9 @@
  */
 import { APPLY_EVENTS, type CapabilityName } from './capabilities';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from './drain-timing';
+import type { TableAccess } from './routes/route-definition';
 
-/** A function no route calls: started by a queue, a schedule or SNS. */
+/** A function no route calls: started by a queue, a schedule, SNS or SES. */
 export interface WorkerDeclaration {
   /** File name (without .ts) under functions/handlers/. */
   handler: string;
@@ -23,8 +24,8 @@ export interface WorkerDeclaration {
   scheduleMinutes?: number;
   /** `npm start` runs it on a timer instead of its trigger: every `seconds`, or what the variable `env` says. */
   localTimer?: { env: string; seconds: number };
-  /** Its table access: the whole table, to read or to read and write (lib/table-access.ts). */
-  table: 'read' | 'write';
+  /** Its table access, as a route declares it: the whole table, or narrowed to kinds (lib/table-access.ts). */
+  table: TableAccess;
   /**
    * The capabilities it uses (functions/capabilities.ts), as a route lists them: the stack grants what
    * they bring (lib/route-access.ts) and the handler wires its dependencies from them.
@@ -103,6 +104,30 @@ export const WORKERS = {
     timeoutSeconds: 10,
     table: 'write',
     uses: [...APPLY_EVENTS, 'providers'],
+  },
+  // Started by its EventBridge rule (lib/sending-domains.ts), locally by a timer (local/domain-check-timer.ts).
+  domainChecker: {
+    handler: 'domain-checker',
+    description: 'Checks the DNS records and SES state of sending domains',
+    timeoutSeconds: 300,
+    scheduleMinutes: 15,
+    // It finds the pending and verified domains through gsi1, and writes back the domain items and the
+    // claims on names only: a claim that did not verify within 72 hours is released.
+    table: { read: 'all', write: ['domain', 'domainName'] },
+    // The identity of such a claim is deleted with it (only one the claim created: domains.ts).
+    uses: ['domains', 'sesIdentityRead', 'sesIdentityDelete', 'dns', 'clock', 'ids', 'maxDomains', 'operatorDomains'],
+  },
+  // Invoked by SES's receipt rule (lib/inbound-mail.ts), locally by the inbound SMTP listener.
+  inboundParser: {
+    handler: 'inbound-mail',
+    description: 'Parses mail SES received into inbound records and email.received events',
+    timeoutSeconds: 120,
+    // A 40 MB mail is parsed in memory, its attachments decoded beside it.
+    memoryMb: 1024,
+    // The domain-name claims and domains (whose account receives), the account's messages (the reply
+    // link), read by key; the inbound records written. Nothing else.
+    table: { read: ['domainName', 'domain', 'message'], write: ['inbound'] },
+    uses: ['inboundParsing', 'inbound', 'domains', 'messages', 'events', 'clock'],
   },
 } as const satisfies Record<string, WorkerDeclaration>;
 

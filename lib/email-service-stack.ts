@@ -24,13 +24,13 @@ import { routes } from '../functions/routes';
 import { throttleApi } from './api-throttling';
 import { ServiceFunction, type ServiceFunctionProps } from './constructs/service-function';
 import { WORKERS, type WorkerDeclaration } from '../functions/queues';
-import { buildQueues, connectConsumers, queueEnvironment } from './queues';
+import { buildQueues, connectConsumers } from './queues';
 import { Monitoring } from './monitoring';
 import { suppressNagFindings } from './nag-suppressions';
 import { grantRouteAccess } from './route-access';
 import { RouteAreaStack, type ServiceCore } from './route-area-stack';
 import { routeAreas } from './route-areas';
-import { addDomainChecker, sesIdentityStatements } from './sending-domains';
+import { scheduleDomainChecks, sesIdentityStatements } from './sending-domains';
 import { InboundMail } from './inbound-mail';
 import { SmtpRelayStack } from './smtp-relay';
 
@@ -129,16 +129,13 @@ export class EmailServiceStack extends Stack {
       const value = this.node.tryGetContext(name) as unknown;
       return value === undefined || value === '' ? {} : { [variable]: String(value) };
     };
+    // What every function reads. The queues, secrets and buckets a function reaches are named in its
+    // environment by its grants (lib/route-access.ts): a function knows of no resource it may not touch.
     const environment = {
       TABLE_NAME: table.tableName,
-      ...queueEnvironment(queues),
       SES_CONFIGURATION_SET: configurationSet.configurationSetName,
-      OTP_SECRET_ARN: otpKey.secretArn,
-      TRACKING_SECRET_ARN: trackingKey.secretArn,
       // Tracking links and receiver URLs point here (the routes carry their /api/v1 or /t/ prefix).
       PUBLIC_BASE_URL: api.apiEndpoint,
-      PROVIDER_SECRET_KEY_ARN: providerSecretKey.secretArn,
-      ATTACHMENTS_BUCKET: attachments.bucketName,
       // Sending domains: the resolvers of our record look-ups (context dnsServers); the system's when empty.
       ...(this.node.tryGetContext('dnsServers') ? { DNS_SERVERS: String(this.node.tryGetContext('dnsServers')) } : {}),
       // The domains every account may send from through this stack's SES without a verified sending domain of
@@ -184,12 +181,7 @@ export class EmailServiceStack extends Stack {
     // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
     const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
     // Receiving mail: SES's receipt rule set, the bucket and the parsing function (lib/inbound-mail.ts).
-    const inboundMail = new InboundMail(this, 'InboundMail', {
-      table,
-      environment,
-      webhookQueue,
-      deadLetters: inboundMailDeadLetters,
-    });
+    const inboundMail = new InboundMail(this, 'InboundMail', { environment, deadLetters: inboundMailDeadLetters });
     const core: ServiceCore = {
       api,
       table,
@@ -229,6 +221,8 @@ export class EmailServiceStack extends Stack {
     );
     throttleApi(stage, publicRoutes);
 
+    const grantWorkerAccess = (fn: ServiceFunction, declared: WorkerDeclaration) =>
+      grantRouteAccess(core, fn, { ...declared, permission: null, method: 'POST' }, providerSecretKey, fn);
     // The workers as functions/queues.ts declares them (handler, timeout, memory, concurrency), each
     // granted what its table access and capabilities say, by the routes' own loop (lib/route-access.ts).
     const worker = (id: string, declared: WorkerDeclaration, props: Partial<ServiceFunctionProps> = {}) => {
@@ -241,7 +235,7 @@ export class EmailServiceStack extends Stack {
         environment,
         ...props,
       });
-      grantRouteAccess(core, fn, { ...declared, permission: null, method: 'POST' }, providerSecretKey, fn);
+      grantWorkerAccess(fn, declared);
       return fn;
     };
     const drainer = worker('Drainer', WORKERS.drainer);
@@ -255,13 +249,16 @@ export class EmailServiceStack extends Stack {
     const webhookDeliverer = worker('WebhookDeliverer', WORKERS.webhookDeliverer);
     // One job per invocation, each a chunk of seconds.
     const jobRunner = worker('JobRunner', WORKERS.jobRunner);
-    // The SQS triggers, with the batch sizes and concurrency functions/queues.ts declares.
-    connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents });
-    eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
-
     // Sending domains: their 15-minute check of DNS records and SES state (lib/sending-domains.ts).
     // Scheduled, so nobody waits on it: its errors alarm with the workers' (lib/monitoring.ts).
-    const domainChecker = addDomainChecker(this, { table, environment, statements: sesIdentities });
+    const domainChecker = worker('DomainChecker', WORKERS.domainChecker);
+    scheduleDomainChecks(this, domainChecker);
+    // The inbound parser lives with its bucket and rule (lib/inbound-mail.ts); its grants come from here.
+    const inboundParser = inboundMail.parser;
+    grantWorkerAccess(inboundParser, WORKERS.inboundParser);
+    // The SQS triggers, with the batch sizes and concurrency functions/queues.ts declares.
+    connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents, domainChecker, inboundParser });
+    eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', {
@@ -302,7 +299,7 @@ export class EmailServiceStack extends Stack {
         { name: 'SesEvents', fn: sesEvents },
         { name: 'JobRunner', fn: jobRunner },
         { name: 'DomainChecker', fn: domainChecker },
-        { name: 'InboundMail', fn: inboundMail.parser },
+        { name: 'InboundMail', fn: inboundParser },
       ],
       queues: [
         { name: 'SendQueue', queue: sendQueue },

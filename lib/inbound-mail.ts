@@ -1,5 +1,4 @@
 import { CfnOutput, Duration, Names, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { ReceiptRuleSet, TlsPolicy } from 'aws-cdk-lib/aws-ses';
@@ -8,14 +7,11 @@ import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { INBOUND_RETENTION_DAYS, PARTS_PREFIX, RAW_MAIL_PREFIX } from '../functions/domain/inbound/inbound-mail';
+import { WORKERS } from '../functions/queues';
 import { ServiceFunction } from './constructs/service-function';
-import { ITEM_READ_ACTIONS, ITEM_WRITE_ACTIONS, partitionPattern } from './table-access';
 
 export interface InboundMailProps {
-  table: TableV2;
   environment: Record<string, string>;
-  /** `email.received` events go on the webhook queue. */
-  webhookQueue: Queue;
   /** Where an invocation that failed three times waits (functions/queues.ts). */
   deadLetters: Queue;
 }
@@ -54,40 +50,17 @@ export class InboundMail extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // The parser as functions/queues.ts declares it; the stack grants it from that declaration (its
+    // table access and capabilities: lib/route-access.ts), the bucket's part through `grantParser`.
+    const declared = WORKERS.inboundParser;
     this.parser = new ServiceFunction(this, 'Parser', {
-      handlerName: 'inbound-mail',
-      description: 'Parses mail SES received into inbound records and email.received events',
-      // A 40 MB mail is parsed in memory, its attachments decoded beside it.
-      memorySize: 1024,
-      timeout: Duration.minutes(2),
+      handlerName: declared.handler,
+      description: declared.description,
+      memorySize: declared.memoryMb,
+      timeout: Duration.seconds(declared.timeoutSeconds),
       deadLetterQueue: props.deadLetters,
       environment: { ...props.environment, INBOUND_BUCKET: this.bucket.bucketName },
     });
-    // Objects by prefix, and only the actions used (grantRead would add listing and the bucket's settings).
-    this.parser.addToRolePolicy(this.objects(['s3:GetObject'], RAW_MAIL_PREFIX));
-    this.parser.addToRolePolicy(this.objects(['s3:PutObject', 's3:GetObject'], PARTS_PREFIX));
-    props.webhookQueue.grantSendMessages(this.parser);
-    // The table: the domain-name claims and domains (whose account receives), the account's messages
-    // (the reply link), read by key; the inbound records written. Nothing else.
-    const items = (kinds: Parameters<typeof partitionPattern>[0][]) => ({
-      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': kinds.map(partitionPattern) },
-    });
-    this.parser.addToRolePolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem'],
-        resources: [props.table.tableArn],
-        conditions: items(['domainName', 'domain', 'message']),
-      }),
-    );
-    this.parser.addToRolePolicy(
-      new PolicyStatement({
-        effect: Effect.ALLOW,
-        actions: [...ITEM_READ_ACTIONS, ...ITEM_WRITE_ACTIONS],
-        resources: [props.table.tableArn],
-        conditions: items(['inbound']),
-      }),
-    );
 
     // One rule, no recipient list: SES receives only for identities verified in this account and
     // region (our domains), and which of them take mail is the `inbound` flag, read per mail.
@@ -170,6 +143,13 @@ export class InboundMail extends Construct {
     principal.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], RAW_MAIL_PREFIX));
     // The routes read (and link to) the parts by the bucket's name: the IAM test found them without it.
     fn.addEnvironment('INBOUND_BUCKET', this.bucket.bucketName);
+  }
+
+  /** The parser (the `inboundParse` grant): reads the raw mail SES stored, writes and reads its parts. */
+  grantParser(principal: IGrantable) {
+    // Objects by prefix, and only the actions used (grantRead would add listing and the bucket's settings).
+    principal.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:GetObject'], RAW_MAIL_PREFIX));
+    principal.grantPrincipal.addToPrincipalPolicy(this.objects(['s3:PutObject', 's3:GetObject'], PARTS_PREFIX));
   }
 
   private objects(actions: string[], prefix: string) {

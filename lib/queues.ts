@@ -34,15 +34,6 @@ export const buildQueues = (scope: Construct) => {
   return made;
 };
 
-/** Each queue's URL under the variable the functions read it from (functions/config.ts). */
-export const queueEnvironment = (queues: Record<QueueName, Queue>) =>
-  Object.fromEntries(
-    (Object.keys(QUEUES) as QueueName[]).flatMap((name) => {
-      const urlEnv = (QUEUES[name] as QueueDeclaration).urlEnv;
-      return urlEnv ? [[urlEnv, queues[name].queueUrl]] : [];
-    }),
-  );
-
 /** The SQS triggers: each queue with a consumer starts its worker, with the declared batch and concurrency. */
 export const connectConsumers = (queues: Record<QueueName, Queue>, workers: Record<WorkerName, IFunction>) => {
   for (const name of Object.keys(QUEUES) as QueueName[]) {

@@ -1,5 +1,7 @@
 import { Effect, type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { QUEUES, type QueueDeclaration, type QueueName } from '../functions/queues';
 import { type AwsGrant, routeGrants } from '../functions/capabilities';
 import type { RouteDefinition } from '../functions/routes/define-route';
 import { grantAttachments } from './attachments-bucket';
@@ -67,6 +69,47 @@ const GRANTS: Record<AwsGrant, Grant> = {
     if (!fn) throw new Error('Inbound mail is read by route functions only (its bucket name is in their environment)');
     core.inboundMail.grantRoute(fn, principal);
   },
+  inboundParse: (core, { principal }) => core.inboundMail.grantParser(principal),
+};
+
+/** A queue's URL under the variable functions/queues.ts gives it. */
+const url = (name: QueueName, queue: Queue) => ({ [(QUEUES[name] as QueueDeclaration).urlEnv!]: queue.queueUrl });
+
+/**
+ * The variables the adapters of each grant read (functions/config.ts): a function's environment names
+ * the queues, secrets and buckets its grants reach, and no others (the rest of it is the table, the
+ * API's URL and the settings every function shares: lib/email-service-stack.ts).
+ */
+const GRANT_ENVIRONMENT: Record<AwsGrant, (core: ServiceCore) => Record<string, string>> = {
+  sendMail: () => ({}),
+  enqueue: (core) => ({ ...url('send', core.sendQueue), ...url('drainStarts', core.drainStarts) }),
+  enqueueBulk: (core) => ({ ...url('bulkSend', core.bulkSendQueue), ...url('drainStarts', core.drainStarts) }),
+  drainLanes: (core) => ({
+    ...url('send', core.sendQueue),
+    ...url('bulkSend', core.bulkSendQueue),
+    ...url('sendDeadLetters', core.deadLetters),
+  }),
+  startDrain: (core) => url('drainStarts', core.drainStarts),
+  otpSecret: (core) => ({ OTP_SECRET_ARN: core.otpKey.secretArn }),
+  trackingSecret: (core) => ({ TRACKING_SECRET_ARN: core.trackingKey.secretArn }),
+  providerSecrets: (core) => ({ PROVIDER_SECRET_KEY_ARN: core.providerSecretKey.secretArn }),
+  webhookEvents: (core) => url('webhooks', core.webhookQueue),
+  webhookDelivery: (core) => ({
+    ...url('webhooks', core.webhookQueue),
+    ...url('webhookDeadLetters', core.webhookDeadLetters),
+  }),
+  jobs: (core) => url('jobs', core.jobQueue),
+  jobsConsume: (core) => url('jobs', core.jobQueue),
+  attachmentsPut: (core) => ({ ATTACHMENTS_BUCKET: core.attachments.bucketName }),
+  attachmentsDelete: (core) => ({ ATTACHMENTS_BUCKET: core.attachments.bucketName }),
+  attachmentsRead: (core) => ({ ATTACHMENTS_BUCKET: core.attachments.bucketName }),
+  sesIdentityCreate: () => ({}),
+  sesIdentityRead: () => ({}),
+  sesIdentityDelete: () => ({}),
+  sesAccount: () => ({}),
+  // The inbound bucket's name comes with its grants (lib/inbound-mail.ts), set by the construct.
+  inboundMail: () => ({}),
+  inboundParse: () => ({}),
 };
 
 const addStatements = (
@@ -81,7 +124,8 @@ type Declared = Pick<RouteDefinition, 'table' | 'permission' | 'method' | 'idemp
 
 /**
  * Grants `principal` what `route` declares: its table access (`table`) and the AWS access of the
- * capabilities it uses (`uses`): a route's function (`fn`), and the SMTP relay's task role, which
+ * capabilities it uses (`uses`), and sets on `fn` the variables that name what they reach (returned
+ * too, for the relay's container): a route's function (`fn`), and the SMTP relay's task role, which
  * runs the `mail-send` use case (lib/smtp-relay.ts), so both hold the same grants from the same
  * declaration. `providerSecretKey` is the data key as the grantee's stack references it
  * (lib/route-area-stack.ts).
@@ -94,5 +138,11 @@ export const grantRouteAccess = (
   fn?: ServiceFunction,
 ) => {
   grantTableAccess(core.table, principal, route);
-  for (const grant of routeGrants(route)) GRANTS[grant](core, { principal, fn }, providerSecretKey);
+  const environment: Record<string, string> = {};
+  for (const grant of routeGrants(route)) {
+    GRANTS[grant](core, { principal, fn }, providerSecretKey);
+    Object.assign(environment, GRANT_ENVIRONMENT[grant](core));
+  }
+  for (const [name, value] of Object.entries(environment)) fn?.addEnvironment(name, value);
+  return environment;
 };

@@ -35,8 +35,8 @@ export interface ServiceCore {
   /** The SES identity actions of the sending-domain routes, by kind (lib/sending-domains.ts). */
   sesIdentities: SesIdentityStatements;
   /** Received mail's bucket: the inbound routes read its parts (lib/inbound-mail.ts). */
-  inboundMail: Pick<InboundMail, 'grantRoute'>;
-  /** Every function's environment (table, queues, secrets, the API's own URL). */
+  inboundMail: Pick<InboundMail, 'grantRoute' | 'grantParser'>;
+  /** What every function's environment holds (the table, the API's own URL, settings); its grants add the rest. */
   environment: Record<string, string>;
   /** The files of queued mail too large for a queue message (lib/attachments-bucket.ts). */
   attachments: Bucket;

@@ -1,11 +1,10 @@
 import { Duration, Stack } from 'aws-cdk-lib';
-import type { TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Construct } from 'constructs';
-import { ServiceFunction } from './constructs/service-function';
-import { ITEM_WRITE_ACTIONS, partitionPattern } from './table-access';
+import { WORKERS } from '../functions/queues';
 
 type IdentityKind = 'sesIdentityCreate' | 'sesIdentityRead' | 'sesIdentityDelete';
 export type SesIdentityStatements = Record<IdentityKind, PolicyStatement[]>;
@@ -39,41 +38,13 @@ export const sesIdentityStatements = (
 };
 
 /**
- * The schedule of the sending domains: every 15 minutes a function looks up the records of the
- * pending and verified domains and asks SES for their state (pending ones for 72 hours, then
- * `failed`, their names released and the identities they made deleted). It reads the domains through
- * gsi1 and writes back the domain items and the claims on names only.
+ * The schedule of the sending domains: every 15 minutes the checker (functions/queues.ts, granted from
+ * its declaration like every function) looks up the records of the pending and verified domains and
+ * asks SES for their state (pending ones for 72 hours, then `failed`, their names released and the
+ * identities they made deleted).
  */
-export const addDomainChecker = (
-  scope: Construct,
-  props: { table: TableV2; environment: Record<string, string>; statements: Record<IdentityKind, PolicyStatement[]> },
-) => {
-  const checker = new ServiceFunction(scope, 'DomainChecker', {
-    handlerName: 'domain-checker',
-    description: 'Checks the DNS records and SES state of sending domains',
-    timeout: Duration.minutes(5),
-    environment: props.environment,
-  });
-  props.table.grantReadData(checker);
-  checker.addToRolePolicy(
-    new PolicyStatement({
-      effect: Effect.ALLOW,
-      actions: [...ITEM_WRITE_ACTIONS],
-      resources: [props.table.tableArn],
-      // The domain items, and the claims on names: a claim that did not verify within 72 hours is released.
-      conditions: {
-        'ForAllValues:StringLike': {
-          'dynamodb:LeadingKeys': [partitionPattern('domain'), partitionPattern('domainName')],
-        },
-      },
-    }),
-  );
-  for (const statement of props.statements.sesIdentityRead) checker.addToRolePolicy(statement);
-  // The identity of such a claim is deleted with it (only one the claim created: domains.ts).
-  for (const statement of props.statements.sesIdentityDelete) checker.addToRolePolicy(statement);
+export const scheduleDomainChecks = (scope: Construct, checker: IFunction) =>
   new Rule(scope, 'DomainCheckSchedule', {
-    schedule: Schedule.rate(Duration.minutes(15)),
+    schedule: Schedule.rate(Duration.minutes(WORKERS.domainChecker.scheduleMinutes)),
     targets: [new LambdaFunction(checker)],
   });
-  return checker;
-};

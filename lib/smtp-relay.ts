@@ -109,7 +109,7 @@ export class SmtpRelayStack extends NestedStack {
     });
     this.tlsSecret.grantRead(taskDefinition.taskRole);
     const providerSecretKey = Secret.fromSecretCompleteArn(this, 'ProviderSecretKey', core.providerSecretKey.secretArn);
-    grantRouteAccess(core, taskDefinition.taskRole, RELAY_ROUTE, providerSecretKey);
+    const granted = grantRouteAccess(core, taskDefinition.taskRole, RELAY_ROUTE, providerSecretKey);
 
     const logGroup = monthOfLogs(this, 'Logs');
     taskDefinition.addContainer('Relay', {
@@ -117,6 +117,7 @@ export class SmtpRelayStack extends NestedStack {
       logging: LogDrivers.awsLogs({ streamPrefix: 'relay', logGroup }),
       environment: {
         ...core.environment,
+        ...granted,
         SMTP_PORT: String(RELAY_PORTS.starttls),
         SMTP_TLS_PORT: String(RELAY_PORTS.terminated),
         SMTP_TLS_ARN: this.tlsSecret.secretArn,

@@ -3,10 +3,10 @@ import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { keys } from '../functions/adapters/dynamo/keys';
 import type { ItemKind, RouteDefinition, TableAccess } from '../functions/routes/define-route';
 
-/** What a narrowed grant allows on its items. No Scan: a Scan names no partition key, so no condition could hold it. */
 /** What the table access of a function follows from: a route's fields, or a worker's. */
 type TableDeclared = Pick<RouteDefinition, 'table' | 'permission' | 'method' | 'idempotent'>;
 
+/** What a narrowed grant allows on its items. No Scan: a Scan names no partition key, so no condition could hold it. */
 export const ITEM_READ_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
@@ -59,12 +59,10 @@ export const tableGrants = (route: TableDeclared): TableGrant[] => {
     return [{ level: 'read' }, ...rateLimit, ...held];
   }
   const write = [...(access.write ?? []), ...idempotency];
+  const writeGrant = write.length ? [{ actions: ITEM_WRITE_ACTIONS, leadingKeys: patterns(write) }] : [];
+  if (access.read === 'all') return [{ level: 'read' }, ...writeGrant, ...rateLimit];
   const read = [...(access.read ?? []), ...write, ...(keyed ? (['apiKeyByHash'] as const) : [])];
-  return [
-    { actions: ITEM_READ_ACTIONS, leadingKeys: patterns(read) },
-    ...(write.length ? [{ actions: ITEM_WRITE_ACTIONS, leadingKeys: patterns(write) }] : []),
-    ...rateLimit,
-  ];
+  return [{ actions: ITEM_READ_ACTIONS, leadingKeys: patterns(read) }, ...writeGrant, ...rateLimit];
 };
 
 /** Grants the route's function its table access: whole-table grants through the table, the rest by leading key. */

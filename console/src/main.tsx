@@ -6,6 +6,7 @@ import { PAGES } from './pages';
 import { href, usePath } from './route';
 import { session } from './session';
 import { SignIn } from './sign-in';
+import { RateLimitNotice } from './ui/rate-limit';
 
 /** The shell: navigation, the page the hash names, and the focus moved to its heading on each change. */
 const Console = ({ onSignOut }: { onSignOut: () => void }) => {
@@ -55,6 +56,7 @@ const Console = ({ onSignOut }: { onSignOut: () => void }) => {
           <h1 ref={heading} tabIndex={-1}>
             {page.title}
           </h1>
+          <RateLimitNotice />
           {page.render(id)}
         </main>
       </div>

@@ -1,6 +1,7 @@
 import { refuse, request } from './api';
 import { session } from './session';
 import { Field, FormError, text, useForm } from './ui/form';
+import { RateLimitNotice } from './ui/rate-limit';
 
 /**
  * Sign-in: the key is tried on GET /stats. A 401 is a wrong key (shown next to the field); any other
@@ -32,6 +33,7 @@ export const SignIn = ({ onSignedIn, reason }: { onSignedIn: () => void; reason?
           {reason}
         </p>
       )}
+      <RateLimitNotice />
       <form onSubmit={form.submit} noValidate>
         <Field form={form} name="api_key" label="API key" type="password" autoComplete="off" spellcheck={false} />
         <FormError form={form} />

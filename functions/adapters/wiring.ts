@@ -1,10 +1,11 @@
 /**
- * The dependencies of callers that are neither a route nor a queue worker (those list their
- * capabilities: functions/routes/, functions/queues.ts): the domain checker and the inbound parser, the admin CLI,
- * `npm start`'s bootstrap. Each is a list of
+ * The dependencies of callers that are not a route: the domain checker and the inbound parser (as
+ * functions/queues.ts declares them; the admin CLI and the local SMTP listener call them too), the
+ * admin CLI, `npm start`'s bootstrap. Each is a list of
  * capabilities wired as a route's are (functions/wire.ts), with the adapters imported by name so that
  * a bundle holds only the SDK clients its list names.
  */
+import { WORKERS } from '../queues';
 import { wire } from '../wire';
 import {
   accounts,
@@ -18,7 +19,7 @@ import {
   events,
   ids,
   inbound,
-  inboundObjects,
+  inboundParsing,
   jobs,
   lists,
   maxDomains,
@@ -47,7 +48,7 @@ export const providerWriteDeps = () =>
 
 /** Sending domains: the schedule's checker, the admin CLI's verify, the tests that move a domain's clock. */
 export const domainDeps = () =>
-  wire(['domains', 'sesIdentityRead', 'sesIdentityDelete', 'dns', 'clock', 'ids', 'maxDomains', 'operatorDomains'], {
+  wire(WORKERS.domainChecker.uses, {
     domains,
     sesIdentityRead,
     sesIdentityDelete,
@@ -62,14 +63,7 @@ export const domainDeps = () =>
  * Inbound mail's parsing function (SES's receipt rule, the local SMTP listener): raw mail in, records and events out.
  */
 export const inboundDeps = () =>
-  wire(['inboundObjects', 'inbound', 'domains', 'messages', 'events', 'clock'], {
-    inboundObjects,
-    inbound,
-    domains,
-    messages,
-    events,
-    clock,
-  });
+  wire(WORKERS.inboundParser.uses, { inboundParsing, inbound, domains, messages, events, clock });
 
 /** Lists and campaigns as the bench and the CLI make them. */
 export const campaignDeps = () =>

@@ -71,18 +71,37 @@ const RECORD_NAMES: Record<Domain['records'][number]['record'], string> = {
   DMARC: 'DMARC',
   INBOUND_MX: 'Receiving',
 };
-const RECORD_STATES: Record<Domain['records'][number]['status'], string> = {
-  verified: 'verified',
-  pending: 'pending',
-  missing: 'not_started',
-  mismatch: 'failed',
+/**
+ * Our states in the words of Resend's SDK (`DomainStatus`, `DomainRecordStatus`), whose lifecycle is
+ * `not_started` (never looked for), `pending` (looked for, not found yet), then `verified` or `failed`.
+ * A domain no check has looked at yet is `not_started`, and so is each of its records; from the first
+ * check on (the schedule's or `verify`), get and verify name the same state with the same word.
+ */
+const recordState = (
+  status: Domain['records'][number]['status'],
+  checked: boolean,
+): z.output<typeof resendDomain>['records'][number]['status'] => {
+  if (status === 'verified') return 'verified';
+  // A wrong record found: the domain cannot verify with it.
+  if (status === 'mismatch') return 'failed';
+  // `missing`, or `pending` after a look-up that could not answer: still looked for.
+  return checked || status === 'missing' ? 'pending' : 'not_started';
+};
+
+/**
+ * SES's `temporary_failure` (a verified domain whose DKIM records SES no longer finds; it keeps looking for
+ * 72 hours) has no domain word in the SDK: it is `pending`, as a domain looked for and not found is.
+ */
+const domainState = (domain: Domain): z.output<typeof resendDomain>['status'] => {
+  if (domain.status === 'verified' || domain.status === 'failed') return domain.status;
+  return domain.last_checked_at ? 'pending' : 'not_started';
 };
 
 export const resendDomainOf = (domain: Domain): z.output<typeof resendDomain> => ({
   object: 'domain',
   id: domain.id,
   name: domain.name,
-  status: domain.status,
+  status: domainState(domain),
   created_at: domain.created_at,
   region: domain.region,
   capabilities: { sending: 'enabled', receiving: domain.inbound ? 'enabled' : 'disabled' },
@@ -92,7 +111,7 @@ export const resendDomainOf = (domain: Domain): z.output<typeof resendDomain> =>
     type: record.type,
     value: record.value,
     ttl: 'Auto',
-    status: RECORD_STATES[record.status],
+    status: recordState(record.status, domain.last_checked_at !== null),
     ...(record.priority !== undefined ? { priority: record.priority } : {}),
   })),
 });

@@ -22,3 +22,4 @@ export * from './campaigns';
 export * from './templates';
 export * from './domains';
 export * from './inbound';
+export * from './contacts';

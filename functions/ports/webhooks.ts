@@ -6,6 +6,12 @@ export interface WebhookEndpointStore {
   get(accountId: string, endpointId: string): Promise<WebhookEndpoint | undefined>;
   /** Stores a new endpoint unless the account already has `ceiling`; false then. Atomic with the count. */
   create(endpoint: WebhookEndpoint, ceiling: number): Promise<boolean>;
+  /** Changes the fields given of an existing endpoint and answers it as it now is; undefined when absent. */
+  update(
+    accountId: string,
+    endpointId: string,
+    change: Partial<Pick<WebhookEndpoint, 'url' | 'events' | 'enabled'>> & { updated_at: string },
+  ): Promise<WebhookEndpoint | undefined>;
   /** False when absent. */
   delete(accountId: string, endpointId: string): Promise<boolean>;
 }

@@ -5,6 +5,7 @@ import { reputationRoutes } from './reputation';
 import { trackingRoutes } from './tracking';
 import { otpRoutes } from './otp';
 import { audienceRoutes } from './audience';
+import { contactsRoutes } from './contacts';
 import { campaignsRoutes } from './campaigns';
 import { receiversRoutes } from './receivers';
 import { adminRoutes } from './admin';
@@ -31,6 +32,7 @@ export const routes: readonly AnyRoute[] = [
   ...trackingRoutes,
   ...otpRoutes,
   ...audienceRoutes,
+  ...contactsRoutes,
   ...importsRoutes,
   ...suppressionsRoutes,
   ...campaignsRoutes,

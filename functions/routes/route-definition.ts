@@ -13,9 +13,11 @@ export type ItemKind = {
 
 /**
  * What a route may do with the table: 'read', 'write' (read and write), or read and write narrowed to
- * the items of the kinds named (`write` implies read). The stack turns it into IAM (lib/table-access.ts).
+ * the items of the kinds named (`write` implies read); `read: 'all'` reads the whole table and its
+ * indexes and writes only the kinds named (the domain checker). The stack turns it into IAM
+ * (lib/table-access.ts).
  */
-export type TableAccess = 'read' | 'write' | { read?: readonly ItemKind[]; write?: readonly ItemKind[] };
+export type TableAccess = 'read' | 'write' | { read?: readonly ItemKind[] | 'all'; write?: readonly ItemKind[] };
 
 /** What a route may answer instead of the envelope. */
 export type RawMediaType =

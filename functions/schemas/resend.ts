@@ -122,7 +122,8 @@ const record = z.object({
   type: z.string(),
   value: z.string(),
   ttl: z.string(),
-  status: z.string(),
+  /** Of the SDK's `DomainRecordStatus`, those this service answers (http/resend-views.ts). */
+  status: z.enum(['not_started', 'pending', 'verified', 'failed']),
   priority: z.optional(z.int()),
 });
 const capabilities = z.object({ sending: z.enum(['enabled', 'disabled']), receiving: z.enum(['enabled', 'disabled']) });
@@ -130,7 +131,8 @@ const domainFields = {
   object: z.literal('domain'),
   id: z.string(),
   name: z.string(),
-  status: z.enum(['pending', 'verified', 'failed', 'temporary_failure', 'not_started']),
+  /** Of the SDK's `DomainStatus`, those this service answers (http/resend-views.ts). */
+  status: z.enum(['not_started', 'pending', 'verified', 'failed']),
   created_at: z.string(),
   region: z.string(),
   capabilities,

@@ -634,13 +634,14 @@ describe('domains', () => {
     expect(created.data).toMatchObject({
       object: 'domain',
       name,
-      status: 'pending',
+      // Resend's word for a domain nothing has looked for yet.
+      status: 'not_started',
       region: 'us-east-1',
       capabilities: { sending: 'enabled', receiving: 'disabled' },
     });
     const dkim = created.data!.records.filter((r) => r.record === 'DKIM');
     expect(dkim).toHaveLength(3);
-    expect(dkim[0]).toMatchObject({ type: 'CNAME', ttl: 'Auto', status: 'pending' });
+    expect(dkim[0]).toMatchObject({ type: 'CNAME', ttl: 'Auto', status: 'not_started' });
     const id = created.data!.id;
 
     expect((await owner.domains.get(id)).data).toMatchObject({ object: 'domain', id, name });
@@ -671,6 +672,48 @@ describe('domains', () => {
       statusCode: 422,
       name: 'validation_error',
     });
+  });
+});
+
+/** The SDK's own status types, from the answer of `domains.get`. */
+type SdkDomain = NonNullable<Awaited<ReturnType<Resend['domains']['get']>>['data']>;
+type SdkDomainStatus = SdkDomain['status'];
+type SdkRecordStatus = SdkDomain['records'][number]['status'];
+
+describe('domain states', () => {
+  it('get and verify name one state in the SDK’s words: not_started before any check, then what it found', async () => {
+    const owner = new Resend((await newAccount('Resend domain states')).apiKey);
+    const name = `states-${Math.random().toString(36).slice(2, 10)}.example`;
+    const created = (await owner.domains.create({ name })).data as unknown as SdkDomain;
+    const states = (domain: SdkDomain) => ({
+      status: domain.status,
+      records: domain.records.map((record) => [record.record, record.status]),
+    });
+    // Typed as the SDK types them: a word outside its unions would not compile here.
+    const words = (domain: SdkDomain): [SdkDomainStatus, SdkRecordStatus[]] => [
+      domain.status,
+      domain.records.map((record) => record.status),
+    ];
+    expect(words(created)).toEqual(['not_started', created.records.map(() => 'not_started')]);
+    const before = (await owner.domains.get(created.id)).data!;
+    expect(states(before)).toEqual(states(created));
+
+    // Nothing published: verify looks, finds nothing, and says it is still looking; get says the same.
+    const verified = (await owner.domains.verify(created.id)).data as unknown as SdkDomain;
+    expect(words(verified)).toEqual(['pending', created.records.map(() => 'pending')]);
+    expect(states((await owner.domains.get(created.id)).data!)).toEqual(states(verified));
+
+    // DKIM published: those records verify, on both.
+    for (const record of created.records.filter((r) => r.record === 'DKIM'))
+      dns.publish(record.name, { type: 'CNAME', value: record.value });
+    const again = (await owner.domains.verify(created.id)).data as unknown as SdkDomain;
+    expect(again.records.filter((r) => r.record === 'DKIM').map((r) => r.status)).toEqual([
+      'verified',
+      'verified',
+      'verified',
+    ]);
+    expect(states((await owner.domains.get(created.id)).data!)).toEqual(states(again));
+    await owner.domains.remove(created.id);
   });
 });
 

@@ -7,7 +7,16 @@ import { trackingSettings } from '../../functions/adapters/tracking-settings';
 import { unsubscribeUrl } from '../../functions/domain/campaigns/unsubscribe';
 import { confirmToken } from '../../functions/domain/audience/double-opt-in';
 import { mailTo } from '../support/mailbox';
-import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { PERMISSIONS } from '../../functions/domain/types';
+import {
+  client,
+  keyWith,
+  newAccount,
+  startService,
+  uniqueAddress,
+  type Client,
+  type TestService,
+} from '../support/service';
 import { recordTableRequests, type TableRequest } from '../support/table-requests';
 
 /**
@@ -44,7 +53,8 @@ beforeAll(async () => {
   service = await startService();
   const account = await newAccount('Table access');
   accountId = account.accountId;
-  api = client(service, account.apiKey);
+  // A key past the default 60 a minute: the read-only case alone calls every GET route once, and there are more.
+  api = client(service, await keyWith(account.accountId, [...PERMISSIONS], 100_000));
   // Both send limits, so that sends use the provider's send counters too.
   await api.post('/api/v1/providers', {
     type: 'ses',
@@ -272,6 +282,7 @@ describe('table grants', () => {
     const endpoint = (
       await api.post('/api/v1/webhook-endpoints', { url: 'https://hooks.example.com/readers', events: ['email.sent'] })
     ).body.data;
+    const property = (await api.post('/api/v1/contact-properties', { key: 'tier', type: 'string' })).body.data;
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
@@ -303,6 +314,17 @@ describe('table grants', () => {
       'resend-domains-list': `/resend/domains?before=${domain.id}`,
       'resend-domains-get': `/resend/domains/${domain.id}`,
       'resend-api-keys-list': '/resend/api-keys',
+      // POST /subscribers made the address a contact.
+      'contacts-list': '/api/v1/contacts',
+      'contacts-get': `/api/v1/contacts/${subscriber.email}`,
+      'resend-contacts-get': `/resend/contacts/${subscriber.email}`,
+      'resend-contacts-list': '/resend/contacts?limit=5',
+      'contact-segments-list': `/api/v1/contacts/${subscriber.email}/segments`,
+      'resend-contact-segments-list': `/resend/contacts/${subscriber.email}/segments`,
+      'contact-properties-list': '/api/v1/contact-properties',
+      'contact-properties-get': `/api/v1/contact-properties/${property.id}`,
+      'resend-contact-properties-list': `/resend/contact-properties?after=${property.id}`,
+      'resend-contact-properties-get': `/resend/contact-properties/${property.id}`,
     };
     const reading = routes.filter(
       (route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status',

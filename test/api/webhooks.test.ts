@@ -30,6 +30,8 @@ const createEndpoint = async (url: string, events: string[]) => {
   return created.body.data as { id: string; secret: string; url: string; events: string[] };
 };
 
+const patch = (caller: Client, path: string, body: unknown) => caller.call('PATCH', path, body);
+
 /** The admin CLI as an operator runs it, in a process of its own, against this worker's queues. */
 const admin = async (...args: string[]) => {
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
@@ -58,7 +60,13 @@ describe('webhook endpoints', () => {
     const listed = await api.get('/api/v1/webhook-endpoints');
     expect(listed.status).toBe(200);
     const mine = listed.body.data.webhook_endpoints.find((endpoint: { id: string }) => endpoint.id === created.id);
-    expect(mine).toEqual({ id: created.id, url: created.url, events: created.events, created_at: expect.any(String) });
+    expect(mine).toEqual({
+      id: created.id,
+      url: created.url,
+      events: created.events,
+      enabled: true,
+      created_at: expect.any(String),
+    });
     expect(JSON.stringify(listed.body)).not.toContain(created.secret);
 
     const got = await api.get(`/api/v1/webhook-endpoints/${created.id}`);
@@ -105,6 +113,52 @@ describe('webhook endpoints', () => {
     expect((await other.delete(`/api/v1/webhook-endpoints/${created.id}`)).status).toBe(404);
     expect((await other.get('/api/v1/webhook-endpoints')).body.data.webhook_endpoints).toEqual([]);
     expect((await api.delete(`/api/v1/webhook-endpoints/${created.id}`)).status).toBe(200);
+  });
+
+  it('changes the URL, events and enabled flag with PATCH, read back by GET; refusals name their field', async () => {
+    const created = await createEndpoint('https://hooks.example.com/before', ['email.sent']);
+    const path = `/api/v1/webhook-endpoints/${created.id}`;
+    const changed = await patch(api, path, {
+      url: ' https://hooks.example.com/after ',
+      events: ['email.bounced', 'email.delivered', 'email.bounced'],
+      enabled: false,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const expected = {
+      id: created.id,
+      url: 'https://hooks.example.com/after',
+      events: ['email.bounced', 'email.delivered'],
+      enabled: false,
+      created_at: expect.any(String),
+    };
+    expect(changed.body.data).toEqual(expected);
+    expect((await api.get(path)).body.data).toEqual(expected);
+    // One field alone changes that field only.
+    expect((await patch(api, path, { enabled: true })).body.data).toEqual({ ...expected, enabled: true });
+
+    for (const [body, field] of [
+      [{ url: 'http://hooks.example.com/x' }, 'url'],
+      [{ url: 'https://10.0.0.5/x' }, 'url'],
+      [{ events: [] }, 'events'],
+      [{ events: ['email.unknown'] }, 'events.0'],
+      [{ enabled: 'no' }, 'enabled'],
+      [{}, 'url'],
+    ] as const) {
+      const refused = await patch(api, path, body);
+      expect([refused.status, refused.body.error.code], JSON.stringify(body)).toEqual([400, 'VALIDATION_ERROR']);
+      expect(refused.body.error.details.map((d: { field: string }) => d.field)).toContain(field);
+    }
+    // Nothing refused was written.
+    expect((await api.get(path)).body.data).toEqual({ ...expected, enabled: true });
+
+    const stranger = client(service, (await newAccount('Webhook editor stranger')).apiKey);
+    expect((await patch(stranger, path, { enabled: false })).status).toBe(404);
+    expect((await patch(api, `/api/v1/webhook-endpoints/${crypto.randomUUID()}`, { enabled: false })).status).toBe(404);
+    const mailOnly = client(service, await keyWith(accountId, ['mail']));
+    expect((await patch(mailOnly, path, { enabled: false })).status).toBe(403);
+    expect((await api.get(path)).body.data.enabled).toBe(true);
+    expect((await api.delete(path)).status).toBe(200);
+    expect((await patch(api, path, { enabled: true })).status).toBe(404);
   });
 
   it('holds an account to 10 endpoints: the 11th is 409 CONFLICT until one is deleted', async () => {
@@ -282,6 +336,37 @@ describe('event sources and delivery rules', () => {
     } finally {
       await api.delete(`/api/v1/webhook-endpoints/${created.id}`);
       await endpoint.close();
+    }
+  });
+
+  it('posts nothing to a disabled endpoint; once enabled, events go to its new URL, signed with its old secret', {
+    timeout: 40_000,
+  }, async () => {
+    const first = await startEndpoint();
+    const second = await startEndpoint();
+    const created = await createEndpoint(first.url, ['email.sent']);
+    const path = `/api/v1/webhook-endpoints/${created.id}`;
+    try {
+      expect((await patch(api, path, { enabled: false })).status).toBe(200);
+      const send = (name: string) =>
+        api.post('/api/v1/mail/send', { to: uniqueAddress(name), subject: 'Hi', text: 'Hi' });
+      expect((await send('muted')).status).toBe(200);
+      await drainWebhooksUntil(() => false, 2_000);
+      expect(first.received).toEqual([]);
+
+      expect((await patch(api, path, { enabled: true, url: second.url })).status).toBe(200);
+      const sent = await send('heard');
+      await drainWebhooksUntil(() => second.received.length >= 1);
+      expect(first.received).toEqual([]);
+      expect(second.received).toHaveLength(1);
+      expect(verified(created.secret, second.received[0]!)).toMatchObject({
+        type: 'email.sent',
+        data: { message_id: sent.body.data.message_id },
+      });
+    } finally {
+      await api.delete(path);
+      await first.close();
+      await second.close();
     }
   });
 

@@ -118,6 +118,14 @@ const open = async (name: string) => {
   await page.getByText('Loading…').first().waitFor({ state: 'detached' });
 };
 
+/** Signs the tab out and in again with `key`, landing on the view the address names. */
+const signInAs = async (key: string) => {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('API key', { exact: true }).fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+};
+
 beforeAll(async () => {
   if (!chromium) return;
   dns = await startDnsServer();
@@ -713,6 +721,146 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await axeViolations()).toEqual([]);
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
+
+  it('edits a webhook endpoint in the console (URL, events, disabled); the API reads back each change', async () => {
+    const created = await api.post('/api/v1/webhook-endpoints', {
+      url: 'https://hooks.example.com/before-edit',
+      events: ['email.sent'],
+    });
+    expect(created.status).toBe(201);
+    // Signed in again with the first account's key (the brake test left another account's signed in).
+    await signInAs(apiKey);
+    await open('Webhooks');
+    await page.getByRole('button', { name: 'Edit https://hooks.example.com/before-edit' }).click();
+    const editor = page.getByRole('region', { name: 'Edit endpoint' });
+    const url = editor.getByLabel('URL', { exact: true });
+    expect(await url.inputValue()).toBe('https://hooks.example.com/before-edit');
+    expect(await editor.getByLabel('email.sent').isChecked()).toBe(true);
+    // A URL the route refuses is shown at its field, and nothing changes.
+    await url.fill('http://hooks.example.com/plain');
+    await editor.getByRole('button', { name: 'Save endpoint' }).click();
+    await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.locator('.field.invalid .field-error').textContent()).toMatch(/https/);
+
+    await url.fill('https://hooks.example.com/after-edit');
+    await editor.getByLabel('email.sent').uncheck();
+    await editor.getByLabel('email.bounced').check();
+    await editor.getByLabel('email.delivered').check();
+    await editor.getByLabel('Enabled', { exact: true }).uncheck();
+    expect(await axeViolations()).toEqual([]);
+    await editor.getByRole('button', { name: 'Save endpoint' }).click();
+    await page.getByRole('status').getByText('Saved https://hooks.example.com/after-edit.').waitFor();
+    expect((await api.get(`/api/v1/webhook-endpoints/${created.body.data.id}`)).body.data).toEqual({
+      id: created.body.data.id,
+      url: 'https://hooks.example.com/after-edit',
+      events: ['email.delivered', 'email.bounced'],
+      enabled: false,
+      created_at: created.body.data.created_at,
+    });
+    await page.getByRole('rowheader', { name: 'https://hooks.example.com/after-edit disabled' }).waitFor();
+    expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 60_000);
+
+  it('creates a double opt-in list and fills it from a CSV file; the report counts the rows and names each ' +
+    'rejected one with its reason', async () => {
+    await open('Lists');
+    await page.getByLabel('Name', { exact: true }).fill('Confirmed readers');
+    await page.getByLabel('Double opt-in', { exact: true }).check();
+    expect(await axeViolations()).toEqual([]);
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByRole('link', { name: 'Confirmed readers' }).click();
+    await page.getByRole('heading', { name: /Confirmed readers/ }).waitFor();
+    await page.locator('[data-double-opt-in]').waitFor();
+    const lists = (await api.get('/api/v1/lists?limit=100')).body.data.lists as { id: string; name: string }[];
+    const list = (await api.get(`/api/v1/lists/${lists.find((l) => l.name === 'Confirmed readers')!.id}`)).body.data;
+    expect(list.double_opt_in).toBe(true);
+
+    const [ada, grace] = [uniqueAddress('csv-ada'), uniqueAddress('csv-grace')];
+    const csv = [
+      'email,name,plan',
+      `${ada},Ada Lovelace,pro`,
+      `"${grace}","Hopper, Grace",free`,
+      'not-an-address,Nobody,free',
+      `${ada.toUpperCase()},Ada again,pro`,
+      '',
+    ].join('\r\n');
+    await page
+      .getByLabel('CSV file', { exact: true })
+      .setInputFiles({ name: 'readers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.locator('[data-import]').waitFor();
+    // The import runs through the job queue, as its trigger runs it in AWS; the report follows it.
+    await runJobsAndDrain();
+    await page.locator('[data-import="done"]').waitFor({ timeout: 20_000 });
+    const counted = async (name: string) => page.locator(`dd[data-count="${name}"]`).textContent();
+    expect([
+      await counted('rows'),
+      await counted('imported'),
+      await counted('duplicates'),
+      await counted('suppressed'),
+      await counted('rejected'),
+    ]).toEqual(['4', '2', '1', '0', '1']);
+    const rejected = await page
+      .locator('table.rejected-rows tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((row) =>
+          [...(row as unknown as { cells: { textContent: string }[] }).cells].map((cell) => cell.textContent),
+        ),
+      );
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0].slice(0, 2)).toEqual(['3', 'not-an-address']);
+    expect(rejected[0][2]).toMatch(/^email: /);
+    // The list shows its new subscribers, and the API reads them in it.
+    await page.getByRole('rowheader', { name: grace }).waitFor();
+    const members = (await api.get(`/api/v1/subscribers?list_id=${list.id}`)).body.data.subscribers as {
+      email: string;
+      name: string | null;
+      status: string;
+    }[];
+    expect(
+      members.map(({ email, name, status }) => ({ email, name, status })).sort((a, b) => (a.email < b.email ? -1 : 1)),
+    ).toEqual([
+      { email: ada, name: 'Ada Lovelace', status: 'subscribed' },
+      { email: grace, name: 'Hopper, Grace', status: 'subscribed' },
+    ]);
+    expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 90_000);
+
+  it('says when a rate-limited page retries ("retrying in N s") and retries it by itself', async () => {
+    const limited = await keyWith(tracked.accountId, ['mail', 'subscribers', 'campaigns', 'admin'], 20);
+    const ask = () => fetch(`${base}/api/v1/lists`, { headers: { Authorization: `Bearer ${limited}` } });
+    // The window is a fixed minute: start when 15 to 30 s of it are left, so that the sign-in fits in it and
+    // the wait for the next one stays short.
+    const reset = Number((await ask()).headers.get('ratelimit-reset'));
+    const wait = reset > 30 ? reset - 30 : reset < 15 ? reset + 31 : 0;
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000));
+    await signInAs(limited);
+    // What is left of the key's window goes elsewhere: the page's next call is refused with 429.
+    let answer: Response;
+    do answer = await ask();
+    while (answer.status !== 429);
+    const retryAfter = Number(answer.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Suppressions' }).click();
+    const notice = page.locator('.rate-limit.notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/retrying in \d+ s/);
+    expect(await notice.getAttribute('role')).toBe('status');
+    expect(await axeViolations()).toEqual([]);
+    // Once the window has passed, the page asks again and shows what it loaded; the notice goes.
+    await page
+      .getByText('Loading…')
+      .first()
+      .waitFor({ state: 'detached', timeout: (retryAfter + 15) * 1000 });
+    await page.getByRole('heading', { level: 2, name: 'Suppressed addresses' }).waitFor();
+    await notice.waitFor({ state: 'detached' });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(unexpectedErrors()).toEqual([]);
+    await signInAs(apiKey);
+  }, 150_000);
 
   it('says on the Overview that a new account has no provider yet, with a link to add one', async () => {
     const fresh = await newAccount('Console newcomer');

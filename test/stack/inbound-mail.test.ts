@@ -1,6 +1,5 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,16 +16,7 @@ let synths = 0;
 const synth = (context: Record<string, string>) => {
   const app = new App({ outdir: join(synthesized, `app-${++synths}`), context });
   const stack = new Stack(app, 'Inbound');
-  const table = new TableV2(stack, 'Table', {
-    partitionKey: { name: 'pk', type: AttributeType.STRING },
-    sortKey: { name: 'sk', type: AttributeType.STRING },
-  });
-  new InboundMail(stack, 'InboundMail', {
-    table,
-    environment: {},
-    webhookQueue: new Queue(stack, 'Webhooks'),
-    deadLetters: new Queue(stack, 'DeadLetters'),
-  });
+  new InboundMail(stack, 'InboundMail', { environment: {}, deadLetters: new Queue(stack, 'DeadLetters') });
   return Template.fromStack(stack);
 };
 

@@ -89,18 +89,22 @@ describe('the SMTP relay in AWS (-c smtpRelay=true)', () => {
       const context = join(outdir, images[0].source.directory);
       expect(['Dockerfile', 'index.mjs'].map((file) => existsSync(join(context, file)))).toEqual([true, true]);
       expect(readFileSync(join(context, 'Dockerfile'), 'utf8')).toMatch(/^FROM --platform=linux\/arm64 \S*node:22/m);
-      // Environment of the functions: the same table, queues and secrets.
+      // The environment of the mail-send function: the table, and the queue, secrets and bucket its grants reach.
       const environment = Object.fromEntries(container.Environment.map((e: Json) => [e.Name, e.Value]));
       expect(Object.keys(environment)).toEqual(
         expect.arrayContaining([
           'TABLE_NAME',
-          'QUEUE_URL',
+          'WEBHOOK_QUEUE_URL',
           'TRACKING_SECRET_ARN',
           'PROVIDER_SECRET_KEY_ARN',
+          'ATTACHMENTS_BUCKET',
           'SMTP_TLS_ARN',
           'METRICS_NAMESPACE',
         ]),
       );
+      // Nothing its grants do not reach: the send queue and the OTP key are other functions'.
+      expect(Object.keys(environment)).not.toContain('QUEUE_URL');
+      expect(Object.keys(environment)).not.toContain('OTP_SECRET_ARN');
     },
   );
 

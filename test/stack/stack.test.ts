@@ -313,6 +313,23 @@ describe('the deployment', () => {
     expect(readsSecret(functionOf('mail-send'), 'OtpHashKey')).toBe(false);
   });
 
+  it("names in a function's environment only the queues, secrets and buckets its grants reach", () => {
+    const variablesOf = (logicalId: string) =>
+      Object.keys(template.findResources('AWS::Lambda::Function')[logicalId].Properties.Environment.Variables);
+    const RESOURCES = /_URL$|_ARN$|_BUCKET$/;
+    // PUBLIC_BASE_URL is the API's own address, which every function may link to.
+    const reached = (logicalId: string) =>
+      variablesOf(logicalId).filter((name) => RESOURCES.test(name) && name !== 'PUBLIC_BASE_URL');
+    expect(reached(functionOf('health'))).toEqual([]);
+    expect(reached(functionOf('mail-status'))).toEqual([]);
+    expect(reached(functionOf('mail-send-batch'))).toEqual(
+      expect.arrayContaining(['QUEUE_URL', 'DRAIN_START_QUEUE_URL', 'ATTACHMENTS_BUCKET']),
+    );
+    expect(reached(functionOf('mail-send-batch'))).not.toContain('OTP_SECRET_ARN');
+    expect(reached(functionOf('otp-send'))).toContain('OTP_SECRET_ARN');
+    expect(reached(functionOf('mail-send'))).not.toContain('QUEUE_URL');
+  });
+
   it('lets the domain routes call only the SES identity actions they need, and checks domains every 15 minutes', () => {
     const identityActions = (fn: string) =>
       policyOf(fn)
@@ -907,15 +924,14 @@ describe('alarms and metrics', () => {
 
 describe('the template, function by function (issue 24)', () => {
   const functions = () => template.findResources('AWS::Lambda::Function');
-  /**
-   * What no caller waits on: the workers of functions/queues.ts and the scheduled domain checker
-   * (lib/sending-domains.ts).
-   */
-  const DOMAIN_CHECKER = 'Checks the DNS records and SES state of sending domains';
+  /** What no caller waits on: the workers of functions/queues.ts (the domain checker and inbound parser among them). */
+  const DOMAIN_CHECKER = WORKERS.domainChecker.description;
   const workerIds = () =>
-    [...Object.values(WORKERS).map((worker) => worker.description as string), DOMAIN_CHECKER].map(
-      (description) => Object.keys(functions()).find((id) => functions()[id].Properties.Description === description)!,
-    );
+    Object.values(WORKERS)
+      .map((worker) => worker.description as string)
+      .map(
+        (description) => Object.keys(functions()).find((id) => functions()[id].Properties.Description === description)!,
+      );
 
   it('gives every function a log group of its own with a retention', () => {
     const logGroups = template.findResources('AWS::Logs::LogGroup');

@@ -8,6 +8,7 @@ import { count, dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager } from '../ui/pager';
+import { ImportCsv } from './list-import';
 
 type Subscribers = DataOf<'subscribers-list'>;
 type Subscriber = Subscribers['subscribers'][number];
@@ -94,6 +95,12 @@ export const ListView = ({ id }: { id: string }) => {
           {list.loaded.data.name} <span class="muted">({count(list.loaded.data.subscriber_count)} subscribers)</span>
         </h2>
         {list.loaded.data.description && <p>{list.loaded.data.description}</p>}
+        {list.loaded.data.double_opt_in && (
+          <p data-double-opt-in>
+            <span class="badge ok">double opt-in</span> A subscriber added here gets a confirmation mail and is reached
+            by campaigns once confirmed; imported ones count as confirmed (the account collected their consent).
+          </p>
+        )}
         <div class="toolbar">
           <label for="status-filter">Status</label>
           <select
@@ -158,8 +165,8 @@ export const ListView = ({ id }: { id: string }) => {
             Add subscriber
           </button>
         </form>
-        <p class="hint">Importing a CSV file comes with the server's import route.</p>
       </section>
+      <ImportCsv listId={id} onImported={changed} />
       <section class="card" aria-labelledby="delete-list">
         <h2 id="delete-list">Delete this list</h2>
         <p class="hint">Its subscriptions go too, and its scheduled or sending campaigns stop.</p>

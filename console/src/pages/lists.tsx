@@ -19,6 +19,7 @@ export const Lists = () => {
       api.post<DataOf<'lists-create'>>('/lists', {
         name: text(values, 'name') ?? '',
         description: text(values, 'description'),
+        double_opt_in: values.get('double_opt_in') === 'on',
       }),
     (_list, element) => {
       element.reset();
@@ -49,7 +50,8 @@ export const Lists = () => {
                   {loaded.data.lists.map((list) => (
                     <tr key={list.id}>
                       <th scope="row">
-                        <a href={href(`/lists/${list.id}`)}>{list.name}</a>
+                        <a href={href(`/lists/${list.id}`)}>{list.name}</a>{' '}
+                        {list.double_opt_in && <span class="badge ok">double opt-in</span>}
                       </th>
                       <td>{count(list.subscriber_count)}</td>
                       <td>{list.description ?? ''}</td>
@@ -75,6 +77,14 @@ export const Lists = () => {
         <form onSubmit={form.submit} noValidate>
           <Field form={form} name="name" label="Name" autoComplete="off" />
           <Field form={form} name="description" label="Description (optional)" autoComplete="off" />
+          <div class="field choices">
+            <label class="choice">
+              <input type="checkbox" name="double_opt_in" /> Double opt-in
+            </label>
+            <p class="hint">
+              A subscriber added one by one gets a confirmation mail first; campaigns reach them once they confirm.
+            </p>
+          </div>
           <FormError form={form} />
           <button type="submit" disabled={form.busy}>
             Create list

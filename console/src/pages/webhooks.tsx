@@ -6,14 +6,19 @@ import { Choices, Field, FormError, text, useForm } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading, SecretOnce } from '../ui/notice';
+import { EditWebhook } from './webhook-edit';
 
 type Created = DataOf<'webhook-endpoints-create'>;
 
-/** The account's webhook endpoints; a new one's signing secret is shown once. */
+/** The account's webhook endpoints, each to edit; a new one's signing secret is shown once. */
 export const Webhooks = () => {
   const { loaded, reload } = useLoad(() => api.get<DataOf<'webhook-endpoints-list'>>('/webhook-endpoints'), []);
   const [created, setCreated] = useState<Created>();
   const [error, setError] = useState<ApiError>();
+  const [editing, setEditing] = useState<string>();
+  const [saved, setSaved] = useState<string>();
+  const edited =
+    loaded.state === 'ok' ? loaded.data.webhook_endpoints.find((endpoint) => endpoint.id === editing) : undefined;
   const form = useForm(
     (values) =>
       api.post<Created>('/webhook-endpoints', {
@@ -38,6 +43,7 @@ export const Webhooks = () => {
       <section class="card" aria-labelledby="endpoints">
         <h2 id="endpoints">Endpoints</h2>
         {error && <ErrorNotice error={error} />}
+        {saved && <p role="status">Saved {saved}.</p>}
         {loaded.state === 'loading' && <Loading />}
         {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
         {loaded.state === 'ok' &&
@@ -57,10 +63,22 @@ export const Webhooks = () => {
                 <tbody>
                   {loaded.data.webhook_endpoints.map((endpoint) => (
                     <tr key={endpoint.id}>
-                      <th scope="row">{endpoint.url}</th>
+                      <th scope="row">
+                        {endpoint.url} {!endpoint.enabled && <span class="badge warn">disabled</span>}
+                      </th>
                       <td>{endpoint.events.join(', ')}</td>
                       <td>{dateTime(endpoint.created_at)}</td>
-                      <td>
+                      <td class="row-actions">
+                        <button
+                          type="button"
+                          aria-label={`Edit ${endpoint.url}`}
+                          onClick={() => {
+                            setSaved(undefined);
+                            setEditing(endpoint.id);
+                          }}
+                        >
+                          Edit
+                        </button>{' '}
                         <ConfirmButton
                           label="Delete"
                           confirm={`Delete ${endpoint.url}`}
@@ -78,6 +96,17 @@ export const Webhooks = () => {
             </div>
           ))}
       </section>
+      {edited && (
+        <EditWebhook
+          endpoint={edited}
+          onSaved={(endpoint) => {
+            setEditing(undefined);
+            setSaved(endpoint.url);
+            void reload();
+          }}
+          onCancel={() => setEditing(undefined)}
+        />
+      )}
       <section class="card" aria-labelledby="new-endpoint">
         <h2 id="new-endpoint">New endpoint</h2>
         <form onSubmit={form.submit} noValidate>

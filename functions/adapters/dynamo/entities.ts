@@ -38,6 +38,10 @@ export const list = /* @__PURE__ */ entity({ name: 'list', key: keys.list });
 export const listCampaign = /* @__PURE__ */ entity({ name: 'listCampaign', key: keys.listCampaign });
 export const subscriber = /* @__PURE__ */ entity({ name: 'subscriber', key: keys.subscriber });
 export const subscriberAddress = /* @__PURE__ */ entity({ name: 'subscriberAddress', key: keys.subscriberAddress });
+export const contact = /* @__PURE__ */ entity({ name: 'contact', key: keys.contact });
+export const contactEmail = /* @__PURE__ */ entity({ name: 'contactEmail', key: keys.contactEmail });
+export const contactProperty = /* @__PURE__ */ entity({ name: 'contactProperty', key: keys.contactProperty });
+export const contactPropertyKey = /* @__PURE__ */ entity({ name: 'contactPropertyKey', key: keys.contactPropertyKey });
 export const bounce = /* @__PURE__ */ entity({ name: 'bounce', key: keys.bounce });
 export const seenEvent = /* @__PURE__ */ entity({ name: 'seenEvent', key: keys.seenEvent });
 /** Per-address soft-bounce run (written by updates alone: it carries no `entity` attribute). */

@@ -132,6 +132,24 @@ export const keys = {
     pk: `SUBADDR#${accountId}#${email.toLowerCase()}`,
     sk: listId,
   }),
+  /**
+   * A contact (one person of the account): one partition per account, sorted by the contact's id, whose
+   * leading bits are its creation time (contact-id.ts): newest first is one Query backwards, no index.
+   */
+  contact: (accountId: string, contactId: string) => ({ pk: `CONTACTS#${accountId}`, sk: contactId }),
+  /** The claim on a contact's address: one per (account, lower-case email), written only if absent. */
+  contactEmail: (accountId: string, email: string) => ({
+    pk: `CONTACTEMAIL#${accountId}#${email.toLowerCase()}`,
+    sk: 'CONTACTEMAIL',
+  }),
+  /** A declared contact property, in the account's partition: one Query (begins_with) reads them all. */
+  contactProperty: (accountId: string, propertyId: string) => ({
+    pk: `ACCOUNT#${accountId}`,
+    sk: `CONTACTPROP#${propertyId}`,
+  }),
+  contactPropertyPrefix: 'CONTACTPROP#',
+  /** The claim on a property's key (unique in the account); its prefix is not the properties'. */
+  contactPropertyKey: (accountId: string, key: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CONTACTPROPKEY#${key}` }),
   bounce: (accountId: string, seq: number) => ({ pk: `BOUNCE#${accountId}#${seq}`, sk: 'BOUNCE' }),
   /** Marks a provider event as seen, so a redelivered event records nothing twice (TTL 30 days). */
   seenEvent: (accountId: string, eventKey: string) => ({ pk: `SEEN#${accountId}#${eventKey}`, sk: 'SEEN' }),

@@ -1,7 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEndpoint } from '../../domain/webhooks/records';
 import { isSealed, type SecretBox, type WebhookEndpointStore } from '../../ports';
 import { documentClient, queryAll } from './client';
+import { conditional } from './conditional';
 import { countedItems } from './counted-items';
 import { webhookEndpoint as endpoints } from './entities';
 import { sortKey, when } from './entity/expression';
@@ -44,6 +45,21 @@ export const dynamoWebhookEndpointStore = (secrets: { box?: SecretBox; open?: bo
       const put = endpoints.put(item, { when: when.absent() });
       const created = await counted(endpoint.account_id).create(ceiling, [{ Put: put }]);
       return created === 'created';
+    },
+    async update(accountId, endpointId, change) {
+      // One conditional write: an endpoint deleted meanwhile is not made again by its edit.
+      const done = await conditional(() =>
+        documentClient().send(
+          new UpdateCommand(
+            endpoints.update(
+              endpoints.key(accountId, endpointId),
+              { set: change },
+              { when: when.exists('pk'), returnValues: 'ALL_NEW' },
+            ),
+          ),
+        ),
+      );
+      return done.ok && done.output.Attributes ? opened(done.output.Attributes) : undefined;
     },
     delete: (accountId, endpointId) => counted(accountId).delete(endpoints.key(accountId, endpointId)),
   };

@@ -1,4 +1,13 @@
-import type { Clock, CounterStore, Ids, ListStore, PageRequest, SubscriberFilter, SubscriberStore } from '../../ports';
+import type {
+  Clock,
+  ContactStore,
+  CounterStore,
+  Ids,
+  ListStore,
+  PageRequest,
+  SubscriberFilter,
+  SubscriberStore,
+} from '../../ports';
 import type { CreateSubscriberInput, UpdateSubscriberInput } from './subscriber-input';
 import { AppError, notFound } from '../errors';
 import { readPage } from '../paging';
@@ -6,6 +15,7 @@ import { requireDefaultProvider } from '../providers/default-provider';
 import { sendConfirmation, type ConfirmationDeps } from './double-opt-in';
 import { isoTimestamp } from '../time';
 import type { Subscriber } from '../types';
+import { ensureContact } from '../contacts/contacts';
 
 export interface SubscriberDeps {
   subscribers: SubscriberStore;
@@ -37,7 +47,7 @@ export const presentSubscriber = (s: Subscriber) => ({ ...listed(s), updated_at:
  * more than 10 minutes before.
  */
 export const createSubscriber = async (
-  deps: SubscriberDeps & ConfirmationDeps,
+  deps: SubscriberDeps & ConfirmationDeps & { contacts: ContactStore },
   accountId: string,
   input: CreateSubscriberInput,
 ) => {
@@ -45,6 +55,8 @@ export const createSubscriber = async (
   if (!list) throw notFound('List');
   const confirming = list.double_opt_in === true && (input.status ?? 'subscribed') === 'subscribed';
   if (confirming) await requireDefaultProvider(deps.providers, accountId);
+  // Every membership is a contact's: the address becomes one first, unless it is one already.
+  await ensureContact(deps, accountId, { email: input.email });
   const now = isoTimestamp(deps.clock.now());
   const subscriber: Subscriber = {
     id: deps.ids.uuid(),

@@ -92,7 +92,7 @@ const retryLater = async (
 /**
  * Handles one queue message. A first delivery goes to every endpoint of the account subscribed to
  * the event; each failure becomes a retry of its own to that endpoint. A retry to an endpoint
- * deleted since is dropped. Throws only when the store or the queue fails (the message comes back).
+ * deleted or disabled since is dropped. Throws only when the store or the queue fails (the message comes back).
  * Answers how many posts failed (each retried later).
  */
 export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery: WebhookDelivery): Promise<number> => {
@@ -102,9 +102,12 @@ export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery
     await deps.queue.enqueue(delivery, Math.min(Math.ceil((delivery.not_before - now) / 1000), MAX_QUEUE_DELAY));
     return 0;
   }
-  const endpoints = delivery.endpoint_id
-    ? [await deps.webhooks.get(event.account_id, delivery.endpoint_id)].filter((endpoint) => endpoint !== undefined)
-    : (await deps.webhooks.list(event.account_id)).filter((endpoint) => endpoint.events.includes(event.type));
+  // A disabled endpoint (PATCH `enabled: false`) is skipped as a deleted one is: its retries are dropped too.
+  const endpoints = (
+    delivery.endpoint_id
+      ? [await deps.webhooks.get(event.account_id, delivery.endpoint_id)].filter((endpoint) => endpoint !== undefined)
+      : (await deps.webhooks.list(event.account_id)).filter((endpoint) => endpoint.events.includes(event.type))
+  ).filter((endpoint) => endpoint.enabled !== false);
   if (!endpoints.length) return 0;
   // Events carry their recipient; one queued before they did reads the message record alone (never
   // its partition, which holds every event of the message). An inbound mail's event names no message of ours.

@@ -54,6 +54,7 @@ export const presentWebhookEndpoint = (endpoint: WebhookEndpoint) => ({
   id: endpoint.id,
   url: endpoint.url,
   events: endpoint.events,
+  enabled: endpoint.enabled !== false,
   created_at: endpoint.created_at,
 });
 
@@ -103,6 +104,33 @@ export const getWebhookEndpoint = async (
   const endpoint = await deps.webhooks.get(accountId, endpointId);
   if (!endpoint) throw notFound('Webhook endpoint');
   return presentWebhookEndpoint(endpoint);
+};
+
+/**
+ * `PATCH`: changes the URL, the events or whether it is enabled, whichever are given; the URL passes the
+ * creation's rules again. Its secret and its id stay, so its consumer keeps verifying. Another account's
+ * endpoint is 404, as a missing one is.
+ */
+export const updateWebhookEndpoint = async (
+  deps: Pick<WebhookEndpointDeps, 'webhooks' | 'clock' | 'allowLoopbackWebhooks'>,
+  accountId: string,
+  endpointId: string,
+  input: { url?: string; events?: WebhookEventType[]; enabled?: boolean },
+) => {
+  let url: string | undefined;
+  if (input.url !== undefined) {
+    const parsed = parseWebhookUrl(input.url, deps.allowLoopbackWebhooks);
+    if ('refusal' in parsed) throw validationError([{ field: 'url', message: parsed.refusal }]);
+    url = parsed.url;
+  }
+  const updated = await deps.webhooks.update(accountId, endpointId, {
+    url,
+    events: input.events && [...new Set(input.events)],
+    enabled: input.enabled,
+    updated_at: isoTimestamp(deps.clock.now()),
+  });
+  if (!updated) throw notFound('Webhook endpoint');
+  return presentWebhookEndpoint(updated);
 };
 
 export const deleteWebhookEndpoint = async (

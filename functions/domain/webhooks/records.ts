@@ -18,7 +18,11 @@ export interface WebhookEndpoint {
   events: WebhookEventType[];
   /** `whsec_...`; sealed at rest by the store. */
   secret: string;
+  /** False: no event is posted to it (PATCH). Absent on endpoints made before it could be turned off: enabled. */
+  enabled?: boolean;
   created_at: string;
+  /** The last PATCH; absent until then. */
+  updated_at?: string;
 }
 
 /** An event of a message, as it is put on the webhook queue. */

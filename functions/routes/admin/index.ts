@@ -9,6 +9,7 @@ export { default as providersUpdate } from './providers-update';
 export { default as providersDelete } from './providers-delete';
 export { default as webhookEndpointsCreate } from './webhook-endpoints-create';
 export { default as webhookEndpointsList } from './webhook-endpoints-list';
+export { default as webhookEndpointsUpdate } from './webhook-endpoints-update';
 export { default as webhookEndpointsDelete } from './webhook-endpoints-delete';
 import apiKeysCreate from './api-keys-create';
 import apiKeysList from './api-keys-list';
@@ -21,6 +22,7 @@ import providersDelete from './providers-delete';
 import webhookEndpointsCreate from './webhook-endpoints-create';
 import webhookEndpointsList from './webhook-endpoints-list';
 import webhookEndpointsGet from './webhook-endpoints-get';
+import webhookEndpointsUpdate from './webhook-endpoints-update';
 import webhookEndpointsDelete from './webhook-endpoints-delete';
 import type { AnyRoute } from '../define-route';
 
@@ -40,5 +42,6 @@ export const adminRoutes: readonly AnyRoute[] = [
   webhookEndpointsCreate,
   webhookEndpointsList,
   webhookEndpointsGet,
+  webhookEndpointsUpdate,
   webhookEndpointsDelete,
 ];

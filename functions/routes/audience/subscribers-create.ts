@@ -11,7 +11,9 @@ export const subscribersCreate = defineRoute(
     method: 'POST',
     path: '/api/v1/subscribers',
     summary: 'Add a subscriber to a list',
-    description: 'A list holds an address once: (list, email) is unique.',
+    description:
+      'A list holds an address once: (list, email) is unique. The address becomes a contact of the account ' +
+      'unless it is one already (`GET /contacts/{id_or_email}`).',
     request: { body: createSubscriberBody },
     response: subscriberCreated,
     successStatus: 201,
@@ -34,6 +36,7 @@ export const subscribersCreate = defineRoute(
       'messages',
       'sendQueue',
       'tracking',
+      'contacts',
     ],
   },
   async ({ auth, body }, deps) => ({

@@ -20,6 +20,14 @@ export const memoryWebhookEndpointStore = (): WebhookEndpointStore => {
       endpoints.set(key(endpoint.account_id, endpoint.id), copy(endpoint));
       return true;
     },
+    async update(accountId, endpointId, change) {
+      const found = endpoints.get(key(accountId, endpointId));
+      if (!found) return undefined;
+      const defined = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+      const changed = { ...found, ...copy(defined) };
+      endpoints.set(key(accountId, endpointId), changed);
+      return copy(changed);
+    },
     async delete(accountId, endpointId) {
       return endpoints.delete(key(accountId, endpointId));
     },

@@ -1,0 +1,38 @@
+/** Ports: contacts (one person of an account, unique by email). */
+import type { Contact } from '../domain/contacts/contact';
+import type { ContactProperty, PropertyValue } from '../domain/contacts/contact-property';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
+
+export interface ContactStore {
+  /** Writes the contact with the claim on its address; 'taken' when the account has a contact of that address. */
+  create(contact: Contact): Promise<'created' | 'taken'>;
+  get(accountId: string, contactId: string): Promise<Contact | undefined>;
+  findByEmail(accountId: string, email: string): Promise<Contact | undefined>;
+  /** Replaces the record as long as it is still `previous` (its `updated_at`); undefined when it changed or went. */
+  replace(previous: Contact, next: Contact): Promise<Contact | undefined>;
+  /** Deletes the record and its address claim; false when it was gone already. */
+  delete(contact: Contact): Promise<boolean>;
+  /** Newest first, cursor-paged (a cursor this store issued; another is InvalidCursorError). */
+  page(
+    accountId: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: Contact[]; next_cursor: string | null }>;
+  /** Newest first, paged by ids; undefined when the anchor is no contact of the account. */
+  pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<Contact> | undefined>;
+}
+
+export interface ContactPropertyStore {
+  /** Writes the property with the claim on its key; 'taken' when the account has a property of that key. */
+  create(property: ContactProperty): Promise<'created' | 'taken'>;
+  /** Every property of the account (at most MAX_PROPERTIES), in no particular order. */
+  all(accountId: string): Promise<ContactProperty[]>;
+  get(accountId: string, propertyId: string): Promise<ContactProperty | undefined>;
+  /** Sets the fallback; undefined when there is no such property. */
+  setFallback(
+    accountId: string,
+    propertyId: string,
+    fallback: PropertyValue | null,
+  ): Promise<ContactProperty | undefined>;
+  /** Deletes the property and its key's claim; false when it was gone already. */
+  delete(property: ContactProperty): Promise<boolean>;
+}

@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+import { contactName, contactPropertyValues, contactSegments } from './contacts';
+import { email } from './common';
+import { PROPERTY_TYPES } from '../domain/contacts/contact-property';
+
+/**
+ * Resend's contacts as its SDK sends and reads them (`contacts.create/get/update/remove/list`): the
+ * same records and rules as the native routes (schemas/contacts.ts), in Resend's answers.
+ */
+export const resendContactBody = z.object({
+  email: email(),
+  first_name: contactName(),
+  last_name: contactName(),
+  unsubscribed: z.optional(z.boolean()),
+  properties: contactPropertyValues(),
+  segments: contactSegments(),
+  // Read only to be refused with a clear message: topics are not answered yet.
+  topics: z.optional(z.unknown()),
+});
+
+export const resendContactUpdateBody = z.object({
+  first_name: contactName(),
+  last_name: contactName(),
+  unsubscribed: z.optional(z.boolean()),
+  properties: contactPropertyValues(),
+});
+
+const contactFields = {
+  id: z.string(),
+  email: z.string(),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
+  unsubscribed: z.boolean(),
+  created_at: z.string(),
+};
+const propertyValue = z.union([
+  z.object({ type: z.literal('string'), value: z.string() }),
+  z.object({ type: z.literal('number'), value: z.number() }),
+]);
+export const resendContact = z.object({
+  object: z.literal('contact'),
+  ...contactFields,
+  properties: z.record(z.string(), propertyValue),
+});
+export const resendContactList = z.object({
+  object: z.literal('list'),
+  has_more: z.boolean(),
+  data: z.array(z.object(contactFields)),
+});
+export const resendContactRef = z.object({ object: z.literal('contact'), id: z.string() });
+export const resendContactDeleted = z.object({
+  object: z.literal('contact'),
+  contact: z.string(),
+  deleted: z.boolean(),
+});
+
+/** Resend's contact properties (`contactProperties.create/get/update/remove/list`), our declarations. */
+const propertyFields = {
+  id: z.string(),
+  key: z.string(),
+  type: z.enum(PROPERTY_TYPES),
+  fallback_value: z.nullable(z.union([z.string(), z.number()])),
+  created_at: z.string(),
+};
+export const resendProperty = z.object({ object: z.literal('contact_property'), ...propertyFields });
+export const resendPropertyList = z.object({
+  object: z.literal('list'),
+  has_more: z.boolean(),
+  data: z.array(z.object(propertyFields)),
+});
+export const resendPropertyRef = z.object({ object: z.literal('contact_property'), id: z.string() });
+export const resendPropertyDeleted = z.object({
+  object: z.literal('contact_property'),
+  id: z.string(),
+  deleted: z.boolean(),
+});
+
+/** `contacts.segments`: the lists a contact is a member of. */
+export const resendContactSegmentList = z.object({
+  object: z.literal('list'),
+  has_more: z.boolean(),
+  data: z.array(z.object({ id: z.string(), name: z.string(), created_at: z.string() })),
+});
+export const resendSegmentAdded = z.object({ id: z.string() });
+export const resendSegmentRemoved = z.object({ id: z.string(), deleted: z.boolean() });
