@@ -14,6 +14,7 @@ import type { TemplateRender } from './template-render';
 import type { WorstCaseHtml } from './worst-case-html';
 import type { WorstCaseTemplate } from './worst-case-templates';
 import type { SynthTime } from './synth-time';
+import { keptBodySection, type KeptBodyCost } from './kept-body';
 
 export interface Report {
   date: string;
@@ -27,6 +28,7 @@ export interface Report {
   deepPage: DeepPage;
   load: LoadResult[];
   cost: CostModel[];
+  keptBody?: KeptBodyCost;
   fanout?: Fanout;
   bulkImport?: ImportBench;
   templates?: TemplateRender;
@@ -367,6 +369,7 @@ export const writeReport = (report: Report) => {
         `${verdict(c.overheadShareOfSes < c.goal, `by ${f((c.overheadShareOfSes - c.goal) * 100, 2)} pts`)}.`,
       '',
     ]),
+    ...(report.keptBody ? keptBodySection(report.keptBody) : []),
   ];
   writeFileSync('bench/report.md', `${lines.join('\n')}\n`);
 };

@@ -12,6 +12,8 @@
  *   1,000/s), printed, no synthesis, no report written.
  * `npm run bench -- --only calls`: section 2 only (AWS calls and capacity per operation), printed, no
  *   synthesis, no report written.
+ * `npm run bench -- --only kept-body`: what keeping a message's body costs per mail (section 5), printed, no
+ *   synthesis, no report written.
  * `npm run bench -- --only streams`: a batch of 10 while a campaign drains (BENCH_STREAMS_RECIPIENTS, 10,000,
  *   at BENCH_STREAMS_RATE, 100/s), printed, no report written.
  * `npm run bench -- --only mail-log`: the message log's page cost after BENCH_MESSAGES (10,000) messages,
@@ -32,6 +34,7 @@ import { routes } from '../functions/routes';
 import { countAwsCalls } from './aws-calls';
 import { measureColdStarts, registerRoutes } from './cold-start';
 import { costPerMillion } from './cost';
+import { keptBodySection, measureKeptBody } from './kept-body';
 import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
 import { measureHandOff } from './hand-off';
@@ -82,6 +85,7 @@ const ALONE = [
   'synth',
   'cold-start',
   'calls',
+  'kept-body',
   'drain',
   'import',
   'mail-log',
@@ -183,6 +187,17 @@ const main = async () => {
     }
     return;
   }
+  if (only === 'kept-body') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step('the cost of keeping a message body');
+      console.log(keptBodySection(await measureKeptBody(stack)).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
   step('synthesizing the stack (cdk synth), timed');
   const cdkOut = resolve('bench/out/cdk.out');
   const synth = measureSynth(cdkOut);
@@ -204,6 +219,8 @@ const main = async () => {
   try {
     step('AWS calls per operation');
     const calls = await countAwsCalls(stack);
+    step('the cost of keeping a message body');
+    const keptBody = await measureKeptBody(stack);
     step('webhook deliveries per second of one consumer');
     const webhooks = await measureWebhookDeliveries(stack, Number(process.env.BENCH_WEBHOOKS ?? 500));
     // Before the heavy ones (10,000 subscribers, the load test): DynamoDB Local is still digesting their
@@ -254,6 +271,7 @@ const main = async () => {
       deepPage,
       load,
       cost,
+      keptBody,
     });
   } finally {
     await stack.stop();

@@ -1476,7 +1476,7 @@ export interface paths {
         };
         /**
          * Get one email by its id
-         * @description The id is the uuid of our Message-ID; `html` and `text` are null (bodies are not kept).
+         * @description The id is the uuid of our Message-ID; `html` and `text` are the body as sent (before tracking) while it is kept (MESSAGE_RETENTION_DAYS), else null.
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -3018,6 +3018,8 @@ export interface operations {
                                 scheduled_at: string | null;
                                 /** @enum {string} */
                                 source: "api" | "smtp";
+                                html: string | null;
+                                text: string | null;
                             };
                             hits: {
                                 open: number;
@@ -13487,8 +13489,8 @@ export interface operations {
                             /** @enum {string} */
                             last_event: "bounced" | "canceled" | "clicked" | "complained" | "delivered" | "delivery_delayed" | "failed" | "opened" | "queued" | "scheduled" | "sent" | "suppressed";
                             scheduled_at: string | null;
-                            html: null;
-                            text: null;
+                            html: string | null;
+                            text: string | null;
                             tags: {
                                 name: string;
                                 value: string;
@@ -14152,8 +14154,8 @@ export interface operations {
                         /** @enum {string} */
                         last_event: "bounced" | "canceled" | "clicked" | "complained" | "delivered" | "delivery_delayed" | "failed" | "opened" | "queued" | "scheduled" | "sent" | "suppressed";
                         scheduled_at: string | null;
-                        html: null;
-                        text: null;
+                        html: string | null;
+                        text: string | null;
                         tags: {
                             name: string;
                             value: string;

@@ -4,6 +4,7 @@
  * and the local runtime set the same variables: that is what lets one handler run in both places.
  */
 import { DRAIN_BUDGET_SECONDS } from './drain-timing';
+import { DEFAULT_MESSAGE_RETENTION_DAYS } from './domain/mail/kept-body';
 import { RECEIVER_CALLS_PER_MINUTE } from './domain/delivery-events/receiver-throttle';
 
 const env = process.env;
@@ -67,6 +68,10 @@ export const config = {
    */
   get reconcileAfterMinutes() {
     return int(env.RECONCILE_AFTER_MINUTES, 10);
+  },
+  /** Days a sent message's body is kept (domain/mail/kept-body.ts); 0 keeps none. */
+  get messageRetentionDays() {
+    return Math.max(0, int(env.MESSAGE_RETENTION_DAYS, DEFAULT_MESSAGE_RETENTION_DAYS));
   },
   /**
    * SMTP providers may name private, loopback and link-local hosts: the local stack only (npm start,

@@ -143,6 +143,8 @@ export class EmailServiceStack extends Stack {
       ...contextVariable('senderDomainsAllowed', 'SENDER_DOMAINS_ALLOWED'),
       // How many sending domains one account may register (context domainsPerAccount; 100 unless given).
       ...contextVariable('domainsPerAccount', 'DOMAINS_PER_ACCOUNT'),
+      // How many days a sent message's body is kept (context messageRetentionDays; 30 unless given, 0 keeps none).
+      ...contextVariable('messageRetentionDays', 'MESSAGE_RETENTION_DAYS'),
       // Every function writes the service's figures as Embedded Metric Format lines under this namespace.
       METRICS_NAMESPACE: metricsNamespace,
     };

@@ -3,6 +3,7 @@ import { messageUuid } from '../domain/mail/message-id';
 import { mailTimeUtc } from '../domain/time';
 import type { presentDomain } from '../domain/domains/domains';
 import type { MailMessage } from '../domain/types';
+import type { KeptBody } from '../domain/mail/kept-body';
 import type { LAST_EVENTS, resendDomain, resendEmailView } from '../schemas/resend';
 
 /** Our records in Resend's answer shapes (functions/schemas/resend.ts). */
@@ -34,8 +35,11 @@ const lastEvent = (message: MailMessage): LastEvent => {
 const sender = (message: MailMessage) =>
   message.from_name ? `${message.from_name} <${message.from_email}>` : message.from_email;
 
-/** An email: its id is our Message-ID's uuid; the record keeps no body, so `html` and `text` are null. */
-export const resendEmailOf = (message: MailMessage): z.output<typeof resendEmailView> => ({
+/**
+ * An email: its id is our Message-ID's uuid; `html` and `text` its kept body (emails.get), null without
+ * one (a list reads no bodies).
+ */
+export const resendEmailOf = (message: MailMessage, body?: KeptBody): z.output<typeof resendEmailView> => ({
   object: 'email',
   id: messageUuid(message.message_id),
   message_id: message.message_id,
@@ -44,9 +48,9 @@ export const resendEmailOf = (message: MailMessage): z.output<typeof resendEmail
   cc: message.cc.length ? message.cc : null,
   bcc: message.bcc.length ? message.bcc : null,
   reply_to: message.reply_to ? [message.reply_to] : null,
-  subject: message.subject,
-  html: null,
-  text: null,
+  subject: message.subject || (body?.subject ?? ''),
+  html: body?.html ?? null,
+  text: body?.text ?? null,
   // Resend writes times with their zone; the SDK's callers read them with `new Date` (local if zoneless).
   created_at: mailTimeUtc(message.created_at),
   last_event: lastEvent(message),

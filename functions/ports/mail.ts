@@ -10,6 +10,7 @@ import type {
 import type { QueuedMail } from '../domain/queue/queued-mail';
 import type { Attachment } from '../domain/mail/attachments';
 import type { IdPage, IdPageRequest } from '../domain/id-paging';
+import type { KeptBody } from '../domain/mail/kept-body';
 
 export interface OutgoingMail {
   messageId: string;
@@ -53,9 +54,12 @@ export interface MessageLogPage {
  * adapter (adapters/dynamo/message-store.ts) serves them all as MessageStore, their intersection.
  */
 
-/** A message's record: written once, its status moved forward (message-status.ts). */
+/**
+ * A message's record: written once, its status moved forward (message-status.ts). A `body` given with
+ * it is kept beside it as long as the deployment keeps bodies (MESSAGE_RETENTION_DAYS; kept-body.ts).
+ */
 export interface MessageRecords {
-  create(message: MailMessage): Promise<void>;
+  create(message: MailMessage, body?: KeptBody): Promise<void>;
   /**
    * Moves the status forward and sets the given fields; never moves a final status back. False when
    * nothing changed (no such message, or its status is already as far or further).
@@ -70,8 +74,10 @@ export interface MessageRecords {
    * again). Answers whether it was written, else the status of the one there.
    */
   createIfAbsent(message: MailMessage): Promise<{ created: true } | { created: false; status: MessageStatus | null }>;
-  /** Writes many new messages (a batch); every one is written or the call fails. */
-  createMany(messages: MailMessage[]): Promise<void>;
+  /** Keeps the bodies of messages already written (a campaign chunk's, 25 a call); the same body again is no change. */
+  keepBodies(entries: { message: MailMessage; body: KeptBody }[]): Promise<void>;
+  /** Writes many new messages (a batch) and the bodies given by message id; all are written or the call fails. */
+  createMany(messages: MailMessage[], bodies?: ReadonlyMap<string, KeptBody>): Promise<void>;
 }
 
 /** The drainer's hold on a queued message: at most once, retries, waits, redrives and the overdue. */
@@ -103,7 +109,7 @@ export interface MessageSchedule {
    * Writes scheduled messages (`scheduled`, with `scheduled_at`) with the mail each sends when its time
    * comes; every one is written or the call fails.
    */
-  schedule(entries: { message: MailMessage; mail: QueuedMail }[]): Promise<void>;
+  schedule(entries: { message: MailMessage; mail: QueuedMail; body?: KeptBody }[]): Promise<void>;
   /** Scheduled messages whose time is at or before `now`, up to `limit`, with their mail. */
   findDue(now: Date, limit: number): Promise<{ message: MailMessage; mail: QueuedMail }[]>;
   /**
@@ -135,12 +141,12 @@ export interface MessageSchedule {
 export interface MessageLog {
   /**
    * By our full id `<uuid@domain>`, or by `<uuid>` alone (the uuid keys the record; Resend's ids are
-   * the bare uuid).
+   * the bare uuid); with its body while it is kept.
    */
   getWithEvents(
     accountId: string,
     messageId: string,
-  ): Promise<{ message: MailMessage; events: MessageEvent[] } | undefined>;
+  ): Promise<{ message: MailMessage; events: MessageEvent[]; body?: KeptBody } | undefined>;
   /**
    * The message log: the account's messages newest first, filtered (AND), about one page of reads a
    * page; a page may hold fewer than `limit` with a cursor when the filters match little

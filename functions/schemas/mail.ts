@@ -230,7 +230,11 @@ export const rescheduledMessage = z.object({
 });
 
 export const messageStatusResult = z.object({
-  message: messageView,
+  /**
+   * `html`, `text`: the body as sent, before tracking, while it is kept (MESSAGE_RETENTION_DAYS); null
+   * when it is not (expired, too large, an OTP or a confirmation mail, or sent before bodies were kept).
+   */
+  message: z.extend(messageView, { html: z.nullable(z.string()), text: z.nullable(z.string()) }),
   /** Every open and click counted; `events` holds only the first 50 of each kind. */
   hits: z.object({ open: z.int(), click: z.int() }),
   events: z.array(

@@ -103,11 +103,14 @@ const emailFields = {
   last_event: z.enum(LAST_EVENTS),
   scheduled_at: z.nullable(z.string()),
 };
-/** The service keeps no copy of a body once sent (docs/promises.md): `html` and `text` are null. */
+/**
+ * `html` and `text`: the body as sent, before tracking, while it is kept (MESSAGE_RETENTION_DAYS); null
+ * once it is not (and always in a list, which reads no bodies).
+ */
 export const resendEmailView = z.object({
   ...emailFields,
-  html: z.null(),
-  text: z.null(),
+  html: z.nullable(z.string()),
+  text: z.nullable(z.string()),
   tags: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export const resendEmailList = listOf(resendEmailView);

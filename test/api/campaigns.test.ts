@@ -122,6 +122,13 @@ describe('campaigns', () => {
       links.add(link);
     }
     expect(links.size).toBe(238);
+    // Each reader's body is kept as rendered for them, before tracking (docs/promises.md "Message bodies").
+    const [first] = (await api.get(`/api/v1/mail?recipient=${encodeURIComponent(addresses[0])}`)).body.data.messages;
+    const kept = (await api.get(`/api/v1/mail/status/${encodeURIComponent(first.message_id)}`)).body.data.message;
+    expect(kept.html).toContain(`Dear Reader &lt;0&gt; &amp; co, this is for ${addresses[0]}.`);
+    expect(kept.text).toContain(`Dear Reader <0> & co (${addresses[0]})`);
+    expect(mailsTo(all, addresses[0])[0].body.html).toContain('/t/o/');
+    expect(kept.html).not.toContain('/t/o/');
 
     let done = await campaignOf(campaign.id);
     expect(done.status).toBe('sent');

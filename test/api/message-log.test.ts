@@ -46,7 +46,9 @@ describe('GET /api/v1/mail (the message log)', () => {
       const all = await logOf('?limit=100', (page) => page.messages.length >= 5);
       expect(all.messages.map((m: { message_id: string }) => m.message_id)).toEqual(newestFirst);
       const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(sent[4])}`);
-      expect(all.messages[0]).toEqual(status.body.data.message);
+      // The status's record without its body: the log reads no bodies.
+      const { html: _html, text: _text, ...record } = status.body.data.message;
+      expect(all.messages[0]).toEqual(record);
       expect(all.next_cursor).toBeNull();
 
       // Cursor paging: 2 + 2 + 1, nothing twice, nothing missed.

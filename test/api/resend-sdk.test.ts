@@ -97,8 +97,8 @@ describe('emails.send', () => {
         bcc: [bcc],
         reply_to: ['replies@example.com'],
         subject: 'Hello from Resend',
-        html: null,
-        text: null,
+        html: '<p>Hi</p>',
+        text: 'Hi',
         // With its zone, as Resend writes times: the SDK's users read it with `new Date`.
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
         last_event: 'sent',
@@ -516,6 +516,9 @@ describe('batch.send', () => {
     expect((await mailTo(a))[0].subject).toBe('Hello from Resend');
     expect((await mailTo(b))[0].subject).toBe('Second');
     expect((await native.get(`/api/v1/mail/status/${second}`)).body.data.message.status).toBe('sent');
+    // Each email's body as it was sent (before tracking), kept: emails.get answers it in the SDK's `html`, `text`.
+    expect((await resend.emails.get(first)).data).toMatchObject({ html: content.html, text: content.text });
+    expect((await resend.emails.get(second)).data).toMatchObject({ subject: 'Second', html: null, text: 'Two' });
   });
 
   it(

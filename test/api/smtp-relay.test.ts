@@ -106,6 +106,11 @@ describe('the SMTP relay', () => {
         ]);
         const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId!)}`);
         expect(status.body.data.message.source).toBe('smtp');
+        // The relayed mail's body is kept as it was parsed, before tracking (docs/promises.md "Message bodies").
+        expect(status.body.data.message).toMatchObject({
+          text: 'Plain body',
+          html: '<p>HTML body <img src="cid:logo@app"></p>',
+        });
       },
     );
   }

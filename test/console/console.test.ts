@@ -516,16 +516,25 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       .evaluateAll((nodes) => nodes.map((node) => (node as unknown as { dateTime: string }).dateTime));
     expect(times.every((time, i) => !Number.isNaN(Date.parse(time)) && (i === 0 || time >= times[i - 1]))).toBe(true);
     expect(await page.locator('.timeline li time').first().textContent()).toMatch(/\d:\d\d/);
-    // Its body as sent, rendered in the sandboxed frame, where the API keeps it (message.html).
-    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(sent.body.data.message_id)}`);
-    if (typeof status.body.data.message.html === 'string') {
-      expect(await page.locator('iframe[data-preview="frame"]').getAttribute('sandbox')).toBe('');
-      await expect
-        .poll(() => page.frameLocator('iframe[data-preview="frame"]').locator('a').textContent())
-        .toBe('Your order');
-    } else await page.getByText('The body of this message is not kept.').waitFor();
+    // Its body as sent (kept: message.html), rendered in the sandboxed frame, which runs no script; the
+    // text in a tab of its own.
+    expect(await page.locator('iframe[data-preview="frame"]').getAttribute('sandbox')).toBe('');
+    await expect
+      .poll(() => page.frameLocator('iframe[data-preview="frame"]').locator('a').textContent())
+      .toBe('Your order');
+    await page.getByRole('tab', { name: 'Plain text' }).click();
+    expect(await page.locator('[data-body="text"]').textContent()).toBe('Thanks');
+    expect(await page.locator('iframe[data-preview="frame"]').count()).toBe(0);
     expect(await axeViolations()).toEqual([]);
     await shot('messages');
+    // A message whose body is not kept (MESSAGE_RETENTION_DAYS=0) says so.
+    process.env.MESSAGE_RETENTION_DAYS = '0';
+    const unkept = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'Not kept', text: 'gone' });
+    delete process.env.MESSAGE_RETENTION_DAYS;
+    await page.getByLabel('Message id').fill(unkept.body.data.message_id);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Not kept' }).waitFor();
+    await page.getByText('The body of this message is not kept.').waitFor();
 
     await open('Overview');
     await page.locator('.chart canvas').first().waitFor();
@@ -536,8 +545,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       .evaluateAll((cards) => cards.map((card) => (card as unknown as { offsetTop: number }).offsetTop));
     const rows = [...new Set(tops)].map((top) => tops.filter((t) => t === top).length);
     expect(rows.every((n) => n === rows[0])).toBe(true);
-    // Four mails so far: the campaign's two, the zone check and the receipt.
-    expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('4');
+    // Five mails so far: the campaign's two, the zone check, the receipt and the one whose body is not kept.
+    expect(await page.locator('.figures div', { hasText: 'sent' }).locator('dd').textContent()).toBe('5');
     expect(unexpectedErrors()).toEqual([]);
   }, 60_000);
 

@@ -14,6 +14,9 @@ import { afterAll } from 'vitest';
  */
 export const scratchDir = (prefix: string) => {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  // Outside vitest (the bench's local stack uses the fixtures too) there is no afterAll: removed at exit.
+  if (process.env.VITEST) afterAll(remove);
+  else process.once('exit', remove);
   return dir;
 };

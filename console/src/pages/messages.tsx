@@ -33,24 +33,46 @@ const timeline = (message: Message, events: Status['events']): Moment[] =>
     .sort((a, b) => a.time - b.time || a.index - b.index)
     .map(({ moment }) => moment);
 
+type BodyPart = 'html' | 'text';
+
 /**
  * The body as sent (before tracking), when the API keeps it (`message.html`, `message.text`, for
- * MESSAGE_RETENTION_DAYS): the HTML rendered in a sandboxed frame, the text as it reads.
+ * MESSAGE_RETENTION_DAYS): a tab for the HTML, rendered in the sandboxed frame the template previews use,
+ * and one for the text as it reads.
  */
-const Body = ({ message }: { message: Message & { html?: string | null; text?: string | null } }) => {
-  if (!message.html && !message.text) return <p class="muted">The body of this message is not kept.</p>;
+const Body = ({ message }: { message: Message }) => {
+  const parts = (['html', 'text'] as const).filter((part) => message[part]);
+  const [chosen, choose] = useState<BodyPart>('html');
+  if (!parts.length) return <p class="muted">The body of this message is not kept.</p>;
+  const shown = parts.includes(chosen) ? chosen : parts[0];
   return (
-    <>
-      {message.html && <MailFrame html={message.html} title="The message's HTML, rendered" />}
-      {message.text && (
-        <details open={!message.html}>
-          <summary>Plain text</summary>
+    <div class="body-tabs">
+      <div role="tablist" aria-label="The message's body">
+        {parts.map((part) => (
+          <button
+            key={part}
+            type="button"
+            role="tab"
+            id={`body-tab-${part}`}
+            class={part === shown ? undefined : 'quiet'}
+            aria-selected={part === shown}
+            aria-controls="body-panel"
+            onClick={() => choose(part)}
+          >
+            {part === 'html' ? 'HTML' : 'Plain text'}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="body-panel" aria-labelledby={`body-tab-${shown}`}>
+        {shown === 'html' ? (
+          <MailFrame html={message.html!} title="The message's HTML, rendered" />
+        ) : (
           <pre class="source" data-body="text">
             {message.text}
           </pre>
-        </details>
-      )}
-    </>
+        )}
+      </div>
+    </div>
   );
 };
 
@@ -126,7 +148,7 @@ const filterQuery = (values: FormData) => {
 };
 
 /** One page of the log as a table: each message by its subject, a link to its events. */
-const LogTable = ({ messages }: { messages: readonly Message[] }) => (
+const LogTable = ({ messages }: { messages: Log['messages'] }) => (
   <div class="table-wrap">
     <table class="message-log">
       <thead>

@@ -31,6 +31,7 @@ export const message = /* @__PURE__ */ entity({
   },
   moves: MESSAGE_MOVES,
 });
+export const messageBody = /* @__PURE__ */ entity({ name: 'messageBody', key: keys.messageBody });
 export const messageEvent = /* @__PURE__ */ entity({ name: 'messageEvent', key: keys.messageEvent });
 export const counter = /* @__PURE__ */ entity({ name: 'counter', key: keys.counter });
 export const list = /* @__PURE__ */ entity({ name: 'list', key: keys.list });

@@ -68,6 +68,11 @@ export const keys = {
   }),
   webhookEndpointPrefix: 'WEBHOOK#',
   message: (accountId: string, messageUuid: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: 'MESSAGE' }),
+  /**
+   * A message's body as sent (kept-bodies.ts), beside its record in its partition: the status Query reads
+   * it with the record and events; its own TTL drops it, while the record stays.
+   */
+  messageBody: (accountId: string, messageUuid: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: 'BODY' }),
   messageEvent: (accountId: string, messageUuid: string, at: string, eventId: string) => ({
     pk: `MSG#${accountId}#${messageUuid}`,
     sk: `EVENT#${at}#${eventId}`,

@@ -3,15 +3,18 @@ import { allowedPredecessors, UNSETTLED, WAITING } from '../../domain/mail/messa
 import { messageUuid } from '../../domain/mail/message-id';
 import { mailTimeDate } from '../../domain/time';
 import type { MailMessage, MessageEvent } from '../../domain/types';
+import type { KeptBody } from '../../domain/mail/kept-body';
 import type { MessageStore } from '../../ports';
 import { batchGet, batchWrite } from './batch';
 import { documentClient, findOne, queryAll, tableName } from './client';
 import { conditional } from './conditional';
-import { message as messages, messageEvent } from './entities';
+import { message as messages, messageBody, messageEvent } from './entities';
 import { plus, sortKey, when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 import { messageLogAttributes, readMessageLog, readMessageLogNextTo } from './message-log';
 import { scheduledMessages } from './scheduled-messages';
+import { bodyOfItem, keptBodyItem } from './kept-bodies';
+import { systemClock } from '../system';
 
 /**
  * The gsi6 key a provider's id needs, or none: a provider that kept our Message-ID (SMTP relays,
@@ -35,6 +38,14 @@ const messageItem = (message: MailMessage) =>
     },
     message,
   );
+
+/** Writes the item that keeps a message's body, if the deployment keeps it (kept-bodies.ts). */
+const keepBody = async (message: MailMessage, body: KeptBody | undefined) => {
+  const item = keptBodyItem(message, body);
+  if (item) await documentClient().send(new PutCommand(messageBody.put(item)));
+};
+
+const BODY_SK = keys.messageBody('', '').sk;
 
 const keyOf = (accountId: string, messageId: string) => messages.key(accountId, messageUuid(messageId));
 
@@ -86,8 +97,20 @@ const findByProviderMessageIds = async (providerMessageIds: string[]) => {
 };
 
 export const dynamoMessageStore = (): MessageStore => ({
-  async create(message) {
+  async create(message, body) {
+    // The body first, then the record (not a transaction, which bills twice): when either write fails the
+    // send fails with no record, as before bodies were kept; a body whose record failed is never read.
+    await keepBody(message, body);
     await documentClient().send(new PutCommand(messages.put(messageItem(message), { when: when.absent() })));
+  },
+
+  async keepBodies(entries) {
+    await batchWrite(
+      entries.flatMap(({ message, body }) => {
+        const item = keptBodyItem(message, body);
+        return item ? [{ PutRequest: { Item: item } }] : [];
+      }),
+    );
   },
 
   async createIfAbsent(message) {
@@ -158,8 +181,14 @@ export const dynamoMessageStore = (): MessageStore => ({
     return (await batchGet(unique)).map((item) => withoutKeys<MailMessage>(item));
   },
 
-  async createMany(messages) {
-    await batchWrite(messages.map((message) => ({ PutRequest: { Item: messageItem(message) } })));
+  async createMany(messages, bodies) {
+    // The bodies ride in the same BatchWriteItem calls as the records.
+    await batchWrite(
+      messages.flatMap((message) => {
+        const body = keptBodyItem(message, bodies?.get(message.message_id));
+        return [messageItem(message), ...(body ? [body] : [])].map((Item) => ({ PutRequest: { Item } }));
+      }),
+    );
   },
 
   async claim(accountId, messageId, now) {
@@ -233,7 +262,7 @@ export const dynamoMessageStore = (): MessageStore => ({
   log: readMessageLog,
   logNextTo: readMessageLogNextTo,
 
-  ...scheduledMessages(messageItem),
+  ...scheduledMessages(messageItem, keptBodyItem),
 
   async getWithEvents(accountId, messageId) {
     const items = await queryAll(messages.query(keyOf(accountId, messageId).pk));
@@ -241,7 +270,13 @@ export const dynamoMessageStore = (): MessageStore => ({
     // `<uuid>` alone (a Resend id, functions/routes/resend.ts) names the message by its key; a full id must
     // match it whole.
     if (!record || (messageId.includes('@') && record.message_id !== messageId)) return undefined;
-    const events = items.filter((item) => item !== record).map((item) => withoutKeys<MessageEvent>(item));
-    return { message: withoutKeys<MailMessage>(record), events };
+    const body = bodyOfItem(
+      items.find((item) => item.sk === BODY_SK),
+      systemClock.now(),
+    );
+    const events = items
+      .filter((item) => item !== record && item.sk !== BODY_SK)
+      .map((item) => withoutKeys<MessageEvent>(item));
+    return { message: withoutKeys<MailMessage>(record), events, ...(body ? { body } : {}) };
   },
 });

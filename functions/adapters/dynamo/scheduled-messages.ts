@@ -5,6 +5,7 @@ import { mailTimeDate } from '../../domain/time';
 import { mailTimestamp } from '../../domain/time';
 import type { QueuedMail } from '../../domain/queue/queued-mail';
 import type { MailMessage } from '../../domain/types';
+import type { KeptBody } from '../../domain/mail/kept-body';
 import type { MessageStore } from '../../ports';
 import { batchGet, batchWrite } from './batch';
 import { documentClient } from './client';
@@ -41,18 +42,19 @@ const ownMessage = (messageId: string) => {
  */
 export const scheduledMessages = (
   messageItem: (message: MailMessage) => Record<string, unknown>,
+  bodyItem: (message: MailMessage, body: KeptBody | undefined) => Record<string, unknown> | undefined,
 ): ScheduledOperations => ({
   async schedule(entries) {
     await batchWrite(
-      entries.map(({ message, mail }) => ({
-        PutRequest: {
-          Item: {
-            ...messageItem(message),
-            ...keys.scheduledMessage(messageUuid(message.message_id), mailTimeDate(message.scheduled_at!)),
-            scheduled_mail: gzipSync(JSON.stringify(mail)),
-          },
-        },
-      })),
+      entries.flatMap(({ message, mail, body }) => {
+        const kept = bodyItem(message, body);
+        const record = {
+          ...messageItem(message),
+          ...keys.scheduledMessage(messageUuid(message.message_id), mailTimeDate(message.scheduled_at!)),
+          scheduled_mail: gzipSync(JSON.stringify(mail)),
+        };
+        return [record, ...(kept ? [kept] : [])].map((Item) => ({ PutRequest: { Item } }));
+      }),
     );
   },
 

@@ -1,4 +1,5 @@
 import { type AcceptedMail, messageRecord, queuedMail } from '../mail/accepted-mail';
+import { keptBodyOf } from '../mail/kept-body';
 import { beforeLastBodyEnd } from '../html-scan';
 import { newMessageId } from '../mail/message-id';
 import { campaignMessageUuid } from './message-uuid';
@@ -87,5 +88,5 @@ const campaignMail = (
     campaign_id: campaign.id,
     campaign_name: campaign.name,
   };
-  return { message: messageRecord(mail, 'queued'), mail: queuedMail(mail, queueId) };
+  return { message: messageRecord(mail, 'queued'), mail: queuedMail(mail, queueId), body: keptBodyOf(mail) };
 };

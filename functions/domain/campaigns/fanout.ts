@@ -26,7 +26,8 @@ import {
   RenderTooLargeError,
   RENDER_STEPS,
 } from '../templates/render-budget';
-import type { Subscriber } from '../types';
+import type { MailMessage, Subscriber } from '../types';
+import type { KeptBody } from '../mail/kept-body';
 
 export interface FanoutDeps {
   campaigns: CampaignStore;
@@ -212,10 +213,15 @@ export const runCampaignChunk = async (
       return { outcome: 'failed' };
     }
     const toQueue: QueuedMail[] = [];
-    await inParallel(rendered, WRITE_CONCURRENCY, async ({ message, mail }) => {
+    const bodies: { message: MailMessage; body: KeptBody }[] = [];
+    await inParallel(rendered, WRITE_CONCURRENCY, async ({ message, mail, body }) => {
       const written = await deps.messages.createIfAbsent(message);
-      if (written.created || written.status === 'queued') toQueue.push(mail);
+      if (!written.created && written.status !== 'queued') return;
+      toQueue.push(mail);
+      bodies.push({ message, body });
     });
+    // The chunk's bodies in BatchWriteItem calls of 25, before the queue: a chunk run again writes them again.
+    await deps.messages.keepBodies(bodies);
     let refused: string[];
     try {
       refused = (await deps.queue.enqueue(toQueue)).failed;

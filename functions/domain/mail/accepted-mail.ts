@@ -89,7 +89,7 @@ export const acceptMail = (
   };
 };
 
-/** The message record of an accepted mail, in `status` (the record keeps no body). */
+/** The message record of an accepted mail, in `status` (its body is kept beside it: kept-body.ts). */
 export const messageRecord = (mail: AcceptedMail, status: MessageStatus): MailMessage => ({
   message_id: mail.message_id,
   account_id: mail.account_id,

@@ -30,9 +30,15 @@ export const findMessage = async (messages: MessageLog, accountId: string, rawId
 
 /** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
 export const getMessageStatus = async (messages: MessageLog, accountId: string, rawId: string) => {
-  const { message, events } = await findMessage(messages, accountId, rawId);
+  const { message, events, body } = await findMessage(messages, accountId, rawId);
   return {
-    message: messageRecord(message),
+    // The body as sent while it is kept (kept-body.ts); the subject is the record's, the body's if it has none.
+    message: {
+      ...messageRecord(message),
+      subject: message.subject || (body?.subject ?? ''),
+      html: body?.html ?? null,
+      text: body?.text ?? null,
+    },
     // Every hit counted; `events` keeps the first MAX_HIT_EVENTS of each kind (docs/promises.md).
     hits: { open: message.open_hits ?? 0, click: message.click_hits ?? 0 },
     events: events.map((event) => ({

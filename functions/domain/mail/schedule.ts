@@ -4,6 +4,7 @@ import { type AcceptedMail, messageRecord, queuedMail } from './accepted-mail';
 import { AppError, notFound, validationError } from '../errors';
 import { mailTimeDate, mailTimestamp } from '../time';
 import { parseMessageId } from './message-id';
+import { keptBodyOf } from './kept-body';
 
 /** How far ahead a send may be scheduled (docs/promises.md). */
 export const MAX_SCHEDULE_DAYS = 30;
@@ -32,7 +33,7 @@ export const scheduleOne = async (
   const queueId = await deps.counters.add(mail.account_id, 'queue', 1);
   // Past a queue message's size its files (and bodies, if need be) wait in the store: the record keeps the rest.
   const queued = await offloadLargeParts(deps.attachments, queuedMail(mail, queueId));
-  await deps.messages.schedule([{ message: messageRecord(mail, 'scheduled'), mail: queued }]);
+  await deps.messages.schedule([{ message: messageRecord(mail, 'scheduled'), mail: queued, body: keptBodyOf(mail) }]);
 };
 
 /**

@@ -25,6 +25,7 @@ import { withoutSuppressed } from './suppressed-recipients';
 import { markSent, sendLimitReached, sendWithinLimits } from './send-step';
 import { requireSchedulable, scheduleOne } from './schedule';
 import type { MailMessage } from '../types';
+import { keptBodyOf } from './kept-body';
 
 export interface SendMailDeps {
   attachments: AttachmentStore;
@@ -81,7 +82,7 @@ export const sendMail = async (
   const message = messageRecord(mail, 'sending');
   const step = await sendWithinLimits(deps, provider, recipients, now, {
     claim: async () => {
-      await deps.messages.create(message);
+      await deps.messages.create(message, keptBodyOf(mail));
       return { go: true, claim: undefined };
     },
     mail: async () => outgoingMail(mail, await mailTracking(deps.tracking, accountId, mail, deps.clock.now())),

@@ -11,14 +11,17 @@ export const resendEmailsGet = defineRoute(
     method: 'GET',
     path: '/resend/emails/{id}',
     summary: 'Get one email by its id',
-    description: 'The id is the uuid of our Message-ID; `html` and `text` are null (bodies are not kept).',
+    description:
+      'The id is the uuid of our Message-ID; `html` and `text` are the body as sent (before tracking) while it is ' +
+      'kept (MESSAGE_RETENTION_DAYS), else null.',
     request: { params: resendId },
     response: resendEmailView,
     uses: ['messages'],
   },
-  async ({ auth, params }, deps) => ({
-    data: resendEmailOf((await findMessage(deps.messages, auth.account_id, params.id)).message),
-  }),
+  async ({ auth, params }, deps) => {
+    const { message, body } = await findMessage(deps.messages, auth.account_id, params.id);
+    return { data: resendEmailOf(message, body) };
+  },
 );
 
 export default resendEmailsGet;

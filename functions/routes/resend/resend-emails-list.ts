@@ -23,7 +23,13 @@ export const resendEmailsList = defineRoute(
   },
   async ({ auth, query }, deps) => {
     const page = await readMessageLogNextTo(deps.messages, auth.account_id, resendPageRequest(query));
-    return { data: { object: 'list' as const, has_more: page.has_more, data: page.items.map(resendEmailOf) } };
+    return {
+      data: {
+        object: 'list' as const,
+        has_more: page.has_more,
+        data: page.items.map((message) => resendEmailOf(message)),
+      },
+    };
   },
 );
 

@@ -3,6 +3,7 @@ import { messageUuid } from '../../../functions/domain/mail/message-id';
 import { allowedPredecessors, MESSAGE_MOVES, UNSETTLED, WAITING } from '../../../functions/domain/mail/message-status';
 import { mailTimestamp } from '../../../functions/domain/time';
 import type { MailMessage, MessageEvent, MessageStatus } from '../../../functions/domain/types';
+import type { KeptBody } from '../../../functions/domain/mail/kept-body';
 import { InvalidCursorError, type MessageStore, type QueuedMail } from '../../../functions/ports';
 import { assignDefined, conditionFailed, copy } from './conditional';
 
@@ -28,6 +29,8 @@ const dueOfNew = (message: MailMessage) => {
  */
 export const memoryMessageStore = () => {
   const rows = new Map<string, Row>();
+  /** Kept bodies by message, for as long as the store lives (the retention is the adapter's). */
+  const bodies = new Map<string, KeptBody>();
   const uuidOf = (messageId: string) =>
     messageId.includes('@') ? messageUuid(messageId) : messageId.replace(/^<|>$/g, '');
   const key = (accountId: string, messageId: string) => `${accountId}/${uuidOf(messageId)}`;
@@ -57,9 +60,13 @@ export const memoryMessageStore = () => {
       : { status: null, campaign: false };
 
   const store: MessageStore = {
-    async create(message) {
+    async create(message, body) {
       if (row(message.account_id, message.message_id)) throw conditionFailed();
       put(message);
+      if (body) bodies.set(key(message.account_id, message.message_id), copy(body));
+    },
+    async keepBodies(entries) {
+      for (const { message, body } of entries) bodies.set(key(message.account_id, message.message_id), copy(body));
     },
     async createIfAbsent(message) {
       const found = row(message.account_id, message.message_id);
@@ -67,8 +74,12 @@ export const memoryMessageStore = () => {
       put(message);
       return { created: true };
     },
-    async createMany(messages) {
-      for (const message of messages) put(message);
+    async createMany(messages, kept) {
+      for (const message of messages) {
+        put(message);
+        const body = kept?.get(message.message_id);
+        if (body) bodies.set(key(message.account_id, message.message_id), copy(body));
+      }
     },
     async update(accountId, messageId, changes) {
       const found = row(accountId, messageId);
@@ -95,7 +106,12 @@ export const memoryMessageStore = () => {
       if (!found) return undefined;
       const sortKey = ({ event, id }: Row['events'][number]) => `${event.created_at}#${id}`;
       const events = [...found.events].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
-      return { message: copy(found.message), events: events.map(({ event }) => copy(event)) };
+      const body = bodies.get(key(accountId, messageId));
+      return {
+        message: copy(found.message),
+        events: events.map(({ event }) => copy(event)),
+        ...(body ? { body: copy(body) } : {}),
+      };
     },
     async findByProviderMessageId(providerMessageId) {
       return (await store.findByProviderMessageIds([providerMessageId])).get(providerMessageId);
@@ -183,7 +199,10 @@ export const memoryMessageStore = () => {
       return pageNextTo(newestFirst(accountId), request, (m) => messageUuid(m.message_id));
     },
     async schedule(entries) {
-      for (const { message, mail } of entries) put(message, copy(mail));
+      for (const { message, mail, body } of entries) {
+        put(message, copy(mail));
+        if (body) bodies.set(key(message.account_id, message.message_id), copy(body));
+      }
     },
     async findDue(now, limit) {
       return [...rows.values()]
