@@ -3,10 +3,7 @@
  * SES v2 emulator, the SQS emulator and the local API server, with an account whose key may make
  * enough requests for a load test.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startDynamoDb, startSes, startSqs } from '../local/emulators';
 import { localEnvironment } from '../local/environment';
 import { ensureQueues } from '../local/queues';
@@ -25,8 +22,6 @@ export const startLocalStack = async (sesRate: number) => {
   // The queues of functions/queues.ts. As in AWS, enqueuers put a drain start on its queue (its trigger is
   // AWS's; nothing reads it here), so the call counts show it.
   const queueUrls = await ensureQueues(sqs.ensureQueue, 'bench');
-  // The SNS certificate of the fixtures, where the receivers look for it; removed at stop.
-  const certDir = mkdtempSync(join(tmpdir(), 'bench-sns-certs-'));
   Object.assign(
     process.env,
     localEnvironment(
@@ -38,7 +33,7 @@ export const startLocalStack = async (sesRate: number) => {
         OTP_SECRET: 'bench-only-key',
         PROVIDER_SECRET_KEY: 'bench-only-provider-key',
         TRACKING_SECRET: 'bench-only-tracking-key',
-        SNS_CERT_DIR: snsCertDir(certDir),
+        SNS_CERT_DIR: snsCertDir(),
       },
     ),
   );
@@ -101,7 +96,6 @@ export const startLocalStack = async (sesRate: number) => {
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.allSettled([dynamo.stop(), ses.stop(), sqs.stop()]);
-      rmSync(certDir, { recursive: true, force: true });
     },
   };
 };

@@ -38,10 +38,11 @@ export const manifest = JSON.parse(fixtureText('manifest.json')) as { ref_time: 
 
 /**
  * SNS_CERT_DIR holds certificates by the last path segment of SigningCertURL; the fixtures name their
- * certificate by that URL, so the folder gets cert.pem under that name. In a test file, a scratchDir: made
- * while the file is collected, removed after it; outside vitest (the bench) the caller gives the folder.
+ * certificate by that URL, so the folder gets cert.pem under that name. A scratchDir: made while the file is
+ * collected, removed after it.
  */
-export const snsCertDir = (dir = scratchDir('sns-certs-')) => {
+export const snsCertDir = () => {
+  const dir = scratchDir('sns-certs-');
   const envelope = JSON.parse(fixtureText('sns/notification-delivery.v1.json')) as { SigningCertURL: string };
   copyFileSync(
     new URL('sns/cert.pem', FIXTURES),
