@@ -15,6 +15,7 @@ import type { WorstCaseHtml } from './worst-case-html';
 import type { WorstCaseTemplate } from './worst-case-templates';
 import type { SynthTime } from './synth-time';
 import { keptBodySection, type KeptBodyCost } from './kept-body';
+import { smtpRelaySection, type RelayMeasure } from './smtp-relay';
 
 export interface Report {
   date: string;
@@ -29,6 +30,7 @@ export interface Report {
   load: LoadResult[];
   cost: CostModel[];
   keptBody?: KeptBodyCost;
+  smtpRelay?: RelayMeasure;
   fanout?: Fanout;
   bulkImport?: ImportBench;
   templates?: TemplateRender;
@@ -370,6 +372,7 @@ export const writeReport = (report: Report) => {
       '',
     ]),
     ...(report.keptBody ? keptBodySection(report.keptBody) : []),
+    ...(report.smtpRelay ? ['', ...smtpRelaySection(report.smtpRelay)] : []),
   ];
   writeFileSync('bench/report.md', `${lines.join('\n')}\n`);
 };
