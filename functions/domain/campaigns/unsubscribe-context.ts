@@ -1,4 +1,5 @@
-import type { CampaignStore, Clock, ListStore, ProviderStore, SubscriberStore, SuppressionStore } from '../../ports';
+import type { CampaignStore, ContactStore, Ids, ListStore, ProviderStore, SubscriberStore } from '../../ports';
+import { unsubscribeContact } from '../contacts/contacts';
 import { isoTimestamp } from '../time';
 import { unsubscribe, type UnsubscribeClaim, type UnsubscribeDeps } from './unsubscribe';
 
@@ -37,15 +38,16 @@ export const unsubscribeContext = async (
 };
 
 export interface LeaveDeps extends UnsubscribeDeps {
-  suppressions: SuppressionStore;
-  clock: Clock;
+  contacts: ContactStore;
+  ids: Ids;
 }
 
 /**
  * "Leave every list" of the page (docs/promises.md, "Unsubscribe"): this list as the one-click way
  * (with its campaign's count), then every other subscription of the address in the account, and the
- * address on the account's suppression list (`unsubscribed`), so lists it is added to later do not
- * reach it either. Every step sets a state, so a repeated POST changes nothing more.
+ * address's contact `unsubscribed`, so lists it is added to later do not reach it either. Not a
+ * suppression: the reader left the campaigns, not their password resets and OTP codes. Every step sets
+ * a state, so a repeated POST changes nothing more.
  */
 export const leaveEveryList = async (
   deps: LeaveDeps,
@@ -59,10 +61,5 @@ export const leaveEveryList = async (
   for (const other of await deps.subscribers.findByEmail(claim.account_id, subscriber.email)) {
     if (other.status === 'subscribed') await deps.subscribers.update(other, { status: 'unsubscribed', updated_at: at });
   }
-  await deps.suppressions.addIfAbsent(claim.account_id, {
-    email: subscriber.email,
-    reason: 'unsubscribed',
-    source: 'unsubscribe',
-    created_at: at,
-  });
+  await unsubscribeContact(deps, claim.account_id, subscriber.email);
 };

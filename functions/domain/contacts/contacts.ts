@@ -168,3 +168,20 @@ export const listContactsNextTo = async (
   accountId: string,
   request: IdPageRequest,
 ) => requireAnchored(await deps.contacts.pageNextTo(accountId, request), request);
+
+/**
+ * Sets the address's contact `unsubscribed` (made so when the address has none: a subscriber written
+ * before contacts were): no campaign reaches it any more, transactional mail and OTP still do. Two
+ * conditional writes at most; a contact unsubscribed already is left as it is.
+ */
+export const unsubscribeContact = async (deps: ContactDeps, accountId: string, email: string) => {
+  await ensureContact(deps, accountId, { email, unsubscribed: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const contact = await deps.contacts.findByEmail(accountId, email);
+    if (!contact || contact.unsubscribed) return;
+    let updated_at = isoTimestamp(deps.clock.now());
+    if (updated_at <= contact.updated_at) updated_at = isoTimestamp(new Date(Date.parse(contact.updated_at) + 1));
+    if (await deps.contacts.replace(contact, { ...contact, unsubscribed: true, updated_at })) return;
+  }
+  throw new AppError('CONFLICT', 'The contact changed at the same time; try again');
+};
