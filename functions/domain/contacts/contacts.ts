@@ -5,6 +5,7 @@ import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
 import type { Contact, ContactChanges } from './contact';
 import { contactId } from './contact-id';
+import type { TopicChoice } from './topic';
 import { declaredValues, propertyIssues, type PropertyValue } from './contact-property';
 
 export interface ContactDeps {
@@ -18,6 +19,8 @@ export interface NewContact {
   first_name?: string | null;
   last_name?: string | null;
   unsubscribed?: boolean;
+  /** Choices per topic id, checked by the caller (topics.ts `checkedChoices`). */
+  topics?: Record<string, TopicChoice>;
   /** Values of declared properties by key (checked: contact-property.ts); a null is no value. */
   properties?: Record<string, unknown>;
 }
@@ -76,6 +79,7 @@ const newContact = (
     properties: Object.fromEntries(
       Object.entries(properties).filter((entry): entry is [string, PropertyValue] => entry[1] !== null),
     ),
+    ...(input.topics && Object.keys(input.topics).length ? { topics: input.topics } : {}),
     created_at: isoTimestamp(now),
     updated_at: isoTimestamp(now),
   };

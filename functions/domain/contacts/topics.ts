@@ -127,6 +127,16 @@ export const setContactTopics = async (
   choices: TopicChoiceInput[],
 ) => {
   const contact = await findContact(deps, accountId, idOrEmail);
+  return replaceTopics(deps, contact, { ...contact.topics, ...(await checkedChoices(deps, accountId, choices)) });
+};
+
+/** The choices by topic id, each checked to be a topic of the account (a 400 naming the first that is not). */
+export const checkedChoices = async (
+  deps: { topics: Pick<TopicStore, 'all'> },
+  accountId: string,
+  choices: TopicChoiceInput[],
+) => {
+  if (!choices.length) return {};
   const known = new Set((await deps.topics.all(accountId)).map((t) => t.id));
   const issues = choices.flatMap((c, i) =>
     known.has(c.id.toLowerCase())
@@ -134,9 +144,7 @@ export const setContactTopics = async (
       : [{ field: `topics.${i}.id`, message: `No topic of the account has the id ${c.id}` }],
   );
   if (issues.length) throw validationError(issues);
-  const topics = { ...contact.topics };
-  for (const c of choices) topics[c.id.toLowerCase()] = c.subscription;
-  return replaceTopics(deps, contact, topics);
+  return Object.fromEntries(choices.map((c) => [c.id.toLowerCase(), c.subscription])) as Record<string, TopicChoice>;
 };
 
 /** The contact with these choices, written under the condition every contact edit has (contacts.ts). */
