@@ -30,7 +30,11 @@ const PAGE_POLICY = [
 /** Names as the page shows them: escaped, and a neutral wording when the campaign or the list is gone. */
 const senderOf = (context: UnsubscribeContext) => (context.sender ? escapeHtml(context.sender) : 'this sender');
 const listOf = (context: UnsubscribeContext) =>
-  context.listName ? `the list <strong>${escapeHtml(context.listName)}</strong>` : 'this list';
+  context.topicName
+    ? `the topic <strong>${escapeHtml(context.topicName)}</strong>`
+    : context.listName
+      ? `the list <strong>${escapeHtml(context.listName)}</strong>`
+      : 'this list';
 
 /**
  * One form, one POST: its body is the RFC 8058 one, so the page's "leave this list" and a mail

@@ -1,5 +1,14 @@
-import type { CampaignStore, ContactStore, Ids, ListStore, ProviderStore, SubscriberStore } from '../../ports';
+import type {
+  CampaignStore,
+  ContactStore,
+  Ids,
+  ListStore,
+  ProviderStore,
+  SubscriberStore,
+  TopicStore,
+} from '../../ports';
 import { unsubscribeContact } from '../contacts/contacts';
+import { choiceOf } from '../contacts/topic';
 import { isoTimestamp } from '../time';
 import { unsubscribe, type UnsubscribeClaim, type UnsubscribeDeps } from './unsubscribe';
 
@@ -12,28 +21,43 @@ export interface UnsubscribeContext {
   sender: string | null;
   /** null when the list is gone. */
   listName: string | null;
+  /** The campaign's topic, which its link leaves (in place of the list); null without one (or once deleted). */
+  topicName: string | null;
   subscribed: boolean;
 }
 
 export const unsubscribeContext = async (
-  deps: { subscribers: SubscriberStore; campaigns: CampaignStore; lists: ListStore; providers: ProviderStore },
+  deps: {
+    subscribers: SubscriberStore;
+    campaigns: CampaignStore;
+    lists: ListStore;
+    providers: ProviderStore;
+    contacts: ContactStore;
+    topics: Pick<TopicStore, 'get'>;
+  },
   claim: UnsubscribeClaim,
 ): Promise<UnsubscribeContext> => {
   const [subscriber, campaign] = await Promise.all([
     deps.subscribers.get(claim.account_id, claim.subscriber_id),
     deps.campaigns.get(claim.account_id, claim.campaign_id),
   ]);
-  const [list, provider] = await Promise.all([
+  const [list, provider, topic, contact] = await Promise.all([
     subscriber ? deps.lists.get(claim.account_id, subscriber.list_id) : undefined,
     // The campaign's mail went out under its provider's sender where it names none itself.
     campaign?.provider_id && !campaign.from_name && !campaign.from_email
       ? deps.providers.get(claim.account_id, campaign.provider_id)
       : undefined,
+    campaign?.topic_id ? deps.topics.get(claim.account_id, campaign.topic_id) : undefined,
+    campaign?.topic_id && subscriber ? deps.contacts.findByEmail(claim.account_id, subscriber.email) : undefined,
   ]);
   return {
     sender: campaign?.from_name || campaign?.from_email || provider?.from_name || provider?.from_email || null,
     listName: list?.name ?? null,
-    subscribed: subscriber?.status === 'subscribed',
+    topicName: topic?.name ?? null,
+    // A topic's link asks while the reader still takes the topic (their choice, else its default).
+    subscribed: topic
+      ? subscriber?.status === 'subscribed' && choiceOf(topic, contact?.topics) === 'opt_in'
+      : subscriber?.status === 'subscribed',
   };
 };
 

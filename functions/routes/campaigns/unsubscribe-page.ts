@@ -15,7 +15,18 @@ export const unsubscribePage = defineRoute(
     description:
       'A page with an Unsubscribe button (a reader who already left is told so instead); it changes nothing.',
     table: 'read',
-    uses: ['subscribers', 'campaigns', 'lists', 'providers', 'contacts', 'tracking', 'clock', 'ids', 'firstHits'],
+    uses: [
+      'subscribers',
+      'campaigns',
+      'lists',
+      'providers',
+      'contacts',
+      'topics',
+      'tracking',
+      'clock',
+      'ids',
+      'firstHits',
+    ],
   },
   async ({ params }, deps) => {
     const context = await unsubscribeContext(deps, await verifiedUnsubscribe(deps, params.token));
