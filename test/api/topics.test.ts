@@ -155,3 +155,46 @@ describe('a campaign with a topic', () => {
     expect(await counts(await subjectOf(newsAgain))).toEqual([1, 1, 0, 0]);
   });
 });
+
+describe('the preference page', () => {
+  it("shows the public topics with the reader's choices, saves the form, needs the signed link", async () => {
+    const weekly = (
+      await api.post('/api/v1/topics', { name: 'Weekly <b>', default_subscription: 'opt_in', visibility: 'public' })
+    ).body.data.id;
+    const launches = (
+      await api.post('/api/v1/topics', { name: 'Launches', default_subscription: 'opt_out', visibility: 'public' })
+    ).body.data.id;
+    const hidden = await topic('Internal', 'opt_in');
+    const list = (await api.post('/api/v1/lists', { name: 'Prefs' })).body.data;
+    const email = uniqueAddress('prefs');
+    await api.post('/api/v1/subscribers', { email, list_id: list.id });
+    const subject = `Prefs ${Math.random()}`;
+    await send(list.id, null, subject);
+    const link = unsubscribeLink((await received(email, subject))[0])!;
+    expect(await (await fetch(link)).text()).toContain('/preferences">Choose your topics</a>');
+
+    const shown = await (await fetch(`${link}/preferences`)).text();
+    expect(shown).toContain(`value="${weekly}" checked> <strong>Weekly &lt;b&gt;</strong>`);
+    expect(shown).toContain(`value="${launches}"> <strong>Launches</strong>`);
+    expect(shown).not.toContain('Internal');
+
+    const saved = await fetch(`${link}/preferences`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `topic=${launches}&topic=${hidden}`,
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain('Your choices are saved.');
+    const topics = (await api.get(`/api/v1/contacts/${email}/topics`)).body.data.topics;
+    expect(
+      Object.fromEntries(topics.map((t: { id: string; subscription: string }) => [t.id, t.subscription])),
+    ).toMatchObject({
+      [weekly]: 'opt_out',
+      [launches]: 'opt_in',
+      [hidden]: 'opt_in',
+    });
+    const altered = `${link.slice(0, -3)}${link.slice(-3) === 'AAA' ? 'BBB' : 'AAA'}/preferences`;
+    expect((await fetch(altered)).status).toBe(404);
+    expect((await fetch(altered, { method: 'POST', body: `topic=${weekly}` })).status).toBe(404);
+  });
+});

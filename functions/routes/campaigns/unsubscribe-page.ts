@@ -30,7 +30,10 @@ export const unsubscribePage = defineRoute(
   },
   async ({ params }, deps) => {
     const context = await unsubscribeContext(deps, await verifiedUnsubscribe(deps, params.token));
-    return { raw: context.subscribed ? confirmPage(context) : alreadyLeftPage(context), headers: HTML_HEADERS };
+    return {
+      raw: context.subscribed ? confirmPage(context, params.token) : alreadyLeftPage(context, params.token),
+      headers: HTML_HEADERS,
+    };
   },
 );
 
