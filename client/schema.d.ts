@@ -1141,6 +1141,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/u/{token}/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Show the reader's choice of each public topic
+         * @description A form with a checkbox for each public topic of the account, checked while the reader takes it.
+         *
+         *     Public: no API key.
+         */
+        get: operations["preferences-page"];
+        put?: never;
+        /**
+         * Save the reader's choice of each public topic
+         * @description Form body `topic=<id>` for each topic taken: those are `opt_in`, the other public topics `opt_out`. Private topics and list memberships stay. Answers the page with the choices saved.
+         *
+         *     Public: no API key.
+         */
+        post: operations["preferences-save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/ses": {
         parameters: {
             query?: never;
@@ -11306,6 +11334,146 @@ export interface operations {
         };
     };
     "unsubscribe-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document itself (text/html), not the envelope */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description API Gateway's throttling of the deployment (the account's request rate), in its own words; not with `npm start`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    "preferences-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document itself (text/html), not the envelope */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+            /** @description API Gateway's throttling of the deployment (the account's request rate), in its own words; not with `npm start`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too Many Requests"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GatewayError"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    "preferences-save": {
         parameters: {
             query?: never;
             header?: never;
