@@ -16,6 +16,7 @@ import type {
   Clock,
   ContactPropertyStore,
   ContactStore,
+  TopicStore,
   CounterStore,
   DnsResolver,
   DomainStore,
@@ -111,6 +112,7 @@ export const CAPABILITIES = {
   campaigns: {},
   contacts: {},
   contactProperties: {},
+  topics: {},
   counters: {},
   domains: {},
   firstHits: {},
@@ -261,6 +263,7 @@ export interface CapabilityTypes {
   campaigns: CampaignStore;
   contacts: ContactStore;
   contactProperties: ContactPropertyStore;
+  topics: TopicStore;
   counters: CounterStore;
   domains: DomainStore;
   firstHits: FirstHits;

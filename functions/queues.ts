@@ -84,6 +84,8 @@ export const WORKERS = {
       'campaigns',
       'recipients',
       'suppressions',
+      'contacts',
+      'topics',
       'providers',
       'messages',
       'counters',

@@ -32,6 +32,7 @@ import {
   sesIdentityRead,
   subscribers,
   templates,
+  topics,
 } from './capabilities';
 
 /** Accounts and keys: the admin CLI, `npm start`'s bootstrap, the tests' accounts. */
@@ -67,9 +68,10 @@ export const inboundDeps = () =>
 
 /** Lists and campaigns as the bench and the CLI make them. */
 export const campaignDeps = () =>
-  wire(['campaigns', 'lists', 'templates', 'counters', 'clock', 'ids'], {
+  wire(['campaigns', 'lists', 'templates', 'topics', 'counters', 'clock', 'ids'], {
     campaigns,
     lists,
+    topics,
     templates,
     counters,
     clock,

@@ -278,6 +278,8 @@ export interface Campaign {
   /** The template's variables beside each reader's own name, email, unsubscribe_url and metadata. */
   variables?: Record<string, unknown> | null;
   list_id: string;
+  /** Reaches only the list's contacts opted in to this topic; its unsubscribe leaves the topic. Absent: none. */
+  topic_id?: string | null;
   from_email: string | null;
   from_name: string | null;
   reply_to: string | null;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { TopicPreference } from '../domain/campaigns/preferences';
 import type { UnsubscribeContext } from '../domain/campaigns/unsubscribe-context';
 import { escapeHtml } from '../domain/escape-html';
 
@@ -30,7 +31,11 @@ const PAGE_POLICY = [
 /** Names as the page shows them: escaped, and a neutral wording when the campaign or the list is gone. */
 const senderOf = (context: UnsubscribeContext) => (context.sender ? escapeHtml(context.sender) : 'this sender');
 const listOf = (context: UnsubscribeContext) =>
-  context.listName ? `the list <strong>${escapeHtml(context.listName)}</strong>` : 'this list';
+  context.topicName
+    ? `the topic <strong>${escapeHtml(context.topicName)}</strong>`
+    : context.listName
+      ? `the list <strong>${escapeHtml(context.listName)}</strong>`
+      : 'this list';
 
 /**
  * One form, one POST: its body is the RFC 8058 one, so the page's "leave this list" and a mail
@@ -41,20 +46,24 @@ const leaveForm = (context: UnsubscribeContext, thisList: boolean) =>
   (thisList ? `<button type="submit" name="scope" value="list">Leave ${listOf(context)}</button> ` : '') +
   `<button type="submit" name="scope" value="all">Leave every list of ${senderOf(context)}</button></form>`;
 
+/** The link to the preference page: relative to the unsubscribe page's own (`/u/{token}`). */
+const preferencesLink = (token: string) =>
+  `<p><a href="${escapeHtml(encodeURIComponent(token))}/preferences">Choose your topics</a></p>`;
+
 /** GET: asks, changes nothing. */
-export const confirmPage = (context: UnsubscribeContext) =>
+export const confirmPage = (context: UnsubscribeContext, token: string) =>
   page(
     'Unsubscribe',
     `<p>You receive this mail from ${senderOf(context)} as a subscriber of ${listOf(context)}. Stop receiving ` +
-      `it?</p>${leaveForm(context, true)}`,
+      `it?</p>${leaveForm(context, true)}${preferencesLink(token)}`,
   );
 
 /** GET once the reader has left this list: says so, and still offers leaving every other list. */
-export const alreadyLeftPage = (context: UnsubscribeContext) =>
+export const alreadyLeftPage = (context: UnsubscribeContext, token: string) =>
   page(
     'You are already unsubscribed',
     `<p>You have already left ${listOf(context)} of ${senderOf(context)}: you will not receive its mail any ` +
-      `more.</p>${leaveForm(context, false)}`,
+      `more.</p>${leaveForm(context, false)}${preferencesLink(token)}`,
   );
 
 export const donePage = (context: UnsubscribeContext, everyList: boolean) =>
@@ -77,3 +86,25 @@ export const HTML_HEADERS = {
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
 };
+
+/**
+ * The preference page (`/u/{token}/preferences`): one checkbox a public topic, checked while the reader
+ * takes it; the form posts the checked ids back to the same link.
+ */
+export const preferencesPage = (topics: TopicPreference[], saved: boolean) =>
+  page(
+    'Your topics',
+    (saved ? '<p>Your choices are saved.</p>' : '') +
+      (topics.length
+        ? '<form method="post">' +
+          topics
+            .map(
+              (t) =>
+                `<p><label><input type="checkbox" name="topic" value="${escapeHtml(t.id)}"` +
+                `${t.subscribed ? ' checked' : ''}> <strong>${escapeHtml(t.name)}</strong></label>` +
+                `${t.description ? `<br>${escapeHtml(t.description)}` : ''}</p>`,
+            )
+            .join('') +
+          '<button type="submit">Save</button></form>'
+        : '<p>This sender offers no topics to choose from.</p>'),
+  );

@@ -23,6 +23,7 @@ export type CampaignChanges = Partial<
     | 'text'
     | 'template_id'
     | 'variables'
+    | 'topic_id'
     | 'list_id'
     | 'from_email'
     | 'from_name'

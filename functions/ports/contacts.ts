@@ -1,6 +1,7 @@
 /** Ports: contacts (one person of an account, unique by email). */
 import type { Contact } from '../domain/contacts/contact';
 import type { ContactProperty, PropertyValue } from '../domain/contacts/contact-property';
+import type { Topic } from '../domain/contacts/topic';
 import type { IdPage, IdPageRequest } from '../domain/id-paging';
 
 export interface ContactStore {
@@ -8,6 +9,11 @@ export interface ContactStore {
   create(contact: Contact): Promise<'created' | 'taken'>;
   get(accountId: string, contactId: string): Promise<Contact | undefined>;
   findByEmail(accountId: string, email: string): Promise<Contact | undefined>;
+  /**
+   * The contacts of these addresses (any case) that have one, in no particular order: a campaign chunk's
+   * readers, two BatchGetItem a hundred addresses (the claims, then the records).
+   */
+  findByEmails(accountId: string, emails: string[]): Promise<Contact[]>;
   /** Replaces the record as long as it is still `previous` (its `updated_at`); undefined when it changed or went. */
   replace(previous: Contact, next: Contact): Promise<Contact | undefined>;
   /** Deletes the record and its address claim; false when it was gone already. */
@@ -35,4 +41,16 @@ export interface ContactPropertyStore {
   ): Promise<ContactProperty | undefined>;
   /** Deletes the property and its key's claim; false when it was gone already. */
   delete(property: ContactProperty): Promise<boolean>;
+}
+
+export interface TopicStore {
+  /** Writes a new topic (its id fresh). */
+  create(topic: Topic): Promise<void>;
+  /** Every topic of the account (at most MAX_TOPICS), in no particular order. */
+  all(accountId: string): Promise<Topic[]>;
+  get(accountId: string, topicId: string): Promise<Topic | undefined>;
+  /** Replaces a topic that is still there; undefined when it is gone. */
+  replace(topic: Topic): Promise<Topic | undefined>;
+  /** false when it was gone already. */
+  delete(accountId: string, topicId: string): Promise<boolean>;
 }

@@ -55,6 +55,8 @@ const fields = {
   template_id: z.optional(uuidParam()),
   variables: z.optional(templateVariablesField()),
   list_id: uuidParam(),
+  /** Only the list's contacts opted in to this topic; its unsubscribe link leaves the topic only. */
+  topic_id: z.optional(z.nullable(uuidParam())),
   from_email: z.optional(z.nullable(email())),
   from_name: z.optional(z.nullable(headerText(0, 100))),
   reply_to: z.optional(z.nullable(email())),
@@ -141,6 +143,7 @@ export const campaignView = z.object({
   template_id: z.nullable(z.string()),
   variables: z.nullable(z.record(z.string(), z.unknown())),
   list_id: z.string(),
+  topic_id: z.nullable(z.string()),
   from_email: z.nullable(z.string()),
   from_name: z.nullable(z.string()),
   reply_to: z.nullable(z.string()),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { email, uuidParam } from './common';
 import { pageQuery } from './pagination';
+import { topicChoices } from './topics';
 import { PROPERTY_KEY, PROPERTY_TYPES } from '../domain/contacts/contact-property';
 
 /** A contact's name part: as a subscriber's name, at most 200 characters; null clears it. */
@@ -30,6 +31,8 @@ export const createContactBody = z.object({
   unsubscribed: z.optional(z.boolean()),
   properties: contactPropertyValues(),
   segments: contactSegments(),
+  /** The contact's choice per topic (`{id, subscription}`); topics left out have their default. */
+  topics: z.optional(topicChoices()),
 });
 
 export const updateContactBody = z.object({

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { contactName, contactPropertyValues, contactSegments } from './contacts';
 import { email } from './common';
+import { topicChoices } from './topics';
 import { PROPERTY_TYPES } from '../domain/contacts/contact-property';
 
 /**
@@ -14,8 +15,7 @@ export const resendContactBody = z.object({
   unsubscribed: z.optional(z.boolean()),
   properties: contactPropertyValues(),
   segments: contactSegments(),
-  // Read only to be refused with a clear message: topics are not answered yet.
-  topics: z.optional(z.unknown()),
+  topics: z.optional(topicChoices()),
 });
 
 export const resendContactUpdateBody = z.object({

@@ -151,7 +151,7 @@ describe('table grants', () => {
         expect.arrayContaining(['GetItem', 'PutItem', 'UpdateItem']),
       );
       expect((await own.get(`/api/v1/subscribers/${subscriber.id}`)).body.data.status).toBe('unsubscribed');
-      // The page's "leave every list": every subscription of the address, and the suppression list.
+      // The page's "leave every list": every subscription of the address, and its contact.
       recorder.take();
       expect(
         (
@@ -283,6 +283,7 @@ describe('table grants', () => {
       await api.post('/api/v1/webhook-endpoints', { url: 'https://hooks.example.com/readers', events: ['email.sent'] })
     ).body.data;
     const property = (await api.post('/api/v1/contact-properties', { key: 'tier', type: 'string' })).body.data;
+    const topic = (await api.post('/api/v1/topics', { name: 'Readers', default_subscription: 'opt_in' })).body.data;
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
@@ -325,6 +326,12 @@ describe('table grants', () => {
       'contact-properties-get': `/api/v1/contact-properties/${property.id}`,
       'resend-contact-properties-list': `/resend/contact-properties?after=${property.id}`,
       'resend-contact-properties-get': `/resend/contact-properties/${property.id}`,
+      'topics-list': '/api/v1/topics',
+      'topics-get': `/api/v1/topics/${topic.id}`,
+      'resend-topics-list': `/resend/topics?after=${topic.id}`,
+      'resend-topics-get': `/resend/topics/${topic.id}`,
+      'contact-topics-list': `/api/v1/contacts/${subscriber.email}/topics`,
+      'resend-contact-topics-list': `/resend/contacts/${subscriber.email}/topics`,
     };
     const reading = routes.filter(
       (route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status',

@@ -14,7 +14,7 @@ beforeAll(async () => {
   tracked = await startTrackedService('Provider Sender');
   api = client(
     tracked.service,
-    await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin'], 100_000),
+    await keyWith(tracked.accountId, ['subscribers', 'campaigns', 'mail', 'admin', 'otp'], 100_000),
   );
 });
 afterAll(async () => {
@@ -138,19 +138,30 @@ describe('the unsubscribe page', () => {
     expect(after).not.toContain('value="list"');
     expect(after).toContain('value="all"');
 
-    // The page's second button: every list of the account, and the address suppressed.
+    // The page's second button: every list of the account, and the contact `unsubscribed`, not suppressed.
     const all = await post(link, 'List-Unsubscribe=One-Click&scope=all');
     expect(all.text).toContain('You have left every list of Ada &amp; Co');
     expect(await statusOf(inOffers)).toBe('unsubscribed');
-    const suppressed = (await api.get('/api/v1/suppressions?reason=unsubscribed')).body.data.suppressions;
-    expect(suppressed).toEqual([
-      { email, reason: 'unsubscribed', source: 'unsubscribe', created_at: expect.any(String) },
-    ]);
-    expect((await api.post('/api/v1/mail/send', { to: email, subject: 's', text: 't' })).body.error.code).toBe(
-      'RECIPIENT_SUPPRESSED',
-    );
+    expect((await api.get(`/api/v1/contacts/${email}`)).body.data.unsubscribed).toBe(true);
+    expect((await api.get('/api/v1/suppressions')).body.data.suppressions).toEqual([]);
     // Once more changes nothing.
     expect((await post(link, 'List-Unsubscribe=One-Click&scope=all')).status).toBe(200);
+
+    // A list joined later reaches it no more; its OTP code and transactional mail still do.
+    const later = (await api.post('/api/v1/lists', { name: 'Later' })).body.data;
+    expect((await api.post('/api/v1/subscribers', { email, list_id: later.id })).status).toBe(201);
+    const campaign = (
+      await api.post('/api/v1/campaigns', { name: 'c', subject: 'After leaving', text: 'Hi', list_id: later.id })
+    ).body.data;
+    expect((await api.post(`/api/v1/campaigns/${campaign.id}/send`, {})).status).toBe(202);
+    expect((await api.post('/api/v1/otp/send', { email })).status).toBe(200);
+    expect((await api.post('/api/v1/mail/send', { to: email, subject: 'Receipt', text: 't' })).status).toBe(200);
+    await runJobsAndDrain();
+    const subjects = (await mailTo(email)).map((m) => m.subject);
+    expect(subjects).not.toContain('After leaving');
+    expect(subjects).toContain('Receipt');
+    expect(subjects.filter((s) => /code/i.test(s ?? '')).length).toBe(1);
+    expect((await api.get(`/api/v1/campaigns/${campaign.id}`)).body.data.stats.recipients).toBe(0);
   });
 
   it("names the campaign's from_email when it has no from_name, else the provider's sender", async () => {

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Contact } from '../../domain/contacts/contact';
 import type { ContactStore } from '../../ports';
+import { batchGet } from './batch';
 import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import { contact as contacts, contactEmail } from './entities';
@@ -48,6 +49,17 @@ export const dynamoContactStore = (): ContactStore => ({
   async findByEmail(accountId, email) {
     const { Item } = await documentClient().send(new GetCommand(contactEmail.get(contactEmail.key(accountId, email))));
     return Item ? this.get(accountId, Item.contact_id as string) : undefined;
+  },
+
+  async findByEmails(accountId, emails) {
+    const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
+    if (!unique.length) return [];
+    const claims = await batchGet(
+      unique.map((email) => contactEmail.key(accountId, email)),
+      ['contact_id'],
+    );
+    const records = await batchGet(claims.map((item) => contacts.key(accountId, item.contact_id as string)));
+    return records.map(read);
   },
 
   async replace(previous, next) {

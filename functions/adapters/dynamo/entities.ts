@@ -41,6 +41,7 @@ export const subscriberAddress = /* @__PURE__ */ entity({ name: 'subscriberAddre
 export const contact = /* @__PURE__ */ entity({ name: 'contact', key: keys.contact });
 export const contactEmail = /* @__PURE__ */ entity({ name: 'contactEmail', key: keys.contactEmail });
 export const contactProperty = /* @__PURE__ */ entity({ name: 'contactProperty', key: keys.contactProperty });
+export const topic = /* @__PURE__ */ entity({ name: 'topic', key: keys.topic });
 export const contactPropertyKey = /* @__PURE__ */ entity({ name: 'contactPropertyKey', key: keys.contactPropertyKey });
 export const bounce = /* @__PURE__ */ entity({ name: 'bounce', key: keys.bounce });
 export const seenEvent = /* @__PURE__ */ entity({ name: 'seenEvent', key: keys.seenEvent });

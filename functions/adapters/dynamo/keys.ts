@@ -150,6 +150,9 @@ export const keys = {
   contactPropertyPrefix: 'CONTACTPROP#',
   /** The claim on a property's key (unique in the account); its prefix is not the properties'. */
   contactPropertyKey: (accountId: string, key: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CONTACTPROPKEY#${key}` }),
+  /** A topic, in the account's partition: one Query (begins_with) reads them all (at most MAX_TOPICS). */
+  topic: (accountId: string, topicId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `TOPIC#${topicId}` }),
+  topicPrefix: 'TOPIC#',
   bounce: (accountId: string, seq: number) => ({ pk: `BOUNCE#${accountId}#${seq}`, sk: 'BOUNCE' }),
   /** Marks a provider event as seen, so a redelivered event records nothing twice (TTL 30 days). */
   seenEvent: (accountId: string, eventKey: string) => ({ pk: `SEEN#${accountId}#${eventKey}`, sk: 'SEEN' }),

@@ -19,6 +19,8 @@ export interface CreateCampaignInput {
   html?: string;
   text?: string;
   list_id: string;
+  /** A topic of the account: only its opted-in contacts are reached (null on update: no topic). */
+  topic_id?: string | null;
   from_email?: string | null;
   from_name?: string | null;
   reply_to?: string | null;

@@ -10,6 +10,7 @@ import type {
   PageRequest,
   ProviderStore,
   TemplateStore,
+  TopicStore,
   TrackingSettings,
 } from '../../ports';
 import {
@@ -43,6 +44,7 @@ export const presentCampaign = (
 ) => ({
   ...campaign,
   template_id: campaign.template_id ?? null,
+  topic_id: campaign.topic_id ?? null,
   variables: campaign.variables ?? null,
   stats: Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, counters?.[name] ?? 0])) as Record<
     (typeof CAMPAIGN_STATS)[number],
@@ -94,8 +96,16 @@ const templateCopy = async (
   return { subject: template.subject, html: template.html, text: template.text, template_id: template.id, variables };
 };
 
-export const createCampaign = async (deps: CampaignDeps, accountId: string, input: CreateCampaignInput) => {
+/** What writing a campaign reads beside the campaign: the topic it names must be the account's. */
+export type TopicDep = { topics: Pick<TopicStore, 'get'> };
+
+const requireTopic = async (deps: TopicDep, accountId: string, topicId: string | null | undefined) => {
+  if (topicId && !(await deps.topics.get(accountId, topicId.toLowerCase()))) throw notFound('Topic');
+};
+
+export const createCampaign = async (deps: CampaignDeps & TopicDep, accountId: string, input: CreateCampaignInput) => {
   await requireList(deps, accountId, input.list_id);
+  await requireTopic(deps, accountId, input.topic_id);
   const content = input.template_id
     ? await templateCopy(deps, accountId, input.template_id, input.variables ?? {})
     : {
@@ -112,6 +122,7 @@ export const createCampaign = async (deps: CampaignDeps, accountId: string, inpu
     name: input.name,
     ...content,
     list_id: input.list_id,
+    topic_id: input.topic_id?.toLowerCase() ?? null,
     from_email: input.from_email ?? null,
     from_name: input.from_name ?? null,
     reply_to: input.reply_to ?? null,
@@ -148,11 +159,17 @@ export const listCampaigns = async (deps: Pick<CampaignDeps, 'campaigns'>, accou
   };
 };
 
-export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: string, input: UpdateCampaignInput) => {
+export const updateCampaign = async (
+  deps: CampaignDeps & TopicDep,
+  accountId: string,
+  id: string,
+  input: UpdateCampaignInput,
+) => {
   const current = await deps.campaigns.get(accountId, id);
   if (!current) throw notFound('Campaign');
   if (!EDITABLE.includes(current.status)) throw notSendable(current);
   if (input.list_id !== undefined) await requireList(deps, accountId, input.list_id);
+  await requireTopic(deps, accountId, input.topic_id);
   const templateId = input.template_id === undefined ? (current.template_id ?? null) : input.template_id;
   const { template_id: _t, variables: _v, ...plain } = input;
   let changes: CampaignChanges;
@@ -180,6 +197,7 @@ export const updateCampaign = async (deps: CampaignDeps, accountId: string, id: 
     // Leaving a template keeps its copy as the campaign's own content.
     changes = { ...plain, html, text, ...(input.template_id === null ? { template_id: null, variables: null } : {}) };
   }
+  if (input.topic_id !== undefined) changes.topic_id = input.topic_id?.toLowerCase() ?? null;
   const updated = await deps.campaigns.updateDraft(accountId, id, changes, isoTimestamp(deps.clock.now()));
   if (updated === undefined) throw notFound('Campaign');
   if (updated === 'conflict')

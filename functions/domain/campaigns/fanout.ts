@@ -1,6 +1,7 @@
 import type {
   CampaignStore,
   Clock,
+  ContactStore,
   CounterStore,
   Job,
   JobQueue,
@@ -13,7 +14,9 @@ import type {
   SuppressionStore,
   TrackingSettings,
   MessageRecords,
+  TopicStore,
 } from '../../ports';
+import { campaignReaches } from '../contacts/campaign-reach';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
@@ -34,6 +37,8 @@ export interface FanoutDeps {
   recipients: ListRecipients;
   lists: Pick<ListStore, 'get'>;
   suppressions: SuppressionStore;
+  contacts: Pick<ContactStore, 'findByEmails'>;
+  topics: Pick<TopicStore, 'get'>;
   providers: ProviderStore;
   messages: MessageRecords;
   counters: CounterStore;
@@ -166,6 +171,17 @@ export const runCampaignChunk = async (
     return { outcome: 'failed' };
   }
 
+  // A topic deleted meanwhile: nobody's choice can be read any more, so nothing more of it goes out.
+  const topic = campaign.topic_id ? await deps.topics.get(accountId, campaign.topic_id) : undefined;
+  if (campaign.topic_id && !topic) {
+    await deps.campaigns.transition(accountId, campaignId, CAMPAIGN_MOVES.failSending, {
+      failure_reason: 'The topic of this campaign no longer exists',
+      finished_at: isoTimestamp(now),
+      updated_at: isoTimestamp(now),
+    });
+    return { outcome: 'failed' };
+  }
+
   // A full window in the lane: this chunk waits for some of it to leave (bulkWindow).
   const window = bulkWindow(await deps.rates.perSecond(provider), windowSeconds);
   if (stats.recipients - stats.sent - stats.failed >= window) {
@@ -179,15 +195,22 @@ export const runCampaignChunk = async (
     job.cursor,
     Math.min(CHUNK_SIZE, window),
   );
-  const suppressed = subscribers.length
-    ? await deps.suppressions.findSuppressed(
-        accountId,
-        subscribers.map((s) => s.email),
-      )
-    : new Set<string>();
-  // A subscriber of double opt-in that has not confirmed yet (confirmed_at null) is not reached.
+  const emails = subscribers.map((s) => s.email);
+  const [suppressed, contacts] = subscribers.length
+    ? await Promise.all([
+        deps.suppressions.findSuppressed(accountId, emails),
+        deps.contacts.findByEmails(accountId, emails),
+      ])
+    : [new Set<string>(), []];
+  const contactOf = new Map(contacts.map((c) => [c.email.toLowerCase(), c]));
+  // A subscriber of double opt-in that has not confirmed yet (confirmed_at null) is not reached; nor the
+  // contact that is `unsubscribed`, nor, with a topic, one not opted in: each skipped as a suppressed one is.
   const eligible = subscribers.filter(
-    (s) => s.status === 'subscribed' && s.confirmed_at !== null && !suppressed.has(s.email.toLowerCase()),
+    (s) =>
+      s.status === 'subscribed' &&
+      s.confirmed_at !== null &&
+      !suppressed.has(s.email.toLowerCase()) &&
+      campaignReaches(contactOf.get(s.email.toLowerCase()), topic),
   );
 
   let failed = 0;

@@ -1,4 +1,14 @@
-import type { CampaignStore, Clock, ListStore, ProviderStore, SubscriberStore, SuppressionStore } from '../../ports';
+import type {
+  CampaignStore,
+  ContactStore,
+  Ids,
+  ListStore,
+  ProviderStore,
+  SubscriberStore,
+  TopicStore,
+} from '../../ports';
+import { unsubscribeContact } from '../contacts/contacts';
+import { choiceOf } from '../contacts/topic';
 import { isoTimestamp } from '../time';
 import { unsubscribe, type UnsubscribeClaim, type UnsubscribeDeps } from './unsubscribe';
 
@@ -11,41 +21,57 @@ export interface UnsubscribeContext {
   sender: string | null;
   /** null when the list is gone. */
   listName: string | null;
+  /** The campaign's topic, which its link leaves (in place of the list); null without one (or once deleted). */
+  topicName: string | null;
   subscribed: boolean;
 }
 
 export const unsubscribeContext = async (
-  deps: { subscribers: SubscriberStore; campaigns: CampaignStore; lists: ListStore; providers: ProviderStore },
+  deps: {
+    subscribers: SubscriberStore;
+    campaigns: CampaignStore;
+    lists: ListStore;
+    providers: ProviderStore;
+    contacts: ContactStore;
+    topics: Pick<TopicStore, 'get'>;
+  },
   claim: UnsubscribeClaim,
 ): Promise<UnsubscribeContext> => {
   const [subscriber, campaign] = await Promise.all([
     deps.subscribers.get(claim.account_id, claim.subscriber_id),
     deps.campaigns.get(claim.account_id, claim.campaign_id),
   ]);
-  const [list, provider] = await Promise.all([
+  const [list, provider, topic, contact] = await Promise.all([
     subscriber ? deps.lists.get(claim.account_id, subscriber.list_id) : undefined,
     // The campaign's mail went out under its provider's sender where it names none itself.
     campaign?.provider_id && !campaign.from_name && !campaign.from_email
       ? deps.providers.get(claim.account_id, campaign.provider_id)
       : undefined,
+    campaign?.topic_id ? deps.topics.get(claim.account_id, campaign.topic_id) : undefined,
+    campaign?.topic_id && subscriber ? deps.contacts.findByEmail(claim.account_id, subscriber.email) : undefined,
   ]);
   return {
     sender: campaign?.from_name || campaign?.from_email || provider?.from_name || provider?.from_email || null,
     listName: list?.name ?? null,
-    subscribed: subscriber?.status === 'subscribed',
+    topicName: topic?.name ?? null,
+    // A topic's link asks while the reader still takes the topic (their choice, else its default).
+    subscribed: topic
+      ? subscriber?.status === 'subscribed' && choiceOf(topic, contact?.topics) === 'opt_in'
+      : subscriber?.status === 'subscribed',
   };
 };
 
 export interface LeaveDeps extends UnsubscribeDeps {
-  suppressions: SuppressionStore;
-  clock: Clock;
+  contacts: ContactStore;
+  ids: Ids;
 }
 
 /**
  * "Leave every list" of the page (docs/promises.md, "Unsubscribe"): this list as the one-click way
  * (with its campaign's count), then every other subscription of the address in the account, and the
- * address on the account's suppression list (`unsubscribed`), so lists it is added to later do not
- * reach it either. Every step sets a state, so a repeated POST changes nothing more.
+ * address's contact `unsubscribed`, so lists it is added to later do not reach it either. Not a
+ * suppression: the reader left the campaigns, not their password resets and OTP codes. Every step sets
+ * a state, so a repeated POST changes nothing more.
  */
 export const leaveEveryList = async (
   deps: LeaveDeps,
@@ -59,10 +85,5 @@ export const leaveEveryList = async (
   for (const other of await deps.subscribers.findByEmail(claim.account_id, subscriber.email)) {
     if (other.status === 'subscribed') await deps.subscribers.update(other, { status: 'unsubscribed', updated_at: at });
   }
-  await deps.suppressions.addIfAbsent(claim.account_id, {
-    email: subscriber.email,
-    reason: 'unsubscribed',
-    source: 'unsubscribe',
-    created_at: at,
-  });
+  await unsubscribeContact(deps, claim.account_id, subscriber.email);
 };

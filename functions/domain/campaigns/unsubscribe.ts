@@ -1,4 +1,15 @@
-import type { SubscriberStore, TrackingSettings, CampaignStore, Clock, FirstHits } from '../../ports';
+import type {
+  SubscriberStore,
+  TrackingSettings,
+  CampaignStore,
+  Clock,
+  ContactStore,
+  FirstHits,
+  Ids,
+  TopicStore,
+} from '../../ports';
+import { ensureContact } from '../contacts/contacts';
+import { replaceTopics } from '../contacts/topics';
 import { campaignMessageUuid } from './message-uuid';
 import { notFound } from '../errors';
 import { isoTimestamp } from '../time';
@@ -45,10 +56,25 @@ export const stillSubscribed = async (deps: { subscribers: SubscriberStore }, cl
 export interface UnsubscribeDeps {
   subscribers: SubscriberStore;
   campaigns: CampaignStore;
+  contacts: ContactStore;
+  topics: Pick<TopicStore, 'get'>;
   tracking: TrackingSettings;
   clock: Clock;
+  ids: Ids;
   firstHits: FirstHits;
 }
+
+/**
+ * The link of a campaign with a topic leaves that topic, not the list: the contact's choice for it
+ * becomes `opt_out` (the contact made when the address has none). True when that changed something.
+ */
+const leaveTopic = async (deps: UnsubscribeDeps, accountId: string, email: string, topicId: string) => {
+  await ensureContact(deps, accountId, { email });
+  const contact = await deps.contacts.findByEmail(accountId, email);
+  if (!contact || contact.topics?.[topicId] === 'opt_out') return false;
+  await replaceTopics(deps, contact, { ...contact.topics, [topicId]: 'opt_out' });
+  return true;
+};
 
 /**
  * Sets that one subscriber `unsubscribed` and nothing else (no suppression: the address may still
@@ -63,14 +89,22 @@ export const unsubscribe = async (
   claim: UnsubscribeClaim,
   onCountFailed: (error: unknown) => void,
 ) => {
-  const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
-  if (subscriber?.status !== 'subscribed') return;
-  const updated = await deps.subscribers.update(subscriber, {
-    status: 'unsubscribed',
-    updated_at: isoTimestamp(deps.clock.now()),
-  });
-  // The reader is unsubscribed whatever becomes of the count.
-  if (!updated) return;
+  const [subscriber, campaign] = await Promise.all([
+    deps.subscribers.get(claim.account_id, claim.subscriber_id),
+    deps.campaigns.get(claim.account_id, claim.campaign_id),
+  ]);
+  if (!subscriber) return;
+  if (campaign?.topic_id) {
+    if (!(await leaveTopic(deps, claim.account_id, subscriber.email, campaign.topic_id))) return;
+  } else {
+    if (subscriber.status !== 'subscribed') return;
+    const updated = await deps.subscribers.update(subscriber, {
+      status: 'unsubscribed',
+      updated_at: isoTimestamp(deps.clock.now()),
+    });
+    // The reader is unsubscribed whatever becomes of the count.
+    if (!updated) return;
+  }
   const count = async () => {
     if (
       await deps.firstHits.firstUnsubscribe(

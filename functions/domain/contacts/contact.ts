@@ -1,3 +1,5 @@
+import type { TopicChoice } from './topic';
+
 /**
  * A contact: one person of an account, unique by email in it (any case). The seed's subscribers are its
  * memberships of lists (docs/decisions/0098-contacts-beside-subscribers.md).
@@ -9,8 +11,10 @@ export interface Contact {
   email: string;
   first_name: string | null;
   last_name: string | null;
-  /** Stored and answered; campaigns do not read it yet (issue 39, a later part). */
+  /** No campaign reaches it (campaign-reach.ts); transactional mail and OTP still do. */
   unsubscribed: boolean;
+  /** The contact's own choice per topic id; a topic it has none for is the topic's default. Absent: none. */
+  topics?: Record<string, TopicChoice>;
   /** Values of the account's declared properties, by key (properties.ts checks them). */
   properties: Record<string, string | number>;
   created_at: string;

@@ -5,6 +5,7 @@ import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
 import type { Contact, ContactChanges } from './contact';
 import { contactId } from './contact-id';
+import type { TopicChoice } from './topic';
 import { declaredValues, propertyIssues, type PropertyValue } from './contact-property';
 
 export interface ContactDeps {
@@ -18,6 +19,8 @@ export interface NewContact {
   first_name?: string | null;
   last_name?: string | null;
   unsubscribed?: boolean;
+  /** Choices per topic id, checked by the caller (topics.ts `checkedChoices`). */
+  topics?: Record<string, TopicChoice>;
   /** Values of declared properties by key (checked: contact-property.ts); a null is no value. */
   properties?: Record<string, unknown>;
 }
@@ -76,6 +79,7 @@ const newContact = (
     properties: Object.fromEntries(
       Object.entries(properties).filter((entry): entry is [string, PropertyValue] => entry[1] !== null),
     ),
+    ...(input.topics && Object.keys(input.topics).length ? { topics: input.topics } : {}),
     created_at: isoTimestamp(now),
     updated_at: isoTimestamp(now),
   };
@@ -168,3 +172,20 @@ export const listContactsNextTo = async (
   accountId: string,
   request: IdPageRequest,
 ) => requireAnchored(await deps.contacts.pageNextTo(accountId, request), request);
+
+/**
+ * Sets the address's contact `unsubscribed` (made so when the address has none: a subscriber written
+ * before contacts were): no campaign reaches it any more, transactional mail and OTP still do. Two
+ * conditional writes at most; a contact unsubscribed already is left as it is.
+ */
+export const unsubscribeContact = async (deps: ContactDeps, accountId: string, email: string) => {
+  await ensureContact(deps, accountId, { email, unsubscribed: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const contact = await deps.contacts.findByEmail(accountId, email);
+    if (!contact || contact.unsubscribed) return;
+    let updated_at = isoTimestamp(deps.clock.now());
+    if (updated_at <= contact.updated_at) updated_at = isoTimestamp(new Date(Date.parse(contact.updated_at) + 1));
+    if (await deps.contacts.replace(contact, { ...contact, unsubscribed: true, updated_at })) return;
+  }
+  throw new AppError('CONFLICT', 'The contact changed at the same time; try again');
+};

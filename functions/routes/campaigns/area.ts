@@ -16,7 +16,8 @@ export const unsubscribeLink = {
   rawResponse: 'text/html',
   readerLink: { expires: false },
   table: {
-    read: ['subscriber', 'subscriberAddress', 'campaign', 'list', 'provider'],
-    write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'suppression'],
+    read: ['subscriber', 'subscriberAddress', 'campaign', 'list', 'provider', 'contact', 'contactEmail', 'topic'],
+    // The contact: "every list" sets it `unsubscribed`, a topic's link its choice for the topic.
+    write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'contact', 'contactEmail'],
   },
 } as const;

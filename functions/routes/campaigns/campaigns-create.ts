@@ -27,7 +27,7 @@ export const campaignsCreate = defineRoute(
       from_name: 'Example Inc.',
       reply_to: 'news@example.com',
     },
-    uses: ['campaigns', 'lists', 'templates', 'counters', 'clock', 'ids'],
+    uses: ['campaigns', 'lists', 'templates', 'topics', 'counters', 'clock', 'ids'],
   },
   async ({ auth, body }, deps) => ({
     data: await createCampaign(deps, auth.account_id, body),

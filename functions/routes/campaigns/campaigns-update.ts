@@ -16,7 +16,7 @@ export const campaignsUpdate = defineRoute(
     response: campaignView,
     errors: ['CONFLICT'],
     example: { subject: 'Spring news for {{name}}' },
-    uses: ['campaigns', 'lists', 'templates', 'counters', 'clock', 'ids'],
+    uses: ['campaigns', 'lists', 'templates', 'topics', 'counters', 'clock', 'ids'],
   },
   async ({ auth, params, body }, deps) => ({
     data: await updateCampaign(deps, auth.account_id, params.id, body),

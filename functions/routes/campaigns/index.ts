@@ -8,6 +8,8 @@ export { default as campaignsSend } from './campaigns-send';
 export { default as campaignsCancel } from './campaigns-cancel';
 export { default as unsubscribePage } from './unsubscribe-page';
 export { default as unsubscribeConfirm } from './unsubscribe-confirm';
+export { default as preferencesShow } from './preferences-page';
+export { default as preferencesSave } from './preferences-save';
 import campaignsCreate from './campaigns-create';
 import campaignsList from './campaigns-list';
 import campaignsGet from './campaigns-get';
@@ -17,6 +19,8 @@ import campaignsSend from './campaigns-send';
 import campaignsCancel from './campaigns-cancel';
 import unsubscribePage from './unsubscribe-page';
 import unsubscribeConfirm from './unsubscribe-confirm';
+import preferencesShow from './preferences-page';
+import preferencesSave from './preferences-save';
 import type { AnyRoute } from '../define-route';
 
 /**
@@ -33,4 +37,6 @@ export const campaignsRoutes: readonly AnyRoute[] = [
   campaignsCancel,
   unsubscribePage,
   unsubscribeConfirm,
+  preferencesShow,
+  preferencesSave,
 ];

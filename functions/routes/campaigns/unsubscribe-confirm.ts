@@ -21,10 +21,22 @@ export const unsubscribeConfirm = defineRoute(
     method: 'POST',
     summary: 'Unsubscribe the reader a signed link names',
     description:
-      'Unsubscribes the subscriber the link names from its list (RFC 8058 one-click: form body ' +
-      '`List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (the address is then ' +
-      'suppressed as `unsubscribed`); answers a page saying so.',
-    uses: ['subscribers', 'campaigns', 'lists', 'providers', 'suppressions', 'tracking', 'clock', 'firstHits'],
+      'Unsubscribes the subscriber the link names from its list, or, for a campaign with a topic, from that topic ' +
+      'only (RFC 8058 one-click: form body ' +
+      '`List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (its contact is then ' +
+      '`unsubscribed`: no campaign reaches it, transactional mail and OTP still do); answers a page saying so.',
+    uses: [
+      'subscribers',
+      'campaigns',
+      'lists',
+      'providers',
+      'contacts',
+      'topics',
+      'tracking',
+      'clock',
+      'ids',
+      'firstHits',
+    ],
   },
   async ({ params, event }, deps) => {
     const claim = await verifiedUnsubscribe(deps, params.token);

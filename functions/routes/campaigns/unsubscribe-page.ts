@@ -15,11 +15,25 @@ export const unsubscribePage = defineRoute(
     description:
       'A page with an Unsubscribe button (a reader who already left is told so instead); it changes nothing.',
     table: 'read',
-    uses: ['subscribers', 'campaigns', 'lists', 'providers', 'suppressions', 'tracking', 'clock', 'firstHits'],
+    uses: [
+      'subscribers',
+      'campaigns',
+      'lists',
+      'providers',
+      'contacts',
+      'topics',
+      'tracking',
+      'clock',
+      'ids',
+      'firstHits',
+    ],
   },
   async ({ params }, deps) => {
     const context = await unsubscribeContext(deps, await verifiedUnsubscribe(deps, params.token));
-    return { raw: context.subscribed ? confirmPage(context) : alreadyLeftPage(context), headers: HTML_HEADERS };
+    return {
+      raw: context.subscribed ? confirmPage(context, params.token) : alreadyLeftPage(context, params.token),
+      headers: HTML_HEADERS,
+    };
   },
 );
 

@@ -5,6 +5,7 @@ export const contacts = { tag: 'Contacts', permission: 'subscribers' } as const;
 export const CREATE_IN_LISTS = [
   'contacts',
   'contactProperties',
+  'topics',
   'lists',
   'subscribers',
   'counters',

@@ -26,6 +26,13 @@ export { default as resendContactPropertiesDelete } from './resend-contact-prope
 export { default as resendContactSegmentsList } from './resend-contact-segments-list';
 export { default as resendContactSegmentsAdd } from './resend-contact-segments-add';
 export { default as resendContactSegmentsRemove } from './resend-contact-segments-remove';
+export { default as resendTopicsCreate } from './resend-topics-create';
+export { default as resendTopicsList } from './resend-topics-list';
+export { default as resendTopicsGet } from './resend-topics-get';
+export { default as resendTopicsUpdate } from './resend-topics-update';
+export { default as resendTopicsDelete } from './resend-topics-delete';
+export { default as resendContactTopicsList } from './resend-contact-topics-list';
+export { default as resendContactTopicsUpdate } from './resend-contact-topics-update';
 import resendEmailsSend from './resend-emails-send';
 import resendEmailsBatch from './resend-emails-batch';
 import resendEmailsList from './resend-emails-list';
@@ -53,6 +60,13 @@ import resendContactPropertiesDelete from './resend-contact-properties-delete';
 import resendContactSegmentsList from './resend-contact-segments-list';
 import resendContactSegmentsAdd from './resend-contact-segments-add';
 import resendContactSegmentsRemove from './resend-contact-segments-remove';
+import resendTopicsCreate from './resend-topics-create';
+import resendTopicsList from './resend-topics-list';
+import resendTopicsGet from './resend-topics-get';
+import resendTopicsUpdate from './resend-topics-update';
+import resendTopicsDelete from './resend-topics-delete';
+import resendContactTopicsList from './resend-contact-topics-list';
+import resendContactTopicsUpdate from './resend-contact-topics-update';
 import type { AnyRoute } from '../define-route';
 
 export const resendRoutes: readonly AnyRoute[] = [
@@ -83,4 +97,11 @@ export const resendRoutes: readonly AnyRoute[] = [
   resendContactSegmentsList,
   resendContactSegmentsAdd,
   resendContactSegmentsRemove,
+  resendTopicsCreate,
+  resendTopicsList,
+  resendTopicsGet,
+  resendTopicsUpdate,
+  resendTopicsDelete,
+  resendContactTopicsList,
+  resendContactTopicsUpdate,
 ];

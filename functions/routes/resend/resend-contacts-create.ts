@@ -1,6 +1,5 @@
 import { resendContactBody, resendContactRef } from '../../schemas/resend-contacts';
 import { createContactInLists } from '../../domain/contacts/contact-lists';
-import { validationError } from '../../domain/errors';
 import { CREATE_IN_LISTS } from '../contacts/area';
 import { audience } from './area';
 import { defineRoute } from '../define-route';
@@ -12,7 +11,9 @@ export const resendContactsCreate = defineRoute(
     method: 'POST',
     path: '/resend/contacts',
     summary: 'Create a contact',
-    description: 'Unique by email in the account; each of `segments` (a list id) makes a membership. No `topics` yet.',
+    description:
+      'Unique by email in the account; each of `segments` (a list id) makes a membership; `topics` are its choices ' +
+      '(`{id, subscription}`, each a topic of the account).',
     request: { body: resendContactBody },
     response: resendContactRef,
     successStatus: 201,
@@ -20,8 +21,6 @@ export const resendContactsCreate = defineRoute(
     uses: CREATE_IN_LISTS,
   },
   async ({ auth, body }, deps) => {
-    if (Array.isArray(body.topics) ? body.topics.length : body.topics !== undefined && body.topics !== null)
-      throw validationError([{ field: 'topics', message: 'Topics are not supported yet' }]);
     const contact = await createContactInLists(deps, auth.account_id, body);
     return { data: { object: 'contact' as const, id: contact.id } };
   },

@@ -1,5 +1,6 @@
 import type { Provider } from '../../../functions/domain/types';
 import { memoryCampaignStore, memoryFirstHits, memoryJobQueue } from './campaign-store';
+import { memoryContactReads, memoryTopicStore } from './contacts';
 import { memoryCounterStore, memorySuppressionStore } from './audience';
 import { memoryApiKeyStore, memoryRateLimitStore } from './auth';
 import { memoryAttachmentStore, recordingMailers, trackingSettings } from './mail';
@@ -64,6 +65,8 @@ export const memoryWorld = async (options: { provider?: Partial<Provider> | null
     webhookQueue: memoryWebhookQueue(),
     jobs: memoryJobQueue(),
     firstHits: memoryFirstHits(),
+    contacts: memoryContactReads(),
+    topics: memoryTopicStore(),
   };
   if (options.provider !== null) {
     const provider = smtpProvider(options.provider ?? {});
