@@ -1,6 +1,7 @@
 /** Ports: Campaigns, their counters, and the background job queue their fan-out (and list deletion) runs on. */
 import type { StatusMove } from '../domain/status-move';
 import type { Campaign, CampaignStats, CampaignStatus, Subscriber } from '../domain/types';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 import type { PageOf, PageRequest } from './audience';
 
 /**
@@ -42,6 +43,11 @@ export interface CampaignStore {
     campaignId: string,
   ): Promise<{ campaign: Campaign; stats: CampaignCounters } | undefined>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Campaign & { stats: CampaignCounters }>>;
+  /**
+   * The same listing paged by campaign ids (Resend's `after`/`before`, domain/id-paging.ts), without
+   * counters; undefined when the anchor is no campaign of the account.
+   */
+  pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<Campaign> | undefined>;
   /** Applies the changes while the campaign is a draft: 'conflict' when it is not, undefined when there is none. */
   updateDraft(
     accountId: string,

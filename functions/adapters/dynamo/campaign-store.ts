@@ -10,6 +10,7 @@ import { indexQuery } from './entity/entity';
 import { sortKey, when } from './entity/expression';
 import { keys, views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
+import { queryNextTo } from './id-page';
 import { EDITABLE } from '../../domain/campaigns/campaign-status';
 
 const editable = when.in('status', EDITABLE);
@@ -79,6 +80,27 @@ export const dynamoCampaignStore = (): CampaignStore => ({
       ...page,
       items: page.items.map((c) => ({ ...c, stats: countersOf(byPk.get(campaigns.key(accountId, c.id).pk)) })),
     };
+  },
+
+  async pageNextTo(accountId, request) {
+    const anchor = request.after ?? request.before;
+    let anchorKey: Record<string, unknown> | undefined;
+    if (anchor !== undefined) {
+      // The anchor's place in the listing (its keys and seq alone); no campaign of the account is no anchor.
+      const { Item } = await documentClient().send(
+        new GetCommand(campaigns.get(campaigns.key(accountId, anchor), { projection: ['pk', 'sk', 'seq'] })),
+      );
+      if (!Item) return undefined;
+      anchorKey = { pk: Item.pk, sk: Item.sk, ...viewKeys(views.campaigns(accountId), Number(Item.seq)) };
+    }
+    const view = views.campaigns(accountId);
+    const page = await queryNextTo(indexQuery(view.index, keys.viewPartition(view)), {
+      limit: request.limit,
+      listForward: false,
+      anchorKey,
+      before: request.before !== undefined,
+    });
+    return { items: page.items.map((item) => withoutKeys<Campaign>(item)), has_more: page.has_more };
   },
 
   async updateDraft(accountId, campaignId, changes, at) {

@@ -6,6 +6,8 @@ export { default as campaignsUpdate } from './campaigns-update';
 export { default as campaignsDelete } from './campaigns-delete';
 export { default as campaignsSend } from './campaigns-send';
 export { default as campaignsCancel } from './campaigns-cancel';
+export { default as campaignsUnschedule } from './campaigns-unschedule';
+export { default as campaignsDuplicate } from './campaigns-duplicate';
 export { default as unsubscribePage } from './unsubscribe-page';
 export { default as unsubscribeConfirm } from './unsubscribe-confirm';
 import campaignsCreate from './campaigns-create';
@@ -15,6 +17,8 @@ import campaignsUpdate from './campaigns-update';
 import campaignsDelete from './campaigns-delete';
 import campaignsSend from './campaigns-send';
 import campaignsCancel from './campaigns-cancel';
+import campaignsUnschedule from './campaigns-unschedule';
+import campaignsDuplicate from './campaigns-duplicate';
 import unsubscribePage from './unsubscribe-page';
 import unsubscribeConfirm from './unsubscribe-confirm';
 import type { AnyRoute } from '../define-route';
@@ -31,6 +35,8 @@ export const campaignsRoutes: readonly AnyRoute[] = [
   campaignsDelete,
   campaignsSend,
   campaignsCancel,
+  campaignsUnschedule,
+  campaignsDuplicate,
   unsubscribePage,
   unsubscribeConfirm,
 ];
