@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { nonEmpty } from './common';
+import { RECIPIENT_TYPES } from '../domain/campaigns/campaign-recipients';
+import { email, nonEmpty } from './common';
+import { resendListQuery } from './resend';
 
 /**
  * Resend's broadcasts as its SDK sends and reads them (`broadcasts.*`). A request is read loosely, in
@@ -62,4 +64,25 @@ export const resendBroadcastDeleted = z.object({
   object: z.literal('broadcast'),
   id: z.string(),
   deleted: z.boolean(),
+});
+
+/** `broadcasts.recipients`: Resend's paging, the kind (`type`, which the SDK always sends) and one address. */
+export const resendRecipientsQuery = z.object({
+  ...resendListQuery.shape,
+  type: z.optional(z.enum(RECIPIENT_TYPES)),
+  email: z.optional(email()),
+  bounce_type: z.optional(z.enum(['permanent', 'transient', 'undetermined'])),
+});
+export const resendRecipientList = z.object({
+  object: z.literal('list'),
+  has_more: z.boolean(),
+  data: z.array(
+    z.object({
+      id: z.string(),
+      contact_id: z.nullable(z.string()),
+      email: z.string(),
+      count: z.optional(z.int()),
+      clicked_links: z.optional(z.array(z.object({ url: z.string(), clicks: z.int() }))),
+    }),
+  ),
 });

@@ -158,6 +158,34 @@ describe('broadcasts through the SDK are campaigns', () => {
       sent_at: expect.stringMatching(/Z$/),
     });
     expect(await campaignOf(id)).toMatchObject({ status: 'sent', stats: { recipients: 3, sent: 3 } });
+
+    // Its recipients: the mail it made, one per member, newest member first, paged by member ids.
+    const sent = await resend.broadcasts.recipients(id, { type: 'sent' });
+    expect(sent.error).toBeNull();
+    expect(sent.data?.has_more).toBe(false);
+    expect(sent.data?.data.map((r) => r.email)).toEqual([...addresses].reverse());
+    expect(sent.data?.data[0]).toEqual({ id: expect.stringMatching(UUID), contact_id: null, email: addresses[2] });
+    const firstTwo = await resend.broadcasts.recipients(id, { type: 'sent', limit: 2 });
+    expect(firstTwo.data?.has_more).toBe(true);
+    const rest = await resend.broadcasts.recipients(id, { type: 'sent', after: firstTwo.data!.data[1].id });
+    expect(rest.data?.data.map((r) => r.email)).toEqual([addresses[0]]);
+    const one = await resend.broadcasts.recipients(id, { type: 'sent', email: addresses[1].toUpperCase() });
+    expect(one.data?.data.map((r) => r.email)).toEqual([addresses[1]]);
+    expect((await resend.broadcasts.recipients(id, { type: 'opened' })).data?.data).toEqual([]);
+    const natively = await native.get(`/api/v1/campaigns/${id}/recipients?limit=5`);
+    expect(natively.status).toBe(200);
+    expect(natively.body.data.recipients).toHaveLength(3);
+    expect(natively.body.data.recipients[0]).toEqual({
+      id: sent.data!.data[0].id,
+      email: addresses[2],
+      status: 'sent',
+      opens: 0,
+      clicks: 0,
+    });
+    expect((await resend.broadcasts.recipients(id, { type: 'sent', after: id })).error).toMatchObject({
+      statusCode: 422,
+      message: expect.stringContaining('after'),
+    });
     // Sent: no edit, no delete, no second send, no cancel, in Resend's error shape.
     expect((await resend.broadcasts.update(id, { subject: 'x' })).error).toMatchObject({ statusCode: 409 });
     expect((await resend.broadcasts.remove(id)).error).toMatchObject({ statusCode: 409 });

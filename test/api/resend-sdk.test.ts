@@ -764,17 +764,15 @@ describe('paging domains and API keys by id', () => {
 });
 
 describe('what is not answered', () => {
-  it('contacts by audience, broadcast recipients and clicks, audiences are Resend’s 404 not_found', async () => {
+  it('contacts by audience, broadcasts’ clicked links and audiences are Resend’s 404 not_found', async () => {
     expect((await resend.contacts.list({ audienceId: crypto.randomUUID() })).error).toMatchObject({
       statusCode: 404,
       name: 'not_found',
     });
-    const id = crypto.randomUUID();
-    expect((await resend.broadcasts.recipients(id, { type: 'sent' })).error).toMatchObject({
+    expect((await resend.broadcasts.clickedLinks(crypto.randomUUID())).error).toMatchObject({
       statusCode: 404,
       name: 'not_found',
     });
-    expect((await resend.broadcasts.clickedLinks(id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
     expect((await resend.audiences.list()).error).toMatchObject({ statusCode: 404, name: 'not_found' });
   });
 });

@@ -7,6 +7,7 @@ export { default as campaignsDelete } from './campaigns-delete';
 export { default as campaignsSend } from './campaigns-send';
 export { default as campaignsCancel } from './campaigns-cancel';
 export { default as campaignsUnschedule } from './campaigns-unschedule';
+export { default as campaignsRecipients } from './campaigns-recipients';
 export { default as campaignsDuplicate } from './campaigns-duplicate';
 export { default as unsubscribePage } from './unsubscribe-page';
 export { default as unsubscribeConfirm } from './unsubscribe-confirm';
@@ -18,6 +19,7 @@ import campaignsDelete from './campaigns-delete';
 import campaignsSend from './campaigns-send';
 import campaignsCancel from './campaigns-cancel';
 import campaignsUnschedule from './campaigns-unschedule';
+import campaignsRecipients from './campaigns-recipients';
 import campaignsDuplicate from './campaigns-duplicate';
 import unsubscribePage from './unsubscribe-page';
 import unsubscribeConfirm from './unsubscribe-confirm';
@@ -37,6 +39,7 @@ export const campaignsRoutes: readonly AnyRoute[] = [
   campaignsCancel,
   campaignsUnschedule,
   campaignsDuplicate,
+  campaignsRecipients,
   unsubscribePage,
   unsubscribeConfirm,
 ];

@@ -33,6 +33,7 @@ export { default as resendBroadcastsUpdate } from './resend-broadcasts-update';
 export { default as resendBroadcastsDelete } from './resend-broadcasts-delete';
 export { default as resendBroadcastsSend } from './resend-broadcasts-send';
 export { default as resendBroadcastsCancel } from './resend-broadcasts-cancel';
+export { default as resendBroadcastsRecipients } from './resend-broadcasts-recipients';
 export { default as resendBroadcastsDuplicate } from './resend-broadcasts-duplicate';
 import resendEmailsSend from './resend-emails-send';
 import resendEmailsBatch from './resend-emails-batch';
@@ -68,6 +69,7 @@ import resendBroadcastsUpdate from './resend-broadcasts-update';
 import resendBroadcastsDelete from './resend-broadcasts-delete';
 import resendBroadcastsSend from './resend-broadcasts-send';
 import resendBroadcastsCancel from './resend-broadcasts-cancel';
+import resendBroadcastsRecipients from './resend-broadcasts-recipients';
 import resendBroadcastsDuplicate from './resend-broadcasts-duplicate';
 import type { AnyRoute } from '../define-route';
 
@@ -107,4 +109,5 @@ export const resendRoutes: readonly AnyRoute[] = [
   resendBroadcastsSend,
   resendBroadcastsCancel,
   resendBroadcastsDuplicate,
+  resendBroadcastsRecipients,
 ];

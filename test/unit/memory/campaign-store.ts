@@ -60,6 +60,10 @@ export const memoryCampaignStore = () => {
         (c) => c.id,
       );
     },
+    /** The unit tier runs no campaign through its list members here: no member has a mail. */
+    async recipientsNextTo() {
+      return { items: [], has_more: false };
+    },
     async updateDraft(accountId, campaignId, changes, at) {
       const found = campaigns.get(key(accountId, campaignId));
       if (!found) return undefined;
