@@ -10,5 +10,3 @@ export const emails = { ...resend, permission: 'mail' } as const;
 export const admin = { ...resend, permission: 'admin' } as const;
 /** Contacts and contact properties: the people of an account (functions/routes/contacts natively). */
 export const audience = { ...resend, permission: 'subscribers' } as const;
-/** Broadcasts: campaigns in Resend's shape (functions/routes/campaigns natively, the same permission). */
-export const broadcasts = { ...resend, permission: 'campaigns' } as const;

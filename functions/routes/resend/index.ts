@@ -1,4 +1,4 @@
-export { resend, emails, admin, audience, broadcasts } from './area';
+export { resend, emails, admin, audience } from './area';
 export { default as resendEmailsSend } from './resend-emails-send';
 export { default as resendEmailsBatch } from './resend-emails-batch';
 export { default as resendEmailsList } from './resend-emails-list';
@@ -26,15 +26,6 @@ export { default as resendContactPropertiesDelete } from './resend-contact-prope
 export { default as resendContactSegmentsList } from './resend-contact-segments-list';
 export { default as resendContactSegmentsAdd } from './resend-contact-segments-add';
 export { default as resendContactSegmentsRemove } from './resend-contact-segments-remove';
-export { default as resendBroadcastsCreate } from './resend-broadcasts-create';
-export { default as resendBroadcastsList } from './resend-broadcasts-list';
-export { default as resendBroadcastsGet } from './resend-broadcasts-get';
-export { default as resendBroadcastsUpdate } from './resend-broadcasts-update';
-export { default as resendBroadcastsDelete } from './resend-broadcasts-delete';
-export { default as resendBroadcastsSend } from './resend-broadcasts-send';
-export { default as resendBroadcastsCancel } from './resend-broadcasts-cancel';
-export { default as resendBroadcastsRecipients } from './resend-broadcasts-recipients';
-export { default as resendBroadcastsDuplicate } from './resend-broadcasts-duplicate';
 import resendEmailsSend from './resend-emails-send';
 import resendEmailsBatch from './resend-emails-batch';
 import resendEmailsList from './resend-emails-list';
@@ -62,15 +53,6 @@ import resendContactPropertiesDelete from './resend-contact-properties-delete';
 import resendContactSegmentsList from './resend-contact-segments-list';
 import resendContactSegmentsAdd from './resend-contact-segments-add';
 import resendContactSegmentsRemove from './resend-contact-segments-remove';
-import resendBroadcastsCreate from './resend-broadcasts-create';
-import resendBroadcastsList from './resend-broadcasts-list';
-import resendBroadcastsGet from './resend-broadcasts-get';
-import resendBroadcastsUpdate from './resend-broadcasts-update';
-import resendBroadcastsDelete from './resend-broadcasts-delete';
-import resendBroadcastsSend from './resend-broadcasts-send';
-import resendBroadcastsCancel from './resend-broadcasts-cancel';
-import resendBroadcastsRecipients from './resend-broadcasts-recipients';
-import resendBroadcastsDuplicate from './resend-broadcasts-duplicate';
 import type { AnyRoute } from '../define-route';
 
 export const resendRoutes: readonly AnyRoute[] = [
@@ -101,13 +83,4 @@ export const resendRoutes: readonly AnyRoute[] = [
   resendContactSegmentsList,
   resendContactSegmentsAdd,
   resendContactSegmentsRemove,
-  resendBroadcastsCreate,
-  resendBroadcastsList,
-  resendBroadcastsGet,
-  resendBroadcastsUpdate,
-  resendBroadcastsDelete,
-  resendBroadcastsSend,
-  resendBroadcastsCancel,
-  resendBroadcastsDuplicate,
-  resendBroadcastsRecipients,
 ];
