@@ -492,6 +492,9 @@ const TAGS: Record<string, string> = {
   Resend:
     "The Resend API's emails, domains and api-keys in its own shapes, for the official `resend` SDK with " +
     '`RESEND_BASE_URL=<base>/resend`; the native use cases underneath',
+  'Resend broadcasts':
+    "Resend's broadcasts under /resend: the account's campaigns in Resend's shape, for the `resend` SDK's " +
+    '`broadcasts` (permission `campaigns`)',
   Console:
     'The web console: a page and its files, served by the service itself; it signs in with an API key and calls ' +
     'this API',

@@ -23,8 +23,13 @@ export interface IdPage<T> {
  */
 export const requireAnchored = <T>(page: IdPage<T> | undefined, request: IdPageRequest): IdPage<T> => {
   if (page) return page;
+  throw unknownAnchor(request);
+};
+
+/** The 400 of an anchor that is no item of the list, naming `after` or `before`. */
+export const unknownAnchor = (request: IdPageRequest) => {
   const field = request.after !== undefined ? 'after' : 'before';
-  throw validationError([{ field, message: `No item of this list has the id ${request[field]}` }]);
+  return validationError([{ field, message: `No item of this list has the id ${request[field]}` }]);
 };
 
 /** The same page over a list held whole in memory, in its order (an account's API keys). */

@@ -1,6 +1,7 @@
 /** Ports: Campaigns, their counters, and the background job queue their fan-out (and list deletion) runs on. */
 import type { StatusMove } from '../domain/status-move';
-import type { Campaign, CampaignStats, CampaignStatus, Subscriber } from '../domain/types';
+import type { Campaign, CampaignStats, CampaignStatus, MessageStatus, Subscriber } from '../domain/types';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 import type { PageOf, PageRequest } from './audience';
 
 /**
@@ -33,6 +34,16 @@ export type CampaignChanges = Partial<
   >
 >;
 
+/** One member of a campaign's list with the mail the campaign made for it (Resend's broadcast recipient). */
+export interface CampaignRecipient {
+  /** The membership (subscriber) the mail went to. */
+  subscriber_id: string;
+  email: string;
+  status: MessageStatus;
+  open_hits: number;
+  click_hits: number;
+}
+
 export interface CampaignStore {
   /** The record, its zeroed counters and its place in the listing, together. */
   create(campaign: Campaign): Promise<void>;
@@ -43,6 +54,22 @@ export interface CampaignStore {
     campaignId: string,
   ): Promise<{ campaign: Campaign; stats: CampaignCounters } | undefined>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Campaign & { stats: CampaignCounters }>>;
+  /**
+   * The same listing paged by campaign ids (Resend's `after`/`before`, domain/id-paging.ts), without
+   * counters; undefined when the anchor is no campaign of the account.
+   */
+  pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<Campaign> | undefined>;
+  /**
+   * A page of the campaign's list members, newest first, paged by subscriber ids, each with the mail the
+   * campaign made for it; members it made none for (added later, or not reached) are left out of the
+   * page, so a page may hold fewer. `email` reads that member alone. Undefined when the anchor is no
+   * member of the list. `last_member`: the id of the page's last member read (with a mail or not).
+   */
+  recipientsNextTo(
+    accountId: string,
+    campaign: Pick<Campaign, 'id' | 'list_id'>,
+    request: IdPageRequest & { email?: string },
+  ): Promise<(IdPage<CampaignRecipient> & { last_member?: string }) | undefined>;
   /** Applies the changes while the campaign is a draft: 'conflict' when it is not, undefined when there is none. */
   updateDraft(
     accountId: string,

@@ -1,15 +1,25 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { CAMPAIGN_STATS, type Campaign } from '../../domain/types';
-import type { CampaignCounters, CampaignStore, FirstHits, ListRecipients } from '../../ports';
+import type { CampaignCounters, CampaignRecipient, CampaignStore, FirstHits, ListRecipients } from '../../ports';
 import { messageUuid } from '../../domain/mail/message-id';
 import { batchGet } from './batch';
 import { documentClient, queryAll, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { campaign as campaigns, campaignStats, listCampaign, firstHit } from './entities';
+import {
+  campaign as campaigns,
+  campaignStats,
+  listCampaign,
+  firstHit,
+  message,
+  subscriber,
+  subscriberAddress,
+} from './entities';
+import { campaignMessageUuid } from '../../domain/campaigns/message-uuid';
 import { indexQuery } from './entity/entity';
 import { sortKey, when } from './entity/expression';
 import { keys, views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
+import { queryNextTo } from './id-page';
 import { EDITABLE } from '../../domain/campaigns/campaign-status';
 
 const editable = when.in('status', EDITABLE);
@@ -79,6 +89,83 @@ export const dynamoCampaignStore = (): CampaignStore => ({
       ...page,
       items: page.items.map((c) => ({ ...c, stats: countersOf(byPk.get(campaigns.key(accountId, c.id).pk)) })),
     };
+  },
+
+  async pageNextTo(accountId, request) {
+    const anchor = request.after ?? request.before;
+    let anchorKey: Record<string, unknown> | undefined;
+    if (anchor !== undefined) {
+      // The anchor's place in the listing (its keys and seq alone); no campaign of the account is no anchor.
+      const { Item } = await documentClient().send(
+        new GetCommand(campaigns.get(campaigns.key(accountId, anchor), { projection: ['pk', 'sk', 'seq'] })),
+      );
+      if (!Item) return undefined;
+      anchorKey = { pk: Item.pk, sk: Item.sk, ...viewKeys(views.campaigns(accountId), Number(Item.seq)) };
+    }
+    const view = views.campaigns(accountId);
+    const page = await queryNextTo(indexQuery(view.index, keys.viewPartition(view)), {
+      limit: request.limit,
+      listForward: false,
+      anchorKey,
+      before: request.before !== undefined,
+    });
+    return { items: page.items.map((item) => withoutKeys<Campaign>(item)), has_more: page.has_more };
+  },
+
+  async recipientsNextTo(accountId, campaign, request) {
+    const view = views.subscribers(accountId, { listId: campaign.list_id });
+    let members: Record<string, unknown>[];
+    let hasMore = false;
+    if (request.email !== undefined) {
+      // One member by its address: its (address, list) claim names it.
+      const { Item } = await documentClient().send(
+        new GetCommand(subscriberAddress.get(subscriberAddress.key(accountId, request.email, campaign.list_id))),
+      );
+      members = Item ? [{ id: Item.subscriber_id }] : [];
+    } else {
+      const anchor = request.after ?? request.before;
+      let anchorKey: Record<string, unknown> | undefined;
+      if (anchor !== undefined) {
+        const { Item } = await documentClient().send(
+          new GetCommand(
+            subscriber.get(subscriber.key(accountId, anchor), { projection: ['pk', 'sk', 'seq', 'list_id'] }),
+          ),
+        );
+        if (!Item || Item.list_id !== campaign.list_id) return undefined;
+        anchorKey = { pk: Item.pk, sk: Item.sk, ...viewKeys(view, Number(Item.seq)) };
+      }
+      const page = await queryNextTo(indexQuery(view.index, keys.viewPartition(view)), {
+        limit: request.limit,
+        listForward: false,
+        anchorKey,
+        before: request.before !== undefined,
+      });
+      members = page.items;
+      hasMore = page.has_more;
+    }
+    const uuids = members.map((m) => campaignMessageUuid(campaign.id, String(m.id)));
+    const found = uuids.length
+      ? await batchGet(
+          uuids.map((uuid) => message.key(accountId, uuid)),
+          ['pk', 'to_email', 'status', 'open_hits', 'click_hits'],
+        )
+      : [];
+    const byPk = new Map(found.map((item) => [String(item.pk), item]));
+    const items = members.flatMap((member, i) => {
+      const mail = byPk.get(message.key(accountId, uuids[i]).pk);
+      if (!mail) return [];
+      return [
+        {
+          subscriber_id: String(member.id),
+          email: String(mail.to_email),
+          status: mail.status as CampaignRecipient['status'],
+          open_hits: Number(mail.open_hits ?? 0),
+          click_hits: Number(mail.click_hits ?? 0),
+        },
+      ];
+    });
+    const last = members[members.length - 1];
+    return { items, has_more: hasMore, ...(last ? { last_member: String(last.id) } : {}) };
   },
 
   async updateDraft(accountId, campaignId, changes, at) {

@@ -15,4 +15,6 @@ export const CAMPAIGN_MOVES = {
   failScheduled: { from: ['scheduled'], to: 'failed' },
   failSending: { from: ['sending'], to: 'failed' },
   cancel: { from: ['scheduled', 'sending'], to: 'cancelled' },
+  /** Resend's cancel: a scheduled campaign back to an editable draft (its waiting job then finds it so, and stops). */
+  unschedule: { from: ['scheduled'], to: 'draft' },
 } as const satisfies Record<string, StatusMove<CampaignStatus>>;

@@ -6,6 +6,9 @@ export { default as campaignsUpdate } from './campaigns-update';
 export { default as campaignsDelete } from './campaigns-delete';
 export { default as campaignsSend } from './campaigns-send';
 export { default as campaignsCancel } from './campaigns-cancel';
+export { default as campaignsUnschedule } from './campaigns-unschedule';
+export { default as campaignsRecipients } from './campaigns-recipients';
+export { default as campaignsDuplicate } from './campaigns-duplicate';
 export { default as unsubscribePage } from './unsubscribe-page';
 export { default as unsubscribeConfirm } from './unsubscribe-confirm';
 export { default as preferencesShow } from './preferences-page';
@@ -17,6 +20,9 @@ import campaignsUpdate from './campaigns-update';
 import campaignsDelete from './campaigns-delete';
 import campaignsSend from './campaigns-send';
 import campaignsCancel from './campaigns-cancel';
+import campaignsUnschedule from './campaigns-unschedule';
+import campaignsRecipients from './campaigns-recipients';
+import campaignsDuplicate from './campaigns-duplicate';
 import unsubscribePage from './unsubscribe-page';
 import unsubscribeConfirm from './unsubscribe-confirm';
 import preferencesShow from './preferences-page';
@@ -35,6 +41,9 @@ export const campaignsRoutes: readonly AnyRoute[] = [
   campaignsDelete,
   campaignsSend,
   campaignsCancel,
+  campaignsUnschedule,
+  campaignsDuplicate,
+  campaignsRecipients,
   unsubscribePage,
   unsubscribeConfirm,
   preferencesShow,

@@ -1,6 +1,7 @@
 import { CAMPAIGN_STATS, type Campaign, type Subscriber } from '../../../functions/domain/types';
 import { EDITABLE, CAMPAIGN_MOVES } from '../../../functions/domain/campaigns/campaign-status';
 import { messageUuid } from '../../../functions/domain/mail/message-id';
+import { pageNextTo } from '../../../functions/domain/id-paging';
 import type {
   CampaignCounters,
   CampaignStore,
@@ -51,6 +52,17 @@ export const memoryCampaignStore = () => {
         all.map((c) => ({ ...c.campaign, stats: counters(c.stats) })),
         page,
       );
+    },
+    async pageNextTo(accountId, request) {
+      return pageNextTo(
+        newestFirst(accountId).map((c) => copy(c.campaign)),
+        request,
+        (c) => c.id,
+      );
+    },
+    /** The unit tier runs no campaign through its list members here: no member has a mail. */
+    async recipientsNextTo() {
+      return { items: [], has_more: false };
     },
     async updateDraft(accountId, campaignId, changes, at) {
       const found = campaigns.get(key(accountId, campaignId));
