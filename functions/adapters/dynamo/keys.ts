@@ -67,6 +67,14 @@ export const keys = {
     sk: `WEBHOOK#${endpointId}`,
   }),
   webhookEndpointPrefix: 'WEBHOOK#',
+  /**
+   * An event's history with one endpoint (its attempts, where it stands): one partition per endpoint, sorted
+   * by the event's id, whose leading bits are its time (events.ts): newest first is one Query backwards.
+   */
+  webhookEvent: (accountId: string, endpointId: string, eventId: string) => ({
+    pk: `WHEVENT#${accountId}#${endpointId}`,
+    sk: eventId,
+  }),
   message: (accountId: string, messageUuid: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: 'MESSAGE' }),
   messageEvent: (accountId: string, messageUuid: string, at: string, eventId: string) => ({
     pk: `MSG#${accountId}#${messageUuid}`,
