@@ -188,7 +188,7 @@ describe('webhooks through the SDK', () => {
       const latest = endpoint.received.at(-1)!;
       expect(verify(created.signing_secret, latest)).toMatchObject({ type: 'email.sent' });
       expect(verify(rotated.data!.signing_secret, latest)).toMatchObject({ type: 'email.sent' });
-      expect(() => verify('whsec_' + Buffer.alloc(24).toString('base64'), latest)).toThrow();
+      expect(() => verify(`whsec_${Buffer.alloc(24).toString('base64')}`, latest)).toThrow();
 
       expect((await foreign.webhooks.events.get({ webhookId: created.id, eventId })).error?.statusCode).toBe(404);
       expect((await foreign.webhooks.events.attempts.list({ webhookId: created.id, eventId })).error?.statusCode).toBe(

@@ -119,7 +119,7 @@ describe('a webhook delivery', () => {
     expect(poster.posts).toEqual([]);
   });
 
-  it('records each attempt in the history: pending while a retry is due, failed after the last, delivered', async () => {
+  it('records each attempt in the history: pending while a retry is due, failed after the last', async () => {
     const { id } = await endpoint('https://a.example.com/hook');
     poster.answerNext(500);
     await processWebhookDelivery(deps(), { event: event() });
