@@ -492,6 +492,9 @@ const TAGS: Record<string, string> = {
   Resend:
     "The Resend API's emails, domains and api-keys in its own shapes, for the official `resend` SDK with " +
     '`RESEND_BASE_URL=<base>/resend`; the native use cases underneath',
+  'Resend webhooks':
+    "The Resend API's webhooks, their events, attempts and signing-secret rotation, in its own shapes; the " +
+    'native webhook endpoints and their history underneath',
   Console:
     'The web console: a page and its files, served by the service itself; it signs in with an API key and calls ' +
     'this API',

@@ -16,6 +16,7 @@ import { inboundRoutes } from './inbound';
 import { suppressionsRoutes } from './suppressions';
 import { importsRoutes } from './imports';
 import { resendRoutes } from './resend';
+import { resendWebhooksRoutes } from './resend-webhooks';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -41,4 +42,5 @@ export const routes: readonly AnyRoute[] = [
   ...domainsRoutes,
   ...inboundRoutes,
   ...resendRoutes,
+  ...resendWebhooksRoutes,
 ];

@@ -26,16 +26,6 @@ export { default as resendContactPropertiesDelete } from './resend-contact-prope
 export { default as resendContactSegmentsList } from './resend-contact-segments-list';
 export { default as resendContactSegmentsAdd } from './resend-contact-segments-add';
 export { default as resendContactSegmentsRemove } from './resend-contact-segments-remove';
-export { default as resendWebhooksCreate } from './resend-webhooks-create';
-export { default as resendWebhooksList } from './resend-webhooks-list';
-export { default as resendWebhooksGet } from './resend-webhooks-get';
-export { default as resendWebhooksUpdate } from './resend-webhooks-update';
-export { default as resendWebhooksDelete } from './resend-webhooks-delete';
-export { default as resendWebhooksRotateSecret } from './resend-webhooks-rotate-secret';
-export { default as resendWebhookEventsList } from './resend-webhook-events-list';
-export { default as resendWebhookEventsGet } from './resend-webhook-events-get';
-export { default as resendWebhookEventsReplay } from './resend-webhook-events-replay';
-export { default as resendWebhookEventAttemptsList } from './resend-webhook-event-attempts-list';
 import resendEmailsSend from './resend-emails-send';
 import resendEmailsBatch from './resend-emails-batch';
 import resendEmailsList from './resend-emails-list';
@@ -63,16 +53,6 @@ import resendContactPropertiesDelete from './resend-contact-properties-delete';
 import resendContactSegmentsList from './resend-contact-segments-list';
 import resendContactSegmentsAdd from './resend-contact-segments-add';
 import resendContactSegmentsRemove from './resend-contact-segments-remove';
-import resendWebhooksCreate from './resend-webhooks-create';
-import resendWebhooksList from './resend-webhooks-list';
-import resendWebhooksGet from './resend-webhooks-get';
-import resendWebhooksUpdate from './resend-webhooks-update';
-import resendWebhooksDelete from './resend-webhooks-delete';
-import resendWebhooksRotateSecret from './resend-webhooks-rotate-secret';
-import resendWebhookEventsList from './resend-webhook-events-list';
-import resendWebhookEventsGet from './resend-webhook-events-get';
-import resendWebhookEventsReplay from './resend-webhook-events-replay';
-import resendWebhookEventAttemptsList from './resend-webhook-event-attempts-list';
 import type { AnyRoute } from '../define-route';
 
 export const resendRoutes: readonly AnyRoute[] = [
@@ -103,14 +83,4 @@ export const resendRoutes: readonly AnyRoute[] = [
   resendContactSegmentsList,
   resendContactSegmentsAdd,
   resendContactSegmentsRemove,
-  resendWebhooksCreate,
-  resendWebhooksList,
-  resendWebhooksGet,
-  resendWebhooksUpdate,
-  resendWebhooksDelete,
-  resendWebhooksRotateSecret,
-  resendWebhookEventsList,
-  resendWebhookEventsGet,
-  resendWebhookEventsReplay,
-  resendWebhookEventAttemptsList,
 ];

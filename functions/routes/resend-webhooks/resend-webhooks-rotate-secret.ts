@@ -1,11 +1,11 @@
 import { rotateWebhookSecret } from '../../domain/webhooks/endpoints';
 import { resendWebhookCreated, resendWebhookParams } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhooksRotateSecret = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhooks-rotate-secret',
     method: 'POST',
     path: '/resend/webhooks/{id}/signing-secret/rotate',

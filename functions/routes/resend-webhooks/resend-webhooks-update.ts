@@ -2,11 +2,11 @@ import { updateWebhookEndpoint } from '../../domain/webhooks/endpoints';
 import { asResendFields } from '../../http/resend-webhooks';
 import { resendWebhookParams, resendWebhookRef, resendWebhookUpdateBody } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhooksUpdate = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhooks-update',
     method: 'PATCH',
     path: '/resend/webhooks/{id}',

@@ -2,11 +2,11 @@ import { getWebhookEvent, webhookEventPayload } from '../../domain/webhooks/hist
 import { RESEND_EVENT_STATUS } from '../../http/resend-webhooks';
 import { resendWebhookEvent, resendWebhookEventParams } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhookEventsGet = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhook-events-get',
     method: 'GET',
     path: '/resend/webhooks/{id}/events/{event_id}',

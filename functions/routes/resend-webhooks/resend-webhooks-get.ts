@@ -2,11 +2,11 @@ import { getWebhookEndpoint } from '../../domain/webhooks/endpoints';
 import { MASKED_SECRET, resendWebhookOf } from '../../http/resend-webhooks';
 import { resendWebhook, resendWebhookParams } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhooksGet = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhooks-get',
     method: 'GET',
     path: '/resend/webhooks/{id}',

@@ -2,11 +2,11 @@ import { createWebhookEndpoint } from '../../domain/webhooks/endpoints';
 import { asResendFields } from '../../http/resend-webhooks';
 import { resendWebhookBody, resendWebhookCreated } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhooksCreate = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhooks-create',
     method: 'POST',
     path: '/resend/webhooks',

@@ -3,11 +3,11 @@ import { getWebhookEvent } from '../../domain/webhooks/history';
 import { resendPageRequest } from '../../http/resend-paging';
 import { resendIdListQuery, resendWebhookAttemptList, resendWebhookEventParams } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhookEventAttemptsList = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhook-event-attempts-list',
     method: 'GET',
     path: '/resend/webhooks/{id}/events/{event_id}/attempts',

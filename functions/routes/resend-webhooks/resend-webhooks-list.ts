@@ -5,11 +5,11 @@ import { resendWebhookOf } from '../../http/resend-webhooks';
 import { resendListQuery } from '../../schemas/resend';
 import { resendWebhookList } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhooksList = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhooks-list',
     method: 'GET',
     path: '/resend/webhooks',

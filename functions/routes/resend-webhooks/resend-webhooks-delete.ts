@@ -1,11 +1,11 @@
 import { deleteWebhookEndpoint } from '../../domain/webhooks/endpoints';
 import { resendWebhookDeleted, resendWebhookParams } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhooksDelete = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhooks-delete',
     method: 'DELETE',
     path: '/resend/webhooks/{id}',

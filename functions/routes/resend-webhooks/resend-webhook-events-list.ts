@@ -3,11 +3,11 @@ import { resendPageRequest } from '../../http/resend-paging';
 import { RESEND_EVENT_STATUS } from '../../http/resend-webhooks';
 import { resendIdListQuery, resendWebhookEventList, resendWebhookParams } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhookEventsList = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhook-events-list',
     method: 'GET',
     path: '/resend/webhooks/{id}/events',

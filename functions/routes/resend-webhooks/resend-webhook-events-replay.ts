@@ -1,11 +1,11 @@
 import { replayWebhookEvent } from '../../domain/webhooks/history';
 import { resendWebhookEventParams, resendWebhookEventRef } from '../../schemas/resend-webhooks';
 import { defineRoute } from '../define-route';
-import { admin } from './area';
+import { resendWebhooks } from './area';
 
 export const resendWebhookEventsReplay = defineRoute(
   {
-    ...admin,
+    ...resendWebhooks,
     id: 'resend-webhook-events-replay',
     method: 'POST',
     path: '/resend/webhooks/{id}/events/{event_id}/replay',
