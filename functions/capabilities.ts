@@ -50,6 +50,7 @@ import type {
   TrackingSettings,
   WebhookEndpointStore,
   WebhookEvents,
+  WebhookHistory,
   WebhookPoster,
   WebhookQueue,
 } from './ports';
@@ -139,8 +140,10 @@ export const CAPABILITIES = {
   providersSigning: { key: 'providers', grant: 'providerSecrets' },
   /** Webhook endpoints with their secrets never opened: listing, deleting. */
   webhookEndpoints: { key: 'webhooks' },
-  /** Webhook endpoints whose signing secrets are sealed on create. */
+  /** Webhook endpoints whose signing secrets are sealed on create and rotation. */
   webhookEndpointsSealing: { key: 'webhooks', grant: 'providerSecrets' },
+  /** Each event's history with each endpoint: its attempts, where it stands (the table only). */
+  webhookHistory: { key: 'history' },
   clock: {},
   ids: {},
   dns: {},
@@ -286,6 +289,7 @@ export interface CapabilityTypes {
   providersSigning: ProviderStore;
   webhookEndpoints: WebhookEndpointStore;
   webhookEndpointsSealing: WebhookEndpointStore;
+  webhookHistory: WebhookHistory;
   clock: Clock;
   ids: Ids;
   dns: DnsResolver;

@@ -495,6 +495,9 @@ const TAGS: Record<string, string> = {
   'Resend broadcasts':
     "Resend's broadcasts under /resend: the account's campaigns in Resend's shape, for the `resend` SDK's " +
     '`broadcasts` (permission `campaigns`)',
+  'Resend webhooks':
+    "The Resend API's webhooks, their events, attempts and signing-secret rotation, in its own shapes; the " +
+    'native webhook endpoints and their history underneath',
   Console:
     'The web console: a page and its files, served by the service itself; it signs in with an API key and calls ' +
     'this API',

@@ -70,8 +70,9 @@ export const WORKERS = {
     description: 'Posts signed outbound events to webhook endpoints',
     timeoutSeconds: 60,
     localTimer: { env: 'WEBHOOK_INTERVAL_SECONDS', seconds: 2 },
-    table: 'read',
-    uses: ['webhookEndpointsOpen', 'messages', 'webhookQueue', 'poster', 'clock'],
+    // It reads endpoints and messages, and writes each event's history with each endpoint (one item per attempt).
+    table: { read: 'all', write: ['webhookEvent'] },
+    uses: ['webhookEndpointsOpen', 'messages', 'webhookQueue', 'poster', 'webhookHistory', 'clock', 'ids'],
   },
   jobRunner: {
     handler: 'jobs',

@@ -32,6 +32,7 @@ import { dynamoSubscriberStore } from './dynamo/subscriber-store';
 import { dynamoSuppressionStore } from './dynamo/suppression-store';
 import { dynamoTemplateStore } from './dynamo/template-store';
 import { dynamoWebhookEndpointStore } from './dynamo/webhook-endpoint-store';
+import { dynamoWebhookHistory } from './dynamo/webhook-history-store';
 import { mailerFactory } from './mailers/mailer-factory';
 import { otpSecret as deploymentOtpSecret } from './otp-secret';
 import { providerSecretBox } from './provider-secret-box';
@@ -84,6 +85,7 @@ export const providersSigning: Make<'providersSigning'> = () =>
 export const webhookEndpoints: Make<'webhookEndpoints'> = () => dynamoWebhookEndpointStore();
 export const webhookEndpointsSealing: Make<'webhookEndpointsSealing'> = () =>
   dynamoWebhookEndpointStore({ box: providerSecretBox });
+export const webhookHistory: Make<'webhookHistory'> = () => dynamoWebhookHistory();
 export const clock: Make<'clock'> = () => systemClock;
 export const ids: Make<'ids'> = () => randomIds;
 export const dns: Make<'dns'> = () => systemDnsResolver;

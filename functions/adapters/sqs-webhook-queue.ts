@@ -84,6 +84,16 @@ export const sqsWebhookEvents = (queueUrl: () => string): WebhookEvents => {
     if (refused)
       throw new Error(`The ${event.type} event could not be queued: ${refused.code} ${refused.message ?? ''}`.trim());
   };
+  const publishTo = async (event: OutboundEvent, endpointId: string) => {
+    const url = queueUrl();
+    if (!url) throw new Error('No webhook queue is configured');
+    await sqs().send(
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: JSON.stringify({ event, endpoint_id: endpointId } satisfies WebhookDelivery),
+      }),
+    );
+  };
   // One event is a batch of one: the same call count, one way to send and to log a failure.
-  return { publish: (event) => publishMany([event]), publishMany, publishOrThrow };
+  return { publish: (event) => publishMany([event]), publishMany, publishOrThrow, publishTo };
 };

@@ -28,9 +28,12 @@ const checkedLookup: LookupFunction = (hostname, options, callback) => {
   });
 };
 
+/** The history keeps this much of an answer's body (docs/promises.md): read no further. */
+export const SNIPPET_BYTES = 1024;
+
 export const httpWebhookPoster: WebhookPoster = {
   post: (url, headers, body, timeoutMs) =>
-    new Promise<number>((resolve, reject) => {
+    new Promise<{ status: number; snippet: string }>((resolve, reject) => {
       const target = new URL(url);
       const host = target.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host) && !webhookAddressAllowed(host, config.allowLoopbackWebhooks)) {
@@ -48,9 +51,27 @@ export const httpWebhookPoster: WebhookPoster = {
           agent: false,
         },
         (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-          response.on('error', reject);
+          const chunks: Buffer[] = [];
+          let kept = 0;
+          const done = () => {
+            // Streaming decode keeps back a character cut at the end, so the snippet stays valid UTF-8.
+            const snippet = new TextDecoder().decode(Buffer.concat(chunks).subarray(0, SNIPPET_BYTES), {
+              stream: true,
+            });
+            resolve({ status: response.statusCode ?? 0, snippet });
+          };
+          response.on('data', (chunk: Buffer) => {
+            if (kept >= SNIPPET_BYTES) return;
+            chunks.push(chunk);
+            kept += chunk.length;
+            // The rest of a large answer is not read: the status and the snippet are all the history keeps.
+            if (kept >= SNIPPET_BYTES) {
+              done();
+              response.destroy();
+            }
+          });
+          response.on('end', done);
+          response.on('error', (error) => (kept >= SNIPPET_BYTES ? undefined : reject(error)));
         },
       );
       // One deadline for the whole exchange, not only for idle sockets.

@@ -1,6 +1,14 @@
 import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { webhookEndpointsOpen, messages, webhookQueue, poster, clock } from '../adapters/capabilities';
+import {
+  clock,
+  ids,
+  messages,
+  poster,
+  webhookEndpointsOpen,
+  webhookHistory,
+  webhookQueue,
+} from '../adapters/capabilities';
 import { wire } from '../wire';
 import { decodeWebhookDelivery } from '../adapters/sqs-webhook-queue';
 import { emitMetrics } from '../adapters/metrics';
@@ -9,7 +17,15 @@ import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
 import { describeError, log } from '../log';
 
-const deps = wire(WORKERS.webhookDeliverer.uses, { webhookEndpointsOpen, messages, webhookQueue, poster, clock });
+const deps = wire(WORKERS.webhookDeliverer.uses, {
+  webhookEndpointsOpen,
+  messages,
+  webhookQueue,
+  poster,
+  webhookHistory,
+  clock,
+  ids,
+});
 
 /**
  * The SQS-triggered consumer of the webhook queue. A failed post is re-enqueued with its delay by

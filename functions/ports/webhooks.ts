@@ -1,5 +1,13 @@
 /** Ports: outbound event webhooks: the endpoints, the event queue and the HTTP post to an endpoint. */
-import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/records';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
+import type {
+  OutboundEvent,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventRecord,
+  WebhookEventStatus,
+} from '../domain/webhooks/records';
 
 export interface WebhookEndpointStore {
   list(accountId: string): Promise<WebhookEndpoint[]>;
@@ -14,6 +22,47 @@ export interface WebhookEndpointStore {
   ): Promise<WebhookEndpoint | undefined>;
   /** False when absent. */
   delete(accountId: string, endpointId: string): Promise<boolean>;
+  /**
+   * Replaces the secret with `secret`; the one it replaces verifies until `previousUntil` (any older one
+   * stops at once). Answers the endpoint as it now is; undefined when absent.
+   */
+  rotateSecret(
+    accountId: string,
+    endpointId: string,
+    secret: string,
+    previousUntil: string,
+  ): Promise<WebhookEndpoint | undefined>;
+}
+
+/** Each event's history with each endpoint (one item per event and endpoint, one write per attempt). */
+export interface WebhookHistory {
+  /** Records an attempt and where the event now stands (creates the record at the first). */
+  recordAttempt(
+    event: OutboundEvent,
+    endpointId: string,
+    attempt: WebhookAttempt,
+    outcome: { status: WebhookEventStatus; next_attempt_at: string | null },
+  ): Promise<void>;
+  /** Sets where an existing record stands without an attempt (a replay queued); false when absent. */
+  setStatus(
+    accountId: string,
+    endpointId: string,
+    eventId: string,
+    outcome: { status: WebhookEventStatus; next_attempt_at: string | null },
+  ): Promise<boolean>;
+  get(accountId: string, endpointId: string, eventId: string): Promise<WebhookEventRecord | undefined>;
+  /** Newest first, cursor-paged. */
+  page(
+    accountId: string,
+    endpointId: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: WebhookEventRecord[]; next_cursor: string | null }>;
+  /** Newest first, paged by event ids (Resend); undefined when the anchor is no event of the endpoint. */
+  pageNextTo(
+    accountId: string,
+    endpointId: string,
+    request: IdPageRequest,
+  ): Promise<IdPage<WebhookEventRecord> | undefined>;
 }
 
 /**
@@ -30,6 +79,8 @@ export interface WebhookEvents {
    * lose the event.
    */
   publishOrThrow(event: OutboundEvent): Promise<void>;
+  /** Puts one event on the queue for one endpoint only (a replay); throws when it could not. */
+  publishTo(event: OutboundEvent, endpointId: string): Promise<void>;
 }
 
 export interface WebhookQueue {
@@ -39,7 +90,15 @@ export interface WebhookQueue {
   deadLetter(delivery: WebhookDelivery, reason: string): Promise<void>;
 }
 
-/** Posts a signed body to an endpoint (after checking where its name resolves); answers the HTTP status. */
+/**
+ * Posts a signed body to an endpoint (after checking where its name resolves); answers the HTTP status
+ * and the start of the answer's body (at most 1 KiB). Throws when no answer came.
+ */
 export interface WebhookPoster {
-  post(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<number>;
+  post(
+    url: string,
+    headers: Record<string, string>,
+    body: string,
+    timeoutMs: number,
+  ): Promise<{ status: number; snippet: string }>;
 }

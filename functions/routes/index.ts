@@ -17,6 +17,7 @@ import { suppressionsRoutes } from './suppressions';
 import { importsRoutes } from './imports';
 import { resendRoutes } from './resend';
 import { resendBroadcastsRoutes } from './resend-broadcasts';
+import { resendWebhooksRoutes } from './resend-webhooks';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -43,4 +44,5 @@ export const routes: readonly AnyRoute[] = [
   ...inboundRoutes,
   ...resendRoutes,
   ...resendBroadcastsRoutes,
+  ...resendWebhooksRoutes,
 ];

@@ -500,7 +500,10 @@ describe('the deployment', () => {
         'webhooks-sendgrid',
         'webhooks-mailgun',
         'webhook-endpoints-create',
+        'webhook-endpoints-rotate-secret',
         'resend-emails-send',
+        'resend-webhooks-create',
+        'resend-webhooks-rotate-secret',
       ].map(functionOf);
       expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer].sort());
       // KMS decrypts the data key for those roles only (through Secrets Manager): the key policy lets the
@@ -618,7 +621,13 @@ describe('the deployment', () => {
       expect(policyOf(deliverer)).toEqual(
         expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:GetItem']),
       );
-      expect(policyOf(deliverer)).not.toContain('dynamodb:PutItem');
+      // Its one kind of write is its history (one item per event and endpoint), by leading key.
+      const writes = statementsOf(deliverer).filter((statement) =>
+        [statement.Action].flat().some((action) => TABLE_WRITES.includes(action)),
+      );
+      expect(writes.map((statement) => JSON.stringify(statement.Condition))).toEqual([
+        JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WHEVENT#*#*'] } }),
+      ]);
       expect(policyOf(deliverer)).not.toContain('ses:SendEmail');
       for (const id of ['mail-send', 'track-open', 'track-click', 'webhooks-ses'])
         expect(policyOf(functionOf(id)), id).toContain('sqs:SendMessage');

@@ -7,8 +7,11 @@ export interface Received {
   body: string;
 }
 
-/** A webhook endpoint on 127.0.0.1 that records what it receives and answers `status()` (`'hang'`: never). */
-export const startEndpoint = async (status: () => number | 'hang' = () => 200) => {
+/**
+ * A webhook endpoint on 127.0.0.1 that records what it receives and answers `status()` (`'hang'`: never),
+ * with `body()` as the answer's body.
+ */
+export const startEndpoint = async (status: () => number | 'hang' = () => 200, body: () => string = () => '') => {
   const received: Received[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -16,7 +19,7 @@ export const startEndpoint = async (status: () => number | 'hang' = () => 200) =
     request.on('end', () => {
       received.push({ headers: plain(request.headers), body: Buffer.concat(chunks).toString('utf8') });
       const answer = status();
-      if (answer !== 'hang') response.writeHead(answer).end();
+      if (answer !== 'hang') response.writeHead(answer).end(body());
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -67,6 +67,14 @@ export const keys = {
     sk: `WEBHOOK#${endpointId}`,
   }),
   webhookEndpointPrefix: 'WEBHOOK#',
+  /**
+   * An event's history with one endpoint (its attempts, where it stands): one partition per endpoint, sorted
+   * by the event's id, whose leading bits are its time (events.ts): newest first is one Query backwards.
+   */
+  webhookEvent: (accountId: string, endpointId: string, eventId: string) => ({
+    pk: `WHEVENT#${accountId}#${endpointId}`,
+    sk: eventId,
+  }),
   message: (accountId: string, messageUuid: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: 'MESSAGE' }),
   /**
    * A message's body as sent (kept-bodies.ts), beside its record in its partition: the status Query reads

@@ -1,14 +1,25 @@
 import { Webhook } from 'standardwebhooks';
-import type { Clock, WebhookEndpointStore, WebhookPoster, WebhookQueue, MessageLookups } from '../../ports';
-import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from './records';
+import type {
+  Clock,
+  Ids,
+  MessageLookups,
+  WebhookEndpointStore,
+  WebhookHistory,
+  WebhookPoster,
+  WebhookQueue,
+} from '../../ports';
+import type { OutboundEvent, WebhookAttempt, WebhookDelivery, WebhookEndpoint } from './records';
 import { messageUuid } from '../mail/message-id';
+import { isoTimestamp } from '../time';
 
 export interface WebhookDeliveryDeps {
   webhooks: WebhookEndpointStore;
   messages: MessageLookups;
   queue: WebhookQueue;
   poster: WebhookPoster;
+  history: WebhookHistory;
   clock: Clock;
+  ids: Ids;
 }
 
 /** An endpoint gets this long to answer (docs/promises.md). */
@@ -34,55 +45,91 @@ export const webhookPayload = (event: OutboundEvent, to: string | undefined) =>
     },
   });
 
-/** Standard Webhooks headers for a body: the event's id, now, and the signature with the endpoint's secret. */
+/**
+ * The secrets a delivery is signed with: the endpoint's, and during a rotation's overlap the one it
+ * replaced, so a receiver still verifying with the old secret keeps accepting deliveries.
+ */
+const signingSecrets = (endpoint: WebhookEndpoint, now: Date) =>
+  endpoint.previous_secret &&
+  endpoint.previous_secret_expires_at &&
+  Date.parse(endpoint.previous_secret_expires_at) > now.getTime()
+    ? [endpoint.secret, endpoint.previous_secret]
+    : [endpoint.secret];
+
+/**
+ * Standard Webhooks headers for a body: the event's id, now, and the signature with each of the endpoint's
+ * secrets, space-separated `v1,<sig>` entries as the scheme allows (a verifier accepts any one that matches).
+ */
 export const signedHeaders = (endpoint: WebhookEndpoint, eventId: string, body: string, now: Date) => {
   const timestamp = Math.floor(now.getTime() / 1000);
+  const at = new Date(timestamp * 1000);
   return {
     'content-type': 'application/json',
     'user-agent': 'email-service-webhooks/1',
     'webhook-id': eventId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': new Webhook(endpoint.secret).sign(eventId, new Date(timestamp * 1000), body),
+    'webhook-signature': signingSecrets(endpoint, now)
+      .map((secret) => new Webhook(secret).sign(eventId, at, body))
+      .join(' '),
   };
 };
 
-/** Posts once; answers null on a 2xx, else why it failed. */
+/** Posts once; answers the attempt as the history keeps it, and null on a 2xx or else why it failed. */
 const attempt = async (
   deps: WebhookDeliveryDeps,
   endpoint: WebhookEndpoint,
   event: OutboundEvent,
   to: string | undefined,
-) => {
+): Promise<{ record: WebhookAttempt; failure: string | null }> => {
   const body = webhookPayload(event, to);
+  const started = deps.clock.now();
+  const record = (status_code: number | null, response_snippet: string): WebhookAttempt => ({
+    id: `att_${deps.ids.uuid().replace(/-/g, '')}`,
+    status_code,
+    duration_ms: Math.max(0, deps.clock.now().getTime() - started.getTime()),
+    response_snippet,
+    attempted_at: isoTimestamp(started),
+  });
   try {
-    const status = await deps.poster.post(
+    const { status, snippet } = await deps.poster.post(
       endpoint.url,
-      signedHeaders(endpoint, event.id, body, deps.clock.now()),
+      signedHeaders(endpoint, event.id, body, started),
       body,
       WEBHOOK_TIMEOUT_MS,
     );
-    return status >= 200 && status < 300 ? null : `The endpoint answered ${status}`;
+    return {
+      record: record(status, snippet),
+      failure: status >= 200 && status < 300 ? null : `The endpoint answered ${status}`,
+    };
   } catch (error) {
-    return `The endpoint could not be reached: ${(error as Error).message}`;
+    const failure = `The endpoint could not be reached: ${(error as Error).message}`;
+    return { record: record(null, failure.slice(0, 1024)), failure };
   }
 };
 
+/** When attempt `attempts + 1` is due after `attempts` failed, epoch ms; null after the last. */
+const nextAttemptAt = (deps: WebhookDeliveryDeps, attempts: number) =>
+  attempts > RETRY_DELAYS_SECONDS.length
+    ? null
+    : deps.clock.now().getTime() + RETRY_DELAYS_SECONDS[attempts - 1] * 1000;
+
+/** Queues the next attempt (due at `notBefore`), or parks the delivery after the last (`notBefore` null). */
 const retryLater = async (
   deps: WebhookDeliveryDeps,
   delivery: WebhookDelivery,
   endpointId: string,
   attempts: number,
+  notBefore: number | null,
   reason: string,
 ) => {
-  if (attempts > RETRY_DELAYS_SECONDS.length) {
+  if (notBefore === null) {
     await deps.queue.deadLetter(
       { ...delivery, endpoint_id: endpointId, attempts, not_before: undefined },
       `${reason} (after ${attempts} attempts)`,
     );
     return;
   }
-  const wait = RETRY_DELAYS_SECONDS[attempts - 1];
-  const notBefore = deps.clock.now().getTime() + wait * 1000;
+  const wait = Math.ceil((notBefore - deps.clock.now().getTime()) / 1000);
   await deps.queue.enqueue(
     { event: delivery.event, endpoint_id: endpointId, attempts, not_before: notBefore },
     Math.min(wait, MAX_QUEUE_DELAY),
@@ -116,17 +163,19 @@ export const processWebhookDelivery = async (deps: WebhookDeliveryDeps, delivery
     : (event.to ??
       (await deps.messages.findMany([{ accountId: event.account_id, messageUuid: messageUuid(event.message_id) }]))[0]
         ?.to_email);
+  const posted = to ? { ...event, to } : event;
+  const attempts = (delivery.attempts ?? 0) + 1;
   const failed = await Promise.all(
     endpoints.map(async (endpoint) => {
-      const failure = await attempt(deps, endpoint, event, to);
-      if (failure)
-        await retryLater(
-          deps,
-          { ...delivery, event: { ...event, to } },
-          endpoint.id,
-          (delivery.attempts ?? 0) + 1,
-          failure,
-        );
+      const { record, failure } = await attempt(deps, endpoint, event, to);
+      const next = failure ? nextAttemptAt(deps, attempts) : null;
+      // One history write per attempt (docs/decisions/0102-webhook-event-history.md), before the retry is
+      // queued: a failed write sends the record back whole, and its repeat posts the same webhook-id.
+      await deps.history.recordAttempt(posted, endpoint.id, record, {
+        status: failure ? (next === null ? 'failed' : 'pending') : 'delivered',
+        next_attempt_at: next === null ? null : isoTimestamp(new Date(next)),
+      });
+      if (failure) await retryLater(deps, { ...delivery, event: posted }, endpoint.id, attempts, next, failure);
       return failure ? 1 : 0;
     }),
   );

@@ -46,6 +46,12 @@ export const parseWebhookUrl = (raw: string, allowLoopback: boolean): { url: str
   return { url: url.href };
 };
 
+/** 24 random bytes, base64 as Standard Webhooks has it. */
+const newSecret = (ids: Ids) => `whsec_${Buffer.from(ids.secret(24), 'base64url').toString('base64')}`;
+
+/** How long a rotated-out secret keeps verifying: time to roll the new one out to every receiver. */
+export const SECRET_OVERLAP_HOURS = 24;
+
 /** Whether a resolved address may be posted to. */
 export const webhookAddressAllowed = (address: string, allowLoopback: boolean) =>
   !isInternalAddress(address) || (allowLoopback && isLoopbackAddress(address));
@@ -76,8 +82,7 @@ export const createWebhookEndpoint = async (
     account_id: accountId,
     url: parsed.url,
     events: [...new Set(input.events)],
-    // 24 random bytes, base64 as Standard Webhooks has it.
-    secret: `whsec_${Buffer.from(deps.ids.secret(24), 'base64url').toString('base64')}`,
+    secret: newSecret(deps.ids),
     created_at: isoTimestamp(deps.clock.now()),
   };
   // The count and the endpoint are written together: parallel creations cannot pass the ceiling.
@@ -139,4 +144,21 @@ export const deleteWebhookEndpoint = async (
   endpointId: string,
 ) => {
   if (!(await deps.webhooks.delete(accountId, endpointId))) throw notFound('Webhook endpoint');
+};
+
+/**
+ * A new signing secret, answered once. The one it replaces keeps signing beside it for
+ * SECRET_OVERLAP_HOURS, so receivers can move to the new one without losing a delivery; a second
+ * rotation within that time drops the oldest at once (two secrets at most). Another account's endpoint is 404.
+ */
+export const rotateWebhookSecret = async (
+  deps: Pick<WebhookEndpointDeps, 'webhooks' | 'clock' | 'ids'>,
+  accountId: string,
+  endpointId: string,
+) => {
+  const secret = newSecret(deps.ids);
+  const until = isoTimestamp(new Date(deps.clock.now().getTime() + SECRET_OVERLAP_HOURS * 3600_000));
+  const rotated = await deps.webhooks.rotateSecret(accountId, endpointId, secret, until);
+  if (!rotated) throw notFound('Webhook endpoint');
+  return { ...presentWebhookEndpoint(rotated), secret, previous_secret_expires_at: until };
 };

@@ -1,4 +1,5 @@
 import type { Clock, Ids, WebhookEvents } from '../../ports';
+import { contactId } from '../contacts/contact-id';
 import { isoTimestamp } from '../time';
 import type { OutboundEvent, WebhookEventType } from './records';
 
@@ -8,7 +9,10 @@ export interface PublishDeps {
   ids: Ids;
 }
 
-/** An event of a message, with the id every delivery of it carries (`webhook-id`). */
+/**
+ * An event of a message, with the id every delivery of it carries (`webhook-id`): a UUIDv7 (as a contact's
+ * id is made), so that an endpoint's event history sorts by time on the id alone.
+ */
 export const messageEvent = (
   deps: Omit<PublishDeps, 'events'>,
   accountId: string,
@@ -16,7 +20,7 @@ export const messageEvent = (
   messageId: string,
   extra: { to?: string; url?: string } = {},
 ): OutboundEvent => ({
-  id: `evt_${deps.ids.uuid().replace(/-/g, '')}`,
+  id: `evt_${contactId(deps.clock.now(), deps.ids.uuid()).replace(/-/g, '')}`,
   account_id: accountId,
   type,
   timestamp: isoTimestamp(deps.clock.now()),

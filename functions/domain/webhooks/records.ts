@@ -23,6 +23,9 @@ export interface WebhookEndpoint {
   created_at: string;
   /** The last PATCH; absent until then. */
   updated_at?: string;
+  /** The secret a rotation replaced: deliveries carry its signature too until `previous_secret_expires_at`. */
+  previous_secret?: string;
+  previous_secret_expires_at?: string;
 }
 
 /** An event of a message, as it is put on the webhook queue. */
@@ -75,4 +78,33 @@ export interface WebhookDelivery {
   attempts?: number;
   /** Epoch ms before which the retry must not be made (delays longer than SQS's 15 minutes hop). */
   not_before?: number;
+}
+
+/** Where an event stands with one endpoint: answered 2xx, given up on, or still to be (re)tried. */
+export type WebhookEventStatus = 'delivered' | 'failed' | 'pending';
+
+/** One post of an event to an endpoint. `status_code` null: no answer (refused, unreachable, timed out). */
+export interface WebhookAttempt {
+  id: string;
+  status_code: number | null;
+  duration_ms: number;
+  /** The start of the answer's body (or why there was none), at most 1 KiB of UTF-8. */
+  response_snippet: string;
+  attempted_at: string;
+}
+
+/** An event's history with one endpoint: what was sent, its attempts, where it stands. Kept 30 days. */
+export interface WebhookEventRecord {
+  account_id: string;
+  endpoint_id: string;
+  /** The event's id: the `webhook-id` of every delivery of it, replays included. */
+  id: string;
+  type: WebhookEventType;
+  created_at: string;
+  status: WebhookEventStatus;
+  /** The event as it was posted (its recipient filled in): a replay posts it again. */
+  event: OutboundEvent;
+  attempts: WebhookAttempt[];
+  /** When the next retry is due while `pending`; null otherwise. */
+  next_attempt_at: string | null;
 }

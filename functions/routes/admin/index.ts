@@ -11,6 +11,11 @@ export { default as webhookEndpointsCreate } from './webhook-endpoints-create';
 export { default as webhookEndpointsList } from './webhook-endpoints-list';
 export { default as webhookEndpointsUpdate } from './webhook-endpoints-update';
 export { default as webhookEndpointsDelete } from './webhook-endpoints-delete';
+export { default as webhookEndpointsRotateSecret } from './webhook-endpoints-rotate-secret';
+export { default as webhookEventsList } from './webhook-events-list';
+export { default as webhookEventsGet } from './webhook-events-get';
+export { default as webhookEventAttemptsList } from './webhook-event-attempts-list';
+export { default as webhookEventsReplay } from './webhook-events-replay';
 import apiKeysCreate from './api-keys-create';
 import apiKeysList from './api-keys-list';
 import apiKeysDelete from './api-keys-delete';
@@ -24,6 +29,11 @@ import webhookEndpointsList from './webhook-endpoints-list';
 import webhookEndpointsGet from './webhook-endpoints-get';
 import webhookEndpointsUpdate from './webhook-endpoints-update';
 import webhookEndpointsDelete from './webhook-endpoints-delete';
+import webhookEndpointsRotateSecret from './webhook-endpoints-rotate-secret';
+import webhookEventsList from './webhook-events-list';
+import webhookEventsGet from './webhook-events-get';
+import webhookEventAttemptsList from './webhook-event-attempts-list';
+import webhookEventsReplay from './webhook-events-replay';
 import type { AnyRoute } from '../define-route';
 
 /**
@@ -44,4 +54,9 @@ export const adminRoutes: readonly AnyRoute[] = [
   webhookEndpointsGet,
   webhookEndpointsUpdate,
   webhookEndpointsDelete,
+  webhookEndpointsRotateSecret,
+  webhookEventsList,
+  webhookEventsGet,
+  webhookEventAttemptsList,
+  webhookEventsReplay,
 ];

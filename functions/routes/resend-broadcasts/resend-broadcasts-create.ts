@@ -28,7 +28,18 @@ export const resendBroadcastsCreate = defineRoute(
       send: true,
       scheduled_at: 'in 2 days',
     },
-    uses: ['campaigns', 'lists', 'templates', 'topics', 'counters', 'clock', 'ids', 'providers', 'jobs', 'publicBaseUrl'],
+    uses: [
+      'campaigns',
+      'lists',
+      'templates',
+      'topics',
+      'counters',
+      'clock',
+      'ids',
+      'providers',
+      'jobs',
+      'publicBaseUrl',
+    ],
   },
   async ({ auth, body }, deps) => {
     if (body.scheduled_at != null && body.send !== true)

@@ -1,5 +1,17 @@
-import type { OutboundEvent, WebhookDelivery, WebhookEndpoint } from '../../../functions/domain/webhooks/records';
-import type { WebhookEndpointStore, WebhookEvents, WebhookPoster, WebhookQueue } from '../../../functions/ports';
+import { pageNextTo } from '../../../functions/domain/id-paging';
+import type {
+  OutboundEvent,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventRecord,
+} from '../../../functions/domain/webhooks/records';
+import type {
+  WebhookEndpointStore,
+  WebhookEvents,
+  WebhookHistory,
+  WebhookPoster,
+  WebhookQueue,
+} from '../../../functions/ports';
 import { copy } from './conditional';
 
 /** Endpoints under their account with the count as the creation's condition (dynamoWebhookEndpointStore). */
@@ -31,6 +43,57 @@ export const memoryWebhookEndpointStore = (): WebhookEndpointStore => {
     async delete(accountId, endpointId) {
       return endpoints.delete(key(accountId, endpointId));
     },
+    async rotateSecret(accountId, endpointId, secret, previousUntil) {
+      const found = endpoints.get(key(accountId, endpointId));
+      if (!found) return undefined;
+      const rotated = { ...found, secret, previous_secret: found.secret, previous_secret_expires_at: previousUntil };
+      endpoints.set(key(accountId, endpointId), rotated);
+      return copy(rotated);
+    },
+  };
+};
+
+/** One record per event and endpoint, newest event id first (dynamoWebhookHistory); TTL is not modelled. */
+export const memoryWebhookHistory = (): WebhookHistory => {
+  const records = new Map<string, WebhookEventRecord>();
+  const key = (accountId: string, endpointId: string, eventId: string) => `${accountId}/${endpointId}/${eventId}`;
+  const ofEndpoint = (accountId: string, endpointId: string) =>
+    [...records.values()]
+      .filter((r) => r.account_id === accountId && r.endpoint_id === endpointId)
+      .sort((a, b) => b.id.localeCompare(a.id));
+  return {
+    async recordAttempt(event, endpointId, attempt, outcome) {
+      const at = key(event.account_id, endpointId, event.id);
+      const found = records.get(at);
+      records.set(at, {
+        account_id: event.account_id,
+        endpoint_id: endpointId,
+        id: event.id,
+        type: event.type,
+        created_at: found?.created_at ?? event.timestamp,
+        event: copy(event),
+        attempts: [...(found?.attempts ?? []), copy(attempt)],
+        ...outcome,
+      });
+    },
+    async setStatus(accountId, endpointId, eventId, outcome) {
+      const found = records.get(key(accountId, endpointId, eventId));
+      if (found) Object.assign(found, outcome);
+      return Boolean(found);
+    },
+    async get(accountId, endpointId, eventId) {
+      const found = records.get(key(accountId, endpointId, eventId));
+      return found && copy(found);
+    },
+    async page(accountId, endpointId, page) {
+      const all = ofEndpoint(accountId, endpointId);
+      const from = page.cursor === undefined ? 0 : all.findIndex((r) => r.id === page.cursor) + 1;
+      const items = all.slice(from, from + page.limit).map(copy);
+      return { items, next_cursor: from + page.limit < all.length ? (items.at(-1)?.id ?? null) : null };
+    },
+    async pageNextTo(accountId, endpointId, request) {
+      return pageNextTo(ofEndpoint(accountId, endpointId).map(copy), request, (r) => r.id);
+    },
   };
 };
 
@@ -46,6 +109,10 @@ export const recordingWebhookEvents = () => {
       published.push(...many.map(copy));
     },
     async publishOrThrow(event) {
+      if (refuse) throw new Error('The webhook queue is unreachable');
+      published.push(copy(event));
+    },
+    async publishTo(event) {
       if (refuse) throw new Error('The webhook queue is unreachable');
       published.push(copy(event));
     },
@@ -85,7 +152,7 @@ export const recordingPoster = () => {
       posts.push({ url, headers: { ...headers }, body });
       const next = script.shift() ?? 200;
       if (next instanceof Error) throw next;
-      return next;
+      return { status: next, snippet: '' };
     },
   };
   return Object.assign(poster, {

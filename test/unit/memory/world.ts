@@ -10,7 +10,12 @@ import { fixedSendRates, memoryProviderStore, memorySendQuotaStore } from './pro
 import { memoryReputationStore } from './reputation';
 import { memorySendQueue } from './send-queue';
 import { manualClock, sequentialIds } from './system';
-import { memoryWebhookEndpointStore, recordingWebhookEvents, memoryWebhookQueue } from './webhooks';
+import {
+  memoryWebhookEndpointStore,
+  memoryWebhookHistory,
+  memoryWebhookQueue,
+  recordingWebhookEvents,
+} from './webhooks';
 
 export const ACCOUNT = 'acct-unit';
 
@@ -63,6 +68,7 @@ export const memoryWorld = async (options: { provider?: Partial<Provider> | null
     rateLimits: memoryRateLimitStore(),
     webhooks: memoryWebhookEndpointStore(),
     webhookQueue: memoryWebhookQueue(),
+    history: memoryWebhookHistory(),
     jobs: memoryJobQueue(),
     firstHits: memoryFirstHits(),
     contacts: memoryContactReads(),

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processWebhookDelivery, RETRY_DELAYS_SECONDS } from '../../../functions/domain/webhooks/deliver';
-import { createWebhookEndpoint } from '../../../functions/domain/webhooks/endpoints';
+import { createWebhookEndpoint, rotateWebhookSecret } from '../../../functions/domain/webhooks/endpoints';
 import type { OutboundEvent, WebhookEventType } from '../../../functions/domain/webhooks/records';
 import { recordingPoster } from '../memory/webhooks';
 import { messageRecord } from '../records';
@@ -117,6 +117,44 @@ describe('a webhook delivery', () => {
   it('posts nothing for an account without endpoints', async () => {
     expect(await processWebhookDelivery(deps(), { event: event() })).toBe(0);
     expect(poster.posts).toEqual([]);
+  });
+
+  it('records each attempt in the history: pending while a retry is due, failed after the last', async () => {
+    const { id } = await endpoint('https://a.example.com/hook');
+    poster.answerNext(500);
+    await processWebhookDelivery(deps(), { event: event() });
+    const pending = await world.history.get(ACCOUNT, id, 'evt-1');
+    expect(pending).toMatchObject({ status: 'pending', attempts: [{ status_code: 500 }] });
+    expect(pending?.next_attempt_at).toBe(new Date(world.webhookQueue.enqueued[0].delivery.not_before!).toISOString());
+
+    poster.answerNext(new Error('connect ECONNREFUSED'));
+    await processWebhookDelivery(deps(), { event: event(), endpoint_id: id, attempts: RETRY_DELAYS_SECONDS.length });
+    const failed = await world.history.get(ACCOUNT, id, 'evt-1');
+    expect(failed).toMatchObject({ status: 'failed', next_attempt_at: null });
+    expect(failed?.attempts[1]).toMatchObject({
+      status_code: null,
+      response_snippet: 'The endpoint could not be reached: connect ECONNREFUSED',
+    });
+
+    await processWebhookDelivery(deps(), { event: event(), endpoint_id: id });
+    expect(await world.history.get(ACCOUNT, id, 'evt-1')).toMatchObject({ status: 'delivered', next_attempt_at: null });
+  });
+
+  it("signs with the replaced secret too until the rotation's overlap ends", async () => {
+    const { id, secret: old } = await endpoint('https://a.example.com/hook');
+    const { secret } = await rotateWebhookSecret(world, ACCOUNT, id);
+    world.clock.set(new Date().toISOString());
+    await processWebhookDelivery(deps(), { event: event() });
+    expect(poster.posts[0].headers['webhook-signature'].split(' ')).toHaveLength(2);
+    for (const key of [old, secret])
+      expect(() => new Webhook(key).verify(poster.posts[0].body, poster.posts[0].headers)).not.toThrow();
+
+    world.clock.advance(24 * 3600_000 + 1000);
+    await processWebhookDelivery(deps(), { event: event() });
+    const late = poster.posts[1];
+    const entries = late.headers['webhook-signature'].split(' ');
+    const at = new Date(Number(late.headers['webhook-timestamp']) * 1000);
+    expect(entries).toEqual([new Webhook(secret).sign('evt-1', at, late.body)]);
   });
 
   it('spreads its retries over about a day', () => {

@@ -117,6 +117,10 @@ export const plus = (n: number, start?: number) =>
       `${start === undefined ? p.name(path) : `if_not_exists(${p.name(path)}, ${p.value(start)})`} + ${p.value(n)}`,
   );
 
+/** The list attribute with `items` appended; started empty when it has none yet. */
+export const appended = (items: readonly unknown[]) =>
+  new Operand((p, path) => `list_append(if_not_exists(${p.name(path)}, ${p.value([])}), ${p.value(items)})`);
+
 /** An update: attributes SET (undefined ones left alone), numbers and sets ADDed, attributes REMOVEd. */
 export interface Update {
   set?: Record<string, unknown>;

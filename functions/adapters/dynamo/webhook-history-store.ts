@@ -1,0 +1,114 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { WebhookEventRecord } from '../../domain/webhooks/records';
+import { InvalidCursorError, type WebhookHistory } from '../../ports';
+import { documentClient } from './client';
+import { conditional } from './conditional';
+import { webhookEvent as events } from './entities';
+import { appended, ifAbsent, when } from './entity/expression';
+import { queryNextTo } from './id-page';
+import { withoutKeys } from './keys';
+import { TABLE } from './table-definition';
+
+/** How long a record is kept after its last write (DynamoDB's TTL removes it). */
+const KEPT_SECONDS = 30 * 24 * 3600;
+
+/** Event ids (`evt_` and 32 hex digits): a cursor or anchor that is anything else is not ours. */
+const EVENT_ID = /^evt_[0-9a-f]{32}$/;
+
+const eventsOf = (accountId: string, endpointId: string) => events.query(events.key(accountId, endpointId, '').pk);
+
+const read = (item: Record<string, unknown>) => {
+  const { [TABLE.ttlAttribute]: _ttl, entity: _entity, ...record } = withoutKeys<Record<string, unknown>>(item);
+  return record as unknown as WebhookEventRecord;
+};
+
+const expiry = (at: string) => Math.floor(Date.parse(at) / 1000) + KEPT_SECONDS;
+
+/**
+ * An event's history with an endpoint is one item, written once per attempt: the attempt appended to its
+ * list and the status set in the same UpdateItem (docs/decisions/0102-webhook-event-history.md). Its TTL
+ * is 30 days after that write.
+ */
+export const dynamoWebhookHistory = (): WebhookHistory => ({
+  async recordAttempt(event, endpointId, attempt, outcome) {
+    await documentClient().send(
+      new UpdateCommand(
+        events.update(events.key(event.account_id, endpointId, event.id), {
+          set: {
+            entity: ifAbsent(events.name),
+            account_id: event.account_id,
+            endpoint_id: endpointId,
+            id: event.id,
+            type: event.type,
+            created_at: ifAbsent(event.timestamp),
+            event,
+            status: outcome.status,
+            next_attempt_at: outcome.next_attempt_at,
+            attempts: appended([attempt]),
+            [TABLE.ttlAttribute]: expiry(attempt.attempted_at),
+          },
+        }),
+      ),
+    );
+  },
+
+  async setStatus(accountId, endpointId, eventId, outcome) {
+    const done = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand(
+          events.update(
+            events.key(accountId, endpointId, eventId),
+            { set: { status: outcome.status, next_attempt_at: outcome.next_attempt_at } },
+            { when: when.exists() },
+          ),
+        ),
+      ),
+    );
+    return done.ok;
+  },
+
+  async get(accountId, endpointId, eventId) {
+    if (!EVENT_ID.test(eventId)) return undefined;
+    const { Item } = await documentClient().send(
+      new GetCommand(events.get(events.key(accountId, endpointId, eventId), { consistent: true })),
+    );
+    return Item ? read(Item) : undefined;
+  },
+
+  async page(accountId, endpointId, page) {
+    let after: string | undefined;
+    if (page.cursor !== undefined) {
+      after = Buffer.from(page.cursor, 'base64url').toString('utf8');
+      if (!EVENT_ID.test(after)) throw new InvalidCursorError('Not a cursor this service issued');
+    }
+    const { Items = [], LastEvaluatedKey } = await documentClient().send(
+      new QueryCommand({
+        ...eventsOf(accountId, endpointId),
+        ScanIndexForward: false,
+        Limit: page.limit,
+        ExclusiveStartKey: after === undefined ? undefined : events.key(accountId, endpointId, after),
+      }),
+    );
+    const items = Items.map(read);
+    const last = items[items.length - 1];
+    return { items, next_cursor: LastEvaluatedKey && last ? Buffer.from(last.id).toString('base64url') : null };
+  },
+
+  async pageNextTo(accountId, endpointId, request) {
+    const anchor = request.after ?? request.before;
+    if (anchor !== undefined) {
+      if (!EVENT_ID.test(anchor)) return undefined;
+      const { Item } = await documentClient().send(
+        new GetCommand(events.get(events.key(accountId, endpointId, anchor), { projection: ['pk'] })),
+      );
+      if (!Item) return undefined;
+    }
+    const page = await queryNextTo(eventsOf(accountId, endpointId), {
+      limit: request.limit,
+      listForward: false,
+      anchorKey: anchor === undefined ? undefined : events.key(accountId, endpointId, anchor),
+      before: request.before !== undefined,
+    });
+    return { items: page.items.map(read), has_more: page.has_more };
+  },
+});
