@@ -313,6 +313,18 @@ describe('the deployment', () => {
     expect(readsSecret(functionOf('mail-send'), 'OtpHashKey')).toBe(false);
   });
 
+  it("keeps every function's environment under Lambda's 4 KB (a deploy fails past it)", () => {
+    for (const [id, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+      const variables: Record<string, unknown> = fn.Properties.Environment?.Variables ?? {};
+      // A reference resolves at deploy to an ARN, a URL or a name: counted at 128 bytes.
+      const size = Object.entries(variables).reduce(
+        (bytes, [name, value]) => bytes + name.length + (typeof value === 'string' ? value.length : 128),
+        0,
+      );
+      expect(size, id).toBeLessThan(4096);
+    }
+  });
+
   it("names in a function's environment only the queues, secrets and buckets its grants reach", () => {
     const variablesOf = (logicalId: string) =>
       Object.keys(template.findResources('AWS::Lambda::Function')[logicalId].Properties.Environment.Variables);
