@@ -79,6 +79,7 @@ describe('broadcasts through the SDK are campaigns', () => {
       subject: 'Spring news',
       reply_to: ['reply@example.com'],
       preview_text: null,
+      topic_id: null,
       status: 'draft',
       created_at: expect.stringMatching(/Z$/),
       scheduled_at: null,

@@ -348,6 +348,11 @@ describe('table grants', () => {
       'resend-topics-list': `/resend/topics?after=${topic.id}`,
       'resend-topics-get': `/resend/topics/${topic.id}`,
       'contact-topics-list': `/api/v1/contacts/${subscriber.email}/topics`,
+      // A broadcast is a campaign; its recipients are the list's members and their mail.
+      'campaigns-recipients': `/api/v1/campaigns/${campaign.id}/recipients`,
+      'resend-broadcasts-list': `/resend/broadcasts?after=${campaign.id}`,
+      'resend-broadcasts-get': `/resend/broadcasts/${campaign.id}`,
+      'resend-broadcasts-recipients': `/resend/broadcasts/${campaign.id}/recipients`,
       'resend-contact-topics-list': `/resend/contacts/${subscriber.email}/topics`,
     };
     const reading = routes.filter(
