@@ -50,7 +50,7 @@ const newTemplate = async (body: Record<string, unknown>) => {
 
 describe('campaigns from templates', () => {
   it('reaches 240 subscribers each with their own name and metadata, the template copied at send (a later edit ' +
-    'changes nothing), <= 1.2 AWS calls per recipient', async () => {
+    'changes nothing), <= 1.24 AWS calls per recipient (1.2 and a kept body share)', async () => {
     const { listId, addresses } = await newList(240, 'ct');
     const templateId = await newTemplate({
       subject: '{{issue}}: hello {{name}}',
@@ -79,7 +79,9 @@ describe('campaigns from templates', () => {
     resetAwsCalls();
     await runJobs();
     const calls = Object.values(awsCalls).reduce((a, b) => a + b, 0);
-    expect(calls / 240).toBeLessThanOrEqual(1.2);
+    // 1.2 a reader before bodies were kept (its record, its share of a queue batch of 10, the chunk's reads);
+    // its kept body is a share of a BatchWriteItem of 25 more (docs/decisions/0099-message-bodies-kept.md).
+    expect(calls / 240).toBeLessThanOrEqual(1.2 + 1 / 25);
     await runJobsAndDrain();
 
     const all = await mailbox();
