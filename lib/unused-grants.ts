@@ -51,7 +51,20 @@ const lapsedClaim =
   'deletes the identity a claim made once the claim lapses (72 hours unverified: domains/save-checked.ts); ' +
   'test/api/domain-claims.test.ts takes that path with the checker run in process, so no function records it';
 
+const doubleOptInSegment =
+  'a contact added to a double opt-in list (segment) is sent its confirmation mail as POST /subscribers sends it: ' +
+  'the tracking key signs the link and the mail is queued; the contact tests add contacts to single opt-in lists, ' +
+  'and test/api/double-opt-in.test.ts takes that path through POST /subscribers, which shares the code';
+const confirmationMail = {
+  'secretsmanager:GetSecretValue': doubleOptInSegment,
+  'sqs:SendMessage': doubleOptInSegment,
+};
+
 export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
+  'contacts-create': confirmationMail,
+  'resend-contacts-create': confirmationMail,
+  'contact-segments-add': confirmationMail,
+  'resend-contact-segments-add': confirmationMail,
   'domain-checker': { 'ses:DeleteEmailIdentity': lapsedClaim },
   'domains-verify': { 'ses:DeleteEmailIdentity': lapsedClaim },
   'resend-domains-verify': { 'ses:DeleteEmailIdentity': lapsedClaim },
