@@ -1,3 +1,4 @@
+import type { CapabilityName } from '../../capabilities';
 import { unsubscribeParams } from '../../schemas/campaigns';
 import { UNSUBSCRIBE_PATH } from '../../domain/campaigns/unsubscribe';
 
@@ -21,3 +22,27 @@ export const unsubscribeLink = {
     write: ['subscriber', 'viewBlock', 'campaignStats', 'firstHit', 'contact', 'contactEmail'],
   },
 } as const;
+
+/** What the unsubscribe page and its POST both read: the reader's subscription, campaign, list and contact. */
+export const UNSUBSCRIBE_USES = [
+  'subscribers',
+  'campaigns',
+  'lists',
+  'providers',
+  'contacts',
+  'topics',
+  'tracking',
+  'clock',
+  'ids',
+  'firstHits',
+] as const satisfies readonly CapabilityName[];
+
+/** What the preference page and its POST both use: the reader's contact and the account's topics. */
+export const PREFERENCES_USES = [
+  'subscribers',
+  'contacts',
+  'topics',
+  'tracking',
+  'clock',
+  'ids',
+] as const satisfies readonly CapabilityName[];

@@ -1,7 +1,7 @@
 import { readerPreferences } from '../../domain/campaigns/preferences';
 import { UNSUBSCRIBE_PATH, verifiedUnsubscribe } from '../../domain/campaigns/unsubscribe';
 import { HTML_HEADERS, preferencesPage } from '../../http/unsubscribe-page';
-import { unsubscribeLink } from './area';
+import { PREFERENCES_USES, unsubscribeLink } from './area';
 import { defineRoute } from '../define-route';
 
 /** The unsubscribe link's own token opens the reader's preferences: signed, no login. GET changes nothing. */
@@ -14,7 +14,7 @@ export const preferencesShow = defineRoute(
     summary: "Show the reader's choice of each public topic",
     description: 'A form with a checkbox for each public topic of the account, checked while the reader takes it.',
     table: 'read',
-    uses: ['subscribers', 'contacts', 'topics', 'tracking', 'clock', 'ids'],
+    uses: PREFERENCES_USES,
   },
   async ({ params }, deps) => {
     const claim = await verifiedUnsubscribe(deps, params.token);

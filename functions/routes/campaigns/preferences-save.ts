@@ -2,7 +2,7 @@ import { saveReaderPreferences } from '../../domain/campaigns/preferences';
 import { UNSUBSCRIBE_PATH, verifiedUnsubscribe } from '../../domain/campaigns/unsubscribe';
 import { rawBody } from '../../http/raw-body';
 import { HTML_HEADERS, preferencesPage } from '../../http/unsubscribe-page';
-import { unsubscribeLink } from './area';
+import { PREFERENCES_USES, unsubscribeLink } from './area';
 import { defineRoute } from '../define-route';
 
 /** The form's body: `topic=<id>` for each box checked (at most the first 16 KiB: 100 topics fit). */
@@ -18,7 +18,7 @@ export const preferencesSave = defineRoute(
     description:
       'Form body `topic=<id>` for each topic taken: those are `opt_in`, the other public topics `opt_out`. ' +
       'Private topics and list memberships stay. Answers the page with the choices saved.',
-    uses: ['subscribers', 'contacts', 'topics', 'tracking', 'clock', 'ids'],
+    uses: PREFERENCES_USES,
   },
   async ({ params, event }, deps) => {
     const claim = await verifiedUnsubscribe(deps, params.token);

@@ -3,7 +3,7 @@ import { leaveEveryList, unsubscribeContext } from '../../domain/campaigns/unsub
 import { rawBody } from '../../http/raw-body';
 import { donePage, HTML_HEADERS } from '../../http/unsubscribe-page';
 import { describeError, log } from '../../log';
-import { unsubscribeLink } from './area';
+import { unsubscribeLink, UNSUBSCRIBE_USES } from './area';
 import { defineRoute } from '../define-route';
 
 /**
@@ -25,18 +25,7 @@ export const unsubscribeConfirm = defineRoute(
       'only (RFC 8058 one-click: form body ' +
       '`List-Unsubscribe=One-Click`), or with `scope=all` from every list of the account (its contact is then ' +
       '`unsubscribed`: no campaign reaches it, transactional mail and OTP still do); answers a page saying so.',
-    uses: [
-      'subscribers',
-      'campaigns',
-      'lists',
-      'providers',
-      'contacts',
-      'topics',
-      'tracking',
-      'clock',
-      'ids',
-      'firstHits',
-    ],
+    uses: UNSUBSCRIBE_USES,
   },
   async ({ params, event }, deps) => {
     const claim = await verifiedUnsubscribe(deps, params.token);

@@ -1,7 +1,7 @@
 import { verifiedUnsubscribe } from '../../domain/campaigns/unsubscribe';
 import { unsubscribeContext } from '../../domain/campaigns/unsubscribe-context';
 import { alreadyLeftPage, confirmPage, HTML_HEADERS } from '../../http/unsubscribe-page';
-import { unsubscribeLink } from './area';
+import { unsubscribeLink, UNSUBSCRIBE_USES } from './area';
 import { defineRoute } from '../define-route';
 
 /** Mail scanners fetch every link: this only verifies the token and asks (a reader who already left is told so). */
@@ -15,18 +15,7 @@ export const unsubscribePage = defineRoute(
     description:
       'A page with an Unsubscribe button (a reader who already left is told so instead); it changes nothing.',
     table: 'read',
-    uses: [
-      'subscribers',
-      'campaigns',
-      'lists',
-      'providers',
-      'contacts',
-      'topics',
-      'tracking',
-      'clock',
-      'ids',
-      'firstHits',
-    ],
+    uses: UNSUBSCRIBE_USES,
   },
   async ({ params }, deps) => {
     const context = await unsubscribeContext(deps, await verifiedUnsubscribe(deps, params.token));
