@@ -1,29 +1,14 @@
 import * as z from 'zod/mini';
-import { contactName, contactPropertyValues, contactSegments } from './contacts';
-import { email } from './common';
-import { topicChoices } from './topics';
+import { createContactBody, updateContactBody } from './contacts';
 import { PROPERTY_TYPES } from '../domain/contacts/contact-property';
 
 /**
  * Resend's contacts as its SDK sends and reads them (`contacts.create/get/update/remove/list`): the
  * same records and rules as the native routes (schemas/contacts.ts), in Resend's answers.
  */
-export const resendContactBody = z.object({
-  email: email(),
-  first_name: contactName(),
-  last_name: contactName(),
-  unsubscribed: z.optional(z.boolean()),
-  properties: contactPropertyValues(),
-  segments: contactSegments(),
-  topics: z.optional(topicChoices()),
-});
-
-export const resendContactUpdateBody = z.object({
-  first_name: contactName(),
-  last_name: contactName(),
-  unsubscribed: z.optional(z.boolean()),
-  properties: contactPropertyValues(),
-});
+// The SDK sends the native fields in snake_case already: the native bodies, with their rules.
+export const resendContactBody = createContactBody;
+export const resendContactUpdateBody = updateContactBody;
 
 const contactFields = {
   id: z.string(),
