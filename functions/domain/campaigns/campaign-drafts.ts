@@ -1,8 +1,7 @@
 import { AppError, notFound } from '../errors';
 import { isoTimestamp } from '../time';
-import type { Campaign } from '../types';
 import { CAMPAIGN_MOVES } from './campaign-status';
-import { type CampaignDeps, getCampaign, presentCampaign } from './campaigns';
+import { type CampaignDeps, getCampaign, storeNewDraft } from './campaigns';
 
 /**
  * A scheduled campaign back to a draft (Resend's broadcast `cancel`), to edit and send again. Nothing of
@@ -38,20 +37,5 @@ export const unscheduleCampaign = async (
 export const duplicateCampaign = async (deps: CampaignDeps, accountId: string, id: string) => {
   const original = await deps.campaigns.get(accountId, id);
   if (!original) throw notFound('Campaign');
-  const now = isoTimestamp(deps.clock.now());
-  const copy: Campaign = {
-    ...original,
-    id: deps.ids.uuid(),
-    status: 'draft',
-    failure_reason: null,
-    send_at: null,
-    provider_id: null,
-    started_at: null,
-    finished_at: null,
-    seq: await deps.counters.add(accountId, 'campaign', 1),
-    created_at: now,
-    updated_at: now,
-  };
-  await deps.campaigns.create(copy);
-  return presentCampaign(copy);
+  return storeNewDraft(deps, accountId, original);
 };

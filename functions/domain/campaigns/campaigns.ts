@@ -115,9 +115,7 @@ export const createCampaign = async (deps: CampaignDeps & TopicDep, accountId: s
         template_id: null,
         variables: null,
       };
-  const now = isoTimestamp(deps.clock.now());
-  const campaign: Campaign = {
-    id: deps.ids.uuid(),
+  return storeNewDraft(deps, accountId, {
     account_id: accountId,
     name: input.name,
     ...content,
@@ -128,6 +126,35 @@ export const createCampaign = async (deps: CampaignDeps & TopicDep, accountId: s
     reply_to: input.reply_to ?? null,
     track_opens: input.track_opens ?? true,
     track_clicks: input.track_clicks ?? true,
+  });
+};
+
+/** What a new draft has of its own, whatever it was made from: an id, no schedule, provider or end yet. */
+type DraftOwn =
+  | 'id'
+  | 'status'
+  | 'failure_reason'
+  | 'send_at'
+  | 'provider_id'
+  | 'started_at'
+  | 'finished_at'
+  | 'seq'
+  | 'created_at'
+  | 'updated_at';
+
+/**
+ * Stores `content` as a new draft of the account (a campaign's creation, or a copy of one:
+ * campaign-drafts.ts), numbered in the account's listing, and answers it as the routes show it.
+ */
+export const storeNewDraft = async (
+  deps: Pick<CampaignDeps, 'campaigns' | 'clock' | 'ids' | 'counters'>,
+  accountId: string,
+  content: Omit<Campaign, DraftOwn>,
+) => {
+  const now = isoTimestamp(deps.clock.now());
+  const campaign: Campaign = {
+    ...content,
+    id: deps.ids.uuid(),
     status: 'draft',
     failure_reason: null,
     send_at: null,
