@@ -1,5 +1,5 @@
 import { api, segment, type DataOf } from '../api';
-import { Field, FormError, numberOrText, text, useForm } from '../ui/form';
+import { EditActions, Field, numberOrText, text, useForm } from '../ui/form';
 
 type Provider = DataOf<'providers-get'>;
 
@@ -122,15 +122,7 @@ export const EditProvider = ({
           defaultValue={limit(provider.daily_limit)}
           autoComplete="off"
         />
-        <FormError form={form} />
-        <div class="actions">
-          <button type="submit" disabled={form.busy}>
-            Save provider
-          </button>{' '}
-          <button type="button" class="quiet" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <EditActions form={form} save="Save provider" onCancel={onCancel} />
       </form>
     </section>
   );

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '../../../functions/domain/webhooks/records';
 import { api, segment, type DataOf } from '../api';
-import { Choices, Field, FormError, text, useForm } from '../ui/form';
+import { Choices, EditActions, Field, text, useForm } from '../ui/form';
 
 type Endpoint = DataOf<'webhook-endpoints-get'>;
 
@@ -38,15 +38,7 @@ export const EditWebhook = ({
           </label>
           <p class="hint">Off: no event is posted to it, retries included, until it is enabled again.</p>
         </div>
-        <FormError form={form} />
-        <div class="actions">
-          <button type="submit" disabled={form.busy}>
-            Save endpoint
-          </button>{' '}
-          <button type="button" class="quiet" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
+        <EditActions form={form} save="Save endpoint" onCancel={onCancel} />
       </form>
     </section>
   );

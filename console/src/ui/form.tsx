@@ -82,6 +82,21 @@ export const FormError = ({ form }: { form: FormState }) => {
   );
 };
 
+/** An edit form's ending: its error, then save (off while the form is busy) and cancel. */
+export const EditActions = ({ form, save, onCancel }: { form: FormState; save: string; onCancel: () => void }) => (
+  <>
+    <FormError form={form} />
+    <div class="actions">
+      <button type="submit" disabled={form.busy}>
+        {save}
+      </button>{' '}
+      <button type="button" class="quiet" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  </>
+);
+
 type ControlProps = Omit<
   PartialInputHTMLAttributes<HTMLInputElement> & TextareaHTMLAttributes & SelectHTMLAttributes,
   'form' | 'name' | 'label' | 'children'
