@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Contact } from '../../domain/contacts/contact';
 import type { ContactStore } from '../../ports';
 import { batchGet } from './batch';
@@ -6,16 +6,20 @@ import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import { contact as contacts, contactEmail } from './entities';
 import { when } from './entity/expression';
-import { decodeIdCursor, encodeIdCursor } from './id-cursor';
-import { queryNextTo } from './id-page';
+import { type IdList, listNextToId, queryPageAfter } from './id-page';
 import { keys, withoutKeys } from './keys';
 
 const record = (contact: Contact) => contacts.item(contacts.key(contact.account_id, contact.id), contact);
 const claim = (contact: Contact) =>
   contactEmail.item(contactEmail.key(contact.account_id, contact.email), { contact_id: contact.id });
 
-/** The account's contacts, in the order of their ids (creation): one partition, no index. */
-const contactsOf = (accountId: string) => contacts.query(keys.contact(accountId, '').pk);
+/** The account's contacts, newest first by their ids (UUIDv7: creation): one partition, no index. */
+const contactList = (accountId: string): IdList => ({
+  query: contacts.query(keys.contact(accountId, '').pk),
+  keyOf: (id) => contacts.key(accountId, id),
+  get: contacts.get,
+  listForward: false,
+});
 
 const read = (item: Record<string, unknown>) => withoutKeys<Contact>(item);
 
@@ -92,37 +96,12 @@ export const dynamoContactStore = (): ContactStore => ({
   },
 
   async page(accountId, page) {
-    const after = page.cursor === undefined ? undefined : decodeIdCursor(page.cursor);
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        ...contactsOf(accountId),
-        ScanIndexForward: false,
-        Limit: page.limit,
-        ExclusiveStartKey: after === undefined ? undefined : contacts.key(accountId, after),
-      }),
-    );
-    const items = Items.map(read);
-    return { items, next_cursor: LastEvaluatedKey && items.length ? encodeIdCursor(items[items.length - 1].id) : null };
+    const found = await queryPageAfter(contactList(accountId), page);
+    return { items: found.items.map(read), next_cursor: found.next_cursor };
   },
 
   async pageNextTo(accountId, request) {
-    const anchor = request.after ?? request.before;
-    // The anchor must be one of the account's contacts (a read of its key alone): any other id is no place in the list.
-    if (
-      anchor !== undefined &&
-      !(
-        await documentClient().send(
-          new GetCommand(contacts.get(contacts.key(accountId, anchor), { projection: ['pk'] })),
-        )
-      ).Item
-    )
-      return undefined;
-    const page = await queryNextTo(contactsOf(accountId), {
-      limit: request.limit,
-      listForward: false,
-      anchorKey: anchor === undefined ? undefined : contacts.key(accountId, anchor),
-      before: request.before !== undefined,
-    });
-    return { items: page.items.map(read), has_more: page.has_more };
+    const page = await listNextToId(contactList(accountId), request);
+    return page && { items: page.items.map(read), has_more: page.has_more };
   },
 });

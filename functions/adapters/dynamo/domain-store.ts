@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SendingDomain } from '../../domain/domains/sending-domain';
 import type { DomainStore } from '../../ports';
 import { documentClient, queryAll } from './client';
@@ -6,13 +6,21 @@ import { conditional } from './conditional';
 import { countedItems } from './counted-items';
 import { domain as domains, domainName } from './entities';
 import { sortKey, when } from './entity/expression';
-import { decodeIdCursor, encodeIdCursor } from './id-cursor';
-import { queryNextTo } from './id-page';
+import { type IdList, listNextToId, queryPageAfter } from './id-page';
 import { keys, withoutKeys } from './keys';
 
 /** The account's domains, in the order of their ids (the list and its id-paged form). */
 const domainsOf = (accountId: string, projection?: string[]) =>
   domains.query(keys.account(accountId).pk, sortKey.beginsWith(keys.domainPrefix), { projection });
+
+const domainList = (accountId: string): IdList => ({
+  query: domainsOf(accountId),
+  keyOf: (id) => domains.key(accountId, id),
+  get: domains.get,
+  listForward: true,
+});
+
+const read = (found: Record<string, unknown>) => withoutKeys<SendingDomain>(found);
 
 const item = (domain: SendingDomain) =>
   domains.item({ ...domains.key(domain.account_id, domain.id), ...keys.checkedDomain(domain.id) }, domain);
@@ -62,35 +70,13 @@ export const dynamoDomainStore = (): DomainStore => ({
   },
 
   async list(accountId, page) {
-    const after = page.cursor === undefined ? undefined : decodeIdCursor(page.cursor);
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        ...domainsOf(accountId),
-        Limit: page.limit,
-        ExclusiveStartKey: after === undefined ? undefined : domains.key(accountId, after),
-      }),
-    );
-    const items = Items.map((found) => withoutKeys<SendingDomain>(found));
-    return { items, next_cursor: LastEvaluatedKey && items.length ? encodeIdCursor(items[items.length - 1].id) : null };
+    const found = await queryPageAfter(domainList(accountId), page);
+    return { items: found.items.map(read), next_cursor: found.next_cursor };
   },
 
   async listNextTo(accountId, request) {
-    const anchor = request.after ?? request.before;
-    // The anchor must be one of the account's domains (a read of its key alone): any other id is no place in the list.
-    if (
-      anchor !== undefined &&
-      !(
-        await documentClient().send(new GetCommand(domains.get(domains.key(accountId, anchor), { projection: ['pk'] })))
-      ).Item
-    )
-      return undefined;
-    const page = await queryNextTo(domainsOf(accountId), {
-      limit: request.limit,
-      listForward: true,
-      anchorKey: anchor === undefined ? undefined : domains.key(accountId, anchor),
-      before: request.before !== undefined,
-    });
-    return { items: page.items.map((found) => withoutKeys<SendingDomain>(found)), has_more: page.has_more };
+    const page = await listNextToId(domainList(accountId), request);
+    return page && { items: page.items.map(read), has_more: page.has_more };
   },
 
   async update(domain) {

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { InboundMail } from '../../domain/inbound/inbound-mail';
 import type { InboundStore } from '../../ports';
 import { TABLE } from './table-definition';
@@ -6,7 +6,8 @@ import { documentClient } from './client';
 import { conditional } from './conditional';
 import { inbound } from './entities';
 import { when } from './entity/expression';
-import { decodeIdCursor, encodeIdCursor } from './id-cursor';
+import { encodeIdCursor } from './id-cursor';
+import { queryPageAfter } from './id-page';
 import { withoutKeys } from './keys';
 
 /** Received mail, one partition per account (keys.ts), expiring with its raw mail (TTL). */
@@ -31,17 +32,16 @@ export const dynamoInboundStore = (): InboundStore => ({
   },
 
   async list(accountId, page) {
-    const after = page.cursor === undefined ? undefined : decodeIdCursor(page.cursor);
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        ...inbound.query(inbound.key(accountId, '').pk),
-        ScanIndexForward: false,
-        Limit: page.limit,
-        ExclusiveStartKey: after === undefined ? undefined : inbound.key(accountId, after),
-      }),
+    const found = await queryPageAfter(
+      {
+        query: inbound.query(inbound.key(accountId, '').pk),
+        keyOf: (id) => inbound.key(accountId, id),
+        get: inbound.get,
+        listForward: false,
+      },
+      page,
     );
-    const items = Items.map((found) => withoutKeys<InboundMail>(found));
-    return { items, next_cursor: LastEvaluatedKey && items.length ? encodeIdCursor(items[items.length - 1].id) : null };
+    return { items: found.items.map((item) => withoutKeys<InboundMail>(item)), next_cursor: found.next_cursor };
   },
 
   cursorAfter: encodeIdCursor,

@@ -1,11 +1,11 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEventRecord } from '../../domain/webhooks/records';
-import { InvalidCursorError, type WebhookHistory } from '../../ports';
+import type { WebhookHistory } from '../../ports';
 import { documentClient } from './client';
 import { conditional } from './conditional';
 import { webhookEvent as events } from './entities';
 import { appended, ifAbsent, when } from './entity/expression';
-import { queryNextTo } from './id-page';
+import { type IdList, listNextToId, queryPageAfter } from './id-page';
 import { withoutKeys } from './keys';
 import { TABLE } from './table-definition';
 
@@ -15,7 +15,14 @@ const KEPT_SECONDS = 30 * 24 * 3600;
 /** Event ids (`evt_` and 32 hex digits): a cursor or anchor that is anything else is not ours. */
 const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 
-const eventsOf = (accountId: string, endpointId: string) => events.query(events.key(accountId, endpointId, '').pk);
+/** An endpoint's events, newest first by their ids (time-ordered). */
+const eventList = (accountId: string, endpointId: string): IdList => ({
+  query: events.query(events.key(accountId, endpointId, '').pk),
+  keyOf: (id) => events.key(accountId, endpointId, id),
+  get: events.get,
+  listForward: false,
+  idPattern: EVENT_ID,
+});
 
 const read = (item: Record<string, unknown>) => {
   const { [TABLE.ttlAttribute]: _ttl, entity: _entity, ...record } = withoutKeys<Record<string, unknown>>(item);
@@ -76,39 +83,12 @@ export const dynamoWebhookHistory = (): WebhookHistory => ({
   },
 
   async page(accountId, endpointId, page) {
-    let after: string | undefined;
-    if (page.cursor !== undefined) {
-      after = Buffer.from(page.cursor, 'base64url').toString('utf8');
-      if (!EVENT_ID.test(after)) throw new InvalidCursorError('Not a cursor this service issued');
-    }
-    const { Items = [], LastEvaluatedKey } = await documentClient().send(
-      new QueryCommand({
-        ...eventsOf(accountId, endpointId),
-        ScanIndexForward: false,
-        Limit: page.limit,
-        ExclusiveStartKey: after === undefined ? undefined : events.key(accountId, endpointId, after),
-      }),
-    );
-    const items = Items.map(read);
-    const last = items[items.length - 1];
-    return { items, next_cursor: LastEvaluatedKey && last ? Buffer.from(last.id).toString('base64url') : null };
+    const found = await queryPageAfter(eventList(accountId, endpointId), page);
+    return { items: found.items.map(read), next_cursor: found.next_cursor };
   },
 
   async pageNextTo(accountId, endpointId, request) {
-    const anchor = request.after ?? request.before;
-    if (anchor !== undefined) {
-      if (!EVENT_ID.test(anchor)) return undefined;
-      const { Item } = await documentClient().send(
-        new GetCommand(events.get(events.key(accountId, endpointId, anchor), { projection: ['pk'] })),
-      );
-      if (!Item) return undefined;
-    }
-    const page = await queryNextTo(eventsOf(accountId, endpointId), {
-      limit: request.limit,
-      listForward: false,
-      anchorKey: anchor === undefined ? undefined : events.key(accountId, endpointId, anchor),
-      before: request.before !== undefined,
-    });
-    return { items: page.items.map(read), has_more: page.has_more };
+    const page = await listNextToId(eventList(accountId, endpointId), request);
+    return page && { items: page.items.map(read), has_more: page.has_more };
   },
 });
