@@ -7980,6 +7980,7 @@ export interface operations {
                     properties?: {
                         [key: string]: string | number | boolean | null;
                     };
+                    email?: unknown;
                 };
             };
         };
@@ -19435,6 +19436,7 @@ export interface operations {
                     properties?: {
                         [key: string]: string | number | boolean | null;
                     };
+                    email?: unknown;
                 };
             };
         };

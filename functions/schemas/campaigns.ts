@@ -8,7 +8,7 @@ import {
   type UpdateCampaignInput,
 } from '../domain/campaigns/campaign-input';
 import { hasBody, NO_BODY } from '../domain/mail/mail-body';
-import { email, headerText, nonEmpty, parsesTo, uuidParam } from './common';
+import { email, headerText, nonEmpty, parsesTo, uuidParam, someFieldToChange } from './common';
 import { pageFields, pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateVariablesField } from './templates';
 
@@ -100,15 +100,7 @@ const updateFields = {
   [K in Exclude<keyof typeof fields, 'template_id'>]: z.ZodMiniOptional<(typeof fields)[K]>;
 } & { template_id: z.ZodMiniOptional<z.ZodMiniNullable<ReturnType<typeof uuidParam>>> };
 export const updateCampaignBody = parsesTo<UpdateCampaignInput>()(
-  z.object(updateFields).check(
-    z.refine((c) => Object.values(c).some((v) => v !== undefined), {
-      message: 'Give at least one field to change',
-      path: ['name'],
-    }),
-    eitherTemplateOrContent,
-    bodySize,
-    placeholders,
-  ),
+  z.object(updateFields).check(someFieldToChange('name'), eitherTemplateOrContent, bodySize, placeholders),
 );
 
 /**

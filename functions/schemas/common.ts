@@ -59,3 +59,18 @@ export const uuidParam = () =>
 
 /** DELETE answers carry a top-level message and no data. */
 export const deletedMessage = z.object({ message: z.string() });
+
+/**
+ * A partial update (PATCH, or PUT of some fields) names at least one field it changes: a body with
+ * none (empty, or only fields the route does not take, which parsing drops) is refused, not answered
+ * as a change. `field` is where the message is shown; `ignore` names fields that change nothing (an id
+ * an SDK repeats in the body).
+ */
+export const someFieldToChange = <T extends object>(
+  field: string,
+  { message = 'Give at least one field to change', ignore = [] as string[] } = {},
+) =>
+  z.refine<T>((body) => Object.entries(body).some(([name, value]) => value !== undefined && !ignore.includes(name)), {
+    message,
+    path: [field],
+  });

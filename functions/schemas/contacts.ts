@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { email, uuidParam } from './common';
+import { email, uuidParam, someFieldToChange } from './common';
 import { pageQuery } from './pagination';
 import { topicChoices } from './topics';
 import { PROPERTY_KEY, PROPERTY_TYPES } from '../domain/contacts/contact-property';
@@ -35,12 +35,18 @@ export const createContactBody = z.object({
   topics: z.optional(topicChoices()),
 });
 
-export const updateContactBody = z.object({
-  first_name: contactName(),
-  last_name: contactName(),
-  unsubscribed: z.optional(z.boolean()),
-  properties: contactPropertyValues(),
-});
+export const updateContactBody = z
+  .object({
+    first_name: contactName(),
+    last_name: contactName(),
+    unsubscribed: z.optional(z.boolean()),
+    properties: contactPropertyValues(),
+    // Refused by name, not dropped: the address keys the contact's memberships.
+    email: z.optional(
+      z.never({ error: "A contact's email does not change: delete the contact and create one with the new address" }),
+    ),
+  })
+  .check(someFieldToChange('first_name'));
 
 export const contactsQuery = z.object({ limit: pageQuery.limit, cursor: pageQuery.cursor });
 
@@ -63,9 +69,9 @@ export const createPropertyBody = z.object({
   type: z.enum(PROPERTY_TYPES),
   fallback_value: z.optional(z.nullable(z.union([z.string(), z.number()]))),
 });
-export const updatePropertyBody = z.object({
-  fallback_value: z.optional(z.nullable(z.union([z.string(), z.number()]))),
-});
+export const updatePropertyBody = z
+  .object({ fallback_value: z.optional(z.nullable(z.union([z.string(), z.number()]))) })
+  .check(someFieldToChange('fallback_value', { message: 'Give fallback_value: the one field that changes' }));
 export const propertyParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export const propertyView = z.object({

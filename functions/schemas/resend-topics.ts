@@ -1,14 +1,17 @@
 import * as z from 'zod/mini';
+import { someFieldToChange } from './common';
 import { topicChoice, topicDescription, topicName, topicVisibility } from './topics';
 
 /** Resend's topics as its SDK sends and reads them (`topics.*`, `contacts.topics.*`): ours, in its answers. */
-export const resendTopicUpdateBody = z.object({
-  // The SDK sends the id in the body as well as in the path: the path's is the one read.
-  id: z.optional(z.string()),
-  name: z.optional(topicName()),
-  description: topicDescription(),
-  visibility: topicVisibility(),
-});
+export const resendTopicUpdateBody = z
+  .object({
+    // The SDK sends the id in the body as well as in the path: the path's is the one read.
+    id: z.optional(z.string()),
+    name: z.optional(topicName()),
+    description: topicDescription(),
+    visibility: topicVisibility(),
+  })
+  .check(someFieldToChange('name', { ignore: ['id'] }));
 
 const topicFields = {
   id: z.string(),

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { templateIssues } from '../domain/templates/engine';
 import type { CreateTemplateInput, UpdateTemplateInput } from '../domain/templates/template-input';
-import { headerText, nonEmpty, parsesTo, uuidParam } from './common';
+import { headerText, nonEmpty, parsesTo, uuidParam, someFieldToChange } from './common';
 import { RESERVED_KEYS, storableNumber } from './metadata';
 import { pageQuery } from './pagination';
 
@@ -57,14 +57,7 @@ export const updateTemplateBody = parsesTo<UpdateTemplateInput>()(
       html: fields.html,
       text: fields.text,
     })
-    .check(
-      z.refine((t) => Object.values(t).some((v) => v !== undefined), {
-        message: 'Give at least one field to change',
-        path: ['name'],
-      }),
-      size,
-      syntax,
-    ),
+    .check(someFieldToChange('name'), size, syntax),
 );
 
 /** Whatever JSON the template reads, bounded: depth, size, and no key that is empty or a prototype name. */

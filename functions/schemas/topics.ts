@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { uuidParam } from './common';
+import { uuidParam, someFieldToChange } from './common';
 
 /** Topics natively and under /resend (schemas/resend-topics.ts): the same fields, the same checks. */
 export const topicName = () => z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
@@ -14,11 +14,9 @@ export const createTopicBody = z.object({
   visibility: topicVisibility(),
 });
 
-export const updateTopicBody = z.object({
-  name: z.optional(topicName()),
-  description: topicDescription(),
-  visibility: topicVisibility(),
-});
+export const updateTopicBody = z
+  .object({ name: z.optional(topicName()), description: topicDescription(), visibility: topicVisibility() })
+  .check(someFieldToChange('name'));
 
 export const topicParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { someFieldToChange } from './common';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/records';
 import { pageQuery } from './pagination';
 
@@ -11,12 +12,7 @@ export const createWebhookEndpointBody = z.object({ url: url(), events: events()
 /** PATCH: any of the three; an empty body changes nothing and is refused. */
 export const updateWebhookEndpointBody = z
   .object({ url: z.optional(url()), events: z.optional(events()), enabled: z.optional(z.boolean()) })
-  .check(
-    z.refine((body) => Object.values(body).some((v) => v !== undefined), {
-      message: 'Give url, events or enabled',
-      path: ['url'],
-    }),
-  );
+  .check(someFieldToChange('url', { message: 'Give url, events or enabled' }));
 
 const endpointView = {
   id: z.string(),

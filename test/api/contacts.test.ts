@@ -171,8 +171,12 @@ describe('bad input is 4xx, never 5xx', () => {
     for (const id of ['nothing', 'x'.repeat(255), '%00', encodeURIComponent('a@b@c')])
       expect((await api.get(`/api/v1/contacts/${id}`)).status).toBeLessThan(500);
     expect((await api.call('PATCH', `/api/v1/contacts/${mine.id}`, { unsubscribed: 1 })).status).toBe(400);
-    expect((await api.call('PATCH', `/api/v1/contacts/${mine.id}`, { email: 'new@example.com' })).status).toBe(200);
+    // A change of address is refused by name, not dropped; a body with nothing to change is refused too.
+    const moved = await api.call('PATCH', `/api/v1/contacts/${mine.id}`, { email: 'new@example.com' });
+    expect([moved.status, moved.body.error.details[0].field]).toEqual([400, 'email']);
     expect((await api.get(`/api/v1/contacts/${mine.id}`)).body.data.email).toBe(mine.email);
+    for (const body of [{}, { name: 'x' }, { a: { b: { c: 1 } } }])
+      expect((await api.call('PATCH', `/api/v1/contacts/${mine.id}`, body)).status, JSON.stringify(body)).toBe(400);
   });
 });
 
@@ -259,6 +263,13 @@ describe('contact properties', () => {
       404,
     );
     expect((await own.delete(`/api/v1/contact-properties/${theirs.id}`)).status).toBe(404);
+    // Only the fallback changes: a body without it (its type, say) is refused, not a silent no-op.
+    const tier = (await own.get('/api/v1/contact-properties')).body.data.contact_properties[0];
+    for (const body of [{}, { type: 'number' }, { key: 'other' }])
+      expect(
+        (await own.call('PATCH', `/api/v1/contact-properties/${tier.id}`, body)).status,
+        JSON.stringify(body),
+      ).toBe(400);
     expect((await own.get('/api/v1/contact-properties/not-an-id')).status).toBe(404);
     // Another account's declaration is not this account's: its key is undeclared here.
     expect((await own.post('/api/v1/contacts', { email: uniqueAddress(), properties: { theirs: 'x' } })).status).toBe(

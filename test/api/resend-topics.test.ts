@@ -109,6 +109,12 @@ describe('topics through the SDK', () => {
     const theirs = (await foreign.topics.create({ name: 'Theirs', defaultSubscription: 'opt_in' })).data!.id;
     expect((await resend.topics.get(theirs)).error).toMatchObject({ statusCode: 404 });
     expect((await resend.topics.update({ id: theirs, name: 'x' })).error).toMatchObject({ statusCode: 404 });
+    // The id the SDK repeats in the body is no change: an update naming nothing else is refused.
+    const mine = (await resend.topics.create({ name: 'Mine', defaultSubscription: 'opt_in' })).data!.id;
+    expect((await resend.topics.update({ id: mine } as never)).error).toMatchObject({
+      statusCode: 422,
+      name: 'validation_error',
+    });
     expect((await resend.topics.remove(theirs)).error).toMatchObject({ statusCode: 404 });
     expect((await foreign.topics.get(theirs)).error).toBeNull();
     for (const bad of [

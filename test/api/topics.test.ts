@@ -82,6 +82,9 @@ describe('topics natively', () => {
       ]);
     }
     expect((await patch(`/api/v1/topics/${id}`, { visibility: 'secret' })).status).toBe(400);
+    // Nothing to change (empty, or only fields a topic does not take) is refused, not a silent no-op.
+    for (const body of [{}, { default_subscription: 'opt_out' }, { a: { b: 1 } }])
+      expect((await patch(`/api/v1/topics/${id}`, body)).status, JSON.stringify(body)).toBe(400);
     const email = uniqueAddress('choices');
     await api.post('/api/v1/contacts', { email });
     expect((await choose(email, crypto.randomUUID(), 'opt_in')).status).toBe(400);
