@@ -114,7 +114,7 @@ const Memberships = ({ contact }: { contact: Contact }) => {
           </ul>
         ))}
       {lists.loaded.state === 'error' && <ErrorNotice error={lists.loaded.error} />}
-      <form onSubmit={form.submit} noValidate class="inline">
+      <form onSubmit={form.submit} noValidate class="inline single">
         <Field form={form} name="list_id" label="Add to list" as="select">
           <option value="">Choose a list</option>
           {lists.loaded.state === 'ok' &&
@@ -228,7 +228,7 @@ export const ContactView = ({ id }: { id: string }) => {
       <TopicChoices contact={contact} />
       <section class="card" aria-labelledby="delete-contact">
         <h2 id="delete-contact">Delete this contact</h2>
-        <p class="hint">Its list memberships and topic choices go too.</p>
+        <p class="hint">Its list memberships go too.</p>
         {error && <ErrorNotice error={error} />}
         <ConfirmButton
           label="Delete contact"

@@ -29,7 +29,7 @@ const FindContact = () => {
     (contact) => go(`/contacts/${contact.id}`),
   );
   return (
-    <form onSubmit={form.submit} noValidate class="inline" aria-label="Find a contact">
+    <form onSubmit={form.submit} noValidate class="inline single" aria-label="Find a contact">
       <Field form={form} name="email" label="Find by email" type="email" autoComplete="off" />
       <FormError form={form} />
       <button type="submit" disabled={form.busy}>

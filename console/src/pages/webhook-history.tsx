@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, segment, type ApiError, type DataOf } from '../api';
 import { href } from '../route';
-import { dateTime } from '../ui/format';
+import { dateTime, dateTimeSeconds } from '../ui/format';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { CursorPager, useCursorPages } from '../ui/pager';
@@ -32,7 +32,7 @@ const AttemptList = ({ path, attempts }: { path: string; attempts: number }) => 
       <tbody>
         {loaded.data.attempts.map((attempt) => (
           <tr key={attempt.id}>
-            <td>{dateTime(attempt.attempted_at)}</td>
+            <td>{dateTimeSeconds(attempt.attempted_at)}</td>
             <td>
               <span class={`badge ${attempt.status_code !== null && attempt.status_code < 300 ? 'ok' : 'bad'}`}>
                 {attempt.status_code ?? 'no answer'}
@@ -132,7 +132,7 @@ export const WebhookHistory = ({ id }: { id: string }) => {
           Events of {endpoint.loaded.state === 'ok' ? endpoint.loaded.data.url : 'the endpoint'}
         </h2>
         {endpoint.loaded.state === 'error' && <ErrorNotice error={endpoint.loaded.error} />}
-        <p class="hint">
+        <p class="muted">
           Kept 30 days. A replay is a new delivery of the same event with the same webhook-id, so a receiver that
           already has it drops the repeat.
         </p>
