@@ -1093,7 +1093,8 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 90_000);
 
-  it('creates, edits and deletes a topic; a campaign draft takes a topic when made and drops it when edited', async () => {
+  it('creates, edits and deletes a topic; a campaign draft takes a topic when made and drops it when ' +
+    'edited', async () => {
     await signInAs(apiKey);
     await open('Topics');
     const create = page.getByRole('region', { name: 'New topic' });
