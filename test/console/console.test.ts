@@ -1090,6 +1090,42 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     await page.getByRole('button', { name: 'Delete for good' }).click();
     await page.getByRole('heading', { level: 2, name: 'All contacts' }).waitFor();
     expect((await api.get(`/api/v1/contacts/${id}`)).status).toBe(404);
+
+    // The declaration's fallback changes (its key and type stay), then the declaration goes.
+    await page.getByRole('button', { name: 'Edit seats' }).click();
+    const editor = page.getByRole('form', { name: 'Edit seats' });
+    await editor.getByLabel('Fallback value (optional)').fill('2');
+    await editor.getByRole('button', { name: 'Save property' }).click();
+    await page.getByRole('status').getByText('Saved seats.').waitFor();
+    const [declared] = (await api.get('/api/v1/contact-properties')).body.data.contact_properties;
+    expect(declared).toMatchObject({ key: 'seats', type: 'number', fallback_value: 2 });
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete seats' }).click();
+    await page.getByText('No properties declared yet.').waitFor();
+    expect((await api.get('/api/v1/contact-properties')).body.data.contact_properties).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 90_000);
+
+  it('pages through the contacts 50 at a time by cursor, newest first', async () => {
+    for (let i = 0; i < 51; i += 17)
+      await Promise.all(
+        Array.from({ length: 17 }, (_, j) => api.post('/api/v1/contacts', { email: uniqueAddress(`paged-${i + j}`) })),
+      );
+    // Signed in again: the page loads afresh, after the contacts were made.
+    await signInAs(apiKey);
+    const newest = (await api.get('/api/v1/contacts?limit=1')).body.data.contacts[0].email as string;
+    await open('Contacts');
+    const emails = page.getByRole('region', { name: 'All contacts' }).getByRole('rowheader');
+    await expect.poll(() => emails.count()).toBe(50);
+    const first = await emails.allTextContents();
+    expect(first[0]).toBe(newest);
+    const pager = page.getByRole('navigation', { name: 'Contact pages' });
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(async () => (await emails.allTextContents())[0]).not.toBe(newest);
+    const second = await emails.allTextContents();
+    expect(second.filter((email) => first.includes(email))).toEqual([]);
+    await pager.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(async () => (await emails.allTextContents())[0]).toBe(newest);
     expect(unexpectedErrors()).toEqual([]);
   }, 90_000);
 
