@@ -2,6 +2,7 @@ import { api, refuse, segment } from '../api';
 import { Field, FormError, text, useForm } from '../ui/form';
 import { jsonObject } from '../ui/json-field';
 import type { Campaign } from './campaigns';
+import { TopicField } from './topic-field';
 
 /**
  * A draft's fields, changed with PUT /campaigns/{id} (only a draft may change). A draft made from a
@@ -12,6 +13,7 @@ export const EditDraft = ({ campaign, onSaved }: { campaign: Campaign; onSaved: 
     const common = {
       name: text(values, 'name') ?? '',
       from_email: text(values, 'from_email') ?? null,
+      topic_id: text(values, 'topic_id') ?? null,
     };
     const path = `/campaigns/${segment(campaign.id)}`;
     if (!campaign.template_id)
@@ -31,6 +33,7 @@ export const EditDraft = ({ campaign, onSaved }: { campaign: Campaign; onSaved: 
       <h2 id="edit-draft">Edit draft</h2>
       <form key={campaign.updated_at} onSubmit={form.submit} noValidate>
         <Field form={form} name="name" label="Name" defaultValue={campaign.name} autoComplete="off" />
+        <TopicField form={form} value={campaign.topic_id} />
         {campaign.template_id ? (
           <Field
             form={form}

@@ -67,6 +67,12 @@ const ListLink = ({ id }: { id: string }) => {
   return <a href={href(`/lists/${id}`)}>{loaded.state === 'ok' ? loaded.data.name : id}</a>;
 };
 
+/** The campaign's topic by its name (its id while the name loads, or if the topic is gone). */
+const TopicName = ({ id }: { id: string }) => {
+  const { loaded } = useLoad(() => api.get<DataOf<'topics-get'>>(`/topics/${segment(id)}`), [id]);
+  return <a href={href('/topics')}>{loaded.state === 'ok' ? loaded.data.name : id}</a>;
+};
+
 /** The campaign's template by its name (its id while the name loads, or if the template is gone). */
 const TemplateLink = ({ id }: { id: string }) => {
   const { loaded } = useLoad(() => api.get<DataOf<'templates-get'>>(`/templates/${segment(id)}`), [id]);
@@ -133,6 +139,8 @@ export const CampaignView = ({ id }: { id: string }) => {
           <dd>
             <ListLink id={campaign.list_id} />
           </dd>
+          <dt>Topic</dt>
+          <dd>{campaign.topic_id ? <TopicName id={campaign.topic_id} /> : 'None: everyone subscribed to the list'}</dd>
           {campaign.template_id && (
             <>
               <dt>Template</dt>

@@ -7,6 +7,7 @@ import { jsonObject } from '../ui/json-field';
 import { useLoad } from '../ui/load';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager } from '../ui/pager';
+import { TopicField } from './topic-field';
 
 type Page = DataOf<'campaigns-list'>;
 type Lists = DataOf<'lists-list'>;
@@ -68,6 +69,7 @@ const CreateCampaign = () => {
       const common = {
         name: text(values, 'name') ?? '',
         list_id: text(values, 'list_id') ?? '',
+        topic_id: text(values, 'topic_id'),
         from_email: text(values, 'from_email'),
       };
       if (source === 'html')
@@ -103,6 +105,7 @@ const CreateCampaign = () => {
               </option>
             ))}
         </Field>
+        <TopicField form={form} />
         <fieldset class="field choices">
           <legend>Content</legend>
           {(

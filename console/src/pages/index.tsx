@@ -3,6 +3,8 @@ import { ApiKeys } from './api-keys';
 import { CampaignView } from './campaign';
 import { Campaigns } from './campaigns';
 import { DomainView } from './domain';
+import { ContactView } from './contact';
+import { Contacts } from './contacts';
 import { Domains } from './domains';
 import { ListView } from './list';
 import { Lists } from './lists';
@@ -12,6 +14,8 @@ import { Providers } from './providers';
 import { Suppressions } from './suppressions';
 import { TemplateView } from './template';
 import { Templates } from './templates';
+import { Topics } from './topics';
+import { WebhookHistory } from './webhook-history';
 import { Webhooks } from './webhooks';
 
 /**
@@ -31,10 +35,12 @@ export const PAGES: readonly Page[] = [
   { title: 'Messages', path: 'messages', render: (id) => <Messages id={id} /> },
   { title: 'Campaigns', path: 'campaigns', render: (id) => (id ? <CampaignView id={id} /> : <Campaigns />) },
   { title: 'Lists', path: 'lists', render: (id) => (id ? <ListView id={id} /> : <Lists />) },
+  { title: 'Contacts', path: 'contacts', render: (id) => (id ? <ContactView id={id} /> : <Contacts />) },
+  { title: 'Topics', path: 'topics', render: () => <Topics /> },
   { title: 'Suppressions', path: 'suppressions', render: () => <Suppressions /> },
   { title: 'Templates', path: 'templates', render: (id) => (id ? <TemplateView id={id} /> : <Templates />) },
   { title: 'Domains', path: 'domains', render: (id) => (id ? <DomainView id={id} /> : <Domains />) },
-  { title: 'Webhooks', path: 'webhooks', render: () => <Webhooks /> },
+  { title: 'Webhooks', path: 'webhooks', render: (id) => (id ? <WebhookHistory id={id} /> : <Webhooks />) },
   { title: 'API keys', path: 'api-keys', render: () => <ApiKeys /> },
   { title: 'Providers', path: 'providers', render: () => <Providers /> },
 ];

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { WEBHOOK_EVENT_TYPES } from '../../../functions/domain/webhooks/records';
 import { api, segment, type ApiError, type DataOf } from '../api';
+import { href } from '../route';
 import { ConfirmButton } from '../ui/confirm';
 import { Choices, Field, FormError, text, useForm } from '../ui/form';
 import { dateTime } from '../ui/format';
@@ -69,6 +70,9 @@ export const Webhooks = () => {
                       <td>{endpoint.events.join(', ')}</td>
                       <td>{dateTime(endpoint.created_at)}</td>
                       <td class="row-actions">
+                        <a href={href(`/webhooks/${endpoint.id}`)} aria-label={`Events of ${endpoint.url}`}>
+                          Events
+                        </a>{' '}
                         <button
                           type="button"
                           aria-label={`Edit ${endpoint.url}`}

@@ -14,6 +14,11 @@ const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', time
 /** Dates as the reader's locale writes them, in the browser's time zone. */
 export const dateTime = (iso: string | null | undefined) => (iso ? DATE_TIME.format(instant(iso)) : '—');
 
+const TO_THE_SECOND = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** As dateTime, to the second: for what happens seconds apart (a webhook's attempts). */
+export const dateTimeSeconds = (iso: string | null | undefined) => (iso ? TO_THE_SECOND.format(instant(iso)) : '—');
+
 /** A share (0.05) as a percentage (5%); `null` (too few sends to weigh) as a dash. */
 export const percent = (share: number | null | undefined, digits = 2) =>
   share === null || share === undefined ? '—' : `${(share * 100).toFixed(digits).replace(/\.?0+$/, '')}%`;
