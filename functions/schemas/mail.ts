@@ -215,7 +215,7 @@ export const messageView = z.object({
   created_at: z.string(),
   /** When a scheduled send is due to leave (null: sent at once). */
   scheduled_at: z.nullable(z.string()),
-  /** How the mail came in: the API (`api`, campaigns and batches included), the SMTP relay (`smtp`) or an automation. */
+  /** How the mail came in: the API (`api`, campaigns and batches included), the relay (`smtp`) or an automation. */
   source: z.enum(['api', 'smtp', 'automation']),
 });
 
