@@ -4,7 +4,7 @@ import { AppError, notFound } from '../errors';
 import type { IdPageRequest } from '../id-paging';
 import { requireAnchored } from '../id-paging';
 import { isoTimestamp } from '../time';
-import { checkGraph, type Connection, type ConnectionType, MAX_AUTOMATIONS, type Step } from './graph';
+import { checkGraph, type Connection, type ConnectionType, MAX_AUTOMATIONS, type StepInput } from './graph';
 import type { Automation, AutomationRun, RunStatus } from './records';
 
 type Deps = { automations: AutomationStore; clock: Clock; ids: Ids };
@@ -12,7 +12,7 @@ type Deps = { automations: AutomationStore; clock: Clock; ids: Ids };
 export interface AutomationInput {
   name: string;
   status?: Automation['status'];
-  steps: Step[];
+  steps: StepInput[];
   connections: { from: string; to: string; type?: ConnectionType }[];
 }
 
@@ -30,14 +30,14 @@ export const requireAutomation = async (deps: Pick<Deps, 'automations'>, account
 /** A new automation, its graph checked whole (400 naming the fault); `disabled` unless asked for. */
 export const createAutomation = async (deps: Deps, accountId: string, input: AutomationInput) => {
   const connections = typed(input.connections);
-  checkGraph(input.steps, connections);
+  const steps = checkGraph(input.steps, connections);
   const now = deps.clock.now();
   const automation: Automation = {
     id: timeOrderedId(now, deps.ids.uuid()),
     account_id: accountId,
     name: input.name,
     status: input.status ?? 'disabled',
-    steps: input.steps,
+    steps,
     connections,
     created_at: isoTimestamp(now),
     updated_at: null,
@@ -60,16 +60,11 @@ export const listAutomations = async (
     .sort((a, b) => b.id.localeCompare(a.id));
 
 /** A partial change; a new graph (steps or connections) is checked whole with the part it keeps. */
-export const updateAutomation = async (
-  deps: Deps,
-  accountId: string,
-  id: string,
-  change: Partial<AutomationInput>,
-) => {
+export const updateAutomation = async (deps: Deps, accountId: string, id: string, change: Partial<AutomationInput>) => {
   const automation = await requireAutomation(deps, accountId, id);
-  const steps = change.steps ?? automation.steps;
   const connections = change.connections ? typed(change.connections) : automation.connections;
-  if (change.steps || change.connections) checkGraph(steps, connections);
+  const steps =
+    change.steps || change.connections ? checkGraph(change.steps ?? automation.steps, connections) : automation.steps;
   const next: Automation = {
     ...automation,
     ...(change.name !== undefined ? { name: change.name } : {}),
@@ -110,9 +105,16 @@ export const stopAutomation = async (deps: Deps, accountId: string, id: string) 
 };
 
 /** A run with its step executions, in order (steps never reached are absent). */
-export const getRun = async (deps: Pick<Deps, 'automations'>, accountId: string, automationId: string, runId: string) => {
+export const getRun = async (
+  deps: Pick<Deps, 'automations'>,
+  accountId: string,
+  automationId: string,
+  runId: string,
+) => {
   const automation = await requireAutomation(deps, accountId, automationId);
-  const run = UUID.test(runId) ? await deps.automations.getRun(accountId, automation.id, runId.toLowerCase()) : undefined;
+  const run = UUID.test(runId)
+    ? await deps.automations.getRun(accountId, automation.id, runId.toLowerCase())
+    : undefined;
   if (!run) throw notFound('Run');
   return { run, steps: await deps.automations.steps(accountId, run.id) };
 };
@@ -151,11 +153,17 @@ export const presentRun = (run: AutomationRun, steps?: Awaited<ReturnType<typeof
     : {}),
 });
 
-export const presentAutomation = (a: Automation, full = false) => ({
+export const presentAutomation = (a: Automation) => ({
   id: a.id,
   name: a.name,
   status: a.status,
   created_at: a.created_at,
   updated_at: a.updated_at,
-  ...(full ? { steps: a.steps, connections: a.connections } : {}),
+});
+
+/** With its graph: a get, and the answers of the native writes. */
+export const presentFullAutomation = (a: Automation) => ({
+  ...presentAutomation(a),
+  steps: a.steps,
+  connections: a.connections,
 });

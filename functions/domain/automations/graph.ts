@@ -27,6 +27,9 @@ export interface Step {
   config: Record<string, unknown>;
 }
 
+/** A step as a request gives it: any type, until the graph check names an unknown one. */
+export type StepInput = Omit<Step, 'type'> & { type: string };
+
 export interface Connection {
   from: string;
   to: string;
@@ -149,7 +152,8 @@ const cycleWithoutDelay = (steps: Step[], connections: Connection[]): string[] |
  * config, a connection from or to no step (dangling), a connection type its step cannot leave by,
  * two connections of one type from one step, and a cycle that passes no delay or wait.
  */
-export const checkGraph = (steps: Step[], connections: Connection[]) => {
+export const checkGraph = (input: StepInput[], connections: Connection[]): Step[] => {
+  const steps = input as Step[];
   const issues: FieldIssue[] = [];
   if (steps.length > MAX_STEPS) issues.push({ field: 'steps', message: `A graph has at most ${MAX_STEPS} steps` });
   const byKey = new Map<string, Step>();
@@ -187,6 +191,7 @@ export const checkGraph = (steps: Step[], connections: Connection[]) => {
       issues.push({ field: 'connections', message: `A cycle without a delay: ${[...cycle, cycle[0]].join(' -> ')}` });
   }
   if (issues.length) throw validationError(issues, issues[0].message);
+  return steps;
 };
 
 /** Where a run goes from `key` by a connection of `type`: the next step's key, or null (the run ends). */
