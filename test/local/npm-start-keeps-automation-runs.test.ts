@@ -55,7 +55,7 @@ describe('npm start, automation runs on disk', () => {
       AUTOMATION_INTERVAL_SECONDS: '1',
       AWS_ENDPOINT_URL_SESV2: mailbox.endpoint,
     };
-    stack = await startLocalStack(env);
+    stack = await startLocalStack(env, 150_000);
     const tag = `runs-${Date.now().toString(36)}`;
     const template = async (name: string) => {
       const made = await call(stack!.api, 'POST', '/templates', { name, subject: `${tag} ${name}`, text: name });
@@ -89,7 +89,7 @@ describe('npm start, automation runs on disk', () => {
     await stack.stop('SIGTERM');
     expect(await subjects(tag)).toEqual([`${tag} first`]);
 
-    stack = await startLocalStack(env);
+    stack = await startLocalStack(env, 150_000);
     await waitFor('the second mail', async () => (await subjects(tag)).length >= 2, 40_000);
     // Never early: the delay's 10 seconds ran on while the service was down.
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(9_000);
@@ -112,5 +112,5 @@ describe('npm start, automation runs on disk', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect((await subjects(tag)).sort()).toEqual([`${tag} first`, `${tag} second`]);
     expect(stack.output()).not.toMatch(/automations run failed/);
-  }, 150_000);
+  }, 420_000);
 });
