@@ -91,12 +91,8 @@ export const sendEvent = async (
   const payload = input.payload ?? {};
   const declared = (await deps.automations.allEvents(accountId)).find((e) => e.name === input.event);
   checkPayload(declared, payload);
-  let contact;
-  if (input.contact_id !== undefined) contact = await findContact(deps, accountId, input.contact_id);
-  else {
-    await ensureContact(deps, accountId, { email: input.email! });
-    contact = await findContact(deps, accountId, input.email!);
-  }
+  if (input.contact_id === undefined) await ensureContact(deps, accountId, { email: input.email! });
+  const contact = await findContact(deps, accountId, input.contact_id ?? input.email!);
   const now = deps.clock.now();
   const at = isoTimestamp(now);
   const triggered = (await deps.automations.all(accountId)).filter(

@@ -243,7 +243,7 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
         cache.set(cacheKey, await deps.automations.get(taken.run.account_id, taken.run.automation_id));
       const automation = cache.get(cacheKey);
       report.passes++;
-      if (!automation || automation.status !== 'enabled') {
+      if (automation?.status !== 'enabled') {
         // Its automation was deleted or stopped: the run goes no further.
         await deps.automations.settle(taken, {
           seq: taken.run.seq,
