@@ -1,6 +1,6 @@
 import { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAutomations } from '../../functions/handlers/automations';
+import { handler } from '../../functions/handlers/automations';
 import { mailTo } from '../support/mailbox';
 import { client, keyWith, uniqueAddress, type Client } from '../support/service';
 import { startTrackedService } from '../support/tracked-service';
@@ -22,6 +22,9 @@ beforeAll(async () => {
   resend = new Resend(key, { baseUrl: `${tracked.service.baseUrl}/resend` });
 });
 afterAll(() => tracked.close());
+
+/** One round of the runner, as its schedule starts it (its AWS calls recorded under its name for the IAM test). */
+const runAutomations = () => handler();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
