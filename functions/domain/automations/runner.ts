@@ -235,9 +235,11 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
     const now = deps.clock.now();
     const due = await deps.automations.findDue(now, options.limit ?? 100);
     if (!due.length) return report;
+    let took = 0;
     for (const found of due) {
       const taken = await deps.automations.take(found, new Date(now.getTime() + PASS_LEASE_MS));
       if (!taken) continue;
+      took++;
       const cacheKey = `${taken.run.account_id}/${taken.run.automation_id}`;
       if (!cache.has(cacheKey))
         cache.set(cacheKey, await deps.automations.get(taken.run.account_id, taken.run.automation_id));
@@ -257,6 +259,8 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
       await pass.go();
       report.steps += pass.executed;
     }
+    // Nothing taken (another runner took them, or the index lags the table): the next round sees them.
+    if (!took) return report;
     if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) return report;
   }
 };
