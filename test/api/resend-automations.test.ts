@@ -281,24 +281,44 @@ describe('automations through the SDK: runs', () => {
     expect((await resend.automations.get(automationId)).data!.status).toBe('disabled');
   }, 20_000);
 
-  it('an unsubscribed contact: its send_email steps are skipped and the run goes on', async () => {
+  it('an unsubscribed or suppressed contact: its send_email steps are skipped and the run goes on', async () => {
     const news = await template('News', 'News');
+    const after = await template('After', 'After');
     const automationId = await enabled({
       name: 'Skips',
       steps: [
         { key: 'start', type: 'trigger', config: { eventName: 'skip.me' } },
         { key: 'news', type: 'send_email', config: { template: { id: news } } },
+        { key: 'flag', type: 'contact_update', config: { properties: {}, firstName: 'Reached' } },
+        { key: 'after', type: 'send_email', config: { template: { id: after } } },
       ],
-      connections: [{ from: 'start', to: 'news' }],
+      connections: [
+        { from: 'start', to: 'news' },
+        { from: 'news', to: 'flag' },
+        { from: 'flag', to: 'after' },
+      ],
     });
-    const to = uniqueAddress('unsub');
-    expect((await api.post('/api/v1/contacts', { email: to, unsubscribed: true })).status).toBe(201);
-    await resend.events.send({ event: 'skip.me', email: to });
+    const unsubscribed = uniqueAddress('unsub');
+    const suppressed = uniqueAddress('suppressed');
+    expect((await api.post('/api/v1/contacts', { email: unsubscribed, unsubscribed: true })).status).toBe(201);
+    expect((await api.post('/api/v1/suppressions', { email: suppressed })).status).toBe(201);
+    await resend.events.send({ event: 'skip.me', email: unsubscribed });
+    await resend.events.send({ event: 'skip.me', email: suppressed });
     await runAutomations();
-    const [run] = await runsOf(automationId);
-    expect(run.status).toBe('completed');
-    expect(run.steps[1]).toMatchObject({ key: 'news', status: 'skipped', output: { reason: 'unsubscribed' } });
-    expect(await subjects(to)).toEqual([]);
+    const runs = await runsOf(automationId);
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      expect(run.status).toBe('completed');
+      expect(run.steps.map((s) => [s.key, s.status])).toEqual([
+        ['start', 'completed'],
+        ['news', 'skipped'],
+        ['flag', 'completed'],
+        ['after', 'skipped'],
+      ]);
+    }
+    expect(runs.map((run) => run.steps[1].output!.reason).sort()).toEqual(['suppressed', 'unsubscribed']);
+    expect((await api.get(`/api/v1/contacts/${suppressed}`)).body.data.first_name).toBe('Reached');
+    expect([...(await subjects(unsubscribed)), ...(await subjects(suppressed))]).toEqual([]);
   });
 
   it('two runners at once run each step once', async () => {

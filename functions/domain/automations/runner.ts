@@ -230,10 +230,11 @@ class Pass {
 export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: number; budgetMs?: number } = {}) => {
   const started = Date.now();
   const report = { passes: 0, steps: 0 };
+  const limit = options.limit ?? 100;
   const cache = new Map<string, Automation | undefined>();
   for (;;) {
     const now = deps.clock.now();
-    const due = await deps.automations.findDue(now, options.limit ?? 100);
+    const due = await deps.automations.findDue(now, limit);
     if (!due.length) return report;
     let took = 0;
     for (const found of due) {
@@ -259,8 +260,9 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
       await pass.go();
       report.steps += pass.executed;
     }
-    // Nothing taken (another runner took them, or the index lags the table): the next round sees them.
-    if (!took) return report;
+    // Fewer than a page due: nothing more is (what a pass made due again is later). Nothing taken (another
+    // runner took them, or the index lags the table): the next round sees them.
+    if (due.length < limit || !took) return report;
     if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) return report;
   }
 };

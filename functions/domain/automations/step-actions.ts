@@ -4,6 +4,7 @@ import { addContactToSegment } from '../contacts/contact-segments';
 import { deleteContact, updateContact } from '../contacts/contacts';
 import { sendMail, type SendMailDeps } from '../mail/send-mail';
 import type { ContactChanges } from '../contacts/contact';
+import { AppError } from '../errors';
 import type { TemplateStore } from '../../ports';
 import { resolveAll, resolveValue, type RunContext } from './conditions';
 import type { Step } from './graph';
@@ -31,8 +32,6 @@ const sendEmail = async (deps: StepActionDeps, step: Step, context: RunContext, 
   const contact = context.contact;
   if (!contact) throw new Error('The contact of the run is gone');
   if (contact.unsubscribed) return { status: 'skipped', output: { reason: 'unsubscribed' } } as const;
-  if ((await deps.suppressions.findSuppressed(accountId, [contact.email])).size)
-    return { status: 'skipped', output: { reason: 'suppressed' } } as const;
   const config = step.config as {
     template: { id: string; variables?: Record<string, unknown> };
     subject?: string;
@@ -41,19 +40,27 @@ const sendEmail = async (deps: StepActionDeps, step: Step, context: RunContext, 
   };
   const render = await automationTemplate(deps, accountId, config.template.id);
   const rendered = render(resolveAll(config.template.variables, context));
-  const sent = await sendMail(
-    deps,
-    accountId,
-    {
-      to: contact.email,
-      subject: config.subject ?? rendered.subject,
-      html: rendered.html ?? undefined,
-      text: rendered.text ?? undefined,
-      ...fromFields(config.from),
-      ...(config.reply_to ? { reply_to: config.reply_to } : {}),
-    },
-    'automation',
-  );
+  let sent: Awaited<ReturnType<typeof sendMail>>;
+  try {
+    sent = await sendMail(
+      deps,
+      accountId,
+      {
+        to: contact.email,
+        subject: config.subject ?? rendered.subject,
+        html: rendered.html ?? undefined,
+        text: rendered.text ?? undefined,
+        ...fromFields(config.from),
+        ...(config.reply_to ? { reply_to: config.reply_to } : {}),
+      },
+      'automation',
+    );
+  } catch (error) {
+    // The send path's own suppression check (one read, not two): a suppressed contact is skipped.
+    if (error instanceof AppError && error.code === 'RECIPIENT_SUPPRESSED')
+      return { status: 'skipped', output: { reason: 'suppressed' } } as const;
+    throw error;
+  }
   return { status: 'completed', output: { email_id: sent.message_id, to: contact.email } } as const;
 };
 
