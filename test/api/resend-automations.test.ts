@@ -148,7 +148,7 @@ describe('automations through the SDK: runs', () => {
           type: 'send_email',
           config: { template: { id: welcome, variables: { name: { var: 'event.name' } } } },
         },
-        { key: 'wait', type: 'delay', config: { duration: '3 seconds' } },
+        { key: 'wait', type: 'delay', config: { duration: '8 seconds' } },
         {
           key: 'is_pro',
           type: 'condition',
@@ -187,7 +187,7 @@ describe('automations through the SDK: runs', () => {
     await runAutomations();
     expect(await subjects(to)).toEqual(['Welcome Ada']);
 
-    await sleep(3_200);
+    await sleep(8_200);
     await runAutomations();
     expect(await subjects(to)).toEqual(['Welcome Ada', 'Tips for the pro plan']);
     [run] = await runsOf(automationId);
@@ -202,12 +202,12 @@ describe('automations through the SDK: runs', () => {
     ]);
     expect(run.steps[3].output).toEqual({ result: true });
     expect(run.steps[1].output).toMatchObject({ email_id: expect.any(String), to });
-    // The delay ended no earlier than its 3 seconds.
-    expect(Date.parse(run.steps[2].completed_at!) - Date.parse(run.steps[2].started_at!)).toBeGreaterThanOrEqual(3_000);
+    // The delay ended no earlier than its 8 seconds.
+    expect(Date.parse(run.steps[2].completed_at!) - Date.parse(run.steps[2].started_at!)).toBeGreaterThanOrEqual(8_000);
     // The mail is the native send path's, marked as an automation's.
     const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(String(run.steps[1].output!.email_id))}`);
     expect(status.body.data.message.source).toBe('automation');
-  }, 30_000);
+  }, 60_000);
 
   it('wait_for_event takes its timeout branch without the event and its event branch with it', async () => {
     const got = await template('Got it', 'Thanks');
@@ -216,7 +216,7 @@ describe('automations through the SDK: runs', () => {
       name: 'Confirm or nudge',
       steps: [
         { key: 'start', type: 'trigger', config: { eventName: 'order.placed' } },
-        { key: 'wait', type: 'wait_for_event', config: { eventName: 'order.paid', timeout: '6 seconds' } },
+        { key: 'wait', type: 'wait_for_event', config: { eventName: 'order.paid', timeout: '10 seconds' } },
         { key: 'thanks', type: 'send_email', config: { template: { id: got } } },
         { key: 'nudge', type: 'send_email', config: { template: { id: nudge } } },
       ],
@@ -237,7 +237,7 @@ describe('automations through the SDK: runs', () => {
     expect(await subjects(paying)).toEqual(['Got it']);
     expect(await subjects(silent)).toEqual([]);
 
-    await sleep(6_200);
+    await sleep(10_200);
     await runAutomations();
     expect(await subjects(silent)).toEqual(['Still there?']);
     expect(await subjects(paying)).toEqual(['Got it']);
@@ -248,7 +248,7 @@ describe('automations through the SDK: runs', () => {
       { timed_out: true },
     ]);
     expect(runs.every((run) => run.status === 'completed')).toBe(true);
-  }, 30_000);
+  }, 60_000);
 
   it('stop disables the automation and cancels its runs: no step runs after', async () => {
     const later = await template('Later', 'Later');
