@@ -3,18 +3,17 @@
  * counted as bench/aws-calls.ts counts the routes (the middleware on every SDK client, the runner in
  * this process, started as its schedule starts it).
  */
-import type { CallCount } from './aws-calls';
-
 type Call = (method: string, path: string, body?: unknown) => Promise<any>;
-type Count = (
+/** bench/aws-calls.ts's `count` (passed in: that file imports this one). */
+type Count<T> = (
   operation: string,
   minimum: number,
   minimumWhy: string,
   run: () => Promise<unknown>,
   perItems?: number,
-) => Promise<CallCount>;
+) => Promise<T>;
 
-export const countAutomations = async (call: Call, count: Count): Promise<CallCount[]> => {
+export const countAutomations = async <T>(call: Call, count: Count<T>): Promise<T[]> => {
   const { handler } = await import('../functions/handlers/automations');
   const template = await call('POST', '/api/v1/templates', { name: 'Bench', subject: 'Hi {{name}}', text: 'x' });
   const journey = await call('POST', '/api/v1/automations', {
@@ -33,7 +32,7 @@ export const countAutomations = async (call: Call, count: Count): Promise<CallCo
     ],
   });
   if (!journey?.id) throw new Error('the bench automation was not made');
-  const results: CallCount[] = [];
+  const results: T[] = [];
   results.push(
     await count(
       'POST /events/send (one automation triggered)',
