@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { awsCalls, capacity, resetAwsCalls } from '../functions/adapters/instrument';
 import type { LocalStack } from './local-stack';
+import { countAutomations } from './automation-calls';
 
 export interface CallCount {
   operation: string;
@@ -217,6 +218,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
   );
   results.push(await countSendgridRequest(stack));
   results.push(...(await countTracking(stack, call)));
+  results.push(...(await countAutomations(call, count)));
   process.env.MEASURE_CAPACITY = '0';
   return results;
 };

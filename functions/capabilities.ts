@@ -11,6 +11,7 @@ import type {
   AccountStore,
   ApiKeyStore,
   AttachmentStore,
+  AutomationStore,
   BounceStore,
   CampaignStore,
   Clock,
@@ -109,6 +110,8 @@ interface Capability {
 export const CAPABILITIES = {
   accounts: {},
   apiKeys: {},
+  /** Automations, declared events, runs and their steps (the table only). */
+  automations: {},
   bounces: {},
   campaigns: {},
   contacts: {},
@@ -234,6 +237,21 @@ export const SEND_OTP = [
   'ids',
 ] as const satisfies readonly CapabilityName[];
 
+/**
+ * The automation runner: a run's steps send through the native send path (SEND_ONE) and change the
+ * run's contact and its lists (a membership made as `POST /subscribers` makes it).
+ */
+export const AUTOMATION_RUNS = [
+  ...SEND_ONE,
+  'automations',
+  'contacts',
+  'contactProperties',
+  'topics',
+  'lists',
+  'subscribers',
+  'sendQueue',
+] as const satisfies readonly CapabilityName[];
+
 /** Applying providers' delivery events (the SES events worker; the receivers, with their checks). */
 export const APPLY_EVENTS = [
   'bounces',
@@ -262,6 +280,7 @@ export const RECEIVE_EVENTS = [
 export interface CapabilityTypes {
   accounts: AccountStore;
   apiKeys: ApiKeyStore;
+  automations: AutomationStore;
   bounces: BounceStore;
   campaigns: CampaignStore;
   contacts: ContactStore;

@@ -7,7 +7,7 @@
  * of an SQS trigger receives with the trigger's batch size (functions/adapters/sqs-trigger-stand-in.ts).
  * Plain values only: handlers import it, so nothing here may pull CDK into a Lambda bundle.
  */
-import { APPLY_EVENTS, type CapabilityName } from './capabilities';
+import { APPLY_EVENTS, AUTOMATION_RUNS, type CapabilityName } from './capabilities';
 import { DRAIN_BUDGET_SECONDS, DRAIN_SAFETY_MS } from './drain-timing';
 import type { TableAccess } from './routes/route-definition';
 
@@ -119,6 +119,21 @@ export const WORKERS = {
     table: { read: 'all', write: ['domain', 'domainName'] },
     // The identity of such a claim is deleted with it (only one the claim created: domains.ts).
     uses: ['domains', 'sesIdentityRead', 'sesIdentityDelete', 'dns', 'clock', 'ids', 'maxDomains', 'operatorDomains'],
+  },
+  // Started every minute by its EventBridge rule, as the drainer is; locally by a timer (local/automation-timer.ts).
+  // Runs wait in the due-time index (docs/decisions/0112-automation-runs-in-the-due-index.md): a delay
+  // ends within a minute after its time, never before.
+  automationRunner: {
+    handler: 'automations',
+    description: 'Takes automation runs through their steps as they come due',
+    timeoutSeconds: 120,
+    memoryMb: 512,
+    // One scheduled start a minute; a run is in one pass at a time whatever the concurrency (its lease).
+    reservedConcurrency: 2,
+    scheduleMinutes: 1,
+    localTimer: { env: 'AUTOMATION_INTERVAL_SECONDS', seconds: 5 },
+    table: 'write',
+    uses: AUTOMATION_RUNS,
   },
   // Invoked by SES's receipt rule (lib/inbound-mail.ts), locally by the inbound SMTP listener.
   inboundParser: {

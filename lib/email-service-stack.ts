@@ -257,7 +257,21 @@ export class EmailServiceStack extends Stack {
     const inboundParser = inboundMail.parser;
     grantWorkerAccess(inboundParser, WORKERS.inboundParser);
     // The SQS triggers, with the batch sizes and concurrency functions/queues.ts declares.
-    connectConsumers(queues, { drainer, webhookDeliverer, jobRunner, sesEvents, domainChecker, inboundParser });
+    // Automation runs: released from the due-time index every minute, as scheduled mail is.
+    const automationRunner = worker('AutomationRunner', WORKERS.automationRunner);
+    new Rule(this, 'AutomationSchedule', {
+      schedule: Schedule.rate(Duration.minutes(WORKERS.automationRunner.scheduleMinutes)),
+      targets: [new LambdaFunction(automationRunner)],
+    });
+    connectConsumers(queues, {
+      drainer,
+      webhookDeliverer,
+      jobRunner,
+      sesEvents,
+      domainChecker,
+      inboundParser,
+      automationRunner,
+    });
     eventsTopic.addSubscription(new LambdaSubscription(sesEvents, { deadLetterQueue: sesEventsDeadLetters }));
 
     new CfnOutput(this, 'ApiUrl', { value: `${api.apiEndpoint}/api/v1`, description: 'Base URL of the API' });
@@ -299,6 +313,7 @@ export class EmailServiceStack extends Stack {
         { name: 'SesEvents', fn: sesEvents },
         { name: 'JobRunner', fn: jobRunner },
         { name: 'DomainChecker', fn: domainChecker },
+        { name: 'AutomationRunner', fn: automationRunner },
         { name: 'InboundMail', fn: inboundParser },
       ],
       queues: [

@@ -128,6 +128,10 @@ const main = async () => {
   const { startJobTimer } = await import('./job-timer');
   const jobs = startJobTimer(localInterval(WORKERS.jobRunner.localTimer));
   running.push({ endpoint: '', port: 0, stop: async () => jobs.stop() });
+  // The automation runner's schedule (an EventBridge rule in AWS): runs due after their delays and waits.
+  const { startAutomationTimer } = await import('./automation-timer');
+  const automations = startAutomationTimer(localInterval(WORKERS.automationRunner.localTimer));
+  running.push({ endpoint: '', port: 0, stop: async () => automations.stop() });
   // The sending domains' schedule (an EventBridge rule in AWS): records and SES state of pending and verified domains.
   const { startDomainCheckTimer } = await import('./domain-check-timer');
   const domainChecks = startDomainCheckTimer(Number(env.DOMAIN_CHECK_INTERVAL_SECONDS ?? 60));

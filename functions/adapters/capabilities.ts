@@ -11,6 +11,7 @@ import { systemDnsResolver } from './dns-resolver';
 import { drainStarter } from './drain-starter';
 import { dynamoAccountStore } from './dynamo/account-store';
 import { dynamoApiKeyStore } from './dynamo/api-key-store';
+import { dynamoAutomationStore } from './dynamo/automation-store';
 import { dynamoBounceStore } from './dynamo/bounce-store';
 import { dynamoCampaignStore, dynamoFirstHits, dynamoListRecipients } from './dynamo/campaign-store';
 import { dynamoContactStore } from './dynamo/contact-store';
@@ -55,6 +56,7 @@ type Make<C extends keyof CapabilityTypes> = () => CapabilityTypes[C];
 
 export const accounts: Make<'accounts'> = () => dynamoAccountStore();
 export const apiKeys: Make<'apiKeys'> = () => dynamoApiKeyStore();
+export const automations: Make<'automations'> = () => dynamoAutomationStore();
 export const bounces: Make<'bounces'> = () => dynamoBounceStore();
 export const campaigns: Make<'campaigns'> = () => dynamoCampaignStore();
 export const contacts: Make<'contacts'> = () => dynamoContactStore();

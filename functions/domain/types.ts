@@ -104,8 +104,8 @@ export interface MailMessage {
   error_message: string | null;
   sent_at: string | null;
   created_at: string;
-  /** How the mail came in: `smtp` (the relay); absent for the API. */
-  source?: 'smtp';
+  /** How the mail came in: `smtp` (the relay), `automation` (a send_email step); absent for the API. */
+  source?: 'smtp' | 'automation';
   /** A scheduled send: when it is due to leave (a mail timestamp); it waits as `scheduled` until then. */
   scheduled_at?: string | null;
   /** Campaign mail: the campaign it belongs to (stats, cancellation) and its name (bounces show it). */

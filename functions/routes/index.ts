@@ -18,6 +18,8 @@ import { importsRoutes } from './imports';
 import { resendRoutes } from './resend';
 import { resendBroadcastsRoutes } from './resend-broadcasts';
 import { resendWebhooksRoutes } from './resend-webhooks';
+import { automationsRoutes } from './automations';
+import { resendAutomationsRoutes } from './resend-automations';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -38,6 +40,7 @@ export const routes: readonly AnyRoute[] = [
   ...importsRoutes,
   ...suppressionsRoutes,
   ...campaignsRoutes,
+  ...automationsRoutes,
   ...receiversRoutes,
   ...adminRoutes,
   ...domainsRoutes,
@@ -45,4 +48,5 @@ export const routes: readonly AnyRoute[] = [
   ...resendRoutes,
   ...resendBroadcastsRoutes,
   ...resendWebhooksRoutes,
+  ...resendAutomationsRoutes,
 ];

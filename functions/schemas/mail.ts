@@ -215,8 +215,8 @@ export const messageView = z.object({
   created_at: z.string(),
   /** When a scheduled send is due to leave (null: sent at once). */
   scheduled_at: z.nullable(z.string()),
-  /** How the mail came in: the API (`api`, campaigns and batches included) or the SMTP relay (`smtp`). */
-  source: z.enum(['api', 'smtp']),
+  /** How the mail came in: the API (`api`, campaigns and batches included), the relay (`smtp`) or an automation. */
+  source: z.enum(['api', 'smtp', 'automation']),
 });
 
 export const cancelledMessage = z.object({ message_id: z.string(), status: z.literal('cancelled') });

@@ -70,3 +70,17 @@ export const inbound = /* @__PURE__ */ entity({ name: 'inbound', key: keys.inbou
 export const importRecord = /* @__PURE__ */ entity({ name: 'import', key: keys.importRecord });
 export const importChunk = /* @__PURE__ */ entity({ name: 'importChunk', key: keys.importChunk });
 export const idempotency = /* @__PURE__ */ entity({ name: 'idempotency', key: keys.idempotency });
+export const automation = /* @__PURE__ */ entity({ name: 'automation', key: keys.automation });
+export const automationEvent = /* @__PURE__ */ entity({ name: 'automationEvent', key: keys.automationEvent });
+export const automationRun = /* @__PURE__ */ entity({
+  name: 'automationRun',
+  key: keys.automationRun,
+  /** While running: due to start, to end a delay or wait, or to continue (keys.dueRun). */
+  indexes: { due: 'gsi5' },
+});
+export const automationRunStep = /* @__PURE__ */ entity({
+  name: 'automationRunStep',
+  key: keys.automationRunStep,
+  /** A wait_for_event step while it waits (keys.waitingStep). */
+  indexes: { waiting: 'gsi1' },
+});

@@ -225,6 +225,33 @@ export const keys = {
     pk: `IMPORT#${accountId}#${importId}`,
     sk: `CHUNK#${String(chunk).padStart(6, '0')}`,
   }),
+  /** An automation (its graph whole), in the account's partition: one Query reads them all (at most 100). */
+  automation: (accountId: string, id: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `AUTOMATION#${id}` }),
+  automationPrefix: 'AUTOMATION#',
+  /** A declared event, keyed by its name (unique in the account): one Query reads them all. */
+  automationEvent: (accountId: string, name: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `AUTOEVENT#${name}` }),
+  automationEventPrefix: 'AUTOEVENT#',
+  /** An automation's runs, in one partition sorted by run id (time first: newest first is one Query backwards). */
+  automationRun: (accountId: string, automationId: string, runId: string) => ({
+    pk: `AUTORUN#${accountId}#${automationId}`,
+    sk: `RUN#${runId}`,
+  }),
+  /** A run's step executions, by their order: a `seq` is claimed once (attribute_not_exists). */
+  automationRunStep: (accountId: string, runId: string, seq: number) => ({
+    pk: `AUTOSTEP#${accountId}#${runId}`,
+    sk: String(seq).padStart(4, '0'),
+  }),
+  /** gsi5: a run due (to start, after a delay or a wait's timeout, woken by an event, or its pass's lease). */
+  dueRun: (runId: string, dueAt: Date) => ({
+    gsi5pk: `AUTORUN#${parseInt(runId.slice(-1), 16) % PENDING_SHARDS}`,
+    gsi5sk: `${dueAt.toISOString()}#${runId}`,
+  }),
+  dueRunShards: () => Array.from({ length: PENDING_SHARDS }, (_, shard) => `AUTORUN#${shard}`),
+  /** gsi1: a wait_for_event step while it waits, found by its contact and event. */
+  waitingStep: (accountId: string, contactId: string, event: string, runId: string, seq: number) => ({
+    gsi1pk: `AUTOWAIT#${accountId}#${contactId}#${event}`,
+    gsi1sk: `${runId}#${String(seq).padStart(4, '0')}`,
+  }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

@@ -1,0 +1,139 @@
+import type { AutomationStore, Clock, ContactStore, Ids } from '../../ports';
+import { contactId as timeOrderedId } from '../contacts/contact-id';
+import { ensureContact, findContact } from '../contacts/contacts';
+import { AppError, notFound, validationError } from '../errors';
+import { isoTimestamp } from '../time';
+import { evaluate } from './conditions';
+import type { EventDefinition } from './records';
+
+type Deps = { automations: AutomationStore; clock: Clock; ids: Ids };
+type SendDeps = Deps & { contacts: ContactStore };
+
+/** How many events an account may declare (read whole on each look-up by id). */
+export const MAX_EVENTS = 200;
+
+/** An event by its id or its name (the SDK's `identifier`). */
+export const requireEvent = async (deps: Pick<Deps, 'automations'>, accountId: string, identifier: string) => {
+  const found = (await deps.automations.allEvents(accountId)).find(
+    (e) => e.id === identifier.toLowerCase() || e.name === identifier,
+  );
+  if (!found) throw notFound('Event');
+  return found;
+};
+
+export const createEvent = async (
+  deps: Deps,
+  accountId: string,
+  input: { name: string; schema?: EventDefinition['schema'] },
+) => {
+  if ((await deps.automations.allEvents(accountId)).length >= MAX_EVENTS)
+    throw validationError([{ field: 'name', message: `An account declares at most ${MAX_EVENTS} events` }]);
+  const now = deps.clock.now();
+  const event: EventDefinition = {
+    id: timeOrderedId(now, deps.ids.uuid()),
+    account_id: accountId,
+    name: input.name,
+    schema: input.schema ?? null,
+    created_at: isoTimestamp(now),
+    updated_at: null,
+  };
+  if ((await deps.automations.createEvent(event)) === 'taken')
+    throw new AppError('CONFLICT', 'The account has an event of that name');
+  return event;
+};
+
+export const listEvents = async (deps: Pick<Deps, 'automations'>, accountId: string) =>
+  (await deps.automations.allEvents(accountId)).sort((a, b) => b.id.localeCompare(a.id));
+
+export const updateEvent = async (
+  deps: Deps,
+  accountId: string,
+  identifier: string,
+  schema: EventDefinition['schema'],
+) => {
+  const event = await requireEvent(deps, accountId, identifier);
+  const next = { ...event, schema, updated_at: isoTimestamp(deps.clock.now()) };
+  if (!(await deps.automations.replaceEvent(next))) throw notFound('Event');
+  return next;
+};
+
+export const deleteEvent = async (deps: Deps, accountId: string, identifier: string) => {
+  const event = await requireEvent(deps, accountId, identifier);
+  if (!(await deps.automations.deleteEvent(event))) throw notFound('Event');
+  return event;
+};
+
+const fitsType = (type: string, value: unknown) => {
+  if (type === 'date') return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+  return typeof value === type && (type !== 'number' || Number.isFinite(value));
+};
+
+/** A payload that breaks its event's schema is a 400 naming each key. */
+const checkPayload = (event: EventDefinition | undefined, payload: Record<string, unknown>) => {
+  if (!event?.schema) return;
+  const issues = Object.entries(event.schema)
+    .filter(([key, type]) => payload[key] !== undefined && payload[key] !== null && !fitsType(type, payload[key]))
+    .map(([key, type]) => ({ field: `payload.${key}`, message: `payload.${key} must be a ${type}` }));
+  if (issues.length) throw validationError(issues, issues[0].message);
+};
+
+/**
+ * POST /events/send: the contact (made when the address has none) enters every enabled automation
+ * whose trigger names the event (a run each, due now: the runner takes it within its interval), and
+ * each of its runs waiting for this event receives it and is made due now. At most the account's
+ * automations (MAX_AUTOMATIONS) fan out from one event.
+ */
+export const sendEvent = async (
+  deps: SendDeps,
+  accountId: string,
+  input: { event: string; email?: string; contact_id?: string; payload?: Record<string, unknown> },
+) => {
+  const payload = input.payload ?? {};
+  const declared = (await deps.automations.allEvents(accountId)).find((e) => e.name === input.event);
+  checkPayload(declared, payload);
+  if (input.contact_id === undefined) await ensureContact(deps, accountId, { email: input.email! });
+  const contact = await findContact(deps, accountId, input.contact_id ?? input.email!);
+  const now = deps.clock.now();
+  const at = isoTimestamp(now);
+  const triggered = (await deps.automations.all(accountId)).filter(
+    (a) => a.status === 'enabled' && a.steps.some((s) => s.type === 'trigger' && s.config.event_name === input.event),
+  );
+  for (const automation of triggered) {
+    const trigger = automation.steps.find((s) => s.type === 'trigger')!;
+    await deps.automations.startRun(
+      {
+        id: timeOrderedId(now, deps.ids.uuid()),
+        account_id: accountId,
+        automation_id: automation.id,
+        contact_id: contact.id,
+        event: input.event,
+        payload,
+        status: 'running',
+        seq: 0,
+        at_key: trigger.key,
+        started_at: at,
+        completed_at: null,
+        created_at: at,
+      },
+      now,
+    );
+  }
+  let received = 0;
+  for (const wait of await deps.automations.waitsFor(accountId, contact.id, input.event)) {
+    const automation = await deps.automations.get(accountId, wait.automation_id);
+    const filter = automation?.steps.find((s) => s.key === wait.key)?.config.filter_rule;
+    if (filter && !evaluate(filter, { payload, contact })) continue;
+    if (!(await deps.automations.receive(wait, { payload, at }))) continue;
+    await deps.automations.wake(accountId, wait.automation_id, wait.run_id, now);
+    received++;
+  }
+  return { contact, started: triggered.length, received };
+};
+
+export const presentEvent = (e: EventDefinition) => ({
+  id: e.id,
+  name: e.name,
+  schema: e.schema,
+  created_at: e.created_at,
+  updated_at: e.updated_at,
+});

@@ -1,0 +1,268 @@
+import type { AutomationStore, Clock, ContactStore, TakenRun } from '../../ports';
+import { AppError } from '../errors';
+import { isoTimestamp } from '../time';
+import { evaluate, type RunContext } from './conditions';
+import { durationMs, MAX_DURATION_MS } from './duration';
+import { type ConnectionType, MAX_EXECUTIONS_PER_RUN, nextKey, type Step } from './graph';
+import type { Automation, AutomationRun, RunStep } from './records';
+import { runAction, type StepActionDeps } from './step-actions';
+
+export type RunnerDeps = StepActionDeps & { automations: AutomationStore; contacts: ContactStore; clock: Clock };
+
+/**
+ * How long a pass holds a run (its due key moved this far ahead): longer than any pass lasts, so a
+ * run is in one pass at a time; a pass that died leaves its run due again after it.
+ */
+export const PASS_LEASE_MS = 5 * 60_000;
+
+/** Where a step left the run: on to a next step, waiting until a time, or stopped. */
+type Outcome =
+  | { kind: 'next'; next: string | null }
+  | { kind: 'wait'; until: Date }
+  | { kind: 'failed'; error: Record<string, unknown> };
+
+const errorOf = (error: unknown): Record<string, unknown> =>
+  error instanceof AppError
+    ? { code: error.code, message: error.message, ...(error.options.details ? { details: error.options.details } : {}) }
+    : { message: error instanceof Error ? error.message : String(error) };
+
+/** The context rules and variables read: the run's payload, the contact as it is now. */
+const contextOf = async (deps: RunnerDeps, run: AutomationRun): Promise<RunContext> => ({
+  payload: run.payload,
+  contact: await deps.contacts.get(run.account_id, run.contact_id),
+});
+
+class Pass {
+  /** Steps met in this pass (run, resumed or released). */
+  executed = 0;
+
+  constructor(
+    private readonly deps: RunnerDeps,
+    private readonly taken: TakenRun,
+    private readonly automation: Automation,
+  ) {}
+
+  private get run() {
+    return this.taken.run;
+  }
+
+  private now() {
+    return this.deps.clock.now();
+  }
+
+  private stepRecord(step: Step, seq: number, extra: Partial<RunStep> = {}): RunStep {
+    const at = isoTimestamp(this.now());
+    return {
+      account_id: this.run.account_id,
+      automation_id: this.run.automation_id,
+      run_id: this.run.id,
+      seq,
+      key: step.key,
+      type: step.type,
+      status: 'running',
+      output: null,
+      error: null,
+      started_at: at,
+      completed_at: null,
+      created_at: at,
+      ...extra,
+    };
+  }
+
+  /** Settles a step and says where its connection of `type` leads. */
+  private async settle(
+    record: RunStep,
+    from: RunStep['status'],
+    result: { status: RunStep['status']; output: Record<string, unknown> | null; error?: Record<string, unknown> },
+    by: ConnectionType | undefined,
+    unlessReceived = false,
+  ): Promise<Outcome | undefined> {
+    const next = by === undefined ? null : nextKey(this.automation.connections, record.key, by);
+    const done = await this.deps.automations.finishStep(
+      record,
+      from,
+      {
+        status: result.status,
+        output: result.output,
+        error: result.error ?? null,
+        completed_at: isoTimestamp(this.now()),
+        next_key: next,
+      },
+      unlessReceived,
+    );
+    if (!done) return undefined;
+    return result.status === 'failed' ? { kind: 'failed', error: result.error ?? {} } : { kind: 'next', next };
+  }
+
+  /** A step met again (claimed before): its recorded outcome, or a wait to end or go on with. */
+  private async resume(step: Step, record: RunStep): Promise<Outcome> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (record.status === 'completed' || record.status === 'skipped')
+        return { kind: 'next', next: record.next_key ?? null };
+      if (record.status === 'failed') return { kind: 'failed', error: record.error ?? {} };
+      const now = this.now();
+      if (record.status === 'running') {
+        // Claimed by a pass that died in it: its effect may have happened, so it is never run again.
+        if (Date.parse(record.started_at) + PASS_LEASE_MS > now.getTime())
+          return { kind: 'wait', until: new Date(Date.parse(record.started_at) + PASS_LEASE_MS) };
+        const error = { message: 'The step was interrupted; it is not run twice' };
+        const settled = await this.settle(record, 'running', { status: 'failed', output: null, error }, undefined);
+        if (settled) return settled;
+      } else {
+        // Waiting: a wait that received its event, a time that has come, or not yet.
+        if (record.received) {
+          const output = { event_received: true, payload: record.received.payload };
+          const settled = await this.settle(record, 'waiting', { status: 'completed', output }, 'event_received');
+          if (settled) return settled;
+        } else {
+          const due = new Date(record.due_at ?? now);
+          if (due > now) return { kind: 'wait', until: due };
+          const timedOut = step.type === 'wait_for_event';
+          const settled = await this.settle(
+            record,
+            'waiting',
+            { status: 'completed', output: timedOut ? { timed_out: true } : { waited_until: record.due_at } },
+            timedOut ? 'timeout' : 'default',
+            timedOut,
+          );
+          if (settled) return settled;
+        }
+      }
+      const again = await this.deps.automations.getStep(record.account_id, record.run_id, record.seq);
+      if (!again) break;
+      record = again;
+    }
+    return { kind: 'failed', error: { message: 'The step kept changing under the run' } };
+  }
+
+  /** A step met for the first time: claimed (its `seq`, once), then run. */
+  private async execute(step: Step, seq: number): Promise<Outcome> {
+    const store = this.deps.automations;
+    const now = this.now();
+    if (step.type === 'delay' || step.type === 'wait_for_event') {
+      const waitMs =
+        step.type === 'delay'
+          ? durationMs(step.config.duration)
+          : step.config.timeout === undefined
+            ? MAX_DURATION_MS
+            : durationMs(step.config.timeout);
+      const until = new Date(now.getTime() + waitMs);
+      const waiting = this.stepRecord(step, seq, {
+        status: 'waiting',
+        due_at: isoTimestamp(until),
+        ...(step.type === 'wait_for_event'
+          ? { waiting_for: { contact_id: this.run.contact_id, event: String(step.config.event_name) } }
+          : {}),
+      });
+      const claimed = await store.claimStep(waiting);
+      if (!claimed) return this.reread(step, seq);
+      return { kind: 'wait', until };
+    }
+    if (step.type === 'trigger' || step.type === 'condition') {
+      // No effect: the claim is the whole step, written settled.
+      const context = step.type === 'condition' ? await contextOf(this.deps, this.run) : undefined;
+      const met = context ? evaluate(step.config, context) : undefined;
+      const by: ConnectionType = met === undefined ? 'default' : met ? 'condition_met' : 'condition_not_met';
+      const next = nextKey(this.automation.connections, step.key, by);
+      const output = met === undefined ? { event: this.run.event } : { result: met };
+      const record = this.stepRecord(step, seq, {
+        status: 'completed',
+        output,
+        completed_at: isoTimestamp(now),
+        next_key: next,
+      });
+      if (!(await store.claimStep(record))) return this.reread(step, seq);
+      return { kind: 'next', next };
+    }
+    const record = this.stepRecord(step, seq);
+    if (!(await store.claimStep(record))) return this.reread(step, seq);
+    let result: { status: RunStep['status']; output: Record<string, unknown> | null; error?: Record<string, unknown> };
+    try {
+      result = await runAction(this.deps, step, await contextOf(this.deps, this.run), this.run.account_id);
+    } catch (error) {
+      result = { status: 'failed', output: null, error: errorOf(error) };
+    }
+    return (
+      (await this.settle(record, 'running', result, result.status === 'failed' ? undefined : 'default')) ??
+      this.reread(step, seq)
+    );
+  }
+
+  private async reread(step: Step, seq: number): Promise<Outcome> {
+    const record = await this.deps.automations.getStep(this.run.account_id, this.run.id, seq);
+    if (!record) return { kind: 'failed', error: { message: 'The step record is missing' } };
+    return this.resume(step, record);
+  }
+
+  /** Goes through the run's steps until it waits, ends or fails; its last write says where it stands. */
+  async go() {
+    let seq = this.run.seq;
+    let key = this.run.at_key;
+    const store = this.deps.automations;
+    const end = (status: 'completed' | 'failed') =>
+      store.settle(this.taken, { seq, at_key: key, status, completed_at: isoTimestamp(this.now()) });
+    for (;;) {
+      if (key === null) return end('completed');
+      if (seq >= MAX_EXECUTIONS_PER_RUN) return end('failed');
+      const step = this.automation.steps.find((s) => s.key === key);
+      if (!step) return end('failed');
+      // The step a run was parked at (a delay, a wait) exists: read it. A later one is claimed at once (a
+      // claim that fails reads it then: a pass that died after recording it).
+      const parked = seq === this.run.seq && seq > 0;
+      const existing = parked ? await store.getStep(this.run.account_id, this.run.id, seq) : undefined;
+      const outcome = existing ? await this.resume(step, existing) : await this.execute(step, seq);
+      this.executed++;
+      if (outcome.kind === 'wait')
+        return store.settle(this.taken, { seq, at_key: key, status: 'running', dueAt: outcome.until });
+      if (outcome.kind === 'failed') return end('failed');
+      seq += 1;
+      key = outcome.next;
+    }
+  }
+}
+
+/**
+ * One round of the runner (docs/decisions/0112-automation-runs-in-the-due-index.md): the runs due now,
+ * each taken for a pass (its due key moved to the lease's end, conditionally: one pass a run) and taken
+ * through its steps. Each step execution is claimed once by its `seq`, so a pass that dies, or two that
+ * meet, never run a step twice; a run whose pass died is due again when the lease ends.
+ */
+export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: number; budgetMs?: number } = {}) => {
+  const started = Date.now();
+  const report = { passes: 0, steps: 0 };
+  const limit = options.limit ?? 100;
+  const cache = new Map<string, Automation | undefined>();
+  for (;;) {
+    const now = deps.clock.now();
+    const due = await deps.automations.findDue(now, limit);
+    if (!due.length) return report;
+    let took = 0;
+    for (const found of due) {
+      const taken = await deps.automations.take(found, new Date(now.getTime() + PASS_LEASE_MS));
+      if (!taken) continue;
+      took++;
+      const cacheKey = `${taken.run.account_id}/${taken.run.automation_id}`;
+      if (!cache.has(cacheKey))
+        cache.set(cacheKey, await deps.automations.get(taken.run.account_id, taken.run.automation_id));
+      const automation = cache.get(cacheKey);
+      report.passes++;
+      if (automation?.status !== 'enabled') {
+        // Its automation was deleted or stopped: the run goes no further.
+        await deps.automations.settle(taken, {
+          seq: taken.run.seq,
+          at_key: taken.run.at_key,
+          status: 'cancelled',
+          completed_at: isoTimestamp(now),
+        });
+        continue;
+      }
+      const pass = new Pass(deps, taken, automation);
+      await pass.go();
+      report.steps += pass.executed;
+    }
+    // Fewer than a page due: nothing more is (what a pass made due again is later). Nothing taken (another
+    // runner took them, or the index lags the table): the next round sees them.
+    if (due.length < limit || !took) return report;
+    if (options.budgetMs !== undefined && Date.now() - started > options.budgetMs) return report;
+  }
+};

@@ -1,0 +1,382 @@
+import { Resend } from 'resend';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handler } from '../../functions/handlers/automations';
+import { mailTo } from '../support/mailbox';
+import { client, keyWith, uniqueAddress, type Client } from '../support/service';
+import { startTrackedService } from '../support/tracked-service';
+
+/**
+ * Issue 40, docs/promises.md "Automations": the official `resend` package drives automations and events
+ * (`baseUrl` <base>/resend); the runner is run by hand as its schedule would (functions/handlers/
+ * automations.ts), and what the runs sent is read from the SES emulator's mailbox. Templates are made
+ * natively (POST /api/v1/templates): Resend's `templates` API is another part of the wave.
+ */
+let tracked: Awaited<ReturnType<typeof startTrackedService>>;
+let api: Client;
+let resend: Resend;
+
+beforeAll(async () => {
+  tracked = await startTrackedService();
+  const key = await keyWith(tracked.accountId, ['campaigns', 'mail', 'subscribers'], 100_000);
+  api = client(tracked.service, key);
+  resend = new Resend(key, { baseUrl: `${tracked.service.baseUrl}/resend` });
+});
+afterAll(() => tracked.close());
+
+/** One round of the runner, as its schedule starts it (its AWS calls recorded under its name for the IAM test). */
+const runAutomations = () => handler();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const template = async (subject: string, text: string) => {
+  const answer = await api.post('/api/v1/templates', { name: subject, subject, text });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.data.id as string;
+};
+
+type Graph = Parameters<Resend['automations']['create']>[0];
+const enabled = async (graph: Omit<Graph, 'status'>) => {
+  const created = await resend.automations.create({ ...graph, status: 'enabled' });
+  expect(created.error, JSON.stringify(created.error)).toBeNull();
+  return created.data!.id;
+};
+
+/** The runs of an automation, newest first, each with its steps. */
+const runsOf = async (automationId: string) => {
+  const listed = await resend.automations.runs.list({ automationId });
+  expect(listed.error).toBeNull();
+  return Promise.all(
+    listed.data!.data.map(async (run) => (await resend.automations.runs.get({ automationId, runId: run.id })).data!),
+  );
+};
+
+const subjects = async (to: string) => (await mailTo(to)).map((mail) => mail.subject);
+
+describe('automations through the SDK: the graph is checked on create', () => {
+  const trigger = { key: 'start', type: 'trigger' as const, config: { eventName: 'checked.event' } };
+  const cases: [string, Graph, RegExp][] = [
+    [
+      'no trigger',
+      { name: 'x', steps: [{ key: 'd', type: 'delay', config: { duration: '1 hour' } }], connections: [] },
+      /no trigger/,
+    ],
+    [
+      'a dangling connection',
+      { name: 'x', steps: [trigger], connections: [{ from: 'start', to: 'nowhere' }] },
+      /Dangling connection: no step nowhere/,
+    ],
+    [
+      'a cycle without a delay',
+      {
+        name: 'x',
+        steps: [
+          trigger,
+          { key: 'a', type: 'contact_update', config: { firstName: 'A' } },
+          { key: 'b', type: 'contact_update', config: { firstName: 'B' } },
+        ],
+        connections: [
+          { from: 'start', to: 'a' },
+          { from: 'a', to: 'b' },
+          { from: 'b', to: 'a' },
+        ],
+      },
+      /A cycle without a delay: a -> b -> a/,
+    ],
+    [
+      'a delay over 30 days',
+      {
+        name: 'x',
+        steps: [trigger, { key: 'd', type: 'delay', config: { duration: '31 days' } }],
+        connections: [{ from: 'start', to: 'd' }],
+      },
+      /at most 30 days/,
+    ],
+  ];
+  it.each(cases)('%s: 422 naming it, and nothing written', async (_name, graph, message) => {
+    const before = (await resend.automations.list()).data!.data.length;
+    const answer = await resend.automations.create(graph);
+    expect(answer.data).toBeNull();
+    expect(answer.error).toMatchObject({ name: 'validation_error', statusCode: 422 });
+    expect(answer.error!.message).toMatch(message);
+    expect((await resend.automations.list()).data!.data.length).toBe(before);
+  });
+
+  it('an unknown step type (which the SDK cannot send: posted as it would be): 422 naming it', async () => {
+    const answer = await api.post('/resend/automations', {
+      name: 'x',
+      steps: [
+        { key: 'start', type: 'trigger', config: { event_name: 'e' } },
+        { key: 'z', type: 'teleport', config: {} },
+      ],
+      connections: [],
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({
+      name: 'validation_error',
+      message: expect.stringMatching(/Unknown step type: teleport/),
+    });
+  });
+
+  it('natively the same graph is 400 VALIDATION_ERROR with the fault in details', async () => {
+    const answer = await api.post('/api/v1/automations', {
+      name: 'x',
+      steps: [{ key: 'start', type: 'trigger', config: { event_name: 'e' } }],
+      connections: [{ from: 'start', to: 'gone' }],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('VALIDATION_ERROR');
+    expect(answer.body.error.details).toContainEqual({
+      field: 'connections.0.to',
+      message: 'Dangling connection: no step gone',
+    });
+  });
+});
+
+describe('automations through the SDK: runs', () => {
+  it('a journey (send, delay, condition, send) runs in order with its variables, never early', async () => {
+    const welcome = await template('Welcome {{name}}', 'Hi {{name}}');
+    const tips = await template('Tips for the {{plan}} plan', 'Tips');
+    const event = await resend.events.create({ name: `signup-${Date.now()}`, schema: { plan: 'string' } });
+    expect(event.error).toBeNull();
+    const eventName = (await resend.events.get(event.data!.id)).data!.name;
+    const automationId = await enabled({
+      name: 'Welcome series',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName } },
+        {
+          key: 'welcome',
+          type: 'send_email',
+          config: { template: { id: welcome, variables: { name: { var: 'event.name' } } } },
+        },
+        { key: 'wait', type: 'delay', config: { duration: '8 seconds' } },
+        {
+          key: 'is_pro',
+          type: 'condition',
+          config: { type: 'rule', field: 'event.plan', operator: 'eq', value: 'pro' },
+        },
+        {
+          key: 'tips',
+          type: 'send_email',
+          config: { template: { id: tips, variables: { plan: { var: 'event.plan' } } } },
+        },
+      ],
+      connections: [
+        { from: 'start', to: 'welcome' },
+        { from: 'welcome', to: 'wait' },
+        { from: 'wait', to: 'is_pro' },
+        { from: 'is_pro', to: 'tips', type: 'condition_met' },
+      ],
+    });
+    const to = uniqueAddress('journey');
+    // A payload that breaks the event's schema starts nothing.
+    const refused = await resend.events.send({ event: eventName, email: to, payload: { plan: 3 } });
+    expect(refused.error).toMatchObject({ statusCode: 422, message: expect.stringMatching(/payload\.plan/) });
+    const sent = await resend.events.send({ event: eventName, email: to, payload: { plan: 'pro', name: 'Ada' } });
+    expect(sent.data).toEqual({ object: 'event', event: eventName });
+
+    await runAutomations();
+    expect(await subjects(to)).toEqual(['Welcome Ada']);
+    let [run] = await runsOf(automationId);
+    expect(run.status).toBe('running');
+    expect(run.steps.map((s) => [s.key, s.status])).toEqual([
+      ['start', 'completed'],
+      ['welcome', 'completed'],
+      ['wait', 'waiting'],
+    ]);
+    // Before its time the delay holds: another round sends nothing.
+    await runAutomations();
+    expect(await subjects(to)).toEqual(['Welcome Ada']);
+
+    await sleep(8_200);
+    await runAutomations();
+    expect(await subjects(to)).toEqual(['Welcome Ada', 'Tips for the pro plan']);
+    [run] = await runsOf(automationId);
+    expect(run.status).toBe('completed');
+    expect(run.completed_at).toEqual(expect.stringMatching(/Z$/));
+    expect(run.steps.map((s) => [s.key, s.type, s.status])).toEqual([
+      ['start', 'trigger', 'completed'],
+      ['welcome', 'send_email', 'completed'],
+      ['wait', 'delay', 'completed'],
+      ['is_pro', 'condition', 'completed'],
+      ['tips', 'send_email', 'completed'],
+    ]);
+    expect(run.steps[3].output).toEqual({ result: true });
+    expect(run.steps[1].output).toMatchObject({ email_id: expect.any(String), to });
+    // The delay ended no earlier than its 8 seconds.
+    expect(Date.parse(run.steps[2].completed_at!) - Date.parse(run.steps[2].started_at!)).toBeGreaterThanOrEqual(8_000);
+    // The mail is the native send path's, marked as an automation's.
+    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(String(run.steps[1].output!.email_id))}`);
+    expect(status.body.data.message.source).toBe('automation');
+  }, 60_000);
+
+  it('wait_for_event takes its timeout branch without the event and its event branch with it', async () => {
+    const got = await template('Got it', 'Thanks');
+    const nudge = await template('Still there?', 'Nudge');
+    const automationId = await enabled({
+      name: 'Confirm or nudge',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'order.placed' } },
+        { key: 'wait', type: 'wait_for_event', config: { eventName: 'order.paid', timeout: '10 seconds' } },
+        { key: 'thanks', type: 'send_email', config: { template: { id: got } } },
+        { key: 'nudge', type: 'send_email', config: { template: { id: nudge } } },
+      ],
+      connections: [
+        { from: 'start', to: 'wait' },
+        { from: 'wait', to: 'thanks', type: 'event_received' },
+        { from: 'wait', to: 'nudge', type: 'timeout' },
+      ],
+    });
+    const silent = uniqueAddress('silent');
+    const paying = uniqueAddress('paying');
+    await resend.events.send({ event: 'order.placed', email: silent });
+    await resend.events.send({ event: 'order.placed', email: paying });
+    await runAutomations();
+    expect(await subjects(silent)).toEqual([]);
+    await resend.events.send({ event: 'order.paid', email: paying, payload: { amount: 12 } });
+    await runAutomations();
+    expect(await subjects(paying)).toEqual(['Got it']);
+    expect(await subjects(silent)).toEqual([]);
+
+    await sleep(10_200);
+    await runAutomations();
+    expect(await subjects(silent)).toEqual(['Still there?']);
+    expect(await subjects(paying)).toEqual(['Got it']);
+    const runs = await runsOf(automationId);
+    const waits = runs.map((run) => run.steps.find((s) => s.key === 'wait')!);
+    expect(waits.map((w) => w.output).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      { event_received: true, payload: { amount: 12 } },
+      { timed_out: true },
+    ]);
+    expect(runs.every((run) => run.status === 'completed')).toBe(true);
+  }, 60_000);
+
+  it('stop disables the automation and cancels its runs: no step runs after', async () => {
+    const later = await template('Later', 'Later');
+    const automationId = await enabled({
+      name: 'Stopped',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'trial.started' } },
+        { key: 'wait', type: 'delay', config: { duration: '1 second' } },
+        { key: 'later', type: 'send_email', config: { template: { id: later } } },
+      ],
+      connections: [
+        { from: 'start', to: 'wait' },
+        { from: 'wait', to: 'later' },
+      ],
+    });
+    const to = uniqueAddress('stopped');
+    await resend.events.send({ event: 'trial.started', email: to });
+    await runAutomations();
+    const stopped = await resend.automations.stop(automationId);
+    expect(stopped.data).toEqual({ object: 'automation', id: automationId, status: 'disabled' });
+    await sleep(1_200);
+    await runAutomations();
+    const [run] = await runsOf(automationId);
+    expect(run.status).toBe('cancelled');
+    expect(run.steps.map((s) => s.key)).toEqual(['start', 'wait']);
+    expect(await subjects(to)).toEqual([]);
+    // Disabled: the event starts no new run.
+    await resend.events.send({ event: 'trial.started', email: to });
+    expect((await resend.automations.runs.list({ automationId })).data!.data).toHaveLength(1);
+    expect((await resend.automations.get(automationId)).data!.status).toBe('disabled');
+  }, 20_000);
+
+  it('an unsubscribed or suppressed contact: its send_email steps are skipped and the run goes on', async () => {
+    const news = await template('News', 'News');
+    const after = await template('After', 'After');
+    const automationId = await enabled({
+      name: 'Skips',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'skip.me' } },
+        { key: 'news', type: 'send_email', config: { template: { id: news } } },
+        { key: 'flag', type: 'contact_update', config: { properties: {}, firstName: 'Reached' } },
+        { key: 'after', type: 'send_email', config: { template: { id: after } } },
+      ],
+      connections: [
+        { from: 'start', to: 'news' },
+        { from: 'news', to: 'flag' },
+        { from: 'flag', to: 'after' },
+      ],
+    });
+    const unsubscribed = uniqueAddress('unsub');
+    const suppressed = uniqueAddress('suppressed');
+    expect((await api.post('/api/v1/contacts', { email: unsubscribed, unsubscribed: true })).status).toBe(201);
+    expect((await api.post('/api/v1/suppressions', { email: suppressed })).status).toBe(201);
+    await resend.events.send({ event: 'skip.me', email: unsubscribed });
+    await resend.events.send({ event: 'skip.me', email: suppressed });
+    await runAutomations();
+    const runs = await runsOf(automationId);
+    expect(runs).toHaveLength(2);
+    for (const run of runs) {
+      expect(run.status).toBe('completed');
+      expect(run.steps.map((s) => [s.key, s.status])).toEqual([
+        ['start', 'completed'],
+        ['news', 'skipped'],
+        ['flag', 'completed'],
+        ['after', 'skipped'],
+      ]);
+    }
+    expect(runs.map((run) => run.steps[1].output!.reason).sort()).toEqual(['suppressed', 'unsubscribed']);
+    expect((await api.get(`/api/v1/contacts/${suppressed}`)).body.data.first_name).toBe('Reached');
+    expect([...(await subjects(unsubscribed)), ...(await subjects(suppressed))]).toEqual([]);
+  });
+
+  it('two runners at once run each step once', async () => {
+    const once = await template('Once', 'Once');
+    await enabled({
+      name: 'Once',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'once.only' } },
+        { key: 'send', type: 'send_email', config: { template: { id: once } } },
+      ],
+      connections: [{ from: 'start', to: 'send' }],
+    });
+    const to = uniqueAddress('once');
+    await resend.events.send({ event: 'once.only', email: to });
+    await Promise.all([runAutomations(), runAutomations(), runAutomations()]);
+    expect(await subjects(to)).toEqual(['Once']);
+  });
+});
+
+describe('automations and events through the SDK: the records', () => {
+  it('get, list, update, duplicate, remove; events by id or name; read natively too', async () => {
+    const id = await enabled({
+      name: 'Records',
+      steps: [{ key: 'start', type: 'trigger', config: { eventName: 'records' } }],
+      connections: [],
+    });
+    const got = await resend.automations.get(id);
+    expect(got.data).toEqual({
+      object: 'automation',
+      id,
+      name: 'Records',
+      status: 'enabled',
+      created_at: expect.stringMatching(/Z$/),
+      updated_at: null,
+      steps: [{ key: 'start', type: 'trigger', config: { event_name: 'records' } }],
+      connections: [],
+    });
+    expect((await resend.automations.update(id, { name: 'Renamed' })).data).toEqual({ object: 'automation', id });
+    expect((await api.get(`/api/v1/automations/${id}`)).body.data).toMatchObject({ name: 'Renamed' });
+    const copy = (await resend.automations.duplicate(id)).data!.id;
+    expect((await resend.automations.get(copy)).data).toMatchObject({ name: 'Renamed (copy)', status: 'disabled' });
+    const listed = (await resend.automations.list({ status: 'disabled' })).data!.data.map((a) => a.id);
+    expect(listed).toContain(copy);
+    expect(listed).not.toContain(id);
+    expect((await resend.automations.remove(copy)).data).toEqual({ object: 'automation', id: copy, deleted: true });
+    expect((await resend.automations.get(copy)).error).toMatchObject({ statusCode: 404 });
+
+    const name = `evt-${Date.now()}`;
+    const event = (await resend.events.create({ name, schema: { n: 'number' } })).data!;
+    expect((await resend.events.create({ name })).error).toMatchObject({ statusCode: 409 });
+    expect((await resend.events.get(name)).data).toMatchObject({
+      object: 'event',
+      id: event.id,
+      schema: { n: 'number' },
+    });
+    expect((await resend.events.update(event.id, { schema: null })).data).toEqual({ object: 'event', id: event.id });
+    expect((await api.get(`/api/v1/events/${name}`)).body.data).toMatchObject({ id: event.id, schema: null });
+    expect((await resend.events.list()).data!.data.map((e) => e.id)).toContain(event.id);
+    expect((await resend.events.remove(name)).data).toEqual({ object: 'event', id: event.id, deleted: true });
+  });
+});
