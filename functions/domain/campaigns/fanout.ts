@@ -17,6 +17,8 @@ import type {
   TopicStore,
 } from '../../ports';
 import { campaignReaches } from '../contacts/campaign-reach';
+import type { Contact } from '../contacts/contact';
+import { contactsOfReaders } from '../contacts/readers-contacts';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
@@ -37,7 +39,7 @@ export interface FanoutDeps {
   recipients: ListRecipients;
   lists: Pick<ListStore, 'get'>;
   suppressions: SuppressionStore;
-  contacts: Pick<ContactStore, 'findByEmails'>;
+  contacts: Pick<ContactStore, 'findByEmails' | 'getMany'>;
   topics: Pick<TopicStore, 'get'>;
   providers: ProviderStore;
   messages: MessageRecords;
@@ -196,13 +198,12 @@ export const runCampaignChunk = async (
     Math.min(CHUNK_SIZE, window),
   );
   const emails = subscribers.map((s) => s.email);
-  const [suppressed, contacts] = subscribers.length
+  const [suppressed, contactOf] = subscribers.length
     ? await Promise.all([
         deps.suppressions.findSuppressed(accountId, emails),
-        deps.contacts.findByEmails(accountId, emails),
+        contactsOfReaders(deps.contacts, accountId, subscribers),
       ])
-    : [new Set<string>(), []];
-  const contactOf = new Map(contacts.map((c) => [c.email.toLowerCase(), c]));
+    : [new Set<string>(), new Map<string, Contact>()];
   // A subscriber of double opt-in that has not confirmed yet (confirmed_at null) is not reached; nor the
   // contact that is `unsubscribed`, nor, with a topic, one not opted in: each skipped as a suppressed one is.
   const eligible = subscribers.filter(
