@@ -206,6 +206,8 @@ export const SEND_ONE = [
   'events',
   'reputation',
   'templates',
+  'contacts',
+  'contactProperties',
   'counters',
   'attachmentsPut',
 ] as const satisfies readonly CapabilityName[];
@@ -216,6 +218,8 @@ export const SEND_BATCH = [
   'messages',
   'counters',
   'templates',
+  'contacts',
+  'contactProperties',
   'sendQueue',
   'clock',
   'ids',

@@ -1,6 +1,7 @@
 import type {
   CampaignStore,
   Clock,
+  ContactPropertyStore,
   ContactStore,
   CounterStore,
   Job,
@@ -18,6 +19,7 @@ import type {
 } from '../../ports';
 import { campaignReaches } from '../contacts/campaign-reach';
 import type { Contact } from '../contacts/contact';
+import { contactView } from '../contacts/contact-view';
 import { contactsOfReaders } from '../contacts/readers-contacts';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_MOVES } from './campaign-status';
@@ -40,6 +42,7 @@ export interface FanoutDeps {
   lists: Pick<ListStore, 'get'>;
   suppressions: SuppressionStore;
   contacts: Pick<ContactStore, 'findByEmails' | 'getMany'>;
+  contactProperties: Pick<ContactPropertyStore, 'all'>;
   topics: Pick<TopicStore, 'get'>;
   providers: ProviderStore;
   messages: MessageRecords;
@@ -220,10 +223,14 @@ export const runCampaignChunk = async (
     const rendering = { key: await deps.tracking.key(), baseUrl: deps.tracking.baseUrl().replace(/\/+$/, ''), now };
     // The parts are parsed once for the chunk; each reader's mail is then a rendering of the tokens.
     const render = campaignMailRenderer(campaign, provider, rendering);
+    // `{{contact.<key>}}`: the declarations once a chunk (one Query), only for parts that read them.
+    const declared = render.readsContact ? await deps.contactProperties.all(accountId) : undefined;
+    const contactOfReader = (reader: Subscriber) =>
+      declared && contactView(reader.email, contactOf.get(reader.email.toLowerCase()), declared);
     let rendered: ReturnType<typeof render>[];
     try {
       rendered = await renderChunk(eligible, (subscriber, i, budget) =>
-        render(subscriber, lastQueueId - eligible.length + 1 + i, budget),
+        render(subscriber, lastQueueId - eligible.length + 1 + i, budget, contactOfReader(subscriber)),
       );
     } catch (error) {
       if (!(error instanceof RenderTooCostlyError || error instanceof RenderTooLargeError)) throw error;
