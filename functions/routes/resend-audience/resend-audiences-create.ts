@@ -1,0 +1,5 @@
+import { segmentsCreate } from './segment-routes';
+
+export const resendAudiencesCreate = segmentsCreate('audiences');
+
+export default resendAudiencesCreate;

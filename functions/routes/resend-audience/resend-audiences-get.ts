@@ -1,0 +1,5 @@
+import { segmentsGet } from './segment-routes';
+
+export const resendAudiencesGet = segmentsGet('audiences');
+
+export default resendAudiencesGet;

@@ -1,0 +1,5 @@
+import { segmentsList } from './segment-routes';
+
+export const resendAudiencesList = segmentsList('audiences');
+
+export default resendAudiencesList;

@@ -1,0 +1,5 @@
+import { segmentsCreate } from './segment-routes';
+
+export const resendSegmentsCreate = segmentsCreate('segments');
+
+export default resendSegmentsCreate;
