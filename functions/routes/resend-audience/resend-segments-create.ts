@@ -1,4 +1,4 @@
-import { segmentsCreate } from './segment-routes';
+import { segmentsCreate } from '../resend-segment-routes';
 
 export const resendSegmentsCreate = segmentsCreate('segments');
 

@@ -1,4 +1,4 @@
-import { segmentsDelete } from './segment-routes';
+import { segmentsDelete } from '../resend-segment-routes';
 
 export const resendSegmentsDelete = segmentsDelete('segments');
 

@@ -1,4 +1,4 @@
-import { segmentsGet } from './segment-routes';
+import { segmentsGet } from '../resend-segment-routes';
 
 export const resendSegmentsGet = segmentsGet('segments');
 

@@ -1,4 +1,4 @@
-import { segmentsList } from './segment-routes';
+import { segmentsList } from '../resend-segment-routes';
 
 export const resendSegmentsList = segmentsList('segments');
 

@@ -1,16 +1,16 @@
-import { createList, deleteList, getList } from '../../domain/audience/lists';
-import { segmentOf, segmentsNextTo } from '../../domain/audience/segments';
-import { resendPageRequest } from '../../http/resend-paging';
-import { idParams } from '../../schemas/audience';
-import { resendDeleted, resendListQuery } from '../../schemas/resend';
+import { createList, deleteList, getList } from '../domain/audience/lists';
+import { segmentOf, segmentsNextTo } from '../domain/audience/segments';
+import { resendPageRequest } from '../http/resend-paging';
+import { idParams } from '../schemas/audience';
+import { resendDeleted, resendListQuery } from '../schemas/resend';
 import {
   resendSegmentBody,
   resendSegmentCreated,
   resendSegmentList,
   resendSegmentObject,
-} from '../../schemas/resend-segments';
-import { defineRoute } from '../define-route';
-import { resendAudience } from './area';
+} from '../schemas/resend-segments';
+import { defineRoute } from './define-route';
+import { resendAudience } from './resend-audience/area';
 
 /**
  * Resend's `segments` and `audiences` are the same operations on the native lists under two names (the
