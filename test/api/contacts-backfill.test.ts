@@ -66,5 +66,5 @@ describe('admin backfill-contacts', () => {
     for (const id of oldIds) expect((await record(id))?.contact_id).toBe(contact.id);
     expect((await record(currentId))?.contact_id).toBe((await api.get(`/api/v1/contacts/${current}`)).body.data.id);
     expect(await admin('backfill-contacts', '--account', accountId)).toEqual({ subscribers: 3, named: 0 });
-  });
+  }, 180_000);
 });
