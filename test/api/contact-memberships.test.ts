@@ -102,7 +102,7 @@ describe('memberships name their contact', () => {
       expect((await subscriberRecord(s.id))?.contact_id, s.email).toBe(byEmail.get(s.email.toLowerCase()));
   });
 
-  it('a campaign reads contacts by the membership, and by address for one written before contacts had ids', async () => {
+  it('a campaign reads contacts by the membership, by address for one written before contacts had ids', async () => {
     const listId = await newList();
     const [kept, gone, old] = [uniqueAddress('kept'), uniqueAddress('gone'), uniqueAddress('old')];
     const ids: Record<string, string> = {};

@@ -37,7 +37,7 @@ const textOf = async (email: string, subject: string) =>
   (await mailTo(email)).filter((m) => m.subject === subject).map((m) => m.body.text?.trim());
 
 describe('{{contact.<key>}}', () => {
-  it("a campaign renders each reader's contact: fields, values, fallbacks; a reader of no values reads fallbacks", async () => {
+  it("a campaign renders each reader's contact: fields, values, fallbacks (a reader of no values)", async () => {
     const list = (await api.post('/api/v1/lists', { name: 'Contact readers' })).body.data.id as string;
     const [ada, bob] = [uniqueAddress('ada'), uniqueAddress('bob')];
     await newContact({ email: ada, first_name: 'Ada', last_name: 'L', properties: { plan: 'pro', score: 7 } });
@@ -57,7 +57,7 @@ describe('{{contact.<key>}}', () => {
     expect((await textOf(bob, subject))[0]).toMatch(new RegExp(`^Hi   <${bob}>: free/\\.`));
   });
 
-  it('a send with a template reads the contact of its address (3 reads), and nothing when it does not read it', async () => {
+  it('a template send reads the contact of its address (3 reads), nothing when it does not read it', async () => {
     const ada = uniqueAddress('ada');
     await newContact({ email: ada, first_name: 'Ada', properties: { plan: 'pro' } });
     const template = async (text: string) =>

@@ -27,10 +27,10 @@ export interface Rendering {
 /**
  * A campaign's mail, one subscriber at a time: the parts are parsed once (per fan-out chunk), then each
  * reader's mail is a Mustache rendering (HTML-escaped in html) of their name, email, metadata, contact
- * (when the parts read it), signed unsubscribe link and the campaign's variables; the link also goes into the RFC 8058 headers, and a
- * footer carries it where the author put none. The record and the queue entry, as a batch send makes them.
- * Each reader's rendering spends from its `budget`, and throws when it is spent or a part grows past a
- * mail's limits (render-budget.ts).
+ * (when the parts read it), signed unsubscribe link and the campaign's variables; the link also goes
+ * into the RFC 8058 headers, and a footer carries it where the author put none. The record and the
+ * queue entry, as a batch send makes them. Each reader's rendering spends from its `budget`, and throws
+ * when it is spent or a part grows past a mail's limits (render-budget.ts).
  */
 export const campaignMailRenderer = (campaign: Campaign, provider: Provider, rendering: Rendering) => {
   const { render, reads } = readyTemplate(campaign);

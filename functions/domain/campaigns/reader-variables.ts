@@ -5,10 +5,10 @@ import { isContactName, type ContactValues } from '../contacts/contact-view';
 /**
  * What a campaign's parts may read per reader: `{{name}}`, `{{email}}`, `{{unsubscribe_url}}`, the
  * subscriber's `{{metadata.<key>}}` (or a `{{#metadata}}` section) and its contact's
- * `{{contact.<key>}}` (contact-view.ts: its fields, its properties' values or fallbacks). Anything else a campaign with its
- * own content reads is refused when the campaign is written, so a typo is a 400 then, never a mail
- * with an empty gap in it to 100,000 people; a campaign from a template may also read the names its
- * `variables` give.
+ * `{{contact.<key>}}` (contact-view.ts: its fields, its properties' values or fallbacks). Anything
+ * else a campaign with its own content reads is refused when the campaign is written, so a typo is a
+ * 400 then, never a mail with an empty gap in it to 100,000 people; a campaign from a template may
+ * also read the names its `variables` give.
  */
 const READER_NAMES = ['name', 'email', 'unsubscribe_url'];
 

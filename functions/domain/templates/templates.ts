@@ -123,10 +123,10 @@ const answeringLimits = <T>(render: () => T): T => {
 
 /**
  * A template made ready for many readers: a variable the template reads outside any section that the
- * caller's variables lack (but `contact.<key>`, the recipient's contact's) is a 400 naming it (`field` says where the variables came from), then each
- * render walks the tokens under `budget` (one per request: a batch shares one among its items) and
- * the send's size limits, and stops as either is crossed (422 TEMPLATE_TOO_COSTLY, 400).
- * Mail from a template with no text gets one made from its html.
+ * caller's variables lack (but `contact.<key>`, the recipient's contact's) is a 400 naming it (`field`
+ * says where the variables came from), then each render walks the tokens under `budget` (one per
+ * request: a batch shares one among its items) and the send's size limits, and stops as either is
+ * crossed (422 TEMPLATE_TOO_COSTLY, 400). Mail from a template with no text gets one made from its html.
  */
 export const templateRenderer = async (template: Template, field = 'variables') => {
   const {
