@@ -1,4 +1,4 @@
-import { createList, deleteList, getList } from '../domain/audience/lists';
+import { createList, deleteList, getList, updateList } from '../domain/audience/lists';
 import { segmentOf, segmentsNextTo } from '../domain/audience/segments';
 import { resendPageRequest } from '../http/resend-paging';
 import { idParams } from '../schemas/audience';
@@ -8,6 +8,7 @@ import {
   resendSegmentCreated,
   resendSegmentList,
   resendSegmentObject,
+  resendSegmentRef,
 } from '../schemas/resend-segments';
 import { defineRoute } from './define-route';
 import { resendAudience } from './resend-audience/area';
@@ -76,6 +77,26 @@ export const segmentsGet = <K extends Kind>(kind: K) =>
     async ({ auth, params }, deps) => ({
       data: { object: OBJECT[kind], ...segmentOf(await getList(deps, auth.account_id, params.id)) },
     }),
+  );
+
+export const segmentsUpdate = <K extends Kind>(kind: K) =>
+  defineRoute(
+    {
+      ...resendAudience,
+      id: `resend-${kind}-update`,
+      method: 'PATCH',
+      path: `/resend/${kind}/{id}`,
+      summary: `Rename a ${OBJECT[kind]} (a list)`,
+      description: 'As `PATCH /api/v1/lists/{id}` with `name`.',
+      request: { params: idParams, body: resendSegmentBody },
+      response: resendSegmentRef(OBJECT[kind]),
+      example: { name: 'Weekly readers' },
+      uses: ['lists', 'clock'],
+    },
+    async ({ auth, params, body }, deps) => {
+      const list = await updateList(deps, auth.account_id, params.id, { name: body.name });
+      return { data: { object: OBJECT[kind], id: list.id } };
+    },
   );
 
 export const segmentsDelete = <K extends Kind>(kind: K) =>

@@ -13,3 +13,5 @@ export const resendSegmentList = z.object({
   has_more: z.boolean(),
   data: z.array(z.object(segmentFields)),
 });
+export const resendSegmentRef = <O extends string>(object: O) =>
+  z.object({ object: z.literal(object), id: z.string() });

@@ -31,13 +31,15 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 describe('segments through the SDK', () => {
-  it('create, get, list (paged), remove: each a list, read natively; a native list is a segment', async () => {
-    const created = await resend.segments.create({ name: 'Readers' });
+  it('create, update, get, list (paged), remove: each a list, read natively; a native list is a segment', async () => {
+    const created = await resend.segments.create({ name: 'Old name' });
     expect(created.error).toBeNull();
     const id = created.data!.id;
-    expect(created.data).toEqual({ object: 'segment', id, name: 'Readers' });
-    expect((await native.get(`/api/v1/lists/${id}`)).body.data).toMatchObject({ id, name: 'Readers' });
+    expect(created.data).toEqual({ object: 'segment', id, name: 'Old name' });
+    expect((await native.get(`/api/v1/lists/${id}`)).body.data).toMatchObject({ id, name: 'Old name' });
 
+    const renamed = await resend.segments.update(id, { name: 'Readers' });
+    expect(renamed).toEqual({ data: { object: 'segment', id }, error: null, headers: expect.anything() });
     const got = await resend.segments.get(id);
     expect(got.data).toEqual({ object: 'segment', id, name: 'Readers', created_at: expect.stringMatching(/Z$/) });
     const nativeList = (await native.post('/api/v1/lists', { name: 'Native' })).body.data.id as string;
