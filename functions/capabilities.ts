@@ -209,6 +209,8 @@ export const SEND_ONE = [
   'events',
   'reputation',
   'templates',
+  'contacts',
+  'contactProperties',
   'counters',
   'attachmentsPut',
 ] as const satisfies readonly CapabilityName[];
@@ -219,6 +221,8 @@ export const SEND_BATCH = [
   'messages',
   'counters',
   'templates',
+  'contacts',
+  'contactProperties',
   'sendQueue',
   'clock',
   'ids',

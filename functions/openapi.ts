@@ -495,6 +495,9 @@ const TAGS: Record<string, string> = {
   'Resend broadcasts':
     "Resend's broadcasts under /resend: the account's campaigns in Resend's shape, for the `resend` SDK's " +
     '`broadcasts` (permission `campaigns`)',
+  'Resend audience':
+    "The Resend API's segments and audiences (its older name for them) in its own shapes; the native lists " +
+    'underneath (a segment id is a list id)',
   'Resend webhooks':
     "The Resend API's webhooks, their events, attempts and signing-secret rotation, in its own shapes; the " +
     'native webhook endpoints and their history underneath',

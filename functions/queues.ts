@@ -86,6 +86,7 @@ export const WORKERS = {
       'recipients',
       'suppressions',
       'contacts',
+      'contactProperties',
       'topics',
       'providers',
       'messages',

@@ -30,6 +30,13 @@ const COMMANDS: Record<string, Command> = {
       "account's sending state.",
     needs: ['TABLE_NAME'],
   },
+  'backfill-contacts': {
+    usage: 'admin backfill-contacts --account <account id> [--local]',
+    about:
+      'Makes each subscriber of the account written before contacts were a membership of its contact (the ' +
+      'contact made when the address has none); run again, it changes nothing. Prints {"subscribers","named"}.',
+    needs: ['TABLE_NAME'],
+  },
   'verify-domain': {
     usage: 'admin verify-domain --name <domain> --local',
     about:
@@ -116,6 +123,8 @@ if (values.help || positionals.length === 0) {
 if (!command) fail(`admin: unknown command "${positionals.join(' ')}"\n\n${help()}`);
 if (key === 'create-account' && !values.name) fail(`admin: create-account needs --name\n\n${help(command)}`);
 if (key === 'resume' && !values.account) fail(`admin: resume needs --account\n\n${help(command)}`);
+if (key === 'backfill-contacts' && !values.account)
+  fail(`admin: backfill-contacts needs --account\n\n${help(command)}`);
 if (key === 'verify-domain' && !values.name) fail(`admin: verify-domain needs --name\n\n${help(command)}`);
 if (key === 'verify-domain' && !values.local)
   fail(
@@ -165,6 +174,12 @@ const main = async () => {
     const { createAccount } = await import('../functions/domain/accounts');
     const { account, apiKey } = await createAccount(adminDeps(), values.name!);
     console.log(JSON.stringify({ account_id: account.id, api_key: apiKey }));
+    return;
+  }
+  if (key === 'backfill-contacts') {
+    const { backfillDeps } = await import('../functions/adapters/wiring');
+    const { backfillContacts } = await import('../functions/domain/contacts/backfill');
+    console.log(JSON.stringify(await backfillContacts(backfillDeps(), values.account!)));
     return;
   }
   if (key === 'resume') {

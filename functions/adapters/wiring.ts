@@ -13,6 +13,7 @@ import {
   apiKeys,
   campaigns,
   clock,
+  contacts,
   counters,
   dns,
   domains,
@@ -90,6 +91,10 @@ export const listDeleteDeps = () =>
   });
 
 /** The sending brake (the admin CLI's resume). */
+/** The admin CLI's contacts backfill (domain/contacts/backfill.ts). */
+export const backfillDeps = () =>
+  wire(['subscribers', 'contacts', 'clock', 'ids'], { subscribers, contacts, clock, ids });
+
 export const reputationDeps = () => wire(['reputation', 'clock'], { reputation, clock });
 
 /** The send queue as enqueuers use it (the admin CLI's dead-letter redrive). */

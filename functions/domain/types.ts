@@ -168,6 +168,11 @@ export interface Subscriber {
   confirmed_at?: string | null;
   /** When the last confirmation mail was queued (one per add, at most one per 10 minutes). */
   confirmation_sent_at?: string;
+  /**
+   * The id of the contact it is a membership of, written with it since issue 39 (the fan-out reads the
+   * contacts by it); absent on a subscriber written before, whose contact is found by its address.
+   */
+  contact_id?: string;
   created_at: string;
   updated_at: string;
   /** Position in the account's newest-first listings. */

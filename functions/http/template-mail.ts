@@ -1,4 +1,5 @@
 import type { TemplateStore } from '../ports';
+import { contactValuesOf, contactValuesOfMany, type TemplateContactDeps } from '../domain/contacts/template-contact';
 import { checkBatchItem, issuesLine, renderedContent, sendMailBody, sendMailRequest } from '../schemas/mail';
 import type { SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import type { BatchItemCheck } from '../domain/mail/send-batch';
@@ -23,16 +24,18 @@ const content = (rendered: Rendered) => ({
 
 /** One send: its own content, or its template rendered; either way checked as mail (subject, body, size). */
 export const resolveMail = async (
-  deps: { templates: TemplateStore },
+  deps: { templates: TemplateStore } & TemplateContactDeps,
   accountId: string,
   request: SendMailRequest,
 ): Promise<SendMailInput> => {
   const { template_id: templateId, variables, ...mail } = request;
   if (!templateId) return validated(sendMailBody, mail);
   const render = await templateRenderer(await requireTemplate(deps, accountId, templateId));
+  // The recipient's contact only for a template that reads `{{contact.<key>}}`: no read otherwise.
+  const contact = render.readsContact ? { contact: await contactValuesOf(deps, accountId, mail.to) } : {};
   return validated(
     sendMailBody,
-    { ...mail, ...content(render(variables ?? {})) },
+    { ...mail, ...content(render({ ...variables, ...contact })) },
     undefined,
     'The mail the template renders is invalid',
   );
@@ -67,7 +70,7 @@ const templateIdOf = (raw: Record<string, unknown>) =>
  * part of what is left: an item that would take more fails alone with TEMPLATE_TOO_COSTLY.
  */
 export const batchItemCheck = async (
-  deps: { templates: TemplateStore },
+  deps: { templates: TemplateStore } & TemplateContactDeps,
   accountId: string,
   items: Record<string, unknown>[],
 ): Promise<BatchItemCheck> => {
@@ -87,6 +90,16 @@ export const batchItemCheck = async (
       ),
     ),
   );
+  // The contacts of the items whose template reads `{{contact.<key>}}`, all at once, before any is rendered.
+  const contactReaders = items.filter((raw) => {
+    const id = templateIdOf(raw);
+    return id !== undefined && renderers.get(id)?.readsContact === true && typeof raw.to === 'string';
+  });
+  const contacts = await contactValuesOfMany(
+    deps,
+    accountId,
+    contactReaders.map((raw) => raw.to as string),
+  );
   /** One item read: a plain item by one parse, a template item by its request's and its rendered mail's. */
   const readItem: BatchItemCheck = (raw) => {
     // Without template_id and variables, an item the mail schema takes is a request the request schema
@@ -103,7 +116,9 @@ export const batchItemCheck = async (
     const render = renderers.get(templateId);
     if (!render) return { ok: false, code: 'NOT_FOUND', message: 'Template not found' };
     try {
-      return checkBatchItem({ ...mail, ...content(render(variables ?? {}, budget.share(rendersLeft--))) });
+      const contact = render.readsContact ? contacts.get(mail.to.toLowerCase()) : undefined;
+      const view = { ...variables, ...(contact ? { contact } : {}) };
+      return checkBatchItem({ ...mail, ...content(render(view, budget.share(rendersLeft--))) });
     } catch (error) {
       if (error instanceof AppError && error.options.details) {
         const message = error.options.details.map((d) => `${d.field}: ${d.message}`).join('; ');

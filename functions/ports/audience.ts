@@ -94,6 +94,8 @@ export interface SubscriberStore {
   /** Every subscriber with this address (any case) in the account, in every list. */
   findByEmail(accountId: string, email: string): Promise<Subscriber[]>;
   page(accountId: string, filter: SubscriberFilter, page: PageRequest): Promise<PageOf<Subscriber>>;
+  /** Writes the id of the subscriber's contact on it (the backfill); false when the subscriber is gone. */
+  nameContact(accountId: string, subscriberId: string, contactId: string): Promise<boolean>;
   /** Every subscriber of a list (for deleting a small one inside its request). */
   allOfList(accountId: string, listId: string): Promise<Subscriber[]>;
   /** Up to `limit` subscribers of a list (a background deletion's chunk). */

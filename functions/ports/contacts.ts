@@ -7,11 +7,20 @@ import type { IdPage, IdPageRequest } from '../domain/id-paging';
 export interface ContactStore {
   /** Writes the contact with the claim on its address; 'taken' when the account has a contact of that address. */
   create(contact: Contact): Promise<'created' | 'taken'>;
-  get(accountId: string, contactId: string): Promise<Contact | undefined>;
-  findByEmail(accountId: string, email: string): Promise<Contact | undefined>;
   /**
-   * The contacts of these addresses (any case) that have one, in no particular order: a campaign chunk's
-   * readers, two BatchGetItem a hundred addresses (the claims, then the records).
+   * The id of the address's contact: this one, written with its claim, or the one the address has
+   * already (one transaction either way; undefined only when that contact went meanwhile).
+   */
+  ensure(contact: Contact): Promise<string | undefined>;
+  get(accountId: string, contactId: string): Promise<Contact | undefined>;
+  /** The contacts of these ids that exist, in no particular order: one BatchGetItem a hundred ids. */
+  getMany(accountId: string, contactIds: string[]): Promise<Contact[]>;
+  findByEmail(accountId: string, email: string): Promise<Contact | undefined>;
+  /** The contact ids of these addresses (any case) that have one, by lower-case address: one BatchGetItem a hundred. */
+  idsByEmails(accountId: string, emails: string[]): Promise<Map<string, string>>;
+  /**
+   * The contacts of these addresses (any case) that have one, in no particular order: two BatchGetItem
+   * a hundred addresses (the claims, then the records).
    */
   findByEmails(accountId: string, emails: string[]): Promise<Contact[]>;
   /** Replaces the record as long as it is still `previous` (its `updated_at`); undefined when it changed or went. */

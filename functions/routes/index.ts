@@ -20,6 +20,7 @@ import { resendBroadcastsRoutes } from './resend-broadcasts';
 import { resendWebhooksRoutes } from './resend-webhooks';
 import { automationsRoutes } from './automations';
 import { resendAutomationsRoutes } from './resend-automations';
+import { resendAudienceRoutes } from './resend-audience';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -49,4 +50,5 @@ export const routes: readonly AnyRoute[] = [
   ...resendBroadcastsRoutes,
   ...resendWebhooksRoutes,
   ...resendAutomationsRoutes,
+  ...resendAudienceRoutes,
 ];

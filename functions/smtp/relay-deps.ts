@@ -2,6 +2,8 @@ import { httpDeps } from '../adapters/http-deps';
 import {
   attachmentsPut,
   clock,
+  contactProperties,
+  contacts,
   counters,
   events,
   ids,
@@ -31,6 +33,8 @@ export const sendDeps = () =>
     events,
     reputation,
     templates,
+    contacts,
+    contactProperties,
     counters,
     attachmentsPut,
   });

@@ -1,4 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Contact } from '../../domain/contacts/contact';
 import type { ContactStore } from '../../ports';
 import { batchGet } from './batch';
@@ -27,22 +29,45 @@ const read = (item: Record<string, unknown>) => withoutKeys<Contact>(item);
  * A contact is its record (in its account's partition, by id) and a claim on its lower-case address
  * that makes the address unique in the account: both written and deleted in one transaction.
  */
+/**
+ * Writes the contact and its claim in one transaction; when the address is claimed already, the id of
+ * the contact that holds it, read from the failed condition itself (ALL_OLD: no second read).
+ */
+const write = async (contact: Contact): Promise<{ created: true } | { created: false; holder?: string }> => {
+  try {
+    await transactWrite({
+      TransactItems: [
+        { Put: contactEmail.put(claim(contact), { when: when.absent(), returnOld: true }) },
+        { Put: contacts.put(record(contact), { when: when.absent() }) },
+      ],
+    });
+    return { created: true };
+  } catch (error) {
+    const failed = failedConditionIndex(error);
+    if (failed === 1) throw new Error("A new contact's id is taken");
+    if (failed !== 0) throw error;
+    const old = (error as { CancellationReasons?: { Item?: Record<string, AttributeValue> }[] }).CancellationReasons;
+    const item = old?.[0]?.Item;
+    return { created: false, holder: item ? (unmarshall(item).contact_id as string) : undefined };
+  }
+};
+
 export const dynamoContactStore = (): ContactStore => ({
   async create(contact) {
-    try {
-      await transactWrite({
-        TransactItems: [
-          { Put: contactEmail.put(claim(contact), { when: when.absent() }) },
-          { Put: contacts.put(record(contact), { when: when.absent() }) },
-        ],
-      });
-      return 'created';
-    } catch (error) {
-      const failed = failedConditionIndex(error);
-      if (failed === 0) return 'taken';
-      if (failed === 1) throw new Error("A new contact's id is taken");
-      throw error;
-    }
+    return (await write(contact)).created ? 'created' : 'taken';
+  },
+
+  async ensure(contact) {
+    const written = await write(contact);
+    if (written.created) return contact.id;
+    // An emulator that answers no old item: the claim, read.
+    return written.holder ?? (await this.findByEmail(contact.account_id, contact.email))?.id;
+  },
+
+  async getMany(accountId, ids) {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return [];
+    return (await batchGet(unique.map((id) => contacts.key(accountId, id)))).map(read);
   },
 
   async get(accountId, contactId) {
@@ -55,15 +80,21 @@ export const dynamoContactStore = (): ContactStore => ({
     return Item ? this.get(accountId, Item.contact_id as string) : undefined;
   },
 
-  async findByEmails(accountId, emails) {
+  async idsByEmails(accountId, emails) {
     const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
-    if (!unique.length) return [];
+    if (!unique.length) return new Map();
     const claims = await batchGet(
       unique.map((email) => contactEmail.key(accountId, email)),
-      ['contact_id'],
+      ['pk', 'contact_id'],
     );
-    const records = await batchGet(claims.map((item) => contacts.key(accountId, item.contact_id as string)));
-    return records.map(read);
+    // The claim's key ends with the address it claims (keys.ts: CONTACTEMAIL#<account>#<email>).
+    const prefix = contactEmail.key(accountId, '').pk.length;
+    return new Map(claims.map((item) => [(item.pk as string).slice(prefix), item.contact_id as string]));
+  },
+
+  async findByEmails(accountId, emails) {
+    const ids = await this.idsByEmails(accountId, emails);
+    return this.getMany(accountId, [...ids.values()]);
   },
 
   async replace(previous, next) {

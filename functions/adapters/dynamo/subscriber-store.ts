@@ -114,6 +114,21 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
     return Item ? withoutKeys<Subscriber>(Item) : undefined;
   },
 
+  async nameContact(accountId, subscriberId, contactId) {
+    const named = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand(
+          subscribers.update(
+            subscribers.key(accountId, subscriberId),
+            { set: { contact_id: contactId } },
+            { when: when.exists() },
+          ),
+        ),
+      ),
+    );
+    return named.ok;
+  },
+
   async update(subscriber, changes) {
     const next: Subscriber = {
       ...subscriber,

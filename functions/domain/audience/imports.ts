@@ -1,4 +1,15 @@
-import type { Clock, CounterStore, Ids, ImportStore, Job, JobQueue, ListStore, SuppressionStore } from '../../ports';
+import type {
+  Clock,
+  ContactStore,
+  CounterStore,
+  Ids,
+  ImportStore,
+  Job,
+  JobQueue,
+  ListStore,
+  SuppressionStore,
+} from '../../ports';
+import { ensureContacts } from '../contacts/contacts';
 import { AppError, notFound, validationError } from '../errors';
 import { sha256Hex } from '../hash';
 import { isoTimestamp } from '../time';
@@ -160,6 +171,8 @@ export const getImport = async (deps: Pick<ImportDeps, 'imports'>, accountId: st
 
 export interface ImportChunkDeps {
   imports: ImportStore;
+  contacts: ContactStore;
+  ids: Ids;
   lists: ListStore;
   suppressions: SuppressionStore;
   counters: CounterStore;
@@ -205,6 +218,14 @@ export const runImportChunk = async (deps: ImportChunkDeps, job: Extract<Job, { 
   const candidates = rows
     .map((row, index) => ({ row, index }))
     .filter(({ row }) => !suppressed.has(row.email.toLowerCase()));
+  // Every membership is a contact's: each new person becomes one, and each membership names its contact.
+  const contactIds = candidates.length
+    ? await ensureContacts(
+        deps,
+        record.account_id,
+        candidates.map(({ row }) => row.email),
+      )
+    : new Map<string, string>();
   const lastSeq = candidates.length ? await deps.counters.add(record.account_id, 'subscriber', candidates.length) : 0;
   const subscribers: Subscriber[] = candidates.map(({ row, index }, i) => ({
     id: rowSubscriberId(record.id, job.chunk, index),
@@ -214,6 +235,7 @@ export const runImportChunk = async (deps: ImportChunkDeps, job: Extract<Job, { 
     name: row.name,
     status: 'subscribed',
     metadata: row.metadata as Metadata,
+    ...(contactIds.has(row.email.toLowerCase()) ? { contact_id: contactIds.get(row.email.toLowerCase()) } : {}),
     created_at: now,
     updated_at: now,
     seq: lastSeq - candidates.length + 1 + i,

@@ -56,7 +56,7 @@ export const createSubscriber = async (
   const confirming = list.double_opt_in === true && (input.status ?? 'subscribed') === 'subscribed';
   if (confirming) await requireDefaultProvider(deps.providers, accountId);
   // Every membership is a contact's: the address becomes one first, unless it is one already.
-  await ensureContact(deps, accountId, { email: input.email });
+  const contactId = await ensureContact(deps, accountId, { email: input.email });
   const now = isoTimestamp(deps.clock.now());
   const subscriber: Subscriber = {
     id: deps.ids.uuid(),
@@ -67,6 +67,7 @@ export const createSubscriber = async (
     status: input.status ?? 'subscribed',
     metadata: input.metadata ?? {},
     ...(confirming ? { confirmed_at: null } : {}),
+    ...(contactId ? { contact_id: contactId } : {}),
     created_at: now,
     updated_at: now,
     seq: await deps.counters.add(accountId, 'subscriber', 1),

@@ -6,7 +6,8 @@ import { campaignMessageUuid } from './message-uuid';
 import { mailTimestamp } from '../time';
 import type { Campaign, Provider, Subscriber } from '../types';
 import { escapeHtml } from '../escape-html';
-import { compileTemplate, partUses } from '../templates/engine';
+import { partUses, readyTemplate } from '../templates/engine';
+import { isContactName, type ContactValues } from '../contacts/contact-view';
 import type { RenderBudget } from '../templates/render-budget';
 import { readerView } from './reader-variables';
 import { unsubscribeUrl } from './unsubscribe';
@@ -25,23 +26,23 @@ export interface Rendering {
 
 /**
  * A campaign's mail, one subscriber at a time: the parts are parsed once (per fan-out chunk), then each
- * reader's mail is a Mustache rendering (HTML-escaped in html) of their name, email, metadata, signed
- * unsubscribe link and the campaign's variables; the link also goes into the RFC 8058 headers, and a
- * footer carries it where the author put none. The record and the queue entry, as a batch send makes them.
- * Each reader's rendering spends from its `budget`, and throws when it is spent or a part grows past a
- * mail's limits (render-budget.ts).
+ * reader's mail is a Mustache rendering (HTML-escaped in html) of their name, email, metadata, contact
+ * (when the parts read it), signed unsubscribe link and the campaign's variables; the link also goes
+ * into the RFC 8058 headers, and a footer carries it where the author put none. The record and the
+ * queue entry, as a batch send makes them. Each reader's rendering spends from its `budget`, and throws
+ * when it is spent or a part grows past a mail's limits (render-budget.ts).
  */
 export const campaignMailRenderer = (campaign: Campaign, provider: Provider, rendering: Rendering) => {
-  const render = compileTemplate(campaign);
+  const { render, reads } = readyTemplate(campaign);
   const footerInHtml = campaign.html !== null && !partUses(campaign.html, 'unsubscribe_url');
   const footerInText = campaign.text !== null && !partUses(campaign.text, 'unsubscribe_url');
-  return (subscriber: Subscriber, queueId: number, budget: RenderBudget) => {
+  const renderMail = (subscriber: Subscriber, queueId: number, budget: RenderBudget, contact?: ContactValues) => {
     const unsubscribe = unsubscribeUrl(rendering.key, rendering.baseUrl, {
       account_id: campaign.account_id,
       subscriber_id: subscriber.id,
       campaign_id: campaign.id,
     });
-    const parts = render(readerView(subscriber, unsubscribe, campaign.variables), budget);
+    const parts = render(readerView(subscriber, unsubscribe, campaign.variables, contact), budget);
     const html = parts.html === null ? undefined : footerInHtml ? withHtmlFooter(parts.html, unsubscribe) : parts.html;
     const text =
       parts.text === null
@@ -56,6 +57,8 @@ export const campaignMailRenderer = (campaign: Campaign, provider: Provider, ren
       unsubscribe,
     });
   };
+  // Whether the parts read `{{contact.<key>}}`: only then are the account's declared properties read.
+  return Object.assign(renderMail, { readsContact: reads(isContactName) });
 };
 
 const campaignMail = (

@@ -1,6 +1,7 @@
 import type {
   CampaignStore,
   Clock,
+  ContactPropertyStore,
   ContactStore,
   CounterStore,
   Job,
@@ -17,6 +18,9 @@ import type {
   TopicStore,
 } from '../../ports';
 import { campaignReaches } from '../contacts/campaign-reach';
+import type { Contact } from '../contacts/contact';
+import { contactView } from '../contacts/contact-view';
+import { contactsOfReaders } from '../contacts/readers-contacts';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
@@ -37,7 +41,8 @@ export interface FanoutDeps {
   recipients: ListRecipients;
   lists: Pick<ListStore, 'get'>;
   suppressions: SuppressionStore;
-  contacts: Pick<ContactStore, 'findByEmails'>;
+  contacts: Pick<ContactStore, 'findByEmails' | 'getMany'>;
+  contactProperties: Pick<ContactPropertyStore, 'all'>;
   topics: Pick<TopicStore, 'get'>;
   providers: ProviderStore;
   messages: MessageRecords;
@@ -196,13 +201,12 @@ export const runCampaignChunk = async (
     Math.min(CHUNK_SIZE, window),
   );
   const emails = subscribers.map((s) => s.email);
-  const [suppressed, contacts] = subscribers.length
+  const [suppressed, contactOf] = subscribers.length
     ? await Promise.all([
         deps.suppressions.findSuppressed(accountId, emails),
-        deps.contacts.findByEmails(accountId, emails),
+        contactsOfReaders(deps.contacts, accountId, subscribers),
       ])
-    : [new Set<string>(), []];
-  const contactOf = new Map(contacts.map((c) => [c.email.toLowerCase(), c]));
+    : [new Set<string>(), new Map<string, Contact>()];
   // A subscriber of double opt-in that has not confirmed yet (confirmed_at null) is not reached; nor the
   // contact that is `unsubscribed`, nor, with a topic, one not opted in: each skipped as a suppressed one is.
   const eligible = subscribers.filter(
@@ -219,10 +223,14 @@ export const runCampaignChunk = async (
     const rendering = { key: await deps.tracking.key(), baseUrl: deps.tracking.baseUrl().replace(/\/+$/, ''), now };
     // The parts are parsed once for the chunk; each reader's mail is then a rendering of the tokens.
     const render = campaignMailRenderer(campaign, provider, rendering);
+    // `{{contact.<key>}}`: the declarations once a chunk (one Query), only for parts that read them.
+    const declared = render.readsContact ? await deps.contactProperties.all(accountId) : undefined;
+    const contactOfReader = (reader: Subscriber) =>
+      declared && contactView(reader.email, contactOf.get(reader.email.toLowerCase()), declared);
     let rendered: ReturnType<typeof render>[];
     try {
       rendered = await renderChunk(eligible, (subscriber, i, budget) =>
-        render(subscriber, lastQueueId - eligible.length + 1 + i, budget),
+        render(subscriber, lastQueueId - eligible.length + 1 + i, budget, contactOfReader(subscriber)),
       );
     } catch (error) {
       if (!(error instanceof RenderTooCostlyError || error instanceof RenderTooLargeError)) throw error;

@@ -66,6 +66,9 @@ const parse = (source: string): { tokens: Token[] } | { error: string } => {
   return refused ? { error: refused } : { tokens };
 };
 
+/** The tokens that read a name: tags, raw tags, sections and inverted sections. */
+const NAMED = new Set(['name', '&', '#', '^']);
+
 /** The first token, at any depth, that passes `test` (valid templates only: their depth is bounded). */
 const findToken = (tokens: Token[], test: (token: Token) => boolean): Token | undefined => {
   for (const token of tokens) {
@@ -179,6 +182,9 @@ export const readyTemplate = (content: TemplateContent) => {
   const parts = [tokens(content.subject), tokens(content.html), tokens(content.text)];
   const [subject, html, text] = parts.map((part) => part && nodesOf(part));
   const variables = variablesOf(parts.filter((part) => part !== null));
+  /** Whether a part reads, in a section or not, a name that passes `test` (what to read before rendering). */
+  const reads = (test: (name: string) => boolean) =>
+    parts.some((part) => part !== null && findToken(part, (t) => NAMED.has(t[0]) && test(t[1])) !== undefined);
   const render = (view: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
     // Characters, never more than the bytes the send counts: a part over its room is over the limit.
     const room = { left: MAX_SUBJECT_LENGTH, message: `The subject may be at most ${MAX_SUBJECT_LENGTH} characters` };
@@ -192,5 +198,5 @@ export const readyTemplate = (content: TemplateContent) => {
       text: text && renderNodes(text, view, 'text', TEXT, budget, body),
     };
   };
-  return { variables, render };
+  return { variables, render, reads };
 };

@@ -14,6 +14,7 @@ import { missingVariables, readyTemplate, variableNames, type Rendered } from '.
 import { loadTextFromHtml } from './plain-text';
 import { RenderBudget, RenderTooCostlyError, RenderTooLargeError } from './render-budget';
 import type { Template } from './template';
+import { isContactName } from '../contacts/contact-view';
 
 export interface TemplateDeps {
   templates: TemplateStore;
@@ -122,19 +123,22 @@ const answeringLimits = <T>(render: () => T): T => {
 
 /**
  * A template made ready for many readers: a variable the template reads outside any section that the
- * caller's variables lack is a 400 naming it (`field` says where the variables came from), then each
- * render walks the tokens under `budget` (one per request: a batch shares one among its items) and
- * the send's size limits, and stops as either is crossed (422 TEMPLATE_TOO_COSTLY, 400).
- * Mail from a template with no text gets one made from its html.
+ * caller's variables lack (but `contact.<key>`, the recipient's contact's) is a 400 naming it (`field`
+ * says where the variables came from), then each render walks the tokens under `budget` (one per
+ * request: a batch shares one among its items) and the send's size limits, and stops as either is
+ * crossed (422 TEMPLATE_TOO_COSTLY, 400). Mail from a template with no text gets one made from its html.
  */
 export const templateRenderer = async (template: Template, field = 'variables') => {
   const {
-    variables: { required },
+    variables: { required: read },
     render,
+    reads,
   } = readyTemplate(template);
+  // `{{contact.<key>}}` comes from the recipient's contact (contact-view.ts), never from the caller.
+  const required = read.filter((name) => !isContactName(name));
   // Loaded only for a template whose mail will need a text part made (plain-text.ts).
   const textFromHtml = !template.text && template.html ? await loadTextFromHtml() : undefined;
-  return (variables: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
+  const renderWith = (variables: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
     const missing = missingVariables(required, variables);
     if (missing.length)
       throw validationError(
@@ -147,6 +151,8 @@ export const templateRenderer = async (template: Template, field = 'variables') 
     const rendered = answeringLimits(() => render(variables, budget));
     return { ...rendered, text: rendered.text ?? (rendered.html && textFromHtml ? textFromHtml(rendered.html) : null) };
   };
+  // Whether a send must read its recipient's contact first (template-contact.ts).
+  return Object.assign(renderWith, { readsContact: reads(isContactName) });
 };
 
 /** What a preview shows: the rendered parts, each as a send with these variables would carry it. */

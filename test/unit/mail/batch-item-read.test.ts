@@ -43,7 +43,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const checkOf = (items: Record<string, unknown>[]) => batchItemCheck({ templates }, ACCOUNT, items);
+const noContacts = {
+  contacts: { findByEmail: async () => undefined, findByEmails: async () => [] },
+  contactProperties: { all: async () => [] },
+};
+const checkOf = (items: Record<string, unknown>[]) => batchItemCheck({ templates, ...noContacts }, ACCOUNT, items);
 
 describe('a batch item read at the edge', () => {
   it('is parsed once when it is a plain mail', async () => {

@@ -63,6 +63,11 @@ export const memorySubscriberStore = (listExists: (accountId: string, listId: st
     async delete(subscriber) {
       return subscribers.delete(key(subscriber.account_id, subscriber.id));
     },
+    async nameContact(accountId, subscriberId, contactId) {
+      const found = subscribers.get(key(accountId, subscriberId));
+      if (found) found.contact_id = contactId;
+      return found !== undefined;
+    },
     async confirm(accountId, subscriberId, at) {
       const found = subscribers.get(key(accountId, subscriberId));
       if (!found) return 'missing';

@@ -3,12 +3,16 @@ import type { Topic } from '../../../functions/domain/contacts/topic';
 import type { ContactStore, TopicStore } from '../../../functions/ports';
 
 /** The contacts a campaign's fan-out reads, by address (any case). */
-export const memoryContactReads = (): Pick<ContactStore, 'findByEmails'> & { put(contact: Contact): void } => {
+export const memoryContactReads = (): Pick<ContactStore, 'findByEmails' | 'getMany'> & {
+  put(contact: Contact): void;
+} => {
   const byEmail = new Map<string, Contact>();
   return {
     put: (contact) => void byEmail.set(`${contact.account_id}#${contact.email.toLowerCase()}`, contact),
     findByEmails: async (accountId, emails) =>
       emails.flatMap((email) => byEmail.get(`${accountId}#${email.toLowerCase()}`) ?? []),
+    getMany: async (accountId, ids) =>
+      [...byEmail.values()].filter((c) => c.account_id === accountId && ids.includes(c.id)),
   };
 };
 

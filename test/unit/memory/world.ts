@@ -72,6 +72,7 @@ export const memoryWorld = async (options: { provider?: Partial<Provider> | null
     jobs: memoryJobQueue(),
     firstHits: memoryFirstHits(),
     contacts: memoryContactReads(),
+    contactProperties: { all: async () => [] },
     topics: memoryTopicStore(),
   };
   if (options.provider !== null) {

@@ -1,0 +1,5 @@
+import { segmentsDelete } from '../resend-segment-routes';
+
+export const resendSegmentsDelete = segmentsDelete('segments');
+
+export default resendSegmentsDelete;

@@ -1,0 +1,5 @@
+import { segmentsGet } from '../resend-segment-routes';
+
+export const resendSegmentsGet = segmentsGet('segments');
+
+export default resendSegmentsGet;
