@@ -174,7 +174,7 @@ describe('templates through the SDK', () => {
     expect((await resend.templates.get(id)).data).toMatchObject({ has_unpublished_versions: false });
   });
 
-  it('list pages newest first by ids; duplicate makes a draft copy; remove deletes; foreign ids are not found', async () => {
+  it('list pages newest first by ids; duplicate makes a draft copy; remove deletes; foreign ids 404', async () => {
     const ids: string[] = [];
     for (const name of ['L1', 'L2', 'L3']) {
       const { data } = await resend.templates.create({ name, html: `<p>${name}</p>` });
