@@ -25910,9 +25910,9 @@ export interface operations {
                         type: "string" | "number";
                         fallback_value?: (string | number) | null;
                     }[] | null;
-                    alias?: unknown | null;
-                    from?: unknown | null;
-                    reply_to?: unknown | null;
+                    alias?: unknown;
+                    from?: unknown;
+                    reply_to?: unknown;
                 };
             };
         };
@@ -26417,9 +26417,9 @@ export interface operations {
                         type: "string" | "number";
                         fallback_value?: (string | number) | null;
                     }[] | null;
-                    alias?: unknown | null;
-                    from?: unknown | null;
-                    reply_to?: unknown | null;
+                    alias?: unknown;
+                    from?: unknown;
+                    reply_to?: unknown;
                 };
             };
         };

@@ -25,9 +25,9 @@ const parts = {
   text: z.optional(z.nullable(z.string())),
   variables: z.optional(z.nullable(z.array(declaredVariable).check(z.maxLength(MAX_DECLARED_VARIABLES)))),
   // Read only to be refused by name when given (functions/http/resend-templates.ts).
-  alias: z.optional(z.nullable(z.unknown())),
-  from: z.optional(z.nullable(z.unknown())),
-  reply_to: z.optional(z.nullable(z.unknown())),
+  alias: z.optional(z.unknown()),
+  from: z.optional(z.unknown()),
+  reply_to: z.optional(z.unknown()),
 };
 export type ResendTemplateFields = z.infer<z.ZodMiniObject<typeof parts>>;
 
