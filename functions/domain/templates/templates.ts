@@ -151,8 +151,8 @@ export const publishTemplate = async (deps: TemplateDeps, accountId: string, id:
   return presentTemplate(published);
 };
 
-/** Names stay within the 200 characters a template's name may have. */
-const copyName = (name: string) => `${name.slice(0, 200 - ' (copy)'.length)} (copy)`;
+/** Names stay within the 200 characters a template's name may have, never cutting a surrogate pair. */
+const copyName = (name: string) => `${name.slice(0, 200 - ' (copy)'.length).replace(/[\uD800-\uDBFF]$/, '')} (copy)`;
 
 /** A new draft holding the template's latest parts (Resend's `duplicate`): nothing sends it until published. */
 export const duplicateTemplate = async (deps: TemplateDeps, accountId: string, id: string) => {
