@@ -501,6 +501,9 @@ const TAGS: Record<string, string> = {
   'Resend webhooks':
     "The Resend API's webhooks, their events, attempts and signing-secret rotation, in its own shapes; the " +
     'native webhook endpoints and their history underneath',
+  'Resend templates':
+    "Resend's templates under /resend, with their draft and published versions, `publish` and `duplicate`: the " +
+    "account's stored templates in Resend's shape (permission `mail`)",
   Console:
     'The web console: a page and its files, served by the service itself; it signs in with an API key and calls ' +
     'this API',

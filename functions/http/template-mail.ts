@@ -6,7 +6,8 @@ import type { BatchItemCheck } from '../domain/mail/send-batch';
 import { AppError } from '../domain/errors';
 import { validated } from './validate';
 import type { Rendered } from '../domain/templates/engine';
-import { renderTemplate, requireTemplate, templateRenderer } from '../domain/templates/templates';
+import { renderPublishedTemplate, requirePublishedTemplate, templateRenderer } from '../domain/templates/templates';
+import { publishedTemplate } from '../domain/templates/versions';
 import { MAIL_RENDER_STEPS, RENDER_STEPS, RenderBudget } from '../domain/templates/render-budget';
 
 /**
@@ -30,7 +31,7 @@ export const resolveMail = async (
 ): Promise<SendMailInput> => {
   const { template_id: templateId, variables, ...mail } = request;
   if (!templateId) return validated(sendMailBody, mail);
-  const render = await templateRenderer(await requireTemplate(deps, accountId, templateId));
+  const render = await templateRenderer(await requirePublishedTemplate(deps, accountId, templateId));
   // The recipient's contact only for a template that reads `{{contact.<key>}}`: no read otherwise.
   const contact = render.readsContact ? { contact: await contactValuesOf(deps, accountId, mail.to) } : {};
   return validated(
@@ -44,17 +45,18 @@ export const resolveMail = async (
 /**
  * The preview (POST /templates/{id}/render): what a send with these variables would carry, or the
  * 400 such a send would get (an empty or overlong subject, no body, a body over the cap): the preview
- * and the send never disagree.
+ * and the send never disagree. `draft: true` previews the latest parts, edits not yet published.
  */
 export const previewTemplate = async (
   deps: { templates: TemplateStore },
   accountId: string,
   templateId: string,
   variables: Record<string, unknown>,
+  draft = false,
 ): Promise<Rendered> =>
   validated(
     renderedContent,
-    await renderTemplate(deps, accountId, templateId, variables),
+    await renderPublishedTemplate(deps, accountId, templateId, variables, { draft }),
     undefined,
     'The mail the template renders is invalid',
   );
@@ -83,17 +85,25 @@ export const batchItemCheck = async (
   ] as string[];
   let rendersLeft = items.filter((raw) => templateIdOf(raw) !== undefined).length;
   const budget = new RenderBudget(Math.max(RENDER_STEPS, rendersLeft * MAIL_RENDER_STEPS));
-  const renderers = new Map(
+  // Each template's published version, or why it has none (the item naming it fails alone).
+  type Renderer = Awaited<ReturnType<typeof templateRenderer>>;
+  const renderers = new Map<string, Renderer | AppError>(
     await Promise.all(
-      (await deps.templates.getMany(accountId, ids)).map(
-        async (template) => [template.id, await templateRenderer(template)] as const,
-      ),
+      (await deps.templates.getMany(accountId, ids)).map(async (template) => {
+        try {
+          return [template.id, await templateRenderer(publishedTemplate(template))] as [string, Renderer];
+        } catch (error) {
+          if (error instanceof AppError) return [template.id, error] as [string, AppError];
+          throw error;
+        }
+      }),
     ),
   );
   // The contacts of the items whose template reads `{{contact.<key>}}`, all at once, before any is rendered.
   const contactReaders = items.filter((raw) => {
     const id = templateIdOf(raw);
-    return id !== undefined && renderers.get(id)?.readsContact === true && typeof raw.to === 'string';
+    const render = id === undefined ? undefined : renderers.get(id);
+    return render !== undefined && !(render instanceof AppError) && render.readsContact && typeof raw.to === 'string';
   });
   const contacts = await contactValuesOfMany(
     deps,
@@ -115,6 +125,8 @@ export const batchItemCheck = async (
     if (!templateId) return checkBatchItem(raw);
     const render = renderers.get(templateId);
     if (!render) return { ok: false, code: 'NOT_FOUND', message: 'Template not found' };
+    if (render instanceof AppError)
+      return { ok: false, message: render.options.details?.map((d) => `${d.field}: ${d.message}`).join('; ') ?? '' };
     try {
       const contact = render.readsContact ? contacts.get(mail.to.toLowerCase()) : undefined;
       const view = { ...variables, ...(contact ? { contact } : {}) };

@@ -1,6 +1,7 @@
 /** Ports: stored templates. */
 import type { Template } from '../domain/templates/template';
 import type { PageOf, PageRequest } from './audience';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 
 export type { Template } from '../domain/templates/template';
 
@@ -22,6 +23,8 @@ export interface TemplateStore {
   /** Several templates of the account at once (one BatchGetItem); absent ones are left out. */
   getMany(accountId: string, templateIds: readonly string[]): Promise<Template[]>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Template>>;
+  /** The listing paged by ids (Resend's `after`/`before`); undefined when the anchor is no template of the account. */
+  pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<Template> | undefined>;
   /** Replaces an existing template's record; false when there is none. */
   replace(template: Template): Promise<boolean>;
   delete(template: Template): Promise<boolean>;

@@ -21,6 +21,7 @@ import { resendWebhooksRoutes } from './resend-webhooks';
 import { automationsRoutes } from './automations';
 import { resendAutomationsRoutes } from './resend-automations';
 import { resendAudienceRoutes } from './resend-audience';
+import { resendTemplatesRoutes } from './resend-templates';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -51,4 +52,5 @@ export const routes: readonly AnyRoute[] = [
   ...resendWebhooksRoutes,
   ...resendAutomationsRoutes,
   ...resendAudienceRoutes,
+  ...resendTemplatesRoutes,
 ];

@@ -14,7 +14,7 @@ const MAX_VARIABLES_DEPTH = 16;
 
 type Parts = { subject?: string; html?: string; text?: string };
 
-const size = z.refine<Parts>(
+export const templateSize = z.refine<Parts>(
   (t) =>
     Buffer.byteLength(t.subject ?? '') + Buffer.byteLength(t.html ?? '') + Buffer.byteLength(t.text ?? '') <=
     MAX_TEMPLATE_BYTES,
@@ -25,40 +25,65 @@ const size = z.refine<Parts>(
 );
 
 /** Mustache syntax errors, each on its own field with the position the engine gives. */
-const syntax = z.superRefine<Parts>((parts, context) => {
+export const templateSyntax = z.superRefine<Parts>((parts, context) => {
   for (const issue of templateIssues(parts))
     context.addIssue({ code: 'custom', message: issue.message, path: [issue.field], input: parts });
 });
 
-const fields = {
+export const templateFields = {
   name: nonEmpty(200),
   subject: headerText(1, 998),
   html: z.optional(z.string()),
   text: z.optional(z.string()),
 };
+const fields = templateFields;
 
-export const createTemplateBody = parsesTo<CreateTemplateInput>()(
-  z.object(fields).check(
+/** A native write publishes what it leaves unless `publish: false` (docs/decisions/0106-...). */
+const publish = z.optional(
+  z
+    .boolean()
+    .check(z.meta({ description: 'false: edit the draft only; sends keep the published version until a publish' })),
+);
+type NativeWrite<T> = Omit<T, 'declared'> & { publish?: boolean };
+
+export const createTemplateBody = parsesTo<NativeWrite<CreateTemplateInput>>()(
+  z.object({ ...fields, publish }).check(
     z.refine((t) => Boolean(t.html || t.text), {
       message: 'At least one of html or text is required, and not empty',
       path: ['html'],
     }),
-    size,
-    syntax,
+    templateSize,
+    templateSyntax,
   ),
 );
 
 /** A partial update; html or text may be cleared with "" as long as the other one stays. */
-export const updateTemplateBody = parsesTo<UpdateTemplateInput>()(
+export const updateTemplateBody = parsesTo<NativeWrite<UpdateTemplateInput>>()(
   z
     .object({
       name: z.optional(fields.name),
       subject: z.optional(fields.subject),
       html: fields.html,
       text: fields.text,
+      publish,
     })
-    .check(someFieldToChange('name'), size, syntax),
+    .check(someFieldToChange('name', { ignore: ['publish'] }), templateSize, templateSyntax),
 );
+
+/**
+ * Resend's create and update, once in our words (functions/http/resend-templates.ts): the native rules,
+ * except that the subject may be empty (Resend's templates may leave it to the send; a send whose
+ * rendered subject is empty is refused as any mail without one). Declared variables are checked there.
+ */
+const draftSubject = z.optional(headerText(0, 998));
+export const resendCreateTemplateBody = z.object({ ...fields, subject: draftSubject }).check(
+  z.refine((t) => Boolean(t.html || t.text), { message: 'html is required, and not empty', path: ['html'] }),
+  templateSize,
+  templateSyntax,
+);
+export const resendUpdateTemplateBody = z
+  .object({ name: z.optional(fields.name), subject: draftSubject, html: fields.html, text: fields.text })
+  .check(templateSize, templateSyntax);
 
 /** Whatever JSON the template reads, bounded: depth, size, and no key that is empty or a prototype name. */
 const variablesProblem = (value: unknown, depth = 0): string | undefined => {
@@ -148,7 +173,12 @@ export const variablesNeedTemplate = z.refine<Referenced>(
   },
 );
 
-export const renderTemplateBody = z.object({ variables: z.optional(templateVariablesField()) });
+export const renderTemplateBody = z.object({
+  variables: z.optional(templateVariablesField()),
+  draft: z.optional(
+    z.boolean().check(z.meta({ description: 'true: render the latest edits, not the published version' })),
+  ),
+});
 
 export const renderedTemplate = z.object({
   subject: z.string(),
@@ -156,13 +186,26 @@ export const renderedTemplate = z.object({
   text: z.nullable(z.string()),
 });
 
-export const templateView = z.object({
-  id: z.string(),
-  name: z.string(),
+const versionFields = {
   subject: z.string(),
   html: z.nullable(z.string()),
   text: z.nullable(z.string()),
   variables: z.array(z.string()),
+};
+
+/**
+ * A template: its latest parts, and its versions' state. `status` is `draft` until its first publish
+ * (sends refuse it until then); `published` is the version sends use while the latest parts have edits
+ * not yet published (`has_unpublished_versions`), else null: the parts above are the published ones.
+ */
+export const templateView = z.object({
+  id: z.string(),
+  name: z.string(),
+  ...versionFields,
+  status: z.enum(['draft', 'published']),
+  published_at: z.nullable(z.string()),
+  has_unpublished_versions: z.boolean(),
+  published: z.nullable(z.object(versionFields)),
   created_at: z.string(),
   updated_at: z.string(),
 });

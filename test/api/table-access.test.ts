@@ -110,7 +110,16 @@ describe('table grants', () => {
     const { id } = created.answer.body.data;
     await call('templates-update', `/api/v1/templates/${id}`, { text: 'Order {{id}}' });
     await call('templates-render', `/api/v1/templates/${id}/render`, { variables: { id: 7 } });
+    await call('templates-publish', `/api/v1/templates/${id}/publish`);
+    const copy = await call('templates-duplicate', `/api/v1/templates/${id}/duplicate`);
     await call('templates-delete', `/api/v1/templates/${id}`);
+    // Resend's templates: the same records, the same items.
+    const draft = await call('resend-templates-create', '/resend/templates', { name: 'R', html: '<p>{{{N}}}</p>' });
+    const draftId = draft.answer.body.id;
+    await call('resend-templates-update', `/resend/templates/${draftId}`, { subject: 'Hi {{{N}}}' });
+    await call('resend-templates-publish', `/resend/templates/${draftId}/publish`);
+    await call('resend-templates-duplicate', `/resend/templates/${draftId}/duplicate`);
+    await call('resend-templates-delete', `/resend/templates/${copy.answer.body.data.id}`);
   });
 
   it(
@@ -295,6 +304,8 @@ describe('table grants', () => {
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
+      'resend-templates-list': `/resend/templates?after=${template.id}`,
+      'resend-templates-get': `/resend/templates/${template.id}`,
       'mail-status': `/api/v1/mail/status/${encodeURIComponent(message.message_id)}`,
       'mail-list': '/api/v1/mail?tag=x&status=sent',
       'lists-list': '/api/v1/lists',

@@ -2,12 +2,15 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { TemplateContent } from '../../domain/templates/engine';
 import { TemplateTooLargeError, type Template, type TemplateStore } from '../../ports';
+import type { TemplateVersion } from '../../domain/templates/template';
 import { batchGet } from './batch';
 import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import { template as templates } from './entities';
 import { when } from './entity/expression';
-import { views, withoutKeys } from './keys';
+import { keys, views, withoutKeys } from './keys';
+import { indexQuery } from './entity/entity';
+import { queryNextTo } from './id-page';
 import { blockCount, readPage, viewKeys } from './paged-view';
 
 /**
@@ -17,24 +20,54 @@ import { blockCount, readPage, viewKeys } from './paged-view';
  */
 const MAX_PACKED_BYTES = 340_000;
 
-const pack = ({ subject, html, text }: TemplateContent) => {
-  const packed = gzipSync(JSON.stringify({ subject, html, text }));
-  if (packed.length > MAX_PACKED_BYTES) throw new TemplateTooLargeError();
-  return packed;
+/** The packed parts of one version: subject, html, text and the declared variables (bounded, small). */
+type Packed = TemplateContent & Pick<TemplateVersion, 'declared'>;
+
+const packed = ({ subject, html, text, declared }: Packed) =>
+  gzipSync(JSON.stringify({ subject, html, text, ...(declared ? { declared } : {}) }));
+
+/**
+ * The latest parts in `content`, the published ones (while they differ) in `published_content`: both
+ * together within the bound, so a draft edit beside a large published version may be refused as too large.
+ */
+const pack = (template: Template) => {
+  const content = packed(template);
+  const published = template.published ? packed(template.published) : undefined;
+  if (content.length + (published?.length ?? 0) > MAX_PACKED_BYTES) throw new TemplateTooLargeError();
+  return { content, published };
 };
 
-const record = ({ subject, html, text, ...template }: Template) =>
-  templates.item(
+const record = (template: Template) => {
+  const { subject: _s, html: _h, text: _t, declared: _d, published: version, ...rest } = template;
+  const { content, published } = pack(template);
+  return templates.item(
     {
       ...templates.key(template.account_id, template.id),
       ...viewKeys(views.templates(template.account_id), template.seq),
     },
-    { ...template, content: pack({ subject, html, text }) },
+    {
+      ...rest,
+      content,
+      ...(version && published ? { published_content: published, published_variables: version.variables } : {}),
+    },
   );
+};
+
+const unpack = (bytes: Uint8Array): Packed => JSON.parse(gunzipSync(bytes).toString('utf8')) as Packed;
+
+type Stored = Omit<Template, keyof Packed | 'published'> & {
+  content: Uint8Array;
+  published_content?: Uint8Array;
+  published_variables?: string[];
+};
 
 const fromItem = (item: Record<string, unknown>): Template => {
-  const { content, ...rest } = withoutKeys<Omit<Template, keyof TemplateContent> & { content: Uint8Array }>(item);
-  return { ...rest, ...(JSON.parse(gunzipSync(content).toString('utf8')) as TemplateContent) };
+  const { content, published_content, published_variables, ...rest } = withoutKeys<Stored>(item);
+  return {
+    ...rest,
+    ...unpack(content),
+    ...(published_content ? { published: { ...unpack(published_content), variables: published_variables ?? [] } } : {}),
+  };
 };
 
 /** A template is one record, in the account's newest-first listing (gsi1) like campaigns. */
@@ -61,6 +94,27 @@ export const dynamoTemplateStore = (): TemplateStore => ({
   },
 
   page: (accountId, request) => readPage(views.templates(accountId), request, fromItem),
+
+  async pageNextTo(accountId, request) {
+    const anchor = request.after ?? request.before;
+    let anchorKey: Record<string, unknown> | undefined;
+    if (anchor !== undefined) {
+      // The anchor's place in the listing (its keys and seq alone); no template of the account is no anchor.
+      const { Item } = await documentClient().send(
+        new GetCommand(templates.get(templates.key(accountId, anchor), { projection: ['pk', 'sk', 'seq'] })),
+      );
+      if (!Item) return undefined;
+      anchorKey = { pk: Item.pk, sk: Item.sk, ...viewKeys(views.templates(accountId), Number(Item.seq)) };
+    }
+    const view = views.templates(accountId);
+    const page = await queryNextTo(indexQuery(view.index, keys.viewPartition(view)), {
+      limit: request.limit,
+      listForward: false,
+      anchorKey,
+      before: request.before !== undefined,
+    });
+    return { items: page.items.map(fromItem), has_more: page.has_more };
+  },
 
   async replace(template) {
     const result = await conditional(() =>

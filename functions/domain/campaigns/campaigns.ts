@@ -21,7 +21,8 @@ import {
 } from './campaign-input';
 import { CAMPAIGN_MOVES, EDITABLE } from './campaign-status';
 import { hasBody, NO_BODY } from '../mail/mail-body';
-import { requireTemplate } from '../templates/templates';
+import { requirePublishedTemplate } from '../templates/templates';
+import { fallbackValues } from '../templates/versions';
 import { missingCampaignVariables } from './reader-variables';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
@@ -72,7 +73,9 @@ const templateCopy = async (
   templateId: string,
   variables: Record<string, unknown>,
 ) => {
-  const template = await requireTemplate(deps, accountId, templateId);
+  const template = await requirePublishedTemplate(deps, accountId, templateId);
+  // Its declared fallbacks become the campaign's variables, under the ones the caller gives.
+  variables = { ...fallbackValues(template), ...variables };
   const missing = missingCampaignVariables(template, variables);
   if (missing.length) {
     throw validationError(

@@ -1,11 +1,35 @@
 import type { TemplateContent } from './engine';
 
-/** A stored template: its parts (Mustache), and the names they read, worked out when it was written. */
-export interface Template extends TemplateContent {
+/** A variable declared with a type and the value a send that omits it gets (Resend's template variables). */
+export interface DeclaredVariable {
+  key: string;
+  type: 'string' | 'number';
+  fallback_value: string | number | null;
+}
+
+/** One version of a template: its parts (Mustache), the names they read, and its declared variables. */
+export interface TemplateVersion extends TemplateContent {
+  variables: string[];
+  declared?: DeclaredVariable[];
+}
+
+/**
+ * A stored template. Its parts are its latest version, the one an edit changes. Sends render the
+ * published version (versions.ts, docs/decisions/0106-template-draft-and-published-versions.md): the
+ * latest one itself, or `published` while the latest holds edits not yet published; none while
+ * `status` is `draft` (never published).
+ */
+export interface Template extends TemplateVersion {
   id: string;
   account_id: string;
   name: string;
-  variables: string[];
+  /** Absent on records written before versions: those were published by their write. */
+  status?: 'draft' | 'published';
+  published_at?: string | null;
+  /** The published version while the latest differs from it; absent (or null) when they are the same. */
+  published?: TemplateVersion | null;
+  /** Changes with every edit of the parts (Resend's `current_version_id`); absent until the first one. */
+  version_id?: string;
   /** Position in the account's newest-first listing. */
   seq: number;
   created_at: string;

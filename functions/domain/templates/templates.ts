@@ -6,15 +6,16 @@ import {
   type PageRequest,
   type TemplateStore,
 } from '../../ports';
-import type { CreateTemplateInput, UpdateTemplateInput } from './template-input';
+import type { CreateTemplateInput, UpdateTemplateInput, WriteOptions } from './template-input';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { isoTimestamp } from '../time';
 import { missingVariables, readyTemplate, variableNames, type Rendered } from './engine';
 import { loadTextFromHtml } from './plain-text';
 import { RenderBudget, RenderTooCostlyError, RenderTooLargeError } from './render-budget';
-import type { Template } from './template';
+import type { Template, TemplateVersion } from './template';
 import { isContactName } from '../contacts/contact-view';
+import { fallbackValues, hasUnpublishedChanges, latestVersion, publishedTemplate } from './versions';
 
 export interface TemplateDeps {
   templates: TemplateStore;
@@ -23,7 +24,26 @@ export interface TemplateDeps {
   ids: Ids;
 }
 
-export const presentTemplate = ({ account_id: _a, seq: _s, ...template }: Template) => template;
+/**
+ * The native view: the latest parts, and the version state (`published` holds the published version
+ * while the latest has edits not yet published). Records from before versions read as published.
+ */
+export const presentTemplate = (template: Template) => {
+  const { account_id: _a, seq: _s, declared: _d, published, status, published_at, version_id: _v, ...rest } = template;
+  return {
+    ...rest,
+    status: status ?? ('published' as const),
+    published_at: published_at === undefined ? template.updated_at : published_at,
+    has_unpublished_versions: hasUnpublishedChanges(template),
+    published: published ? presentVersion(published) : null,
+  };
+};
+
+const presentVersion = ({ declared: _d, ...version }: TemplateVersion) => version;
+
+/** What a write leaves, published or not: a publish makes the latest parts the published ones. */
+const versioned = (template: Template, options: WriteOptions, now: string): Template =>
+  options.publish ? { ...template, status: 'published', published_at: now, published: null } : template;
 
 const tooLarge = () =>
   validationError([{ field: 'html', message: 'The template does not fit in storage: make it smaller' }]);
@@ -38,19 +58,30 @@ const stored = async <T>(write: () => Promise<T>) => {
   }
 };
 
-export const createTemplate = async (deps: TemplateDeps, accountId: string, input: CreateTemplateInput) => {
+/** Stores a new template: published at once natively, a draft through Resend's create. */
+export const createTemplate = async (
+  deps: TemplateDeps,
+  accountId: string,
+  input: CreateTemplateInput,
+  options: WriteOptions = { publish: true },
+) => {
   const now = isoTimestamp(deps.clock.now());
   const content = { subject: input.subject, html: input.html || null, text: input.text || null };
-  const template: Template = {
+  const draft: Template = {
     id: deps.ids.uuid(),
     account_id: accountId,
     name: input.name,
     ...content,
     variables: variableNames(content),
+    ...(input.declared?.length ? { declared: input.declared } : {}),
+    status: 'draft',
+    published_at: null,
+    version_id: deps.ids.uuid(),
     seq: await deps.counters.add(accountId, 'template', 1),
     created_at: now,
     updated_at: now,
   };
+  const template = versioned(draft, options, now);
   await stored(() => deps.templates.create(template));
   return presentTemplate(template);
 };
@@ -74,22 +105,66 @@ export const listTemplates = async (
   return { templates: result.items.map(presentTemplate), next_cursor: result.next_cursor };
 };
 
-export const updateTemplate = async (deps: TemplateDeps, accountId: string, id: string, input: UpdateTemplateInput) => {
+/**
+ * An edit of the latest parts. Natively it publishes them (what sends use changes at once, as before
+ * versions); through Resend's update it edits the draft, the published version kept aside until `publish`.
+ */
+export const updateTemplate = async (
+  deps: TemplateDeps,
+  accountId: string,
+  id: string,
+  input: UpdateTemplateInput,
+  options: WriteOptions = { publish: true },
+) => {
   const current = await requireTemplate(deps, accountId, id);
   const html = input.html === undefined ? current.html : input.html || null;
   const text = input.text === undefined ? current.text : input.text || null;
   if (!html && !text)
     throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
   const content = { subject: input.subject ?? current.subject, html, text };
-  const updated: Template = {
-    ...current,
+  const declared = input.declared ?? current.declared;
+  const now = isoTimestamp(deps.clock.now());
+  const partsChange =
+    input.subject !== undefined || input.html !== undefined || input.text !== undefined || input.declared !== undefined;
+  const { declared: _d, ...unchanged } = current;
+  const edited: Template = {
+    ...unchanged,
     name: input.name ?? current.name,
     ...content,
     variables: variableNames(content),
-    updated_at: isoTimestamp(deps.clock.now()),
+    ...(declared?.length ? { declared } : {}),
+    ...(partsChange ? { version_id: deps.ids.uuid() } : {}),
+    // The published version set aside the first time an unpublished edit changes the parts.
+    published: current.published ?? (current.status !== 'draft' && partsChange ? latestVersion(current) : null),
+    updated_at: now,
   };
+  const updated = versioned(edited, options, now);
   if (!(await stored(() => deps.templates.replace(updated)))) throw notFound('Template');
   return presentTemplate(updated);
+};
+
+/** Makes the latest parts the version sends use (Resend's `publish`). */
+export const publishTemplate = async (deps: TemplateDeps, accountId: string, id: string) => {
+  const current = await requireTemplate(deps, accountId, id);
+  const now = isoTimestamp(deps.clock.now());
+  const published = versioned({ ...current, updated_at: now }, { publish: true }, now);
+  if (!(await stored(() => deps.templates.replace(published)))) throw notFound('Template');
+  return presentTemplate(published);
+};
+
+/** Names stay within the 200 characters a template's name may have, never cutting a surrogate pair. */
+const copyName = (name: string) => `${name.slice(0, 200 - ' (copy)'.length).replace(/[\uD800-\uDBFF]$/, '')} (copy)`;
+
+/** A new draft holding the template's latest parts (Resend's `duplicate`): nothing sends it until published. */
+export const duplicateTemplate = async (deps: TemplateDeps, accountId: string, id: string) => {
+  const source = await requireTemplate(deps, accountId, id);
+  const { subject, html, text, declared } = latestVersion(source);
+  return createTemplate(
+    deps,
+    accountId,
+    { name: copyName(source.name), subject, html: html ?? undefined, text: text ?? undefined, declared },
+    { publish: false },
+  );
 };
 
 export const deleteTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) => {
@@ -129,6 +204,7 @@ const answeringLimits = <T>(render: () => T): T => {
  * crossed (422 TEMPLATE_TOO_COSTLY, 400). Mail from a template with no text gets one made from its html.
  */
 export const templateRenderer = async (template: Template, field = 'variables') => {
+  const fallbacks = fallbackValues(template);
   const {
     variables: { required: read },
     render,
@@ -138,7 +214,8 @@ export const templateRenderer = async (template: Template, field = 'variables') 
   const required = read.filter((name) => !isContactName(name));
   // Loaded only for a template whose mail will need a text part made (plain-text.ts).
   const textFromHtml = !template.text && template.html ? await loadTextFromHtml() : undefined;
-  const renderWith = (variables: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
+  const renderWith = (given: Record<string, unknown>, budget = new RenderBudget()): Rendered => {
+    const variables = { ...fallbacks, ...given };
     const missing = missingVariables(required, variables);
     if (missing.length)
       throw validationError(
@@ -155,10 +232,25 @@ export const templateRenderer = async (template: Template, field = 'variables') 
   return Object.assign(renderWith, { readsContact: reads(isContactName) });
 };
 
-/** What a preview shows: the rendered parts, each as a send with these variables would carry it. */
-export const renderTemplate = async (
+/**
+ * The template's published version, as every send path renders it (400 when it was never published).
+ * `getMany` callers (a batch) apply publishedTemplate to each template they read instead.
+ */
+export const requirePublishedTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) =>
+  publishedTemplate(await requireTemplate(deps, accountId, id));
+
+/**
+ * Renders template `id`'s published version with `variables` (its declared fallbacks fill what they
+ * lack): what a send by template carries. The one call for any new send path (an automation's
+ * send_email step); `draft: true` renders the latest parts instead (a preview of unpublished edits).
+ */
+export const renderPublishedTemplate = async (
   deps: Pick<TemplateDeps, 'templates'>,
   accountId: string,
   id: string,
   variables: Record<string, unknown>,
-) => (await templateRenderer(await requireTemplate(deps, accountId, id)))(variables);
+  options: { draft?: boolean; budget?: RenderBudget } = {},
+) => {
+  const template = await requireTemplate(deps, accountId, id);
+  return (await templateRenderer(options.draft ? template : publishedTemplate(template)))(variables, options.budget);
+};

@@ -12,7 +12,7 @@ export const templatesCreate = defineRoute(
     summary: 'Store a template',
     description:
       'Mustache: `{{v}}` is HTML-escaped in html, `{{{v}}}` is raw, and sections work. Answers the variables the ' +
-      'template reads.',
+      'template reads. Published at once (sends use it) unless `publish: false`, which stores a draft.',
     request: { body: createTemplateBody },
     response: templateView,
     successStatus: 201,
@@ -27,7 +27,7 @@ export const templatesCreate = defineRoute(
     uses: ['templates', 'counters', 'clock', 'ids'],
   },
   async ({ auth, body }, deps) => ({
-    data: await createTemplate(deps, auth.account_id, body),
+    data: await createTemplate(deps, auth.account_id, body, { publish: body.publish ?? true }),
   }),
 );
 

@@ -11,7 +11,9 @@ export const templatesRender = defineRoute(
     method: 'POST',
     path: '/api/v1/templates/{id}/render',
     summary: 'Preview a template with variables',
-    description: 'Answers the subject, html and text a send with these variables would carry.',
+    description:
+      'Answers the subject, html and text a send with these variables would carry: the published version; ' +
+      '`draft: true` renders the latest edits instead.',
     request: { params: idParams, body: renderTemplateBody, optionalBody: true },
     response: renderedTemplate,
     table: 'read',
@@ -22,7 +24,7 @@ export const templatesRender = defineRoute(
     uses: ['templates', 'counters', 'clock', 'ids'],
   },
   async ({ auth, params, body }, deps) => ({
-    data: await previewTemplate(deps, auth.account_id, params.id, body.variables ?? {}),
+    data: await previewTemplate(deps, auth.account_id, params.id, body.variables ?? {}, body.draft),
   }),
 );
 

@@ -11,7 +11,10 @@ export const templatesUpdate = defineRoute(
     method: 'PUT',
     path: '/api/v1/templates/{id}',
     summary: 'Change a template',
-    description: 'Mail already accepted keeps what it was rendered with.',
+    description:
+      'Edits the latest parts and publishes them (sends use them at once) unless `publish: false`, which ' +
+      'leaves the published version to sends until `POST .../publish`. Mail already accepted keeps what it ' +
+      'was rendered with.',
     request: { params: idParams, body: updateTemplateBody },
     response: templateView,
     table: { write: ['template'] },
@@ -19,7 +22,7 @@ export const templatesUpdate = defineRoute(
     uses: ['templates', 'counters', 'clock', 'ids'],
   },
   async ({ auth, params, body }, deps) => ({
-    data: await updateTemplate(deps, auth.account_id, params.id, body),
+    data: await updateTemplate(deps, auth.account_id, params.id, body, { publish: body.publish ?? true }),
   }),
 );
 
