@@ -9,7 +9,7 @@ import { startTrackedService } from '../support/tracked-service';
  * Issue 40, docs/promises.md "Automations": the official `resend` package drives automations and events
  * (`baseUrl` <base>/resend); the runner is run by hand as its schedule would (functions/handlers/
  * automations.ts), and what the runs sent is read from the SES emulator's mailbox. Templates are made
- * natively (POST /api/v1/templates): Resend's `templates` API is another part of the wave.
+ * and published through the SDK too: a send_email step sends a template's published version.
  */
 let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 let api: Client;
@@ -29,9 +29,9 @@ const runAutomations = () => handler();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const template = async (subject: string, text: string) => {
-  const answer = await api.post('/api/v1/templates', { name: subject, subject, text });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data.id as string;
+  const created = await resend.templates.create({ name: subject, subject, text, html: `<p>${text}</p>` }).publish();
+  expect(created.error, JSON.stringify(created.error)).toBeNull();
+  return created.data!.id;
 };
 
 type Graph = Parameters<Resend['automations']['create']>[0];
