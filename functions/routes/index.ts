@@ -18,6 +18,7 @@ import { importsRoutes } from './imports';
 import { resendRoutes } from './resend';
 import { resendBroadcastsRoutes } from './resend-broadcasts';
 import { resendWebhooksRoutes } from './resend-webhooks';
+import { resendSuppressionsRoutes } from './resend-suppressions';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -45,4 +46,5 @@ export const routes: readonly AnyRoute[] = [
   ...resendRoutes,
   ...resendBroadcastsRoutes,
   ...resendWebhooksRoutes,
+  ...resendSuppressionsRoutes,
 ];

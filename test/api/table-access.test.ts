@@ -201,6 +201,11 @@ describe('table grants', () => {
     const email = uniqueAddress('suppressed');
     await call('suppressions-create', '/api/v1/suppressions', { email });
     await call('suppressions-delete', `/api/v1/suppressions/${encodeURIComponent(email)}`);
+    // Resend's suppressions are the same list, by the same use cases.
+    await call('resend-suppressions-create', '/resend/suppressions', { email });
+    await call('resend-suppressions-delete', `/resend/suppressions/${encodeURIComponent(email)}`);
+    await call('resend-suppressions-batch-add', '/resend/suppressions/batch/add', { emails: [email] });
+    await call('resend-suppressions-batch-remove', '/resend/suppressions/batch/remove', { emails: [email] });
 
     const list = (await api.post('/api/v1/lists', { name: 'Imported', double_opt_in: true })).body.data;
     const route = (id: string) => routes.find((r) => r.id === id)!;
@@ -292,6 +297,7 @@ describe('table grants', () => {
     ).body.data;
     const property = (await api.post('/api/v1/contact-properties', { key: 'tier', type: 'string' })).body.data;
     const topic = (await api.post('/api/v1/topics', { name: 'Readers', default_subscription: 'opt_in' })).body.data;
+    const suppressed = (await api.post('/api/v1/suppressions', { email: uniqueAddress('readers') })).body.data.email;
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
@@ -354,6 +360,10 @@ describe('table grants', () => {
       'resend-broadcasts-get': `/resend/broadcasts/${campaign.id}`,
       'resend-broadcasts-recipients': `/resend/broadcasts/${campaign.id}/recipients`,
       'resend-contact-topics-list': `/resend/contacts/${subscriber.email}/topics`,
+      // Paged from an anchor: its entry is read too.
+      'resend-suppressions-list': `/resend/suppressions?origin=manual&after=${encodeURIComponent(suppressed)}`,
+      'suppressions-get': `/api/v1/suppressions/${encodeURIComponent(suppressed)}`,
+      'resend-suppressions-get': `/resend/suppressions/${encodeURIComponent(suppressed)}`,
     };
     const reading = routes.filter(
       (route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status',
