@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { AppError } from '../domain/errors';
 import { errorResponse, httpResponse } from '../http/responses';
 import { isResendPath } from '../http/resend-errors';
-import { unansweredResendArea } from '../http/resend-unanswered';
+import { unansweredResendMessage } from '../http/resend-unanswered';
 import { parseRouteKeys, routeMatcher } from '../http/route-matcher';
 
 /**
@@ -16,12 +16,8 @@ let match: ReturnType<typeof routeMatcher> | undefined;
 
 export const handler = async (event: APIGatewayProxyEventV2) => {
   match ??= routeMatcher(parseRouteKeys(process.env.ROUTE_KEYS ?? ''));
-  const unanswered = unansweredResendArea(event.rawPath);
-  if (unanswered)
-    return httpResponse(
-      errorResponse(new AppError('NOT_FOUND', `This service does not answer Resend's ${unanswered}`), 'resend'),
-      {},
-    );
+  const unanswered = unansweredResendMessage(event.rawPath);
+  if (unanswered) return httpResponse(errorResponse(new AppError('NOT_FOUND', unanswered), 'resend'), {});
   const found = match(event.requestContext.http.method, event.rawPath);
   const style = isResendPath(event.rawPath) ? 'resend' : undefined;
   if (found.kind === 'method-not-allowed') {

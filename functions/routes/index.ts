@@ -19,6 +19,7 @@ import { resendRoutes } from './resend';
 import { resendBroadcastsRoutes } from './resend-broadcasts';
 import { resendWebhooksRoutes } from './resend-webhooks';
 import { resendSuppressionsRoutes } from './resend-suppressions';
+import { resendReceivingRoutes } from './resend-receiving';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -47,4 +48,5 @@ export const routes: readonly AnyRoute[] = [
   ...resendBroadcastsRoutes,
   ...resendWebhooksRoutes,
   ...resendSuppressionsRoutes,
+  ...resendReceivingRoutes,
 ];

@@ -276,6 +276,9 @@ describe('table grants', () => {
       'webhook-event-attempts-list',
       'resend-webhook-events-get',
       'resend-webhook-event-attempts-list',
+      'resend-receiving-get',
+      'resend-receiving-attachments-list',
+      'resend-receiving-attachments-get',
     ];
     const list = (await api.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
@@ -362,6 +365,10 @@ describe('table grants', () => {
       'resend-contact-topics-list': `/resend/contacts/${subscriber.email}/topics`,
       // Paged from an anchor: its entry is read too.
       'resend-suppressions-list': `/resend/suppressions?origin=manual&after=${encodeURIComponent(suppressed)}`,
+      'resend-receiving-list': '/resend/emails/receiving',
+      'resend-receiving-get': `/resend/emails/receiving/${randomUUID()}`,
+      'resend-receiving-attachments-list': `/resend/emails/receiving/${randomUUID()}/attachments`,
+      'resend-receiving-attachments-get': `/resend/emails/receiving/${randomUUID()}/attachments/${randomUUID()}`,
       'suppressions-get': `/api/v1/suppressions/${encodeURIComponent(suppressed)}`,
       'resend-suppressions-get': `/resend/suppressions/${encodeURIComponent(suppressed)}`,
     };
