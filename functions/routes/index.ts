@@ -20,6 +20,7 @@ import { resendBroadcastsRoutes } from './resend-broadcasts';
 import { resendWebhooksRoutes } from './resend-webhooks';
 import { resendSuppressionsRoutes } from './resend-suppressions';
 import { resendReceivingRoutes } from './resend-receiving';
+import { resendSettingsRoutes } from './resend-settings';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -49,4 +50,5 @@ export const routes: readonly AnyRoute[] = [
   ...resendWebhooksRoutes,
   ...resendSuppressionsRoutes,
   ...resendReceivingRoutes,
+  ...resendSettingsRoutes,
 ];

@@ -193,7 +193,12 @@ describe('table grants', () => {
     // The Resend routes over the same use cases declare the same access.
     const resendName = `grants-${Math.random().toString(36).slice(2, 8)}.example`;
     const resendId = (await check('resend-domains-create', '/resend/domains', { name: resendName })).body.id;
+    await check('resend-domains-update', `/resend/domains/${resendId}`, { capabilities: { receiving: 'enabled' } });
     await check('resend-domains-verify', `/resend/domains/${resendId}/verify`);
+    // A key's rename, natively and through Resend, reaches only the key's two copies.
+    const key = (await check('api-keys-create', '/api/v1/api-keys', { name: 'k', permissions: ['mail'] })).body.data;
+    await check('api-keys-update', `/api/v1/api-keys/${key.id}`, { name: 'renamed' });
+    await check('resend-api-keys-update', `/resend/api-keys/${key.id}`, { name: 'again' });
     await check('resend-domains-delete', `/resend/domains/${resendId}`);
   });
 
