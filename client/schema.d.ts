@@ -994,7 +994,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get an address's entry on the suppression list
+         * @description The address URL-encoded in the path, compared without case; 404 when it is not on the list.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["suppressions-get"];
         put?: never;
         post?: never;
         /**
@@ -1348,7 +1354,13 @@ export interface paths {
         delete: operations["api-keys-delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an API key
+         * @description Its name is all that changes: permissions and rate limit are set at creation (make a new key to change them). A revoked key is not found.
+         *
+         *     Needs an API key with the `admin` permission.
+         */
+        patch: operations["api-keys-update"];
         trace?: never;
     };
     "/api/v1/providers": {
@@ -1858,7 +1870,13 @@ export interface paths {
         delete: operations["resend-domains-delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a sending domain's receiving
+         * @description `capabilities.receiving` turns the domain's inbound mail on or off (natively `inbound`). Sending stays enabled. Tracking is chosen per send here and TLS is always opportunistic, so `click_tracking`, `open_tracking`, `tls` and `tracking_subdomain` are refused (422 naming the field).
+         *
+         *     Needs an API key with the `admin` permission.
+         */
+        patch: operations["resend-domains-update"];
         trace?: never;
     };
     "/resend/domains/{id}/verify": {
@@ -1930,7 +1948,13 @@ export interface paths {
         delete: operations["resend-api-keys-delete"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an API key
+         * @description Its name is all that changes. A revoked key is not found.
+         *
+         *     Needs an API key with the `admin` permission.
+         */
+        patch: operations["resend-api-keys-update"];
         trace?: never;
     };
     "/resend/contacts": {
@@ -2495,6 +2519,192 @@ export interface paths {
          *     Needs an API key with the `admin` permission.
          */
         get: operations["resend-webhook-event-attempts-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/suppressions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List suppressed addresses in address order, by origin
+         * @description `origin` `bounce` (hard bounces, third soft bounces), `complaint` or `manual` (added by the account, or the recipient unsubscribed). `after`/`before` take an entry id or its address.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-suppressions-list"];
+        put?: never;
+        /**
+         * Suppress an address
+         * @description Its origin is `manual`; an address on the list already keeps its entry (and that entry's id).
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["resend-suppressions-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/suppressions/{id_or_email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a suppressed address by its entry id or the address
+         * @description Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-suppressions-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove an address from the suppression list, by its entry id or the address
+         * @description Every send path reaches the address again; bounce records keep their history.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        delete: operations["resend-suppressions-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/suppressions/batch/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suppress up to 100 addresses at once
+         * @description As one add per address, in order: an address on the list already keeps its entry.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["resend-suppressions-batch-add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/suppressions/batch/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove up to 100 addresses from the suppression list at once, by address or id
+         * @description Each answers `deleted: false` when it was not on the list (or names no entry): none is an error.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["resend-suppressions-batch-remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/emails/receiving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List received emails, newest first
+         * @description Mail received at the account's inbound domains, without bodies. A page ends early (with `has_more`) when the next item would take the answer past its size budget.
+         *
+         *     Needs an API key with the `mail` permission.
+         */
+        get: operations["resend-receiving-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/emails/receiving/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one received email, with its bodies and a link to its raw mail
+         * @description `raw.download_url` downloads the mail as received, for an hour (`expires_at`). A body too large for the answer is null (the raw mail has it). `html` is as received: inline images stay `cid:` links.
+         *
+         *     Needs an API key with the `mail` permission.
+         */
+        get: operations["resend-receiving-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/emails/receiving/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a received email's attachments, with download links
+         * @description In the order the mail holds them; each `download_url` downloads it for an hour (`expires_at`).
+         *
+         *     Needs an API key with the `mail` permission.
+         */
+        get: operations["resend-receiving-attachments-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/emails/receiving/{id}/attachments/{attachment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one of a received email's attachments, with a download link
+         * @description `download_url` downloads it for an hour (`expires_at`), always as a download.
+         *
+         *     Needs an API key with the `mail` permission.
+         */
+        get: operations["resend-receiving-attachments-get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -10522,6 +10732,118 @@ export interface operations {
             };
         };
     };
+    "suppressions-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            email: string;
+                            /** @enum {string} */
+                            reason: "hard_bounce" | "soft_bounce" | "complaint" | "unsubscribed" | "manual";
+                            source: string;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "suppressions-delete": {
         parameters: {
             query?: never;
@@ -13051,6 +13373,156 @@ export interface operations {
             };
             /** @description `NOT_FOUND`: What the request names does not exist in this account. */
             404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "api-keys-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Billing service"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            name: string;
+                            prefix: string;
+                            permissions: ("mail" | "otp" | "subscribers" | "campaigns" | "admin")[];
+                            rate_limit_per_minute: number;
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -18117,6 +18589,215 @@ export interface operations {
             };
         };
     };
+    "resend-domains-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "capabilities": {
+                 *         "receiving": "enabled"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    capabilities?: {
+                        /** @enum {string} */
+                        receiving?: "enabled" | "disabled";
+                        /** @constant */
+                        sending?: "enabled";
+                    };
+                    click_tracking?: unknown;
+                    open_tracking?: unknown;
+                    tls?: unknown;
+                    tracking_subdomain?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "domain";
+                        id: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
     "resend-domains-verify": {
         parameters: {
             query?: never;
@@ -18700,6 +19381,204 @@ export interface operations {
                      *       "statusCode": 404,
                      *       "name": "not_found",
                      *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-api-keys-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Billing service"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "api_key";
+                        id: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
                      *     }
                      */
                     "application/json": components["schemas"]["ResendError"];
@@ -25169,6 +26048,1624 @@ export interface operations {
                             response: string;
                             sent_at: string;
                         }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-suppressions-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+                origin?: "bounce" | "complaint" | "manual";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            origin: "bounce" | "complaint" | "manual";
+                            source_id: string | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-suppressions-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "suppression";
+                        id: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-suppressions-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "suppression";
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        origin: "bounce" | "complaint" | "manual";
+                        source_id: string | null;
+                        created_at: string;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-suppressions-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "suppression";
+                        id: string;
+                        deleted: boolean;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-suppressions-batch-add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "ada@example.com",
+                 *         "grace@example.com"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    emails: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            object: "suppression";
+                            id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-suppressions-batch-remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emails": [
+                 *         "ada@example.com"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    emails?: string[];
+                    ids?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            object: "suppression";
+                            id: string;
+                            deleted: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 413,
+                     *       "name": "validation_error",
+                     *       "message": "The request body may be at most 1 MiB"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The body is not application/json. */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 415,
+                     *       "name": "validation_error",
+                     *       "message": "The request body must be application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-receiving-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            to: string[];
+                            from: string;
+                            created_at: string;
+                            subject: string;
+                            bcc: string[] | null;
+                            cc: string[] | null;
+                            reply_to: string[] | null;
+                            received_for: string[];
+                            message_id: string;
+                            attachments: {
+                                id: string;
+                                filename: string | null;
+                                size: number;
+                                content_type: string;
+                                content_id: string | null;
+                                content_disposition: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-receiving-get": {
+        parameters: {
+            query?: {
+                html_format?: "data_uri" | "cid";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "email";
+                        id: string;
+                        to: string[];
+                        from: string;
+                        created_at: string;
+                        subject: string;
+                        bcc: string[] | null;
+                        cc: string[] | null;
+                        reply_to: string[] | null;
+                        received_for: string[];
+                        message_id: string;
+                        attachments: {
+                            id: string;
+                            filename: string | null;
+                            size: number;
+                            content_type: string;
+                            content_id: string | null;
+                            content_disposition: string | null;
+                        }[];
+                        html: string | null;
+                        text: string | null;
+                        headers: {
+                            [key: string]: string;
+                        } | null;
+                        raw: {
+                            download_url: string;
+                            expires_at: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-receiving-attachments-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            filename: string;
+                            size: number;
+                            content_type: string;
+                            /** @enum {string} */
+                            content_disposition: "inline" | "attachment";
+                            download_url: string;
+                            expires_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-receiving-attachments-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                attachment_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "attachment";
+                        id: string;
+                        filename: string;
+                        size: number;
+                        content_type: string;
+                        /** @enum {string} */
+                        content_disposition: "inline" | "attachment";
+                        download_url: string;
+                        expires_at: string;
                     };
                 };
             };
