@@ -15,7 +15,8 @@ import { notFound } from '../domain/errors';
 export const inboundAttachmentId = (mailId: string, index: number) => {
   const hash = createHash('sha256').update(`inbound-attachment:${mailId}:${index}`).digest('hex');
   const variant = ((parseInt(hash[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-8${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
+  const [time, mid] = [hash.slice(0, 8), hash.slice(8, 12)];
+  return `${time}-${mid}-8${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
 };
 
 /** The attachment with this id, and its place; 404 when the mail has none such. */

@@ -20,7 +20,9 @@ export const resendSuppressionsBatchAdd = defineRoute(
   },
   async ({ auth, body }, deps) => {
     const entries = await suppressManyManually(deps, auth.account_id, body.emails);
-    return { data: { data: entries.map((entry) => ({ object: 'suppression' as const, id: suppressionIdOf(entry.email) })) } };
+    return {
+      data: { data: entries.map((entry) => ({ object: 'suppression' as const, id: suppressionIdOf(entry.email) })) },
+    };
   },
 );
 
