@@ -504,6 +504,14 @@ const TAGS: Record<string, string> = {
   'Resend templates':
     "Resend's templates under /resend, with their draft and published versions, `publish` and `duplicate`: the " +
     "account's stored templates in Resend's shape (permission `mail`)",
+  'Resend suppressions':
+    "The Resend API's suppressions (and their batch add and remove) in its own shapes; the native suppression " +
+    'list underneath (permission `subscribers`)',
+  'Resend receiving':
+    "The Resend API's received emails, their attachments and raw mail downloads, in its own shapes; the native " +
+    'inbound mail underneath (permission `mail`)',
+  'Resend settings':
+    "The Resend API's domain and API key updates in its own shapes; the native domains and keys underneath",
   Console:
     'The web console: a page and its files, served by the service itself; it signs in with an API key and calls ' +
     'this API',

@@ -25,6 +25,20 @@ export type RouteMatch<R extends RouteKey = RouteDefinition> =
   | { kind: 'not-found' };
 
 /**
+ * API Gateway's precedence: the most specific path wins, a literal segment before a variable one at the
+ * first place they differ (`GET /resend/emails/receiving` before `GET /resend/emails/{id}`); else the
+ * table's order.
+ */
+const bySpecificity = (a: RouteKey, b: RouteKey) => {
+  const [left, right] = [a.path.split('/'), b.path.split('/')];
+  for (let at = 0; at < Math.min(left.length, right.length); at++) {
+    const [leftVariable, rightVariable] = [left[at].startsWith('{'), right[at].startsWith('{')];
+    if (leftVariable !== rightVariable) return leftVariable ? 1 : -1;
+  }
+  return 0;
+};
+
+/**
  * Matches a request against the route table the way API Gateway does: the local server dispatches
  * with it, and the API's catch-all route (ANY /{proxy+}) uses it to tell 405 (known path) from 404.
  */
@@ -32,6 +46,7 @@ export const routeMatcher = <R extends RouteKey>(routes: readonly R[]) => {
   const compiled = routes.map(compile);
   return (method: string, path: string): RouteMatch<R> => {
     const allow: string[] = [];
+    let best: { route: R; params: Record<string, string> } | undefined;
     for (const { route, pattern, names } of compiled) {
       const match = pattern.exec(path);
       if (!match) continue;
@@ -39,8 +54,11 @@ export const routeMatcher = <R extends RouteKey>(routes: readonly R[]) => {
         allow.push(route.method);
         continue;
       }
-      return { kind: 'route', route, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]])) };
+      // Routes that match one path have as many segments: their order by specificity is a total one.
+      if (!best || bySpecificity(route, best.route) < 0)
+        best = { route, params: Object.fromEntries(names.map((name, i) => [name, match[i + 1]])) };
     }
+    if (best) return { kind: 'route', ...best };
     return allow.length ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
   };
 };

@@ -17,6 +17,8 @@ export interface ApiKeyStore {
    * finds nothing to revoke).
    */
   revoke(accountId: string, keyId: string, at: string): Promise<boolean>;
+  /** Renames a live key (both copies); undefined when the account has no such key, or it is revoked. */
+  rename(accountId: string, keyId: string, name: string): Promise<ApiKey | undefined>;
 }
 
 export interface RateLimitStore {

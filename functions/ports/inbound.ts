@@ -1,6 +1,7 @@
 /** Ports: inbound mail: the raw mail and its parts in object storage, and the parsed records. */
 import type { InboundMail } from '../domain/inbound/inbound-mail';
 import type { ObjectRef } from '../domain/inbound/object-ref';
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 
 export type { ObjectRef };
 
@@ -23,6 +24,8 @@ export interface InboundStore {
     accountId: string,
     page: { limit: number; cursor?: string },
   ): Promise<{ items: InboundMail[]; next_cursor: string | null }>;
+  /** Resend's paging, newest first, next to a mail of the account (undefined when the anchor is none of its). */
+  listNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<InboundMail> | undefined>;
   /** The cursor of the page that starts after this mail (a page the reader ended early). */
   cursorAfter(id: string): string;
 }

@@ -209,6 +209,16 @@ export interface SuppressionStore {
   addIfAbsent(accountId: string, suppression: Suppression): Promise<Suppression>;
   /** Takes the address off the list and ends its run of soft bounces; false when it was not there. */
   remove(accountId: string, email: string): Promise<boolean>;
+  /** The list's entry for the address (compared lower-case), if it is on the list. */
+  get(accountId: string, email: string): Promise<Suppression | undefined>;
+  /**
+   * Resend's paging of the list (domain/id-paging.ts) in address order, anchored at an address on it
+   * (undefined when the anchor is not), optionally only the entries of some reasons.
+   */
+  pageNextTo(
+    accountId: string,
+    request: IdPageRequest & { reasons?: readonly SuppressionReason[] },
+  ): Promise<IdPage<Suppression> | undefined>;
   /**
    * A page of the account's list in address order, from one partition: `limit` entries (fewer on
    * the last page, or when a reason filter had to pass over many others) and the cursor after them.

@@ -22,6 +22,9 @@ import { automationsRoutes } from './automations';
 import { resendAutomationsRoutes } from './resend-automations';
 import { resendAudienceRoutes } from './resend-audience';
 import { resendTemplatesRoutes } from './resend-templates';
+import { resendSuppressionsRoutes } from './resend-suppressions';
+import { resendReceivingRoutes } from './resend-receiving';
+import { resendSettingsRoutes } from './resend-settings';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -53,4 +56,7 @@ export const routes: readonly AnyRoute[] = [
   ...resendAutomationsRoutes,
   ...resendAudienceRoutes,
   ...resendTemplatesRoutes,
+  ...resendSuppressionsRoutes,
+  ...resendReceivingRoutes,
+  ...resendSettingsRoutes,
 ];

@@ -20,4 +20,6 @@ const apiKeyView = {
 
 export const createdApiKey = z.object({ ...apiKeyView, key: z.string() });
 export const apiKeyList = z.object({ api_keys: z.array(z.object(apiKeyView)) });
+export const updateApiKeyBody = z.object({ name: nonEmpty(100) });
+export const apiKeyShown = z.object(apiKeyView);
 export const apiKeyIdParams = z.object({ id: nonEmpty(100) });

@@ -64,7 +64,7 @@ export const resendListQuery = z.object({
   before: z.optional(uuidParam()),
 });
 
-const listOf = <T extends z.ZodMiniType>(item: T) =>
+export const listOf = <T extends z.ZodMiniType>(item: T) =>
   z.object({ object: z.literal('list'), has_more: z.boolean(), data: z.array(item) });
 
 export const resendCreated = z.object({ id: z.string() });

@@ -202,7 +202,12 @@ describe('table grants', () => {
     // The Resend routes over the same use cases declare the same access.
     const resendName = `grants-${Math.random().toString(36).slice(2, 8)}.example`;
     const resendId = (await check('resend-domains-create', '/resend/domains', { name: resendName })).body.id;
+    await check('resend-domains-update', `/resend/domains/${resendId}`, { capabilities: { receiving: 'enabled' } });
     await check('resend-domains-verify', `/resend/domains/${resendId}/verify`);
+    // A key's rename, natively and through Resend, reaches only the key's two copies.
+    const key = (await check('api-keys-create', '/api/v1/api-keys', { name: 'k', permissions: ['mail'] })).body.data;
+    await check('api-keys-update', `/api/v1/api-keys/${key.id}`, { name: 'renamed' });
+    await check('resend-api-keys-update', `/resend/api-keys/${key.id}`, { name: 'again' });
     await check('resend-domains-delete', `/resend/domains/${resendId}`);
   });
 
@@ -210,6 +215,11 @@ describe('table grants', () => {
     const email = uniqueAddress('suppressed');
     await call('suppressions-create', '/api/v1/suppressions', { email });
     await call('suppressions-delete', `/api/v1/suppressions/${encodeURIComponent(email)}`);
+    // Resend's suppressions are the same list, by the same use cases.
+    await call('resend-suppressions-create', '/resend/suppressions', { email });
+    await call('resend-suppressions-delete', `/resend/suppressions/${encodeURIComponent(email)}`);
+    await call('resend-suppressions-batch-add', '/resend/suppressions/batch/add', { emails: [email] });
+    await call('resend-suppressions-batch-remove', '/resend/suppressions/batch/remove', { emails: [email] });
 
     const list = (await api.post('/api/v1/lists', { name: 'Imported', double_opt_in: true })).body.data;
     const route = (id: string) => routes.find((r) => r.id === id)!;
@@ -280,6 +290,9 @@ describe('table grants', () => {
       'webhook-event-attempts-list',
       'resend-webhook-events-get',
       'resend-webhook-event-attempts-list',
+      'resend-receiving-get',
+      'resend-receiving-attachments-list',
+      'resend-receiving-attachments-get',
     ];
     const list = (await api.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
@@ -301,6 +314,7 @@ describe('table grants', () => {
     ).body.data;
     const property = (await api.post('/api/v1/contact-properties', { key: 'tier', type: 'string' })).body.data;
     const topic = (await api.post('/api/v1/topics', { name: 'Readers', default_subscription: 'opt_in' })).body.data;
+    const suppressed = (await api.post('/api/v1/suppressions', { email: uniqueAddress('readers') })).body.data.email;
     const paths: Record<string, string> = {
       'templates-list': '/api/v1/templates',
       'templates-get': `/api/v1/templates/${template.id}`,
@@ -365,6 +379,14 @@ describe('table grants', () => {
       'resend-broadcasts-get': `/resend/broadcasts/${campaign.id}`,
       'resend-broadcasts-recipients': `/resend/broadcasts/${campaign.id}/recipients`,
       'resend-contact-topics-list': `/resend/contacts/${subscriber.email}/topics`,
+      // Paged from an anchor: its entry is read too.
+      'resend-suppressions-list': `/resend/suppressions?origin=manual&after=${encodeURIComponent(suppressed)}`,
+      'resend-receiving-list': '/resend/emails/receiving',
+      'resend-receiving-get': `/resend/emails/receiving/${randomUUID()}`,
+      'resend-receiving-attachments-list': `/resend/emails/receiving/${randomUUID()}/attachments`,
+      'resend-receiving-attachments-get': `/resend/emails/receiving/${randomUUID()}/attachments/${randomUUID()}`,
+      'suppressions-get': `/api/v1/suppressions/${encodeURIComponent(suppressed)}`,
+      'resend-suppressions-get': `/resend/suppressions/${encodeURIComponent(suppressed)}`,
     };
     const reading = routes.filter(
       (route) => route.method === 'GET' && route.permission !== null && route.id !== 'otp-status',

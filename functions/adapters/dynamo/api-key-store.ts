@@ -61,4 +61,27 @@ export const dynamoApiKeyStore = (): ApiKeyStore => ({
     }
     return true;
   },
+
+  async rename(accountId, keyId, name) {
+    const { Item } = await documentClient().send(new GetCommand(apiKeys.get(apiKeys.key(accountId, keyId))));
+    if (!Item || Item.revoked_at) return undefined;
+    const renamed = { set: { name } };
+    try {
+      await transactWrite({
+        TransactItems: [
+          // Only a live key: a rename never races a revoke back to life (it changes `name` alone).
+          {
+            Update: apiKeys.update(apiKeys.key(accountId, keyId), renamed, {
+              when: when.and(when.exists(), when.or(when.absent('revoked_at'), when.isNull('revoked_at'))),
+            }),
+          },
+          { Update: hashes.update(hashes.key(Item.key_hash as string), renamed, { when: when.exists() }) },
+        ],
+      });
+    } catch (error) {
+      if ((failedConditionIndex(error) ?? -1) >= 0) return undefined;
+      throw error;
+    }
+    return { ...withoutKeys<ApiKey>(Item), name };
+  },
 });

@@ -7,8 +7,16 @@ import { conditional } from './conditional';
 import { inbound } from './entities';
 import { when } from './entity/expression';
 import { encodeIdCursor } from './id-cursor';
-import { queryPageAfter } from './id-page';
+import { listNextToId, queryPageAfter, type IdList } from './id-page';
 import { withoutKeys } from './keys';
+
+/** An account's received mail, newest first, keyed by id (id-page.ts). */
+const inboundList = (accountId: string): IdList => ({
+  query: inbound.query(inbound.key(accountId, '').pk),
+  keyOf: (id) => inbound.key(accountId, id),
+  get: inbound.get,
+  listForward: false,
+});
 
 /** Received mail, one partition per account (keys.ts), expiring with its raw mail (TTL). */
 export const dynamoInboundStore = (): InboundStore => ({
@@ -32,16 +40,13 @@ export const dynamoInboundStore = (): InboundStore => ({
   },
 
   async list(accountId, page) {
-    const found = await queryPageAfter(
-      {
-        query: inbound.query(inbound.key(accountId, '').pk),
-        keyOf: (id) => inbound.key(accountId, id),
-        get: inbound.get,
-        listForward: false,
-      },
-      page,
-    );
+    const found = await queryPageAfter(inboundList(accountId), page);
     return { items: found.items.map((item) => withoutKeys<InboundMail>(item)), next_cursor: found.next_cursor };
+  },
+
+  async listNextTo(accountId, request) {
+    const page = await listNextToId(inboundList(accountId), request);
+    return page && { items: page.items.map((item) => withoutKeys<InboundMail>(item)), has_more: page.has_more };
   },
 
   cursorAfter: encodeIdCursor,

@@ -1,5 +1,6 @@
 import {
   DeleteCommand,
+  GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
@@ -83,6 +84,42 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
     // A fresh start: a later soft bounce begins a new run instead of suppressing the address at once.
     await resetRun(accountId, email);
     return true;
+  },
+
+  async get(accountId, email) {
+    const { Item } = await documentClient().send(new GetCommand(suppressions.get(suppressions.key(accountId, email))));
+    return Item ? toSuppression(Item) : undefined;
+  },
+
+  async pageNextTo(accountId, { limit, after, before, reasons }) {
+    const anchor = after ?? before;
+    if (anchor !== undefined) {
+      const key = suppressions.key(accountId, anchor);
+      const { Item } = await documentClient().send(new GetCommand(suppressions.get(key, { projection: ['pk'] })));
+      if (!Item) return undefined;
+    }
+    const { pk } = suppressions.key(accountId, '');
+    const filter = reasons?.length
+      ? when.in('reason', reasons.includes('hard_bounce') ? [...reasons, LEGACY_BOUNCE] : [...reasons])
+      : undefined;
+    let start: Record<string, string> | undefined = anchor === undefined ? undefined : { pk, sk: anchor.toLowerCase() };
+    const found: Record<string, NativeAttributeValue>[] = [];
+    // As `page`: a filter passes over other reasons' entries, so a page reads on (a bounded number of times).
+    for (let reads = 0; reads < (filter ? FILTERED_PAGE_READS : 1); reads++) {
+      const answer = await documentClient().send(
+        new QueryCommand({
+          ...suppressions.query(pk, undefined, { filter }),
+          ScanIndexForward: before === undefined,
+          ExclusiveStartKey: start,
+          ...(filter ? {} : { Limit: limit + 1 }),
+        }),
+      );
+      found.push(...(answer.Items ?? []));
+      start = answer.LastEvaluatedKey as Record<string, string> | undefined;
+      if (found.length > limit || !start) break;
+    }
+    const items = found.slice(0, limit).map(toSuppression);
+    return { items: before === undefined ? items : items.reverse(), has_more: found.length > limit || !!start };
   },
 
   async page(accountId, { limit, cursor, reason }) {

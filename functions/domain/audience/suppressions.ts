@@ -47,6 +47,34 @@ export const unsuppress = async (deps: Pick<SuppressionDeps, 'suppressions'>, ac
   if (!(await deps.suppressions.remove(accountId, email))) throw notFound('Suppression');
 };
 
+/** The list's entry for one address; 404 when the address is not on it. */
+export const getSuppression = async (deps: Pick<SuppressionDeps, 'suppressions'>, accountId: string, email: string) => {
+  const found = await deps.suppressions.get(accountId, email);
+  if (!found) throw notFound('Suppression');
+  return found;
+};
+
+/** At most this many addresses in one batch (each a write): the answer of one request stays quick. */
+export const SUPPRESSION_BATCH_MAX = 100;
+
+/** `suppressManually` for each address, in order; each answers the entry the list holds then. */
+export const suppressManyManually = async (deps: SuppressionDeps, accountId: string, emails: readonly string[]) => {
+  const entries: Suppression[] = [];
+  for (const email of emails) entries.push(await suppressManually(deps, accountId, email));
+  return entries;
+};
+
+/** `unsuppress` for each address, in order, telling which were on the list (none is an error here). */
+export const unsuppressMany = async (
+  deps: Pick<SuppressionDeps, 'suppressions'>,
+  accountId: string,
+  emails: readonly string[],
+) => {
+  const removed: { email: string; deleted: boolean }[] = [];
+  for (const email of emails) removed.push({ email, deleted: await deps.suppressions.remove(accountId, email) });
+  return removed;
+};
+
 export const SUPPRESSION_CSV_HEADER = 'email,reason,source,created_at';
 
 export const suppressionsCsv = (items: Suppression[]) =>

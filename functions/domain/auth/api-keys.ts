@@ -81,6 +81,18 @@ export const revokeApiKey = async (deps: Pick<ApiKeyDeps, 'apiKeys' | 'clock'>, 
   if (!revoked) throw notFound('API key');
 };
 
+/** Renames a live key of the account (its name is all that changes); 404 for any other id. */
+export const renameApiKey = async (
+  deps: Pick<ApiKeyDeps, 'apiKeys'>,
+  accountId: string,
+  keyId: string,
+  name: string,
+) => {
+  const renamed = await deps.apiKeys.rename(accountId, keyId, name);
+  if (!renamed) throw notFound('API key');
+  return presentApiKey(renamed);
+};
+
 /**
  * Makes sure a key with exactly this value exists with every permission and the given rate limit
  * (DEV_API_KEY and DEV_API_KEY_RATE_LIMIT: the operator who sets them is trusted, so no ceiling).

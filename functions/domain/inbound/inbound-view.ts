@@ -28,7 +28,8 @@ const textOf = async (deps: InboundReadDeps, stored: StoredText) => {
   return (await deps.objects.read(stored.object)).toString('utf8');
 };
 
-const linkTo = (deps: InboundReadDeps, object: ObjectRef, filename: string) =>
+/** A download link to a part of the mail (its raw mail, an attachment), valid ATTACHMENT_LINK_SECONDS. */
+export const linkTo = (deps: Pick<InboundReadDeps, 'objects'>, object: ObjectRef, filename: string) =>
   deps.objects.downloadLink(object, ATTACHMENT_LINK_SECONDS, filename);
 
 /**
@@ -101,10 +102,31 @@ export const presentInbound = async (deps: InboundReadDeps, mail: InboundMail) =
   };
 };
 
-export const getInbound = async (deps: InboundReadDeps, accountId: string, id: string) => {
+/** The account's record of one received mail; 404 for an unknown id or another account's. */
+export const findInbound = async (deps: Pick<InboundReadDeps, 'inbound'>, accountId: string, id: string) => {
   const mail = await deps.inbound.get(accountId, id);
   if (!mail) throw notFound('Inbound mail');
-  return presentInbound(deps, mail);
+  return mail;
+};
+
+export const getInbound = async (deps: InboundReadDeps, accountId: string, id: string) =>
+  presentInbound(deps, await findInbound(deps, accountId, id));
+
+/**
+ * A page's items as many as fit the answer's budget, kept from the start (or, `fromEnd`, from the end:
+ * the items nearest a `before` anchor); `cut` says some were left for the next page.
+ */
+export const fitToAnswer = <T>(items: readonly T[], fromEnd = false) => {
+  const ordered = fromEnd ? [...items].reverse() : [...items];
+  const kept: T[] = [];
+  let room = ANSWER_BUDGET_BYTES;
+  for (const item of ordered) {
+    const cost = answerBytes(item);
+    if (kept.length && cost > room) break;
+    kept.push(item);
+    room -= cost;
+  }
+  return { items: fromEnd ? kept.reverse() : kept, cut: kept.length < items.length };
 };
 
 /**

@@ -1,6 +1,7 @@
 export { admin } from './area';
 export { default as apiKeysCreate } from './api-keys-create';
 export { default as apiKeysList } from './api-keys-list';
+export { default as apiKeysUpdate } from './api-keys-update';
 export { default as apiKeysDelete } from './api-keys-delete';
 export { default as providersCreate } from './providers-create';
 export { default as providersList } from './providers-list';
@@ -18,6 +19,7 @@ export { default as webhookEventAttemptsList } from './webhook-event-attempts-li
 export { default as webhookEventsReplay } from './webhook-events-replay';
 import apiKeysCreate from './api-keys-create';
 import apiKeysList from './api-keys-list';
+import apiKeysUpdate from './api-keys-update';
 import apiKeysDelete from './api-keys-delete';
 import providersCreate from './providers-create';
 import providersList from './providers-list';
@@ -43,6 +45,7 @@ import type { AnyRoute } from '../define-route';
 export const adminRoutes: readonly AnyRoute[] = [
   apiKeysCreate,
   apiKeysList,
+  apiKeysUpdate,
   apiKeysDelete,
   providersCreate,
   providersList,

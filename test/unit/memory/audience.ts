@@ -47,6 +47,25 @@ export const memorySuppressionStore = () => {
       await resetRun(accountId, email);
       return true;
     },
+    async get(accountId, email) {
+      const there = listOf(accountId).get(email.toLowerCase());
+      return there && copy(there);
+    },
+    async pageNextTo(accountId, { limit, after, before, reasons }) {
+      const anchor = (after ?? before)?.toLowerCase();
+      if (anchor !== undefined && !listOf(accountId).has(anchor)) return undefined;
+      const all = [...listOf(accountId).entries()]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .filter(([, s]) => !reasons?.length || reasons.includes(s.reason));
+      const side =
+        anchor === undefined
+          ? all
+          : before === undefined
+            ? all.filter(([address]) => address > anchor)
+            : all.filter(([address]) => address < anchor).reverse();
+      const items = side.slice(0, limit).map(([, s]) => copy(s));
+      return { items: before === undefined ? items : items.reverse(), has_more: side.length > limit };
+    },
     async page(accountId, { limit, cursor, reason }) {
       const after = cursor === undefined ? undefined : decodeCursor(cursor);
       const all = [...listOf(accountId).entries()]

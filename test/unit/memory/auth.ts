@@ -29,6 +29,12 @@ export const memoryApiKeyStore = (): ApiKeyStore => {
       found.revoked_at = at;
       return true;
     },
+    async rename(accountId, keyId, name) {
+      const found = find(accountId, keyId);
+      if (!found || found.revoked_at) return undefined;
+      found.name = name;
+      return copy(found);
+    },
   };
 };
 
