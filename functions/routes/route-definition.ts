@@ -72,6 +72,11 @@ export interface RouteDefinition {
    * (functions/http/responses.ts), so a typed or generated client never meets a status it was not told of.
    */
   alsoAnswers?: readonly { status: number; when: string }[];
+  /**
+   * The request log (http/middleware/request-log.ts) does not record this route's requests: the routes
+   * that read the log itself, whose answers would copy entries into new ones.
+   */
+  unlogged?: true;
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;
   /**

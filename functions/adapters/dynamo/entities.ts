@@ -69,4 +69,5 @@ export const template = /* @__PURE__ */ entity({ name: 'template', key: keys.tem
 export const inbound = /* @__PURE__ */ entity({ name: 'inbound', key: keys.inbound });
 export const importRecord = /* @__PURE__ */ entity({ name: 'import', key: keys.importRecord });
 export const importChunk = /* @__PURE__ */ entity({ name: 'importChunk', key: keys.importChunk });
+export const requestLog = /* @__PURE__ */ entity({ name: 'requestLog', key: keys.requestLog });
 export const idempotency = /* @__PURE__ */ entity({ name: 'idempotency', key: keys.idempotency });

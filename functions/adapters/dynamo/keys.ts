@@ -225,6 +225,11 @@ export const keys = {
     pk: `IMPORT#${accountId}#${importId}`,
     sk: `CHUNK#${String(chunk).padStart(6, '0')}`,
   }),
+  /**
+   * An API request of the account (the request log): one partition per account, sorted by the entry's id,
+   * whose leading bits are its time (a UUIDv7): newest first is one Query backwards. TTL 30 days.
+   */
+  requestLog: (accountId: string, id: string) => ({ pk: `REQLOG#${accountId}`, sk: id }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

@@ -1,0 +1,32 @@
+import type { RequestLog } from '../../ports';
+import { notFound } from '../errors';
+import { type IdPageRequest, requireAnchored } from '../id-paging';
+import { withIssuedCursor } from '../paging';
+
+export interface RequestLogDeps {
+  requestLog: RequestLog;
+}
+
+/** The account's requests, newest first, cursor-paged (the bodies are read one entry at a time). */
+export const listRequestLog = async (
+  deps: RequestLogDeps,
+  accountId: string,
+  page: { limit?: number; cursor?: string },
+) => {
+  const found = await withIssuedCursor(() =>
+    deps.requestLog.page(accountId, { limit: page.limit ?? 20, cursor: page.cursor }),
+  );
+  return { logs: found.items, next_cursor: found.next_cursor };
+};
+
+/** The same, paged by entry ids (Resend's `after`/`before`). */
+export const listRequestLogNextTo = async (deps: RequestLogDeps, accountId: string, request: IdPageRequest) =>
+  requireAnchored(await deps.requestLog.pageNextTo(accountId, request), request);
+
+/** One entry of the account's log with its bodies; another account's, or one past its 30 days, is 404. */
+export const getRequestLogEntry = async (deps: RequestLogDeps, accountId: string, id: string) => {
+  const entry = await deps.requestLog.get(accountId, id.toLowerCase());
+  if (!entry) throw notFound('Log');
+  const { account_id: _account, ...shown } = entry;
+  return shown;
+};
