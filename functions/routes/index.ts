@@ -18,6 +18,8 @@ import { importsRoutes } from './imports';
 import { resendRoutes } from './resend';
 import { resendBroadcastsRoutes } from './resend-broadcasts';
 import { resendWebhooksRoutes } from './resend-webhooks';
+import { logsRoutes } from './logs';
+import { resendLogsRoutes } from './resend-logs';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -45,4 +47,6 @@ export const routes: readonly AnyRoute[] = [
   ...resendRoutes,
   ...resendBroadcastsRoutes,
   ...resendWebhooksRoutes,
+  ...logsRoutes,
+  ...resendLogsRoutes,
 ];

@@ -184,10 +184,9 @@ export const checkBatchItem = (raw: unknown): { ok: true; item: BatchItem } | { 
  */
 export const sendBatchBody = parsesTo<SendBatchInput>()(
   z.object({
-    messages: z.array(secretWithin(z.record(z.string(), z.unknown()), ATTACHMENT_CONTENT)).check(
-      z.minLength(1),
-      z.maxLength(MAX_BATCH),
-    ),
+    messages: z
+      .array(secretWithin(z.record(z.string(), z.unknown()), ATTACHMENT_CONTENT))
+      .check(z.minLength(1), z.maxLength(MAX_BATCH)),
     ...sender,
   }),
 );

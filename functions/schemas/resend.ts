@@ -35,7 +35,12 @@ export const resendEmail = z.object({
   template: z.optional(z.object({ id: z.string(), variables: z.optional(z.record(z.string(), z.unknown())) })),
   // Passed on unchecked: our send schema checks them (functions/http/resend-mail.ts).
   headers: z.optional(z.unknown()),
-  attachments: z.optional(secretWithin(z.unknown(), ATTACHMENT_CONTENT.map(([, ...inside]) => inside))),
+  attachments: z.optional(
+    secretWithin(
+      z.unknown(),
+      ATTACHMENT_CONTENT.map(([, ...inside]) => inside),
+    ),
+  ),
   scheduled_at: z.optional(z.unknown()),
   scheduledAt: z.optional(z.unknown()),
   // Read only to be refused with a clear message (functions/http/resend-mail.ts).

@@ -34,7 +34,10 @@ export const queryPageAfter = async (list: IdList, page: { limit: number; cursor
     }),
   );
   const last = Items[Items.length - 1];
-  return { items: Items, next_cursor: LastEvaluatedKey && last ? encodeIdCursor(last[list.idAttribute ?? 'id'] as string) : null };
+  return {
+    items: Items,
+    next_cursor: LastEvaluatedKey && last ? encodeIdCursor(last[list.idAttribute ?? 'id'] as string) : null,
+  };
 };
 
 /**

@@ -45,7 +45,10 @@ export const loggedBody = (text: string | undefined, secretPaths: readonly (read
   const json = Buffer.from(JSON.stringify(kept));
   if (json.length <= MAX_LOGGED_BODY_BYTES) return kept;
   // Cut on a character: a UTF-8 sequence broken at the end is dropped, not kept as U+FFFD.
-  return `${json.subarray(0, MAX_LOGGED_BODY_BYTES).toString('utf8').replace(/\uFFFD$/, '')}... [cut at 64 KiB]`;
+  return `${json
+    .subarray(0, MAX_LOGGED_BODY_BYTES)
+    .toString('utf8')
+    .replace(/\uFFFD$/, '')}... [cut at 64 KiB]`;
 };
 
 /** The short fields of an entry, bounded: a client's user agent and path are its own to make long. */

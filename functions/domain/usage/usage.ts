@@ -1,3 +1,4 @@
+import type { Provider } from '../types';
 import type { Clock, ProviderQuota, ProviderQuotas, ProviderStore, ReputationStore, StatsDay } from '../../ports';
 import { dayOf } from '../reputation/figures';
 import { describeError, log } from '../../log';
@@ -26,6 +27,8 @@ export interface Usage {
   month: UsageFigures;
   /** The default provider's quota as it states it (SES GetAccount), null when unknown (docs/decisions/0111-usage.md). */
   quota: ProviderQuota | null;
+  /** How many sending domains the account holds (read with the providers, at no extra call). */
+  domains: number;
 }
 
 const sum = (days: readonly StatsDay[], from: Date, resetsAt: Date): UsageFigures => {
@@ -39,10 +42,11 @@ const sum = (days: readonly StatsDay[], from: Date, resetsAt: Date): UsageFigure
   return { ...total, from: from.toISOString(), resets_at: resetsAt.toISOString() };
 };
 
-/** The default provider's quota, or null: a provider that states none, or a question that failed. */
-const defaultQuota = async (deps: UsageDeps, accountId: string) => {
-  const { providers, defaultId } = await deps.providers.list(accountId);
-  const provider = providers.find((p) => p.id === defaultId);
+/**
+ * The default provider's quota, or null: no default provider, one that states none, or a question that
+ * failed (the local SES emulator answers GetAccount; another might not).
+ */
+const quotaOf = async (deps: UsageDeps, accountId: string, provider: Provider | undefined) => {
   if (!provider) return null;
   try {
     return await deps.providerQuotas.quota(provider);
@@ -50,6 +54,16 @@ const defaultQuota = async (deps: UsageDeps, accountId: string) => {
     log('warn', 'provider quota not read', { account_id: accountId, ...describeError(error) });
     return null;
   }
+};
+
+const providerQuota = async (deps: UsageDeps, accountId: string) => {
+  const { providers, defaultId, domains } = await deps.providers.list(accountId);
+  const quota = await quotaOf(
+    deps,
+    accountId,
+    providers.find((p) => p.id === defaultId),
+  );
+  return { quota, domains: domains.length };
 };
 
 /**
@@ -63,9 +77,9 @@ export const readUsage = async (deps: UsageDeps, accountId: string): Promise<Usa
   const tomorrow = new Date(today.getTime() + 86_400_000);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const nextMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const [days, quota] = await Promise.all([
+  const [days, { quota, domains }] = await Promise.all([
     deps.reputation.days(accountId, dayOf(monthStart), dayOf(now)),
-    defaultQuota(deps, accountId),
+    providerQuota(deps, accountId),
   ]);
   return {
     today: sum(
@@ -75,5 +89,6 @@ export const readUsage = async (deps: UsageDeps, accountId: string): Promise<Usa
     ),
     month: sum(days, monthStart, nextMonth),
     quota,
+    domains,
   };
 };
