@@ -1,7 +1,7 @@
 import { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client } from '../support/service';
-import type { TestService } from '../support/service';
+import type { ApiAnswer, TestService } from '../support/service';
 
 /**
  * docs/promises.md "Request log": every keyed request of an account is logged 30 days, natively and as
@@ -35,7 +35,7 @@ const allEntries = async (api: Client, limit = 100) => {
   const entries: Record<string, unknown>[] = [];
   let cursor: string | null = null;
   do {
-    const page = await api.get(`/api/v1/logs?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
+    const page: ApiAnswer = await api.get(`/api/v1/logs?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(page.status).toBe(200);
     entries.push(...page.body.data.logs);
     cursor = page.body.data.next_cursor;
@@ -136,10 +136,11 @@ describe('the request log never holds a secret', () => {
       attachments: [attachment('sdk')],
     });
     expect(viaSdk.error).toBeNull();
-    const sdkBatch = await resend.batch.send([
+    // The SDK's types give a batch no attachments; the service takes them as Resend's API does.
+    const sdkBatch = await api.post('/resend/emails/batch', [
       { from: 'sender@example.com', to, subject: 'SDK batch', text: 'x', attachments: [attachment('sdk-batch')] },
     ]);
-    expect(sdkBatch.error).toBeNull();
+    expect(sdkBatch.status).toBe(200);
     // A body that is not JSON at all is not kept either (no schema could find its secrets).
     const raw = await api.post('/api/v1/providers', `{"type":"smtp","password":"${password}"`);
     expect(raw.status).toBe(400);
