@@ -53,7 +53,7 @@ const unique = (label: string) => `${label}-${crypto.randomUUID()}`;
 const base64 = (text: string) => Buffer.from(text).toString('base64');
 
 describe('the request log never holds a secret', () => {
-  it('redacts keys, provider passwords and signing keys, webhook secrets, OTP codes and attachment contents', async () => {
+  it('redacts API keys, provider passwords, webhook secrets, OTP codes and attachment contents', async () => {
     const { api, resend } = await account('Secrets');
     const secrets: string[] = [];
 

@@ -25,7 +25,7 @@ export interface UsageFigures {
 export interface Usage {
   today: UsageFigures;
   month: UsageFigures;
-  /** The default provider's quota as it states it (SES GetAccount), null when unknown (docs/decisions/0111-usage.md). */
+  /** The default provider's quota as it states it (SES GetAccount), null when unknown (decision 0111). */
   quota: ProviderQuota | null;
   /** How many sending domains the account holds (read with the providers, at no extra call). */
   domains: number;
