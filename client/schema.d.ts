@@ -2503,6 +2503,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's API requests, newest first
+         * @description Every request made with one of the account's keys in the last 30 days (`endpoint` is the path, without its query string), newest first, cursor-paged. `GET /logs/{id}` adds the bodies.
+         *
+         *     Needs an API key with the `mail` permission.
+         */
+        get: operations["logs-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one API request with its request and response bodies
+         * @description The bodies as JSON, with every secret (API keys, provider passwords and signing keys, webhook secrets, OTP codes, attachment contents) as `"[redacted]"`; a body past 64 KiB is a string of its first 64 KiB; a body that was not JSON is not kept. Another account's entry, or one past 30 days, is 404.
+         *
+         *     Needs an API key with the `mail` permission.
+         */
+        get: operations["logs-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the account's mail counts this month and today, and its quota
+         * @description Mails `sent`, `delivered`, `bounced` (hard and soft) and `complained` today and this month (UTC days), and the default provider's `quota` as SES states it (`max_24_hour_send`, `max_send_rate`, `sent_last_24_hours`: the whole SES account's), or null when unknown (an SMTP provider, no default provider, or SES did not answer).
+         *
+         *     Needs an API key with the `admin` permission.
+         */
+        get: operations["usage-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's API requests, newest first
+         * @description The last 30 days of requests made with the account's keys. Paged by log ids (`after`, `before`).
+         *
+         *     Needs an API key with the `mail` permission.
+         */
+        get: operations["resend-logs-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/logs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one API request with its request and response bodies
+         * @description The bodies as JSON with every secret as `"[redacted]"`, cut past 64 KiB, as `GET /api/v1/logs/{id}`.
+         *
+         *     Needs an API key with the `mail` permission.
+         */
+        get: operations["resend-logs-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the account's mail counts today and this month
+         * @description `emails.daily` and `emails.monthly`: mails `sent` (also `used`), `delivered`, `bounced`, `complained` today and this month (UTC); `limit` from the default provider's SES quota (a day's, and a month of days) when known. `domains.used` counts the sending domains, `rate_limit` is the key's. Resend's other counts (contacts, segments, broadcasts, AI credits, automation runs) are not kept: 0.
+         *
+         *     Needs an API key with the `admin` permission.
+         */
+        get: operations["resend-usage-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -25244,6 +25376,772 @@ export interface operations {
                      *       "statusCode": 422,
                      *       "name": "validation_error",
                      *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "logs-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            logs: {
+                                id: string;
+                                created_at: string;
+                                endpoint: string;
+                                method: string;
+                                response_status: number;
+                                user_agent: string | null;
+                            }[];
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "logs-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            id: string;
+                            created_at: string;
+                            endpoint: string;
+                            method: string;
+                            response_status: number;
+                            user_agent: string | null;
+                            request_body: unknown;
+                            response_body: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `NOT_FOUND`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "usage-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            today: {
+                                sent: number;
+                                delivered: number;
+                                bounced: number;
+                                complained: number;
+                                from: string;
+                                resets_at: string;
+                            };
+                            month: {
+                                sent: number;
+                                delivered: number;
+                                bounced: number;
+                                complained: number;
+                                from: string;
+                                resets_at: string;
+                            };
+                            quota: {
+                                max_24_hour_send: number;
+                                max_send_rate: number;
+                                sent_last_24_hours: number;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `RATE_LIMITED`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `INTERNAL_ERROR`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "resend-logs-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            created_at: string;
+                            endpoint: string;
+                            method: string;
+                            response_status: number;
+                            user_agent: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-logs-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "log";
+                        id: string;
+                        created_at: string;
+                        endpoint: string;
+                        method: string;
+                        response_status: number;
+                        user_agent: string | null;
+                        request_body: unknown;
+                        response_body: unknown;
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `not_found`: What the request names does not exist in this account. */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 404,
+                     *       "name": "not_found",
+                     *       "message": "Message not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `validation_error`: The path, query, body or a header is invalid; `details` names every problem. */
+            422: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 422,
+                     *       "name": "validation_error",
+                     *       "message": "The request is invalid"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `rate_limit_exceeded`: The key's requests per minute are used up; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 429,
+                     *       "name": "rate_limit_exceeded",
+                     *       "message": "Rate limit of 60 requests per minute exceeded"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `internal_server_error`: An unexpected error; the request id is in `X-Request-Id`. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 500,
+                     *       "name": "internal_server_error",
+                     *       "message": "An unexpected error occurred"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+        };
+    };
+    "resend-usage-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "usage";
+                        emails: {
+                            daily: {
+                                used: number;
+                                limit: number | null;
+                                sent: number;
+                                delivered: number;
+                                bounced: number;
+                                complained: number;
+                                received: number;
+                                resets_at: string;
+                            };
+                            monthly: {
+                                used: number;
+                                limit: number;
+                                sent: number;
+                                delivered: number;
+                                bounced: number;
+                                complained: number;
+                                received: number;
+                                resets_at: string;
+                            };
+                        };
+                        contacts: {
+                            used: number;
+                            limit: number;
+                        };
+                        segments: {
+                            used: number;
+                            limit: number | null;
+                        };
+                        broadcasts: {
+                            used: number;
+                            limit: null;
+                        };
+                        ai_credits: {
+                            used: number;
+                            limit: number | null;
+                            next_increase_at: string | null;
+                        };
+                        automation_runs: {
+                            used: number;
+                            limit: number;
+                            resets_at: string;
+                        };
+                        domains: {
+                            used: number;
+                            limit: number | null;
+                        };
+                        rate_limit: {
+                            limit: number;
+                            duration: string;
+                        };
+                    };
+                };
+            };
+            /** @description `restricted_api_key`: The key lacks this route's permission, or would grant more than it holds. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 401,
+                     *       "name": "restricted_api_key",
+                     *       "message": "This API key lacks the \"mail\" permission"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendError"];
+                };
+            };
+            /** @description `invalid_api_key`: The API key is missing, unknown or revoked. */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "statusCode": 403,
+                     *       "name": "invalid_api_key",
+                     *       "message": "Invalid API key"
                      *     }
                      */
                     "application/json": components["schemas"]["ResendError"];
