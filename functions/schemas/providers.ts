@@ -129,12 +129,12 @@ export const providerView = z.object({
   port: z.optional(z.nullable(z.int())),
   secure: z.optional(z.nullable(z.boolean())),
   username: z.optional(z.nullable(z.string())),
-  password: z.optional(z.nullable(z.literal(SECRET_MASK))),
+  password: z.optional(z.nullable(secret(z.literal(SECRET_MASK)))),
   events: z.nullable(
     z.object({
       source: z.enum(EVENT_SOURCES),
       sns_topic_arn: z.optional(z.string()),
-      signing_key: z.optional(z.literal(SECRET_MASK)),
+      signing_key: z.optional(secret(z.literal(SECRET_MASK))),
       subscription_state: z.optional(z.string()),
       receiver_url: z.string(),
     }),
