@@ -77,6 +77,11 @@ export interface RouteDefinition {
    * that read the log itself, whose answers would copy entries into new ones.
    */
   unlogged?: true;
+  /**
+   * The route sends one mail whose body its message keeps (decision 0099): the request log refers to
+   * that body instead of holding the request's subject, html and text again (decision 0110).
+   */
+  keepsMailBody?: true;
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;
   /**

@@ -1,4 +1,6 @@
 import { Resend } from 'resend';
+import { dynamoRequestLog } from '../../functions/adapters/dynamo/request-log-store';
+import { KEPT_WITH_MESSAGE as KEPT } from '../../functions/domain/request-log/kept-mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client } from '../support/service';
 import type { ApiAnswer, TestService } from '../support/service';
@@ -210,6 +212,33 @@ describe('GET /logs', () => {
     expect(read).toMatchObject({ method: 'GET', endpoint: '/api/v1/mail', response_status: 200 });
     expect((await entry(api, read.id as string)).request_body).toBeNull();
     expect((await allEntries(api)).some((e) => String(e.endpoint).startsWith('/api/v1/logs'))).toBe(false);
+  });
+
+  it("refers a single send's subject, html and text to its message's kept body, and reads them back", async () => {
+    const { api, accountId, resend } = await account('Kept');
+    const body = { to: uniqueAddress(), subject: 'Receipt', html: '<p>Paid</p>', text: 'Paid' };
+    const sent = await api.post('/api/v1/mail/send', body);
+    expect(sent.status).toBe(200);
+    const viaSdk = await resend.emails.send({ from: 'sender@example.com', ...body });
+    expect(viaSdk.error).toBeNull();
+    const [sdkEntry, nativeEntry] = await allEntries(api);
+    // Stored once: the entry holds a reference, the message its body (what the log costs: decision 0110).
+    const stored = await dynamoRequestLog().get(accountId, nativeEntry.id as string);
+    expect(stored!.request_body).toEqual({ ...body, subject: KEPT, html: KEPT, text: KEPT });
+    expect((await entry(api, nativeEntry.id as string)).request_body).toEqual(body);
+    const sdkLogged = (await resend.logs.get(sdkEntry.id as string)).data!;
+    expect(sdkLogged.request_body).toMatchObject({ subject: 'Receipt', html: '<p>Paid</p>', text: 'Paid' });
+
+    // A deployment that keeps no bodies (or fewer days than the log) logs the request whole.
+    process.env.MESSAGE_RETENTION_DAYS = '7';
+    try {
+      expect((await api.post('/api/v1/mail/send', body)).status).toBe(200);
+    } finally {
+      delete process.env.MESSAGE_RETENTION_DAYS;
+    }
+    const [whole] = await allEntries(api);
+    expect((await dynamoRequestLog().get(accountId, whole.id as string))!.request_body).toEqual(body);
+    expect((await entry(api, whole.id as string)).request_body).toEqual(body);
   });
 
   it('cuts a body past 64 KiB, after redacting it', async () => {

@@ -1,10 +1,15 @@
-import type { RequestLog } from '../../ports';
+import type { MessageStore, RequestLog } from '../../ports';
+import { messageIdOfAnswer, refersToKeptBody, restoreKeptBody } from './kept-mail';
 import { notFound } from '../errors';
 import { type IdPageRequest, requireAnchored } from '../id-paging';
 import { withIssuedCursor } from '../paging';
 
 export interface RequestLogDeps {
   requestLog: RequestLog;
+}
+
+export interface RequestLogEntryDeps extends RequestLogDeps {
+  messages: Pick<MessageStore, 'getWithEvents'>;
 }
 
 /** The account's requests, newest first, cursor-paged (the bodies are read one entry at a time). */
@@ -23,10 +28,16 @@ export const listRequestLog = async (
 export const listRequestLogNextTo = async (deps: RequestLogDeps, accountId: string, request: IdPageRequest) =>
   requireAnchored(await deps.requestLog.pageNextTo(accountId, request), request);
 
-/** One entry of the account's log with its bodies; another account's, or one past its 30 days, is 404. */
-export const getRequestLogEntry = async (deps: RequestLogDeps, accountId: string, id: string) => {
+/**
+ * One entry of the account's log with its bodies; another account's, or one past its 30 days, is 404. A
+ * single send's subject, html and text are read back from its message's kept body (kept-mail.ts).
+ */
+export const getRequestLogEntry = async (deps: RequestLogEntryDeps, accountId: string, id: string) => {
   const entry = await deps.requestLog.get(accountId, id.toLowerCase());
   if (!entry) throw notFound('Log');
   const { account_id: _account, ...shown } = entry;
-  return shown;
+  const messageId = refersToKeptBody(shown.request_body) ? messageIdOfAnswer(shown.response_body) : undefined;
+  if (!messageId) return shown;
+  const found = await deps.messages.getWithEvents(accountId, messageId);
+  return { ...shown, request_body: restoreKeptBody(shown.request_body, found?.body) };
 };

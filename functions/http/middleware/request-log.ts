@@ -1,6 +1,8 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import { contactId } from '../../domain/contacts/contact-id';
 import { entryFields, loggedBody, UNREADABLE_BODY } from '../../domain/request-log/entry';
+import { referToKeptBody } from '../../domain/request-log/kept-mail';
+import { config } from '../../config';
 import type { Clock, Ids, RequestLog } from '../../ports';
 import type { RouteDefinition } from '../../routes/define-route';
 import { secretPaths } from '../../schemas/secret';
@@ -38,6 +40,12 @@ export const requestLog = (route: RouteDefinition, deps: RequestLogDeps): Middle
     if (route.unlogged || !accountId || !response) return;
     const now = deps.clock.now();
     try {
+      const responseBody = isJson(response) ? loggedBody(response.body, paths.response) : UNREADABLE_BODY;
+      const request = route.request?.body ? loggedBody(event.state.rawBody, paths.request) : null;
+      const requestBody =
+        route.keepsMailBody && (response.statusCode ?? 500) < 300
+          ? referToKeptBody(request, responseBody, config.messageRetentionDays)
+          : request;
       await deps.requestLog.append({
         id: contactId(now, deps.ids.uuid()),
         account_id: accountId,
@@ -48,8 +56,8 @@ export const requestLog = (route: RouteDefinition, deps: RequestLogDeps): Middle
           status: response.statusCode ?? 500,
           userAgent: event.headers?.['user-agent'],
         }),
-        request_body: route.request?.body ? loggedBody(event.state.rawBody, paths.request) : null,
-        response_body: isJson(response) ? loggedBody(response.body, paths.response) : UNREADABLE_BODY,
+        request_body: requestBody,
+        response_body: responseBody,
       });
     } catch (error) {
       log('warn', 'request log entry not written', { request_id: event.state.requestId, ...describeError(error) });

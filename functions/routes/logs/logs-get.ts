@@ -16,8 +16,8 @@ export const logsGet = defineRoute(
       "a body that was not JSON is not kept. Another account's entry, or one past 30 days, is 404.",
     request: { params: logParams },
     response: logEntry,
-    table: { read: ['requestLog'] },
-    uses: ['requestLog'],
+    table: { read: ['requestLog', 'message', 'messageBody', 'messageEvent'] },
+    uses: ['requestLog', 'messages'],
   },
   async ({ auth, params }, deps) => ({ data: await getRequestLogEntry(deps, auth.account_id, params.id) }),
 );

@@ -13,8 +13,8 @@ export const resendLogsGet = defineRoute(
     description: 'The bodies as JSON with every secret as `"[redacted]"`, cut past 64 KiB, as `GET /api/v1/logs/{id}`.',
     request: { params: logParams },
     response: resendLog,
-    table: { read: ['requestLog'] },
-    uses: ['requestLog'],
+    table: { read: ['requestLog', 'message', 'messageBody', 'messageEvent'] },
+    uses: ['requestLog', 'messages'],
   },
   async ({ auth, params }, deps) => ({
     data: { object: 'log' as const, ...(await getRequestLogEntry(deps, auth.account_id, params.id)) },
