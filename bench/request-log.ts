@@ -1,14 +1,14 @@
 /**
  * Section 5c: what the request log costs per mail sent through the API (docs/decisions/0110-request-log.md),
  * against the goal of at most 1% of SES's price. The receipt of section 5b is sent through POST /mail/send
- * on the local server; the entry the request wrote is read back, written again alone with the capacity
- * counters on (its write units, measured), and its item's size prices its storage for 30 days.
+ * on the local server; the entry the request wrote is read back as stored, written again alone with the
+ * capacity counters on (its write units, measured), and its item's size prices its storage for 30 days.
  */
 import { awsCalls, capacity, resetAwsCalls } from '../functions/adapters/instrument';
 import { itemBytes } from '../functions/adapters/dynamo/kept-bodies';
 import { dynamoRequestLog, requestLogItem } from '../functions/adapters/dynamo/request-log-store';
 import { contactId } from '../functions/domain/contacts/contact-id';
-import { LOG_RETENTION_DAYS, type RequestLogEntry } from '../functions/domain/request-log/entry';
+import { LOG_RETENTION_DAYS } from '../functions/domain/request-log/entry';
 import { PRICES } from './cost';
 import { RECEIPT, STORAGE, storagePerMillion } from './kept-body';
 import type { LocalStack } from './local-stack';
@@ -47,10 +47,8 @@ export const measureRequestLog = async (stack: LocalStack): Promise<RequestLogCo
     if (!sent.ok) throw new Error(`POST /mail/send answered ${sent.status}`);
     const send = { writeUnits: capacity.write, calls: Object.values(awsCalls).reduce((a, b) => a + b, 0) };
     const listed = (await (await call('/api/v1/logs?limit=1')).json()) as { data: { logs: { id: string }[] } };
-    const got = (await (await call(`/api/v1/logs/${listed.data.logs[0].id}`)).json()) as {
-      data: Omit<RequestLogEntry, 'account_id'>;
-    };
-    const entry = { ...got.data, account_id: stack.accountId };
+    // As stored: a single send's subject, html and text refer to its message's kept body (decision 0110).
+    const entry = (await dynamoRequestLog().get(stack.accountId, listed.data.logs[0].id))!;
     resetAwsCalls();
     await dynamoRequestLog().append({ ...entry, id: contactId(new Date(), crypto.randomUUID()) });
     const entryWriteUnits = capacity.write;
@@ -82,7 +80,8 @@ export const requestLogSection = (c: RequestLogCost) => [
   '',
   `The receipt of 5b sent through POST /mail/send (a request of ${c.requestBytes.toLocaleString('en')} bytes of ` +
     `JSON) costs ${c.sendWriteUnits} WRU in ${c.sendCalls} AWS calls, its log entry included. The entry is one ` +
-    `item: both bodies brotli-compressed together to ${c.compressedBytes} bytes, the item ${c.itemBytes} bytes, ` +
+    'item whose subject, html and text refer to the body the message keeps (5b); both bodies brotli-compressed ' +
+    `together to ${c.compressedBytes} bytes, the item ${c.itemBytes} bytes, ` +
     `written alone ${c.entryWriteUnits} WRU (measured), kept ${c.days} days.`,
   '',
   '| Item | $ per million mails |',
