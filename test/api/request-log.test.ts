@@ -177,7 +177,7 @@ describe('the request log never holds a secret', () => {
     expect(sdkSend.request_body.attachments[0]).toMatchObject({ filename: 'sdk.txt', content: '[redacted]' });
     const sdkBatchSend = (await byEndpoint('POST', '/resend/emails/batch'))[0];
     expect(sdkBatchSend.request_body[0].attachments[0]).toMatchObject({ content: '[redacted]' });
-  });
+  }, 180_000);
 });
 
 describe('GET /logs', () => {

@@ -1,4 +1,5 @@
 import type { MessageStore, RequestLog } from '../../ports';
+import { parseMessageId } from '../mail/message-id';
 import { messageIdOfAnswer, refersToKeptBody, restoreKeptBody } from './kept-mail';
 import { notFound } from '../errors';
 import { type IdPageRequest, requireAnchored } from '../id-paging';
@@ -38,6 +39,7 @@ export const getRequestLogEntry = async (deps: RequestLogEntryDeps, accountId: s
   const { account_id: _account, ...shown } = entry;
   const messageId = refersToKeptBody(shown.request_body) ? messageIdOfAnswer(shown.response_body) : undefined;
   if (!messageId) return shown;
-  const found = await deps.messages.getWithEvents(accountId, messageId);
+  const parsed = parseMessageId(messageId);
+  const found = parsed && (await deps.messages.getWithEvents(accountId, parsed.messageId));
   return { ...shown, request_body: restoreKeptBody(shown.request_body, found?.body) };
 };
