@@ -72,6 +72,10 @@ describe('GET /usage', () => {
     const usage = await api.get('/api/v1/usage');
     expect(usage.body.data).toMatchObject({ today: ZERO, quota: null });
     expect((await client(service, await keyWith(accountId, ['mail'])).get('/api/v1/usage')).status).toBe(403);
+    // Reading usage is a request like any other: logged (only the log's own reads are not).
+    const logged = (await api.get('/api/v1/logs')).body.data.logs;
+    expect(logged[0]).toMatchObject({ endpoint: '/api/v1/usage', method: 'GET', response_status: 403 });
+    expect(logged[1]).toMatchObject({ endpoint: '/api/v1/usage', response_status: 200 });
   });
 });
 

@@ -7,6 +7,7 @@ export const logsGet = defineRoute(
   {
     ...logs,
     id: 'logs-get',
+    unlogged: true,
     method: 'GET',
     path: '/api/v1/logs/{id}',
     summary: 'Get one API request with its request and response bodies',

@@ -7,6 +7,7 @@ export const logsList = defineRoute(
   {
     ...logs,
     id: 'logs-list',
+    unlogged: true,
     method: 'GET',
     path: '/api/v1/logs',
     summary: "List the account's API requests, newest first",

@@ -7,6 +7,7 @@ export const resendLogsGet = defineRoute(
   {
     ...resendLogs,
     id: 'resend-logs-get',
+    unlogged: true,
     method: 'GET',
     path: '/resend/logs/{id}',
     summary: 'Get one API request with its request and response bodies',

@@ -9,6 +9,7 @@ export const resendLogsList = defineRoute(
   {
     ...resendLogs,
     id: 'resend-logs-list',
+    unlogged: true,
     method: 'GET',
     path: '/resend/logs',
     summary: "List the account's API requests, newest first",
