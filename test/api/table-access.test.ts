@@ -263,7 +263,7 @@ describe('table grants', () => {
     await call('resend-emails-cancel', `/resend/emails/${scheduled.answer.body.id}/cancel`);
   });
 
-  it('cover every request of the read-only routes, whose only writes are the rate limit and the request log', async () => {
+  it('cover every request of the read-only routes, whose only writes are the rate limit and the log', async () => {
     const NO_EVENT = `evt_${'0'.repeat(32)}`;
     const NOT_FOUND = [
       'inbound-get',
