@@ -15,6 +15,7 @@ import type { WorstCaseHtml } from './worst-case-html';
 import type { WorstCaseTemplate } from './worst-case-templates';
 import type { SynthTime } from './synth-time';
 import { keptBodySection, type KeptBodyCost } from './kept-body';
+import { requestLogSection, type RequestLogCost } from './request-log';
 import { smtpRelaySection, type RelayMeasure } from './smtp-relay';
 
 export interface Report {
@@ -30,6 +31,7 @@ export interface Report {
   load: LoadResult[];
   cost: CostModel[];
   keptBody?: KeptBodyCost;
+  requestLog?: RequestLogCost;
   smtpRelay?: RelayMeasure;
   fanout?: Fanout;
   bulkImport?: ImportBench;
@@ -372,6 +374,7 @@ export const writeReport = (report: Report) => {
       '',
     ]),
     ...(report.keptBody ? keptBodySection(report.keptBody) : []),
+    ...(report.requestLog ? requestLogSection(report.requestLog) : []),
     ...(report.smtpRelay ? ['', ...smtpRelaySection(report.smtpRelay)] : []),
   ];
   writeFileSync('bench/report.md', `${lines.join('\n')}\n`);

@@ -14,6 +14,8 @@
  *   synthesis, no report written.
  * `npm run bench -- --only kept-body`: what keeping a message's body costs per mail (section 5), printed, no
  *   synthesis, no report written.
+ * `npm run bench -- --only request-log`: what the request log costs per mail sent through the API (section 5c),
+ *   printed, no synthesis, no report written.
  * `npm run bench -- --only streams`: a batch of 10 while a campaign drains (BENCH_STREAMS_RECIPIENTS, 10,000,
  *   at BENCH_STREAMS_RATE, 100/s), printed, no report written.
  * `npm run bench -- --only mail-log`: the message log's page cost after BENCH_MESSAGES (10,000) messages,
@@ -36,6 +38,7 @@ import { countAwsCalls } from './aws-calls';
 import { measureColdStarts, registerRoutes } from './cold-start';
 import { costPerMillion } from './cost';
 import { keptBodySection, measureKeptBody } from './kept-body';
+import { measureRequestLog, requestLogSection } from './request-log';
 import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
 import { measureHandOff } from './hand-off';
@@ -87,6 +90,7 @@ const ALONE = [
   'cold-start',
   'calls',
   'kept-body',
+  'request-log',
   'drain',
   'import',
   'mail-log',
@@ -201,6 +205,17 @@ const main = async () => {
     }
     return;
   }
+  if (only === 'request-log') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step('the cost of the request log');
+      console.log(requestLogSection(await measureRequestLog(stack)).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
   step('synthesizing the stack (cdk synth), timed');
   const cdkOut = resolve('bench/out/cdk.out');
   const synth = measureSynth(cdkOut);
@@ -235,6 +250,7 @@ const main = async () => {
     const calls = await countAwsCalls(stack);
     step('the cost of keeping a message body');
     const keptBody = await measureKeptBody(stack);
+    const requestLog = await measureRequestLog(stack);
     step('webhook deliveries per second of one consumer');
     const webhooks = await measureWebhookDeliveries(stack, Number(process.env.BENCH_WEBHOOKS ?? 500));
     // Before the heavy ones (10,000 subscribers, the load test): DynamoDB Local is still digesting their
@@ -286,6 +302,7 @@ const main = async () => {
       load,
       cost,
       keptBody,
+      requestLog,
       smtpRelay,
     });
   } finally {

@@ -36,8 +36,10 @@ import type {
   MessageStore,
   OtpSecret,
   OtpSessionStore,
+  ProviderQuotas,
   ProviderStore,
   RateLimitStore,
+  RequestLog,
   ReplayGuard,
   ReputationStore,
   SendQueue,
@@ -165,6 +167,10 @@ export const CAPABILITIES = {
   lease: {},
   attachmentsRead: { key: 'attachments', grant: 'attachmentsRead' },
   rates: { grant: 'sesAccount' },
+  /** The default provider's quota (SES GetAccount), for GET /usage. */
+  providerQuotas: { grant: 'sesAccount' },
+  /** The account's request log, read (every keyed request writes it: http/middleware/request-log.ts). */
+  requestLog: {},
   /** The job queue as the job runner uses it: takes jobs, puts the next chunks. */
   jobRunnerQueue: { key: 'jobs', grant: 'jobsConsume' },
   /** Webhook endpoints with their signing secrets opened, to sign posts. */
@@ -327,6 +333,8 @@ export interface CapabilityTypes {
   lease: DrainLease;
   attachmentsRead: AttachmentStore;
   rates: SendRates;
+  providerQuotas: ProviderQuotas;
+  requestLog: RequestLog;
   jobRunnerQueue: JobQueue;
   webhookEndpointsOpen: WebhookEndpointStore;
   poster: WebhookPoster;

@@ -47,9 +47,13 @@ export const tableGrants = (route: TableDeclared): TableGrant[] => {
   if (access === undefined) return [];
   if (access === 'write') return [{ level: 'write' }];
   const keyed = route.permission !== null;
-  // Every keyed request counts against its key's rate limit: that one update, even on a read-only route.
+  // Every keyed request counts against its key's rate limit (that one update) and is written to the
+  // request log (that one put, http/middleware/request-log.ts), even on a read-only route.
   const rateLimit: TableGrant[] = keyed
-    ? [{ actions: ['dynamodb:UpdateItem'], leadingKeys: patterns(['rateWindow']) }]
+    ? [
+        { actions: ['dynamodb:UpdateItem'], leadingKeys: patterns(['rateWindow']) },
+        { actions: ['dynamodb:PutItem'], leadingKeys: patterns(['requestLog']) },
+      ]
     : [];
   const idempotency: ItemKind[] = route.idempotent ? ['idempotency'] : [];
   if (access === 'read') {

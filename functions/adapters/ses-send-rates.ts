@@ -1,6 +1,6 @@
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Provider } from '../domain/types';
-import type { SendRates } from '../ports';
+import type { ProviderQuotas, SendRates } from '../ports';
 import { instrument } from './instrument';
 
 /** SMTP servers publish no rate: without a configured one, stay at a rate any relay accepts. */
@@ -25,5 +25,24 @@ export const sendRates: SendRates = {
       sesRates.set(region, cached);
     }
     return Math.min(cached.rate, provider.send_rate_per_second ?? Number.POSITIVE_INFINITY);
+  },
+};
+
+/**
+ * A provider's quota for GET /usage: SES's GetAccount SendQuota, asked each time (usage is read rarely,
+ * and `sent_last_24_hours` moves); an SMTP relay states none.
+ */
+export const providerQuotas: ProviderQuotas = {
+  async quota(provider: Provider) {
+    if (provider.type !== 'ses') return null;
+    const region = provider.region ?? '';
+    const client = instrument(new SESv2Client(region ? { region } : {}));
+    const { SendQuota } = await client.send(new GetAccountCommand({}));
+    if (SendQuota?.Max24HourSend === undefined || SendQuota.MaxSendRate === undefined) return null;
+    return {
+      max_24_hour_send: SendQuota.Max24HourSend,
+      max_send_rate: SendQuota.MaxSendRate,
+      sent_last_24_hours: SendQuota.SentLast24Hours ?? 0,
+    };
   },
 };

@@ -6,14 +6,16 @@ import { authentication } from './middleware/authentication';
 import { envelope } from './middleware/envelope';
 import { idempotency } from './middleware/idempotency';
 import { jsonBody } from './middleware/json-body';
+import { requestLog } from './middleware/request-log';
 import { validation } from './middleware/validation';
 
 /** One set per bundle (per Lambda instance), built on first use: keys, rate limits, idempotency. */
 let deps: ReturnType<typeof httpDeps> | undefined;
 
 /**
- * Wraps a route's handler in the request pipeline every route shares:
- * envelope + logging -> key, rate limit, permission -> JSON body -> zod validation -> idempotency.
+ * Wraps a route's handler in the request pipeline every route shares: the request log (outermost, so it
+ * sees the answer as sent) -> envelope + logging -> key, rate limit, permission -> JSON body -> zod
+ * validation -> idempotency.
  */
 export const apiHandler = <R extends RouteDefinition>(
   route: R,
@@ -21,6 +23,7 @@ export const apiHandler = <R extends RouteDefinition>(
 ) => {
   deps ??= httpDeps();
   return baseHandler(route, handle)
+    .use(requestLog(route, deps))
     .use(envelope(route))
     .use(authentication(route, deps))
     .use(jsonBody(route))

@@ -24,3 +24,4 @@ export * from './domains';
 export * from './inbound';
 export * from './contacts';
 export * from './automations';
+export * from './request-log';

@@ -25,6 +25,8 @@ import { resendTemplatesRoutes } from './resend-templates';
 import { resendSuppressionsRoutes } from './resend-suppressions';
 import { resendReceivingRoutes } from './resend-receiving';
 import { resendSettingsRoutes } from './resend-settings';
+import { logsRoutes } from './logs';
+import { resendLogsRoutes } from './resend-logs';
 
 /**
  * The route table: every HTTP route of the service, once. Read by the CDK stack (lib/), the local
@@ -59,4 +61,6 @@ export const routes: readonly AnyRoute[] = [
   ...resendSuppressionsRoutes,
   ...resendReceivingRoutes,
   ...resendSettingsRoutes,
+  ...logsRoutes,
+  ...resendLogsRoutes,
 ];

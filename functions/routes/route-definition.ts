@@ -72,6 +72,16 @@ export interface RouteDefinition {
    * (functions/http/responses.ts), so a typed or generated client never meets a status it was not told of.
    */
   alsoAnswers?: readonly { status: number; when: string }[];
+  /**
+   * The request log (http/middleware/request-log.ts) does not record this route's requests: the routes
+   * that read the log itself, whose answers would copy entries into new ones.
+   */
+  unlogged?: true;
+  /**
+   * The route sends one mail whose body its message keeps (decision 0099): the request log refers to
+   * that body instead of holding the request's subject, html and text again (decision 0110).
+   */
+  keepsMailBody?: true;
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;
   /**

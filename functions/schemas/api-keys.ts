@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '../domain/types';
 import * as z from 'zod/mini';
 import { nonEmpty } from './common';
+import { secret } from './secret';
 
 export const createApiKeyBody = z.object({
   name: nonEmpty(100),
@@ -18,7 +19,7 @@ const apiKeyView = {
   created_at: z.string(),
 };
 
-export const createdApiKey = z.object({ ...apiKeyView, key: z.string() });
+export const createdApiKey = z.object({ ...apiKeyView, key: secret(z.string()) });
 export const apiKeyList = z.object({ api_keys: z.array(z.object(apiKeyView)) });
 export const updateApiKeyBody = z.object({ name: nonEmpty(100) });
 export const apiKeyShown = z.object(apiKeyView);

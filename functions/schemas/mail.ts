@@ -15,6 +15,7 @@ import { metadata } from './metadata';
 import { customHeaders } from './custom-headers';
 import { pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
+import { ATTACHMENT_CONTENT, secret, secretWithin } from './secret';
 
 /**
  * docs/promises.md: cc + bcc + 1 <= 50 recipients (the SES limit); subject 1..998 characters; body
@@ -41,11 +42,13 @@ const attachment = z.object({
       error: (issue) => refusedFilename(String(issue.input)) ?? 'This type of file cannot be sent',
     }),
   ),
-  content: z.string().check(
-    z.minLength(1),
-    z.refine(
-      (text) => text.length % 4 === 0 && BASE64.test(text),
-      'content must be base64 (standard alphabet, padded)',
+  content: secret(
+    z.string().check(
+      z.minLength(1),
+      z.refine(
+        (text) => text.length % 4 === 0 && BASE64.test(text),
+        'content must be base64 (standard alphabet, padded)',
+      ),
     ),
   ),
   content_type: z.optional(
@@ -181,7 +184,9 @@ export const checkBatchItem = (raw: unknown): { ok: true; item: BatchItem } | { 
  */
 export const sendBatchBody = parsesTo<SendBatchInput>()(
   z.object({
-    messages: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BATCH)),
+    messages: z
+      .array(secretWithin(z.record(z.string(), z.unknown()), ATTACHMENT_CONTENT))
+      .check(z.minLength(1), z.maxLength(MAX_BATCH)),
     ...sender,
   }),
 );

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { OTP_TEMPLATES } from '../domain/otp/templates';
 import type { SendOtpInput } from '../domain/otp/otp-input';
 import { email, nonEmpty, parsesTo } from './common';
+import { secret } from './secret';
 
 export const sendOtpBody = parsesTo<SendOtpInput>()(
   z.object({
@@ -16,7 +17,7 @@ export const sessionIdField = () => nonEmpty(100);
 
 export const verifyOtpBody = z.object({
   session_id: sessionIdField(),
-  code: z.string().check(z.regex(/^\d{4,8}$/, 'The code is 4 to 8 digits')),
+  code: secret(z.string().check(z.regex(/^\d{4,8}$/, 'The code is 4 to 8 digits'))),
 });
 
 export const resendOtpBody = z.object({ session_id: sessionIdField() });

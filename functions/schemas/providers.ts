@@ -4,6 +4,7 @@ import { isSealed, SEALED_PREFIX } from '../ports';
 import { EVENT_SOURCES, PROVIDER_TYPES, SECRET_MASK } from '../domain/types';
 import type { CreateProviderInput, UpdateProviderInput } from '../domain/providers/provider-input';
 import { email, headerText, nonEmpty, parsesTo } from './common';
+import { secret } from './secret';
 
 /** A domain name with at least one dot (no wildcards, no addresses), compared lower-case. */
 const domainName = () =>
@@ -42,7 +43,7 @@ export const providerEventsInput = z.object({
   sns_topic_arn: z.optional(
     z.string().check(z.regex(/^arn:aws[a-z-]*:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/, 'Invalid SNS topic ARN')),
   ),
-  signing_key: z.optional(nonEmpty(4096).check(notSealed)),
+  signing_key: z.optional(secret(nonEmpty(4096).check(notSealed))),
 });
 
 const common = {
@@ -82,7 +83,7 @@ const smtpProvider = z.object({
    */
   secure: z.optional(z.nullable(z.boolean())),
   username: z.optional(z.nullable(z.string().check(z.maxLength(256)))),
-  password: z.optional(z.nullable(z.string().check(z.maxLength(1024), notSealed))),
+  password: z.optional(z.nullable(secret(z.string().check(z.maxLength(1024), notSealed)))),
 });
 
 export const createProviderBody = parsesTo<CreateProviderInput>()(
@@ -128,12 +129,12 @@ export const providerView = z.object({
   port: z.optional(z.nullable(z.int())),
   secure: z.optional(z.nullable(z.boolean())),
   username: z.optional(z.nullable(z.string())),
-  password: z.optional(z.nullable(z.literal(SECRET_MASK))),
+  password: z.optional(z.nullable(secret(z.literal(SECRET_MASK)))),
   events: z.nullable(
     z.object({
       source: z.enum(EVENT_SOURCES),
       sns_topic_arn: z.optional(z.string()),
-      signing_key: z.optional(z.literal(SECRET_MASK)),
+      signing_key: z.optional(secret(z.literal(SECRET_MASK))),
       subscription_state: z.optional(z.string()),
       receiver_url: z.string(),
     }),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/records';
+import { secret } from './secret';
 
 /**
  * Resend's `webhooks` shapes (the `resend` SDK's types). Its event names beyond ours (contacts, domains,
@@ -50,9 +51,9 @@ const summary = {
 export const resendWebhookCreated = z.object({
   object: z.literal('webhook'),
   id: z.string(),
-  signing_secret: z.string(),
+  signing_secret: secret(z.string()),
 });
-export const resendWebhook = z.object({ object: z.literal('webhook'), ...summary, signing_secret: z.string() });
+export const resendWebhook = z.object({ object: z.literal('webhook'), ...summary, signing_secret: secret(z.string()) });
 export const resendWebhookList = listOf(z.object(summary));
 export const resendWebhookRef = z.object({ object: z.literal('webhook'), id: z.string() });
 export const resendWebhookDeleted = z.object({ object: z.literal('webhook'), id: z.string(), deleted: z.boolean() });

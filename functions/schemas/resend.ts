@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MAX_BATCH, MAX_RECIPIENTS } from './mail';
 import { email, nonEmpty, uuidParam } from './common';
+import { ATTACHMENT_CONTENT, secret, secretWithin } from './secret';
 
 /**
  * The Resend API's request and answer shapes (the `resend` npm package's types are the contract),
@@ -34,7 +35,12 @@ export const resendEmail = z.object({
   template: z.optional(z.object({ id: z.string(), variables: z.optional(z.record(z.string(), z.unknown())) })),
   // Passed on unchecked: our send schema checks them (functions/http/resend-mail.ts).
   headers: z.optional(z.unknown()),
-  attachments: z.optional(z.unknown()),
+  attachments: z.optional(
+    secretWithin(
+      z.unknown(),
+      ATTACHMENT_CONTENT.map(([, ...inside]) => inside),
+    ),
+  ),
   scheduled_at: z.optional(z.unknown()),
   scheduledAt: z.optional(z.unknown()),
   // Read only to be refused with a clear message (functions/http/resend-mail.ts).
@@ -44,7 +50,9 @@ export const resendEmail = z.object({
 export type ResendEmail = z.infer<typeof resendEmail>;
 
 /** A batch: 1 to 100 emails, each read on its own (a bad one fails alone in permissive mode). */
-export const resendBatchBody = z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BATCH));
+export const resendBatchBody = z
+  .array(secretWithin(z.record(z.string(), z.unknown()), ATTACHMENT_CONTENT))
+  .check(z.minLength(1), z.maxLength(MAX_BATCH));
 /** `x-batch-validation`: `strict` (the SDK's default) refuses the whole batch for one bad email. */
 export const resendBatchHeaders = z.object({ 'x-batch-validation': z.optional(z.enum(['strict', 'permissive'])) });
 
@@ -156,7 +164,7 @@ export const resendApiKeyBody = z.object({
   permission: z.optional(z.enum(['full_access', 'sending_access'])),
   domain_id: z.optional(z.unknown()),
 });
-export const resendApiKeyCreated = z.object({ id: z.string(), token: z.string() });
+export const resendApiKeyCreated = z.object({ id: z.string(), token: secret(z.string()) });
 export const resendApiKeyList = listOf(
   z.object({ id: z.string(), name: z.string(), created_at: z.string(), last_used_at: z.nullable(z.string()) }),
 );

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { someFieldToChange } from './common';
 import { WEBHOOK_EVENT_TYPES } from '../domain/webhooks/records';
 import { pageQuery } from './pagination';
+import { secret } from './secret';
 
 const url = () => z.string().check(z.minLength(1), z.maxLength(2000));
 const events = () =>
@@ -23,14 +24,14 @@ const endpointView = {
   created_at: z.string(),
 };
 
-export const createdWebhookEndpoint = z.object({ ...endpointView, secret: z.string() });
+export const createdWebhookEndpoint = z.object({ ...endpointView, secret: secret(z.string()) });
 export const webhookEndpointList = z.object({ webhook_endpoints: z.array(z.object(endpointView)) });
 export const webhookEndpointIdParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** A rotation's answer: the new secret, shown this once, and until when the old one still verifies. */
 export const rotatedWebhookEndpoint = z.object({
   ...endpointView,
-  secret: z.string(),
+  secret: secret(z.string()),
   previous_secret_expires_at: z.string(),
 });
 

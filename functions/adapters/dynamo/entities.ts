@@ -69,6 +69,7 @@ export const template = /* @__PURE__ */ entity({ name: 'template', key: keys.tem
 export const inbound = /* @__PURE__ */ entity({ name: 'inbound', key: keys.inbound });
 export const importRecord = /* @__PURE__ */ entity({ name: 'import', key: keys.importRecord });
 export const importChunk = /* @__PURE__ */ entity({ name: 'importChunk', key: keys.importChunk });
+export const requestLog = /* @__PURE__ */ entity({ name: 'requestLog', key: keys.requestLog });
 export const idempotency = /* @__PURE__ */ entity({ name: 'idempotency', key: keys.idempotency });
 export const automation = /* @__PURE__ */ entity({ name: 'automation', key: keys.automation });
 export const automationEvent = /* @__PURE__ */ entity({ name: 'automationEvent', key: keys.automationEvent });

@@ -15,6 +15,8 @@ export interface IdList {
   listForward: boolean;
   /** The form of its ids, when not UUIDs (id-cursor.ts). */
   idPattern?: RegExp;
+  /** The attribute that holds an item's id, when not `id` (the request log's is its sort key). */
+  idAttribute?: string;
 }
 
 /**
@@ -32,7 +34,10 @@ export const queryPageAfter = async (list: IdList, page: { limit: number; cursor
     }),
   );
   const last = Items[Items.length - 1];
-  return { items: Items, next_cursor: LastEvaluatedKey && last ? encodeIdCursor(last.id as string) : null };
+  return {
+    items: Items,
+    next_cursor: LastEvaluatedKey && last ? encodeIdCursor(last[list.idAttribute ?? 'id'] as string) : null,
+  };
 };
 
 /**

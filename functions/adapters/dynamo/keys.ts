@@ -252,6 +252,11 @@ export const keys = {
     gsi1pk: `AUTOWAIT#${accountId}#${contactId}#${event}`,
     gsi1sk: `${runId}#${String(seq).padStart(4, '0')}`,
   }),
+  /**
+   * An API request of the account (the request log): one partition per account, sorted by the entry's id,
+   * whose leading bits are its time (a UUIDv7): newest first is one Query backwards. TTL 30 days.
+   */
+  requestLog: (accountId: string, id: string) => ({ pk: `REQLOG#${accountId}`, sk: id }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

@@ -1,4 +1,4 @@
-import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
+import { compressJson, decompressJson } from '../compressed-json';
 import { mailTimeDate } from '../time';
 
 /**
@@ -44,22 +44,10 @@ export const stillKept = (expiresAt: number | undefined, now: Date) =>
  */
 export const MAX_KEPT_BODY_BYTES = 64 * 1024;
 
-/** Up to this (JSON bytes), brotli's best quality (a few ms for a typical mail); past it, a fast one. */
-const BEST_QUALITY_UP_TO = 32 * 1024;
-
 /** The body compressed, or undefined when even compressed it is past MAX_KEPT_BODY_BYTES. */
 export const encodeBody = (body: KeptBody): Buffer | undefined => {
-  const json = Buffer.from(JSON.stringify(body));
-  const quality = json.length <= BEST_QUALITY_UP_TO ? constants.BROTLI_MAX_QUALITY : 5;
-  const compressed = brotliCompressSync(json, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: quality,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: json.length,
-    },
-  });
+  const compressed = compressJson(body);
   return compressed.length <= MAX_KEPT_BODY_BYTES ? compressed : undefined;
 };
 
-export const decodeBody = (content: Uint8Array): KeptBody =>
-  JSON.parse(brotliDecompressSync(content).toString('utf8')) as KeptBody;
+export const decodeBody = (content: Uint8Array): KeptBody => decompressJson<KeptBody>(content);

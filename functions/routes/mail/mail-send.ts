@@ -36,6 +36,7 @@ export const mailSend = defineRoute(
       track_clicks: true,
     },
     uses: SEND_ONE,
+    keepsMailBody: true,
   },
   async ({ auth, body }, deps) => {
     const sent = await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, body));

@@ -36,6 +36,7 @@ export const resendEmailsSend = defineRoute(
       tags: [{ name: 'category', value: 'order' }],
     },
     uses: SEND_ONE,
+    keepsMailBody: true,
   },
   async ({ auth, body }, deps) => {
     const request = validated(sendMailRequest, sendRequestOf(body));

@@ -1,0 +1,45 @@
+import type { MessageStore, RequestLog } from '../../ports';
+import { parseMessageId } from '../mail/message-id';
+import { messageIdOfAnswer, refersToKeptBody, restoreKeptBody } from './kept-mail';
+import { notFound } from '../errors';
+import { type IdPageRequest, requireAnchored } from '../id-paging';
+import { withIssuedCursor } from '../paging';
+
+export interface RequestLogDeps {
+  requestLog: RequestLog;
+}
+
+export interface RequestLogEntryDeps extends RequestLogDeps {
+  messages: Pick<MessageStore, 'getWithEvents'>;
+}
+
+/** The account's requests, newest first, cursor-paged (the bodies are read one entry at a time). */
+export const listRequestLog = async (
+  deps: RequestLogDeps,
+  accountId: string,
+  page: { limit?: number; cursor?: string },
+) => {
+  const found = await withIssuedCursor(() =>
+    deps.requestLog.page(accountId, { limit: page.limit ?? 20, cursor: page.cursor }),
+  );
+  return { logs: found.items, next_cursor: found.next_cursor };
+};
+
+/** The same, paged by entry ids (Resend's `after`/`before`). */
+export const listRequestLogNextTo = async (deps: RequestLogDeps, accountId: string, request: IdPageRequest) =>
+  requireAnchored(await deps.requestLog.pageNextTo(accountId, request), request);
+
+/**
+ * One entry of the account's log with its bodies; another account's, or one past its 30 days, is 404. A
+ * single send's subject, html and text are read back from its message's kept body (kept-mail.ts).
+ */
+export const getRequestLogEntry = async (deps: RequestLogEntryDeps, accountId: string, id: string) => {
+  const entry = await deps.requestLog.get(accountId, id.toLowerCase());
+  if (!entry) throw notFound('Log');
+  const { account_id: _account, ...shown } = entry;
+  const messageId = refersToKeptBody(shown.request_body) ? messageIdOfAnswer(shown.response_body) : undefined;
+  if (!messageId) return shown;
+  const parsed = parseMessageId(messageId);
+  const found = parsed && (await deps.messages.getWithEvents(accountId, parsed.messageId));
+  return { ...shown, request_body: restoreKeptBody(shown.request_body, found?.body) };
+};

@@ -1,0 +1,31 @@
+/** Ports: the request log (domain/request-log) and what usage reads of the provider. */
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
+import type { RequestLogEntry, RequestLogSummary } from '../domain/request-log/entry';
+import type { Provider } from '../domain/types';
+
+export interface RequestLog {
+  /** Writes one entry (one item, its bodies compressed); a failure throws, the caller decides. */
+  append(entry: RequestLogEntry): Promise<void>;
+  get(accountId: string, id: string): Promise<RequestLogEntry | undefined>;
+  /** Newest first, cursor-paged. */
+  page(
+    accountId: string,
+    page: { limit: number; cursor?: string },
+  ): Promise<{ items: RequestLogSummary[]; next_cursor: string | null }>;
+  /** Newest first, paged by entry ids (Resend); undefined when the anchor is no entry of the account. */
+  pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<RequestLogSummary> | undefined>;
+}
+
+/** A provider's sending quota as it states it (SES GetAccount's SendQuota). */
+export interface ProviderQuota {
+  max_24_hour_send: number;
+  max_send_rate: number;
+  sent_last_24_hours: number;
+}
+
+export interface ProviderQuotas {
+  /** The provider's quota, or null when it states none (an SMTP relay) or could not be asked. */
+  quota(provider: Provider): Promise<ProviderQuota | null>;
+}
+
+export type { RequestLogEntry, RequestLogSummary };
