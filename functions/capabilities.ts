@@ -53,6 +53,8 @@ import type {
   WebhookHistory,
   WebhookPoster,
   WebhookQueue,
+  MailTenants,
+  TenantStore,
 } from './ports';
 
 /**
@@ -68,7 +70,8 @@ import type {
  * The workers': `drainLanes` takes from both send lanes, puts released scheduled mail back and parks
  * what fails in the dead-letter queue; `startDrain` the drain's start queue; `attachmentsRead` reads
  * and drops queued files; `sesAccount` reads SES's send rate; `enqueueBulk` the campaign lane (and a
- * drain start); `jobsConsume` takes and puts jobs; `webhookDelivery` takes, re-puts and parks posts.
+ * drain start); `jobsConsume` takes and puts jobs; `webhookDelivery` takes, re-puts and parks posts. `sesTenants`:
+ * SES's tenant calls (create, tie to the configuration set, delete).
  */
 export type AwsGrant =
   | 'sendMail'
@@ -91,7 +94,8 @@ export type AwsGrant =
   | 'sesAccount'
   | 'enqueueBulk'
   | 'jobsConsume'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  | 'sesTenants';
 
 /**
  * Each capability: the dependency it fills (`key`, its own name if absent: several capabilities fill
@@ -130,6 +134,7 @@ export const CAPABILITIES = {
   subscribers: {},
   suppressions: {},
   templates: {},
+  tenants: {},
   /** Providers with their secrets masked: reading, listing, deleting. */
   providers: {},
   /** Providers whose passwords and signing keys are sealed on create and update. */
@@ -178,6 +183,8 @@ export const CAPABILITIES = {
   sesIdentityCreate: { key: 'identities', grant: 'sesIdentityCreate' },
   sesIdentityRead: { key: 'identities', grant: 'sesIdentityRead' },
   sesIdentityDelete: { key: 'identities', grant: 'sesIdentityDelete' },
+  /** SES tenants: create (tied to the stack's configuration set) and delete. */
+  sesTenants: { grant: 'sesTenants' },
   inboundObjects: { key: 'objects', grant: 'inboundMail' },
   /** The inbound bucket as the parser uses it: reads the raw mail SES stored, writes its parts. */
   inboundParsing: { key: 'objects', grant: 'inboundParse' },
@@ -283,6 +290,7 @@ export interface CapabilityTypes {
   subscribers: SubscriberStore;
   suppressions: SuppressionStore;
   templates: TemplateStore;
+  tenants: TenantStore;
   providers: ProviderStore;
   providersSealing: ProviderStore;
   providersSending: ProviderStore;
@@ -317,6 +325,7 @@ export interface CapabilityTypes {
   sesIdentityCreate: EmailIdentities;
   sesIdentityRead: EmailIdentities;
   sesIdentityDelete: EmailIdentities;
+  sesTenants: MailTenants;
   inboundObjects: MailObjects;
   inboundParsing: MailObjects;
   allowPrivateSmtpHosts: boolean;

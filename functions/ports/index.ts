@@ -23,3 +23,4 @@ export * from './templates';
 export * from './domains';
 export * from './inbound';
 export * from './contacts';
+export * from './tenants';

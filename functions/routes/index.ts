@@ -9,6 +9,7 @@ import { contactsRoutes } from './contacts';
 import { campaignsRoutes } from './campaigns';
 import { receiversRoutes } from './receivers';
 import { adminRoutes } from './admin';
+import { tenantsRoutes } from './tenants';
 import { consoleRoutes } from './console';
 import { templatesRoutes } from './templates';
 import { domainsRoutes } from './domains';
@@ -40,6 +41,7 @@ export const routes: readonly AnyRoute[] = [
   ...campaignsRoutes,
   ...receiversRoutes,
   ...adminRoutes,
+  ...tenantsRoutes,
   ...domainsRoutes,
   ...inboundRoutes,
   ...resendRoutes,

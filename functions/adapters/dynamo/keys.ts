@@ -158,6 +158,16 @@ export const keys = {
   contactPropertyPrefix: 'CONTACTPROP#',
   /** The claim on a property's key (unique in the account); its prefix is not the properties'. */
   contactPropertyKey: (accountId: string, key: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CONTACTPROPKEY#${key}` }),
+  /**
+   * A tenant, in the account's partition (its prefix is not the providers': the Query every send makes never
+   * reads them), and the same item again under its lower-case name: a send naming it either way is one GetItem.
+   */
+  tenant: (accountId: string, tenantId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `TENANT#${tenantId}` }),
+  tenantPrefix: 'TENANT#',
+  tenantName: (accountId: string, name: string) => ({
+    pk: `ACCOUNT#${accountId}`,
+    sk: `TENANTNAME#${name.toLowerCase()}`,
+  }),
   /** A topic, in the account's partition: one Query (begins_with) reads them all (at most MAX_TOPICS). */
   topic: (accountId: string, topicId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `TOPIC#${topicId}` }),
   topicPrefix: 'TOPIC#',
