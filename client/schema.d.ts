@@ -1318,7 +1318,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Its value is shown in this answer only.
+         * @description Its value is shown in this answer only. With `tenant_id` (a tenant's id or name) the key sends only as that tenant and reads only its records; such a key cannot have `admin`.
          *
          *     Needs an API key with the `admin` permission.
          */
@@ -1786,7 +1786,7 @@ export interface paths {
         put?: never;
         /**
          * Send one email, now or at a set time
-         * @description Now, or at `scheduled_at` (`POST /api/v1/mail/send` underneath); several `to` are one message, the others in Cc.
+         * @description Now, or at `scheduled_at` (`POST /api/v1/mail/send` underneath); several `to` are one message, the others in Cc. A header `X-Tenant` in `headers` names the tenant the mail goes out as (not sent as a header).
          *
          *     Needs an API key with the `mail` permission. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first answer again.
          */
@@ -2937,6 +2937,7 @@ export interface operations {
                     /** Format: email */
                     from_email?: string;
                     from_name?: string;
+                    tenant?: string;
                     template_id?: string;
                     /** @description The values the template reads (any JSON object, at most 32 KiB) */
                     variables?: {
@@ -3180,6 +3181,7 @@ export interface operations {
                     /** Format: email */
                     from_email?: string;
                     from_name?: string;
+                    tenant?: string;
                 };
             };
         };
@@ -3383,6 +3385,7 @@ export interface operations {
                                 scheduled_at: string | null;
                                 /** @enum {string} */
                                 source: "api" | "smtp";
+                                tenant_id: string | null;
                             }[];
                             next_cursor: string | null;
                         };
@@ -3776,6 +3779,7 @@ export interface operations {
                                 scheduled_at: string | null;
                                 /** @enum {string} */
                                 source: "api" | "smtp";
+                                tenant_id: string | null;
                                 html: string | null;
                                 text: string | null;
                             };
@@ -12844,6 +12848,7 @@ export interface operations {
                                 prefix: string;
                                 permissions: ("mail" | "otp" | "subscribers" | "campaigns" | "admin")[];
                                 rate_limit_per_minute: number;
+                                tenant_id: string | null;
                                 created_at: string;
                             }[];
                         };
@@ -12925,6 +12930,7 @@ export interface operations {
                     name: string;
                     permissions: ("mail" | "otp" | "subscribers" | "campaigns" | "admin")[];
                     rate_limit_per_minute?: number;
+                    tenant_id?: string;
                 };
             };
         };
@@ -12948,6 +12954,7 @@ export interface operations {
                             prefix: string;
                             permissions: ("mail" | "otp" | "subscribers" | "campaigns" | "admin")[];
                             rate_limit_per_minute: number;
+                            tenant_id: string | null;
                             created_at: string;
                             key: string;
                         };

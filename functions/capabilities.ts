@@ -215,6 +215,7 @@ export const SEND_ONE = [
   'templates',
   'counters',
   'attachmentsPut',
+  'tenants',
 ] as const satisfies readonly CapabilityName[];
 
 export const SEND_BATCH = [
@@ -227,6 +228,7 @@ export const SEND_BATCH = [
   'clock',
   'ids',
   'attachmentsPut',
+  'tenants',
 ] as const satisfies readonly CapabilityName[];
 
 export const SEND_OTP = [

@@ -14,6 +14,7 @@ import { hasBody, MAX_MAIL_BODY_BYTES, MAX_SUBJECT_LENGTH, NO_BODY } from '../do
 import { metadata } from './metadata';
 import { customHeaders } from './custom-headers';
 import { pageQuery } from './pagination';
+import { tenantReference } from './tenants';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 
 /**
@@ -96,6 +97,8 @@ const mailFields = {
 const sender = {
   from_email: z.optional(email()),
   from_name: z.optional(headerText(0, 100)),
+  /** The tenant the mail goes out as: its id or name (issue 42). */
+  tenant: z.optional(tenantReference),
 };
 
 type MailFields = { html?: string | null; text?: string | null; cc?: string[]; bcc?: string[] };
@@ -217,6 +220,8 @@ export const messageView = z.object({
   scheduled_at: z.nullable(z.string()),
   /** How the mail came in: the API (`api`, campaigns and batches included) or the SMTP relay (`smtp`). */
   source: z.enum(['api', 'smtp']),
+  /** The tenant it was sent as (issue 42), or null. */
+  tenant_id: z.nullable(z.string()),
 });
 
 export const cancelledMessage = z.object({ message_id: z.string(), status: z.literal('cancelled') });

@@ -12,6 +12,7 @@ import {
   reputation,
   suppressions,
   templates,
+  tenants,
   tracking,
 } from '../adapters/capabilities';
 import mailSend from '../routes/mail/mail-send';
@@ -33,6 +34,7 @@ export const sendDeps = () =>
     templates,
     counters,
     attachmentsPut,
+    tenants,
   });
 
 /** The SMTP relay (functions/smtp): a key's checks, as every API request's, and the send use case's. */

@@ -59,7 +59,7 @@ describe('tenants', () => {
   it('renames, lists by cursor, and deletes with its SES tenant', async () => {
     const account = client(service, (await newAccount()).apiKey);
     const names = [unique('a'), unique('b'), unique('c')];
-    const made = [];
+    const made: { id: string; ses_tenant_name: string }[] = [];
     for (const name of names) made.push((await account.post('/api/v1/tenants', { name })).body.data);
     const first = await account.get('/api/v1/tenants?limit=2');
     expect(first.body.data.tenants).toHaveLength(2);

@@ -13,6 +13,7 @@ import { documentClient } from './client';
 import { conditional } from './conditional';
 import { suppression as suppressions, address as addresses } from './entities';
 import { when } from './entity/expression';
+import { tenantScope } from '../../domain/tenants/tenant';
 
 /** Suppressions written before reasons were told apart say `bounce`: a hard bounce or a third soft one. */
 const LEGACY_BOUNCE = 'bounce';
@@ -49,10 +50,11 @@ const resetRun = async (accountId: string, email: string) => {
 const FILTERED_PAGE_READS = 4;
 
 export const dynamoSuppressionStore = (): SuppressionStore => ({
-  async findSuppressed(accountId, emails) {
+  async findSuppressed(accountId, emails, tenantId) {
     const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
+    const scopes = tenantId ? [accountId, tenantScope(accountId, tenantId)] : [accountId];
     const found = await batchGet(
-      unique.map((email) => suppressions.key(accountId, email)),
+      scopes.flatMap((scope) => unique.map((email) => suppressions.key(scope, email))),
       ['sk'],
     );
     return new Set(found.map((item) => item.sk as string));

@@ -15,6 +15,7 @@ export const messageRecord = (message: MailMessage) => ({
   created_at: message.created_at,
   scheduled_at: message.scheduled_at ?? null,
   source: message.source ?? ('api' as const),
+  tenant_id: message.tenant_id ?? null,
 });
 
 /**

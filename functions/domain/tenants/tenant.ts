@@ -27,3 +27,10 @@ export const tenantRef = (ref: string): { id: string } | { name: string } =>
 
 /** `t` and the id's 32 hex digits: within SES's 64 characters of letters, digits, `-` and `_`. */
 export const sesTenantName = (id: string) => `t${id.replaceAll('-', '')}`;
+
+/**
+ * Where a tenant's own items live: its suppressions and reputation counters and brake sit under the
+ * account's keys with `#T#<tenant id>` appended (keys.ts), so each is reached by key, never by a scan.
+ */
+export const tenantScope = (accountId: string, tenantId?: string | null) =>
+  tenantId ? `${accountId}#T#${tenantId}` : accountId;

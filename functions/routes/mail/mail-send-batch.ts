@@ -37,7 +37,13 @@ export const mailSendBatch = defineRoute(
     uses: SEND_BATCH,
   },
   async ({ auth, body }, deps) => ({
-    data: await sendBatch(deps, auth.account_id, body, await batchItemCheck(deps, auth.account_id, body.messages)),
+    data: await sendBatch(
+      deps,
+      auth.account_id,
+      body,
+      await batchItemCheck(deps, auth.account_id, body.messages),
+      auth.tenant_id,
+    ),
   }),
 );
 

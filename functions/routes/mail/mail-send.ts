@@ -38,7 +38,8 @@ export const mailSend = defineRoute(
     uses: SEND_ONE,
   },
   async ({ auth, body }, deps) => {
-    const sent = await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, body));
+    const mail = await resolveMail(deps, auth.account_id, body);
+    const sent = await sendMail(deps, auth.account_id, mail, undefined, auth.tenant_id);
     // A scheduled send is accepted, not sent: 202 (docs/promises.md).
     return { data: sent, ...(sent.status === 'scheduled' ? { status: 202 } : {}) };
   },
