@@ -162,7 +162,7 @@ export interface paths {
         };
         /**
          * List messages, newest first, by status, recipient, tag and time
-         * @description The message log. The filters combine (AND); cursor paging.
+         * @description The message log. The filters combine (AND); cursor paging. With `tenant` (its id or name), that tenant's mail alone; a key bound to a tenant reads its own.
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -330,7 +330,7 @@ export interface paths {
         };
         /**
          * Get the account's sending figures, rates and warnings
-         * @description The sending figures, bounce and complaint rates and warnings over the last `days` days.
+         * @description The sending figures, bounce and complaint rates and warnings over the last `days` days: all the account's mail, or with `tenant` (its id or name) that tenant's alone, with its own brake. A key bound to a tenant reads its tenant's.
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -354,7 +354,7 @@ export interface paths {
         put?: never;
         /**
          * Lift the reputation brake
-         * @description The account's sending resumes and its queued mail goes out.
+         * @description The account's sending resumes and its queued mail goes out; with `tenant` (its id or name), that tenant's sending alone.
          *
          *     Needs an API key with the `admin` permission.
          */
@@ -968,7 +968,7 @@ export interface paths {
         };
         /**
          * List suppressed addresses in address order, by reason
-         * @description Cursor paging. With `Accept: text/csv`: CSV of up to 10,000 entries per answer, the next part named by the `X-Next-Cursor` header.
+         * @description Cursor paging. With `Accept: text/csv`: CSV of up to 10,000 entries per answer, the next part named by the `X-Next-Cursor` header. With `tenant` (its id or name), that tenant's own list (its mail's bounces and complaints); without it, the account's, which holds for every tenant. A key bound to a tenant reads its own.
          *
          *     Needs an API key with the `subscribers` permission.
          */
@@ -976,7 +976,7 @@ export interface paths {
         put?: never;
         /**
          * Suppress an address
-         * @description The entry's reason is `manual`; an address on the list already keeps its entry.
+         * @description The entry's reason is `manual`; an address on the list already keeps its entry. With `tenant`, on that tenant's own list; without it, on the account's, which holds for every tenant.
          *
          *     Needs an API key with the `subscribers` permission.
          */
@@ -3345,6 +3345,7 @@ export interface operations {
     "mail-list": {
         parameters: {
             query?: {
+                tenant?: string;
                 status?: "scheduled" | "queued" | "sending" | "sent" | "delivered" | "bounced" | "complained" | "failed" | "suppressed" | "cancelled";
                 recipient?: string;
                 tag?: string;
@@ -4679,6 +4680,7 @@ export interface operations {
         parameters: {
             query?: {
                 days?: number;
+                tenant?: string;
             };
             header?: never;
             path?: never;
@@ -4700,6 +4702,11 @@ export interface operations {
                         /** @constant */
                         success: true;
                         data: {
+                            /** @description The tenant whose figures these are; null: all the account's mail */
+                            tenant: {
+                                id: string;
+                                name: string;
+                            } | null;
                             days: number;
                             /** @description First UTC day of the window (yyyy-mm-dd) */
                             from: string;
@@ -4858,7 +4865,18 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "tenant": "acme"
+                 *     }
+                 */
+                "application/json": {
+                    tenant?: string;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -4883,6 +4901,19 @@ export interface operations {
                     };
                 };
             };
+            /** @description `VALIDATION_ERROR`: The path, query, body or a header is invalid; `details` names every problem. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description `UNAUTHORIZED`: The API key is missing, unknown or revoked. */
             401: {
                 headers: {
@@ -4895,6 +4926,32 @@ export interface operations {
             };
             /** @description `FORBIDDEN`: The key lacks this route's permission, or would grant more than it holds. */
             403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `PAYLOAD_TOO_LARGE`: The body is over 1 MiB (6 MiB on POST /mail/send and POST /mail/send-batch). */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `UNSUPPORTED_MEDIA_TYPE`: The body is not application/json. */
+            415: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -10349,6 +10406,7 @@ export interface operations {
     "suppressions-list": {
         parameters: {
             query?: {
+                tenant?: string;
                 reason?: "hard_bounce" | "soft_bounce" | "complaint" | "unsubscribed" | "manual";
                 limit?: number;
                 cursor?: string;
@@ -10468,6 +10526,7 @@ export interface operations {
                 "application/json": {
                     /** Format: email */
                     email: string;
+                    tenant?: string;
                 };
             };
         };
@@ -10588,7 +10647,9 @@ export interface operations {
     };
     "suppressions-delete": {
         parameters: {
-            query?: never;
+            query?: {
+                tenant?: string;
+            };
             header?: never;
             path: {
                 email: string;

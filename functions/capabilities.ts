@@ -255,6 +255,7 @@ export const APPLY_EVENTS = [
   'campaigns',
   'ids',
   'events',
+  'tenants',
 ] as const satisfies readonly CapabilityName[];
 
 /** A receiver's checks: the SNS certificate and subscription, replays, its own rate limit. */

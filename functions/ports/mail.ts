@@ -39,6 +39,8 @@ export interface MailerFactory {
 
 /** The message log's filters; `since`/`until` in the form of `created_at` (mailTimestamp). */
 export interface MessageLogFilter {
+  /** A tenant's messages alone (issue 42): their own log partition, no filter. */
+  tenantId?: string;
   status?: MessageStatus;
   recipient?: string;
   tag?: string;

@@ -16,6 +16,11 @@ export interface TenantStore {
    * tenant holds the new name, 'gone' when it was deleted or changed meanwhile.
    */
   replace(before: Tenant, after: Tenant): Promise<'replaced' | 'taken' | 'gone'>;
+  /**
+   * Sets where the tenant's brake stands on both of its items (its sends read it there: one read):
+   * paused with when and why, or active. False when the tenant is gone (or was renamed meanwhile).
+   */
+  setBrake(tenant: Tenant, brake: { paused: boolean; at: string; reason?: string }): Promise<boolean>;
   /** Deletes the tenant and frees its name; false when absent. */
   delete(tenant: Tenant): Promise<boolean>;
 }

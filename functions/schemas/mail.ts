@@ -259,6 +259,8 @@ export const trackingParams = z.object({ token: z.string().check(z.maxLength(16_
 
 /** GET /mail: the message log's filters (AND) and its cursor paging (docs/promises.md, "The message log"). */
 export const messageLogQuery = z.object({
+  /** A tenant's messages alone, by its id or name (issue 42); a tenant key's own always. */
+  tenant: z.optional(tenantReference),
   status: z.optional(z.enum(MESSAGE_STATUSES)),
   recipient: z.optional(email()),
   tag: z.optional(nonEmpty(100)),

@@ -29,6 +29,8 @@ export const message = /* @__PURE__ */ entity({
     /** Where messages sent before gsi6 existed carry their provider's id (read, never written). */
     legacyProviderId: 'gsi1',
     log: 'gsi7',
+    /** A tenant's messages (keys.tenantMessageLog). */
+    tenantLog: 'gsi1',
   },
   moves: MESSAGE_MOVES,
 });

@@ -116,6 +116,14 @@ export const keys = {
     gsi7sk: `${createdAt}#${messageUuid}`,
   }),
   /**
+   * gsi1 of a tenant's message (issue 42): the tenant's own log, as gsi7 is the account's. gsi1 holds every
+   * attribute, so the log's filters work there too; its `PMSG#` entries (legacy) are other partitions.
+   */
+  tenantMessageLog: (accountId: string, tenantId: string, createdAt: string, messageUuid: string) => ({
+    gsi1pk: `MSGLOG#${accountId}#T#${tenantId}`,
+    gsi1sk: `${createdAt}#${messageUuid}`,
+  }),
+  /**
    * gsi5 too: a scheduled message until its time, by that time, in partitions of its own (the release
    * step reads those due; the reconciler never sees them). Released, it takes the pending key instead.
    */

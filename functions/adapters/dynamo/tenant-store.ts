@@ -73,6 +73,21 @@ export const dynamoTenantStore = (): TenantStore => ({
     return renamed && failed === 1 ? 'taken' : 'gone';
   },
 
+  async setBrake(tenant, { paused, at, reason }) {
+    const change = paused
+      ? { set: { status: 'paused', paused_at: at, reason, updated_at: at } }
+      : { set: { status: 'active', updated_at: at }, remove: ['paused_at', 'reason'] };
+    const failed = await written([
+      { Update: tenants.update(tenants.key(tenant.account_id, tenant.id), change, { when: when.exists() }) },
+      {
+        Update: tenantName.update(tenantName.key(tenant.account_id, tenant.name), change, {
+          when: when.eq('id', tenant.id),
+        }),
+      },
+    ]);
+    return failed === -1;
+  },
+
   async delete(tenant) {
     const failed = await written([
       { Delete: tenants.delete(tenants.key(tenant.account_id, tenant.id), { when: when.exists() }) },

@@ -12,7 +12,7 @@ export type ItemTenant = { ok: true; tenant?: Tenant } | { ok: false; code: stri
  * batch; an unknown batch tenant is 404; an unknown or paused item tenant fails that item alone.
  */
 export const batchTenants = async (
-  deps: { tenants: TenantStore },
+  deps: { tenants: Pick<TenantStore, 'find'> },
   caller: Caller,
   batchTenant: string | undefined,
   itemTenants: readonly (string | undefined)[],

@@ -14,7 +14,7 @@ export interface Caller {
  * foreign tenant is 404 NOT_FOUND. undefined: untenanted mail.
  */
 export const sendingTenant = async (
-  deps: { tenants: TenantStore },
+  deps: { tenants: Pick<TenantStore, 'find'> },
   caller: Caller,
   requested: string | undefined,
 ): Promise<Tenant | undefined> => {

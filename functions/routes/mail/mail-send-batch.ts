@@ -9,6 +9,7 @@ export const mailSendBatch = defineRoute(
   {
     ...mail,
     id: 'mail-send-batch',
+    tenantAware: true,
     method: 'POST',
     path: '/api/v1/mail/send-batch',
     summary: 'Queue up to 100 messages',

@@ -9,6 +9,7 @@ export const mailSend = defineRoute(
   {
     ...mail,
     id: 'mail-send',
+    tenantAware: true,
     method: 'POST',
     path: '/api/v1/mail/send',
     summary: 'Send one message, now or at a set time',

@@ -37,6 +37,7 @@ export const resendEmailsBatch = defineRoute(
   {
     ...emails,
     id: 'resend-emails-batch',
+    tenantAware: true,
     method: 'POST',
     path: '/resend/emails/batch',
     summary: 'Queue up to 100 emails',

@@ -16,6 +16,7 @@ export const resendEmailsSend = defineRoute(
   {
     ...emails,
     id: 'resend-emails-send',
+    tenantAware: true,
     method: 'POST',
     path: '/resend/emails',
     summary: 'Send one email, now or at a set time',

@@ -36,6 +36,18 @@ export const memoryTenantStore = (): TenantStore => {
       byId.set(`${after.account_id}/${after.id}`, copy(after));
       return 'replaced';
     },
+    async setBrake(tenant, { paused, at, reason }) {
+      const current = byId.get(`${tenant.account_id}/${tenant.id}`);
+      if (!current) return false;
+      const { paused_at: _, reason: __, ...rest } = current;
+      byId.set(
+        `${tenant.account_id}/${tenant.id}`,
+        paused
+          ? { ...rest, status: 'paused', paused_at: at, reason, updated_at: at }
+          : { ...rest, status: 'active', updated_at: at },
+      );
+      return true;
+    },
     async delete(tenant) {
       if (!byId.delete(`${tenant.account_id}/${tenant.id}`)) return false;
       byName.delete(nameKey(tenant.account_id, tenant.name));
