@@ -82,8 +82,9 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
       ),
     );
     if (!removed.ok) return false;
-    // A fresh start: a later soft bounce begins a new run instead of suppressing the address at once.
-    await resetRun(accountId, email);
+    // A fresh start: a later soft bounce begins a new run instead of suppressing the address at once. The run is
+    // the account's, whoever's list the entry was on (a tenant's list is the account's scope + `#T#<tenant>`).
+    await resetRun(accountId.split('#T#')[0], email);
     return true;
   },
 
