@@ -80,7 +80,12 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       10,
       'as POST /mail/send, and the tenant (1 GetItem, its brake in it) and its day counter (1 write unit)',
       () =>
-        call('POST', '/api/v1/mail/send', { to: 'one@example.com', subject: 'one', html: '<p>x</p>', tenant: tenant.name }),
+        call('POST', '/api/v1/mail/send', {
+          to: 'one@example.com',
+          subject: 'one',
+          html: '<p>x</p>',
+          tenant: tenant.name,
+        }),
     ),
   );
   results.push(
