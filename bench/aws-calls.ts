@@ -71,6 +71,24 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
       () => call('POST', '/api/v1/mail/send', { to: 'one@example.com', subject: 'one', html: '<p>x</p>' }),
     ),
   );
+  // Issue 42: a tenant's send reads its tenant once (one GetItem, by id or name: its brake rides it) and counts on
+  // the tenant's day too; the account's brake and the suppressions are the same calls as untenanted.
+  const tenant = await call('POST', '/api/v1/tenants', { name: `bench-${Date.now()}` });
+  await call('POST', '/api/v1/mail/send', { to: 'warm@example.com', subject: 'warm', text: 'x', tenant: tenant.name });
+  results.push(
+    await count(
+      'POST /mail/send with a tenant (warm)',
+      10,
+      'as POST /mail/send, and the tenant (1 GetItem, its brake in it) and its day counter (1 write unit)',
+      () =>
+        call('POST', '/api/v1/mail/send', {
+          to: 'one@example.com',
+          subject: 'one',
+          html: '<p>x</p>',
+          tenant: tenant.name,
+        }),
+    ),
+  );
   results.push(
     await count('GET /mail/status (warm)', 2, 'rate-limit counter, message query', () =>
       call('GET', `/api/v1/mail/status/${encodeURIComponent(warm.message_id)}`),

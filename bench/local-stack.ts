@@ -9,6 +9,7 @@ import { localEnvironment } from '../local/environment';
 import { ensureQueues } from '../local/queues';
 import { QUEUES } from '../functions/queues';
 import { sesEmulatorAccount } from '../local/ses-account';
+import { startSesIdentitiesPeer } from '../local/ses-identities-peer';
 import { freePort } from '../test/support/free-port';
 import { CONFIGURED_TOPIC, fixtureText, snsCertDir } from '../test/support/fixtures';
 
@@ -19,13 +20,15 @@ export const startLocalStack = async (sesRate: number) => {
     freePort().then((port) => startSes({ port })),
     freePort().then((port) => startSqs({ port })),
   ]);
+  // SES's identity and tenant operations in front of the emulator, as `npm start` and the tests run it.
+  const sesFront = await startSesIdentitiesPeer({ port: await freePort(), ses: ses.endpoint });
   // The queues of functions/queues.ts. As in AWS, enqueuers put a drain start on its queue (its trigger is
   // AWS's; nothing reads it here), so the call counts show it.
   const queueUrls = await ensureQueues(sqs.ensureQueue, 'bench');
   Object.assign(
     process.env,
     localEnvironment(
-      { api: 0, dynamo: dynamo.port, ses: ses.port, sqs: sqs.port },
+      { api: 0, dynamo: dynamo.port, ses: sesFront.port, sqs: sqs.port },
       {
         ...queueUrls,
         ATTACHMENTS_BUCKET: sqs.ensureBucket('bench-attachments'),
@@ -87,7 +90,7 @@ export const startLocalStack = async (sesRate: number) => {
     baseUrl,
     apiKey: key,
     accountId: account.id,
-    sesEndpoint: ses.endpoint,
+    sesEndpoint: sesFront.endpoint,
     receiverProviderId: receiver.provider.id,
     /** The account's own SES provider: measures that make another the default put this one back after. */
     sesProviderId: sesProvider.provider.id,
@@ -95,7 +98,7 @@ export const startLocalStack = async (sesRate: number) => {
     snsBounceFixture: fixtureText('sns/notification-bounce-permanent-general.v1.json'),
     stop: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.allSettled([dynamo.stop(), ses.stop(), sqs.stop()]);
+      await Promise.allSettled([dynamo.stop(), sesFront.stop(), ses.stop(), sqs.stop()]);
     },
   };
 };

@@ -56,6 +56,8 @@ import type {
   WebhookHistory,
   WebhookPoster,
   WebhookQueue,
+  MailTenants,
+  TenantStore,
 } from './ports';
 
 /**
@@ -71,7 +73,8 @@ import type {
  * The workers': `drainLanes` takes from both send lanes, puts released scheduled mail back and parks
  * what fails in the dead-letter queue; `startDrain` the drain's start queue; `attachmentsRead` reads
  * and drops queued files; `sesAccount` reads SES's send rate; `enqueueBulk` the campaign lane (and a
- * drain start); `jobsConsume` takes and puts jobs; `webhookDelivery` takes, re-puts and parks posts.
+ * drain start); `jobsConsume` takes and puts jobs; `webhookDelivery` takes, re-puts and parks posts. `sesTenants`:
+ * SES's tenant calls (create, tie to the configuration set, delete).
  */
 export type AwsGrant =
   | 'sendMail'
@@ -94,7 +97,8 @@ export type AwsGrant =
   | 'sesAccount'
   | 'enqueueBulk'
   | 'jobsConsume'
-  | 'webhookDelivery';
+  | 'webhookDelivery'
+  | 'sesTenants';
 
 /**
  * Each capability: the dependency it fills (`key`, its own name if absent: several capabilities fill
@@ -135,6 +139,7 @@ export const CAPABILITIES = {
   subscribers: {},
   suppressions: {},
   templates: {},
+  tenants: {},
   /** Providers with their secrets masked: reading, listing, deleting. */
   providers: {},
   /** Providers whose passwords and signing keys are sealed on create and update. */
@@ -187,6 +192,8 @@ export const CAPABILITIES = {
   sesIdentityCreate: { key: 'identities', grant: 'sesIdentityCreate' },
   sesIdentityRead: { key: 'identities', grant: 'sesIdentityRead' },
   sesIdentityDelete: { key: 'identities', grant: 'sesIdentityDelete' },
+  /** SES tenants: create (tied to the stack's configuration set) and delete. */
+  sesTenants: { grant: 'sesTenants' },
   inboundObjects: { key: 'objects', grant: 'inboundMail' },
   /** The inbound bucket as the parser uses it: reads the raw mail SES stored, writes its parts. */
   inboundParsing: { key: 'objects', grant: 'inboundParse' },
@@ -219,6 +226,7 @@ export const SEND_ONE = [
   'contactProperties',
   'counters',
   'attachmentsPut',
+  'tenants',
 ] as const satisfies readonly CapabilityName[];
 
 export const SEND_BATCH = [
@@ -233,6 +241,7 @@ export const SEND_BATCH = [
   'clock',
   'ids',
   'attachmentsPut',
+  'tenants',
 ] as const satisfies readonly CapabilityName[];
 
 export const SEND_OTP = [
@@ -274,6 +283,7 @@ export const APPLY_EVENTS = [
   'campaigns',
   'ids',
   'events',
+  'tenants',
 ] as const satisfies readonly CapabilityName[];
 
 /** A receiver's checks: the SNS certificate and subscription, replays, its own rate limit. */
@@ -312,6 +322,7 @@ export interface CapabilityTypes {
   subscribers: SubscriberStore;
   suppressions: SuppressionStore;
   templates: TemplateStore;
+  tenants: TenantStore;
   providers: ProviderStore;
   providersSealing: ProviderStore;
   providersSending: ProviderStore;
@@ -348,6 +359,7 @@ export interface CapabilityTypes {
   sesIdentityCreate: EmailIdentities;
   sesIdentityRead: EmailIdentities;
   sesIdentityDelete: EmailIdentities;
+  sesTenants: MailTenants;
   inboundObjects: MailObjects;
   inboundParsing: MailObjects;
   allowPrivateSmtpHosts: boolean;

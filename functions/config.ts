@@ -36,6 +36,10 @@ export const config = {
   get defaultConfigurationSet() {
     return env.SES_CONFIGURATION_SET || undefined;
   },
+  /** The same set's ARN: a new SES tenant is tied to it (ses-tenants.ts). None locally unless a test sets it. */
+  get configurationSetArn() {
+    return env.SES_CONFIGURATION_SET_ARN || undefined;
+  },
   /** How long a verified API key is trusted without re-reading it: revocation takes at most this long. */
   get authCacheSeconds() {
     return int(env.AUTH_CACHE_SECONDS, 30);

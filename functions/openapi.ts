@@ -489,6 +489,7 @@ const TAGS: Record<string, string> = {
     "The account's sending figures and rates against SES's review and pause thresholds, and the brake that " +
     "pauses the account's sending before SES pauses the deployment",
   Admin: 'API keys and sending providers',
+  Tenants: 'The customers an account sends for: each an SES tenant with its own reputation, brake and suppressions',
   Resend:
     "The Resend API's emails, domains and api-keys in its own shapes, for the official `resend` SDK with " +
     '`RESEND_BASE_URL=<base>/resend`; the native use cases underneath',

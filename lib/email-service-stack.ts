@@ -30,7 +30,7 @@ import { suppressNagFindings } from './nag-suppressions';
 import { grantRouteAccess } from './route-access';
 import { RouteAreaStack, type ServiceCore } from './route-area-stack';
 import { routeAreas } from './route-areas';
-import { scheduleDomainChecks, sesIdentityStatements } from './sending-domains';
+import { scheduleDomainChecks, sesIdentityStatements, sesTenantAccess } from './sending-domains';
 import { InboundMail } from './inbound-mail';
 import { SmtpRelayStack } from './smtp-relay';
 
@@ -155,6 +155,8 @@ export class EmailServiceStack extends Stack {
       resources: [
         `arn:${this.partition}:ses:${this.region}:${this.account}:identity/*`,
         `arn:${this.partition}:ses:${this.region}:${this.account}:configuration-set/*`,
+        // A tenant's mail names its SES tenant (TenantName): SES authorizes the send on the tenant too.
+        `arn:${this.partition}:ses:${this.region}:${this.account}:tenant/*`,
       ],
     });
 
@@ -180,6 +182,8 @@ export class EmailServiceStack extends Stack {
     // (docs/decisions/0075-route-areas-nested-stacks.md).
     // Sending domains: the SES identity actions their routes and their schedule may call (lib/sending-domains.ts).
     const sesIdentities = sesIdentityStatements(this, configurationSet.configurationSetName);
+    // Tenants (issue 42): the SES tenant actions of their routes, tied to this stack's configuration set.
+    const sesTenants = sesTenantAccess(this, configurationSet.configurationSetName);
     // Receiving mail: SES's receipt rule set, the bucket and the parsing function (lib/inbound-mail.ts).
     const inboundMail = new InboundMail(this, 'InboundMail', { environment, deadLetters: inboundMailDeadLetters });
     const core: ServiceCore = {
@@ -197,6 +201,7 @@ export class EmailServiceStack extends Stack {
       providerSecretKey,
       sesSend,
       sesIdentities,
+      sesTenants,
       inboundMail,
       environment,
       attachments,

@@ -39,6 +39,7 @@ const GRANTS: Record<AwsGrant, Grant> = {
   sesIdentityCreate: (core, { principal }) => addStatements(principal, core.sesIdentities.sesIdentityCreate),
   sesIdentityRead: (core, { principal }) => addStatements(principal, core.sesIdentities.sesIdentityRead),
   sesIdentityDelete: (core, { principal }) => addStatements(principal, core.sesIdentities.sesIdentityDelete),
+  sesTenants: (core, { principal }) => addStatements(principal, core.sesTenants.statements),
   drainLanes: (core, { principal }) => {
     core.sendQueue.grantConsumeMessages(principal);
     core.bulkSendQueue.grantConsumeMessages(principal);
@@ -106,6 +107,7 @@ const GRANT_ENVIRONMENT: Record<AwsGrant, (core: ServiceCore) => Record<string, 
   sesIdentityCreate: () => ({}),
   sesIdentityRead: () => ({}),
   sesIdentityDelete: () => ({}),
+  sesTenants: (core) => ({ SES_CONFIGURATION_SET_ARN: core.sesTenants.configurationSetArn }),
   sesAccount: () => ({}),
   // The inbound bucket's name comes with its grants (lib/inbound-mail.ts), set by the construct.
   inboundMail: () => ({}),

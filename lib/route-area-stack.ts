@@ -11,7 +11,7 @@ import type { RouteDefinition } from '../functions/routes/define-route';
 import { ServiceFunction } from './constructs/service-function';
 import { routeTimeout } from './function-limits';
 import { grantRouteAccess } from './route-access';
-import type { SesIdentityStatements } from './sending-domains';
+import type { SesIdentityStatements, SesTenantAccess } from './sending-domains';
 import type { InboundMail } from './inbound-mail';
 
 /** What every route area uses of the core stack (lib/email-service-stack.ts). */
@@ -34,6 +34,8 @@ export interface ServiceCore {
   sesSend: PolicyStatement;
   /** The SES identity actions of the sending-domain routes, by kind (lib/sending-domains.ts). */
   sesIdentities: SesIdentityStatements;
+  /** The SES tenant actions of the tenant routes, and the configuration set they tie tenants to. */
+  sesTenants: SesTenantAccess;
   /** Received mail's bucket: the inbound routes read its parts (lib/inbound-mail.ts). */
   inboundMail: Pick<InboundMail, 'grantRoute' | 'grantParser'>;
   /** What every function's environment holds (the table, the API's own URL, settings); its grants add the rest. */

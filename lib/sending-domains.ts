@@ -48,3 +48,34 @@ export const scheduleDomainChecks = (scope: Construct, checker: IFunction) =>
     schedule: Schedule.rate(Duration.minutes(WORKERS.domainChecker.scheduleMinutes)),
     targets: [new LambdaFunction(checker)],
   });
+
+/** What the tenant routes need of SES (lib/route-access.ts, grant `sesTenants`), and the set they tie tenants to. */
+export interface SesTenantAccess {
+  statements: PolicyStatement[];
+  configurationSetArn: string;
+}
+
+/**
+ * SES's tenant actions (issue 42): create and delete tenants of this account and region (a tenant is made
+ * at run time, so tenant/*), and tie one only to the stack's own configuration set.
+ */
+export const sesTenantAccess = (scope: Construct, configurationSetName: string): SesTenantAccess => {
+  const { partition, region, account } = Stack.of(scope);
+  const tenants = `arn:${partition}:ses:${region}:${account}:tenant/*`;
+  const configurationSetArn = `arn:${partition}:ses:${region}:${account}:configuration-set/${configurationSetName}`;
+  return {
+    configurationSetArn,
+    statements: [
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['ses:CreateTenant', 'ses:DeleteTenant'],
+        resources: [tenants],
+      }),
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        actions: ['ses:CreateTenantResourceAssociation'],
+        resources: [tenants, configurationSetArn],
+      }),
+    ],
+  };
+};

@@ -10,13 +10,14 @@ import {
 import type { AddressInfo } from 'node:net';
 import { systemDnsResolver } from '../functions/adapters/dns-resolver';
 import type { Emulator } from './emulators';
+import { sesTenantsStandIn } from './ses-tenants';
 
 /**
  * A local peer of SES v2's identity operations, which aws-ses-v2-local lacks: CreateEmailIdentity,
  * PutEmailIdentityMailFromAttributes, GetEmailIdentity and DeleteEmailIdentity, on the wire of SES
  * v2's REST-JSON protocol (paths and shapes from @aws-sdk/client-sesv2's schemas), so the real SDK
  * client talks to it. It stands in front of the SES emulator: every other request (SendEmail, the
- * mailbox page, /store) is passed to it unchanged, so one endpoint serves both.
+ * mailbox page, /store) is passed to it unchanged, so one endpoint serves both. Tenants: local/ses-tenants.ts.
  *
  * As SES does, it verifies a pending identity once its three DKIM CNAMEs resolve (through
  * DNS_SERVERS, like the service's own look-ups); it looks when the identity is read. POST
@@ -105,9 +106,13 @@ export const startSesIdentitiesPeer = async ({
     upstream.end(body);
   };
 
+  // SES's tenants (issue 42), which the emulator lacks too: answered here, and SendEmail's TenantName recorded.
+  const tenants = sesTenantsStandIn();
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     const url = req.url ?? '/';
+    if (tenants.handle(req, res, body)) return;
     const local = LOCAL_VERIFY.exec(url);
     if (local && req.method === 'POST') {
       const identity = identities.get(decodeURIComponent(local[1]).toLowerCase());

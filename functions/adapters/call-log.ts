@@ -163,8 +163,16 @@ const sesCalls = (command: string, input: Item): Omit<RecordedCall, 'function'>[
       ...(input.ConfigurationSetName
         ? [{ action: 'ses:SendEmail', resource: `ses:configuration-set/${String(input.ConfigurationSetName)}` }]
         : []),
+      ...(input.TenantName ? [{ action: 'ses:SendEmail', resource: `ses:tenant/${String(input.TenantName)}` }] : []),
     ];
   }
+  // A tenant's calls name it; SendEmail with a TenantName is authorized on the tenant too (above).
+  if (input.TenantName && command === 'CreateTenantResourceAssociation')
+    return [
+      { action: `ses:${command}`, resource: `ses:tenant/${String(input.TenantName)}` },
+      { action: `ses:${command}`, resource: `ses:${String(input.ResourceArn).split(':').slice(5).join(':')}` },
+    ];
+  if (input.TenantName) return [{ action: `ses:${command}`, resource: `ses:tenant/${String(input.TenantName)}` }];
   if (input.EmailIdentity)
     return [{ action: `ses:${command}`, resource: `ses:identity/${String(input.EmailIdentity)}` }];
   return [{ action: `ses:${command}`, resource: '*' }];

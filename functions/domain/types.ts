@@ -23,6 +23,8 @@ export interface ApiKey {
   rate_limit_per_minute: number;
   created_at: string;
   revoked_at?: string | null;
+  /** A key bound to a tenant (issue 42) sends only as it and reads only its records. */
+  tenant_id?: string | null;
 }
 
 export const PROVIDER_TYPES = ['ses', 'smtp'] as const;
@@ -106,6 +108,8 @@ export interface MailMessage {
   created_at: string;
   /** How the mail came in: `smtp` (the relay), `automation` (a send_email step); absent for the API. */
   source?: 'smtp' | 'automation';
+  /** The tenant it was sent as (issue 42): its reputation, brake and suppressions are that tenant's. */
+  tenant_id?: string;
   /** A scheduled send: when it is due to leave (a mail timestamp); it waits as `scheduled` until then. */
   scheduled_at?: string | null;
   /** Campaign mail: the campaign it belongs to (stats, cancellation) and its name (bounces show it). */

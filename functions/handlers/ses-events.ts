@@ -13,6 +13,7 @@ import {
   providers,
   ids,
   events,
+  tenants,
 } from '../adapters/capabilities';
 import { wire } from '../wire';
 import { applyProviderEvents } from '../domain/delivery-events/apply-provider-events';
@@ -31,6 +32,7 @@ const deps = wire(WORKERS.sesEvents.uses, {
   providers,
   ids,
   events,
+  tenants,
 });
 
 /**

@@ -80,6 +80,19 @@ const refusals = (mail: ResendEmail): FieldIssue[] => {
 };
 
 /** The Resend email in our words; throws VALIDATION_ERROR (Resend's 422 validation_error) naming every problem. */
+/** The mail's headers without `X-Tenant` (any case), and the tenant it names. */
+const tenantHeader = (headers: unknown): Pick<SendMailRequest, 'headers' | 'tenant'> => {
+  if (headers === undefined || headers === null) return {};
+  if (typeof headers !== 'object' || Array.isArray(headers)) return { headers: headers as Record<string, string> };
+  const entries = Object.entries(headers as Record<string, string>);
+  const tenant = entries.find(([name]) => name.toLowerCase() === 'x-tenant');
+  const rest = entries.filter(([name]) => name.toLowerCase() !== 'x-tenant');
+  return {
+    ...(rest.length || !tenant ? { headers: Object.fromEntries(rest) } : {}),
+    ...(tenant ? { tenant: tenant[1] } : {}),
+  };
+};
+
 export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailRequest => {
   const issues = refusals(mail);
   if (issues.length)
@@ -109,8 +122,9 @@ export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailReque
       : mail.attachments != null
         ? { attachments: mail.attachments as SendMailRequest['attachments'] }
         : {}),
-    // Unchecked here: our schema names each refused header.
-    ...(mail.headers !== undefined && mail.headers !== null ? { headers: mail.headers as Record<string, string> } : {}),
+    // Unchecked here: our schema names each refused header. `X-Tenant` is not a header of the mail: it names
+    // the tenant the mail goes out as (issue 42, decision 0117), as the SMTP relay's does.
+    ...tenantHeader(mail.headers),
     ...(mail.template
       ? { template_id: mail.template.id, ...(mail.template.variables ? { variables: mail.template.variables } : {}) }
       : {}),

@@ -115,7 +115,8 @@ export interface BounceStore {
     recorded: {
       eventKey: string | null;
       messageEvent: MessageEvent | null;
-      count?: { at: Date; figures: Partial<Figures> } | null;
+      /** With `tenantId`, the tenant's counters too (issue 42). */
+      count?: { at: Date; figures: Partial<Figures>; tenantId?: string } | null;
     },
   ): Promise<boolean>;
   page(accountId: string, page: PageRequest): Promise<PageOf<Bounce>>;

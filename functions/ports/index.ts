@@ -25,3 +25,4 @@ export * from './inbound';
 export * from './contacts';
 export * from './automations';
 export * from './request-log';
+export * from './tenants';

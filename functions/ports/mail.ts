@@ -25,6 +25,8 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** Files, base64 as the request gave them: the mailer decodes them once (domain/mail/attachments.ts). */
   attachments?: Attachment[];
+  /** The SES tenant it goes out as (SendEmail's `TenantName`; other providers have none). */
+  tenantName?: string;
 }
 
 export interface Mailer {
@@ -37,6 +39,8 @@ export interface MailerFactory {
 
 /** The message log's filters; `since`/`until` in the form of `created_at` (mailTimestamp). */
 export interface MessageLogFilter {
+  /** A tenant's messages alone (issue 42): their own log partition, no filter. */
+  tenantId?: string;
   status?: MessageStatus;
   recipient?: string;
   tag?: string;
@@ -201,8 +205,12 @@ export type MessageStore = MessageRecords &
   MessageLookups;
 
 export interface SuppressionStore {
-  /** The subset of `emails` (compared lower-case) on the account's suppression list. */
-  findSuppressed(accountId: string, emails: string[]): Promise<Set<string>>;
+  /**
+   * The subset of `emails` (compared lower-case) on the account's suppression list, or on the tenant's
+   * (issue 42: a tenant's mail meets both, in one BatchGetItem). A tenant's list is the account's store
+   * under `tenantScope` (domain/tenants/tenant.ts).
+   */
+  findSuppressed(accountId: string, emails: string[], tenantId?: string): Promise<Set<string>>;
   /** Puts the address on the list (again: a newer reason replaces an older one). */
   add(accountId: string, suppression: Suppression): Promise<void>;
   /** Puts the address on the list unless it is there already; answers what the list holds then. */

@@ -5,8 +5,10 @@ export interface ReputationStore {
   /**
    * Adds to the account's counters of the UTC day (and hour) of `at`: one write. A failure is logged,
    * never thrown: the event it counts has happened, and a lost count must not make it an error.
+   * A tenant's mail (issue 42) counts on the tenant's day too (its brake's hourly figures), and on the
+   * account's without them: GET /stats covers all the mail, the account's brake weighs untenanted mail only.
    */
-  count(accountId: string, at: Date, figures: Partial<Figures>): Promise<void>;
+  count(accountId: string, at: Date, figures: Partial<Figures>, tenantId?: string): Promise<void>;
   /** The days from `from` to `to` (`yyyy-mm-dd`, both included) that have counters: one Query. */
   days(accountId: string, from: string, to: string): Promise<StatsDay[]>;
   brake(accountId: string): Promise<SendingBrake | undefined>;

@@ -9,6 +9,7 @@ import { contactsRoutes } from './contacts';
 import { campaignsRoutes } from './campaigns';
 import { receiversRoutes } from './receivers';
 import { adminRoutes } from './admin';
+import { tenantsRoutes } from './tenants';
 import { consoleRoutes } from './console';
 import { templatesRoutes } from './templates';
 import { domainsRoutes } from './domains';
@@ -50,6 +51,7 @@ export const routes: readonly AnyRoute[] = [
   ...automationsRoutes,
   ...receiversRoutes,
   ...adminRoutes,
+  ...tenantsRoutes,
   ...domainsRoutes,
   ...inboundRoutes,
   ...resendRoutes,

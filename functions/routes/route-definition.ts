@@ -52,6 +52,11 @@ export interface RouteDefinition {
   tag: string;
   /** Permission the API key must hold; `null` for public routes (health, receivers). */
   permission: Permission | null;
+  /**
+   * The route serves keys bound to a tenant (issue 42): it sends as their tenant or reads only its records.
+   * Every other keyed route answers such a key 403 FORBIDDEN, so no route can leak another tenant's records.
+   */
+  tenantAware?: true;
   /** `optionalBody`: a request with no body at all is taken as `{}` (every field of the body is optional). */
   request?: { params?: Schema; query?: Schema; body?: Schema; optionalBody?: boolean };
   /**

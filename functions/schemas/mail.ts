@@ -14,6 +14,7 @@ import { hasBody, MAX_MAIL_BODY_BYTES, MAX_SUBJECT_LENGTH, NO_BODY } from '../do
 import { metadata } from './metadata';
 import { customHeaders } from './custom-headers';
 import { pageQuery } from './pagination';
+import { tenantReference } from './tenants';
 import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 import { ATTACHMENT_CONTENT, secret, secretWithin } from './secret';
 
@@ -99,6 +100,8 @@ const mailFields = {
 const sender = {
   from_email: z.optional(email()),
   from_name: z.optional(headerText(0, 100)),
+  /** The tenant the mail goes out as: its id or name (issue 42). */
+  tenant: z.optional(tenantReference),
 };
 
 type MailFields = { html?: string | null; text?: string | null; cc?: string[]; bcc?: string[] };
@@ -222,6 +225,8 @@ export const messageView = z.object({
   scheduled_at: z.nullable(z.string()),
   /** How the mail came in: the API (`api`, campaigns and batches included), the relay (`smtp`) or an automation. */
   source: z.enum(['api', 'smtp', 'automation']),
+  /** The tenant it was sent as (issue 42), or null. */
+  tenant_id: z.nullable(z.string()),
 });
 
 export const cancelledMessage = z.object({ message_id: z.string(), status: z.literal('cancelled') });
@@ -259,6 +264,8 @@ export const trackingParams = z.object({ token: z.string().check(z.maxLength(16_
 
 /** GET /mail: the message log's filters (AND) and its cursor paging (docs/promises.md, "The message log"). */
 export const messageLogQuery = z.object({
+  /** A tenant's messages alone, by its id or name (issue 42); a tenant key's own always. */
+  tenant: z.optional(tenantReference),
   status: z.optional(z.enum(MESSAGE_STATUSES)),
   recipient: z.optional(email()),
   tag: z.optional(nonEmpty(100)),

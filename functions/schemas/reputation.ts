@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MIN_SENT_FOR_RATES, NEAR_SHARE } from '../domain/reputation/figures';
+import { tenantReference } from './tenants';
 
 export const MAX_STATS_DAYS = 90;
 
@@ -14,6 +15,8 @@ export const statsQuery = z.object({
         z.meta({ description: `UTC days up to and including today, 1..${MAX_STATS_DAYS} (default 7)` }),
       ),
   ),
+  /** A tenant's id or name: its own figures and brake (issue 42); a tenant key's own when absent. */
+  tenant: z.optional(tenantReference),
 });
 
 const count = (description: string) => z.int().check(z.meta({ description }));
@@ -86,6 +89,9 @@ export const sendingState = z.object({
 });
 
 export const statsResult = z.object({
+  tenant: z
+    .nullable(z.object({ id: z.string(), name: z.string() }))
+    .check(z.meta({ description: "The tenant whose figures these are; null: all the account's mail" })),
   days: z.int(),
   from: z.string().check(z.meta({ description: 'First UTC day of the window (yyyy-mm-dd)' })),
   to: z.string().check(z.meta({ description: 'Last UTC day of the window: today' })),
@@ -103,3 +109,6 @@ export const statsResult = z.object({
 });
 
 export const resumeResult = sendingState;
+
+/** Without `tenant`, the account's brake; with it, that tenant's alone (issue 42). */
+export const resumeBody = z.object({ tenant: z.optional(tenantReference) });

@@ -2,8 +2,13 @@ import * as z from 'zod/mini';
 import { SUPPRESSION_REASONS } from '../domain/types';
 import { email } from './common';
 import { pageQuery } from './pagination';
+import { tenantReference } from './tenants';
+
+/** A tenant's own list (its id or name): issue 42. Without it, the account's list, which holds for every tenant. */
+const tenant = z.optional(tenantReference);
 
 export const suppressionsQuery = z.object({
+  tenant,
   reason: z.optional(z.enum(SUPPRESSION_REASONS)),
   limit: pageQuery.limit,
   // Longer than other listings' cursors: this one carries the address the page ended at.
@@ -22,5 +27,6 @@ export const suppressionsPage = z.object({
   suppressions: z.array(suppressionView),
   next_cursor: z.nullable(z.string()),
 });
-export const createSuppressionBody = z.object({ email: email() });
+export const createSuppressionBody = z.object({ email: email(), tenant });
+export const suppressionTenantQuery = z.object({ tenant });
 export const suppressionParams = z.object({ email: email() });

@@ -14,6 +14,7 @@ import {
   reputation,
   suppressions,
   templates,
+  tenants,
   tracking,
 } from '../adapters/capabilities';
 import mailSend from '../routes/mail/mail-send';
@@ -37,6 +38,7 @@ export const sendDeps = () =>
     contactProperties,
     counters,
     attachmentsPut,
+    tenants,
   });
 
 /** The SMTP relay (functions/smtp): a key's checks, as every API request's, and the send use case's. */

@@ -58,7 +58,8 @@ export const checkRecipient = async (deps: RelayDeps, key: ApiKey, address: stri
       enhanced: '5.1.3',
       message: `${address} is not an address the service sends to`,
     });
-  const suppressed = await deps.suppressions.findSuppressed(key.account_id, [address]);
+  // The account's list and a tenant key's own; a tenant named by X-Tenant is known at DATA, where the send checks it.
+  const suppressed = await deps.suppressions.findSuppressed(key.account_id, [address], key.tenant_id ?? undefined);
   if (suppressed.has(address.toLowerCase()))
     throw new AppError(
       'RECIPIENT_SUPPRESSED',
@@ -112,6 +113,13 @@ export const submitMail = async (
 const send = async (deps: RelayDeps, key: ApiKey, parsed: ParsedMail, recipients: string[]) => {
   // The request is checked by the send schema inside resolveMail, as the API's body is.
   const mail = await resolveMail(deps, key.account_id, submissionRequest(parsed, recipients) as SendMailRequest);
-  const sent = await sendMail(deps, key.account_id, mail, 'smtp');
-  return sent.message_id;
+  try {
+    const sent = await sendMail(deps, key.account_id, mail, 'smtp', key.tenant_id);
+    return sent.message_id;
+  } catch (error) {
+    // A tenant key naming another tenant in X-Tenant: the mail is refused, not the login (issue 42).
+    if (error instanceof AppError && error.code === 'FORBIDDEN')
+      throw new RelayRefusal({ code: 550, enhanced: '5.7.1', message: error.message });
+    throw error;
+  }
 };

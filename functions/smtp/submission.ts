@@ -80,6 +80,7 @@ export const submissionRequest = (parsed: ParsedMail, envelopeRecipients: string
   const bcc = envelopeRecipients.filter((address) => !seen.has(address.toLowerCase()));
   const [replyTo] = addresses(parsed.replyTo);
   const { metadata, tags } = tagsOf(headerText(parsed, 'x-tags'));
+  const tenant = headerText(parsed, 'x-tenant');
   const headers = Object.fromEntries(
     parsed.headerLines
       .filter((header) => isCustom(header.key))
@@ -99,6 +100,8 @@ export const submissionRequest = (parsed: ParsedMail, envelopeRecipients: string
     ...(Object.keys(metadata).length ? { metadata } : {}),
     ...(tags.length ? { tags } : {}),
     ...(Object.keys(headers).length ? { headers } : {}),
+    // The tenant it goes out as, by id or name (issue 42), as the API's `tenant`.
+    ...(tenant ? { tenant } : {}),
     ...(parsed.attachments.length
       ? {
           attachments: parsed.attachments.map((file, index) => ({

@@ -76,6 +76,7 @@ describe('POST /api/v1/mail/send through SES', () => {
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/),
       scheduled_at: null,
       source: 'api',
+      tenant_id: null,
       // The body as sent, kept (docs/promises.md "Message bodies").
       html: '<p>Hello</p>',
       text: 'Hello',

@@ -7,7 +7,7 @@ import { bounce as bounces, seenEvent, messageEvent } from './entities';
 import { when } from './entity/expression';
 import { views, withoutKeys } from './keys';
 import { messageEventItem } from './message-store';
-import { countUpdate, emitFigures } from './reputation-store';
+import { countUpdates, emitFigures } from './reputation-store';
 import { blockCount, readPage, viewKeys } from './paged-view';
 
 const SEEN_FOR_SECONDS = 30 * 86_400;
@@ -51,8 +51,10 @@ export const dynamoBounceStore = (): BounceStore => ({
         : []),
     ];
     // The reputation counters move in the same transaction: counted exactly once per provider event.
-    const counter = count ? countUpdate(bounce.account_id, count.at, count.figures) : undefined;
-    if (counter) items.push({ Update: counter });
+    // A tenant's mail counts on the tenant's day (its brake) and the account's totals (issue 42).
+    if (count)
+      for (const update of countUpdates(bounce.account_id, count.at, count.figures, count.tenantId))
+        items.push({ Update: update });
     const marker = items.length;
     if (eventKey) {
       items.push({

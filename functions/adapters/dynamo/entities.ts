@@ -29,6 +29,8 @@ export const message = /* @__PURE__ */ entity({
     /** Where messages sent before gsi6 existed carry their provider's id (read, never written). */
     legacyProviderId: 'gsi1',
     log: 'gsi7',
+    /** A tenant's messages (keys.tenantMessageLog). */
+    tenantLog: 'gsi1',
   },
   moves: MESSAGE_MOVES,
 });
@@ -42,6 +44,8 @@ export const subscriberAddress = /* @__PURE__ */ entity({ name: 'subscriberAddre
 export const contact = /* @__PURE__ */ entity({ name: 'contact', key: keys.contact });
 export const contactEmail = /* @__PURE__ */ entity({ name: 'contactEmail', key: keys.contactEmail });
 export const contactProperty = /* @__PURE__ */ entity({ name: 'contactProperty', key: keys.contactProperty });
+export const tenant = /* @__PURE__ */ entity({ name: 'tenant', key: keys.tenant });
+export const tenantName = /* @__PURE__ */ entity({ name: 'tenantName', key: keys.tenantName });
 export const topic = /* @__PURE__ */ entity({ name: 'topic', key: keys.topic });
 export const contactPropertyKey = /* @__PURE__ */ entity({ name: 'contactPropertyKey', key: keys.contactPropertyKey });
 export const bounce = /* @__PURE__ */ entity({ name: 'bounce', key: keys.bounce });

@@ -116,6 +116,14 @@ export const keys = {
     gsi7sk: `${createdAt}#${messageUuid}`,
   }),
   /**
+   * gsi1 of a tenant's message (issue 42): the tenant's own log, as gsi7 is the account's. gsi1 holds every
+   * attribute, so the log's filters work there too; its `PMSG#` entries (legacy) are other partitions.
+   */
+  tenantMessageLog: (accountId: string, tenantId: string, createdAt: string, messageUuid: string) => ({
+    gsi1pk: `MSGLOG#${accountId}#T#${tenantId}`,
+    gsi1sk: `${createdAt}#${messageUuid}`,
+  }),
+  /**
    * gsi5 too: a scheduled message until its time, by that time, in partitions of its own (the release
    * step reads those due; the reconciler never sees them). Released, it takes the pending key instead.
    */
@@ -158,6 +166,16 @@ export const keys = {
   contactPropertyPrefix: 'CONTACTPROP#',
   /** The claim on a property's key (unique in the account); its prefix is not the properties'. */
   contactPropertyKey: (accountId: string, key: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `CONTACTPROPKEY#${key}` }),
+  /**
+   * A tenant, in the account's partition (its prefix is not the providers': the Query every send makes never
+   * reads them), and the same item again under its lower-case name: a send naming it either way is one GetItem.
+   */
+  tenant: (accountId: string, tenantId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `TENANT#${tenantId}` }),
+  tenantPrefix: 'TENANT#',
+  tenantName: (accountId: string, name: string) => ({
+    pk: `ACCOUNT#${accountId}`,
+    sk: `TENANTNAME#${name.toLowerCase()}`,
+  }),
   /** A topic, in the account's partition: one Query (begins_with) reads them all (at most MAX_TOPICS). */
   topic: (accountId: string, topicId: string) => ({ pk: `ACCOUNT#${accountId}`, sk: `TOPIC#${topicId}` }),
   topicPrefix: 'TOPIC#',

@@ -29,6 +29,7 @@ const filterTag = (accountId: string, filter: MessageLogFilter) =>
         filter.tag ?? null,
         filter.since ?? null,
         filter.until ?? null,
+        ...(filter.tenantId ? [filter.tenantId] : []),
       ]),
     )
     .digest('base64url')
@@ -62,10 +63,13 @@ const filterCondition = (filter: MessageLogFilter) => {
 };
 
 /** The index key of the log entry with this sort key (`<created_at>#<uuid>`): where a page starts, exclusive. */
-const logStartKey = (accountId: string, sortKey: string) => {
+const logStartKey = (accountId: string, sortKey: string, tenantId?: string) => {
   const uuid = sortKey.slice(sortKey.indexOf('#') + 1);
+  const createdAt = sortKey.slice(0, sortKey.indexOf('#'));
   return {
-    ...keys.messageLog(accountId, sortKey.slice(0, sortKey.indexOf('#')), uuid),
+    ...(tenantId
+      ? keys.tenantMessageLog(accountId, tenantId, createdAt, uuid)
+      : keys.messageLog(accountId, createdAt, uuid)),
     ...keys.message(accountId, uuid),
   };
 };
@@ -93,7 +97,12 @@ export const readMessageLog = async (
 ): Promise<MessageLogPage> => {
   const tag = filterTag(accountId, filter);
   const after = page.cursor === undefined ? undefined : decodeCursor(tag, page.cursor);
-  const partition = keys.messageLog(accountId, '', '').gsi7pk;
+  // The account's log (gsi7), or a tenant's own (gsi1): either is one partition read newest first.
+  const tenantId = filter.tenantId;
+  const partition = tenantId
+    ? keys.tenantMessageLog(accountId, tenantId, '', '').gsi1pk
+    : keys.messageLog(accountId, '', '').gsi7pk;
+  const sortAttribute = tenantId ? 'gsi1sk' : 'gsi7sk';
   const filtering = filterCondition(filter);
   // The sort key is `<created_at>#<uuid>`: `since` is inclusive, `until` exclusive (a key of that instant sorts after
   // it).
@@ -102,12 +111,14 @@ export const readMessageLog = async (
 
   const found: { pk: string; sk: string; sortKey: string }[] = [];
   let evaluated = 0;
-  let startKey: Record<string, unknown> | undefined = after ? logStartKey(accountId, after) : undefined;
+  let startKey: Record<string, unknown> | undefined = after ? logStartKey(accountId, after, tenantId) : undefined;
   let exhausted = false;
   while (found.length < page.limit && evaluated < LOG_SCAN_BUDGET) {
     const result = await documentClient().send(
       new QueryCommand({
-        ...messageEntity.queryIndex('log', partition, sortKey.between(low, high), { filter: filtering }),
+        ...messageEntity.queryIndex(tenantId ? 'tenantLog' : 'log', partition, sortKey.between(low, high), {
+          filter: filtering,
+        }),
         ScanIndexForward: false,
         // Unfiltered: exactly what the page lacks. Filtered: a few pages' worth of entries at a time.
         Limit: filtering
@@ -118,7 +129,7 @@ export const readMessageLog = async (
     );
     evaluated += result.ScannedCount ?? 0;
     for (const item of result.Items ?? [])
-      found.push({ pk: String(item.pk), sk: String(item.sk), sortKey: String(item.gsi7sk) });
+      found.push({ pk: String(item.pk), sk: String(item.sk), sortKey: String(item[sortAttribute]) });
     startKey = result.LastEvaluatedKey;
     if (!startKey) {
       exhausted = true;
@@ -133,7 +144,7 @@ export const readMessageLog = async (
     found.length > page.limit || (found.length === page.limit && !exhausted)
       ? pageKeys[pageKeys.length - 1]?.sortKey
       : !exhausted && startKey
-        ? String(startKey.gsi7sk)
+        ? String(startKey[sortAttribute])
         : undefined;
   return { messages, next_cursor: resumeAt ? encodeCursor(tag, resumeAt) : null };
 };
@@ -171,5 +182,8 @@ export const readMessageLogNextTo = async (
 /** The gsi7 attributes of a new message: its place in the log and the lower-case recipient the log filters on. */
 export const messageLogAttributes = (message: MailMessage) => ({
   ...keys.messageLog(message.account_id, message.created_at, messageUuid(message.message_id)),
+  ...(message.tenant_id
+    ? keys.tenantMessageLog(message.account_id, message.tenant_id, message.created_at, messageUuid(message.message_id))
+    : {}),
   log_recipient: message.to_email.toLowerCase(),
 });

@@ -15,6 +15,7 @@ import { documentClient } from './client';
 import { conditional } from './conditional';
 import { stats, sendingBrake as brakes } from './entities';
 import { ifAbsent, sortKey, when } from './entity/expression';
+import { tenantScope } from '../../domain/tenants/tenant';
 
 /**
  * Hourly attributes stay short (`s07`, `b07`, `c07`) so that a day item, 72 of them included, stays under 1
@@ -30,19 +31,30 @@ const KEEP_DAYS = 100;
  * The single UpdateItem (`ADD`) that counts `figures` on the account's day of `at`: used alone, or as
  * one item of a transaction that records the event itself (a bounce).
  */
-export const countUpdate = (accountId: string, at: Date, figures: Partial<Figures>) => {
+export const countUpdate = (accountId: string, at: Date, figures: Partial<Figures>, brake = true) => {
   const add: Record<string, number> = {};
   for (const figure of FIGURES) {
     const n = figures[figure];
     if (!n) continue;
     add[figure] = n;
-    if ((BRAKE_FIGURES as readonly string[]).includes(figure)) add[hourly(figure as BrakeFigure, at.getUTCHours())] = n;
+    if (brake && (BRAKE_FIGURES as readonly string[]).includes(figure))
+      add[hourly(figure as BrakeFigure, at.getUTCHours())] = n;
   }
   if (!Object.keys(add).length) return undefined;
   const day = dayOf(at);
   const ttl = Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + KEEP_DAYS * 86_400;
   return stats.update(stats.key(accountId, day), { set: { ttl: ifAbsent(ttl) }, add });
 };
+
+/**
+ * The updates that count `figures` of an account's mail: untenanted, the account's day; a tenant's, the
+ * tenant's day (with its brake's hourly figures) and the account's totals without them (issue 42).
+ */
+export const countUpdates = (accountId: string, at: Date, figures: Partial<Figures>, tenantId?: string) =>
+  (tenantId
+    ? [countUpdate(tenantScope(accountId, tenantId), at, figures), countUpdate(accountId, at, figures, false)]
+    : [countUpdate(accountId, at, figures)]
+  ).filter((update) => update !== undefined);
 
 /** The metric lines of counted figures (after the write that counted them succeeded). */
 export const emitFigures = (figures: Partial<Figures>) =>
@@ -73,11 +85,11 @@ const brakeFrom = (item: Record<string, unknown>): SendingBrake => ({
 export const brakeOf = (item: Record<string, unknown> | undefined) => (item ? brakeFrom(item) : undefined);
 
 export const dynamoReputationStore = (): ReputationStore => ({
-  async count(accountId, at, figures) {
-    const update = countUpdate(accountId, at, figures);
-    if (!update) return;
+  async count(accountId, at, figures, tenantId) {
+    const updates = countUpdates(accountId, at, figures, tenantId);
+    if (!updates.length) return;
     try {
-      await documentClient().send(new UpdateCommand(update));
+      await Promise.all(updates.map((update) => documentClient().send(new UpdateCommand(update))));
     } catch (error) {
       // The event it counts has happened (a mail left): a lost count must not turn it into an error.
       log('error', 'reputation counter not written', { account_id: accountId, figures, ...describeError(error) });

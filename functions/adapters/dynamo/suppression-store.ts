@@ -14,6 +14,7 @@ import { documentClient } from './client';
 import { conditional } from './conditional';
 import { suppression as suppressions, address as addresses } from './entities';
 import { when } from './entity/expression';
+import { tenantScope } from '../../domain/tenants/tenant';
 
 /** Suppressions written before reasons were told apart say `bounce`: a hard bounce or a third soft one. */
 const LEGACY_BOUNCE = 'bounce';
@@ -50,10 +51,11 @@ const resetRun = async (accountId: string, email: string) => {
 const FILTERED_PAGE_READS = 4;
 
 export const dynamoSuppressionStore = (): SuppressionStore => ({
-  async findSuppressed(accountId, emails) {
+  async findSuppressed(accountId, emails, tenantId) {
     const unique = [...new Set(emails.map((email) => email.toLowerCase()))];
+    const scopes = tenantId ? [accountId, tenantScope(accountId, tenantId)] : [accountId];
     const found = await batchGet(
-      unique.map((email) => suppressions.key(accountId, email)),
+      scopes.flatMap((scope) => unique.map((email) => suppressions.key(scope, email))),
       ['sk'],
     );
     return new Set(found.map((item) => item.sk as string));
@@ -81,8 +83,9 @@ export const dynamoSuppressionStore = (): SuppressionStore => ({
       ),
     );
     if (!removed.ok) return false;
-    // A fresh start: a later soft bounce begins a new run instead of suppressing the address at once.
-    await resetRun(accountId, email);
+    // A fresh start: a later soft bounce begins a new run instead of suppressing the address at once. The run is
+    // the account's, whoever's list the entry was on (a tenant's list is the account's scope + `#T#<tenant>`).
+    await resetRun(accountId.split('#T#')[0], email);
     return true;
   },
 

@@ -54,6 +54,8 @@ export const sesMailer = ({ region, configurationSet, tags }: SesOptions): Maile
           Destination: { ToAddresses: [mail.to], CcAddresses: mail.cc, BccAddresses: mail.bcc },
           ReplyToAddresses: mail.replyTo ? [mail.replyTo] : undefined,
           ConfigurationSetName: configurationSet,
+          // A tenant's mail is the SES tenant's: its reputation at SES is apart from the account's (issue 42).
+          TenantName: mail.tenantName,
           EmailTags: Object.entries(tags(mail)).map(([Name, Value]) => ({ Name, Value })),
           Content: {
             Simple: {

@@ -1,5 +1,6 @@
-import { AppError, notFound } from '../errors';
-import type { ApiKeyStore, Clock, Ids } from '../../ports';
+import { AppError, notFound, validationError } from '../errors';
+import { requireTenant } from '../tenants/tenants';
+import type { ApiKeyStore, Clock, Ids, TenantStore } from '../../ports';
 import { sha256Hex } from '../hash';
 import { isoTimestamp } from '../time';
 import { PERMISSIONS, type ApiKey, type Permission } from '../types';
@@ -19,6 +20,8 @@ export interface NewApiKey {
   rate_limit_per_minute?: number;
   /** Only for DEV_API_KEY: a key whose value the operator chose. */
   value?: string;
+  /** The tenant's id the key is bound to (issue 42), checked by the caller (createApiKeyWithin). */
+  tenant_id?: string;
 }
 
 /** The public shape of a key: never its hash, and its value only once, at creation. */
@@ -28,6 +31,7 @@ export const presentApiKey = (key: ApiKey) => ({
   prefix: key.prefix,
   permissions: key.permissions,
   rate_limit_per_minute: key.rate_limit_per_minute,
+  tenant_id: key.tenant_id ?? null,
   created_at: key.created_at,
 });
 
@@ -45,6 +49,7 @@ export const createApiKey = async (deps: ApiKeyDeps, accountId: string, input: N
     rate_limit_per_minute: input.rate_limit_per_minute ?? DEFAULT_RATE_LIMIT_PER_MINUTE,
     created_at: isoTimestamp(deps.clock.now()),
     revoked_at: null,
+    ...(input.tenant_id ? { tenant_id: input.tenant_id } : {}),
   };
   await deps.apiKeys.create(key);
   return { ...presentApiKey(key), key: value };
@@ -54,7 +59,18 @@ export const createApiKey = async (deps: ApiKeyDeps, accountId: string, input: N
  * A key can only grant what it holds (docs/promises.md): permissions it has itself and a rate limit up to
  * its own. Otherwise an `admin` key at 5/min could mint one with every permission at 100,000/min.
  */
-export const createApiKeyWithin = async (deps: ApiKeyDeps, creator: ApiKey, input: NewApiKey) => {
+export const createApiKeyWithin = async (
+  deps: ApiKeyDeps & { tenants: TenantStore },
+  creator: ApiKey,
+  input: NewApiKey,
+) => {
+  if (input.tenant_id !== undefined) {
+    // A tenant's key acts for that customer alone: it may not administer the account (its providers, its
+    // tenants, its keys, a resume), or it could mint a key of no tenant (issue 42, decision 0116).
+    if (input.permissions.includes('admin'))
+      throw validationError([{ field: 'permissions', message: 'A key bound to a tenant cannot have admin' }]);
+    input = { ...input, tenant_id: (await requireTenant(deps, creator.account_id, input.tenant_id)).id };
+  }
   const missing = input.permissions.filter((permission) => !creator.permissions.includes(permission));
   if (missing.length)
     throw new AppError('FORBIDDEN', `This API key cannot grant permissions it does not hold: ${missing.join(', ')}`);

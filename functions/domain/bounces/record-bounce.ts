@@ -8,8 +8,10 @@ import type {
   SubscriberStore,
   SuppressionStore,
   MessageRecords,
+  TenantStore,
 } from '../../ports';
 import { weighBrake } from '../reputation/reputation';
+import { tenantScope } from '../tenants/tenant';
 import { isoTimestamp, mailTimestamp } from '../time';
 import type { Bounce, BounceType, MailMessage, SubscriberStatus } from '../types';
 
@@ -22,6 +24,8 @@ export interface BounceDeps {
   reputation: ReputationStore;
   clock: Clock;
   campaigns: CampaignStore;
+  /** A tenant's mail bounced: its own brake is weighed, and paused on the tenant (issue 42). */
+  tenants?: TenantStore;
 }
 
 export interface BounceReport {
@@ -59,9 +63,11 @@ export const recordBounce = async (
   // Provider events count towards the account's reputation (GET /stats, the brake); manual reports
   // (POST /bounces) are the account's own bookkeeping, which SES never sees, and do not.
   const counts = report.source !== 'api';
+  // The tenant of the mail that bounced (issue 42): its counters, brake and suppression list are its own.
+  const tenantId = report.message?.tenant_id;
   if (eventKey && (await deps.bounces.seen(report.accountId, eventKey))) {
     // Weighed again: a redelivery after a failure to weigh (the bounce was counted) repairs it.
-    if (counts) await weighBrake(deps, report.accountId);
+    if (counts) await weighBrake(deps, report.accountId, tenantId);
     return { duplicate: true };
   }
   const now = deps.clock.now();
@@ -92,7 +98,7 @@ export const recordBounce = async (
   if (suppress) {
     const reason =
       report.bounceType === 'complaint' ? 'complaint' : report.bounceType === 'hard' ? 'hard_bounce' : 'soft_bounce';
-    await deps.suppressions.add(report.accountId, {
+    await deps.suppressions.add(tenantScope(report.accountId, tenantId), {
       email: report.email,
       reason,
       source: report.source,
@@ -120,7 +126,7 @@ export const recordBounce = async (
     : null;
   const figure =
     report.bounceType === 'complaint' ? 'complained' : report.bounceType === 'hard' ? 'bounced_hard' : 'bounced_soft';
-  const count = counts ? { at: now, figures: { [figure]: 1 } } : null;
+  const count = counts ? { at: now, figures: { [figure]: 1 }, tenantId } : null;
   if (!(await deps.bounces.record(bounce, { eventKey, messageEvent, count }))) return { duplicate: true };
   // Counted once the event is recorded, so a redelivered event counts nothing twice.
   if (report.message?.campaign_id) {
@@ -131,6 +137,6 @@ export const recordBounce = async (
       kind === 'complaint' ? { complained: 1 } : { bounced: 1 },
     );
   }
-  if (counts) await weighBrake(deps, report.accountId);
+  if (counts) await weighBrake(deps, report.accountId, tenantId);
   return { id: bounce.id };
 };

@@ -95,8 +95,11 @@ export const applyProviderEvents = async (
       if (message) {
         // Counted once per message: only the update that moves it to `delivered` counts (deliveries are not
         // deduplicated).
-        if (await deps.messages.update(account, message.message_id, { status: 'delivered' }))
-          delivered.set(account, (delivered.get(account) ?? 0) + 1);
+        if (await deps.messages.update(account, message.message_id, { status: 'delivered' })) {
+          // Per account and tenant: a tenant's mail counts on its own figures too (issue 42).
+          const scope = `${account}/${message.tenant_id ?? ''}`;
+          delivered.set(scope, (delivered.get(scope) ?? 0) + 1);
+        }
         await deps.messages.addEvent(
           account,
           message.message_id,
@@ -135,7 +138,10 @@ export const applyProviderEvents = async (
     }
   }
   await Promise.all([
-    ...[...delivered].map(([account, n]) => deps.reputation.count(account, deps.clock.now(), { delivered: n })),
+    ...[...delivered].map(([scope, n]) => {
+      const [account, tenantId] = scope.split('/');
+      return deps.reputation.count(account, deps.clock.now(), { delivered: n }, tenantId || undefined);
+    }),
     outbound.length ? deps.events.publishMany(outbound) : undefined,
   ]);
   return recorded;

@@ -1,4 +1,5 @@
 import type { Ids, QueuedMail } from '../../ports';
+import type { MailTenant } from '../queue/queued-mail';
 import { mailTimestamp } from '../time';
 import type { MailMessage, MessageStatus, Metadata, Provider } from '../types';
 import type { Attachment } from './attachments';
@@ -47,6 +48,8 @@ export interface AcceptedMail {
   /** Campaign mail: its campaign (cancellation, stats) and the campaign's name (the record shows it). */
   campaign_id?: string;
   campaign_name?: string;
+  /** The tenant it goes out as (issue 42). */
+  tenant?: MailTenant;
 }
 
 /** What a send or batch item asks for, its cc/bcc already without the suppressed addresses. */
@@ -61,7 +64,7 @@ export const acceptMail = (
   accountId: string,
   provider: Provider,
   input: AcceptedInput,
-  when: { now: Date; scheduledAt?: string; source?: MailMessage['source'] },
+  when: { now: Date; scheduledAt?: string; source?: MailMessage['source']; tenant?: MailTenant },
 ): AcceptedMail => {
   const fromEmail = input.from_email ?? provider.from_email;
   return {
@@ -86,6 +89,7 @@ export const acceptMail = (
     created_at: mailTimestamp(when.now),
     ...(when.scheduledAt === undefined ? {} : { scheduled_at: when.scheduledAt }),
     ...(when.source ? { source: when.source } : {}),
+    ...(when.tenant ? { tenant: { id: when.tenant.id, ses_name: when.tenant.ses_name } } : {}),
   };
 };
 
@@ -109,6 +113,7 @@ export const messageRecord = (mail: AcceptedMail, status: MessageStatus): MailMe
   sent_at: null,
   created_at: mail.created_at,
   ...(mail.source ? { source: mail.source } : {}),
+  ...(mail.tenant ? { tenant_id: mail.tenant.id } : {}),
   ...(mail.scheduled_at === undefined ? {} : { scheduled_at: mail.scheduled_at }),
   ...(mail.campaign_id === undefined ? {} : { campaign_id: mail.campaign_id, campaign_name: mail.campaign_name }),
 });
@@ -133,6 +138,7 @@ export const queuedMail = (mail: AcceptedMail, queueId: number): QueuedMail => (
   track_opens: mail.track_opens,
   track_clicks: mail.track_clicks,
   ...(mail.campaign_id === undefined ? {} : { campaign_id: mail.campaign_id }),
+  ...(mail.tenant ? { tenant: mail.tenant } : {}),
   ...(mail.attachments ? { attachments: mail.attachments } : {}),
   ...(mail.headers ? { headers: mail.headers } : {}),
 });

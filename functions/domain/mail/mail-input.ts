@@ -28,6 +28,8 @@ export interface SendMailInput {
    * with the mail.
    */
   headers?: Record<string, string>;
+  /** The tenant it goes out as, by id or name (issue 42); a tenant-bound key's own when absent. */
+  tenant?: string;
 }
 
 /**
@@ -48,4 +50,6 @@ export interface SendBatchInput {
   messages: Record<string, unknown>[];
   from_email?: string;
   from_name?: string;
+  /** The batch's tenant (an item may name its own). */
+  tenant?: string;
 }

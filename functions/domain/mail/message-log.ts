@@ -7,6 +7,7 @@ import type { MessageStatus } from '../types';
 import { messageRecord } from './message-status-view';
 
 export interface MessageLogQuery {
+  tenantId?: string;
   status?: MessageStatus;
   recipient?: string;
   tag?: string;
@@ -24,6 +25,7 @@ export const readMessageLog = async (messages: MessageLog, accountId: string, qu
   if (query.since && query.until && query.since >= query.until)
     throw validationError([{ field: 'since', message: 'since must be before until' }]);
   const filter: MessageLogFilter = {
+    tenantId: query.tenantId,
     status: query.status,
     recipient: query.recipient,
     tag: query.tag,

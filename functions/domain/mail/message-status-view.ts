@@ -15,6 +15,7 @@ export const messageRecord = (message: MailMessage) => ({
   created_at: message.created_at,
   scheduled_at: message.scheduled_at ?? null,
   source: message.source ?? ('api' as const),
+  tenant_id: message.tenant_id ?? null,
 });
 
 /**
@@ -29,8 +30,15 @@ export const findMessage = async (messages: MessageLog, accountId: string, rawId
 };
 
 /** GET /mail/status/{message_id}: the message as spec 2.1 shows it, and its events oldest first. */
-export const getMessageStatus = async (messages: MessageLog, accountId: string, rawId: string) => {
+export const getMessageStatus = async (
+  messages: MessageLog,
+  accountId: string,
+  rawId: string,
+  tenantId?: string | null,
+) => {
   const { message, events, body } = await findMessage(messages, accountId, rawId);
+  // A key bound to a tenant sees its tenant's mail alone: another's is none (issue 42).
+  if (tenantId && message.tenant_id !== tenantId) throw notFound('Message');
   return {
     // The body as sent while it is kept (kept-body.ts); the subject is the record's, the body's if it has none.
     message: {

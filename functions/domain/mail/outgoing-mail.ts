@@ -19,5 +19,6 @@ export const outgoingMail = (mail: MailContent, tracking?: MailTracking): Outgoi
   html: trackedHtml(mail, tracking),
   text: mail.text,
   ...(mail.headers ? { headers: mail.headers } : {}),
+  ...(mail.tenant ? { tenantName: mail.tenant.ses_name } : {}),
   ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
 });

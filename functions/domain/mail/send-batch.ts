@@ -9,7 +9,11 @@ import type {
   SuppressionStore,
   MessageRecords,
   MessageSchedule,
+  TenantStore,
 } from '../../ports';
+import { batchTenants } from '../tenants/batch-tenants';
+import type { Tenant } from '../tenants/tenant';
+import { requireTenantSending } from '../tenants/sending-tenant';
 import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider, senderRefusals } from '../providers/default-provider';
 import type { ErrorCode } from '../errors';
@@ -36,6 +40,8 @@ export interface SendBatchDeps {
   queue: SendQueue;
   clock: Clock;
   ids: Ids;
+  /** The tenants a batch may name (issue 42); a caller that never names one (double opt-in) has none. */
+  tenants?: TenantStore;
 }
 
 type Entry =
@@ -48,6 +54,9 @@ const failed = (to: unknown, code: string, message: string, messageId?: string):
   ...(messageId ? { message_id: messageId } : {}),
   error: { code, message },
 });
+
+/** A caller without tenants: every tenant it would name is unknown. */
+const NO_TENANTS: Pick<TenantStore, 'find'> = { find: async () => undefined };
 
 const NOT_STORED = 'The message could not be stored; nothing was sent';
 const NOT_QUEUED = 'The message could not be queued; nothing was sent';
@@ -113,10 +122,19 @@ export const sendBatch = async (
   accountId: string,
   input: SendBatchInput,
   checkItem: BatchItemCheck,
+  keyTenantId?: string | null,
 ) => {
   const sender = await requireDefaultProvider(deps.providers, accountId);
   const { provider } = sender;
   const checks = input.messages.map((raw) => checkItem(raw));
+  const { batch, tenantOf } = await batchTenants(
+    { tenants: deps.tenants ?? NO_TENANTS },
+    { account_id: accountId, tenant_id: keyTenantId },
+    input.tenant,
+    checks.map((checked) => (checked.ok ? checked.item.tenant : undefined)),
+  );
+  // The batch's own tenant paused: the whole batch is refused, as a single send would be.
+  requireTenantSending(batch);
   // Every sender of the batch judged at once: one read of the name claims (default-provider.ts).
   const itemSenders = checks.map((checked) => (checked.ok ? (checked.item.from_email ?? input.from_email) : undefined));
   const senders = [input.from_email, ...itemSenders];
@@ -124,7 +142,7 @@ export const sendBatch = async (
   // The batch's own sender is the request's: refused, the whole batch is (an item may still override it).
   if (input.from_email !== undefined && batchRefusal) throw batchRefusal;
   const entries: Entry[] = new Array(input.messages.length);
-  const valid: { index: number; item: BatchItem }[] = [];
+  const valid: { index: number; item: BatchItem; tenant?: Tenant }[] = [];
 
   input.messages.forEach((raw, index) => {
     const checked = checks[index];
@@ -142,17 +160,27 @@ export const sendBatch = async (
     }
     // An item without a sender of its own takes the batch's, or else the provider's.
     const refusal = refusals[index];
+    const tenant = tenantOf(checked.item.tenant);
     if (refusal) entries[index] = failed(checked.item.to, refusal.code, refusal.message);
-    else valid.push({ index, item: checked.item });
+    else if (!tenant.ok) entries[index] = failed(checked.item.to, tenant.code, tenant.message);
+    else valid.push({ index, item: checked.item, tenant: tenant.tenant });
   });
 
-  const addresses = valid.flatMap(({ item }) => [item.to, ...(item.cc ?? []), ...(item.bcc ?? [])]);
-  const suppressed = addresses.length
-    ? await deps.suppressions.findSuppressed(accountId, addresses)
-    : new Set<string>();
-  const isSuppressed = (address: string) => suppressed.has(address.toLowerCase());
-  const accepted = valid.filter(({ index, item }) => {
-    if (!isSuppressed(item.to)) return true;
+  // One read of the suppressions per tenant of the batch (and one for its untenanted items): issue 42.
+  const byTenant = new Map<string, typeof valid>();
+  for (const entry of valid)
+    byTenant.set(entry.tenant?.id ?? '', [...(byTenant.get(entry.tenant?.id ?? '') ?? []), entry]);
+  const suppressedBy = new Map(
+    await Promise.all(
+      [...byTenant].map(async ([tenantId, items]) => {
+        const addresses = items.flatMap(({ item }) => [item.to, ...(item.cc ?? []), ...(item.bcc ?? [])]);
+        return [tenantId, await deps.suppressions.findSuppressed(accountId, addresses, tenantId || undefined)] as const;
+      }),
+    ),
+  );
+  const suppressedFor = (tenant: Tenant | undefined) => suppressedBy.get(tenant?.id ?? '') ?? new Set<string>();
+  const accepted = valid.filter(({ index, item, tenant }) => {
+    if (!suppressedFor(tenant).has(item.to.toLowerCase())) return true;
     entries[index] = failed(item.to, 'RECIPIENT_SUPPRESSED', 'The recipient is on the suppression list');
     return false;
   });
@@ -161,12 +189,13 @@ export const sendBatch = async (
     const now = deps.clock.now();
     const lastQueueId = await deps.counters.add(accountId, 'queue', accepted.length);
     const firstQueueId = lastQueueId - accepted.length + 1;
-    const queued = accepted.map(({ index, item }, i) => {
+    const queued = accepted.map(({ index, item, tenant }, i) => {
       const sender = { from_email: item.from_email ?? input.from_email, from_name: item.from_name ?? input.from_name };
-      const cc = withoutSuppressed(item.cc, suppressed);
-      const bcc = withoutSuppressed(item.bcc, suppressed);
+      const cc = withoutSuppressed(item.cc, suppressedFor(tenant));
+      const bcc = withoutSuppressed(item.bcc, suppressedFor(tenant));
       const scheduledAt = item.scheduled_at === undefined ? undefined : mailTimestamp(new Date(item.scheduled_at));
-      const mail = acceptMail(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, { now, scheduledAt });
+      const when = { now, scheduledAt, tenant };
+      const mail = acceptMail(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, when);
       const queueId = firstQueueId + i;
       const message = { ...messageRecord(mail, scheduledAt === undefined ? 'queued' : 'scheduled'), queue_id: queueId };
       const body = deps.keepBodies === false ? undefined : keptBodyOf(mail);

@@ -12,7 +12,9 @@ import type {
   WebhookEvents,
   MessageRecords,
   MessageSchedule,
+  TenantStore,
 } from '../../ports';
+import { requireTenantSending, sendingTenant } from '../tenants/sending-tenant';
 import { publishMessageEvent } from '../webhooks/events';
 import { MailerError } from '../../ports';
 import type { SendMailInput } from './mail-input';
@@ -40,6 +42,7 @@ export interface SendMailDeps {
   tracking: TrackingSettings;
   events: WebhookEvents;
   reputation: ReputationStore;
+  tenants: TenantStore;
 }
 
 /**
@@ -53,15 +56,22 @@ export const sendMail = async (
   accountId: string,
   input: SendMailInput,
   source?: MailMessage['source'],
+  keyTenantId?: string | null,
 ) => {
   const scheduledAt = input.scheduled_at === undefined ? undefined : requireSchedulable(input.scheduled_at, deps.clock);
-  const provider = await requireAllowedSender(deps.providers, accountId, input.from_email);
-
-  const suppressed = await deps.suppressions.findSuppressed(accountId, [
-    input.to,
-    ...(input.cc ?? []),
-    ...(input.bcc ?? []),
+  // The tenant (one read, beside the providers' Query): its brake stops its sends alone (issue 42).
+  const [provider, tenant] = await Promise.all([
+    requireAllowedSender(deps.providers, accountId, input.from_email),
+    sendingTenant(deps, { account_id: accountId, tenant_id: keyTenantId }, input.tenant),
   ]);
+  requireTenantSending(tenant);
+
+  // The account's suppressions hold for every tenant; a tenant's own, for it alone (the same one read).
+  const suppressed = await deps.suppressions.findSuppressed(
+    accountId,
+    [input.to, ...(input.cc ?? []), ...(input.bcc ?? [])],
+    tenant?.id,
+  );
   if (suppressed.has(input.to.toLowerCase())) {
     throw new AppError(
       'RECIPIENT_SUPPRESSED',
@@ -72,7 +82,7 @@ export const sendMail = async (
   const bcc = withoutSuppressed(input.bcc, suppressed);
 
   const now = deps.clock.now();
-  const mail = acceptMail(deps.ids, accountId, provider, { ...input, cc, bcc }, { now, scheduledAt, source });
+  const mail = acceptMail(deps.ids, accountId, provider, { ...input, cc, bcc }, { now, scheduledAt, source, tenant });
   if (scheduledAt) {
     // Checked now (sender, suppression), sent by the drainer once its time comes, within its limits then.
     await scheduleOne(deps, mail);
@@ -94,7 +104,7 @@ export const sendMail = async (
           status: 'failed',
           error_message: error instanceof MailerError ? error.reason : 'The provider call failed',
         }),
-        deps.reputation.count(accountId, deps.clock.now(), { failed: 1 }),
+        deps.reputation.count(accountId, deps.clock.now(), { failed: 1 }, tenant?.id),
       ]),
   });
   if (step.outcome === 'limited') throw sendLimitReached();
@@ -108,7 +118,7 @@ export const sendMail = async (
   // Enqueued only: a slow or dead endpoint never delays the answer. Sends count per recipient, as SES counts them.
   await Promise.all([
     publishMessageEvent(deps, accountId, 'email.sent', message.message_id, { to: input.to }),
-    deps.reputation.count(accountId, deps.clock.now(), { sent: recipients }),
+    deps.reputation.count(accountId, deps.clock.now(), { sent: recipients }, tenant?.id),
   ]);
 
   return { message_id: message.message_id, status: 'sent' as const, to: input.to, from: message.from_email };

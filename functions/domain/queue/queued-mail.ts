@@ -23,6 +23,8 @@ export interface QueuedMail {
   track_clicks?: boolean;
   /** Campaign mail: its campaign (cancellation, stats). */
   campaign_id?: string;
+  /** The tenant it goes out as: its SES tenant (`TenantName`) and its counters (issue 42). */
+  tenant?: MailTenant;
   /** Campaign mail's List-Unsubscribe pair (RFC 8058), or a send's custom headers (domain/mail/custom-headers.ts). */
   headers?: Record<string, string>;
   /**
@@ -31,4 +33,10 @@ export interface QueuedMail {
    */
   attachments?: Attachment[];
   attachments_key?: string;
+}
+
+/** What a mail carries of its tenant: the id (records, counters) and its SES tenant's name. */
+export interface MailTenant {
+  id: string;
+  ses_name: string;
 }

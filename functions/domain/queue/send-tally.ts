@@ -56,7 +56,10 @@ export const createSendTally = (deps: SendTallyDeps) => {
       }),
     );
     await Promise.all([
-      ...[...counts].map(([accountId, figures]) => deps.reputation.count(accountId, now, figures)),
+      ...[...counts].map(([key, figures]) => {
+        const [accountId, tenantId] = key.split('/');
+        return deps.reputation.count(accountId, now, figures, tenantId || undefined);
+      }),
       outbound.length ? deps.events.publishMany(outbound) : undefined,
     ]);
     const failed = unwritten.filter((entry) => entry !== undefined);
@@ -70,10 +73,12 @@ export const createSendTally = (deps: SendTallyDeps) => {
   };
 
   const add = (mail: QueuedMail, figures: Partial<Figures>, campaign: { sent: number; failed: number }) => {
-    const account = accounts.get(mail.account_id) ?? {};
+    // Per account and tenant (issue 42): a tenant's mail counts on its own figures too.
+    const scope = `${mail.account_id}/${mail.tenant?.id ?? ''}`;
+    const account = accounts.get(scope) ?? {};
     for (const [figure, n] of Object.entries(figures) as [keyof Figures, number][])
       account[figure] = (account[figure] ?? 0) + n;
-    accounts.set(mail.account_id, account);
+    accounts.set(scope, account);
     if (mail.campaign_id) {
       const key = `${mail.account_id}/${mail.campaign_id}`;
       const counts = campaigns.get(key) ?? {

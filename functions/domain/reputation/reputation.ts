@@ -1,4 +1,5 @@
-import type { Clock, ReputationStore } from '../../ports';
+import type { Clock, ReputationStore, TenantStore } from '../../ports';
+import { tenantScope, type Tenant } from '../tenants/tenant';
 import { isoTimestamp } from '../time';
 import {
   BRAKE_FIGURES,
@@ -23,6 +24,11 @@ export interface ReputationDeps {
   clock: Clock;
 }
 
+/** A tenant's brake (issue 42) is also written on the tenant, where its sends read it. */
+export interface TenantBrakeDeps extends ReputationDeps {
+  tenants?: TenantStore;
+}
+
 const brakeView = (brake: SendingBrake | undefined) => ({
   paused: brake?.paused ?? false,
   paused_at: brake?.paused_at ?? null,
@@ -35,7 +41,9 @@ const brakeView = (brake: SendingBrake | undefined) => ({
  * rates and warnings, and the brake's own view (the last 24 hours, paused or not). One Query reads
  * the days (and yesterday, for the last 24 hours), one GetItem the brake.
  */
-export const readStats = async (deps: ReputationDeps, accountId: string, days: number) => {
+export const readStats = async (deps: ReputationDeps, accountId: string, days: number, tenant?: Tenant) => {
+  // A tenant's figures and brake sit under its own scope; the account's cover all its mail (issue 42).
+  accountId = tenantScope(accountId, tenant?.id);
   const now = deps.clock.now();
   const to = dayOf(now);
   const from = dayOf(daysBefore(now, days - 1));
@@ -68,6 +76,7 @@ export const readStats = async (deps: ReputationDeps, accountId: string, days: n
     });
   }
   return {
+    tenant: tenant ? { id: tenant.id, name: tenant.name } : null,
     days,
     from,
     to,
@@ -85,17 +94,39 @@ export const readStats = async (deps: ReputationDeps, accountId: string, days: n
  * thresholds (with at least 100 sent) the account's sending is paused (one conditional write); at
  * the review thresholds sending goes on and the answer says so (the caller logs it, GET /stats warns).
  */
-export const weighBrake = async (deps: ReputationDeps, accountId: string): Promise<Verdict> => {
+export const weighBrake = async (deps: TenantBrakeDeps, accountId: string, tenantId?: string): Promise<Verdict> => {
   const now = deps.clock.now();
+  const scope = tenantScope(accountId, tenantId);
   const [days, brake] = await Promise.all([
-    deps.reputation.days(accountId, dayOf(daysBefore(now, 1)), dayOf(now)),
-    deps.reputation.brake(accountId),
+    deps.reputation.days(scope, dayOf(daysBefore(now, 1)), dayOf(now)),
+    deps.reputation.brake(scope),
   ]);
-  if (brake?.paused) return 'pause';
+  if (brake?.paused && !tenantId) return 'pause';
   const figures = last24Hours(days, now, brake);
-  const verdict = verdictOf(figures);
-  if (verdict === 'pause') await deps.reputation.pause(accountId, isoTimestamp(now), describeFigures(figures));
+  const verdict = brake?.paused ? 'pause' : verdictOf(figures);
+  if (verdict !== 'pause') return verdict;
+  const at = isoTimestamp(now);
+  const reason = brake?.reason ?? describeFigures(figures);
+  if (!brake?.paused) await deps.reputation.pause(scope, at, reason);
+  // A tenant's pause is written on the tenant too (again on a redelivery, should that write have failed).
+  if (tenantId) await pauseTenant(deps, accountId, tenantId, { paused: true, at, reason });
   return verdict;
+};
+
+/** Writes a tenant's brake on the tenant (one read, one transaction; once more if it was renamed meanwhile). */
+const pauseTenant = async (
+  deps: TenantBrakeDeps,
+  accountId: string,
+  tenantId: string,
+  brake: { paused: boolean; at: string; reason?: string },
+) => {
+  if (!deps.tenants) throw new Error("A tenant's brake is weighed without the tenants' store");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const tenant = await deps.tenants.find(accountId, { id: tenantId });
+    if (!tenant) return;
+    if (tenant.status === (brake.paused ? 'paused' : 'active')) return;
+    if (await deps.tenants.setBrake(tenant, brake)) return;
+  }
 };
 
 /**
@@ -103,11 +134,15 @@ export const weighBrake = async (deps: ReputationDeps, accountId: string): Promi
  * again: from now on the brake counts only what happens after this moment, and needs 100 new sends
  * before it can trip again.
  */
-export const resumeSending = async (deps: ReputationDeps, accountId: string) => {
+export const resumeSending = async (deps: TenantBrakeDeps, accountId: string, tenant?: Tenant) => {
+  const scope = tenantScope(accountId, tenant?.id);
   // Not paused: nothing to lift, and the window the brake weighs must not be reset by a call made
   // "just to check" (a resume weighs only what follows it).
-  const current = await deps.reputation.brake(accountId);
+  const current = await deps.reputation.brake(scope);
+  if (tenant?.status === 'paused' && !current?.paused)
+    await pauseTenant(deps, accountId, tenant.id, { paused: false, at: isoTimestamp(deps.clock.now()) });
   if (!current?.paused) return brakeView(current);
+  accountId = scope;
   const now = deps.clock.now();
   const hour = hourOf(now);
   const [today] = await deps.reputation.days(accountId, dayOf(now), dayOf(now));
@@ -115,5 +150,6 @@ export const resumeSending = async (deps: ReputationDeps, accountId: string) => 
     BRAKE_FIGURES.map((f) => [f, today?.hours[f][now.getUTCHours()] ?? 0]),
   ) as BrakeFigures;
   const brake = await deps.reputation.resume(accountId, isoTimestamp(now), hour, baseline);
+  if (tenant) await pauseTenant(deps, tenant.account_id, tenant.id, { paused: false, at: isoTimestamp(now) });
   return brakeView(brake);
 };

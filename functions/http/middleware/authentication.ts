@@ -1,6 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { ApiKeyStore } from '../../ports';
 import { authenticate, authorize } from '../../domain/auth/authenticate';
+import { AppError } from '../../domain/errors';
 import { consumeRateLimit, rateLimitHeaders, type RateLimitDeps } from '../../domain/auth/rate-limit';
 import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse } from '../api-event';
@@ -26,5 +27,7 @@ export const authentication = (
     const limit = await consumeRateLimit(deps, key);
     Object.assign(event.state.responseHeaders, rateLimitHeaders(limit));
     authorize(key, route.permission);
+    if (key.tenant_id && !route.tenantAware)
+      throw new AppError('FORBIDDEN', 'An API key bound to a tenant cannot use this route');
   },
 });

@@ -10,12 +10,14 @@ export const apiKeysCreate = defineRoute(
     method: 'POST',
     path: '/api/v1/api-keys',
     summary: 'Create an API key',
-    description: 'Its value is shown in this answer only.',
+    description:
+      "Its value is shown in this answer only. With `tenant_id` (a tenant's id or name) the key sends only as that " +
+      'tenant and reads only its records; such a key cannot have `admin`.',
     request: { body: createApiKeyBody },
     response: createdApiKey,
     successStatus: 201,
     example: { name: 'Checkout service', permissions: ['mail', 'otp'], rate_limit_per_minute: 120 },
-    uses: ['accounts', 'apiKeys', 'clock', 'ids'],
+    uses: ['accounts', 'apiKeys', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, body }, deps) => ({
     data: await createApiKeyWithin(deps, auth, body),

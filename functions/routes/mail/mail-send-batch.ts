@@ -9,6 +9,7 @@ export const mailSendBatch = defineRoute(
   {
     ...mail,
     id: 'mail-send-batch',
+    tenantAware: true,
     method: 'POST',
     path: '/api/v1/mail/send-batch',
     summary: 'Queue up to 100 messages',
@@ -37,7 +38,13 @@ export const mailSendBatch = defineRoute(
     uses: SEND_BATCH,
   },
   async ({ auth, body }, deps) => ({
-    data: await sendBatch(deps, auth.account_id, body, await batchItemCheck(deps, auth.account_id, body.messages)),
+    data: await sendBatch(
+      deps,
+      auth.account_id,
+      body,
+      await batchItemCheck(deps, auth.account_id, body.messages),
+      auth.tenant_id,
+    ),
   }),
 );
 

@@ -9,6 +9,7 @@ export const mailSend = defineRoute(
   {
     ...mail,
     id: 'mail-send',
+    tenantAware: true,
     method: 'POST',
     path: '/api/v1/mail/send',
     summary: 'Send one message, now or at a set time',
@@ -39,7 +40,8 @@ export const mailSend = defineRoute(
     keepsMailBody: true,
   },
   async ({ auth, body }, deps) => {
-    const sent = await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, body));
+    const mail = await resolveMail(deps, auth.account_id, body);
+    const sent = await sendMail(deps, auth.account_id, mail, undefined, auth.tenant_id);
     // A scheduled send is accepted, not sent: 202 (docs/promises.md).
     return { data: sent, ...(sent.status === 'scheduled' ? { status: 202 } : {}) };
   },

@@ -7,6 +7,7 @@ export const mailStatus = defineRoute(
   {
     ...mail,
     id: 'mail-status',
+    tenantAware: true,
     method: 'GET',
     path: '/api/v1/mail/status/{message_id}',
     summary: "Get a message's status and tracking events",
@@ -16,7 +17,7 @@ export const mailStatus = defineRoute(
     uses: ['messages'],
   },
   async ({ auth, params }, deps) => ({
-    data: await getMessageStatus(deps.messages, auth.account_id, params.message_id),
+    data: await getMessageStatus(deps.messages, auth.account_id, params.message_id, auth.tenant_id),
   }),
 );
 

@@ -1,4 +1,5 @@
-import { resumeResult } from '../../schemas/reputation';
+import { resumeBody, resumeResult } from '../../schemas/reputation';
+import { requireTenant } from '../../domain/tenants/tenants';
 import { resumeSending } from '../../domain/reputation/reputation';
 import { defineRoute } from '../define-route';
 
@@ -8,16 +9,21 @@ export const statsResume = defineRoute(
     method: 'POST',
     path: '/api/v1/stats/resume',
     summary: 'Lift the reputation brake',
-    description: "The account's sending resumes and its queued mail goes out.",
+    description:
+      "The account's sending resumes and its queued mail goes out; with `tenant` (its id or name), that tenant's " +
+      'sending alone.',
     tag: 'Reputation',
     permission: 'admin',
+    request: { body: resumeBody, optionalBody: true },
     response: resumeResult,
-    table: { read: ['stats'], write: ['sendingBrake'] },
-    uses: ['reputation', 'clock'],
+    example: { tenant: 'acme' },
+    table: { read: ['stats'], write: ['sendingBrake', 'tenant', 'tenantName'] },
+    uses: ['reputation', 'tenants', 'clock'],
   },
-  async ({ auth }, deps) => ({
-    data: await resumeSending(deps, auth.account_id),
-  }),
+  async ({ auth, body }, deps) => {
+    const tenant = body.tenant === undefined ? undefined : await requireTenant(deps, auth.account_id, body.tenant);
+    return { data: await resumeSending(deps, auth.account_id, tenant) };
+  },
 );
 
 export default statsResume;

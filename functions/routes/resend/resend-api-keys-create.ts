@@ -21,7 +21,7 @@ export const resendApiKeysCreate = defineRoute(
     response: resendApiKeyCreated,
     successStatus: 201,
     example: { name: 'Production sending', permission: 'sending_access' },
-    uses: ['accounts', 'apiKeys', 'clock', 'ids'],
+    uses: ['accounts', 'apiKeys', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, body }, deps) => {
     if (body.domain_id !== undefined)

@@ -37,6 +37,7 @@ export const resendEmailsBatch = defineRoute(
   {
     ...emails,
     id: 'resend-emails-batch',
+    tenantAware: true,
     method: 'POST',
     path: '/resend/emails/batch',
     summary: 'Queue up to 100 emails',
@@ -75,7 +76,7 @@ export const resendEmailsBatch = defineRoute(
       });
       if (issues.length) throw validationError(issues);
     }
-    const result = await sendBatch(deps, auth.account_id, { messages: body }, check);
+    const result = await sendBatch(deps, auth.account_id, { messages: body }, check, auth.tenant_id);
     const data = result.messages.flatMap((entry) =>
       entry.status === 'queued' ? [{ id: messageUuid(entry.message_id) }] : [],
     );

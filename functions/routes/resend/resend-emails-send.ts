@@ -16,12 +16,13 @@ export const resendEmailsSend = defineRoute(
   {
     ...emails,
     id: 'resend-emails-send',
+    tenantAware: true,
     method: 'POST',
     path: '/resend/emails',
     summary: 'Send one email, now or at a set time',
     description:
       'Now, or at `scheduled_at` (`POST /api/v1/mail/send` underneath); several `to` are one message, the others ' +
-      'in Cc.',
+      'in Cc. A header `X-Tenant` in `headers` names the tenant the mail goes out as (not sent as a header).',
     request: { body: resendEmail },
     response: resendCreated,
     maxBodyBytes: mailSend.maxBodyBytes,
@@ -40,7 +41,8 @@ export const resendEmailsSend = defineRoute(
   },
   async ({ auth, body }, deps) => {
     const request = validated(sendMailRequest, sendRequestOf(body));
-    const sent = await sendMail(deps, auth.account_id, await resolveMail(deps, auth.account_id, request));
+    const mail = await resolveMail(deps, auth.account_id, request);
+    const sent = await sendMail(deps, auth.account_id, mail, undefined, auth.tenant_id);
     return { data: { id: messageUuid(sent.message_id) } };
   },
 );

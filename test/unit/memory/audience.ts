@@ -30,8 +30,9 @@ export const memorySuppressionStore = () => {
   const resetRun = async (accountId: string, email: string) => void runs.delete(`${accountId}/${email.toLowerCase()}`);
 
   const store: SuppressionStore = {
-    async findSuppressed(accountId, emails) {
-      return new Set(emails.map((email) => email.toLowerCase()).filter((email) => listOf(accountId).has(email)));
+    async findSuppressed(accountId, emails, tenantId?: string) {
+      const scopes = [listOf(accountId), ...(tenantId ? [listOf(`${accountId}#T#${tenantId}`)] : [])];
+      return new Set(emails.map((email) => email.toLowerCase()).filter((email) => scopes.some((s) => s.has(email))));
     },
     async add(accountId, suppression) {
       listOf(accountId).set(suppression.email.toLowerCase(), copy(suppression));

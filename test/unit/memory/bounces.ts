@@ -20,7 +20,7 @@ export const memoryBounceStore = (messages: MessageStore, reputation: Reputation
       if (messageEvent && bounce.message_id) {
         await messages.addEvent(bounce.account_id, bounce.message_id, messageEvent, `bounce-${bounce.id}`);
       }
-      if (count) await reputation.count(bounce.account_id, count.at, count.figures);
+      if (count) await reputation.count(bounce.account_id, count.at, count.figures, count.tenantId);
       return true;
     },
     async page(accountId, page) {

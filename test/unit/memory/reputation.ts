@@ -9,10 +9,19 @@ import { copy } from './conditional';
 export const memoryReputationStore = () => {
   const days = new Map<string, StatsDay>();
   const brakes = new Map<string, SendingBrake>();
+  const hours = () => Object.fromEntries(BRAKE_FIGURES.map((f) => [f, Array(24).fill(0)])) as StatsDay['hours'];
   const store: ReputationStore = {
-    async count(accountId, at, figures) {
+    async count(accountId, at, figures, tenantId) {
+      if (tenantId) {
+        // As the table: the tenant's day with the brake's hours, the account's totals without them.
+        await store.count(`${accountId}#T#${tenantId}`, at, figures);
+        const key = `${accountId}/${dayOf(at)}`;
+        const day = days.get(key) ?? { date: dayOf(at), figures: zeroFigures(), hours: hours() };
+        for (const [figure, n] of Object.entries(figures) as [keyof typeof figures, number][]) day.figures[figure] += n;
+        days.set(key, day);
+        return;
+      }
       const key = `${accountId}/${dayOf(at)}`;
-      const hours = () => Object.fromEntries(BRAKE_FIGURES.map((f) => [f, Array(24).fill(0)])) as StatsDay['hours'];
       const day = days.get(key) ?? { date: dayOf(at), figures: zeroFigures(), hours: hours() };
       for (const [figure, n] of Object.entries(figures) as [keyof typeof figures, number][]) {
         day.figures[figure] += n;

@@ -8,6 +8,7 @@ import { memoryMessageStore } from './message-store';
 import { fixedOtpSecret, memoryOtpSessionStore } from './otp';
 import { fixedSendRates, memoryProviderStore, memorySendQuotaStore } from './providers';
 import { memoryReputationStore } from './reputation';
+import { memoryTenantStore } from './tenants';
 import { memorySendQueue } from './send-queue';
 import { manualClock, sequentialIds } from './system';
 import {
@@ -74,6 +75,7 @@ export const memoryWorld = async (options: { provider?: Partial<Provider> | null
     contacts: memoryContactReads(),
     contactProperties: { all: async () => [] },
     topics: memoryTopicStore(),
+    tenants: memoryTenantStore(),
   };
   if (options.provider !== null) {
     const provider = smtpProvider(options.provider ?? {});
