@@ -293,6 +293,8 @@ describe('table grants', () => {
       'resend-receiving-get',
       'resend-receiving-attachments-list',
       'resend-receiving-attachments-get',
+      'automation-runs-get',
+      'resend-automation-runs-get',
     ];
     const list = (await api.post('/api/v1/lists', { name: 'Readers' })).body.data;
     const subscriber = (await api.post('/api/v1/subscribers', { list_id: list.id, email: uniqueAddress() })).body.data;
@@ -315,6 +317,15 @@ describe('table grants', () => {
     const property = (await api.post('/api/v1/contact-properties', { key: 'tier', type: 'string' })).body.data;
     const topic = (await api.post('/api/v1/topics', { name: 'Readers', default_subscription: 'opt_in' })).body.data;
     const suppressed = (await api.post('/api/v1/suppressions', { email: uniqueAddress('readers') })).body.data.email;
+    const event = (await api.post('/api/v1/events', { name: 'readers.event' })).body.data;
+    const automation = (
+      await api.post('/api/v1/automations', {
+        name: 'Readers',
+        steps: [{ key: 'start', type: 'trigger', config: { event_name: 'readers.event' } }],
+        connections: [],
+      })
+    ).body.data;
+    const tenant = (await api.post('/api/v1/tenants', { name: 'readers' })).body.data;
     const logged = (await api.get('/api/v1/logs?limit=100')).body.data.logs.find(
       (entry: { endpoint: string }) => entry.endpoint === '/api/v1/mail/send',
     );
@@ -396,6 +407,26 @@ describe('table grants', () => {
       'resend-receiving-attachments-list': `/resend/emails/receiving/${randomUUID()}/attachments`,
       'resend-receiving-attachments-get': `/resend/emails/receiving/${randomUUID()}/attachments/${randomUUID()}`,
       'suppressions-get': `/api/v1/suppressions/${encodeURIComponent(suppressed)}`,
+      'events-list': '/api/v1/events',
+      'events-get': `/api/v1/events/${event.id}`,
+      'resend-events-list': '/resend/events',
+      'resend-events-get': `/resend/events/${event.name}`,
+      'automations-list': '/api/v1/automations',
+      'automations-get': `/api/v1/automations/${automation.id}`,
+      'resend-automations-list': '/resend/automations',
+      'resend-automations-get': `/resend/automations/${automation.id}`,
+      'automation-runs-list': `/api/v1/automations/${automation.id}/runs`,
+      'resend-automation-runs-list': `/resend/automations/${automation.id}/runs`,
+      // No run has started: the look-up of one still reads, and only reads.
+      'automation-runs-get': `/api/v1/automations/${automation.id}/runs/${randomUUID()}`,
+      'resend-automation-runs-get': `/resend/automations/${automation.id}/runs/${randomUUID()}`,
+      'tenants-list': '/api/v1/tenants',
+      'tenants-get': `/api/v1/tenants/${tenant.id}`,
+      // A segment (and an audience) is a list.
+      'resend-segments-list': '/resend/segments',
+      'resend-segments-get': `/resend/segments/${list.id}`,
+      'resend-audiences-list': '/resend/audiences',
+      'resend-audiences-get': `/resend/audiences/${list.id}`,
       'resend-suppressions-get': `/resend/suppressions/${encodeURIComponent(suppressed)}`,
     };
     const reading = routes.filter(

@@ -134,8 +134,8 @@ describe('the deployment', () => {
       }
       template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'ANY /{proxy+}' });
       // Besides the routes: the catch-all, the drainer, the SES events function, the webhook deliverer, the job
-      // runner and the inbound mail parser.
-      template.resourceCountIs('AWS::Lambda::Function', routes.length + 7);
+      // runner, the domain checker, the inbound mail parser and the automation runner.
+      template.resourceCountIs('AWS::Lambda::Function', routes.length + 8);
     },
   );
 
@@ -390,7 +390,7 @@ describe('the deployment', () => {
     });
   });
 
-  it("lets a read-only route read the table and update nothing but its key's rate-limit counter", () => {
+  it("lets a read-only route read the table and write nothing but its key's rate-limit counter and its log", () => {
     const reading = routes.filter(
       (route) => route.method === 'GET' && route.permission !== null && !route.id.startsWith('otp-'),
     );
@@ -400,7 +400,17 @@ describe('the deployment', () => {
       expect(
         statements.filter((s) => s.actions.some((action) => TABLE_WRITES.includes(action))),
         route.id,
-      ).toEqual([{ actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] }]);
+      ).toEqual(
+        // The request log's entry (functions/http/middleware/request-log.ts) is a Put of a new item, never an update.
+        expect.arrayContaining([
+          { actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] },
+          { actions: ['dynamodb:PutItem'], leadingKeys: ['REQLOG#*'] },
+        ]),
+      );
+      expect(
+        statements.filter((s) => s.actions.some((action) => TABLE_WRITES.includes(action))),
+        route.id,
+      ).toHaveLength(2);
       expect(
         statements.flatMap((s) => s.actions),
         route.id,
@@ -415,10 +425,13 @@ describe('the deployment', () => {
   it('holds each OTP route to the items it uses, by their partition keys', () => {
     const authentication = ['APIKEYHASH#*'];
     const rateLimit = { actions: ['dynamodb:UpdateItem'], leadingKeys: ['RATE#*'] };
+    // Every keyed request is written to the request log (http/middleware/request-log.ts).
+    const requestLog = { actions: ['dynamodb:PutItem'], leadingKeys: ['REQLOG#*'] };
     const held = (read: string[], write: string[]) => [
       { actions: ITEM_READS, leadingKeys: [...new Set([...read, ...write, ...authentication])].sort() },
       ...(write.length ? [{ actions: TABLE_WRITES.toSorted(), leadingKeys: write.toSorted() }] : []),
       rateLimit,
+      requestLog,
     ];
     const expected = {
       // Suppression list, providers (ACCOUNT#..., the sending brake among them) and the claims on the
@@ -517,7 +530,13 @@ describe('the deployment', () => {
         'resend-webhooks-create',
         'resend-webhooks-rotate-secret',
       ].map(functionOf);
-      expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer].sort());
+      // An automation's send_email step sends through the native send path: it opens a provider's password.
+      const [runner] = Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: WORKERS.automationRunner.description },
+        }),
+      );
+      expect(readers.sort()).toEqual([...sealOrOpen, drainer, deliverer, runner].sort());
       // KMS decrypts the data key for those roles only (through Secrets Manager): the key policy lets the
       // account's IAM policies grant its use, and only those roles' policies do.
       const roleOf = (id: string) => functions[id].Properties.Role['Fn::GetAtt'][0];
@@ -559,13 +578,11 @@ describe('the deployment', () => {
       const functions = template.findResources('AWS::Lambda::Function');
       const senders = [
         ...routes.filter((route) => routeGrants(route).includes('sendMail')).map((route) => functionOf(route.id)),
-        ...Object.keys(
-          template.findResources('AWS::Lambda::Function', {
-            Properties: { Description: 'Sends queued mail at the provider rate' },
-          }),
+        ...[WORKERS.drainer.description, WORKERS.automationRunner.description].flatMap((description) =>
+          Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: description } })),
         ),
       ];
-      expect(senders).toHaveLength(5);
+      expect(senders).toHaveLength(6);
       for (const [id, fn] of Object.entries(functions)) {
         const asset = join(outdir, `asset.${(fn.Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
         const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
@@ -806,9 +823,9 @@ describe('alarms and metrics', () => {
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
     template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
-    // Two rates, the brake, five dead-letter queues, six workers (the inbound parser, the domain checker),
-    // API 5xx, three queue ages.
-    expect(alarms()).toHaveLength(18);
+    // Two rates, the brake, five dead-letter queues, seven workers (the inbound parser, the domain checker,
+    // the automation runner), API 5xx, three queue ages.
+    expect(alarms()).toHaveLength(19);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId() }]);
@@ -987,6 +1004,7 @@ describe('the template, function by function (issue 24)', () => {
   const NEEDS_NO_DEAD_LETTERS: Record<string, string> = {
     [WORKERS.drainer.description]: 'an empty scheduled event: the next run takes the work',
     [DOMAIN_CHECKER]: 'an empty scheduled event: the next check, 15 minutes later, looks at every pending domain again',
+    [WORKERS.automationRunner.description]: 'an empty scheduled event: the runs wait in the table for the next minute',
   };
 
   it('gives every asynchronously invoked function a dead-letter queue, or a reason it needs none', () => {

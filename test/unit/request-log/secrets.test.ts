@@ -39,7 +39,7 @@ const fieldPaths = (schema: z.ZodMiniType | undefined, path: string[] = [], dept
 /** Field names that hold secrets somewhere: each such field of a body must be marked, or be listed below. */
 const SECRET_NAMES = /^(password|secret|signing_secret|signing_key|key|token|code|content|api_key)$/;
 
-/** Fields by those names that are no secret: a contact property's key, an error's or a warning's code. */
+/** Fields by those names that are no secret: a property's, step's or variable's key, an error's or a warning's code. */
 const NOT_SECRET = new Set([
   'contact-properties-create response key',
   'contact-properties-list response contact_properties.*.key',
@@ -52,6 +52,21 @@ const NOT_SECRET = new Set([
   'stats-get response warnings.*.code',
   'mail-send-batch response messages.*.error.code',
   'domains-create response warnings.*.code',
+  // An automation step's key and a template variable's key are names in a graph or a template.
+  'automations-create request steps.*.key',
+  'automations-create response steps.*.key',
+  'automations-get response steps.*.key',
+  'automations-update request steps.*.key',
+  'automations-update response steps.*.key',
+  'automations-duplicate response steps.*.key',
+  'automation-runs-get response steps.*.key',
+  'resend-automations-create request steps.*.key',
+  'resend-automations-get response steps.*.key',
+  'resend-automations-update request steps.*.key',
+  'resend-automation-runs-get response steps.*.key',
+  'resend-templates-create request variables.*.key',
+  'resend-templates-get response variables.*.key',
+  'resend-templates-update request variables.*.key',
 ]);
 
 describe('the request log finds secrets from the route schemas', () => {
