@@ -149,7 +149,10 @@ describe('listing keys', () => {
       'permissions',
       'prefix',
       'rate_limit_per_minute',
+      // The tenant a key acts as (issue 42), null for an account-wide key.
+      'tenant_id',
     ]);
+    expect(listed[0].tenant_id).toBeNull();
   });
 });
 
