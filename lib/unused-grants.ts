@@ -60,7 +60,25 @@ const confirmationMail = {
   'sqs:SendMessage': doubleOptInSegment,
 };
 
+const largeListDelete = {
+  'sqs:SendMessage':
+    'a segment (a list) with more members than one request deletes inline is handed to the job queue ' +
+    '(audience/lists.ts, INLINE_DELETE_LIMIT); the Resend segment tests remove small ones, and ' +
+    'test/api/lists.test.ts takes the job path through DELETE /lists/{id}, which shares the code',
+};
+const automationSend =
+  "a send_email step sends through the native send path: the provider key opens an SMTP provider's sealed " +
+  "password, and a mail's large parts go to S3; the automation tests send small mail through SES providers";
+const tenantCalls =
+  "the tenant routes' one capability (sesTenants) grants SES's three tenant actions together: a create deletes " +
+  'none and a delete creates none; narrowing needs a capability per route (issue 42, left)';
+
 export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
+  'resend-segments-delete': largeListDelete,
+  'resend-audiences-delete': largeListDelete,
+  automations: { 'kms:Decrypt': automationSend, 's3:PutObject': automationSend },
+  'tenants-create': { 'ses:DeleteTenant': tenantCalls },
+  'tenants-delete': { 'ses:CreateTenant': tenantCalls, 'ses:CreateTenantResourceAssociation': tenantCalls },
   'contacts-create': confirmationMail,
   'resend-contacts-create': confirmationMail,
   'contact-segments-add': confirmationMail,

@@ -236,6 +236,8 @@ describe('api keys', () => {
       key: expect.stringMatching(/^esk_[A-Za-z0-9_-]{43}$/),
       permissions: ['mail'],
       rate_limit_per_minute: 10,
+      // Not a tenant's key (issue 42): it acts for the whole account.
+      tenant_id: null,
       created_at: expect.stringMatching(/Z$/),
     });
     const listed = await api.get('/api/v1/api-keys');

@@ -116,7 +116,8 @@ describe('failed DynamoDB writes', () => {
       from_email: 'quota@example.com',
       hourly_limit: 3,
     });
-    dynamo.fail('PutItem', { times: 3, status: 400, type: 'com.amazonaws.dynamodb.v20120810#ValidationException' });
+    // Six: each refused send's record and then its request-log entry (a Put too, whose failure the answer ignores).
+    dynamo.fail('PutItem', { times: 6, status: 400, type: 'com.amazonaws.dynamodb.v20120810#ValidationException' });
     for (let i = 0; i < 3; i++)
       expect((await limited.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't' })).status).toBe(
         500,

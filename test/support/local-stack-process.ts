@@ -28,7 +28,7 @@ const WORKER_VARIABLES = new RegExp(
 export const localStackPorts = async () => {
   const servers = await Promise.all(
     Array.from(
-      { length: 5 },
+      { length: 7 },
       () =>
         new Promise<Server>((resolve, reject) => {
           const server = createServer();
@@ -37,11 +37,12 @@ export const localStackPorts = async () => {
         }),
     ),
   );
-  const [PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT] = servers.map((server) =>
+  // The SMTP relay's ports too: two `npm start` test files run at once, and the defaults (2587, 2465) are one each.
+  const [PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT, SMTP_PORT, SMTP_TLS_PORT] = servers.map((server) =>
     String((server.address() as AddressInfo).port),
   );
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return { PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT };
+  return { PORT, SES_PORT, DYNAMODB_PORT, SQS_PORT, INBOUND_SMTP_PORT, SMTP_PORT, SMTP_TLS_PORT };
 };
 
 /** Runs `npm start` to its end (for a start that must refuse its settings): its exit code and output. */
