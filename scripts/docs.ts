@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript-on-ts5';
 import { openApiDocument } from '../functions/openapi';
+import { shareRepeatedResponses } from '../functions/openapi-shared-responses';
 import { routes } from '../functions/routes';
 import { inlineRemoteImages } from './reference-page-assets';
 
@@ -40,7 +41,8 @@ export const apiMarkdown = () => {
  */
 export const REDOCLY_ENV = { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
 
-export const openApiJson = () => `${JSON.stringify(openApiDocument(routes), null, 2)}\n`;
+/** The document as kept and served: error answers that repeat are written once (shareRepeatedResponses). */
+export const openApiJson = () => `${JSON.stringify(shareRepeatedResponses(openApiDocument(routes)), null, 2)}\n`;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const REDOCLY_CLI = join(root, 'node_modules/@redocly/cli/bin/cli.js');

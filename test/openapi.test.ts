@@ -147,6 +147,17 @@ describe('the OpenAPI document', () => {
     ]);
   });
 
+  it('keeps the served document under 2 MB by writing repeated error answers once, saying the same', () => {
+    const kept = JSON.parse(openApiJson()) as typeof document & { components: { responses: Record<string, unknown> } };
+    expect(openApiJson().length).toBeLessThan(2_000_000);
+    expect(Object.keys(kept.components.responses).length).toBeGreaterThan(0);
+    const prefix = '#/components/responses/';
+    const resolved = JSON.parse(JSON.stringify(kept.paths), (_key, value: { $ref?: string }) =>
+      value?.$ref?.startsWith(prefix) ? kept.components.responses[value.$ref.slice(prefix.length)] : value,
+    );
+    expect(resolved).toEqual(JSON.parse(JSON.stringify(document.paths)));
+  });
+
   it("carries the package's license", () => {
     const { license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { license: string };
     expect(document.info.license).toEqual({ name: license, identifier: license });
