@@ -1,8 +1,8 @@
-import { Resend } from 'resend';
 import { dynamoRequestLog } from '../../functions/adapters/dynamo/request-log-store';
 import { KEPT_WITH_MESSAGE as KEPT } from '../../functions/domain/request-log/kept-mail';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, keyWith, newAccount, startService, uniqueAddress, type Client } from '../support/service';
+import { resendClient } from '../support/resend-account';
 import type { ApiAnswer, TestService } from '../support/service';
 
 /**
@@ -29,7 +29,7 @@ const account = async (name: string) => {
     region: 'us-east-1',
   });
   expect(provider.status).toBe(201);
-  return { accountId, key, api, resend: new Resend(key, { baseUrl: `${service.baseUrl}/resend` }) };
+  return { accountId, key, api, resend: resendClient(service, key) };
 };
 
 /** Every entry of the account's log, newest first, through the cursor pages. */

@@ -1,8 +1,9 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/handlers/automations';
 import { mailTo } from '../support/mailbox';
 import { client, keyWith, uniqueAddress, type Client } from '../support/service';
+import { resendClient } from '../support/resend-account';
 import { startTrackedService } from '../support/tracked-service';
 
 /**
@@ -19,7 +20,7 @@ beforeAll(async () => {
   tracked = await startTrackedService();
   const key = await keyWith(tracked.accountId, ['campaigns', 'mail', 'subscribers'], 100_000);
   api = client(tracked.service, key);
-  resend = new Resend(key, { baseUrl: `${tracked.service.baseUrl}/resend` });
+  resend = resendClient(tracked.service, key);
 });
 afterAll(() => tracked.close());
 

@@ -1,8 +1,9 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runJobsAndDrain } from '../support/jobs';
 import type { SentMail } from '../support/mailbox';
 import { client, keyWith, newAccount, uniqueAddress, type Client } from '../support/service';
+import { resendClient } from '../support/resend-account';
 import { startTrackedService } from '../support/tracked-service';
 
 /**
@@ -23,7 +24,7 @@ beforeAll(async () => {
   tracked = await startTrackedService('Newsletter');
   const key = await keyWith(tracked.accountId, ['subscribers', 'campaigns'], 100_000);
   native = client(tracked.service, key);
-  resend = new Resend(key, { baseUrl: `${tracked.service.baseUrl}/resend` });
+  resend = resendClient(tracked.service, key);
 });
 afterAll(async () => tracked.close());
 
@@ -351,15 +352,11 @@ describe('bad input is a 4xx in Resend’s error shape, never a 5xx, and writes 
   it('another account’s broadcast is 404; a key without campaigns is 401 restricted_api_key', async () => {
     const { segmentId } = await newSegment(1, 'foreign');
     const id = (await resend.broadcasts.create({ from: FROM, subject: 'Mine', html: HTML, segmentId })).data!.id;
-    const other = new Resend((await newAccount('Broadcasts other')).apiKey, {
-      baseUrl: `${tracked.service.baseUrl}/resend`,
-    });
+    const other = resendClient(tracked.service, (await newAccount('Broadcasts other')).apiKey);
     expect((await other.broadcasts.get(id)).error).toMatchObject({ statusCode: 404, name: 'not_found' });
     expect((await other.broadcasts.remove(id)).error).toMatchObject({ statusCode: 404 });
     expect((await other.broadcasts.list({ after: id })).error).toMatchObject({ statusCode: 422 });
-    const subscribersOnly = new Resend(await keyWith(tracked.accountId, ['subscribers']), {
-      baseUrl: `${tracked.service.baseUrl}/resend`,
-    });
+    const subscribersOnly = resendClient(tracked.service, await keyWith(tracked.accountId, ['subscribers']));
     expect((await subscribersOnly.broadcasts.list()).error).toMatchObject({
       statusCode: 401,
       name: 'restricted_api_key',

@@ -1,14 +1,7 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  keyWith,
-  newAccount,
-  startService,
-  uniqueAddress,
-  type Client,
-  type TestService,
-} from '../support/service';
+import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { resendAccount, resendClient } from '../support/resend-account';
 
 /**
  * docs/promises.md "Resend-compatible API", contacts: the official `resend` package, unchanged, drives
@@ -24,11 +17,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 beforeAll(async () => {
   service = await startService();
-  const { accountId } = await newAccount('Resend contacts');
-  const key = await keyWith(accountId, ['subscribers'], 100_000);
-  native = client(service, key);
-  resend = new Resend(key, { baseUrl: `${service.baseUrl}/resend` });
-  foreign = new Resend((await newAccount('Resend contacts other')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+  ({ native, resend, foreign } = await resendAccount(service, 'Resend contacts', ['subscribers']));
 });
 afterAll(() => service.close());
 
@@ -106,7 +95,7 @@ describe('contacts through the SDK', () => {
   });
 
   it('list pages newest first by after and before, with has_more', async () => {
-    const own = new Resend((await newAccount('Resend contacts list')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+    const own = resendClient(service, (await newAccount('Resend contacts list')).apiKey);
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push((await own.contacts.create({ email: uniqueAddress(`p${i}`) })).data!.id);
     const newest = [...ids].reverse();
@@ -165,7 +154,7 @@ describe('contacts through the SDK', () => {
 
 describe('contact properties through the SDK', () => {
   it('create, get, update, list, remove; contacts carry typed values, refused ones 422 naming the key', async () => {
-    const own = new Resend((await newAccount('Resend properties')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+    const own = resendClient(service, (await newAccount('Resend properties')).apiKey);
     const plan = await own.contactProperties.create({ key: 'plan', type: 'string', fallbackValue: 'free' });
     expect(plan.error).toBeNull();
     expect(plan.data).toEqual({ object: 'contact_property', id: expect.stringMatching(UUID) });

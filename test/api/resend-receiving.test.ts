@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createTransport } from 'nodemailer';
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInboundSmtp } from '../../local/inbound-smtp';
 import { startDnsServer } from '../support/dns-server';
 import { uniqueDomain, verifiedDomain } from '../support/receiving-domain';
 import { client, keyWith, newAccount, startService, type Client, type TestService } from '../support/service';
+import { resendClient } from '../support/resend-account';
 
 /**
  * docs/promises.md "Resend-compatible API", received mail: the official `resend` package drives
@@ -29,8 +30,8 @@ beforeAll(async () => {
   service = await startService();
   const { accountId, apiKey } = await newAccount('Resend receiving');
   api = client(service, apiKey);
-  resend = new Resend(await keyWith(accountId, ['mail'], 100_000), { baseUrl: `${service.baseUrl}/resend` });
-  foreign = new Resend((await newAccount('Resend receiving other')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+  resend = resendClient(service, await keyWith(accountId, ['mail'], 100_000));
+  foreign = resendClient(service, (await newAccount('Resend receiving other')).apiKey);
   domain = uniqueDomain('inbox');
   expect(
     (await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: `orders@${domain}` })).status,
@@ -179,9 +180,9 @@ describe('received mail through the SDK', () => {
     });
     expect((await foreign.emails.receiving.list()).data?.data).toEqual([]);
     expect((await foreign.emails.receiving.list({ after: mailId })).error).toMatchObject({ statusCode: 422 });
-    const subscribersOnly = new Resend(
+    const subscribersOnly = resendClient(
+      service,
       await keyWith((await newAccount('Resend receiving no mail')).accountId, ['subscribers']),
-      { baseUrl: `${service.baseUrl}/resend` },
     );
     expect((await subscribersOnly.emails.receiving.list()).error).toMatchObject({
       statusCode: 401,

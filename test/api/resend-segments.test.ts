@@ -1,14 +1,7 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  keyWith,
-  newAccount,
-  startService,
-  uniqueAddress,
-  type Client,
-  type TestService,
-} from '../support/service';
+import { startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { resendAccount } from '../support/resend-account';
 
 /**
  * Resend's `segments` (and `audiences`, its older name) through the official SDK, unchanged, against the
@@ -22,11 +15,7 @@ let key: string;
 
 beforeAll(async () => {
   service = await startService();
-  const { accountId } = await newAccount('Resend segments');
-  key = await keyWith(accountId, ['subscribers', 'campaigns'], 100_000);
-  native = client(service, key);
-  resend = new Resend(key, { baseUrl: `${service.baseUrl}/resend` });
-  foreign = new Resend((await newAccount('Resend segments other')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+  ({ key, native, resend, foreign } = await resendAccount(service, 'Resend segments', ['subscribers', 'campaigns']));
 });
 afterAll(() => service.close());
 

@@ -1,6 +1,7 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, keyWith, newAccount, startService, type Client, type TestService } from '../support/service';
+import { startService, type Client, type TestService } from '../support/service';
+import { resendAccount, resendClient } from '../support/resend-account';
 
 /**
  * docs/promises.md "Resend-compatible API": the official `resend` package drives `domains.update` (receiving is
@@ -13,11 +14,7 @@ let foreign: Resend;
 
 beforeAll(async () => {
   service = await startService();
-  const { accountId } = await newAccount('Resend settings');
-  const key = await keyWith(accountId, ['admin', 'mail'], 100_000);
-  native = client(service, key);
-  resend = new Resend(key, { baseUrl: `${service.baseUrl}/resend` });
-  foreign = new Resend((await newAccount('Resend settings other')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+  ({ native, resend, foreign } = await resendAccount(service, 'Resend settings', ['admin', 'mail']));
 });
 afterAll(() => service.close());
 
@@ -70,7 +67,7 @@ describe('apiKeys.update through the SDK', () => {
     expect(listed).toMatchObject({ name: 'After', permissions: ['mail'] });
     expect((await resend.apiKeys.list()).data?.data.find((key) => key.id === id)?.name).toBe('After');
     // The key still works as it did.
-    const renamedKey = new Resend(created.data!.token, { baseUrl: `${service.baseUrl}/resend` });
+    const renamedKey = resendClient(service, created.data!.token);
     expect((await renamedKey.emails.list()).error).toBeNull();
 
     const nativeRename = await native.call('PATCH', `/api/v1/api-keys/${id}`, { name: 'Natively' });

@@ -1,4 +1,4 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
@@ -9,6 +9,7 @@ import {
   type Client,
   type TestService,
 } from '../support/service';
+import { resendAccount, resendClient } from '../support/resend-account';
 
 /**
  * docs/promises.md "Resend-compatible API", suppressions: the official `resend` package drives `suppressions.*`
@@ -23,14 +24,9 @@ let mailOnly: Resend;
 
 beforeAll(async () => {
   service = await startService();
-  const { accountId } = await newAccount('Resend suppressions');
-  const key = await keyWith(accountId, ['subscribers'], 100_000);
-  native = client(service, key);
-  resend = new Resend(key, { baseUrl: `${service.baseUrl}/resend` });
-  mailOnly = new Resend(await keyWith(accountId, ['mail']), { baseUrl: `${service.baseUrl}/resend` });
-  foreign = new Resend((await newAccount('Resend suppressions other')).apiKey, {
-    baseUrl: `${service.baseUrl}/resend`,
-  });
+  const account = await resendAccount(service, 'Resend suppressions', ['subscribers']);
+  ({ native, resend, foreign } = account);
+  mailOnly = resendClient(service, await keyWith(account.accountId, ['mail']));
 });
 afterAll(() => service.close());
 
@@ -69,7 +65,7 @@ describe('suppressions through the SDK', () => {
     // An account of its own: the list is the whole of it.
     const key = await keyWith((await newAccount('Resend suppressions list')).accountId, ['subscribers'], 1000);
     const native = client(service, key);
-    const resend = new Resend(key, { baseUrl: `${service.baseUrl}/resend` });
+    const resend = resendClient(service, key);
     const bounced = uniqueAddress('a-bounced');
     await native.post('/api/v1/bounces', { email: bounced, bounce_type: 'hard' });
     const manual = [uniqueAddress('b-manual'), uniqueAddress('c-manual'), uniqueAddress('d-manual')];

@@ -1,4 +1,4 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drainOnce } from '../support/drain';
 import { mailTo } from '../support/mailbox';
@@ -11,6 +11,7 @@ import {
   type Client,
   type TestService,
 } from '../support/service';
+import { resendClient } from '../support/resend-account';
 
 /**
  * docs/promises.md "Resend-compatible API", templates, and "Templates" (draft and published versions):
@@ -36,10 +37,8 @@ beforeAll(async () => {
     (await native.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: FROM, region: 'us-east-1' }))
       .status,
   ).toBe(201);
-  resend = new Resend(await keyWith(accountId, ['mail', 'subscribers', 'campaigns'], 100_000), {
-    baseUrl: `${service.baseUrl}/resend`,
-  });
-  foreign = new Resend((await newAccount('Resend templates other')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+  resend = resendClient(service, await keyWith(accountId, ['mail', 'subscribers', 'campaigns'], 100_000));
+  foreign = resendClient(service, (await newAccount('Resend templates other')).apiKey);
 });
 afterAll(async () => service.close());
 

@@ -1,14 +1,7 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  keyWith,
-  newAccount,
-  startService,
-  uniqueAddress,
-  type Client,
-  type TestService,
-} from '../support/service';
+import { startService, uniqueAddress, type Client, type TestService } from '../support/service';
+import { resendAccount } from '../support/resend-account';
 
 /**
  * docs/promises.md "Resend-compatible API", topics: the official `resend` package drives `topics.*` and
@@ -23,11 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 beforeAll(async () => {
   service = await startService();
-  const { accountId } = await newAccount('Resend topics');
-  const key = await keyWith(accountId, ['subscribers'], 100_000);
-  native = client(service, key);
-  resend = new Resend(key, { baseUrl: `${service.baseUrl}/resend` });
-  foreign = new Resend((await newAccount('Resend topics other')).apiKey, { baseUrl: `${service.baseUrl}/resend` });
+  ({ native, resend, foreign } = await resendAccount(service, 'Resend topics', ['subscribers']));
 });
 afterAll(() => service.close());
 

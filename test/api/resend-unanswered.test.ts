@@ -1,6 +1,7 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyWith, newAccount, startService, type TestService } from '../support/service';
+import { resendClient } from '../support/resend-account';
 
 /**
  * docs/promises.md "Resend-compatible API": the parts of Resend the service does not have (OAuth grants,
@@ -15,7 +16,7 @@ beforeAll(async () => {
   service = await startService();
   const { accountId } = await newAccount('Resend unanswered');
   const key = await keyWith(accountId, ['mail', 'subscribers', 'campaigns', 'admin'], 100_000);
-  resend = new Resend(key, { baseUrl: `${service.baseUrl}/resend` });
+  resend = resendClient(service, key);
 });
 afterAll(() => service.close());
 

@@ -1,6 +1,7 @@
-import { Resend } from 'resend';
+import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, keyWith, newAccount, uniqueAddress, type Client } from '../support/service';
+import { resendClient } from '../support/resend-account';
 import { startTrackedService } from '../support/tracked-service';
 import { drainWebhooksUntil, startEndpoint, type Received } from '../support/webhooks';
 
@@ -18,10 +19,8 @@ beforeAll(async () => {
   tracked = await startTrackedService();
   const key = await keyWith(tracked.accountId, ['admin'], 100_000);
   api = client(tracked.service, key);
-  resend = new Resend(key, { baseUrl: `${tracked.service.baseUrl}/resend` });
-  foreign = new Resend((await newAccount('Resend webhooks other')).apiKey, {
-    baseUrl: `${tracked.service.baseUrl}/resend`,
-  });
+  resend = resendClient(tracked.service, key);
+  foreign = resendClient(tracked.service, (await newAccount('Resend webhooks other')).apiKey);
 });
 afterAll(() => tracked.close());
 

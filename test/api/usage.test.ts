@@ -1,8 +1,8 @@
-import { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { receiverSetup } from '../support/receivers';
 import { providerEvents } from '../support/reputation';
 import { client, keyWith, newAccount, startService, uniqueAddress, type TestService } from '../support/service';
+import { resendClient } from '../support/resend-account';
 
 /**
  * docs/promises.md "Usage": GET /usage (and Resend's `usage`) answers the account's mails sent, delivered,
@@ -86,7 +86,7 @@ describe("Resend's usage through the SDK", () => {
     const api = client(service, key);
     expect((await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'A', text: 'x' })).status).toBe(200);
     await hardBounces(s, 1);
-    const resend = new Resend(key, { baseUrl: `${service.baseUrl}/resend` });
+    const resend = resendClient(service, key);
     const { data, error } = await resend.usage.get();
     expect(error).toBeNull();
     const counts = { used: 1, sent: 1, delivered: 0, bounced: 1, complained: 0, received: 0 };
@@ -99,7 +99,7 @@ describe("Resend's usage through the SDK", () => {
       domains: { used: 0 },
       rate_limit: { limit: 600, duration: '60s' },
     });
-    const mailOnly = new Resend(await keyWith(s.accountId, ['mail']), { baseUrl: `${service.baseUrl}/resend` });
+    const mailOnly = resendClient(service, await keyWith(s.accountId, ['mail']));
     // Resend answers a key without the permission 401 (restricted_api_key), as it does.
     expect((await mailOnly.usage.get()).error).toMatchObject({ statusCode: 401 });
   });

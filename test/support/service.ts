@@ -31,7 +31,7 @@ export interface ApiAnswer<T = any> {
 }
 
 /** A client for one API key. */
-export const client = (service: TestService, apiKey?: string) => {
+export const client = (service: Pick<TestService, 'baseUrl'>, apiKey?: string) => {
   const call = async <T = any>(
     method: string,
     path: string,
