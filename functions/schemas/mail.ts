@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
-import { MESSAGE_STATUSES } from '../domain/types';
+import { MESSAGE_SOURCES, MESSAGE_STATUSES } from '../domain/types';
 import {
   COMPOSITE_TYPE_REFUSAL,
   decodedLength,
@@ -223,8 +223,11 @@ export const messageView = z.object({
   created_at: z.string(),
   /** When a scheduled send is due to leave (null: sent at once). */
   scheduled_at: z.nullable(z.string()),
-  /** How the mail came in: the API (`api`, campaigns and batches included), the relay (`smtp`) or an automation. */
-  source: z.enum(['api', 'smtp', 'automation']),
+  /**
+   * How the mail came in: the native API (`api`: send, batch), Resend's routes (`resend`), a campaign or
+   * broadcast (`campaign`), the relay (`smtp`) or an automation (`automation`).
+   */
+  source: z.enum(MESSAGE_SOURCES),
   /** The tenant it was sent as (issue 42), or null. */
   tenant_id: z.nullable(z.string()),
 });

@@ -43,6 +43,7 @@ export const mailSendBatch = defineRoute(
       auth.account_id,
       body,
       await batchItemCheck(deps, auth.account_id, body.messages),
+      'api',
       auth.tenant_id,
     ),
   }),
