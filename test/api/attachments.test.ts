@@ -299,7 +299,7 @@ describe('attachments read as the receiver reads them (issue 35)', () => {
     }
   });
 
-  it('refuses message/* (but a forwarded mail) and multipart/* types: 400 naming the file, a batch item alone', async () => {
+  it('refuses message/* (but a forwarded mail) and multipart/*: 400 naming the file, a batch item alone', async () => {
     const types = [
       'message/global',
       'message/partial; id="a"; number=1',
