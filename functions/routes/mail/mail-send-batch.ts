@@ -42,7 +42,7 @@ export const mailSendBatch = defineRoute(
       deps,
       auth.account_id,
       body,
-      await batchItemCheck(deps, auth.account_id, body.messages),
+      await batchItemCheck(deps, auth.account_id, body.messages, { from_email: body.from_email }),
       'api',
       auth.tenant_id,
     ),

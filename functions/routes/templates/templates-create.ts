@@ -16,7 +16,8 @@ export const templatesCreate = defineRoute(
     request: { body: createTemplateBody },
     response: templateView,
     successStatus: 201,
-    table: { write: ['template', 'counter', 'viewBlock'] },
+    // Every read: the sender rule for a template's own from_email reads the providers and the domain claims.
+    table: { write: ['template', 'counter', 'viewBlock'], read: 'all' },
     example: {
       name: 'Receipt',
       subject: 'Your order {{order.id}}',
@@ -24,7 +25,7 @@ export const templatesCreate = defineRoute(
         '<p>Thanks {{name}}!</p><ul>{{#items}}<li>{{title}}: ' +
         '{{{price_html}}}</li>{{/items}}</ul>{{^items}}<p>Nothing yet</p>{{/items}}',
     },
-    uses: ['templates', 'counters', 'clock', 'ids'],
+    uses: ['templates', 'counters', 'clock', 'ids', 'providers'],
   },
   async ({ auth, body }, deps) => ({
     data: await createTemplate(deps, auth.account_id, body, { publish: body.publish ?? true }),
