@@ -339,7 +339,7 @@ describe('native template versions', () => {
 });
 
 describe('a template’s alias and its own sender', () => {
-  it('through the SDK: get, update, publish, send and batch by alias; the template’s from, reply_to, subject', async () => {
+  it('through the SDK: get, update, publish, send and batch by alias; the template’s from, reply_to', async () => {
     const created = await resend.templates
       .create({
         name: 'Welcome',
@@ -421,7 +421,7 @@ describe('a template’s alias and its own sender', () => {
     expect((await resend.templates.create({ name: 'Again', alias: 'hello', html: '<p>a</p>' })).error).toBeNull();
   });
 
-  it('natively: alias, from_email, from_name, reply_to; by alias in sends and batches; the batch’s from first', async () => {
+  it('natively: alias, from_email, from_name, reply_to; sends and batches by alias; a batch’s from first', async () => {
     const created = await native.post('/api/v1/templates', {
       name: 'Receipt',
       alias: 'receipt',
