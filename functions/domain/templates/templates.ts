@@ -9,7 +9,7 @@ import {
   type TemplateStore,
 } from '../../ports';
 import { requireAllowedSender } from '../providers/default-provider';
-import { isTemplateId } from './template-ref';
+import { isTemplateId, TEMPLATE_ALIAS } from './template-ref';
 import type { CreateTemplateInput, UpdateTemplateInput, WriteOptions } from './template-input';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
@@ -134,7 +134,12 @@ export const createTemplate = async (
 
 /** A template of the account by its id or its alias (template-ref.ts): another account's, or none, is 404. */
 export const requireTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, ref: string) => {
-  const id = isTemplateId(ref) ? ref : await deps.templates.idOfAlias(accountId, ref);
+  // What is neither an id nor an alias names nothing: no read.
+  const id = isTemplateId(ref)
+    ? ref
+    : TEMPLATE_ALIAS.test(ref)
+      ? await deps.templates.idOfAlias(accountId, ref)
+      : undefined;
   const template = id === undefined ? undefined : await deps.templates.get(accountId, id);
   if (!template) throw notFound('Template');
   return template;
