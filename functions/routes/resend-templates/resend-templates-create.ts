@@ -13,7 +13,8 @@ export const resendTemplatesCreate = defineRoute(
     summary: 'Store a template as a draft',
     description:
       "Mustache, as natively (Resend's `{{{VAR}}}` reads raw). A draft: sends refuse it until it is published " +
-      '(`templates.create(...).publish()`). `variables` declares typed variables with fallbacks.',
+      '(`templates.create(...).publish()`). `variables` declares typed variables with fallbacks. `alias` is unique ' +
+      'in the account; `from` and `reply_to` are what a send by it uses when the send gives none.',
     request: { body: resendTemplateBody },
     response: resendTemplateRef,
     successStatus: 201,

@@ -12,7 +12,9 @@ export const templatesCreate = defineRoute(
     summary: 'Store a template',
     description:
       'Mustache: `{{v}}` is HTML-escaped in html, `{{{v}}}` is raw, and sections work. Answers the variables the ' +
-      'template reads. Published at once (sends use it) unless `publish: false`, which stores a draft.',
+      'template reads. Published at once (sends use it) unless `publish: false`, which stores a draft. `alias` ' +
+      '(unique in the account) names it wherever its id would; `from_email`, `from_name` and `reply_to` are what ' +
+      'a send by it uses when the send gives none (from_email must pass the sender rule: 422 FROM_NOT_ALLOWED).',
     request: { body: createTemplateBody },
     response: templateView,
     successStatus: 201,
