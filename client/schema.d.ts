@@ -258,7 +258,7 @@ export interface paths {
         put?: never;
         /**
          * Store a template
-         * @description Mustache: `{{v}}` is HTML-escaped in html, `{{{v}}}` is raw, and sections work. Answers the variables the template reads. Published at once (sends use it) unless `publish: false`, which stores a draft.
+         * @description Mustache: `{{v}}` is HTML-escaped in html, `{{{v}}}` is raw, and sections work. Answers the variables the template reads. Published at once (sends use it) unless `publish: false`, which stores a draft. `alias` (unique in the account) names it wherever its id would; `from_email`, `from_name` and `reply_to` are what a send by it uses when the send gives none (from_email must pass the sender rule: 422 FROM_NOT_ALLOWED).
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -278,7 +278,9 @@ export interface paths {
         };
         /**
          * Get one template
-         * @description Needs an API key with the `mail` permission.
+         * @description `{id}` is the template’s id or its alias.
+         *
+         *     Needs an API key with the `mail` permission.
          */
         get: operations["templates-get"];
         /**
@@ -3200,7 +3202,7 @@ export interface paths {
         put?: never;
         /**
          * Store a template as a draft
-         * @description Mustache, as natively (Resend's `{{{VAR}}}` reads raw). A draft: sends refuse it until it is published (`templates.create(...).publish()`). `variables` declares typed variables with fallbacks.
+         * @description Mustache, as natively (Resend's `{{{VAR}}}` reads raw). A draft: sends refuse it until it is published (`templates.create(...).publish()`). `variables` declares typed variables with fallbacks. `alias` is unique in the account; `from` and `reply_to` are what a send by it uses when the send gives none.
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -3220,7 +3222,7 @@ export interface paths {
         };
         /**
          * Get one template: its latest parts and version state
-         * @description The parts being edited; `has_unpublished_versions` says whether sends still use an older, published version.
+         * @description The parts being edited; `has_unpublished_versions` says whether sends still use an older, published version. `{id}` is the template’s id or its alias.
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -4755,7 +4757,7 @@ export interface operations {
                                 created_at: string;
                                 scheduled_at: string | null;
                                 /** @enum {string} */
-                                source: "api" | "smtp" | "automation";
+                                source: "api" | "resend" | "campaign" | "smtp" | "automation";
                                 tenant_id: string | null;
                             }[];
                             next_cursor: string | null;
@@ -4903,7 +4905,7 @@ export interface operations {
                                 created_at: string;
                                 scheduled_at: string | null;
                                 /** @enum {string} */
-                                source: "api" | "smtp" | "automation";
+                                source: "api" | "resend" | "campaign" | "smtp" | "automation";
                                 tenant_id: string | null;
                                 html: string | null;
                                 text: string | null;
@@ -4961,10 +4963,14 @@ export interface operations {
                             templates: {
                                 id: string;
                                 name: string;
+                                alias: string | null;
                                 subject: string;
                                 html: string | null;
                                 text: string | null;
                                 variables: string[];
+                                from_email: string | null;
+                                from_name: string | null;
+                                reply_to: string | null;
                                 /** @enum {string} */
                                 status: "draft" | "published";
                                 published_at: string | null;
@@ -5011,6 +5017,10 @@ export interface operations {
                     subject: string;
                     html?: string;
                     text?: string;
+                    alias?: string | null;
+                    from_email?: string | null;
+                    from_name?: string | null;
+                    reply_to?: string | null;
                     /** @description false: edit the draft only; sends keep the published version until a publish */
                     publish?: boolean;
                 };
@@ -5033,10 +5043,14 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            alias: string | null;
                             subject: string;
                             html: string | null;
                             text: string | null;
                             variables: string[];
+                            from_email: string | null;
+                            from_name: string | null;
+                            reply_to: string | null;
                             /** @enum {string} */
                             status: "draft" | "published";
                             published_at: string | null;
@@ -5089,10 +5103,14 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            alias: string | null;
                             subject: string;
                             html: string | null;
                             text: string | null;
                             variables: string[];
+                            from_email: string | null;
+                            from_name: string | null;
+                            reply_to: string | null;
                             /** @enum {string} */
                             status: "draft" | "published";
                             published_at: string | null;
@@ -5138,6 +5156,10 @@ export interface operations {
                     subject?: string;
                     html?: string;
                     text?: string;
+                    alias?: string | null;
+                    from_email?: string | null;
+                    from_name?: string | null;
+                    reply_to?: string | null;
                     /** @description false: edit the draft only; sends keep the published version until a publish */
                     publish?: boolean;
                 };
@@ -5160,10 +5182,14 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            alias: string | null;
                             subject: string;
                             html: string | null;
                             text: string | null;
                             variables: string[];
+                            from_email: string | null;
+                            from_name: string | null;
+                            reply_to: string | null;
                             /** @enum {string} */
                             status: "draft" | "published";
                             published_at: string | null;
@@ -5335,10 +5361,14 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            alias: string | null;
                             subject: string;
                             html: string | null;
                             text: string | null;
                             variables: string[];
+                            from_email: string | null;
+                            from_name: string | null;
+                            reply_to: string | null;
                             /** @enum {string} */
                             status: "draft" | "published";
                             published_at: string | null;
@@ -5390,10 +5420,14 @@ export interface operations {
                         data: {
                             id: string;
                             name: string;
+                            alias: string | null;
                             subject: string;
                             html: string | null;
                             text: string | null;
                             variables: string[];
+                            from_email: string | null;
+                            from_name: string | null;
+                            reply_to: string | null;
                             /** @enum {string} */
                             status: "draft" | "published";
                             published_at: string | null;
@@ -11726,7 +11760,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    from: string;
+                    from?: string;
                     to: string | string[];
                     subject?: string;
                     html?: string;
@@ -15546,7 +15580,7 @@ export interface operations {
                             /** @enum {string} */
                             status: "draft" | "published";
                             published_at: string | null;
-                            alias: null;
+                            alias: string | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -15594,9 +15628,9 @@ export interface operations {
                         type: "string" | "number";
                         fallback_value?: (string | number) | null;
                     }[] | null;
-                    alias?: unknown;
-                    from?: unknown;
-                    reply_to?: unknown;
+                    alias?: string | null;
+                    from?: string | null;
+                    reply_to?: (string | string[]) | null;
                 };
             };
         };
@@ -15656,7 +15690,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "draft" | "published";
                         published_at: string | null;
-                        alias: null;
+                        alias: string | null;
                         created_at: string;
                         updated_at: string;
                         subject: string | null;
@@ -15670,8 +15704,8 @@ export interface operations {
                             created_at: string;
                             updated_at: string;
                         }[];
-                        from: null;
-                        reply_to: null;
+                        from: string | null;
+                        reply_to: string[] | null;
                         has_unpublished_versions: boolean;
                         current_version_id: string;
                     };
@@ -15749,9 +15783,9 @@ export interface operations {
                         type: "string" | "number";
                         fallback_value?: (string | number) | null;
                     }[] | null;
-                    alias?: unknown;
-                    from?: unknown;
-                    reply_to?: unknown;
+                    alias?: string | null;
+                    from?: string | null;
+                    reply_to?: (string | string[]) | null;
                 };
             };
         };

@@ -87,6 +87,13 @@ export const MESSAGE_STATUSES = [
 ] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
+/**
+ * How a mail came in: the native API (send, batch), Resend's routes (`/resend/emails`, batch), a campaign or
+ * broadcast, the SMTP relay, an automation's send_email step. Carried on the message record itself.
+ */
+export const MESSAGE_SOURCES = ['api', 'resend', 'campaign', 'smtp', 'automation'] as const;
+export type MessageSource = (typeof MESSAGE_SOURCES)[number];
+
 export interface MailMessage {
   /** `<uuid@domain>`: our own RFC 5322 Message-ID, also the mail's Message-ID header. */
   message_id: string;
@@ -106,8 +113,8 @@ export interface MailMessage {
   error_message: string | null;
   sent_at: string | null;
   created_at: string;
-  /** How the mail came in: `smtp` (the relay), `automation` (a send_email step); absent for the API. */
-  source?: 'smtp' | 'automation';
+  /** How the mail came in (MESSAGE_SOURCES); absent on records written before every path stored it: `api`. */
+  source?: MessageSource;
   /** The tenant it was sent as (issue 42): its reputation, brake and suppressions are that tenant's. */
   tenant_id?: string;
   /** A scheduled send: when it is due to leave (a mail timestamp); it waits as `scheduled` until then. */

@@ -6,7 +6,7 @@ import { resendEmail, type ResendEmail } from '../schemas/resend';
 /**
  * A Resend email turned into our own send request, so that a Resend send is one of ours (the same
  * use case, rules and record: docs/promises.md "Resend-compatible API"). The mapping:
- * - `from`, `"Name <addr>"` or `addr` -> from_name, from_email;
+ * - `from`, `"Name <addr>"` or `addr` -> from_name, from_email (left out with a template: the template's own);
  * - `to`, one address or up to 50: the first is our `to`, the others go first into `cc`. Our message
  *   has one `to` (one record, one status, one id, as Resend answers one id); every address still gets
  *   the mail and sees the others, as with Resend, in Cc rather than To;
@@ -76,6 +76,8 @@ const refusals = (mail: ResendEmail): FieldIssue[] => {
     });
   const replyTo = list(mail.reply_to ?? mail.replyTo);
   if (replyTo.length > 1) issues.push({ field: 'reply_to', message: 'At most one reply_to address' });
+  // Without a template there is no other sender to take: `from` is asked for, as Resend asks for it.
+  if (mail.from === undefined && !mail.template) issues.push({ field: 'from', message: 'from is required' });
   return issues;
 };
 
@@ -97,7 +99,7 @@ export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailReque
   const issues = refusals(mail);
   if (issues.length)
     throw validationError(prefix ? issues.map((issue) => ({ ...issue, field: `${prefix}.${issue.field}` })) : issues);
-  const sender = parseSender(mail.from);
+  const sender = mail.from === undefined ? undefined : parseSender(mail.from);
   const [to, ...otherTo] = list(mail.to);
   const cc = [...otherTo, ...list(mail.cc)];
   const bcc = list(mail.bcc);
@@ -105,9 +107,9 @@ export const sendRequestOf = (mail: ResendEmail, prefix?: string): SendMailReque
   const scheduledAt = mail.scheduled_at ?? mail.scheduledAt;
   return {
     to,
-    from_email: sender.email,
-    // A bare `from` leaves bare, as Resend sends it: an empty name is none (accepted-mail.ts).
-    from_name: sender.name ?? '',
+    // A bare `from` leaves bare, as Resend sends it: an empty name is none (accepted-mail.ts). None given (a
+    // send by template): the template's own, else the provider's (http/template-mail.ts).
+    ...(sender ? { from_email: sender.email, from_name: sender.name ?? '' } : {}),
     ...(mail.subject !== undefined ? { subject: mail.subject } : {}),
     ...(mail.html !== undefined ? { html: mail.html } : {}),
     ...(mail.text !== undefined ? { text: mail.text } : {}),

@@ -2,7 +2,9 @@ import { validationError, type FieldIssue } from '../domain/errors';
 import type { CreateTemplateInput, UpdateTemplateInput } from '../domain/templates/template-input';
 import type { DeclaredVariable, Template } from '../domain/templates/template';
 import { hasUnpublishedChanges } from '../domain/templates/versions';
-import { resendCreateTemplateBody, resendUpdateTemplateBody } from '../schemas/templates';
+import { resendCreateTemplateBody, resendUpdateTemplateBody, templateIdentityFields } from '../schemas/templates';
+import * as z from 'zod/mini';
+import { parseSender } from './resend-mail';
 import type { ResendTemplateFields } from '../schemas/resend-templates';
 import { validated } from './validate';
 
@@ -13,7 +15,9 @@ import { validated } from './validate';
  *   subject is empty is refused as any mail without one;
  * - `variables` [{key, type, fallback_value}] are the declared variables: a send that omits one gets
  *   its fallback; the declared list is replaced whole by an update naming it;
- * - `alias`, `from` and `reply_to` name what a template here has no field for: refused by name.
+ * - `alias` is the template's alias (unique in the account; `templates.get` and sends name it in place of the
+ *   id); `from` ("Name <addr>" or addr) and `reply_to` (one address) are the template's own sender, which a
+ *   send by the template takes when it gives none; null takes them away on an update.
  * Create and update edit the latest parts (the draft); `publish` makes them what sends use.
  */
 
@@ -21,12 +25,8 @@ const given = (value: unknown) => value !== undefined && value !== null;
 
 const refusals = (fields: ResendTemplateFields): FieldIssue[] => {
   const issues: FieldIssue[] = [];
-  if (given(fields.alias))
-    issues.push({ field: 'alias', message: 'Template aliases are not supported: name a template by its id' });
-  if (given(fields.from))
-    issues.push({ field: 'from', message: 'A template has no sender here: give from on each send' });
-  if (given(fields.reply_to))
-    issues.push({ field: 'reply_to', message: 'A template has no reply_to here: give reply_to on each send' });
+  if (Array.isArray(fields.reply_to) && fields.reply_to.length > 1)
+    issues.push({ field: 'reply_to', message: 'At most one reply_to address' });
   (fields.variables ?? []).forEach((variable, index) => {
     const fallback = variable.fallback_value;
     if (given(fallback) && typeof fallback !== variable.type)
@@ -50,6 +50,22 @@ const refuseWhatIsNotTaken = (fields: ResendTemplateFields) => {
   if (issues.length) throw validationError(issues);
 };
 
+const identitySchema = z.object(templateIdentityFields);
+
+/** Resend's alias, from and reply_to in our words (null: none), checked by the native rules. */
+const identityOf = (fields: ResendTemplateFields) => {
+  const sender = fields.from ? parseSender(fields.from) : undefined;
+  const replyTo = Array.isArray(fields.reply_to) ? (fields.reply_to[0] ?? null) : fields.reply_to;
+  const named = {
+    ...(fields.alias !== undefined ? { alias: fields.alias } : {}),
+    ...(fields.from !== undefined
+      ? { from_email: sender?.email ?? null, from_name: sender?.email ? (sender.name ?? null) : null }
+      : {}),
+    ...(replyTo !== undefined ? { reply_to: replyTo } : {}),
+  };
+  return validated(identitySchema, named);
+};
+
 /** Resend's create in our words, checked by the native rules. */
 export const createInputOf = (fields: ResendTemplateFields): CreateTemplateInput => {
   refuseWhatIsNotTaken(fields);
@@ -60,7 +76,8 @@ export const createInputOf = (fields: ResendTemplateFields): CreateTemplateInput
     text: fields.text ?? undefined,
   });
   const declared = declaredOf(fields);
-  return { ...parts, subject: parts.subject ?? '', ...(declared ? { declared } : {}) };
+  const identity = identityOf(fields);
+  return { ...parts, ...identity, subject: parts.subject ?? '', ...(declared ? { declared } : {}) };
 };
 
 /** Resend's update in our words: what it names (null clears subject and text), checked by the native rules. */
@@ -74,7 +91,7 @@ export const updateInputOf = (fields: ResendTemplateFields): UpdateTemplateInput
     text: clearable(fields.text),
   });
   const declared = declaredOf(fields);
-  const input: UpdateTemplateInput = { ...parts, ...(declared ? { declared } : {}) };
+  const input: UpdateTemplateInput = { ...parts, ...identityOf(fields), ...(declared ? { declared } : {}) };
   if (!Object.values(input).some((value) => value !== undefined))
     throw validationError([{ field: 'name', message: 'Give at least one field to change' }]);
   return input;
@@ -85,7 +102,7 @@ const listedOf = (template: Template) => ({
   name: template.name,
   status: template.status ?? ('published' as const),
   published_at: template.published_at === undefined ? template.updated_at : template.published_at,
-  alias: null,
+  alias: template.alias ?? null,
   created_at: template.created_at,
   updated_at: template.updated_at,
 });
@@ -110,8 +127,12 @@ export const resendTemplateOf = (template: Template) => {
       ...declared.map((d) => ({ ...d, ...stamps })),
       ...undeclared.map((key) => ({ key, type: 'string' as const, fallback_value: null, ...stamps })),
     ],
-    from: null,
-    reply_to: null,
+    from: template.from_email
+      ? template.from_name
+        ? `${template.from_name} <${template.from_email}>`
+        : template.from_email
+      : null,
+    reply_to: template.reply_to ? [template.reply_to] : null,
     has_unpublished_versions: hasUnpublishedChanges(template),
     // Records from before versions have none: their id stands in, constant until their next edit.
     current_version_id: template.version_id ?? template.id,

@@ -8,6 +8,8 @@ import { validated } from './validate';
 import type { Rendered } from '../domain/templates/engine';
 import { renderPublishedTemplate, requirePublishedTemplate, templateRenderer } from '../domain/templates/templates';
 import { publishedTemplate } from '../domain/templates/versions';
+import type { TemplateSender } from '../domain/templates/template';
+import { isTemplateId } from '../domain/templates/template-ref';
 import { MAIL_RENDER_STEPS, RENDER_STEPS, RenderBudget } from '../domain/templates/render-budget';
 
 /**
@@ -17,10 +19,28 @@ import { MAIL_RENDER_STEPS, RENDER_STEPS, RenderBudget } from '../domain/templat
  * sent or queued, so editing the template afterwards never changes accepted mail (docs/promises.md).
  */
 
-const content = (rendered: Rendered) => ({
-  subject: rendered.subject,
+const content = (rendered: Rendered, subject: string | undefined) => ({
+  // The send's own subject, when it gives one, in place of the template's.
+  subject: subject ?? rendered.subject,
   html: rendered.html ?? undefined,
   text: rendered.text ?? undefined,
+});
+
+type Given = Pick<SendMailRequest, 'from_email' | 'from_name' | 'reply_to'>;
+
+/**
+ * The template's own sender where the send gives none (docs/promises.md "Templates"): its address with its
+ * name (none when it has none) unless the send (or its batch) names a from_email, its reply_to unless the send
+ * names one. The send path's sender rule then judges it as any sender.
+ */
+const senderDefaults = (template: TemplateSender, given: Given, batchFrom = false) => ({
+  ...(given.from_email === undefined && !batchFrom && template.from_email
+    ? {
+        from_email: template.from_email,
+        ...(given.from_name === undefined ? { from_name: template.from_name ?? '' } : {}),
+      }
+    : {}),
+  ...(given.reply_to === undefined && template.reply_to ? { reply_to: template.reply_to } : {}),
 });
 
 /** One send: its own content, or its template rendered; either way checked as mail (subject, body, size). */
@@ -31,12 +51,13 @@ export const resolveMail = async (
 ): Promise<SendMailInput> => {
   const { template_id: templateId, variables, ...mail } = request;
   if (!templateId) return validated(sendMailBody, mail);
-  const render = await templateRenderer(await requirePublishedTemplate(deps, accountId, templateId));
+  const template = await requirePublishedTemplate(deps, accountId, templateId);
+  const render = await templateRenderer(template);
   // The recipient's contact only for a template that reads `{{contact.<key>}}`: no read otherwise.
   const contact = render.readsContact ? { contact: await contactValuesOf(deps, accountId, mail.to) } : {};
   return validated(
     sendMailBody,
-    { ...mail, ...content(render({ ...variables, ...contact })) },
+    { ...mail, ...senderDefaults(template, mail), ...content(render({ ...variables, ...contact }), mail.subject) },
     undefined,
     'The mail the template renders is invalid',
   );
@@ -75,23 +96,36 @@ export const batchItemCheck = async (
   deps: { templates: TemplateStore } & TemplateContactDeps,
   accountId: string,
   items: Record<string, unknown>[],
+  batch: { from_email?: string } = {},
 ): Promise<BatchItemCheck> => {
-  const ids = [
+  const refs = [
     ...new Set(
       items
         .map(templateIdOf)
         .filter((id) => id !== undefined && sendMailRequest.shape.template_id.safeParse(id).success),
     ),
   ] as string[];
+  // Aliases named in place of ids: each read once (an alias no template has leaves its items NOT_FOUND).
+  const aliasIds = new Map(
+    await Promise.all(
+      refs
+        .filter((ref) => !isTemplateId(ref))
+        .map(async (alias) => [alias, await deps.templates.idOfAlias(accountId, alias)] as const),
+    ),
+  );
+  const idOf = (ref: string) => (isTemplateId(ref) ? ref : aliasIds.get(ref));
+  const ids = refs.flatMap((ref) => idOf(ref) ?? []);
   let rendersLeft = items.filter((raw) => templateIdOf(raw) !== undefined).length;
   const budget = new RenderBudget(Math.max(RENDER_STEPS, rendersLeft * MAIL_RENDER_STEPS));
   // Each template's published version, or why it has none (the item naming it fails alone).
-  type Renderer = Awaited<ReturnType<typeof templateRenderer>>;
+  type Renderer = Awaited<ReturnType<typeof templateRenderer>> & { sender: TemplateSender };
   const renderers = new Map<string, Renderer | AppError>(
     await Promise.all(
       (await deps.templates.getMany(accountId, ids)).map(async (template) => {
         try {
-          return [template.id, await templateRenderer(publishedTemplate(template))] as [string, Renderer];
+          const published = publishedTemplate(template);
+          const render = Object.assign(await templateRenderer(published), { sender: published as TemplateSender });
+          return [template.id, render] as [string, Renderer];
         } catch (error) {
           if (error instanceof AppError) return [template.id, error] as [string, AppError];
           throw error;
@@ -101,7 +135,8 @@ export const batchItemCheck = async (
   );
   // The contacts of the items whose template reads `{{contact.<key>}}`, all at once, before any is rendered.
   const contactReaders = items.filter((raw) => {
-    const id = templateIdOf(raw);
+    const ref = templateIdOf(raw);
+    const id = ref === undefined ? undefined : idOf(ref);
     const render = id === undefined ? undefined : renderers.get(id);
     return render !== undefined && !(render instanceof AppError) && render.readsContact && typeof raw.to === 'string';
   });
@@ -123,14 +158,20 @@ export const batchItemCheck = async (
     if (!parsed.success) return { ok: false, message: issuesLine(parsed.error.issues) };
     const { template_id: templateId, variables, ...mail } = parsed.data;
     if (!templateId) return checkBatchItem(raw);
-    const render = renderers.get(templateId);
+    const id = idOf(templateId);
+    const render = id === undefined ? undefined : renderers.get(id);
     if (!render) return { ok: false, code: 'NOT_FOUND', message: 'Template not found' };
     if (render instanceof AppError)
       return { ok: false, message: render.options.details?.map((d) => `${d.field}: ${d.message}`).join('; ') ?? '' };
     try {
       const contact = render.readsContact ? contacts.get(mail.to.toLowerCase()) : undefined;
       const view = { ...variables, ...(contact ? { contact } : {}) };
-      return checkBatchItem({ ...mail, ...content(render(view, budget.share(rendersLeft--))) });
+      const sender = senderDefaults(render.sender, mail, batch.from_email !== undefined);
+      return checkBatchItem({
+        ...mail,
+        ...sender,
+        ...content(render(view, budget.share(rendersLeft--)), mail.subject),
+      });
     } catch (error) {
       if (error instanceof AppError && error.options.details) {
         const message = error.options.details.map((d) => `${d.field}: ${d.message}`).join('; ');

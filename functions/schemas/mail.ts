@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
 import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
 import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
-import { MESSAGE_STATUSES } from '../domain/types';
+import { MESSAGE_SOURCES, MESSAGE_STATUSES } from '../domain/types';
 import {
   COMPOSITE_TYPE_REFUSAL,
   decodedLength,
+  forwardedMailProblem,
   isCompositeType,
+  isForwardedMail,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   refusedFilename,
@@ -55,7 +57,8 @@ const attachment = z.object({
   content_type: z.optional(
     z.string().check(
       z.regex(MIME_TYPE, 'content_type must be a MIME type such as application/pdf'),
-      z.refine((type) => !isCompositeType(type), COMPOSITE_TYPE_REFUSAL),
+      // A forwarded mail (message/rfc822) alone is a composite type taken: in a forward's shape (below).
+      z.refine((type) => !isCompositeType(type) || isForwardedMail(type), COMPOSITE_TYPE_REFUSAL),
     ),
   ),
   content_id: z.optional(
@@ -93,6 +96,9 @@ const mailFields = {
         (files) => files.reduce((sum, file) => sum + decodedLength(file.content), 0) <= MAX_ATTACHMENT_BYTES,
         `Attachments may be at most ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MiB in all (decoded)`,
       ),
+      z.refine((files) => forwardedMailProblem(files) === undefined, {
+        error: (issue) => forwardedMailProblem(issue.input as Parameters<typeof forwardedMailProblem>[0]),
+      }),
     ),
   ),
 };
@@ -223,8 +229,11 @@ export const messageView = z.object({
   created_at: z.string(),
   /** When a scheduled send is due to leave (null: sent at once). */
   scheduled_at: z.nullable(z.string()),
-  /** How the mail came in: the API (`api`, campaigns and batches included), the relay (`smtp`) or an automation. */
-  source: z.enum(['api', 'smtp', 'automation']),
+  /**
+   * How the mail came in: the native API (`api`: send, batch), Resend's routes (`resend`), a campaign or
+   * broadcast (`campaign`), the relay (`smtp`) or an automation (`automation`).
+   */
+  source: z.enum(MESSAGE_SOURCES),
   /** The tenant it was sent as (issue 42), or null. */
   tenant_id: z.nullable(z.string()),
 });

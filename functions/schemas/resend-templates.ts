@@ -24,10 +24,10 @@ const parts = {
   html: z.optional(z.nullable(z.string())),
   text: z.optional(z.nullable(z.string())),
   variables: z.optional(z.nullable(z.array(declaredVariable).check(z.maxLength(MAX_DECLARED_VARIABLES)))),
-  // Read only to be refused by name when given (functions/http/resend-templates.ts).
-  alias: z.optional(z.unknown()),
-  from: z.optional(z.unknown()),
-  reply_to: z.optional(z.unknown()),
+  // In Resend's words; checked by the native rules once in ours (functions/http/resend-templates.ts).
+  alias: z.optional(z.nullable(z.string())),
+  from: z.optional(z.nullable(z.string().check(z.maxLength(400)))),
+  reply_to: z.optional(z.nullable(z.union([z.string(), z.array(z.string()).check(z.maxLength(50))]))),
 };
 export type ResendTemplateFields = z.infer<z.ZodMiniObject<typeof parts>>;
 
@@ -46,7 +46,7 @@ const listed = {
   name: z.string(),
   status: z.enum(['draft', 'published']),
   published_at: z.nullable(z.string()),
-  alias: z.null(),
+  alias: z.nullable(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 };
@@ -59,8 +59,8 @@ export const resendTemplate = z.object({
   html: z.string(),
   text: z.nullable(z.string()),
   variables: z.array(variableView),
-  from: z.null(),
-  reply_to: z.null(),
+  from: z.nullable(z.string()),
+  reply_to: z.nullable(z.array(z.string())),
   has_unpublished_versions: z.boolean(),
   current_version_id: z.string(),
 });

@@ -19,7 +19,8 @@ const tag = z.object({ name: tagText(40).check(z.minLength(1)), value: tagText(2
 
 /** One email as Resend takes it (send, and each item of a batch). Both spellings of the two-word fields are read. */
 export const resendEmail = z.object({
-  from: z.string().check(z.minLength(1), z.maxLength(400)),
+  // Optional with a template whose own `from` it then takes (functions/http/resend-mail.ts).
+  from: z.optional(z.string().check(z.minLength(1), z.maxLength(400))),
   to: oneOrMany(email()).check(
     z.refine((to) => typeof to === 'string' || to.length >= 1, 'At least one recipient'),
     z.refine((to) => typeof to === 'string' || to.length <= MAX_RECIPIENTS, `At most ${MAX_RECIPIENTS} recipients`),

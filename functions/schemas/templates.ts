@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { templateIssues } from '../domain/templates/engine';
 import type { CreateTemplateInput, UpdateTemplateInput } from '../domain/templates/template-input';
-import { headerText, nonEmpty, parsesTo, uuidParam, someFieldToChange } from './common';
+import { email, headerText, nonEmpty, parsesTo, someFieldToChange } from './common';
+import { isTemplateId, TEMPLATE_ALIAS } from '../domain/templates/template-ref';
 import { RESERVED_KEYS, storableNumber } from './metadata';
 import { pageQuery } from './pagination';
 
@@ -38,6 +39,24 @@ export const templateFields = {
 };
 const fields = templateFields;
 
+/** Resend's alias: letters, digits, `.`, `_`, `-`, never shaped like an id (a path names either). */
+export const templateAlias = z.string().check(
+  z.regex(TEMPLATE_ALIAS, 'An alias is 1 to 64 letters, digits, ., _ or -'),
+  z.refine((alias) => !isTemplateId(alias), 'An alias may not be shaped like a template id (a UUID)'),
+);
+
+/**
+ * The template's own sender and alias (null takes one away on an edit). The sender rule holds for `from_email`
+ * when the template is saved (the domain checks it against the account's domains) and again at each send.
+ */
+export const templateIdentityFields = {
+  alias: z.optional(z.nullable(templateAlias)),
+  from_email: z.optional(z.nullable(email())),
+  from_name: z.optional(z.nullable(headerText(0, 100))),
+  reply_to: z.optional(z.nullable(email())),
+};
+const identity = templateIdentityFields;
+
 /** A native write publishes what it leaves unless `publish: false` (docs/decisions/0106-...). */
 const publish = z.optional(
   z
@@ -47,7 +66,7 @@ const publish = z.optional(
 type NativeWrite<T> = Omit<T, 'declared'> & { publish?: boolean };
 
 export const createTemplateBody = parsesTo<NativeWrite<CreateTemplateInput>>()(
-  z.object({ ...fields, publish }).check(
+  z.object({ ...fields, ...identity, publish }).check(
     z.refine((t) => Boolean(t.html || t.text), {
       message: 'At least one of html or text is required, and not empty',
       path: ['html'],
@@ -65,6 +84,7 @@ export const updateTemplateBody = parsesTo<NativeWrite<UpdateTemplateInput>>()(
       subject: z.optional(fields.subject),
       html: fields.html,
       text: fields.text,
+      ...identity,
       publish,
     })
     .check(someFieldToChange('name', { ignore: ['publish'] }), templateSize, templateSyntax),
@@ -137,8 +157,12 @@ export const templateVariablesField = () =>
   );
 
 /** What a send (single, batch item) or a campaign takes in place of subject/html/text. */
+/** A template named by a send: its id or its alias. */
+export const templateRef = () =>
+  z.string().check(z.refine((ref) => isTemplateId(ref) || TEMPLATE_ALIAS.test(ref), 'Not a template id or alias'));
+
 export const templateRefFields = {
-  template_id: z.optional(uuidParam()),
+  template_id: z.optional(templateRef()),
   variables: z.optional(templateVariablesField()),
 };
 
@@ -150,10 +174,13 @@ type Referenced = {
   text?: unknown;
 };
 
-/** Either a template or the content itself, never both. */
+/**
+ * Either a template or the body itself, never both. A subject may come with a template: it is used in place
+ * of the template's (as Resend's send takes it).
+ */
 export const eitherTemplateOrContent = z.superRefine<Referenced>((body, context) => {
   if (!body.template_id) return;
-  for (const field of ['subject', 'html', 'text'] as const) {
+  for (const field of ['html', 'text'] as const) {
     if (body[field] !== undefined)
       context.addIssue({
         code: 'custom',
@@ -201,7 +228,12 @@ const versionFields = {
 export const templateView = z.object({
   id: z.string(),
   name: z.string(),
+  alias: z.nullable(z.string()),
   ...versionFields,
+  /** The sender a send by the template takes when it gives none (null: the send's or the provider's). */
+  from_email: z.nullable(z.string()),
+  from_name: z.nullable(z.string()),
+  reply_to: z.nullable(z.string()),
   status: z.enum(['draft', 'published']),
   published_at: z.nullable(z.string()),
   has_unpublished_versions: z.boolean(),

@@ -299,10 +299,8 @@ describe('attachments read as the receiver reads them (issue 35)', () => {
     }
   });
 
-  it('refuses message/* and multipart/* types: 400 naming the file, a batch item alone', async () => {
+  it('refuses message/* (but a forwarded mail) and multipart/*: 400 naming the file, a batch item alone', async () => {
     const types = [
-      'message/rfc822',
-      'Message/RFC822',
       'message/global',
       'message/partial; id="a"; number=1',
       'message/delivery-status',
@@ -324,7 +322,7 @@ describe('attachments read as the receiver reads them (issue 35)', () => {
           to: uniqueAddress(),
           subject: 's',
           text: 't',
-          attachments: [{ filename: 'fwd.eml', content: small, content_type: 'message/rfc822' }],
+          attachments: [{ filename: 'fwd.eml', content: small, content_type: 'message/global' }],
         },
         { to: uniqueAddress(), subject: 's', text: 't' },
       ],
@@ -339,13 +337,64 @@ describe('attachments read as the receiver reads them (issue 35)', () => {
       to: uniqueAddress(),
       subject: 's',
       text: 't',
-      attachments: [{ filename: 'fwd.eml', content: small, contentType: 'message/rfc822' }],
+      attachments: [{ filename: 'fwd.eml', content: small, contentType: 'message/partial' }],
     });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({
       name: 'validation_error',
       message: expect.stringContaining('message/* or multipart/*'),
     });
+  });
+
+  it('takes a forwarded mail as message/rfc822 in a forward’s shape alone, and sends it as it is', async () => {
+    const original = Buffer.from('From: someone@example.org\r\nSubject: original\r\n\r\nbody\r\n');
+    const forwarded = { filename: 'forwarded_message.eml', content: original.toString('base64') };
+    const to = uniqueAddress('fwd');
+    const sent = await api.post('/api/v1/mail/send', {
+      to,
+      subject: 'Fwd: original',
+      text: 'See below',
+      attachments: [{ ...forwarded, content_type: 'message/rfc822' }],
+    });
+    expect(sent.status).toBe(200);
+    expect(await storedFiles(to)).toEqual([
+      expect.objectContaining({
+        filename: 'forwarded_message.eml',
+        contentType: 'message/rfc822',
+        sha256: sha256(original),
+      }),
+    ]);
+
+    // Not in a forward's shape: beside another file, inline, not 7bit, not a mail.
+    const refused = async (attachments: Record<string, string>[]) => {
+      const answer = await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 's', text: 't', attachments });
+      return [answer.status, answer.body.error?.details?.[0]?.field, answer.body.error?.details?.[0]?.message];
+    };
+    const rfc822 = (content: Buffer, extra: Record<string, string> = {}) => ({
+      filename: 'f.eml',
+      content: content.toString('base64'),
+      content_type: 'message/rfc822',
+      ...extra,
+    });
+    expect(await refused([rfc822(original), { filename: 'a.txt', content: small }])).toEqual([
+      400,
+      'attachments',
+      expect.stringContaining('only attachment'),
+    ]);
+    expect(await refused([rfc822(original, { content_id: 'x' })])).toEqual([
+      400,
+      'attachments',
+      expect.stringContaining('inline'),
+    ]);
+    const eightBit = Buffer.concat([original, Buffer.from('café\r\n')]);
+    const longLine = Buffer.concat([original, Buffer.from(`${'x'.repeat(999)}\r\n`)]);
+    for (const content of [eightBit, longLine])
+      expect(await refused([rfc822(content)])).toEqual([400, 'attachments', expect.stringContaining('7bit')]);
+    expect(await refused([rfc822(Buffer.from('hello'))])).toEqual([
+      400,
+      'attachments',
+      expect.stringContaining('header'),
+    ]);
   });
 
   it('sends a saved mail (.eml) without a content type as a download: application/octet-stream', async () => {

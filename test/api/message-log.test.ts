@@ -1,15 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runJobs } from '../support/jobs';
+import { resendClient } from '../support/resend-account';
 import { client, newAccount, startService, uniqueAddress, type Client, type TestService } from '../support/service';
 
 let service: TestService;
 let api: Client;
+let apiKey: string;
 
 beforeAll(async () => {
   service = await startService();
-  api = client(service, (await newAccount('Log')).apiKey);
+  // Campaign mail carries unsubscribe links to this server.
+  process.env.PUBLIC_BASE_URL = service.baseUrl;
+  apiKey = (await newAccount('Log')).apiKey;
+  api = client(service, apiKey);
   await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'log@example.com' });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  delete process.env.PUBLIC_BASE_URL;
+  await service.close();
+});
 
 /** GSIs are eventually consistent: a message sent a moment ago may take that moment to be listed. */
 const logOf = async (query: string, wanted: (page: { messages: { message_id: string }[] }) => boolean) => {
@@ -85,6 +94,41 @@ describe('GET /api/v1/mail (the message log)', () => {
       expect((await logOf(`?until=${encodeURIComponent(before.toISOString())}`, () => true)).messages).toEqual([]);
     },
   );
+
+  it('shows each message’s source: api (send, batch), resend (send, batch), campaign', async () => {
+    const [native, nativeBatch, viaResend, resendBatch, reader] = ['send', 'batch', 'resend', 'rbatch', 'campaign'].map(
+      (label) => uniqueAddress(`source-${label}`),
+    );
+    expect((await api.post('/api/v1/mail/send', { to: native, subject: 'N', text: 't' })).status).toBe(200);
+    const batch = await api.post('/api/v1/mail/send-batch', {
+      messages: [{ to: nativeBatch, subject: 'B', text: 't' }],
+    });
+    expect(batch.body.data.queued).toBe(1);
+    const resend = resendClient(service, apiKey);
+    const one = await resend.emails.send({ from: 'log@example.com', to: viaResend, subject: 'R', text: 't' });
+    const many = await resend.batch.send([{ from: 'log@example.com', to: resendBatch, subject: 'RB', text: 't' }]);
+    expect([one.error, many.error]).toEqual([null, null]);
+    const list = (await api.post('/api/v1/lists', { name: 'Source list' })).body.data;
+    expect((await api.post('/api/v1/subscribers', { email: reader, list_id: list.id })).status).toBe(201);
+    const campaign = await api.post('/api/v1/campaigns', { name: 'Source', subject: 'C', text: 't', list_id: list.id });
+    const go = await api.post(`/api/v1/campaigns/${campaign.body.data.id}/send`, {});
+    expect(go.status).toBe(202);
+    await runJobs();
+
+    const sourceOf = async (recipient: string) => {
+      const page = await logOf(`?recipient=${encodeURIComponent(recipient)}`, (p) => p.messages.length > 0);
+      expect(page.messages).toHaveLength(1);
+      const [message] = page.messages as { message_id: string; source: string }[];
+      // The log and the status read the same record: the source rides it.
+      const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(message.message_id)}`);
+      expect(status.body.data.message.source).toBe(message.source);
+      return message.source;
+    };
+    const sources = [];
+    for (const recipient of [native, nativeBatch, viaResend, resendBatch, reader])
+      sources.push(await sourceOf(recipient));
+    expect(sources).toEqual(['api', 'api', 'resend', 'resend', 'campaign']);
+  });
 
   it('answers only the caller account: another account sees none of these messages', async () => {
     await api.post('/api/v1/mail/send', { to: uniqueAddress(), subject: 'mine', text: 't' });

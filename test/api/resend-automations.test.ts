@@ -29,8 +29,10 @@ const runAutomations = () => handler();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const template = async (subject: string, text: string) => {
-  const created = await resend.templates.create({ name: subject, subject, text, html: `<p>${text}</p>` }).publish();
+const template = async (subject: string, text: string, sender: { from?: string; replyTo?: string } = {}) => {
+  const created = await resend.templates
+    .create({ name: subject, subject, text, html: `<p>${text}</p>`, ...sender })
+    .publish();
   expect(created.error, JSON.stringify(created.error)).toBeNull();
   return created.data!.id;
 };
@@ -135,7 +137,11 @@ describe('automations through the SDK: the graph is checked on create', () => {
 
 describe('automations through the SDK: runs', () => {
   it('a journey (send, delay, condition, send) runs in order with its variables, never early', async () => {
-    const welcome = await template('Welcome {{name}}', 'Hi {{name}}');
+    // Its own sender: a step naming none sends as the template.
+    const welcome = await template('Welcome {{name}}', 'Hi {{name}}', {
+      from: 'Welcome Team <news@example.com>',
+      replyTo: 'care@example.com',
+    });
     const tips = await template('Tips for the {{plan}} plan', 'Tips');
     const event = await resend.events.create({ name: `signup-${Date.now()}`, schema: { plan: 'string' } });
     expect(event.error).toBeNull();
@@ -177,6 +183,11 @@ describe('automations through the SDK: runs', () => {
 
     await runAutomations();
     expect(await subjects(to)).toEqual(['Welcome Ada']);
+    const [welcomed] = await mailTo(to);
+    expect([welcomed.from, welcomed.replyTo]).toEqual([
+      expect.stringMatching(/Welcome Team.*<news@example\.com>/),
+      ['care@example.com'],
+    ]);
     let [run] = await runsOf(automationId);
     expect(run.status).toBe('running');
     expect(run.steps.map((s) => [s.key, s.status])).toEqual([

@@ -146,16 +146,42 @@ describe('received mail through the SDK', () => {
       subject: 'Where is my order?',
       html: expect.stringContaining('<p>Still <b>waiting</b></p>'),
     });
-    // Wrapped (passthrough: false), the SDK attaches the mail as message/rfc822, which the send path refuses.
+    // Wrapped (passthrough: false), the SDK attaches the mail whole as message/rfc822: it leaves as it came.
     const wrapped = await resend.emails.receiving.forward({
       emailId: mailId,
-      to: 'colleague@elsewhere.example',
+      to: 'wrapped@elsewhere.example',
       from: `orders@${domain}`,
       passthrough: false,
       text: 'See below',
     });
-    expect(wrapped.error).toMatchObject({ statusCode: 422, name: 'validation_error' });
-    expect(wrapped.error?.message).toContain('content_type');
+    expect(wrapped.error).toBeNull();
+    const raw = await download((await resend.emails.receiving.get(mailId)).data!.raw!.download_url);
+    const sentMail = await resend.emails.get(wrapped.data!.id);
+    expect(sentMail.data).toMatchObject({ subject: 'Fwd: Where is my order?', text: 'See below' });
+    const store = (await (await fetch(`${process.env.SES_ENDPOINT}/store`)).json()) as {
+      emails: {
+        destination: { to: string[] };
+        attachments: { filename: string; content: string; contentType: string }[];
+      }[];
+    };
+    const [delivered] = store.emails.filter((mail) => mail.destination.to.includes('wrapped@elsewhere.example'));
+    expect(delivered.attachments).toEqual([
+      expect.objectContaining({ filename: 'forwarded_message.eml', contentType: 'message/rfc822' }),
+    ]);
+    expect(Buffer.from(delivered.attachments[0].content, 'base64').equals(raw)).toBe(true);
+  });
+
+  it('a message/rfc822 file is taken in a forward’s shape alone (the SDK’s send)', async () => {
+    const eml = Buffer.from('From: a@elsewhere.example\r\nSubject: x\r\n\r\nbody\r\n');
+    const send = (attachments: { filename: string; content: Buffer; contentType: string }[]) =>
+      resend.emails.send({ from: `orders@${domain}`, to: 'b@elsewhere.example', subject: 's', text: 't', attachments });
+    const rfc822 = { filename: 'f.eml', content: eml, contentType: 'message/rfc822' };
+    expect((await send([rfc822])).error).toBeNull();
+    const beside = await send([rfc822, { filename: 'a.txt', content: Buffer.from('a'), contentType: 'text/plain' }]);
+    expect(beside.error).toMatchObject({ statusCode: 422, name: 'validation_error' });
+    expect(beside.error?.message).toContain('only attachment');
+    const other = await send([{ ...rfc822, contentType: 'message/global' }]);
+    expect(other.error?.message).toContain('message/* or multipart/*');
   });
 
   it('pages newest first with after and before', async () => {

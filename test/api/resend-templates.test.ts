@@ -12,6 +12,7 @@ import {
   type TestService,
 } from '../support/service';
 import { resendClient } from '../support/resend-account';
+import { uniqueDomain } from '../support/receiving-domain';
 
 /**
  * docs/promises.md "Resend-compatible API", templates, and "Templates" (draft and published versions):
@@ -219,17 +220,19 @@ describe('templates through the SDK', () => {
     expect((await native.get(`/api/v1/templates/${ids[0]}`)).status).toBe(404);
   });
 
-  it('refuses by name what a template here does not take, and bad declarations', async () => {
-    for (const [field, extra] of [
-      ['alias', { alias: 'welcome' }],
-      ['from', { from: 'Me <me@example.com>' }],
-      ['reply_to', { replyTo: 'me@example.com' }],
-    ] as const) {
+  it('refuses bad declarations, a bad alias or sender, and an edit naming nothing', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['alias', { alias: '0f8e2b7c-1d2e-4f3a-9b8c-7d6e5f4a3b2c' }],
+      ['alias', { alias: 'has space' }],
+      ['from', { from: 'Me <not-an-address>' }],
+      ['reply_to', { replyTo: ['a@example.com', 'b@example.com'] }],
+    ];
+    for (const [field, extra] of cases) {
       const refused = await resend.templates.create({ name: 'x', html: '<p>x</p>', ...extra });
       expect(refused.error).toMatchObject({
         statusCode: 422,
         name: 'validation_error',
-        message: expect.stringContaining(field),
+        message: expect.stringContaining(field === 'from' ? 'from_email' : field),
       });
     }
     const mismatch = await resend.templates.create({
@@ -332,5 +335,181 @@ describe('native template versions', () => {
     expect(draftOnly.body.data).toMatchObject({ status: 'draft', published_at: null });
     expect((await native.post(`/api/v1/templates/${id}/publish`, undefined)).status).toBe(200);
     expect((await native.post('/api/v1/templates/00000000-0000-4000-8000-000000000000/publish')).status).toBe(404);
+  });
+});
+
+describe('a template’s alias and its own sender', () => {
+  it('through the SDK: get, update, publish, send and batch by alias; the template’s from, reply_to', async () => {
+    const created = await resend.templates
+      .create({
+        name: 'Welcome',
+        alias: 'welcome-mail',
+        from: 'Team <tpl@example.com>',
+        replyTo: 'help@example.com',
+        subject: 'Hi {{{NAME}}}',
+        html: '<p>Hello {{{NAME}}}</p>',
+      })
+      .publish();
+    expect(created.error).toBeNull();
+    const id = created.data!.id;
+    const got = await resend.templates.get('welcome-mail');
+    expect(got.data).toMatchObject({
+      id,
+      alias: 'welcome-mail',
+      from: 'Team <tpl@example.com>',
+      reply_to: ['help@example.com'],
+      status: 'published',
+    });
+    expect((await resend.templates.list()).data?.data.find((t) => t.id === id)?.alias).toBe('welcome-mail');
+    // Unique in the account; another account may use it, and sees none of ours by it.
+    const again = await resend.templates.create({ name: 'Other', alias: 'welcome-mail', html: '<p>o</p>' });
+    expect(again.error).toMatchObject({ statusCode: 409, message: expect.stringContaining('alias') });
+    expect((await foreign.templates.get('welcome-mail')).error).toMatchObject({ statusCode: 404 });
+    expect((await foreign.templates.create({ name: 'F', alias: 'welcome-mail', html: '<p>f</p>' })).error).toBeNull();
+
+    // A send that gives no from, reply_to or subject takes the template's.
+    const to = uniqueAddress('alias-send');
+    const sent = await resend.emails.send({ to, template: { id: 'welcome-mail', variables: { NAME: 'Ada' } } });
+    expect(sent.error).toBeNull();
+    const mail = await receivedBy(to);
+    expect([mail.from, mail.replyTo, mail.subject]).toEqual([
+      expect.stringMatching(/Team.*<tpl@example\.com>/),
+      ['help@example.com'],
+      'Hi Ada',
+    ]);
+    // What the send gives comes first: its from (bare: no name), its subject; reply_to stays the template's.
+    const own = uniqueAddress('alias-own');
+    const given = await resend.emails.send({
+      from: FROM,
+      to: own,
+      subject: 'Given subject',
+      template: { id, variables: { NAME: 'Bo' } },
+    });
+    expect(given.error).toBeNull();
+    const ownMail = await receivedBy(own);
+    expect([ownMail.from, ownMail.replyTo, ownMail.subject]).toEqual([FROM, ['help@example.com'], 'Given subject']);
+    // Without a template, from is still asked for.
+    expect((await resend.emails.send({ to: own, subject: 's', text: 't' } as never)).error).toMatchObject({
+      statusCode: 422,
+      message: expect.stringContaining('from'),
+    });
+    const batchTo = uniqueAddress('alias-batch');
+    const batch = await resend.batch.send([
+      { to: batchTo, template: { id: 'welcome-mail', variables: { NAME: 'Cy' } } },
+    ]);
+    expect(batch.error).toBeNull();
+    await drainOnce();
+    expect((await receivedBy(batchTo)).from).toMatch(/Team.*<tpl@example\.com>/);
+
+    // A draft edit of the sender leaves sends on the published one until publish; the alias moves at once.
+    expect(
+      (await resend.templates.update('welcome-mail', { from: 'tpl@example.com', alias: 'hello' })).error,
+    ).toBeNull();
+    expect((await resend.templates.get('welcome-mail')).error).toMatchObject({ statusCode: 404 });
+    expect((await resend.templates.get('hello')).data).toMatchObject({ id, from: 'tpl@example.com' });
+    const draftTo = uniqueAddress('alias-draft');
+    await resend.emails.send({ to: draftTo, template: { id: 'hello', variables: { NAME: 'D' } } });
+    expect((await receivedBy(draftTo)).from).toMatch(/Team/);
+    await resend.templates.publish('hello');
+    const publishedTo = uniqueAddress('alias-published');
+    await resend.emails.send({ to: publishedTo, template: { id: 'hello', variables: { NAME: 'E' } } });
+    expect((await receivedBy(publishedTo)).from).toBe('tpl@example.com');
+    // The freed alias may be taken again; a removed template frees its own.
+    expect((await resend.templates.create({ name: 'Next', alias: 'welcome-mail', html: '<p>n</p>' })).error).toBeNull();
+    expect((await resend.templates.remove('hello')).data).toMatchObject({ id, deleted: true });
+    expect((await resend.templates.get('hello')).error).toMatchObject({ statusCode: 404 });
+    expect((await resend.templates.create({ name: 'Again', alias: 'hello', html: '<p>a</p>' })).error).toBeNull();
+  });
+
+  it('natively: alias, from_email, from_name, reply_to; sends and batches by alias; a batch’s from first', async () => {
+    const created = await native.post('/api/v1/templates', {
+      name: 'Receipt',
+      alias: 'receipt',
+      subject: 'Receipt {{n}}',
+      text: 'Paid {{n}}',
+      from_email: 'billing@example.com',
+      from_name: 'Billing',
+      reply_to: 'accounts@example.com',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      alias: 'receipt',
+      from_email: 'billing@example.com',
+      from_name: 'Billing',
+      reply_to: 'accounts@example.com',
+    });
+    const byAlias = await native.get('/api/v1/templates/receipt');
+    expect([byAlias.status, byAlias.body.data.id]).toEqual([200, created.body.data.id]);
+    const taken = await native.post('/api/v1/templates', { name: 'R2', alias: 'receipt', subject: 's', text: 't' });
+    expect([taken.status, taken.body.error.code]).toEqual([409, 'CONFLICT']);
+
+    const to = uniqueAddress('native-alias');
+    const sent = await native.post('/api/v1/mail/send', { to, template_id: 'receipt', variables: { n: 1 } });
+    expect([sent.status, sent.body.data?.from]).toEqual([200, 'billing@example.com']);
+    const mail = await receivedBy(to);
+    expect([mail.from, mail.replyTo, mail.subject]).toEqual([
+      expect.stringMatching(/Billing.*<billing@example\.com>/),
+      ['accounts@example.com'],
+      'Receipt 1',
+    ]);
+    const [item, overridden] = [uniqueAddress('native-item'), uniqueAddress('native-batch-from')];
+    const itemBatch = await native.post('/api/v1/mail/send-batch', {
+      messages: [{ to: item, template_id: 'receipt', variables: { n: 2 } }],
+    });
+    const batchFrom = await native.post('/api/v1/mail/send-batch', {
+      from_email: FROM,
+      messages: [{ to: overridden, template_id: 'receipt', variables: { n: 3 }, subject: 'Own' }],
+    });
+    expect([itemBatch.body.data.queued, batchFrom.body.data.queued]).toEqual([1, 1]);
+    await drainOnce();
+    expect((await receivedBy(item)).from).toMatch(/billing@example\.com/);
+    const fromBatch = await receivedBy(overridden);
+    expect([fromBatch.from.includes(FROM), fromBatch.replyTo, fromBatch.subject]).toEqual([
+      true,
+      ['accounts@example.com'],
+      'Own',
+    ]);
+    expect((await native.post('/api/v1/mail/send', { to, template_id: 'no-such', variables: {} })).status).toBe(404);
+
+    // A PUT clears with null; the alias is freed.
+    const cleared = await native.put('/api/v1/templates/receipt', { alias: null, from_email: null, reply_to: null });
+    expect(cleared.body.data).toMatchObject({ alias: null, from_email: null, from_name: null, reply_to: null });
+    expect((await native.get('/api/v1/templates/receipt')).status).toBe(404);
+  });
+
+  it('the sender rule holds for a template’s from when saved and again when sent', async () => {
+    const refused = await native.post('/api/v1/templates', {
+      name: 'Elsewhere',
+      subject: 's',
+      text: 't',
+      from_email: 'someone@elsewhere.example',
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'FROM_NOT_ALLOWED']);
+    const sdk = await resend.templates.create({ name: 'E', html: '<p>e</p>', from: 'Me <me@elsewhere.example>' });
+    expect(sdk.error).toMatchObject({ statusCode: 403, name: 'validation_error' });
+    const { data } = await resend.templates.create({ name: 'Ok', html: '<p>ok</p>' });
+    expect((await resend.templates.update(data!.id, { from: 'x@elsewhere.example' })).error).toMatchObject({
+      statusCode: 403,
+    });
+
+    // Saved while allowed, then the account names sending domains of its own, none verified: sends are refused.
+    const { accountId, apiKey } = await newAccount('Template sender later');
+    const other = client(service, apiKey);
+    await other.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: FROM, region: 'us-east-1' });
+    const saved = await other.post('/api/v1/templates', {
+      name: 'T',
+      alias: 'later',
+      subject: 's',
+      text: 't',
+      from_email: 'late@example.com',
+    });
+    expect(saved.status).toBe(201);
+    const domain = await other.post('/api/v1/domains', { name: uniqueDomain('later') });
+    expect(domain.status, JSON.stringify(domain.body)).toBe(201);
+    const late = await resendClient(service, await keyWith(accountId, ['mail'], 100_000)).emails.send({
+      to: uniqueAddress('late'),
+      template: { id: 'later' },
+    });
+    expect(late.error).toMatchObject({ statusCode: 403, message: expect.stringContaining('example.com') });
   });
 });

@@ -102,21 +102,30 @@ describe('table grants', () => {
   });
 
   it('cover every request of the template routes, which reach only templates, their counter and listing', async () => {
+    // With an alias (its claim item) and a sender of its own (the sender rule's reads).
+    const alias = `receipt-${randomUUID().slice(0, 8)}`;
     const created = await call('templates-create', '/api/v1/templates', {
       name: 'Receipt',
+      alias,
       subject: 'Order {{id}}',
       html: '<p>{{id}}</p>',
+      from_email: 'tables@example.com',
     });
     const { id } = created.answer.body.data;
-    await call('templates-update', `/api/v1/templates/${id}`, { text: 'Order {{id}}' });
-    await call('templates-render', `/api/v1/templates/${id}/render`, { variables: { id: 7 } });
+    await call('templates-update', `/api/v1/templates/${alias}`, { text: 'Order {{id}}', alias: `${alias}-2` });
+    await call('templates-render', `/api/v1/templates/${alias}-2/render`, { variables: { id: 7 } });
     await call('templates-publish', `/api/v1/templates/${id}/publish`);
     const copy = await call('templates-duplicate', `/api/v1/templates/${id}/duplicate`);
-    await call('templates-delete', `/api/v1/templates/${id}`);
+    await call('templates-delete', `/api/v1/templates/${alias}-2`);
     // Resend's templates: the same records, the same items.
-    const draft = await call('resend-templates-create', '/resend/templates', { name: 'R', html: '<p>{{{N}}}</p>' });
+    const draft = await call('resend-templates-create', '/resend/templates', {
+      name: 'R',
+      html: '<p>{{{N}}}</p>',
+      alias: `${alias}-r`,
+      from: 'T <tables@example.com>',
+    });
     const draftId = draft.answer.body.id;
-    await call('resend-templates-update', `/resend/templates/${draftId}`, { subject: 'Hi {{{N}}}' });
+    await call('resend-templates-update', `/resend/templates/${alias}-r`, { subject: 'Hi {{{N}}}', alias: null });
     await call('resend-templates-publish', `/resend/templates/${draftId}/publish`);
     await call('resend-templates-duplicate', `/resend/templates/${draftId}/duplicate`);
     await call('resend-templates-delete', `/resend/templates/${copy.answer.body.data.id}`);

@@ -70,6 +70,7 @@ export const campaignStats = /* @__PURE__ */ entity({ name: 'campaignStats', key
 export const firstHit = /* @__PURE__ */ entity({ name: 'firstHit', key: keys.firstHit });
 export const stats = /* @__PURE__ */ entity({ name: 'stats', key: keys.stats });
 export const template = /* @__PURE__ */ entity({ name: 'template', key: keys.template, indexes: { listing: 'gsi1' } });
+export const templateAlias = /* @__PURE__ */ entity({ name: 'templateAlias', key: keys.templateAlias });
 export const inbound = /* @__PURE__ */ entity({ name: 'inbound', key: keys.inbound });
 export const importRecord = /* @__PURE__ */ entity({ name: 'import', key: keys.importRecord });
 export const importChunk = /* @__PURE__ */ entity({ name: 'importChunk', key: keys.importChunk });

@@ -233,6 +233,12 @@ export const keys = {
   /** A stored template (its parts gzipped in one binary attribute: see template-store.ts). */
   template: (accountId: string, templateId: string) => ({ pk: `TEMPLATE#${accountId}#${templateId}`, sk: 'TEMPLATE' }),
   /**
+   * A template's alias, claimed (unique in the account): it holds the template's id. In the templates' own key
+   * space (`TEMPLATE#<account>#alias:<alias>`; an id never holds a colon), so whatever may read or write
+   * templates may read or write their aliases, and nothing else needs a grant.
+   */
+  templateAlias: (accountId: string, alias: string) => ({ pk: `TEMPLATE#${accountId}#alias:${alias}`, sk: 'ALIAS' }),
+  /**
    * A received mail (inbound). One partition per account, sorted by the id, whose leading bits are the
    * arrival time (inbound-id.ts): newest first is one Query backwards, with no index.
    */

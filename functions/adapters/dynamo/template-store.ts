@@ -1,12 +1,12 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { TemplateContent } from '../../domain/templates/engine';
-import { TemplateTooLargeError, type Template, type TemplateStore } from '../../ports';
+import { TemplateAliasTakenError, TemplateTooLargeError, type Template, type TemplateStore } from '../../ports';
 import type { TemplateVersion } from '../../domain/templates/template';
 import { batchGet } from './batch';
 import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { template as templates } from './entities';
+import { template as templates, templateAlias as aliases } from './entities';
 import { when } from './entity/expression';
 import { keys, views, withoutKeys } from './keys';
 import { indexQuery } from './entity/entity';
@@ -20,11 +20,20 @@ import { blockCount, readPage, viewKeys } from './paged-view';
  */
 const MAX_PACKED_BYTES = 340_000;
 
-/** The packed parts of one version: subject, html, text and the declared variables (bounded, small). */
-type Packed = TemplateContent & Pick<TemplateVersion, 'declared'>;
+/** The packed parts of one version: subject, html, text, the declared variables and its sender (bounded, small). */
+type Packed = TemplateContent & Pick<TemplateVersion, 'declared' | 'from_email' | 'from_name' | 'reply_to'>;
 
-const packed = ({ subject, html, text, declared }: Packed) =>
-  gzipSync(JSON.stringify({ subject, html, text, ...(declared ? { declared } : {}) }));
+const packed = ({ subject, html, text, declared, from_email, from_name, reply_to }: Packed) =>
+  gzipSync(
+    JSON.stringify({
+      subject,
+      html,
+      text,
+      ...(declared ? { declared } : {}),
+      ...(from_email ? { from_email, from_name: from_name ?? null } : {}),
+      ...(reply_to ? { reply_to } : {}),
+    }),
+  );
 
 /**
  * The latest parts in `content`, the published ones (while they differ) in `published_content`: both
@@ -38,7 +47,18 @@ const pack = (template: Template) => {
 };
 
 const record = (template: Template) => {
-  const { subject: _s, html: _h, text: _t, declared: _d, published: version, ...rest } = template;
+  const {
+    subject: _s,
+    html: _h,
+    text: _t,
+    declared: _d,
+    from_email: _f,
+    from_name: _n,
+    reply_to: _r,
+    alias,
+    published: version,
+    ...rest
+  } = template;
   const { content, published } = pack(template);
   return templates.item(
     {
@@ -47,6 +67,7 @@ const record = (template: Template) => {
     },
     {
       ...rest,
+      ...(alias ? { alias } : {}),
       content,
       ...(version && published ? { published_content: published, published_variables: version.variables } : {}),
     },
@@ -70,15 +91,45 @@ const fromItem = (item: Record<string, unknown>): Template => {
   };
 };
 
-/** A template is one record, in the account's newest-first listing (gsi1) like campaigns. */
+/** An alias's claim: the alias's own item, holding the template's id, made only where none is. */
+const claim = (template: Template, alias: string) => ({
+  Put: aliases.put(aliases.item(aliases.key(template.account_id, alias), { template_id: template.id }), {
+    when: when.absent(),
+  }),
+});
+const release = (template: Template, alias: string) => ({
+  Delete: aliases.delete(aliases.key(template.account_id, alias)),
+});
+
+/** A transaction whose alias claim (at `claimAt`) did not hold: the alias is another template's. */
+const claiming = async (write: () => Promise<unknown>, claimAt: number) => {
+  try {
+    await write();
+  } catch (error) {
+    if (failedConditionIndex(error) === claimAt) throw new TemplateAliasTakenError();
+    throw error;
+  }
+};
+
+/**
+ * A template is one record, in the account's newest-first listing (gsi1) like campaigns; its alias, when it
+ * has one, an item of its own beside it (keys.templateAlias), written in the same transaction.
+ */
 export const dynamoTemplateStore = (): TemplateStore => ({
   async create(template) {
-    await transactWrite({
-      TransactItems: [
-        { Put: templates.put(record(template), { when: when.absent() }) },
-        blockCount(views.templates(template.account_id), template.seq, 1),
-      ],
-    });
+    const transaction = [
+      { Put: templates.put(record(template), { when: when.absent() }) },
+      blockCount(views.templates(template.account_id), template.seq, 1),
+      ...(template.alias ? [claim(template, template.alias)] : []),
+    ];
+    await claiming(() => transactWrite({ TransactItems: transaction }), 2);
+  },
+
+  async idOfAlias(accountId, alias) {
+    const { Item } = await documentClient().send(
+      new GetCommand(aliases.get(aliases.key(accountId, alias), { consistent: true })),
+    );
+    return Item ? String(Item.template_id) : undefined;
   },
 
   async get(accountId, templateId) {
@@ -116,11 +167,25 @@ export const dynamoTemplateStore = (): TemplateStore => ({
     return { items: page.items.map(fromItem), has_more: page.has_more };
   },
 
-  async replace(template) {
-    const result = await conditional(() =>
-      documentClient().send(new PutCommand(templates.put(record(template), { when: when.exists() }))),
-    );
-    return result.ok;
+  async replace(template, before) {
+    const put = templates.put(record(template), { when: when.exists() });
+    if ((template.alias ?? null) === (before.alias ?? null)) {
+      const result = await conditional(() => documentClient().send(new PutCommand(put)));
+      return result.ok;
+    }
+    // The alias moves with the record: the new one claimed, the old one released, or neither.
+    const transaction = [
+      { Put: put },
+      ...(template.alias ? [claim(template, template.alias)] : []),
+      ...(before.alias ? [release(before, before.alias)] : []),
+    ];
+    try {
+      await claiming(() => transactWrite({ TransactItems: transaction }), template.alias ? 1 : -2);
+      return true;
+    } catch (error) {
+      if (failedConditionIndex(error) === 0) return false;
+      throw error;
+    }
   },
 
   async delete(template) {
@@ -129,6 +194,7 @@ export const dynamoTemplateStore = (): TemplateStore => ({
         TransactItems: [
           { Delete: templates.delete(templates.key(template.account_id, template.id), { when: when.exists() }) },
           blockCount(views.templates(template.account_id), template.seq, -1),
+          ...(template.alias ? [release(template, template.alias)] : []),
         ],
       });
       return true;

@@ -2,6 +2,7 @@ import { SendEmailCommand, SESv2Client, type SESv2ServiceException } from '@aws-
 import { MailerError, type Mailer, type OutgoingMail } from '../../ports';
 import { instrument } from '../instrument';
 import { formatAddress } from './address';
+import { isForwardedMail } from '../../domain/mail/attachments';
 
 const clients = new Map<string, SESv2Client>();
 /** One client per region, reused across invocations. The endpoint comes from AWS_ENDPOINT_URL_SESV2 locally. */
@@ -76,7 +77,8 @@ export const sesMailer = ({ region, configurationSet, tags }: SesOptions): Maile
                 ContentType: file.content_type ?? 'application/octet-stream',
                 ContentDisposition: file.content_id ? 'INLINE' : 'ATTACHMENT',
                 ContentId: file.content_id,
-                ContentTransferEncoding: 'BASE64',
+                // A forwarded mail (message/rfc822) goes as it is, 7bit (RFC 2046 5.2.1; checked at accept).
+                ContentTransferEncoding: isForwardedMail(file.content_type) ? 'SEVEN_BIT' : 'BASE64',
               })),
             },
           },

@@ -3,6 +3,7 @@ import type { Provider } from '../../domain/types';
 import { log } from '../../log';
 import type { Mailer } from '../../ports';
 import { formatAddress } from './address';
+import { isForwardedMail } from '../../domain/mail/attachments';
 import { relaySocket } from './relay-socket';
 import { smtpFailure } from './smtp-failure';
 import { SMTP_TIMEOUTS_MS } from '../../smtp-timeouts';
@@ -88,6 +89,8 @@ export const smtpMailer = (provider: Provider): Mailer => ({
           content: Buffer.from(file.content, 'base64'),
           contentType: file.content_type ?? 'application/octet-stream',
           ...(file.content_id ? { cid: file.content_id, contentDisposition: 'inline' } : {}),
+          // nodemailer sends a message/* part 7bit, as RFC 2046 asks; attached, as SES attaches it, not inline.
+          ...(isForwardedMail(file.content_type) ? { contentDisposition: 'attachment' as const } : {}),
         })),
       });
       return { providerMessageId: queuedAs(info.response) ?? mail.messageId };

@@ -118,10 +118,14 @@ export const sendConfirmation = async (deps: ConfirmationDeps, list: MailingList
   const url = `${deps.tracking.baseUrl().replace(/\/+$/, '')}${CONFIRM_PATH}${token}`;
   const item = { to: subscriber.email, ...confirmationMail(list.confirmation ?? DEFAULT_CONFIRMATION, list, url) };
   // The link confirms the address: whoever reads it could consent in the subscriber's place, so its body is not kept.
-  const result = await sendBatch({ ...deps, keepBodies: false }, subscriber.account_id, { messages: [item] }, () => ({
-    ok: true,
-    item,
-  }));
+  // Asked for by the API's subscribe (or the list's form): the API's mail, as any batch item.
+  const result = await sendBatch(
+    { ...deps, keepBodies: false },
+    subscriber.account_id,
+    { messages: [item] },
+    () => ({ ok: true, item }),
+    'api',
+  );
   return result.queued === 1;
 };
 

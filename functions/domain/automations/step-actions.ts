@@ -23,6 +23,10 @@ const fromFields = (from: unknown) => {
   return named ? { from_email: named[2], ...(named[1] ? { from_name: named[1] } : {}) } : { from_email: from.trim() };
 };
 
+const senderOnly = ({ from_email, from_name }: { from_email?: string; from_name?: string }) =>
+  from_email ? { from_email, from_name } : {};
+const replyOnly = ({ reply_to }: { reply_to?: string }) => (reply_to ? { reply_to } : {});
+
 /**
  * send_email: the stored template rendered with its variables (literals, or `{var}` read from the
  * event and the contact), sent through the native send path (sender rule, suppression, the brake).
@@ -50,8 +54,11 @@ const sendEmail = async (deps: StepActionDeps, step: Step, context: RunContext, 
         subject: config.subject ?? rendered.subject,
         html: rendered.html ?? undefined,
         text: rendered.text ?? undefined,
-        ...fromFields(config.from),
-        ...(config.reply_to ? { reply_to: config.reply_to } : {}),
+        // The step's own sender, else the template's (its address with its name), else the provider's.
+        ...(typeof config.from === 'string' && config.from.trim()
+          ? fromFields(config.from)
+          : senderOnly(render.sender)),
+        ...(config.reply_to ? { reply_to: config.reply_to } : replyOnly(render.sender)),
       },
       'automation',
     );

@@ -88,6 +88,7 @@ const campaignMail = (
     tags: [],
     metadata: {},
     created_at: mailTimestamp(rendering.now),
+    source: 'campaign',
     campaign_id: campaign.id,
     campaign_name: campaign.name,
   };

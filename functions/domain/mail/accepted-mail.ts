@@ -1,7 +1,7 @@
 import type { Ids, QueuedMail } from '../../ports';
 import type { MailTenant } from '../queue/queued-mail';
 import { mailTimestamp } from '../time';
-import type { MailMessage, MessageStatus, Metadata, Provider } from '../types';
+import type { MailMessage, MessageSource, MessageStatus, Metadata, Provider } from '../types';
 import type { Attachment } from './attachments';
 import type { SendMailInput } from './mail-input';
 import { newMessageId } from './message-id';
@@ -43,8 +43,8 @@ export interface AcceptedMail {
   created_at: string;
   /** A scheduled send's time (a mail timestamp). */
   scheduled_at?: string;
-  /** How it came in: `smtp` (the relay); absent for the API. */
-  source?: MailMessage['source'];
+  /** How it came in (`api`, `resend`, `campaign`, `smtp`, `automation`): the record keeps it. */
+  source: MessageSource;
   /** Campaign mail: its campaign (cancellation, stats) and the campaign's name (the record shows it). */
   campaign_id?: string;
   campaign_name?: string;
@@ -64,7 +64,7 @@ export const acceptMail = (
   accountId: string,
   provider: Provider,
   input: AcceptedInput,
-  when: { now: Date; scheduledAt?: string; source?: MailMessage['source']; tenant?: MailTenant },
+  when: { now: Date; scheduledAt?: string; source: MessageSource; tenant?: MailTenant },
 ): AcceptedMail => {
   const fromEmail = input.from_email ?? provider.from_email;
   return {
@@ -88,7 +88,7 @@ export const acceptMail = (
     metadata: input.metadata ?? {},
     created_at: mailTimestamp(when.now),
     ...(when.scheduledAt === undefined ? {} : { scheduled_at: when.scheduledAt }),
-    ...(when.source ? { source: when.source } : {}),
+    source: when.source,
     ...(when.tenant ? { tenant: { id: when.tenant.id, ses_name: when.tenant.ses_name } } : {}),
   };
 };
@@ -112,7 +112,7 @@ export const messageRecord = (mail: AcceptedMail, status: MessageStatus): MailMe
   error_message: null,
   sent_at: null,
   created_at: mail.created_at,
-  ...(mail.source ? { source: mail.source } : {}),
+  source: mail.source,
   ...(mail.tenant ? { tenant_id: mail.tenant.id } : {}),
   ...(mail.scheduled_at === undefined ? {} : { scheduled_at: mail.scheduled_at }),
   ...(mail.campaign_id === undefined ? {} : { campaign_id: mail.campaign_id, campaign_name: mail.campaign_name }),

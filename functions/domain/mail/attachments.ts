@@ -85,6 +85,50 @@ export const refusedFilename = (filename: string): string | undefined => {
  */
 export const isCompositeType = (contentType: string) => /^\s*(message|multipart)\s*\//i.test(contentType);
 
+/**
+ * The one composite type taken: a whole mail attached as `message/rfc822`, as Resend's SDK sends a wrapped
+ * forward (`emails.receiving.forward` with `passthrough: false`). Taken only in that shape
+ * (forwardedMailProblem), and sent as the 7bit part RFC 2046 asks for (the mailers), never base64.
+ */
+export const isForwardedMail = (contentType: string | undefined) =>
+  contentType !== undefined && /^\s*message\s*\/\s*rfc822\s*(;|$)/i.test(contentType);
+
+/** A header field's name and colon (RFC 5322 2.2: printable ASCII but the colon), first in an attached mail. */
+const HEADER_FIELD = /^[!-9;-~]+:/;
+/** RFC 5322 2.1.1: a line is at most 998 characters before its CRLF. */
+const MAX_LINE = 998;
+
+/**
+ * Why a mail's attachments cannot carry a mail, or undefined (none does, or one does as a forward): the mail
+ * attached is its only file, not inline (no content_id), within MAX_ATTACHMENT_BYTES as every file is (the
+ * attachments' own check), and 7bit as it is (ASCII without NUL, lines of at most 998 characters, header
+ * fields first): a `message/rfc822` part may not be base64-encoded, so what is sent is its bytes as they are,
+ * and only 7bit bytes travel every hop so. Linear in the file.
+ */
+export const forwardedMailProblem = (files: Pick<Attachment, 'content' | 'content_type' | 'content_id'>[]) => {
+  const forwarded = files.filter((file) => isForwardedMail(file.content_type));
+  if (!forwarded.length) return undefined;
+  if (files.length !== 1) return 'A message/rfc822 attachment (a forwarded mail) must be the mail’s only attachment';
+  const [file] = forwarded;
+  if (file.content_id) return 'A message/rfc822 attachment (a forwarded mail) cannot be inline: leave content_id out';
+  const mail = Buffer.from(file.content, 'base64');
+  const sevenBit =
+    !mail.some((byte) => byte === 0 || byte > 127) &&
+    mail
+      .toString('latin1')
+      .split('\n')
+      .every((line) => line.replace(/\r$/, '').length <= MAX_LINE);
+  if (!sevenBit)
+    return (
+      'A forwarded mail (message/rfc822) must be 7bit: ASCII, lines of at most 998 characters ' +
+      '(forward its parts instead: the SDK’s default, passthrough)'
+    );
+  if (!HEADER_FIELD.test(mail.toString('latin1')))
+    return 'A forwarded mail (message/rfc822) must begin with its header';
+  return undefined;
+};
+
 export const COMPOSITE_TYPE_REFUSAL =
   'content_type may not be message/* or multipart/*: a file is sent as a leaf part ' +
-  '(send a saved mail as application/octet-stream, or leave content_type out)';
+  '(send a saved mail as application/octet-stream, or leave content_type out; message/rfc822 is taken ' +
+  'as a forwarded mail, the mail’s only attachment)';

@@ -17,7 +17,7 @@ import { requireTenantSending } from '../tenants/sending-tenant';
 import type { BatchItem, SendBatchInput } from './mail-input';
 import { requireDefaultProvider, senderRefusals } from '../providers/default-provider';
 import type { ErrorCode } from '../errors';
-import type { MailMessage } from '../types';
+import type { MailMessage, MessageSource } from '../types';
 import { acceptMail, messageRecord, queuedMail } from './accepted-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 import { scheduleProblem } from './schedule';
@@ -122,6 +122,7 @@ export const sendBatch = async (
   accountId: string,
   input: SendBatchInput,
   checkItem: BatchItemCheck,
+  source: MessageSource,
   keyTenantId?: string | null,
 ) => {
   const sender = await requireDefaultProvider(deps.providers, accountId);
@@ -194,7 +195,7 @@ export const sendBatch = async (
       const cc = withoutSuppressed(item.cc, suppressedFor(tenant));
       const bcc = withoutSuppressed(item.bcc, suppressedFor(tenant));
       const scheduledAt = item.scheduled_at === undefined ? undefined : mailTimestamp(new Date(item.scheduled_at));
-      const when = { now, scheduledAt, tenant };
+      const when = { now, scheduledAt, source, tenant };
       const mail = acceptMail(deps.ids, accountId, provider, { ...item, ...sender, cc, bcc }, when);
       const queueId = firstQueueId + i;
       const message = { ...messageRecord(mail, scheduledAt === undefined ? 'queued' : 'scheduled'), queue_id: queueId };

@@ -26,7 +26,7 @@ import { outgoingMail } from './outgoing-mail';
 import { withoutSuppressed } from './suppressed-recipients';
 import { markSent, sendLimitReached, sendWithinLimits } from './send-step';
 import { requireSchedulable, scheduleOne } from './schedule';
-import type { MailMessage } from '../types';
+import type { MessageSource } from '../types';
 import { keptBodyOf } from './kept-body';
 
 export interface SendMailDeps {
@@ -55,7 +55,7 @@ export const sendMail = async (
   deps: SendMailDeps,
   accountId: string,
   input: SendMailInput,
-  source?: MailMessage['source'],
+  source: MessageSource,
   keyTenantId?: string | null,
 ) => {
   const scheduledAt = input.scheduled_at === undefined ? undefined : requireSchedulable(input.scheduled_at, deps.clock);

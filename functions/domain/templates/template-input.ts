@@ -1,8 +1,10 @@
-import type { DeclaredVariable } from './template';
+import type { DeclaredVariable, TemplateSender } from './template';
 
 /** What creating a template asks for (schemas/templates.ts is checked against it and enforces the limits). */
-export interface CreateTemplateInput {
+export interface CreateTemplateInput extends TemplateSender {
   name: string;
+  /** Unique in the account; null (on an edit) takes it away. */
+  alias?: string | null;
   subject: string;
   html?: string;
   text?: string;

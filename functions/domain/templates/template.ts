@@ -7,8 +7,18 @@ export interface DeclaredVariable {
   fallback_value: string | number | null;
 }
 
-/** One version of a template: its parts (Mustache), the names they read, and its declared variables. */
-export interface TemplateVersion extends TemplateContent {
+/**
+ * A template's own sender (Resend's `from` and `reply_to`): what a send by the template takes when the send
+ * gives none. The sender rule holds for it when saved and again at each send (docs/promises.md "Templates").
+ */
+export interface TemplateSender {
+  from_email?: string | null;
+  from_name?: string | null;
+  reply_to?: string | null;
+}
+
+/** One version of a template: its parts (Mustache), the names they read, its declared variables and sender. */
+export interface TemplateVersion extends TemplateContent, TemplateSender {
   variables: string[];
   declared?: DeclaredVariable[];
 }
@@ -23,6 +33,8 @@ export interface Template extends TemplateVersion {
   id: string;
   account_id: string;
   name: string;
+  /** Resend's alias: another name to find it by, unique in the account (never shaped like an id). */
+  alias?: string | null;
   /** Absent on records written before versions: those were published by their write. */
   status?: 'draft' | 'published';
   published_at?: string | null;

@@ -1,11 +1,15 @@
 import {
+  TemplateAliasTakenError,
   TemplateTooLargeError,
   type Clock,
   type CounterStore,
   type Ids,
   type PageRequest,
+  type ProviderStore,
   type TemplateStore,
 } from '../../ports';
+import { requireAllowedSender } from '../providers/default-provider';
+import { isTemplateId, TEMPLATE_ALIAS } from './template-ref';
 import type { CreateTemplateInput, UpdateTemplateInput, WriteOptions } from './template-input';
 import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
@@ -13,7 +17,7 @@ import { isoTimestamp } from '../time';
 import { missingVariables, readyTemplate, variableNames, type Rendered } from './engine';
 import { loadTextFromHtml } from './plain-text';
 import { RenderBudget, RenderTooCostlyError, RenderTooLargeError } from './render-budget';
-import type { Template, TemplateVersion } from './template';
+import type { Template, TemplateSender, TemplateVersion } from './template';
 import { isContactName } from '../contacts/contact-view';
 import { fallbackValues, hasUnpublishedChanges, latestVersion, publishedTemplate } from './versions';
 
@@ -22,6 +26,8 @@ export interface TemplateDeps {
   counters: CounterStore;
   clock: Clock;
   ids: Ids;
+  /** The sender rule for a template's own `from_email` (a write naming one reads the account's domains). */
+  providers?: ProviderStore;
 }
 
 /**
@@ -32,6 +38,8 @@ export const presentTemplate = (template: Template) => {
   const { account_id: _a, seq: _s, declared: _d, published, status, published_at, version_id: _v, ...rest } = template;
   return {
     ...rest,
+    alias: template.alias ?? null,
+    ...senderOf(template),
     status: status ?? ('published' as const),
     published_at: published_at === undefined ? template.updated_at : published_at,
     has_unpublished_versions: hasUnpublishedChanges(template),
@@ -39,7 +47,41 @@ export const presentTemplate = (template: Template) => {
   };
 };
 
-const presentVersion = ({ declared: _d, ...version }: TemplateVersion) => version;
+const presentVersion = ({ declared: _d, from_email: _f, from_name: _n, reply_to: _r, ...version }: TemplateVersion) =>
+  version;
+
+/** A version's own sender, each field null when it has none. */
+export const senderOf = (version: TemplateSender) => ({
+  from_email: version.from_email ?? null,
+  from_name: version.from_email ? (version.from_name ?? null) : null,
+  reply_to: version.reply_to ?? null,
+});
+
+/** The sender fields a write names, without the empty ones (null or absent: none). */
+const senderFields = (sender: TemplateSender): TemplateSender => ({
+  ...(sender.from_email ? { from_email: sender.from_email, from_name: sender.from_name ?? null } : {}),
+  ...(sender.reply_to ? { reply_to: sender.reply_to } : {}),
+});
+
+/**
+ * The sender rule (the account's verified domains, a domain no other account holds) for a template's own
+ * `from_email`, when it is saved: a send by the template would be refused the same way. Checked again at
+ * each send, as every sender is.
+ */
+const requireTemplateSender = async (
+  deps: Pick<TemplateDeps, 'providers'>,
+  accountId: string,
+  fromEmail?: string | null,
+) => {
+  if (!fromEmail) return;
+  if (!deps.providers) throw new Error('A template write naming from_email needs the providers');
+  await requireAllowedSender(deps.providers, accountId, fromEmail);
+};
+
+const aliasTaken = () =>
+  new AppError('CONFLICT', 'Another template of the account has this alias', {
+    details: [{ field: 'alias', message: 'Another template of the account has this alias' }],
+  });
 
 /** What a write leaves, published or not: a publish makes the latest parts the published ones. */
 const versioned = (template: Template, options: WriteOptions, now: string): Template =>
@@ -54,6 +96,7 @@ const stored = async <T>(write: () => Promise<T>) => {
     return await write();
   } catch (error) {
     if (error instanceof TemplateTooLargeError) throw tooLarge();
+    if (error instanceof TemplateAliasTakenError) throw aliasTaken();
     throw error;
   }
 };
@@ -63,15 +106,18 @@ export const createTemplate = async (
   deps: TemplateDeps,
   accountId: string,
   input: CreateTemplateInput,
-  options: WriteOptions = { publish: true },
+  options: WriteOptions & { senderChecked?: boolean } = { publish: true },
 ) => {
+  if (!options.senderChecked) await requireTemplateSender(deps, accountId, input.from_email);
   const now = isoTimestamp(deps.clock.now());
   const content = { subject: input.subject, html: input.html || null, text: input.text || null };
   const draft: Template = {
     id: deps.ids.uuid(),
     account_id: accountId,
     name: input.name,
+    ...(input.alias ? { alias: input.alias } : {}),
     ...content,
+    ...senderFields(input),
     variables: variableNames(content),
     ...(input.declared?.length ? { declared: input.declared } : {}),
     status: 'draft',
@@ -81,14 +127,20 @@ export const createTemplate = async (
     created_at: now,
     updated_at: now,
   };
-  const template = versioned(draft, options, now);
+  const template = versioned(draft, { publish: options.publish }, now);
   await stored(() => deps.templates.create(template));
   return presentTemplate(template);
 };
 
-/** A template of the account: another account's, or none, is 404. */
-export const requireTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) => {
-  const template = await deps.templates.get(accountId, id);
+/** A template of the account by its id or its alias (template-ref.ts): another account's, or none, is 404. */
+export const requireTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, ref: string) => {
+  // What is neither an id nor an alias names nothing: no read.
+  const id = isTemplateId(ref)
+    ? ref
+    : TEMPLATE_ALIAS.test(ref)
+      ? await deps.templates.idOfAlias(accountId, ref)
+      : undefined;
+  const template = id === undefined ? undefined : await deps.templates.get(accountId, id);
   if (!template) throw notFound('Template');
   return template;
 };
@@ -123,14 +175,29 @@ export const updateTemplate = async (
     throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
   const content = { subject: input.subject ?? current.subject, html, text };
   const declared = input.declared ?? current.declared;
+  // The sender an edit names replaces the current one (null takes it away); the name goes with the address.
+  const senderChange = input.from_email !== undefined || input.from_name !== undefined || input.reply_to !== undefined;
+  const sender = senderFields({
+    from_email: input.from_email === undefined ? current.from_email : input.from_email,
+    from_name: input.from_name === undefined ? current.from_name : input.from_name,
+    reply_to: input.reply_to === undefined ? current.reply_to : input.reply_to,
+  });
+  if (input.from_email) await requireTemplateSender(deps, accountId, input.from_email);
   const now = isoTimestamp(deps.clock.now());
   const partsChange =
-    input.subject !== undefined || input.html !== undefined || input.text !== undefined || input.declared !== undefined;
-  const { declared: _d, ...unchanged } = current;
+    input.subject !== undefined ||
+    input.html !== undefined ||
+    input.text !== undefined ||
+    input.declared !== undefined ||
+    senderChange;
+  const { declared: _d, from_email: _f, from_name: _n, reply_to: _r, alias: _a, ...unchanged } = current;
+  const alias = input.alias === undefined ? current.alias : input.alias;
   const edited: Template = {
     ...unchanged,
     name: input.name ?? current.name,
+    ...(alias ? { alias } : {}),
     ...content,
+    ...sender,
     variables: variableNames(content),
     ...(declared?.length ? { declared } : {}),
     ...(partsChange ? { version_id: deps.ids.uuid() } : {}),
@@ -139,7 +206,7 @@ export const updateTemplate = async (
     updated_at: now,
   };
   const updated = versioned(edited, options, now);
-  if (!(await stored(() => deps.templates.replace(updated)))) throw notFound('Template');
+  if (!(await stored(() => deps.templates.replace(updated, current)))) throw notFound('Template');
   return presentTemplate(updated);
 };
 
@@ -148,7 +215,7 @@ export const publishTemplate = async (deps: TemplateDeps, accountId: string, id:
   const current = await requireTemplate(deps, accountId, id);
   const now = isoTimestamp(deps.clock.now());
   const published = versioned({ ...current, updated_at: now }, { publish: true }, now);
-  if (!(await stored(() => deps.templates.replace(published)))) throw notFound('Template');
+  if (!(await stored(() => deps.templates.replace(published, current)))) throw notFound('Template');
   return presentTemplate(published);
 };
 
@@ -158,18 +225,28 @@ const copyName = (name: string) => `${name.slice(0, 200 - ' (copy)'.length).repl
 /** A new draft holding the template's latest parts (Resend's `duplicate`): nothing sends it until published. */
 export const duplicateTemplate = async (deps: TemplateDeps, accountId: string, id: string) => {
   const source = await requireTemplate(deps, accountId, id);
-  const { subject, html, text, declared } = latestVersion(source);
+  const { subject, html, text, declared, ...sender } = latestVersion(source);
+  // The copy keeps the sender (checked again at its sends), not the alias: an alias names one template.
   return createTemplate(
     deps,
     accountId,
-    { name: copyName(source.name), subject, html: html ?? undefined, text: text ?? undefined, declared },
-    { publish: false },
+    {
+      name: copyName(source.name),
+      subject,
+      html: html ?? undefined,
+      text: text ?? undefined,
+      declared,
+      ...senderFields(sender),
+    },
+    { publish: false, senderChecked: true },
   );
 };
 
 export const deleteTemplate = async (deps: Pick<TemplateDeps, 'templates'>, accountId: string, id: string) => {
   const template = await requireTemplate(deps, accountId, id);
   if (!(await deps.templates.delete(template))) throw notFound('Template');
+  // Its id: the caller may have named it by its alias.
+  return template.id;
 };
 
 /** A render stopped by its bounds, as the answer it is: 422 TEMPLATE_TOO_COSTLY, or the send's own 400 on size. */

@@ -17,6 +17,8 @@ export const latestVersion = (template: Template): TemplateVersion => ({
   text: template.text,
   variables: template.variables,
   ...(template.declared ? { declared: template.declared } : {}),
+  ...(template.from_email ? { from_email: template.from_email, from_name: template.from_name ?? null } : {}),
+  ...(template.reply_to ? { reply_to: template.reply_to } : {}),
 });
 
 /**
@@ -30,7 +32,7 @@ export const publishedTemplate = (template: Template, field = 'template_id'): Te
       'Template not published',
     );
   if (!template.published) return template;
-  const { declared: _d, ...rest } = template;
+  const { declared: _d, from_email: _f, from_name: _n, reply_to: _r, ...rest } = template;
   return { ...rest, ...template.published };
 };
 

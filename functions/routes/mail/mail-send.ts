@@ -41,7 +41,7 @@ export const mailSend = defineRoute(
   },
   async ({ auth, body }, deps) => {
     const mail = await resolveMail(deps, auth.account_id, body);
-    const sent = await sendMail(deps, auth.account_id, mail, undefined, auth.tenant_id);
+    const sent = await sendMail(deps, auth.account_id, mail, 'api', auth.tenant_id);
     // A scheduled send is accepted, not sent: 202 (docs/promises.md).
     return { data: sent, ...(sent.status === 'scheduled' ? { status: 202 } : {}) };
   },

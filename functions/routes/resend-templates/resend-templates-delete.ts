@@ -18,8 +18,8 @@ export const resendTemplatesDelete = defineRoute(
     uses: ['templates'],
   },
   async ({ auth, params }, deps) => {
-    await deleteTemplate(deps, auth.account_id, params.id);
-    return { data: { object: 'template' as const, id: params.id, deleted: true } };
+    const id = await deleteTemplate(deps, auth.account_id, params.id);
+    return { data: { object: 'template' as const, id, deleted: true } };
   },
 );
 

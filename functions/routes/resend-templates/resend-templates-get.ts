@@ -14,7 +14,7 @@ export const resendTemplatesGet = defineRoute(
     summary: 'Get one template: its latest parts and version state',
     description:
       'The parts being edited; `has_unpublished_versions` says whether sends still use an older, published ' +
-      'version.',
+      'version. `{id}` is the template’s id or its alias.',
     request: { params: idParams },
     response: resendTemplate,
     uses: ['templates'],

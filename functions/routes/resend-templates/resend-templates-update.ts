@@ -15,9 +15,10 @@ export const resendTemplatesUpdate = defineRoute(
     description: 'Changes the latest parts only: sends keep the published version until `templates.publish`.',
     request: { params: idParams, body: resendTemplateBody },
     response: resendTemplateRef,
-    table: { write: ['template'] },
+    // Every read: the sender rule for a template's own from_email reads the providers and the domain claims.
+    table: { write: ['template'], read: 'all' },
     example: { html: '<p>Hi {{{NAME}}}</p>' },
-    uses: ['templates', 'counters', 'clock', 'ids'],
+    uses: ['templates', 'counters', 'clock', 'ids', 'providers'],
   },
   async ({ auth, params, body }, deps) => {
     const updated = await updateTemplate(deps, auth.account_id, params.id, updateInputOf(body), { publish: false });

@@ -76,7 +76,7 @@ export const resendEmailsBatch = defineRoute(
       });
       if (issues.length) throw validationError(issues);
     }
-    const result = await sendBatch(deps, auth.account_id, { messages: body }, check, auth.tenant_id);
+    const result = await sendBatch(deps, auth.account_id, { messages: body }, check, 'resend', auth.tenant_id);
     const data = result.messages.flatMap((entry) =>
       entry.status === 'queued' ? [{ id: messageUuid(entry.message_id) }] : [],
     );

@@ -42,7 +42,7 @@ export const resendEmailsSend = defineRoute(
   async ({ auth, body }, deps) => {
     const request = validated(sendMailRequest, sendRequestOf(body));
     const mail = await resolveMail(deps, auth.account_id, request);
-    const sent = await sendMail(deps, auth.account_id, mail, undefined, auth.tenant_id);
+    const sent = await sendMail(deps, auth.account_id, mail, 'resend', auth.tenant_id);
     return { data: { id: messageUuid(sent.message_id) } };
   },
 );

@@ -11,6 +11,7 @@ export const templatesGet = defineRoute(
     method: 'GET',
     path: '/api/v1/templates/{id}',
     summary: 'Get one template',
+    description: '`{id}` is the template’s id or its alias.',
     request: { params: idParams },
     response: templateView,
     uses: ['templates', 'counters', 'clock', 'ids'],

@@ -17,9 +17,10 @@ export const templatesUpdate = defineRoute(
       'was rendered with.',
     request: { params: idParams, body: updateTemplateBody },
     response: templateView,
-    table: { write: ['template'] },
+    // Every read: the sender rule for a template's own from_email reads the providers and the domain claims.
+    table: { write: ['template'], read: 'all' },
     example: { text: 'Thanks {{name}}! Order {{order.id}} is on its way.' },
-    uses: ['templates', 'counters', 'clock', 'ids'],
+    uses: ['templates', 'counters', 'clock', 'ids', 'providers'],
   },
   async ({ auth, params, body }, deps) => ({
     data: await updateTemplate(deps, auth.account_id, params.id, body, { publish: body.publish ?? true }),

@@ -15,7 +15,7 @@ const accept = (input: Record<string, unknown> = {}, when: { scheduledAt?: strin
     ACCOUNT,
     smtpProvider(),
     { to: 'r@example.org', subject: 'Hi', text: 'Hello', cc: [], bcc: [], ...input },
-    { now: NOW, ...when },
+    { now: NOW, source: 'api', ...when },
   );
 
 describe('an accepted mail', () => {

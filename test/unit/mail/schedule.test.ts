@@ -21,7 +21,7 @@ beforeEach(async () => {
 const later = (ms: number) => new Date(world.clock.now().getTime() + ms).toISOString();
 const queueOne = async (extra: Record<string, unknown> = {}) => {
   const messages = [{ to: 'r@example.org', subject: 'Hi', text: 'x', ...extra }];
-  return (await sendBatch(world, ACCOUNT, { messages }, acceptAll)).messages[0].message_id!;
+  return (await sendBatch(world, ACCOUNT, { messages }, acceptAll, 'api')).messages[0].message_id!;
 };
 const statusOf = async (id: string) => (await world.messages.getWithEvents(ACCOUNT, id))!.message.status;
 

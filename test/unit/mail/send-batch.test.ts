@@ -19,7 +19,7 @@ beforeEach(async () => {
 const item = (to: string, extra: Record<string, unknown> = {}) => ({ to, subject: 'Hi', text: 'Hello', ...extra });
 type BatchSender = { from_email?: string; from_name?: string };
 const send = (messages: Record<string, unknown>[], batch: BatchSender = {}) =>
-  sendBatch(world, ACCOUNT, { messages, ...batch }, check);
+  sendBatch(world, ACCOUNT, { messages, ...batch }, check, 'api');
 const statuses = () => world.messages.all().map((m) => m.status);
 
 describe('a batch send', () => {

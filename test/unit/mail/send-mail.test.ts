@@ -10,7 +10,7 @@ beforeEach(async () => {
 });
 
 const send = (changes: Partial<SendMailInput> = {}) =>
-  sendMail(world, ACCOUNT, { to: 'r@example.org', subject: 'Hi', text: 'Hello', ...changes });
+  sendMail(world, ACCOUNT, { to: 'r@example.org', subject: 'Hi', text: 'Hello', ...changes }, 'api');
 
 describe('a single send', () => {
   it('sends through the default provider at once and records the mail `sent`', async () => {

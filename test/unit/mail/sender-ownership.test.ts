@@ -11,7 +11,7 @@ beforeEach(async () => {
 });
 
 const sendFrom = (from_email: string) =>
-  sendMail(world, ACCOUNT, { to: 'r@example.org', subject: 'Hi', text: 'Hello', from_email });
+  sendMail(world, ACCOUNT, { to: 'r@example.org', subject: 'Hi', text: 'Hello', from_email }, 'api');
 
 describe('the sender rule: a domain another account claimed', () => {
   it('refuses the domain, a subdomain and another case of it, and sends nothing', async () => {

@@ -18,7 +18,7 @@ const failMails = async (n: number) => {
   const input = {
     messages: Array.from({ length: n }, (_, i) => ({ to: `r${i}@example.org`, subject: 'Hi', text: 'x' })),
   };
-  const ids = (await sendBatch(world, ACCOUNT, input, acceptAll)).messages.map((m) => m.message_id!);
+  const ids = (await sendBatch(world, ACCOUNT, input, acceptAll, 'api')).messages.map((m) => m.message_id!);
   world.mailers.failNext(...ids.map(() => permanentFailure('Mailbox unavailable')));
   await drain(world, { budgetMs: 60_000 });
   return ids;

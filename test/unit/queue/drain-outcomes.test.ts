@@ -24,7 +24,7 @@ beforeEach(async () => {
 
 const queueOne = async (extra: Record<string, unknown> = {}) => {
   const item = { to: 'r@example.org', subject: 'Hello', text: 'Hello', ...extra };
-  const [entry] = (await sendBatch(world, ACCOUNT, { messages: [item] }, acceptAll)).messages;
+  const [entry] = (await sendBatch(world, ACCOUNT, { messages: [item] }, acceptAll, 'api')).messages;
   return entry.message_id!;
 };
 const recordOf = async (id: string) => (await world.messages.getWithEvents(ACCOUNT, id))!.message;

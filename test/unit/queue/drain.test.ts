@@ -22,7 +22,7 @@ const queueMails = async (n: number, extra: Record<string, unknown> = {}) => {
       ...extra,
     })),
   };
-  return (await sendBatch(world, ACCOUNT, input, acceptAll)).messages.map((entry) => entry.message_id!);
+  return (await sendBatch(world, ACCOUNT, input, acceptAll, 'api')).messages.map((entry) => entry.message_id!);
 };
 const recordOf = async (id: string) => (await world.messages.getWithEvents(ACCOUNT, id))!.message;
 const run = (options: Partial<DrainOptions> = {}) => drain(world, { ...OPTIONS, ...options });

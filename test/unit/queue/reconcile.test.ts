@@ -20,6 +20,7 @@ const queueMails = async (n: number) => {
     ACCOUNT,
     { messages: Array.from({ length: n }, (_, i) => ({ to: `r${i}@example.org`, subject: 'Hi', text: 'x' })) },
     acceptAll,
+    'api',
   );
   return result.messages.map((entry) => entry.message_id!);
 };
