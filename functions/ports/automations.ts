@@ -24,8 +24,8 @@ export interface AutomationStore {
   replaceEvent(event: EventDefinition): Promise<EventDefinition | undefined>;
   deleteEvent(event: EventDefinition): Promise<boolean>;
 
-  /** Writes a new run, due now in the due-time index. */
-  startRun(run: AutomationRun, dueAt: Date): Promise<void>;
+  /** Writes a new run, due at `dueAt` in the due-time index; false when a run of that id exists (started before). */
+  startRun(run: AutomationRun, dueAt: Date): Promise<boolean>;
   getRun(accountId: string, automationId: string, runId: string): Promise<AutomationRun | undefined>;
   /** Newest first, paged by ids, optionally of some statuses; undefined when the anchor is no run of it. */
   pageRuns(

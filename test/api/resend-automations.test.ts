@@ -1,7 +1,13 @@
+import type { SNSEvent, SQSEvent } from 'aws-lambda';
 import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '../../functions/handlers/automations';
+import { handler as sesEvents } from '../../functions/handlers/ses-events';
+import { handler as webhookDeliverer } from '../../functions/handlers/webhook-deliverer';
+import { drainWebhooksOnce } from '../../local/trigger-runs';
+import { fixtureText } from '../support/fixtures';
 import { mailTo } from '../support/mailbox';
+import { seedMessage } from '../support/seed-message';
 import { client, keyWith, uniqueAddress, type Client } from '../support/service';
 import { resendClient } from '../support/resend-account';
 import { startTrackedService } from '../support/tracked-service';
@@ -380,4 +386,141 @@ describe('automations and events through the SDK: the records', () => {
     expect((await resend.events.list()).data!.data.map((e) => e.id)).toContain(event.id);
     expect((await resend.events.remove(name)).data).toEqual({ object: 'event', id: event.id, deleted: true });
   });
+});
+
+/** SES's notification of a permanent bounce of `to` (the fixture's, with a message id of its own). */
+const bounceOf = (to: string) => {
+  const notification = JSON.parse(fixtureText('ses/notification-bounce-permanent-general.json'));
+  notification.mail.messageId = `bench-${crypto.randomUUID()}`;
+  notification.mail.destination = [to];
+  notification.bounce.bouncedRecipients = [{ ...notification.bounce.bouncedRecipients[0], emailAddress: to }];
+  return notification as { mail: { messageId: string } };
+};
+const snsEvent = (message: unknown) =>
+  ({
+    Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(message), MessageId: crypto.randomUUID() } }],
+  }) as unknown as SNSEvent;
+
+/*
+ * Last in the file: these automations listen to every contact made and every mail sent in the account, so
+ * each is stopped before its test ends, and the ones above never meet them.
+ */
+describe("automations through the SDK: the service's own events as triggers", () => {
+  it('contact.created starts a run for a contact made by contacts.create or by a new address in events.send', async () => {
+    const hello = await template('Hello {{first}}', 'Hello');
+    const automationId = await enabled({
+      name: 'On contact created',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'contact.created' } },
+        {
+          key: 'hello',
+          type: 'send_email',
+          config: { template: { id: hello, variables: { first: { var: 'contact.first_name' } } } },
+        },
+      ],
+      connections: [{ from: 'start', to: 'hello' }],
+    });
+    try {
+      const made = uniqueAddress('made');
+      expect((await resend.contacts.create({ email: made, firstName: 'Grace' })).error).toBeNull();
+      const byEvent = uniqueAddress('by-event');
+      await resend.events.send({ event: 'nobody.listens', email: byEvent });
+      // A contact that was there already is not made again: it starts nothing.
+      await resend.events.send({ event: 'nobody.listens', email: made });
+      await runAutomations();
+      expect(await subjects(made)).toEqual(['Hello Grace']);
+      expect(await subjects(byEvent)).toEqual(['Hello ']);
+      const runs = await runsOf(automationId);
+      expect(runs).toHaveLength(2);
+      expect(runs.every((run) => run.status === 'completed')).toBe(true);
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  }, 30_000);
+
+  it('email.bounced starts a run for the recipient who is a contact; a stranger starts none', async () => {
+    const automationId = await enabled({
+      name: 'On bounce',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'email.bounced' } },
+        { key: 'mark', type: 'contact_update', config: { firstName: 'Bounced' } },
+      ],
+      connections: [{ from: 'start', to: 'mark' }],
+    });
+    try {
+      const known = uniqueAddress('bounces');
+      expect((await api.post('/api/v1/contacts', { email: known, first_name: 'Kept' })).status).toBe(201);
+      const stranger = uniqueAddress('stranger');
+      for (const to of [known, stranger]) {
+        const bounce = bounceOf(to);
+        await seedMessage(tracked.accountId, bounce.mail.messageId, to);
+        await sesEvents(snsEvent(bounce));
+      }
+      await drainWebhooksOnce();
+      // SQS delivers at least once: an event delivered twice to the fan-out starts one run.
+      const twice = {
+        Records: [
+          {
+            messageId: crypto.randomUUID(),
+            body: JSON.stringify({
+              event: {
+                id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+                account_id: tracked.accountId,
+                type: 'email.bounced',
+                timestamp: new Date().toISOString(),
+                message_id: `<${crypto.randomUUID()}@example.com>`,
+                to: known,
+                source: 'api',
+              },
+            }),
+          },
+        ],
+      } as unknown as SQSEvent;
+      await webhookDeliverer(twice);
+      await webhookDeliverer(twice);
+      expect(await runsOf(automationId)).toHaveLength(2);
+      await runAutomations();
+      const runs = await runsOf(automationId);
+      expect(runs).toHaveLength(2);
+      expect(runs.every((run) => run.status === 'completed')).toBe(true);
+      expect(runs[0].status).toBe('completed');
+      expect(runs[0].steps.map((s) => [s.key, s.status])).toEqual([
+        ['start', 'completed'],
+        ['mark', 'completed'],
+      ]);
+      expect(runs[0].steps[0].output).toMatchObject({ event: 'email.bounced' });
+      expect((await api.get(`/api/v1/contacts/${known}`)).body.data.first_name).toBe('Bounced');
+      expect((await api.get(`/api/v1/contacts/${stranger}`)).status).toBe(404);
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  }, 30_000);
+
+  it("email.sent: a mail the API sent starts the run; the run's own mail starts none (no loop)", async () => {
+    const again = await template('Again', 'Again');
+    const automationId = await enabled({
+      name: 'On sent, send',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'email.sent' } },
+        { key: 'again', type: 'send_email', config: { template: { id: again } } },
+      ],
+      connections: [{ from: 'start', to: 'again' }],
+    });
+    try {
+      const to = uniqueAddress('sent');
+      expect((await api.post('/api/v1/contacts', { email: to })).status).toBe(201);
+      const sent = await resend.emails.send({ from: 'news@example.com', to, subject: 'First', text: 'First' });
+      expect(sent.error).toBeNull();
+      for (let round = 0; round < 3; round++) {
+        await drainWebhooksOnce();
+        await runAutomations();
+      }
+      expect(await subjects(to)).toEqual(['First', 'Again']);
+      const runs = await runsOf(automationId);
+      expect(runs).toHaveLength(1);
+      expect(runs[0].steps[0].output).toMatchObject({ event: 'email.sent' });
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  }, 30_000);
 });

@@ -120,9 +120,12 @@ export const dynamoAutomationStore = (): AutomationStore => ({
   },
 
   async startRun(run, dueAt) {
-    await documentClient().send(
-      new PutCommand(automationRun.put({ ...runItem(run), ...keys.dueRun(run.id, dueAt) }, { when: when.absent() })),
+    const written = await conditional(() =>
+      documentClient().send(
+        new PutCommand(automationRun.put({ ...runItem(run), ...keys.dueRun(run.id, dueAt) }, { when: when.absent() })),
+      ),
     );
+    return written.ok;
   },
 
   async getRun(accountId, automationId, runId) {

@@ -6,6 +6,7 @@ import { requireAnchored } from '../id-paging';
 import { isoTimestamp } from '../time';
 import { checkGraph, type Connection, type ConnectionType, MAX_AUTOMATIONS, type StepInput } from './graph';
 import type { Automation, AutomationRun, RunStatus } from './records';
+import { forgetListeners } from './service-events';
 
 type Deps = { automations: AutomationStore; clock: Clock; ids: Ids };
 
@@ -46,6 +47,7 @@ export const createAutomation = async (deps: Deps, accountId: string, input: Aut
     throw new AppError('VALIDATION_ERROR', `An account has at most ${MAX_AUTOMATIONS} automations`, {
       details: [{ field: 'name', message: `An account has at most ${MAX_AUTOMATIONS} automations` }],
     });
+  forgetListeners(accountId);
   return automation;
 };
 
@@ -74,6 +76,7 @@ export const updateAutomation = async (deps: Deps, accountId: string, id: string
     updated_at: isoTimestamp(deps.clock.now()),
   };
   if (!(await deps.automations.replace(next))) throw notFound('Automation');
+  forgetListeners(accountId);
   return next;
 };
 
@@ -82,6 +85,7 @@ export const deleteAutomation = async (deps: Deps, accountId: string, id: string
   const automation = await requireAutomation(deps, accountId, id);
   await deps.automations.cancelRuns(accountId, automation.id, isoTimestamp(deps.clock.now()));
   if (!(await deps.automations.delete(accountId, automation.id))) throw notFound('Automation');
+  forgetListeners(accountId);
   return automation;
 };
 
