@@ -328,6 +328,31 @@ describe('automations through the SDK: runs', () => {
     expect([...(await subjects(unsubscribed)), ...(await subjects(suppressed))]).toEqual([]);
   });
 
+  it('an edit applies to a run in flight from the next round (the graph is read once a round, not pinned)', async () => {
+    const before = await template('Before the edit', 'Before');
+    const after = await template('After the edit', 'After');
+    const graph = (templateId: string) => ({
+      steps: [
+        { key: 'start', type: 'trigger' as const, config: { eventName: 'edited.in.flight' } },
+        { key: 'wait', type: 'delay' as const, config: { duration: '1 second' } },
+        { key: 'send', type: 'send_email' as const, config: { template: { id: templateId } } },
+      ],
+      connections: [
+        { from: 'start', to: 'wait' },
+        { from: 'wait', to: 'send' },
+      ],
+    });
+    const automationId = await enabled({ name: 'Edited', ...graph(before) });
+    const to = uniqueAddress('edited');
+    await resend.events.send({ event: 'edited.in.flight', email: to });
+    await runAutomations();
+    expect((await resend.automations.update(automationId, graph(after))).error).toBeNull();
+    await sleep(1_200);
+    await runAutomations();
+    expect(await subjects(to)).toEqual(['After the edit']);
+    expect((await runsOf(automationId))[0].status).toBe('completed');
+  }, 20_000);
+
   it('two runners at once run each step once', async () => {
     const once = await template('Once', 'Once');
     await enabled({

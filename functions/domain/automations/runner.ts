@@ -4,8 +4,10 @@ import { isoTimestamp } from '../time';
 import { evaluate, type RunContext } from './conditions';
 import { durationMs, MAX_DURATION_MS } from './duration';
 import { type ConnectionType, MAX_EXECUTIONS_PER_RUN, nextKey, type Step } from './graph';
-import type { Automation, AutomationRun, RunStep } from './records';
-import { runAction, type StepActionDeps } from './step-actions';
+import type { Contact } from '../contacts/contact';
+import type { Automation, RunStep } from './records';
+import { runAction, type StepActionDeps, type TemplateOf } from './step-actions';
+import { automationTemplate } from './template-source';
 
 export type RunnerDeps = StepActionDeps & { automations: AutomationStore; contacts: ContactStore; clock: Clock };
 
@@ -26,11 +28,45 @@ const errorOf = (error: unknown): Record<string, unknown> =>
     ? { code: error.code, message: error.message, ...(error.options.details ? { details: error.options.details } : {}) }
     : { message: error instanceof Error ? error.message : String(error) };
 
-/** The context rules and variables read: the run's payload, the contact as it is now. */
-const contextOf = async (deps: RunnerDeps, run: AutomationRun): Promise<RunContext> => ({
-  payload: run.payload,
-  contact: await deps.contacts.get(run.account_id, run.contact_id),
-});
+/**
+ * What one round of the runner reads once (docs/decisions/0120-automation-graph-read-once-a-round.md):
+ * each automation's graph and each contact, whatever the number of its runs and steps in the round. A
+ * step that changes the contact leaves it here as it wrote it.
+ */
+class RoundReads {
+  private readonly automations = new Map<string, Promise<Automation | undefined>>();
+  private readonly contacts = new Map<string, Promise<Contact | undefined>>();
+  private readonly templates = new Map<string, ReturnType<TemplateOf>>();
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Read once a round; a read that failed is forgotten, so the next step reads again. */
+  private static once<T>(held: Map<string, Promise<T>>, key: string, read: () => Promise<T>) {
+    let found = held.get(key);
+    if (!found) {
+      found = read();
+      held.set(key, found);
+      found.catch(() => held.delete(key));
+    }
+    return found;
+  }
+
+  automation(accountId: string, id: string) {
+    return RoundReads.once(this.automations, `${accountId}/${id}`, () => this.deps.automations.get(accountId, id));
+  }
+
+  contact(accountId: string, id: string) {
+    return RoundReads.once(this.contacts, `${accountId}/${id}`, () => this.deps.contacts.get(accountId, id));
+  }
+
+  /** A template as a send_email step sends it (its published version): read once a round too. */
+  readonly template: TemplateOf = (accountId, id) =>
+    RoundReads.once(this.templates, `${accountId}/${id}`, () => automationTemplate(this.deps, accountId, id));
+
+  wrote(accountId: string, id: string, contact: Contact | null) {
+    this.contacts.set(`${accountId}/${id}`, Promise.resolve(contact ?? undefined));
+  }
+}
 
 class Pass {
   /** Steps met in this pass (run, resumed or released). */
@@ -40,7 +76,13 @@ class Pass {
     private readonly deps: RunnerDeps,
     private readonly taken: TakenRun,
     private readonly automation: Automation,
+    private readonly reads: RoundReads,
   ) {}
+
+  /** The context rules and variables read: the run's payload, the contact as this round knows it. */
+  private async context(): Promise<RunContext> {
+    return { payload: this.run.payload, contact: await this.reads.contact(this.run.account_id, this.run.contact_id) };
+  }
 
   private get run() {
     return this.taken.run;
@@ -160,7 +202,7 @@ class Pass {
     }
     if (step.type === 'trigger' || step.type === 'condition') {
       // No effect: the claim is the whole step, written settled.
-      const context = step.type === 'condition' ? await contextOf(this.deps, this.run) : undefined;
+      const context = step.type === 'condition' ? await this.context() : undefined;
       const met = context ? evaluate(step.config, context) : undefined;
       const by: ConnectionType = met === undefined ? 'default' : met ? 'condition_met' : 'condition_not_met';
       const next = nextKey(this.automation.connections, step.key, by);
@@ -178,7 +220,9 @@ class Pass {
     if (!(await store.claimStep(record))) return this.reread(step, seq);
     let result: { status: RunStep['status']; output: Record<string, unknown> | null; error?: Record<string, unknown> };
     try {
-      result = await runAction(this.deps, step, await contextOf(this.deps, this.run), this.run.account_id);
+      const done = await runAction(this.deps, step, await this.context(), this.run.account_id, this.reads.template);
+      if (done.contact !== undefined) this.reads.wrote(this.run.account_id, this.run.contact_id, done.contact);
+      result = { status: done.status, output: done.output };
     } catch (error) {
       result = { status: 'failed', output: null, error: errorOf(error) };
     }
@@ -231,7 +275,7 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
   const started = Date.now();
   const report = { passes: 0, steps: 0 };
   const limit = options.limit ?? 100;
-  const cache = new Map<string, Automation | undefined>();
+  const reads = new RoundReads(deps);
   for (;;) {
     const now = deps.clock.now();
     const due = await deps.automations.findDue(now, limit);
@@ -241,10 +285,7 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
       const taken = await deps.automations.take(found, new Date(now.getTime() + PASS_LEASE_MS));
       if (!taken) continue;
       took++;
-      const cacheKey = `${taken.run.account_id}/${taken.run.automation_id}`;
-      if (!cache.has(cacheKey))
-        cache.set(cacheKey, await deps.automations.get(taken.run.account_id, taken.run.automation_id));
-      const automation = cache.get(cacheKey);
+      const automation = await reads.automation(taken.run.account_id, taken.run.automation_id);
       report.passes++;
       if (automation?.status !== 'enabled') {
         // Its automation was deleted or stopped: the run goes no further.
@@ -256,7 +297,7 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
         });
         continue;
       }
-      const pass = new Pass(deps, taken, automation);
+      const pass = new Pass(deps, taken, automation, reads);
       await pass.go();
       report.steps += pass.executed;
     }
