@@ -8,6 +8,7 @@ import { drainWebhooksOnce } from '../../local/trigger-runs';
 import { fixtureText } from '../support/fixtures';
 import { mailTo } from '../support/mailbox';
 import { seedMessage } from '../support/seed-message';
+import { sesTenantRecord } from '../support/ses-tenants';
 import { client, keyWith, uniqueAddress, type Client } from '../support/service';
 import { resendClient } from '../support/resend-account';
 import { startTrackedService } from '../support/tracked-service';
@@ -352,6 +353,52 @@ describe('automations through the SDK: runs', () => {
     expect(await subjects(to)).toEqual(['After the edit']);
     expect((await runsOf(automationId))[0].status).toBe('completed');
   }, 20_000);
+
+  it('a send_email step naming a tenant sends as it; an unknown one is 404, an empty one 400', async () => {
+    const hello = await template('As a tenant', 'Tenant');
+    const tenant = (await tracked.api.post('/api/v1/tenants', { name: `acme-${Date.now()}` })).body.data;
+    const other = (await tracked.api.post('/api/v1/tenants', { name: `other-${Date.now()}` })).body.data;
+    const graph = (config: Record<string, unknown>) => ({
+      name: 'Tenant mail',
+      status: 'enabled',
+      steps: [
+        { key: 'start', type: 'trigger', config: { event_name: 'tenant.mail' } },
+        { key: 'send', type: 'send_email', config: { template: { id: hello }, ...config } },
+      ],
+      connections: [{ from: 'start', to: 'send' }],
+    });
+    const before = (await api.get('/api/v1/automations')).body.data.length;
+    expect((await api.post('/api/v1/automations', graph({ tenant: 'no-such-tenant' }))).status).toBe(404);
+    expect((await api.post('/api/v1/automations', graph({ tenant: '' }))).body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'steps.1.config.tenant', message: expect.any(String) }],
+    });
+    const bound = await tracked.api.post('/api/v1/api-keys', {
+      name: 'Tenant-bound',
+      permissions: ['campaigns'],
+      tenant_id: other.id,
+    });
+    expect(bound.status).toBe(201);
+    // A key bound to a tenant writes no automation (docs/decisions/0116-tenant-bound-keys.md), its own tenant's neither.
+    const boundApi = client(tracked.service, bound.body.data.key);
+    expect((await boundApi.post('/api/v1/automations', graph({ tenant: other.id }))).status).toBe(403);
+    expect((await api.get('/api/v1/automations')).body.data.length).toBe(before);
+
+    // By name, kept as the tenant's id.
+    const made = await api.post('/api/v1/automations', graph({ tenant: tenant.name }));
+    expect(made.status).toBe(201);
+    expect(made.body.data.steps[1].config.tenant).toBe(tenant.id);
+    const to = uniqueAddress('tenant');
+    await resend.events.send({ event: 'tenant.mail', email: to });
+    await runAutomations();
+    expect(await subjects(to)).toEqual(['As a tenant']);
+    const sends = (await sesTenantRecord()).sends.filter((s) => s.to.includes(to));
+    expect(sends.map((s) => s.TenantName)).toEqual([tenant.ses_tenant_name]);
+    const [run] = await runsOf(made.body.data.id);
+    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(String(run.steps[1].output!.email_id))}`);
+    expect(status.body.data.message.tenant_id).toBe(tenant.id);
+    await resend.automations.stop(made.body.data.id);
+  }, 30_000);
 
   it('two runners at once run each step once', async () => {
     const once = await template('Once', 'Once');

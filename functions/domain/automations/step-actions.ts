@@ -53,6 +53,8 @@ const sendEmail = async (
     subject?: string;
     from?: string;
     reply_to?: string;
+    /** The tenant's id (resolved when the graph was written). */
+    tenant?: string;
   };
   const render = await templateOf(accountId, config.template.id);
   const rendered = render(resolveAll(config.template.variables, context));
@@ -68,6 +70,7 @@ const sendEmail = async (
         text: rendered.text ?? undefined,
         ...fromFields(config.from),
         ...(config.reply_to ? { reply_to: config.reply_to } : {}),
+        ...(config.tenant ? { tenant: config.tenant } : {}),
       },
       'automation',
     );
