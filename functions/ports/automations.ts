@@ -8,6 +8,15 @@ export interface TakenRun {
   lease: string;
 }
 
+/** Where a pass leaves its run: due again at `dueAt` (still running), or settled. */
+export interface SettleChange {
+  seq: number;
+  at_key: string | null;
+  status: RunStatus;
+  completed_at?: string;
+  dueAt?: Date;
+}
+
 export interface AutomationStore {
   /** 'full' when the account has MAX_AUTOMATIONS already (the count is read first). */
   create(automation: Automation): Promise<'created' | 'full'>;
@@ -42,9 +51,15 @@ export interface AutomationStore {
   /** Takes a due run for one pass: its due key moves to `leaseUntil` (conditional on the key found). */
   take(found: { pk: string; sk: string; due: string }, leaseUntil: Date): Promise<TakenRun | undefined>;
   /** The pass's last write: where the run stands, due again at `dueAt` or settled; false when the lease was lost. */
-  settle(
-    taken: TakenRun,
-    change: { seq: number; at_key: string | null; status: RunStatus; completed_at?: string; dueAt?: Date },
+  settle(taken: TakenRun, change: SettleChange): Promise<boolean>;
+  /**
+   * Claims these steps (each once, as claimStep) and then one more write, all or nothing (one
+   * TransactWriteItems): a step's claim, or the pass's last write. False when a condition failed (a
+   * step met before, or the lease lost): nothing was written. At most 99 steps.
+   */
+  claimTogether(
+    steps: RunStep[],
+    last?: { claim: RunStep } | { settle: TakenRun; change: SettleChange },
   ): Promise<boolean>;
   /** Makes a running run due now (an event a wait of it received); false when it is not running. */
   wake(accountId: string, automationId: string, runId: string, now: Date): Promise<boolean>;

@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_AUTOMATIONS } from '../../domain/automations/graph';
 import type { AutomationRun, RunStep } from '../../domain/automations/records';
-import type { AutomationStore } from '../../ports';
-import { documentClient, queryAll } from './client';
-import { conditional } from './conditional';
+import type { AutomationStore, SettleChange, TakenRun } from '../../ports';
+import { documentClient, queryAll, transactWrite } from './client';
+import { conditional, failedConditionIndex } from './conditional';
 import { automation as automations, automationEvent, automationRun, automationRunStep } from './entities';
 import { sortKey, when } from './entity/expression';
 import { type IdList, listNextToId } from './id-page';
@@ -20,6 +20,26 @@ const runItem = (run: AutomationRun) =>
   automationRun.item(automationRun.key(run.account_id, run.automation_id, run.id), run);
 const stepKey = (step: Pick<RunStep, 'account_id' | 'run_id' | 'seq'>) =>
   automationRunStep.key(step.account_id, step.run_id, step.seq);
+
+/** A step's claim: its item (a wait with its gsi1 key), written once. */
+const stepClaim = (step: RunStep) => {
+  const waiting = step.waiting_for
+    ? keys.waitingStep(step.account_id, step.waiting_for.contact_id, step.waiting_for.event, step.run_id, step.seq)
+    : {};
+  return automationRunStep.put({ ...automationRunStep.item(stepKey(step), step), ...waiting }, { when: when.absent() });
+};
+
+/** A pass's last write: where the run stands, due again or settled, as long as the pass holds its lease. */
+const settleUpdate = (taken: TakenRun, change: SettleChange) => {
+  const { run } = taken;
+  const { dueAt, ...fields } = change;
+  const due = dueAt ? keys.dueRun(run.id, dueAt) : undefined;
+  return automationRun.update(
+    automationRun.key(run.account_id, run.automation_id, run.id),
+    due ? { set: { ...fields, gsi5sk: due.gsi5sk } } : { set: fields, remove: automationRun.indexAttributes('due') },
+    { when: when.and(when.eq('gsi5sk', taken.lease), when.eq('status', 'running')) },
+  );
+};
 
 /**
  * Automations, declared events and runs (docs/data-model.md): automations and events in the account's
@@ -198,23 +218,25 @@ export const dynamoAutomationStore = (): AutomationStore => ({
   },
 
   async settle(taken, change) {
-    const { run } = taken;
-    const { dueAt, ...fields } = change;
-    const due = dueAt ? keys.dueRun(run.id, dueAt) : undefined;
-    const written = await conditional(() =>
-      documentClient().send(
-        new UpdateCommand(
-          automationRun.update(
-            automationRun.key(run.account_id, run.automation_id, run.id),
-            due
-              ? { set: { ...fields, gsi5sk: due.gsi5sk } }
-              : { set: fields, remove: automationRun.indexAttributes('due') },
-            { when: when.and(when.eq('gsi5sk', taken.lease), when.eq('status', 'running')) },
-          ),
-        ),
-      ),
-    );
+    const written = await conditional(() => documentClient().send(new UpdateCommand(settleUpdate(taken, change))));
     return written.ok;
+  },
+
+  async claimTogether(steps, last) {
+    try {
+      await transactWrite({
+        TransactItems: [
+          ...steps.map((step) => ({ Put: stepClaim(step) })),
+          ...(last && 'claim' in last ? [{ Put: stepClaim(last.claim) }] : []),
+          ...(last && 'settle' in last ? [{ Update: settleUpdate(last.settle, last.change) }] : []),
+        ],
+      });
+      return true;
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed === undefined || failed < 0) throw error;
+      return false;
+    }
   },
 
   async wake(accountId, automationId, runId, now) {
@@ -258,19 +280,7 @@ export const dynamoAutomationStore = (): AutomationStore => ({
   },
 
   async claimStep(step) {
-    const waiting = step.waiting_for
-      ? keys.waitingStep(step.account_id, step.waiting_for.contact_id, step.waiting_for.event, step.run_id, step.seq)
-      : {};
-    const claimed = await conditional(() =>
-      documentClient().send(
-        new PutCommand(
-          automationRunStep.put(
-            { ...automationRunStep.item(stepKey(step), step), ...waiting },
-            { when: when.absent() },
-          ),
-        ),
-      ),
-    );
+    const claimed = await conditional(() => documentClient().send(new PutCommand(stepClaim(step))));
     return claimed.ok;
   },
 

@@ -1,4 +1,4 @@
-import type { AutomationStore, Clock, ContactStore, TakenRun } from '../../ports';
+import type { AutomationStore, Clock, ContactStore, SettleChange, TakenRun } from '../../ports';
 import { AppError } from '../errors';
 import { isoTimestamp } from '../time';
 import { evaluate, type RunContext } from './conditions';
@@ -17,11 +17,15 @@ export type RunnerDeps = StepActionDeps & { automations: AutomationStore; contac
  */
 export const PASS_LEASE_MS = 5 * 60_000;
 
-/** Where a step left the run: on to a next step, waiting until a time, or stopped. */
+/** Where a step left the run: on to a next step, waiting until a time, stopped, or to walk again (below). */
 type Outcome =
   | { kind: 'next'; next: string | null }
   | { kind: 'wait'; until: Date }
-  | { kind: 'failed'; error: Record<string, unknown> };
+  | { kind: 'failed'; error: Record<string, unknown> }
+  | { kind: 'rewind' };
+
+/** Steps held for the pass's next write at most (a transaction takes 100 items, one kept for that write). */
+const MAX_HELD = 99;
 
 const errorOf = (error: unknown): Record<string, unknown> =>
   error instanceof AppError
@@ -63,6 +67,20 @@ class RoundReads {
   readonly template: TemplateOf = (accountId, id) =>
     RoundReads.once(this.templates, `${accountId}/${id}`, () => automationTemplate(this.deps, accountId, id));
 
+  /** The contacts of the runs a page took, read together (one BatchGetItem a hundred) before their passes. */
+  async contactsOf(runs: { account_id: string; contact_id: string }[]) {
+    const byAccount = new Map<string, Set<string>>();
+    for (const run of runs)
+      if (!this.contacts.has(`${run.account_id}/${run.contact_id}`))
+        byAccount.set(run.account_id, (byAccount.get(run.account_id) ?? new Set()).add(run.contact_id));
+    for (const [accountId, ids] of byAccount) {
+      const read = this.deps.contacts.getMany(accountId, [...ids]);
+      for (const id of ids)
+        RoundReads.once(this.contacts, `${accountId}/${id}`, async () => (await read).find((c) => c.id === id));
+      await read.catch(() => undefined);
+    }
+  }
+
   wrote(accountId: string, id: string, contact: Contact | null) {
     this.contacts.set(`${accountId}/${id}`, Promise.resolve(contact ?? undefined));
   }
@@ -71,6 +89,18 @@ class RoundReads {
 class Pass {
   /** Steps met in this pass (run, resumed or released). */
   executed = 0;
+  /**
+   * Steps without an effect (a trigger, a condition, settled) and the start of a wait, met but not yet
+   * written: they are claimed with the pass's next write (the claim of a step with an effect, or the
+   * run's last write) in one transaction, all or nothing. Before an effect they are written, so a step's
+   * effect never comes before the record of the steps that led to it.
+   */
+  private held: RunStep[] = [];
+  /**
+   * A transaction failed (a step met before by a pass that died, or the lease lost): nothing of it was
+   * written; the held steps are walked again one claim each, a claim that fails followed as recorded.
+   */
+  private strict = false;
 
   constructor(
     private readonly deps: RunnerDeps,
@@ -196,6 +226,10 @@ class Pass {
           ? { waiting_for: { contact_id: this.run.contact_id, event: String(step.config.event_name) } }
           : {}),
       });
+      if (!this.strict) {
+        this.held.push(waiting);
+        return { kind: 'wait', until };
+      }
       const claimed = await store.claimStep(waiting);
       if (!claimed) return this.reread(step, seq);
       return { kind: 'wait', until };
@@ -213,11 +247,18 @@ class Pass {
         completed_at: isoTimestamp(now),
         next_key: next,
       });
+      if (!this.strict) {
+        this.held.push(record);
+        return { kind: 'next', next };
+      }
       if (!(await store.claimStep(record))) return this.reread(step, seq);
       return { kind: 'next', next };
     }
     const record = this.stepRecord(step, seq);
-    if (!(await store.claimStep(record))) return this.reread(step, seq);
+    if (this.held.length) {
+      if (!(await store.claimTogether(this.held, { claim: record }))) return { kind: 'rewind' };
+      this.held = [];
+    } else if (!(await store.claimStep(record))) return this.reread(step, seq);
     let result: { status: RunStep['status']; output: Record<string, unknown> | null; error?: Record<string, unknown> };
     try {
       const done = await runAction(this.deps, step, await this.context(), this.run.account_id, this.reads.template);
@@ -239,26 +280,55 @@ class Pass {
   }
 
   /** Goes through the run's steps until it waits, ends or fails; its last write says where it stands. */
-  async go() {
+  async go(): Promise<boolean> {
     let seq = this.run.seq;
     let key = this.run.at_key;
     const store = this.deps.automations;
-    const end = (status: 'completed' | 'failed') =>
-      store.settle(this.taken, { seq, at_key: key, status, completed_at: isoTimestamp(this.now()) });
+    /** The held steps walked again from the first, one claim each (`strict`). */
+    const rewind = () => {
+      this.strict = true;
+      this.executed -= this.held.length;
+      seq = this.held[0].seq;
+      key = this.held[0].key;
+      this.held = [];
+    };
+    /** The run's last write, with the held steps when there are any; undefined: rewound. */
+    const last = async (change: SettleChange) => {
+      if (!this.held.length) return store.settle(this.taken, change);
+      if (await store.claimTogether(this.held, { settle: this.taken, change })) return true;
+      rewind();
+      return undefined;
+    };
+    const ended = (status: 'completed' | 'failed') =>
+      last({ seq, at_key: key, status, completed_at: isoTimestamp(this.now()) });
     for (;;) {
-      if (key === null) return end('completed');
-      if (seq >= MAX_EXECUTIONS_PER_RUN) return end('failed');
-      const step = this.automation.steps.find((s) => s.key === key);
-      if (!step) return end('failed');
+      if (this.held.length >= MAX_HELD) {
+        if (await store.claimTogether(this.held)) this.held = [];
+        else rewind();
+      }
+      const step = key === null ? undefined : this.automation.steps.find((s) => s.key === key);
+      if (key === null || seq >= MAX_EXECUTIONS_PER_RUN || !step) {
+        const settled = await ended(key === null ? 'completed' : 'failed');
+        if (settled !== undefined) return settled;
+        continue;
+      }
       // The step a run was parked at (a delay, a wait) exists: read it. A later one is claimed at once (a
       // claim that fails reads it then: a pass that died after recording it).
       const parked = seq === this.run.seq && seq > 0;
       const existing = parked ? await store.getStep(this.run.account_id, this.run.id, seq) : undefined;
       const outcome = existing ? await this.resume(step, existing) : await this.execute(step, seq);
+      if (outcome.kind === 'rewind') {
+        rewind();
+        continue;
+      }
       this.executed++;
-      if (outcome.kind === 'wait')
-        return store.settle(this.taken, { seq, at_key: key, status: 'running', dueAt: outcome.until });
-      if (outcome.kind === 'failed') return end('failed');
+      if (outcome.kind === 'wait' || outcome.kind === 'failed') {
+        const settled = await (outcome.kind === 'wait'
+          ? last({ seq, at_key: key, status: 'running', dueAt: outcome.until })
+          : ended('failed'));
+        if (settled !== undefined) return settled;
+        continue;
+      }
       seq += 1;
       key = outcome.next;
     }
@@ -280,11 +350,15 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
     const now = deps.clock.now();
     const due = await deps.automations.findDue(now, limit);
     if (!due.length) return report;
-    let took = 0;
+    // The page taken first (a pass each), so that its runs' contacts are read together.
+    const pageTaken: TakenRun[] = [];
     for (const found of due) {
-      const taken = await deps.automations.take(found, new Date(now.getTime() + PASS_LEASE_MS));
-      if (!taken) continue;
-      took++;
+      const one = await deps.automations.take(found, new Date(now.getTime() + PASS_LEASE_MS));
+      if (one) pageTaken.push(one);
+    }
+    const took = pageTaken.length;
+    await reads.contactsOf(pageTaken.map((t) => t.run));
+    for (const taken of pageTaken) {
       const automation = await reads.automation(taken.run.account_id, taken.run.automation_id);
       report.passes++;
       if (automation?.status !== 'enabled') {
