@@ -15,7 +15,20 @@ export interface SettleChange {
   status: RunStatus;
   completed_at?: string;
   dueAt?: Date;
+  /** Due again at the end of a delay or a wait's timeout: that time, kept on the run (read when it is taken). */
+  parked_until?: string;
 }
+
+/** A step's settling from the status it had (finishStep's arguments). */
+export interface StepFinish {
+  step: Pick<RunStep, 'account_id' | 'run_id' | 'seq' | 'key'>;
+  from: RunStep['status'];
+  change: Pick<RunStep, 'status' | 'output' | 'error' | 'completed_at' | 'next_key'>;
+  unlessReceived?: boolean;
+}
+
+/** A step write a pass holds for its next write: a claim (a new step), or a parked step's settling. */
+export type HeldStepWrite = { claim: RunStep } | { finish: StepFinish };
 
 export interface AutomationStore {
   /** 'full' when the account has MAX_AUTOMATIONS already (the count is read first). */
@@ -53,12 +66,13 @@ export interface AutomationStore {
   /** The pass's last write: where the run stands, due again at `dueAt` or settled; false when the lease was lost. */
   settle(taken: TakenRun, change: SettleChange): Promise<boolean>;
   /**
-   * Claims these steps (each once, as claimStep) and then one more write, all or nothing (one
-   * TransactWriteItems): a step's claim, or the pass's last write. False when a condition failed (a
-   * step met before, or the lease lost): nothing was written. At most 99 steps.
+   * Claims these steps (each once, as claimStep) or settles them (as finishStep), and then one more
+   * write, all or nothing (one TransactWriteItems): a step's claim, or the pass's last write. False when a
+   * condition failed (a step met before or settled since, or the lease lost): nothing was written. At most
+   * 99 steps.
    */
   claimTogether(
-    steps: RunStep[],
+    steps: HeldStepWrite[],
     last?: { claim: RunStep } | { settle: TakenRun; change: SettleChange },
   ): Promise<boolean>;
   /** Makes a running run due now (an event a wait of it received); false when it is not running. */

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_AUTOMATIONS } from '../../domain/automations/graph';
 import type { AutomationRun, RunStep } from '../../domain/automations/records';
-import type { AutomationStore, SettleChange, TakenRun } from '../../ports';
+import type { AutomationStore, SettleChange, StepFinish, TakenRun } from '../../ports';
 import { documentClient, queryAll, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import { automation as automations, automationEvent, automationRun, automationRunStep } from './entities';
@@ -28,6 +28,14 @@ const stepClaim = (step: RunStep) => {
     : {};
   return automationRunStep.put({ ...automationRunStep.item(stepKey(step), step), ...waiting }, { when: when.absent() });
 };
+
+/** A step settled from the status it had (a timeout also only while no event was received). */
+const finishUpdate = ({ step, from, change, unlessReceived }: StepFinish) =>
+  automationRunStep.update(
+    automationRunStep.key(step.account_id, step.run_id, step.seq),
+    { set: change, remove: automationRunStep.indexAttributes('waiting') },
+    { when: unlessReceived ? when.and(when.eq('status', from), when.absent('received')) : when.eq('status', from) },
+  );
 
 /** A pass's last write: where the run stands, due again or settled, as long as the pass holds its lease. */
 const settleUpdate = (taken: TakenRun, change: SettleChange) => {
@@ -226,7 +234,7 @@ export const dynamoAutomationStore = (): AutomationStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          ...steps.map((step) => ({ Put: stepClaim(step) })),
+          ...steps.map((held) => ('claim' in held ? { Put: stepClaim(held.claim) } : { Update: finishUpdate(held.finish) })),
           ...(last && 'claim' in last ? [{ Put: stepClaim(last.claim) }] : []),
           ...(last && 'settle' in last ? [{ Update: settleUpdate(last.settle, last.change) }] : []),
         ],
@@ -293,19 +301,7 @@ export const dynamoAutomationStore = (): AutomationStore => ({
 
   async finishStep(step, from, change, unlessReceived) {
     const written = await conditional(() =>
-      documentClient().send(
-        new UpdateCommand(
-          automationRunStep.update(
-            stepKey(step),
-            { set: change, remove: automationRunStep.indexAttributes('waiting') },
-            {
-              when: unlessReceived
-                ? when.and(when.eq('status', from), when.absent('received'))
-                : when.eq('status', from),
-            },
-          ),
-        ),
-      ),
+      documentClient().send(new UpdateCommand(finishUpdate({ step, from, change, unlessReceived }))),
     );
     return written.ok;
   },

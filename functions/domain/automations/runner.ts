@@ -1,4 +1,4 @@
-import type { AutomationStore, Clock, ContactStore, SettleChange, TakenRun } from '../../ports';
+import type { AutomationStore, Clock, ContactStore, HeldStepWrite, SettleChange, TakenRun } from '../../ports';
 import { AppError } from '../errors';
 import { isoTimestamp } from '../time';
 import { evaluate, type RunContext } from './conditions';
@@ -95,7 +95,7 @@ class Pass {
    * run's last write) in one transaction, all or nothing. Before an effect they are written, so a step's
    * effect never comes before the record of the steps that led to it.
    */
-  private held: RunStep[] = [];
+  private held: HeldStepWrite[] = [];
   /**
    * A transaction failed (a step met before by a pass that died, or the lease lost): nothing of it was
    * written; the held steps are walked again one claim each, a claim that fails followed as recorded.
@@ -227,7 +227,7 @@ class Pass {
           : {}),
       });
       if (!this.strict) {
-        this.held.push(waiting);
+        this.held.push({ claim: waiting });
         return { kind: 'wait', until };
       }
       const claimed = await store.claimStep(waiting);
@@ -248,7 +248,7 @@ class Pass {
         next_key: next,
       });
       if (!this.strict) {
-        this.held.push(record);
+        this.held.push({ claim: record });
         return { kind: 'next', next };
       }
       if (!(await store.claimStep(record))) return this.reread(step, seq);
@@ -273,6 +273,41 @@ class Pass {
     );
   }
 
+  /**
+   * The run is parked at a delay or a wait whose time has come (`parked_until`, kept on the run when it
+   * parked there): its settling is held for the pass's next write, unread, on the condition that it is
+   * still `waiting` (a wait: and received no event). A condition that fails rewinds to it: it is read then.
+   */
+  private ended(step: Step) {
+    const until = this.run.parked_until;
+    return (
+      !this.strict &&
+      (step.type === 'delay' || step.type === 'wait_for_event') &&
+      until !== undefined &&
+      Date.parse(until) <= this.now().getTime()
+    );
+  }
+
+  private release(step: Step, seq: number): Outcome {
+    const timedOut = step.type === 'wait_for_event';
+    const next = nextKey(this.automation.connections, step.key, timedOut ? 'timeout' : 'default');
+    this.held.push({
+      finish: {
+        step: { account_id: this.run.account_id, run_id: this.run.id, seq, key: step.key },
+        from: 'waiting',
+        change: {
+          status: 'completed',
+          output: timedOut ? { timed_out: true } : { waited_until: this.run.parked_until },
+          error: null,
+          completed_at: isoTimestamp(this.now()),
+          next_key: next,
+        },
+        unlessReceived: timedOut,
+      },
+    });
+    return { kind: 'next', next };
+  }
+
   private async reread(step: Step, seq: number): Promise<Outcome> {
     const record = await this.deps.automations.getStep(this.run.account_id, this.run.id, seq);
     if (!record) return { kind: 'failed', error: { message: 'The step record is missing' } };
@@ -286,10 +321,12 @@ class Pass {
     const store = this.deps.automations;
     /** The held steps walked again from the first, one claim each (`strict`). */
     const rewind = () => {
+      const first = this.held[0];
+      const from = 'claim' in first ? first.claim : first.finish.step;
       this.strict = true;
       this.executed -= this.held.length;
-      seq = this.held[0].seq;
-      key = this.held[0].key;
+      seq = from.seq;
+      key = from.key;
       this.held = [];
     };
     /** The run's last write, with the held steps when there are any; undefined: rewound. */
@@ -315,8 +352,12 @@ class Pass {
       // The step a run was parked at (a delay, a wait) exists: read it. A later one is claimed at once (a
       // claim that fails reads it then: a pass that died after recording it).
       const parked = seq === this.run.seq && seq > 0;
-      const existing = parked ? await store.getStep(this.run.account_id, this.run.id, seq) : undefined;
-      const outcome = existing ? await this.resume(step, existing) : await this.execute(step, seq);
+      let outcome: Outcome;
+      if (parked && this.ended(step)) outcome = this.release(step, seq);
+      else {
+        const existing = parked ? await store.getStep(this.run.account_id, this.run.id, seq) : undefined;
+        outcome = existing ? await this.resume(step, existing) : await this.execute(step, seq);
+      }
       if (outcome.kind === 'rewind') {
         rewind();
         continue;
@@ -324,7 +365,13 @@ class Pass {
       this.executed++;
       if (outcome.kind === 'wait' || outcome.kind === 'failed') {
         const settled = await (outcome.kind === 'wait'
-          ? last({ seq, at_key: key, status: 'running', dueAt: outcome.until })
+          ? last({
+              seq,
+              at_key: key,
+              status: 'running',
+              dueAt: outcome.until,
+              parked_until: isoTimestamp(outcome.until),
+            })
           : ended('failed'));
         if (settled !== undefined) return settled;
         continue;
