@@ -1,7 +1,11 @@
 import type { SNSEvent, SQSEvent } from 'aws-lambda';
 import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as adapters from '../../functions/adapters/capabilities';
+import { PASS_LEASE_MS, runDueAutomations } from '../../functions/domain/automations/runner';
 import { handler } from '../../functions/handlers/automations';
+import { WORKERS } from '../../functions/queues';
+import { wire } from '../../functions/wire';
 import { handler as sesEvents } from '../../functions/handlers/ses-events';
 import { handler as webhookDeliverer } from '../../functions/handlers/webhook-deliverer';
 import { drainWebhooksOnce } from '../../local/trigger-runs';
@@ -399,6 +403,49 @@ describe('automations through the SDK: runs', () => {
     expect(status.body.data.message.tenant_id).toBe(tenant.id);
     await resend.automations.stop(made.body.data.id);
   }, 30_000);
+
+  it('a pass cut right after a send: the next pass, after the lease, neither sends again nor loses the run', async () => {
+    const once = await template('Sent once', 'Once');
+    const automationId = await enabled({
+      name: 'Cut',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'cut.pass' } },
+        { key: 'send', type: 'send_email', config: { template: { id: once } } },
+        { key: 'mark', type: 'contact_update', config: { firstName: 'Reached' } },
+      ],
+      connections: [
+        { from: 'start', to: 'send' },
+        { from: 'send', to: 'mark' },
+      ],
+    });
+    const to = uniqueAddress('cut');
+    await resend.events.send({ event: 'cut.pass', email: to });
+    // The runner as its schedule runs it, whose process dies as the send's step is settled.
+    const deps = wire(WORKERS.automationRunner.uses, adapters);
+    const store = deps.automations;
+    const cut = {
+      ...deps,
+      automations: {
+        ...store,
+        finishStep: async () => {
+          throw new Error('the process died');
+        },
+      },
+    };
+    await expect(runDueAutomations(cut)).rejects.toThrow('the process died');
+    expect(await subjects(to)).toEqual(['Sent once']);
+    // The lease ends: the next round takes the run again and meets the recorded steps.
+    const later = { ...deps, clock: { now: () => new Date(Date.now() + PASS_LEASE_MS + 60_000) } };
+    await runDueAutomations(later);
+    expect(await subjects(to)).toEqual(['Sent once']);
+    const [run] = await runsOf(automationId);
+    expect(run.status).toBe('failed');
+    expect(run.steps.map((s) => [s.key, s.status])).toEqual([
+      ['start', 'completed'],
+      ['send', 'failed'],
+    ]);
+    expect(run.steps[1].error).toMatchObject({ message: expect.stringMatching(/interrupted/) });
+  }, 20_000);
 
   it('two runners at once run each step once', async () => {
     const once = await template('Once', 'Once');
