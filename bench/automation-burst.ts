@@ -91,7 +91,11 @@ export const measureAutomationBurst = async (stack: LocalStack, runs: number): P
     Array.from({ length: 16 }, async () => {
       while (next < runs) {
         const i = next++;
-        await call('POST', '/api/v1/events/send', { event: tag, email: `${tag}-${i}@example.com`, payload: { plan: 'pro' } });
+        await call('POST', '/api/v1/events/send', {
+          event: tag,
+          email: `${tag}-${i}@example.com`,
+          payload: { plan: 'pro' },
+        });
       }
     }),
   );
@@ -177,12 +181,15 @@ export const automationBurstSection = (b: AutomationBurst) => {
     '|---|---|',
     `| events sent (POST /events/send, 16 at a time) | ${b.eventSeconds.toFixed(1)} s, ` +
       `${(b.runs / b.eventSeconds).toFixed(0)}/s, ${b.callsPerEvent.toFixed(2)} AWS calls each (the API's, all) |`,
-    `| first passes (trigger, send_email, delay started): steps | ${b.firstPass.steps} in ${b.firstPass.seconds.toFixed(1)} s ` +
+    '| first passes (trigger, send_email, delay started): steps | ' +
+      `${b.firstPass.steps} in ${b.firstPass.seconds.toFixed(1)} s ` +
       `(${(b.firstPass.steps / b.firstPass.seconds).toFixed(0)} steps/s) |`,
     `| AWS calls per step, sends included | ${(b.firstPass.calls / b.firstPass.steps).toFixed(2)} |`,
     `| a send through sendMail alone (a send_email step's effect) | ${b.callsPerSend.toFixed(2)} calls |`,
-    `| AWS calls per step, the runner's own (the sends' calls taken out) | ${(ownFirst / b.firstPass.steps).toFixed(2)} |`,
-    `| DynamoDB capacity per step (sends included), read / write | ${(b.firstPass.readUnits / b.firstPass.steps).toFixed(2)} / ` +
+    "| AWS calls per step, the runner's own (the sends' calls taken out) | " +
+      `${(ownFirst / b.firstPass.steps).toFixed(2)} |`,
+    '| DynamoDB capacity per step (sends included), read / write | ' +
+      `${(b.firstPass.readUnits / b.firstPass.steps).toFixed(2)} / ` +
       `${(b.firstPass.writeUnits / b.firstPass.steps).toFixed(2)} |`,
     `| per delay released (its end and a condition, the run completed): AWS calls | ` +
       `${(b.release.calls / b.runs).toFixed(2)} (${(b.release.calls / b.release.steps).toFixed(2)} a step) |`,
@@ -190,7 +197,8 @@ export const automationBurstSection = (b: AutomationBurst) => {
       `${(b.release.writeUnits / b.runs).toFixed(2)} |`,
     `| delays released | ${b.release.passes} in ${b.release.seconds.toFixed(1)} s |`,
     `| transactional sends meanwhile (POST /mail/send, one each 250 ms): answer p50 / p90 | ` +
-      `${(b.transactional.p50Ms / 1000).toFixed(2)} s / ${(b.transactional.p90Ms / 1000).toFixed(2)} s (${b.transactional.sends} sends) |`,
+      `${(b.transactional.p50Ms / 1000).toFixed(2)} s / ${(b.transactional.p90Ms / 1000).toFixed(2)} s ` +
+      `(${b.transactional.sends} sends) |`,
     '',
     `First passes, calls per run: ${top(b.firstPass.byCall, b.runs)}.`,
     `Releases, calls per run: ${top(b.release.byCall, b.runs)}.`,

@@ -333,7 +333,7 @@ describe('automations through the SDK: runs', () => {
     expect([...(await subjects(unsubscribed)), ...(await subjects(suppressed))]).toEqual([]);
   });
 
-  it('an edit applies to a run in flight from the next round (the graph is read once a round, not pinned)', async () => {
+  it('an edit applies to a run in flight from the next round (the graph is read each round, not pinned)', async () => {
     const before = await template('Before the edit', 'Before');
     const after = await template('After the edit', 'After');
     const graph = (templateId: string) => ({
@@ -383,7 +383,7 @@ describe('automations through the SDK: runs', () => {
       tenant_id: other.id,
     });
     expect(bound.status).toBe(201);
-    // A key bound to a tenant writes no automation (docs/decisions/0116-tenant-bound-keys.md), its own tenant's neither.
+    // A key bound to a tenant writes no automation (docs/decisions/0116-tenant-bound-keys.md), even its tenant's.
     const boundApi = client(tracked.service, bound.body.data.key);
     expect((await boundApi.post('/api/v1/automations', graph({ tenant: other.id }))).status).toBe(403);
     expect((await api.get('/api/v1/automations')).body.data.length).toBe(before);
@@ -404,7 +404,7 @@ describe('automations through the SDK: runs', () => {
     await resend.automations.stop(made.body.data.id);
   }, 30_000);
 
-  it('a pass cut right after a send: the next pass, after the lease, neither sends again nor loses the run', async () => {
+  it('a pass cut right after a send: the next pass, after the lease, neither sends again nor loses it', async () => {
     const once = await template('Sent once', 'Once');
     const automationId = await enabled({
       name: 'Cut',
@@ -525,7 +525,7 @@ const snsEvent = (message: unknown) =>
  * each is stopped before its test ends, and the ones above never meet them.
  */
 describe("automations through the SDK: the service's own events as triggers", () => {
-  it('contact.created starts a run for a contact made by contacts.create or by a new address in events.send', async () => {
+  it('contact.created starts a run for a contact made by contacts.create or a new address of events.send', async () => {
     const hello = await template('Hello {{first}}', 'Hello');
     const automationId = await enabled({
       name: 'On contact created',

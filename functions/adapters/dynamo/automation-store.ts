@@ -234,7 +234,9 @@ export const dynamoAutomationStore = (): AutomationStore => ({
     try {
       await transactWrite({
         TransactItems: [
-          ...steps.map((held) => ('claim' in held ? { Put: stepClaim(held.claim) } : { Update: finishUpdate(held.finish) })),
+          ...steps.map((held) =>
+            'claim' in held ? { Put: stepClaim(held.claim) } : { Update: finishUpdate(held.finish) },
+          ),
           ...(last && 'claim' in last ? [{ Put: stepClaim(last.claim) }] : []),
           ...(last && 'settle' in last ? [{ Update: settleUpdate(last.settle, last.change) }] : []),
         ],

@@ -103,7 +103,7 @@ const configIssues = (step: Step, field: string): FieldIssue[] => {
       if (template.variables !== undefined && !isRecord(template.variables))
         return [{ field: `${field}.template.variables`, message: 'Variables are an object' }];
       if (config.tenant !== undefined && !(text(config.tenant) && String(config.tenant).length <= 64))
-        return [{ field: `${field}.tenant`, message: "A tenant is named by its id or name (1 to 64 characters)" }];
+        return [{ field: `${field}.tenant`, message: 'A tenant is named by its id or name (1 to 64 characters)' }];
       return [];
     }
     case 'wait_for_event':

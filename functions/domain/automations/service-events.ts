@@ -46,7 +46,9 @@ const listeners = async (deps: { automations: AutomationStore; clock: Clock }, a
   const enabled = (await deps.automations.all(accountId)).filter((a) => a.status === 'enabled');
   const names = new Set(
     enabled.flatMap((a) =>
-      a.steps.filter((s) => s.type === 'trigger' || s.type === 'wait_for_event').map((s) => String(s.config.event_name)),
+      a.steps
+        .filter((s) => s.type === 'trigger' || s.type === 'wait_for_event')
+        .map((s) => String(s.config.event_name)),
     ),
   );
   held.delete(accountId);
