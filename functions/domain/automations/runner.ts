@@ -278,7 +278,7 @@ class Pass {
    * parked there): its settling is held for the pass's next write, unread, on the condition that it is
    * still `waiting` (a wait: and received no event). A condition that fails rewinds to it: it is read then.
    */
-  private ended(step: Step) {
+  private timeHasCome(step: Step) {
     const until = this.run.parked_until;
     return (
       !this.strict &&
@@ -353,7 +353,7 @@ class Pass {
       // claim that fails reads it then: a pass that died after recording it).
       const parked = seq === this.run.seq && seq > 0;
       let outcome: Outcome;
-      if (parked && this.ended(step)) outcome = this.release(step, seq);
+      if (parked && this.timeHasCome(step)) outcome = this.release(step, seq);
       else {
         const existing = parked ? await store.getStep(this.run.account_id, this.run.id, seq) : undefined;
         outcome = existing ? await this.resume(step, existing) : await this.execute(step, seq);
