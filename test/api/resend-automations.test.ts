@@ -615,6 +615,40 @@ describe("automations through the SDK: the service's own events as triggers", ()
     }
   }, 30_000);
 
+  it('a wait_for_event may wait for an email event of its contact: its run goes on by event_received', async () => {
+    const automationId = await enabled({
+      name: 'Wait for a mail',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'await.mail' } },
+        { key: 'wait', type: 'wait_for_event', config: { eventName: 'email.sent', timeout: '1 hour' } },
+        { key: 'mark', type: 'contact_update', config: { firstName: 'Mailed' } },
+      ],
+      connections: [
+        { from: 'start', to: 'wait' },
+        { from: 'wait', to: 'mark', type: 'event_received' },
+      ],
+    });
+    try {
+      const to = uniqueAddress('awaits');
+      await resend.events.send({ event: 'await.mail', email: to });
+      await runAutomations();
+      expect((await resend.emails.send({ from: 'news@example.com', to, subject: 'Mail', text: 'x' })).error).toBeNull();
+      await drainWebhooksOnce();
+      await runAutomations();
+      const [run] = await runsOf(automationId);
+      expect(run.status).toBe('completed');
+      expect(run.steps.map((s) => [s.key, s.status])).toEqual([
+        ['start', 'completed'],
+        ['wait', 'completed'],
+        ['mark', 'completed'],
+      ]);
+      expect(run.steps[1].output).toMatchObject({ event_received: true, payload: { to } });
+      expect((await api.get(`/api/v1/contacts/${to}`)).body.data.first_name).toBe('Mailed');
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  }, 30_000);
+
   it("email.sent: a mail the API sent starts the run; the run's own mail starts none (no loop)", async () => {
     const again = await template('Again', 'Again');
     const automationId = await enabled({
