@@ -51,8 +51,10 @@ export const countAutomations = async <T>(call: Call, count: Count<T>): Promise<
     await count(
       'automation runner: a round of 4 steps (trigger, send_email, condition, delay started), per step',
       1.5,
-      "the issue's bound: the due runs (4 keys-only Queries) and the take shared by the round, a claim per step, " +
-        'the send path of a send (its own calls), the contact read for the send and the condition',
+      "the issue's bound: the due runs (4 keys-only Queries), the take, the contact and the template read once a " +
+        'round; the trigger claimed with the send (one transaction), the send settled, the delay started with the ' +
+        "run's last write (one transaction) (docs/decisions/0121-automation-steps-written-together.md); and the send " +
+        "path's own calls (about 9: bench --only automations measures them apart)",
       () => handler(),
       4,
     ),
@@ -61,8 +63,9 @@ export const countAutomations = async <T>(call: Call, count: Count<T>): Promise<
   results.push(
     await count(
       'automation runner: a delay released (the run then completes)',
-      4,
-      'the due runs (4 keys-only Queries, one a shard), the take, the parked step read, its settling, the run settled',
+      6,
+      'the due runs (4 keys-only Queries, one a shard), the take, and one transaction: the delay settled unread ' +
+        "(its time kept on the run), the condition, the run's last write",
       () => handler(),
     ),
   );

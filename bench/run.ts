@@ -29,12 +29,16 @@
  * `npm run bench -- --only smtp`: the SMTP relay beside POST /mail/send (mails/s over 5 and 20 connections,
  *   DATA to 250, memory per idle connection), printed, no report written.
  * `npm run bench -- --only synth`: section 0 only (the synthesis, timed), printed, no report written.
+ * `npm run bench -- --only automations`: BENCH_AUTOMATION_RUNS (10,000) automation runs started by one burst of
+ *   events, the runner's AWS calls and capacity per step and per delay released, and a transactional send's
+ *   answer time meanwhile (bench/automation-burst.ts), printed, no report written.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { routes } from '../functions/routes';
 import { countAwsCalls } from './aws-calls';
+import { automationBurstSection, measureAutomationBurst } from './automation-burst';
 import { measureColdStarts, registerRoutes } from './cold-start';
 import { costPerMillion } from './cost';
 import { keptBodySection, measureKeptBody } from './kept-body';
@@ -96,6 +100,7 @@ const ALONE = [
   'mail-log',
   'streams',
   'smtp',
+  'automations',
   ...Object.keys(STANDALONE),
 ];
 const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
@@ -156,6 +161,19 @@ const main = async () => {
       const measure = await measureSmtpRelay(stack);
       // The full run reads the figures as JSON from the last line (a process of its own: see below).
       console.log(process.env.BENCH_SMTP_JSON ? JSON.stringify(measure) : smtpRelaySection(measure).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
+  if (only === 'automations') {
+    step('starting the local stack');
+    // SES's rate would pace the sends the runs make (each waits for its slot): measured with room to spare.
+    const stack = await startLocalStack(10_000);
+    try {
+      const runs = Number(process.env.BENCH_AUTOMATION_RUNS ?? 10_000);
+      step(`automations: ${runs} runs started by one burst of events`);
+      console.log(automationBurstSection(await measureAutomationBurst(stack, runs)).join('\n'));
     } finally {
       await stack.stop();
     }

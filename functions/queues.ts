@@ -71,8 +71,20 @@ export const WORKERS = {
     timeoutSeconds: 60,
     localTimer: { env: 'WEBHOOK_INTERVAL_SECONDS', seconds: 2 },
     // It reads endpoints and messages, and writes each event's history with each endpoint (one item per attempt).
-    table: { read: 'all', write: ['webhookEvent'] },
-    uses: ['webhookEndpointsOpen', 'messages', 'webhookQueue', 'poster', 'webhookHistory', 'clock', 'ids'],
+    // The same fan-out starts the automations an email event triggers (their runs) and wakes the runs
+    // waiting for it (their steps): functions/domain/automations/service-events.ts.
+    table: { read: 'all', write: ['webhookEvent', 'automationRun', 'automationRunStep'] },
+    uses: [
+      'webhookEndpointsOpen',
+      'messages',
+      'webhookQueue',
+      'poster',
+      'webhookHistory',
+      'automations',
+      'contacts',
+      'clock',
+      'ids',
+    ],
   },
   jobRunner: {
     handler: 'jobs',

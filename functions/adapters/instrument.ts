@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { recordAwsCall } from './call-log';
 
 /**
@@ -8,6 +9,19 @@ import { recordAwsCall } from './call-log';
  */
 export const awsCalls: Record<string, number> = {};
 export const capacity = { read: 0, write: 0 };
+
+/**
+ * The calls of one piece of work and what it awaits, apart from everything else the process does at the
+ * same time (the bench: the automation runner's calls while the API serves sends beside it).
+ */
+export interface Tally {
+  calls: Record<string, number>;
+  read: number;
+  write: number;
+}
+const tallies = new AsyncLocalStorage<Tally>();
+export const newTally = (): Tally => ({ calls: {}, read: 0, write: 0 });
+export const tallied = <T>(tally: Tally, work: () => Promise<T>) => tallies.run(tally, work);
 
 export const resetAwsCalls = () => {
   for (const name of Object.keys(awsCalls)) delete awsCalls[name];
@@ -21,14 +35,18 @@ interface ConsumedCapacity {
   CapacityUnits?: number;
 }
 
-const addCapacity = (consumed: ConsumedCapacity | ConsumedCapacity[] | undefined, command: string) => {
+const addCapacity = (
+  consumed: ConsumedCapacity | ConsumedCapacity[] | undefined,
+  command: string,
+  into: { read: number; write: number } = capacity,
+) => {
   for (const entry of [consumed ?? []].flat()) {
     const read = entry.ReadCapacityUnits ?? 0;
     const write = entry.WriteCapacityUnits ?? 0;
     // Some operations only report a total; reads and writes are told apart by the command.
     const total = read || write ? 0 : (entry.CapacityUnits ?? 0);
-    capacity.read += read + (/Get|Query|Scan/.test(command) ? total : 0);
-    capacity.write += write + (/Get|Query|Scan/.test(command) ? 0 : total);
+    into.read += read + (/Get|Query|Scan/.test(command) ? total : 0);
+    into.write += write + (/Get|Query|Scan/.test(command) ? 0 : total);
   }
 };
 
@@ -48,11 +66,16 @@ export const instrument = <T extends MiddlewareStackLike>(client: T): T => {
         const service = (context.clientName ?? 'Client').replace(/Client$/, '');
         const command = (context.commandName ?? 'Command').replace(/Command$/, '');
         awsCalls[`${service}.${command}`] = (awsCalls[`${service}.${command}`] ?? 0) + 1;
+        const tally = tallies.getStore();
+        if (tally) tally.calls[`${service}.${command}`] = (tally.calls[`${service}.${command}`] ?? 0) + 1;
         recordAwsCall(service, command, args.input);
         const measure = service === 'DynamoDB' && process.env.MEASURE_CAPACITY === '1';
         if (measure) args.input.ReturnConsumedCapacity = 'TOTAL';
         const result = await next(args);
-        if (measure) addCapacity(result.output?.ConsumedCapacity as ConsumedCapacity, command);
+        if (measure) {
+          addCapacity(result.output?.ConsumedCapacity as ConsumedCapacity, command);
+          if (tally) addCapacity(result.output?.ConsumedCapacity as ConsumedCapacity, command, tally);
+        }
         return result;
       },
     { step: 'initialize', name: 'countAwsCalls' },

@@ -1,7 +1,9 @@
 import { runAs } from '../adapters/call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import {
+  automations,
   clock,
+  contacts,
   ids,
   messages,
   poster,
@@ -15,6 +17,7 @@ import { emitMetrics } from '../adapters/metrics';
 import { WORKERS } from '../queues';
 import { endpointsReadOncePerBatch } from '../domain/webhooks/batch-endpoints';
 import { processWebhookDelivery } from '../domain/webhooks/deliver';
+import { emailEventHappened } from '../domain/automations/service-events';
 import { describeError, log } from '../log';
 
 const deps = wire(WORKERS.webhookDeliverer.uses, {
@@ -23,6 +26,8 @@ const deps = wire(WORKERS.webhookDeliverer.uses, {
   webhookQueue,
   poster,
   webhookHistory,
+  automations,
+  contacts,
   clock,
   ids,
 });
@@ -39,7 +44,11 @@ const handle = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   await Promise.all(
     event.Records.map(async (record) => {
       try {
-        failedPosts += await processWebhookDelivery(batchDeps, decodeWebhookDelivery(record.body));
+        const delivery = decodeWebhookDelivery(record.body);
+        // An event's first delivery (not a retry to one endpoint) is where automations hear of it; before the
+        // posts, so a failure here sends the record back before any endpoint saw it (its runs start once).
+        if (!delivery.endpoint_id) await emailEventHappened(deps, delivery.event);
+        failedPosts += await processWebhookDelivery(batchDeps, delivery);
       } catch (error) {
         log('error', 'webhook delivery failed', describeError(error));
         batchItemFailures.push({ itemIdentifier: record.messageId });

@@ -8,6 +8,28 @@ export interface TakenRun {
   lease: string;
 }
 
+/** Where a pass leaves its run: due again at `dueAt` (still running), or settled. */
+export interface SettleChange {
+  seq: number;
+  at_key: string | null;
+  status: RunStatus;
+  completed_at?: string;
+  dueAt?: Date;
+  /** Due again at the end of a delay or a wait's timeout: that time, kept on the run (read when it is taken). */
+  parked_until?: string;
+}
+
+/** A step's settling from the status it had (finishStep's arguments). */
+export interface StepFinish {
+  step: Pick<RunStep, 'account_id' | 'run_id' | 'seq' | 'key'>;
+  from: RunStep['status'];
+  change: Pick<RunStep, 'status' | 'output' | 'error' | 'completed_at' | 'next_key'>;
+  unlessReceived?: boolean;
+}
+
+/** A step write a pass holds for its next write: a claim (a new step), or a parked step's settling. */
+export type HeldStepWrite = { claim: RunStep } | { finish: StepFinish };
+
 export interface AutomationStore {
   /** 'full' when the account has MAX_AUTOMATIONS already (the count is read first). */
   create(automation: Automation): Promise<'created' | 'full'>;
@@ -24,8 +46,8 @@ export interface AutomationStore {
   replaceEvent(event: EventDefinition): Promise<EventDefinition | undefined>;
   deleteEvent(event: EventDefinition): Promise<boolean>;
 
-  /** Writes a new run, due now in the due-time index. */
-  startRun(run: AutomationRun, dueAt: Date): Promise<void>;
+  /** Writes a new run, due at `dueAt` in the due-time index; false when a run of that id exists (started before). */
+  startRun(run: AutomationRun, dueAt: Date): Promise<boolean>;
   getRun(accountId: string, automationId: string, runId: string): Promise<AutomationRun | undefined>;
   /** Newest first, paged by ids, optionally of some statuses; undefined when the anchor is no run of it. */
   pageRuns(
@@ -42,9 +64,16 @@ export interface AutomationStore {
   /** Takes a due run for one pass: its due key moves to `leaseUntil` (conditional on the key found). */
   take(found: { pk: string; sk: string; due: string }, leaseUntil: Date): Promise<TakenRun | undefined>;
   /** The pass's last write: where the run stands, due again at `dueAt` or settled; false when the lease was lost. */
-  settle(
-    taken: TakenRun,
-    change: { seq: number; at_key: string | null; status: RunStatus; completed_at?: string; dueAt?: Date },
+  settle(taken: TakenRun, change: SettleChange): Promise<boolean>;
+  /**
+   * Claims these steps (each once, as claimStep) or settles them (as finishStep), and then one more
+   * write, all or nothing (one TransactWriteItems): a step's claim, or the pass's last write. False when a
+   * condition failed (a step met before or settled since, or the lease lost): nothing was written. At most
+   * 99 steps.
+   */
+  claimTogether(
+    steps: HeldStepWrite[],
+    last?: { claim: RunStep } | { settle: TakenRun; change: SettleChange },
   ): Promise<boolean>;
   /** Makes a running run due now (an event a wait of it received); false when it is not running. */
   wake(accountId: string, automationId: string, runId: string, now: Date): Promise<boolean>;

@@ -1,7 +1,18 @@
+import type { SNSEvent, SQSEvent } from 'aws-lambda';
 import type { Resend } from 'resend';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as adapters from '../../functions/adapters/capabilities';
+import { PASS_LEASE_MS, runDueAutomations } from '../../functions/domain/automations/runner';
 import { handler } from '../../functions/handlers/automations';
+import { WORKERS } from '../../functions/queues';
+import { wire } from '../../functions/wire';
+import { handler as sesEvents } from '../../functions/handlers/ses-events';
+import { handler as webhookDeliverer } from '../../functions/handlers/webhook-deliverer';
+import { drainWebhooksOnce } from '../../local/trigger-runs';
+import { fixtureText } from '../support/fixtures';
 import { mailTo } from '../support/mailbox';
+import { seedMessage } from '../support/seed-message';
+import { sesTenantRecord } from '../support/ses-tenants';
 import { client, keyWith, uniqueAddress, type Client } from '../support/service';
 import { resendClient } from '../support/resend-account';
 import { startTrackedService } from '../support/tracked-service';
@@ -333,6 +344,120 @@ describe('automations through the SDK: runs', () => {
     expect([...(await subjects(unsubscribed)), ...(await subjects(suppressed))]).toEqual([]);
   });
 
+  it('an edit applies to a run in flight from the next round (the graph is read each round, not pinned)', async () => {
+    const before = await template('Before the edit', 'Before');
+    const after = await template('After the edit', 'After');
+    const graph = (templateId: string) => ({
+      steps: [
+        { key: 'start', type: 'trigger' as const, config: { eventName: 'edited.in.flight' } },
+        { key: 'wait', type: 'delay' as const, config: { duration: '1 second' } },
+        { key: 'send', type: 'send_email' as const, config: { template: { id: templateId } } },
+      ],
+      connections: [
+        { from: 'start', to: 'wait' },
+        { from: 'wait', to: 'send' },
+      ],
+    });
+    const automationId = await enabled({ name: 'Edited', ...graph(before) });
+    const to = uniqueAddress('edited');
+    await resend.events.send({ event: 'edited.in.flight', email: to });
+    await runAutomations();
+    expect((await resend.automations.update(automationId, graph(after))).error).toBeNull();
+    await sleep(1_200);
+    await runAutomations();
+    expect(await subjects(to)).toEqual(['After the edit']);
+    expect((await runsOf(automationId))[0].status).toBe('completed');
+  }, 20_000);
+
+  it('a send_email step naming a tenant sends as it; an unknown one is 404, an empty one 400', async () => {
+    const hello = await template('As a tenant', 'Tenant');
+    const tenant = (await tracked.api.post('/api/v1/tenants', { name: `acme-${Date.now()}` })).body.data;
+    const other = (await tracked.api.post('/api/v1/tenants', { name: `other-${Date.now()}` })).body.data;
+    const graph = (config: Record<string, unknown>) => ({
+      name: 'Tenant mail',
+      status: 'enabled',
+      steps: [
+        { key: 'start', type: 'trigger', config: { event_name: 'tenant.mail' } },
+        { key: 'send', type: 'send_email', config: { template: { id: hello }, ...config } },
+      ],
+      connections: [{ from: 'start', to: 'send' }],
+    });
+    const before = (await api.get('/api/v1/automations')).body.data.length;
+    expect((await api.post('/api/v1/automations', graph({ tenant: 'no-such-tenant' }))).status).toBe(404);
+    expect((await api.post('/api/v1/automations', graph({ tenant: '' }))).body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'steps.1.config.tenant', message: expect.any(String) }],
+    });
+    const bound = await tracked.api.post('/api/v1/api-keys', {
+      name: 'Tenant-bound',
+      permissions: ['campaigns'],
+      tenant_id: other.id,
+    });
+    expect(bound.status).toBe(201);
+    // A key bound to a tenant writes no automation (docs/decisions/0116-tenant-bound-keys.md), even its tenant's.
+    const boundApi = client(tracked.service, bound.body.data.key);
+    expect((await boundApi.post('/api/v1/automations', graph({ tenant: other.id }))).status).toBe(403);
+    expect((await api.get('/api/v1/automations')).body.data.length).toBe(before);
+
+    // By name, kept as the tenant's id.
+    const made = await api.post('/api/v1/automations', graph({ tenant: tenant.name }));
+    expect(made.status).toBe(201);
+    expect(made.body.data.steps[1].config.tenant).toBe(tenant.id);
+    const to = uniqueAddress('tenant');
+    await resend.events.send({ event: 'tenant.mail', email: to });
+    await runAutomations();
+    expect(await subjects(to)).toEqual(['As a tenant']);
+    const sends = (await sesTenantRecord()).sends.filter((s) => s.to.includes(to));
+    expect(sends.map((s) => s.TenantName)).toEqual([tenant.ses_tenant_name]);
+    const [run] = await runsOf(made.body.data.id);
+    const status = await api.get(`/api/v1/mail/status/${encodeURIComponent(String(run.steps[1].output!.email_id))}`);
+    expect(status.body.data.message.tenant_id).toBe(tenant.id);
+    await resend.automations.stop(made.body.data.id);
+  }, 30_000);
+
+  it('a pass cut right after a send: the next pass, after the lease, neither sends again nor loses it', async () => {
+    const once = await template('Sent once', 'Once');
+    const automationId = await enabled({
+      name: 'Cut',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'cut.pass' } },
+        { key: 'send', type: 'send_email', config: { template: { id: once } } },
+        { key: 'mark', type: 'contact_update', config: { firstName: 'Reached' } },
+      ],
+      connections: [
+        { from: 'start', to: 'send' },
+        { from: 'send', to: 'mark' },
+      ],
+    });
+    const to = uniqueAddress('cut');
+    await resend.events.send({ event: 'cut.pass', email: to });
+    // The runner as its schedule runs it, whose process dies as the send's step is settled.
+    const deps = wire(WORKERS.automationRunner.uses, adapters);
+    const store = deps.automations;
+    const cut = {
+      ...deps,
+      automations: {
+        ...store,
+        finishStep: async () => {
+          throw new Error('the process died');
+        },
+      },
+    };
+    await expect(runDueAutomations(cut)).rejects.toThrow('the process died');
+    expect(await subjects(to)).toEqual(['Sent once']);
+    // The lease ends: the next round takes the run again and meets the recorded steps.
+    const later = { ...deps, clock: { now: () => new Date(Date.now() + PASS_LEASE_MS + 60_000) } };
+    await runDueAutomations(later);
+    expect(await subjects(to)).toEqual(['Sent once']);
+    const [run] = await runsOf(automationId);
+    expect(run.status).toBe('failed');
+    expect(run.steps.map((s) => [s.key, s.status])).toEqual([
+      ['start', 'completed'],
+      ['send', 'failed'],
+    ]);
+    expect(run.steps[1].error).toMatchObject({ message: expect.stringMatching(/interrupted/) });
+  }, 20_000);
+
   it('two runners at once run each step once', async () => {
     const once = await template('Once', 'Once');
     await enabled({
@@ -391,4 +516,175 @@ describe('automations and events through the SDK: the records', () => {
     expect((await resend.events.list()).data!.data.map((e) => e.id)).toContain(event.id);
     expect((await resend.events.remove(name)).data).toEqual({ object: 'event', id: event.id, deleted: true });
   });
+});
+
+/** SES's notification of a permanent bounce of `to` (the fixture's, with a message id of its own). */
+const bounceOf = (to: string) => {
+  const notification = JSON.parse(fixtureText('ses/notification-bounce-permanent-general.json'));
+  notification.mail.messageId = `bench-${crypto.randomUUID()}`;
+  notification.mail.destination = [to];
+  notification.bounce.bouncedRecipients = [{ ...notification.bounce.bouncedRecipients[0], emailAddress: to }];
+  return notification as { mail: { messageId: string } };
+};
+const snsEvent = (message: unknown) =>
+  ({
+    Records: [{ EventSource: 'aws:sns', Sns: { Message: JSON.stringify(message), MessageId: crypto.randomUUID() } }],
+  }) as unknown as SNSEvent;
+
+/*
+ * Last in the file: these automations listen to every contact made and every mail sent in the account, so
+ * each is stopped before its test ends, and the ones above never meet them.
+ */
+describe("automations through the SDK: the service's own events as triggers", () => {
+  it('contact.created starts a run for a contact made by contacts.create or a new address of events.send', async () => {
+    const hello = await template('Hello {{first}}', 'Hello');
+    const automationId = await enabled({
+      name: 'On contact created',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'contact.created' } },
+        {
+          key: 'hello',
+          type: 'send_email',
+          config: { template: { id: hello, variables: { first: { var: 'contact.first_name' } } } },
+        },
+      ],
+      connections: [{ from: 'start', to: 'hello' }],
+    });
+    try {
+      const made = uniqueAddress('made');
+      expect((await resend.contacts.create({ email: made, firstName: 'Grace' })).error).toBeNull();
+      const byEvent = uniqueAddress('by-event');
+      await resend.events.send({ event: 'nobody.listens', email: byEvent });
+      // A contact that was there already is not made again: it starts nothing.
+      await resend.events.send({ event: 'nobody.listens', email: made });
+      await runAutomations();
+      expect(await subjects(made)).toEqual(['Hello Grace']);
+      expect(await subjects(byEvent)).toEqual(['Hello ']);
+      const runs = await runsOf(automationId);
+      expect(runs).toHaveLength(2);
+      expect(runs.every((run) => run.status === 'completed')).toBe(true);
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  }, 30_000);
+
+  it('email.bounced starts a run for the recipient who is a contact; a stranger starts none', async () => {
+    const automationId = await enabled({
+      name: 'On bounce',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'email.bounced' } },
+        { key: 'mark', type: 'contact_update', config: { firstName: 'Bounced' } },
+      ],
+      connections: [{ from: 'start', to: 'mark' }],
+    });
+    try {
+      const known = uniqueAddress('bounces');
+      expect((await api.post('/api/v1/contacts', { email: known, first_name: 'Kept' })).status).toBe(201);
+      const stranger = uniqueAddress('stranger');
+      for (const to of [known, stranger]) {
+        const bounce = bounceOf(to);
+        await seedMessage(tracked.accountId, bounce.mail.messageId, to);
+        await sesEvents(snsEvent(bounce));
+      }
+      await drainWebhooksOnce();
+      // SQS delivers at least once: an event delivered twice to the fan-out starts one run.
+      const twice = {
+        Records: [
+          {
+            messageId: crypto.randomUUID(),
+            body: JSON.stringify({
+              event: {
+                id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+                account_id: tracked.accountId,
+                type: 'email.bounced',
+                timestamp: new Date().toISOString(),
+                message_id: `<${crypto.randomUUID()}@example.com>`,
+                to: known,
+                source: 'api',
+              },
+            }),
+          },
+        ],
+      } as unknown as SQSEvent;
+      await webhookDeliverer(twice);
+      await webhookDeliverer(twice);
+      expect(await runsOf(automationId)).toHaveLength(2);
+      await runAutomations();
+      const runs = await runsOf(automationId);
+      expect(runs).toHaveLength(2);
+      expect(runs.every((run) => run.status === 'completed')).toBe(true);
+      expect(runs[0].status).toBe('completed');
+      expect(runs[0].steps.map((s) => [s.key, s.status])).toEqual([
+        ['start', 'completed'],
+        ['mark', 'completed'],
+      ]);
+      expect(runs[0].steps[0].output).toMatchObject({ event: 'email.bounced' });
+      expect((await api.get(`/api/v1/contacts/${known}`)).body.data.first_name).toBe('Bounced');
+      expect((await api.get(`/api/v1/contacts/${stranger}`)).status).toBe(404);
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  }, 30_000);
+
+  it('a wait_for_event may wait for an email event of its contact: its run goes on by event_received', async () => {
+    const automationId = await enabled({
+      name: 'Wait for a mail',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'await.mail' } },
+        { key: 'wait', type: 'wait_for_event', config: { eventName: 'email.sent', timeout: '1 hour' } },
+        { key: 'mark', type: 'contact_update', config: { firstName: 'Mailed' } },
+      ],
+      connections: [
+        { from: 'start', to: 'wait' },
+        { from: 'wait', to: 'mark', type: 'event_received' },
+      ],
+    });
+    try {
+      const to = uniqueAddress('awaits');
+      await resend.events.send({ event: 'await.mail', email: to });
+      await runAutomations();
+      expect((await resend.emails.send({ from: 'news@example.com', to, subject: 'Mail', text: 'x' })).error).toBeNull();
+      await drainWebhooksOnce();
+      await runAutomations();
+      const [run] = await runsOf(automationId);
+      expect(run.status).toBe('completed');
+      expect(run.steps.map((s) => [s.key, s.status])).toEqual([
+        ['start', 'completed'],
+        ['wait', 'completed'],
+        ['mark', 'completed'],
+      ]);
+      expect(run.steps[1].output).toMatchObject({ event_received: true, payload: { to } });
+      expect((await api.get(`/api/v1/contacts/${to}`)).body.data.first_name).toBe('Mailed');
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  }, 30_000);
+
+  it("email.sent: a mail the API sent starts the run; the run's own mail starts none (no loop)", async () => {
+    const again = await template('Again', 'Again');
+    const automationId = await enabled({
+      name: 'On sent, send',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'email.sent' } },
+        { key: 'again', type: 'send_email', config: { template: { id: again } } },
+      ],
+      connections: [{ from: 'start', to: 'again' }],
+    });
+    try {
+      const to = uniqueAddress('sent');
+      expect((await api.post('/api/v1/contacts', { email: to })).status).toBe(201);
+      const sent = await resend.emails.send({ from: 'news@example.com', to, subject: 'First', text: 'First' });
+      expect(sent.error).toBeNull();
+      for (let round = 0; round < 3; round++) {
+        await drainWebhooksOnce();
+        await runAutomations();
+      }
+      expect(await subjects(to)).toEqual(['First', 'Again']);
+      const runs = await runsOf(automationId);
+      expect(runs).toHaveLength(1);
+      expect(runs[0].steps[0].output).toMatchObject({ event: 'email.sent' });
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  }, 30_000);
 });

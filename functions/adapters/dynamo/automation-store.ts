@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_AUTOMATIONS } from '../../domain/automations/graph';
 import type { AutomationRun, RunStep } from '../../domain/automations/records';
-import type { AutomationStore } from '../../ports';
-import { documentClient, queryAll } from './client';
-import { conditional } from './conditional';
+import type { AutomationStore, SettleChange, StepFinish, TakenRun } from '../../ports';
+import { documentClient, queryAll, transactWrite } from './client';
+import { conditional, failedConditionIndex } from './conditional';
 import { automation as automations, automationEvent, automationRun, automationRunStep } from './entities';
 import { sortKey, when } from './entity/expression';
 import { type IdList, listNextToId } from './id-page';
@@ -20,6 +20,34 @@ const runItem = (run: AutomationRun) =>
   automationRun.item(automationRun.key(run.account_id, run.automation_id, run.id), run);
 const stepKey = (step: Pick<RunStep, 'account_id' | 'run_id' | 'seq'>) =>
   automationRunStep.key(step.account_id, step.run_id, step.seq);
+
+/** A step's claim: its item (a wait with its gsi1 key), written once. */
+const stepClaim = (step: RunStep) => {
+  const waiting = step.waiting_for
+    ? keys.waitingStep(step.account_id, step.waiting_for.contact_id, step.waiting_for.event, step.run_id, step.seq)
+    : {};
+  return automationRunStep.put({ ...automationRunStep.item(stepKey(step), step), ...waiting }, { when: when.absent() });
+};
+
+/** A step settled from the status it had (a timeout also only while no event was received). */
+const finishUpdate = ({ step, from, change, unlessReceived }: StepFinish) =>
+  automationRunStep.update(
+    automationRunStep.key(step.account_id, step.run_id, step.seq),
+    { set: change, remove: automationRunStep.indexAttributes('waiting') },
+    { when: unlessReceived ? when.and(when.eq('status', from), when.absent('received')) : when.eq('status', from) },
+  );
+
+/** A pass's last write: where the run stands, due again or settled, as long as the pass holds its lease. */
+const settleUpdate = (taken: TakenRun, change: SettleChange) => {
+  const { run } = taken;
+  const { dueAt, ...fields } = change;
+  const due = dueAt ? keys.dueRun(run.id, dueAt) : undefined;
+  return automationRun.update(
+    automationRun.key(run.account_id, run.automation_id, run.id),
+    due ? { set: { ...fields, gsi5sk: due.gsi5sk } } : { set: fields, remove: automationRun.indexAttributes('due') },
+    { when: when.and(when.eq('gsi5sk', taken.lease), when.eq('status', 'running')) },
+  );
+};
 
 /**
  * Automations, declared events and runs (docs/data-model.md): automations and events in the account's
@@ -120,9 +148,12 @@ export const dynamoAutomationStore = (): AutomationStore => ({
   },
 
   async startRun(run, dueAt) {
-    await documentClient().send(
-      new PutCommand(automationRun.put({ ...runItem(run), ...keys.dueRun(run.id, dueAt) }, { when: when.absent() })),
+    const written = await conditional(() =>
+      documentClient().send(
+        new PutCommand(automationRun.put({ ...runItem(run), ...keys.dueRun(run.id, dueAt) }, { when: when.absent() })),
+      ),
     );
+    return written.ok;
   },
 
   async getRun(accountId, automationId, runId) {
@@ -195,23 +226,27 @@ export const dynamoAutomationStore = (): AutomationStore => ({
   },
 
   async settle(taken, change) {
-    const { run } = taken;
-    const { dueAt, ...fields } = change;
-    const due = dueAt ? keys.dueRun(run.id, dueAt) : undefined;
-    const written = await conditional(() =>
-      documentClient().send(
-        new UpdateCommand(
-          automationRun.update(
-            automationRun.key(run.account_id, run.automation_id, run.id),
-            due
-              ? { set: { ...fields, gsi5sk: due.gsi5sk } }
-              : { set: fields, remove: automationRun.indexAttributes('due') },
-            { when: when.and(when.eq('gsi5sk', taken.lease), when.eq('status', 'running')) },
-          ),
-        ),
-      ),
-    );
+    const written = await conditional(() => documentClient().send(new UpdateCommand(settleUpdate(taken, change))));
     return written.ok;
+  },
+
+  async claimTogether(steps, last) {
+    try {
+      await transactWrite({
+        TransactItems: [
+          ...steps.map((held) =>
+            'claim' in held ? { Put: stepClaim(held.claim) } : { Update: finishUpdate(held.finish) },
+          ),
+          ...(last && 'claim' in last ? [{ Put: stepClaim(last.claim) }] : []),
+          ...(last && 'settle' in last ? [{ Update: settleUpdate(last.settle, last.change) }] : []),
+        ],
+      });
+      return true;
+    } catch (error) {
+      const failed = failedConditionIndex(error);
+      if (failed === undefined || failed < 0) throw error;
+      return false;
+    }
   },
 
   async wake(accountId, automationId, runId, now) {
@@ -255,19 +290,7 @@ export const dynamoAutomationStore = (): AutomationStore => ({
   },
 
   async claimStep(step) {
-    const waiting = step.waiting_for
-      ? keys.waitingStep(step.account_id, step.waiting_for.contact_id, step.waiting_for.event, step.run_id, step.seq)
-      : {};
-    const claimed = await conditional(() =>
-      documentClient().send(
-        new PutCommand(
-          automationRunStep.put(
-            { ...automationRunStep.item(stepKey(step), step), ...waiting },
-            { when: when.absent() },
-          ),
-        ),
-      ),
-    );
+    const claimed = await conditional(() => documentClient().send(new PutCommand(stepClaim(step))));
     return claimed.ok;
   },
 
@@ -280,19 +303,7 @@ export const dynamoAutomationStore = (): AutomationStore => ({
 
   async finishStep(step, from, change, unlessReceived) {
     const written = await conditional(() =>
-      documentClient().send(
-        new UpdateCommand(
-          automationRunStep.update(
-            stepKey(step),
-            { set: change, remove: automationRunStep.indexAttributes('waiting') },
-            {
-              when: unlessReceived
-                ? when.and(when.eq('status', from), when.absent('received'))
-                : when.eq('status', from),
-            },
-          ),
-        ),
-      ),
+      documentClient().send(new UpdateCommand(finishUpdate({ step, from, change, unlessReceived }))),
     );
     return written.ok;
   },

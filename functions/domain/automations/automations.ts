@@ -1,13 +1,18 @@
-import type { AutomationStore, Clock, Ids } from '../../ports';
+import type { AutomationStore, Clock, Ids, TenantStore } from '../../ports';
+import { type Caller, sendingTenant } from '../tenants/sending-tenant';
+import type { Tenant } from '../tenants/tenant';
 import { contactId as timeOrderedId } from '../contacts/contact-id';
 import { AppError, notFound } from '../errors';
 import type { IdPageRequest } from '../id-paging';
 import { requireAnchored } from '../id-paging';
 import { isoTimestamp } from '../time';
-import { checkGraph, type Connection, type ConnectionType, MAX_AUTOMATIONS, type StepInput } from './graph';
+import { checkGraph, type Connection, type ConnectionType, MAX_AUTOMATIONS, type Step, type StepInput } from './graph';
 import type { Automation, AutomationRun, RunStatus } from './records';
+import { forgetListeners } from './service-events';
 
 type Deps = { automations: AutomationStore; clock: Clock; ids: Ids };
+/** Writing a graph: its send_email steps' tenants are resolved (issue 42). */
+type GraphDeps = Deps & { tenants: Pick<TenantStore, 'find'> };
 
 export interface AutomationInput {
   name: string;
@@ -27,10 +32,31 @@ export const requireAutomation = async (deps: Pick<Deps, 'automations'>, account
   return found;
 };
 
+/**
+ * Each send_email step's `tenant` (an id or a name) kept as the tenant's id, so a rename keeps it: an
+ * unknown or foreign one is 404, as on every send path. Nothing is read when no step names one. (A key
+ * bound to a tenant is refused these routes, docs/decisions/0116-tenant-bound-keys.md; were it let in, its
+ * steps would send as its tenant, as sendingTenant makes its sends.)
+ */
+const withTenants = async (deps: GraphDeps, caller: Caller, steps: Step[]) => {
+  const found = new Map<string, Promise<Tenant | undefined>>();
+  return Promise.all(
+    steps.map(async (step) => {
+      const requested = step.config.tenant as string | undefined;
+      if (step.type !== 'send_email' || (requested === undefined && !caller.tenant_id)) return step;
+      const ref = requested ?? '';
+      if (!found.has(ref)) found.set(ref, sendingTenant(deps, caller, requested));
+      const tenant = await found.get(ref)!;
+      return { ...step, config: { ...step.config, tenant: tenant!.id } };
+    }),
+  );
+};
+
 /** A new automation, its graph checked whole (400 naming the fault); `disabled` unless asked for. */
-export const createAutomation = async (deps: Deps, accountId: string, input: AutomationInput) => {
+export const createAutomation = async (deps: GraphDeps, caller: Caller, input: AutomationInput) => {
+  const accountId = caller.account_id;
   const connections = typed(input.connections);
-  const steps = checkGraph(input.steps, connections);
+  const steps = await withTenants(deps, caller, checkGraph(input.steps, connections));
   const now = deps.clock.now();
   const automation: Automation = {
     id: timeOrderedId(now, deps.ids.uuid()),
@@ -46,6 +72,7 @@ export const createAutomation = async (deps: Deps, accountId: string, input: Aut
     throw new AppError('VALIDATION_ERROR', `An account has at most ${MAX_AUTOMATIONS} automations`, {
       details: [{ field: 'name', message: `An account has at most ${MAX_AUTOMATIONS} automations` }],
     });
+  forgetListeners(accountId);
   return automation;
 };
 
@@ -60,11 +87,19 @@ export const listAutomations = async (
     .sort((a, b) => b.id.localeCompare(a.id));
 
 /** A partial change; a new graph (steps or connections) is checked whole with the part it keeps. */
-export const updateAutomation = async (deps: Deps, accountId: string, id: string, change: Partial<AutomationInput>) => {
+export const updateAutomation = async (
+  deps: GraphDeps,
+  caller: Caller,
+  id: string,
+  change: Partial<AutomationInput>,
+) => {
+  const accountId = caller.account_id;
   const automation = await requireAutomation(deps, accountId, id);
   const connections = change.connections ? typed(change.connections) : automation.connections;
   const steps =
-    change.steps || change.connections ? checkGraph(change.steps ?? automation.steps, connections) : automation.steps;
+    change.steps || change.connections
+      ? await withTenants(deps, caller, checkGraph(change.steps ?? automation.steps, connections))
+      : automation.steps;
   const next: Automation = {
     ...automation,
     ...(change.name !== undefined ? { name: change.name } : {}),
@@ -74,6 +109,7 @@ export const updateAutomation = async (deps: Deps, accountId: string, id: string
     updated_at: isoTimestamp(deps.clock.now()),
   };
   if (!(await deps.automations.replace(next))) throw notFound('Automation');
+  forgetListeners(accountId);
   return next;
 };
 
@@ -82,13 +118,14 @@ export const deleteAutomation = async (deps: Deps, accountId: string, id: string
   const automation = await requireAutomation(deps, accountId, id);
   await deps.automations.cancelRuns(accountId, automation.id, isoTimestamp(deps.clock.now()));
   if (!(await deps.automations.delete(accountId, automation.id))) throw notFound('Automation');
+  forgetListeners(accountId);
   return automation;
 };
 
 /** A copy, `disabled`, named "<name> (copy)". */
-export const duplicateAutomation = async (deps: Deps, accountId: string, id: string) => {
-  const original = await requireAutomation(deps, accountId, id);
-  return createAutomation(deps, accountId, {
+export const duplicateAutomation = async (deps: GraphDeps, caller: Caller, id: string) => {
+  const original = await requireAutomation(deps, caller.account_id, id);
+  return createAutomation(deps, caller, {
     name: `${original.name} (copy)`.slice(0, 200),
     status: 'disabled',
     steps: original.steps,
@@ -97,9 +134,10 @@ export const duplicateAutomation = async (deps: Deps, accountId: string, id: str
 };
 
 /** Disables the automation (no event starts it) and cancels every run still running. */
-export const stopAutomation = async (deps: Deps, accountId: string, id: string) => {
+export const stopAutomation = async (deps: GraphDeps, caller: Caller, id: string) => {
+  const accountId = caller.account_id;
   const automation = await requireAutomation(deps, accountId, id);
-  const stopped = await updateAutomation(deps, accountId, automation.id, { status: 'disabled' });
+  const stopped = await updateAutomation(deps, caller, automation.id, { status: 'disabled' });
   const cancelled = await deps.automations.cancelRuns(accountId, automation.id, isoTimestamp(deps.clock.now()));
   return { automation: stopped, cancelled };
 };

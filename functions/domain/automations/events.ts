@@ -1,10 +1,11 @@
 import type { AutomationStore, Clock, ContactStore, Ids } from '../../ports';
 import { contactId as timeOrderedId } from '../contacts/contact-id';
-import { ensureContact, findContact } from '../contacts/contacts';
+import { ensureContactMade, findContact } from '../contacts/contacts';
 import { AppError, notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
-import { evaluate } from './conditions';
 import type { EventDefinition } from './records';
+import { contactCreated } from './service-events';
+import { receiveWaits, startRuns, triggeredBy } from './start-runs';
 
 type Deps = { automations: AutomationStore; clock: Clock; ids: Ids };
 type SendDeps = Deps & { contacts: ContactStore };
@@ -78,10 +79,10 @@ const checkPayload = (event: EventDefinition | undefined, payload: Record<string
 };
 
 /**
- * POST /events/send: the contact (made when the address has none) enters every enabled automation
- * whose trigger names the event (a run each, due now: the runner takes it within its interval), and
- * each of its runs waiting for this event receives it and is made due now. At most the account's
- * automations (MAX_AUTOMATIONS) fan out from one event.
+ * POST /events/send: the contact (made when the address has none: a `contact.created` too) enters every
+ * enabled automation whose trigger names the event (a run each, due now: the runner takes it within its
+ * interval), and each of its runs waiting for this event receives it and is made due now. At most the
+ * account's automations (MAX_AUTOMATIONS) fan out from one event.
  */
 export const sendEvent = async (
   deps: SendDeps,
@@ -91,42 +92,12 @@ export const sendEvent = async (
   const payload = input.payload ?? {};
   const declared = (await deps.automations.allEvents(accountId)).find((e) => e.name === input.event);
   checkPayload(declared, payload);
-  if (input.contact_id === undefined) await ensureContact(deps, accountId, { email: input.email! });
+  const made = input.contact_id === undefined && (await ensureContactMade(deps, accountId, { email: input.email! }));
   const contact = await findContact(deps, accountId, input.contact_id ?? input.email!);
-  const now = deps.clock.now();
-  const at = isoTimestamp(now);
-  const triggered = (await deps.automations.all(accountId)).filter(
-    (a) => a.status === 'enabled' && a.steps.some((s) => s.type === 'trigger' && s.config.event_name === input.event),
-  );
-  for (const automation of triggered) {
-    const trigger = automation.steps.find((s) => s.type === 'trigger')!;
-    await deps.automations.startRun(
-      {
-        id: timeOrderedId(now, deps.ids.uuid()),
-        account_id: accountId,
-        automation_id: automation.id,
-        contact_id: contact.id,
-        event: input.event,
-        payload,
-        status: 'running',
-        seq: 0,
-        at_key: trigger.key,
-        started_at: at,
-        completed_at: null,
-        created_at: at,
-      },
-      now,
-    );
-  }
-  let received = 0;
-  for (const wait of await deps.automations.waitsFor(accountId, contact.id, input.event)) {
-    const automation = await deps.automations.get(accountId, wait.automation_id);
-    const filter = automation?.steps.find((s) => s.key === wait.key)?.config.filter_rule;
-    if (filter && !evaluate(filter, { payload, contact })) continue;
-    if (!(await deps.automations.receive(wait, { payload, at }))) continue;
-    await deps.automations.wake(accountId, wait.automation_id, wait.run_id, now);
-    received++;
-  }
+  if (made) await contactCreated(deps, contact);
+  const triggered = triggeredBy(await deps.automations.all(accountId), input.event);
+  await startRuns(deps, accountId, triggered, { contact_id: contact.id, event: input.event, payload });
+  const received = await receiveWaits(deps, accountId, contact, input.event, payload);
   return { contact, started: triggered.length, received };
 };
 

@@ -102,6 +102,8 @@ const configIssues = (step: Step, field: string): FieldIssue[] => {
         return [{ field: `${field}.template.id`, message: 'A send_email step names a stored template' }];
       if (template.variables !== undefined && !isRecord(template.variables))
         return [{ field: `${field}.template.variables`, message: 'Variables are an object' }];
+      if (config.tenant !== undefined && !(text(config.tenant) && String(config.tenant).length <= 64))
+        return [{ field: `${field}.tenant`, message: 'A tenant is named by its id or name (1 to 64 characters)' }];
       return [];
     }
     case 'wait_for_event':

@@ -38,6 +38,8 @@ export interface AutomationRun {
   status: RunStatus;
   seq: number;
   at_key: string | null;
+  /** While it waits at `at_key` (a delay, a wait's timeout): until when, ISO 8601 (absent on older runs). */
+  parked_until?: string;
   started_at: string;
   completed_at: string | null;
   created_at: string;

@@ -1,11 +1,13 @@
-import type { AutomationStore, Clock, ContactStore, TakenRun } from '../../ports';
+import type { AutomationStore, Clock, ContactStore, HeldStepWrite, SettleChange, TakenRun } from '../../ports';
 import { AppError } from '../errors';
 import { isoTimestamp } from '../time';
 import { evaluate, type RunContext } from './conditions';
 import { durationMs, MAX_DURATION_MS } from './duration';
 import { type ConnectionType, MAX_EXECUTIONS_PER_RUN, nextKey, type Step } from './graph';
-import type { Automation, AutomationRun, RunStep } from './records';
-import { runAction, type StepActionDeps } from './step-actions';
+import type { Contact } from '../contacts/contact';
+import type { Automation, RunStep } from './records';
+import { runAction, type StepActionDeps, type TemplateOf } from './step-actions';
+import { automationTemplate } from './template-source';
 
 export type RunnerDeps = StepActionDeps & { automations: AutomationStore; contacts: ContactStore; clock: Clock };
 
@@ -15,32 +17,102 @@ export type RunnerDeps = StepActionDeps & { automations: AutomationStore; contac
  */
 export const PASS_LEASE_MS = 5 * 60_000;
 
-/** Where a step left the run: on to a next step, waiting until a time, or stopped. */
+/** Where a step left the run: on to a next step, waiting until a time, stopped, or to walk again (below). */
 type Outcome =
   | { kind: 'next'; next: string | null }
   | { kind: 'wait'; until: Date }
-  | { kind: 'failed'; error: Record<string, unknown> };
+  | { kind: 'failed'; error: Record<string, unknown> }
+  | { kind: 'rewind' };
+
+/** Steps held for the pass's next write at most (a transaction takes 100 items, one kept for that write). */
+const MAX_HELD = 99;
 
 const errorOf = (error: unknown): Record<string, unknown> =>
   error instanceof AppError
     ? { code: error.code, message: error.message, ...(error.options.details ? { details: error.options.details } : {}) }
     : { message: error instanceof Error ? error.message : String(error) };
 
-/** The context rules and variables read: the run's payload, the contact as it is now. */
-const contextOf = async (deps: RunnerDeps, run: AutomationRun): Promise<RunContext> => ({
-  payload: run.payload,
-  contact: await deps.contacts.get(run.account_id, run.contact_id),
-});
+/**
+ * What one round of the runner reads once (docs/decisions/0120-automation-graph-read-once-a-round.md):
+ * each automation's graph and each contact, whatever the number of its runs and steps in the round. A
+ * step that changes the contact leaves it here as it wrote it.
+ */
+class RoundReads {
+  private readonly automations = new Map<string, Promise<Automation | undefined>>();
+  private readonly contacts = new Map<string, Promise<Contact | undefined>>();
+  private readonly templates = new Map<string, ReturnType<TemplateOf>>();
+
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Read once a round; a read that failed is forgotten, so the next step reads again. */
+  private static once<T>(held: Map<string, Promise<T>>, key: string, read: () => Promise<T>) {
+    let found = held.get(key);
+    if (!found) {
+      found = read();
+      held.set(key, found);
+      found.catch(() => held.delete(key));
+    }
+    return found;
+  }
+
+  automation(accountId: string, id: string) {
+    return RoundReads.once(this.automations, `${accountId}/${id}`, () => this.deps.automations.get(accountId, id));
+  }
+
+  contact(accountId: string, id: string) {
+    return RoundReads.once(this.contacts, `${accountId}/${id}`, () => this.deps.contacts.get(accountId, id));
+  }
+
+  /** A template as a send_email step sends it (its published version): read once a round too. */
+  readonly template: TemplateOf = (accountId, id) =>
+    RoundReads.once(this.templates, `${accountId}/${id}`, () => automationTemplate(this.deps, accountId, id));
+
+  /** The contacts of the runs a page took, read together (one BatchGetItem a hundred) before their passes. */
+  async contactsOf(runs: { account_id: string; contact_id: string }[]) {
+    const byAccount = new Map<string, Set<string>>();
+    for (const run of runs)
+      if (!this.contacts.has(`${run.account_id}/${run.contact_id}`))
+        byAccount.set(run.account_id, (byAccount.get(run.account_id) ?? new Set()).add(run.contact_id));
+    for (const [accountId, ids] of byAccount) {
+      const read = this.deps.contacts.getMany(accountId, [...ids]);
+      for (const id of ids)
+        RoundReads.once(this.contacts, `${accountId}/${id}`, async () => (await read).find((c) => c.id === id));
+      await read.catch(() => undefined);
+    }
+  }
+
+  wrote(accountId: string, id: string, contact: Contact | null) {
+    this.contacts.set(`${accountId}/${id}`, Promise.resolve(contact ?? undefined));
+  }
+}
 
 class Pass {
   /** Steps met in this pass (run, resumed or released). */
   executed = 0;
+  /**
+   * Steps without an effect (a trigger, a condition, settled) and the start of a wait, met but not yet
+   * written: they are claimed with the pass's next write (the claim of a step with an effect, or the
+   * run's last write) in one transaction, all or nothing. Before an effect they are written, so a step's
+   * effect never comes before the record of the steps that led to it.
+   */
+  private held: HeldStepWrite[] = [];
+  /**
+   * A transaction failed (a step met before by a pass that died, or the lease lost): nothing of it was
+   * written; the held steps are walked again one claim each, a claim that fails followed as recorded.
+   */
+  private strict = false;
 
   constructor(
     private readonly deps: RunnerDeps,
     private readonly taken: TakenRun,
     private readonly automation: Automation,
+    private readonly reads: RoundReads,
   ) {}
+
+  /** The context rules and variables read: the run's payload, the contact as this round knows it. */
+  private async context(): Promise<RunContext> {
+    return { payload: this.run.payload, contact: await this.reads.contact(this.run.account_id, this.run.contact_id) };
+  }
 
   private get run() {
     return this.taken.run;
@@ -154,13 +226,17 @@ class Pass {
           ? { waiting_for: { contact_id: this.run.contact_id, event: String(step.config.event_name) } }
           : {}),
       });
+      if (!this.strict) {
+        this.held.push({ claim: waiting });
+        return { kind: 'wait', until };
+      }
       const claimed = await store.claimStep(waiting);
       if (!claimed) return this.reread(step, seq);
       return { kind: 'wait', until };
     }
     if (step.type === 'trigger' || step.type === 'condition') {
       // No effect: the claim is the whole step, written settled.
-      const context = step.type === 'condition' ? await contextOf(this.deps, this.run) : undefined;
+      const context = step.type === 'condition' ? await this.context() : undefined;
       const met = context ? evaluate(step.config, context) : undefined;
       const by: ConnectionType = met === undefined ? 'default' : met ? 'condition_met' : 'condition_not_met';
       const next = nextKey(this.automation.connections, step.key, by);
@@ -171,14 +247,23 @@ class Pass {
         completed_at: isoTimestamp(now),
         next_key: next,
       });
+      if (!this.strict) {
+        this.held.push({ claim: record });
+        return { kind: 'next', next };
+      }
       if (!(await store.claimStep(record))) return this.reread(step, seq);
       return { kind: 'next', next };
     }
     const record = this.stepRecord(step, seq);
-    if (!(await store.claimStep(record))) return this.reread(step, seq);
+    if (this.held.length) {
+      if (!(await store.claimTogether(this.held, { claim: record }))) return { kind: 'rewind' };
+      this.held = [];
+    } else if (!(await store.claimStep(record))) return this.reread(step, seq);
     let result: { status: RunStep['status']; output: Record<string, unknown> | null; error?: Record<string, unknown> };
     try {
-      result = await runAction(this.deps, step, await contextOf(this.deps, this.run), this.run.account_id);
+      const done = await runAction(this.deps, step, await this.context(), this.run.account_id, this.reads.template);
+      if (done.contact !== undefined) this.reads.wrote(this.run.account_id, this.run.contact_id, done.contact);
+      result = { status: done.status, output: done.output };
     } catch (error) {
       result = { status: 'failed', output: null, error: errorOf(error) };
     }
@@ -188,6 +273,41 @@ class Pass {
     );
   }
 
+  /**
+   * The run is parked at a delay or a wait whose time has come (`parked_until`, kept on the run when it
+   * parked there): its settling is held for the pass's next write, unread, on the condition that it is
+   * still `waiting` (a wait: and received no event). A condition that fails rewinds to it: it is read then.
+   */
+  private timeHasCome(step: Step) {
+    const until = this.run.parked_until;
+    return (
+      !this.strict &&
+      (step.type === 'delay' || step.type === 'wait_for_event') &&
+      until !== undefined &&
+      Date.parse(until) <= this.now().getTime()
+    );
+  }
+
+  private release(step: Step, seq: number): Outcome {
+    const timedOut = step.type === 'wait_for_event';
+    const next = nextKey(this.automation.connections, step.key, timedOut ? 'timeout' : 'default');
+    this.held.push({
+      finish: {
+        step: { account_id: this.run.account_id, run_id: this.run.id, seq, key: step.key },
+        from: 'waiting',
+        change: {
+          status: 'completed',
+          output: timedOut ? { timed_out: true } : { waited_until: this.run.parked_until },
+          error: null,
+          completed_at: isoTimestamp(this.now()),
+          next_key: next,
+        },
+        unlessReceived: timedOut,
+      },
+    });
+    return { kind: 'next', next };
+  }
+
   private async reread(step: Step, seq: number): Promise<Outcome> {
     const record = await this.deps.automations.getStep(this.run.account_id, this.run.id, seq);
     if (!record) return { kind: 'failed', error: { message: 'The step record is missing' } };
@@ -195,26 +315,67 @@ class Pass {
   }
 
   /** Goes through the run's steps until it waits, ends or fails; its last write says where it stands. */
-  async go() {
+  async go(): Promise<boolean> {
     let seq = this.run.seq;
     let key = this.run.at_key;
     const store = this.deps.automations;
-    const end = (status: 'completed' | 'failed') =>
-      store.settle(this.taken, { seq, at_key: key, status, completed_at: isoTimestamp(this.now()) });
+    /** The held steps walked again from the first, one claim each (`strict`). */
+    const rewind = () => {
+      const first = this.held[0];
+      const from = 'claim' in first ? first.claim : first.finish.step;
+      this.strict = true;
+      this.executed -= this.held.length;
+      seq = from.seq;
+      key = from.key;
+      this.held = [];
+    };
+    /** The run's last write, with the held steps when there are any; undefined: rewound. */
+    const last = async (change: SettleChange) => {
+      if (!this.held.length) return store.settle(this.taken, change);
+      if (await store.claimTogether(this.held, { settle: this.taken, change })) return true;
+      rewind();
+      return undefined;
+    };
+    const ended = (status: 'completed' | 'failed') =>
+      last({ seq, at_key: key, status, completed_at: isoTimestamp(this.now()) });
     for (;;) {
-      if (key === null) return end('completed');
-      if (seq >= MAX_EXECUTIONS_PER_RUN) return end('failed');
-      const step = this.automation.steps.find((s) => s.key === key);
-      if (!step) return end('failed');
+      if (this.held.length >= MAX_HELD) {
+        if (await store.claimTogether(this.held)) this.held = [];
+        else rewind();
+      }
+      const step = key === null ? undefined : this.automation.steps.find((s) => s.key === key);
+      if (key === null || seq >= MAX_EXECUTIONS_PER_RUN || !step) {
+        const settled = await ended(key === null ? 'completed' : 'failed');
+        if (settled !== undefined) return settled;
+        continue;
+      }
       // The step a run was parked at (a delay, a wait) exists: read it. A later one is claimed at once (a
       // claim that fails reads it then: a pass that died after recording it).
       const parked = seq === this.run.seq && seq > 0;
-      const existing = parked ? await store.getStep(this.run.account_id, this.run.id, seq) : undefined;
-      const outcome = existing ? await this.resume(step, existing) : await this.execute(step, seq);
+      let outcome: Outcome;
+      if (parked && this.timeHasCome(step)) outcome = this.release(step, seq);
+      else {
+        const existing = parked ? await store.getStep(this.run.account_id, this.run.id, seq) : undefined;
+        outcome = existing ? await this.resume(step, existing) : await this.execute(step, seq);
+      }
+      if (outcome.kind === 'rewind') {
+        rewind();
+        continue;
+      }
       this.executed++;
-      if (outcome.kind === 'wait')
-        return store.settle(this.taken, { seq, at_key: key, status: 'running', dueAt: outcome.until });
-      if (outcome.kind === 'failed') return end('failed');
+      if (outcome.kind === 'wait' || outcome.kind === 'failed') {
+        const settled = await (outcome.kind === 'wait'
+          ? last({
+              seq,
+              at_key: key,
+              status: 'running',
+              dueAt: outcome.until,
+              parked_until: isoTimestamp(outcome.until),
+            })
+          : ended('failed'));
+        if (settled !== undefined) return settled;
+        continue;
+      }
       seq += 1;
       key = outcome.next;
     }
@@ -231,20 +392,21 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
   const started = Date.now();
   const report = { passes: 0, steps: 0 };
   const limit = options.limit ?? 100;
-  const cache = new Map<string, Automation | undefined>();
+  const reads = new RoundReads(deps);
   for (;;) {
     const now = deps.clock.now();
     const due = await deps.automations.findDue(now, limit);
     if (!due.length) return report;
-    let took = 0;
+    // The page taken first (a pass each), so that its runs' contacts are read together.
+    const pageTaken: TakenRun[] = [];
     for (const found of due) {
-      const taken = await deps.automations.take(found, new Date(now.getTime() + PASS_LEASE_MS));
-      if (!taken) continue;
-      took++;
-      const cacheKey = `${taken.run.account_id}/${taken.run.automation_id}`;
-      if (!cache.has(cacheKey))
-        cache.set(cacheKey, await deps.automations.get(taken.run.account_id, taken.run.automation_id));
-      const automation = cache.get(cacheKey);
+      const one = await deps.automations.take(found, new Date(now.getTime() + PASS_LEASE_MS));
+      if (one) pageTaken.push(one);
+    }
+    const took = pageTaken.length;
+    await reads.contactsOf(pageTaken.map((t) => t.run));
+    for (const taken of pageTaken) {
+      const automation = await reads.automation(taken.run.account_id, taken.run.automation_id);
       report.passes++;
       if (automation?.status !== 'enabled') {
         // Its automation was deleted or stopped: the run goes no further.
@@ -256,7 +418,7 @@ export const runDueAutomations = async (deps: RunnerDeps, options: { limit?: num
         });
         continue;
       }
-      const pass = new Pass(deps, taken, automation);
+      const pass = new Pass(deps, taken, automation, reads);
       await pass.go();
       report.steps += pass.executed;
     }

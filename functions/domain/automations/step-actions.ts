@@ -13,8 +13,15 @@ import { automationTemplate } from './template-source';
 /** What the steps with an effect need: the native send path, the contacts and their lists. */
 export type StepActionDeps = SendMailDeps & ContactListDeps & { templates: TemplateStore };
 
-/** An effect's outcome: what it did (kept as the step's output), or that it was skipped and why. */
-export type ActionOutcome = { status: 'completed' | 'skipped'; output: Record<string, unknown> };
+/**
+ * An effect's outcome: what it did (kept as the step's output), or that it was skipped and why; `contact`:
+ * the contact as the step left it (null: deleted), for the runner's read of it to stay true.
+ */
+export type ActionOutcome = {
+  status: 'completed' | 'skipped';
+  output: Record<string, unknown>;
+  contact?: Contact | null;
+};
 
 /** A `From` as Resend writes it (`Name <address>` or an address) as the native send's fields. */
 const fromFields = (from: unknown) => {
@@ -32,7 +39,16 @@ const replyOnly = ({ reply_to }: { reply_to?: string }) => (reply_to ? { reply_t
  * event and the contact), sent through the native send path (sender rule, suppression, the brake).
  * A contact that is unsubscribed or suppressed is skipped: the automation is marketing mail.
  */
-const sendEmail = async (deps: StepActionDeps, step: Step, context: RunContext, accountId: string) => {
+/** The template a send_email step sends, ready to render (the runner reads each once a round). */
+export type TemplateOf = (accountId: string, templateId: string) => ReturnType<typeof automationTemplate>;
+
+const sendEmail = async (
+  deps: StepActionDeps,
+  step: Step,
+  context: RunContext,
+  accountId: string,
+  templateOf: TemplateOf,
+) => {
   const contact = context.contact;
   if (!contact) throw new Error('The contact of the run is gone');
   if (contact.unsubscribed) return { status: 'skipped', output: { reason: 'unsubscribed' } } as const;
@@ -41,8 +57,10 @@ const sendEmail = async (deps: StepActionDeps, step: Step, context: RunContext, 
     subject?: string;
     from?: string;
     reply_to?: string;
+    /** The tenant's id (resolved when the graph was written). */
+    tenant?: string;
   };
-  const render = await automationTemplate(deps, accountId, config.template.id);
+  const render = await templateOf(accountId, config.template.id);
   const rendered = render(resolveAll(config.template.variables, context));
   let sent: Awaited<ReturnType<typeof sendMail>>;
   try {
@@ -59,6 +77,7 @@ const sendEmail = async (deps: StepActionDeps, step: Step, context: RunContext, 
           ? fromFields(config.from)
           : senderOnly(render.sender)),
         ...(config.reply_to ? { reply_to: config.reply_to } : replyOnly(render.sender)),
+        ...(config.tenant ? { tenant: config.tenant } : {}),
       },
       'automation',
     );
@@ -86,19 +105,20 @@ export const runAction = async (
   step: Step,
   context: RunContext & { contact: Contact | undefined },
   accountId: string,
+  templateOf: TemplateOf = (account, id) => automationTemplate(deps, account, id),
 ): Promise<ActionOutcome> => {
   const contactId = context.contact?.id;
   if (!contactId) throw new Error('The contact of the run is gone');
   switch (step.type) {
     case 'send_email':
-      return sendEmail(deps, step, context, accountId);
+      return sendEmail(deps, step, context, accountId, templateOf);
     case 'contact_update': {
       const updated = await updateContact(deps, accountId, contactId, contactChanges(step.config, context));
-      return { status: 'completed', output: { contact_id: updated.id } };
+      return { status: 'completed', output: { contact_id: updated.id }, contact: updated };
     }
     case 'contact_delete':
       await deleteContact(deps, accountId, contactId);
-      return { status: 'completed', output: { contact_id: contactId, deleted: true } };
+      return { status: 'completed', output: { contact_id: contactId, deleted: true }, contact: null };
     case 'add_to_segment': {
       const segmentId = String(step.config.segment_id);
       const added = await addContactToSegment(deps, accountId, contactId, segmentId);

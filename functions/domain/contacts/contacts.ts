@@ -101,6 +101,13 @@ export const createContact = async (deps: ContactDeps & PropertiesDep, accountId
 export const ensureContact = async (deps: ContactDeps, accountId: string, input: NewContact) =>
   deps.contacts.ensure(newContact(deps, accountId, input));
 
+/** As ensureContact, with the contact this call would make: its id is the answer when this call made it. */
+export const ensureContactMade = async (deps: ContactDeps, accountId: string, input: NewContact) => {
+  const contact = newContact(deps, accountId, input);
+  const id = await deps.contacts.ensure(contact);
+  return id === contact.id ? contact : undefined;
+};
+
 /** New contacts written at once by ensureContacts: each is one transaction of two small items. */
 const ENSURE_CONCURRENCY = 10;
 

@@ -1,5 +1,6 @@
 /** Outbound event webhooks: the records the domain owns. */
 import type { Verdict } from '../inbound/inbound-mail';
+import type { MessageSource } from '../types';
 export const WEBHOOK_EVENT_TYPES = [
   'email.sent',
   'email.delivered',
@@ -41,6 +42,11 @@ export interface OutboundEvent {
   /** Known on the send path; filled in from the message otherwise. */
   to?: string;
   url?: string;
+  /**
+   * How the mail came in, where the producer knows it (the send path, provider events; absent: unknown):
+   * an automation's own mail starts no automation (functions/domain/automations/service-events.ts). Never posted.
+   */
+  source?: MessageSource;
   /** `email.received`: the inbound mail (functions/domain/inbound/inbound-event.ts), the delivery's whole `data`. */
   inbound?: InboundEventData;
 }

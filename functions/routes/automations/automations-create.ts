@@ -14,7 +14,8 @@ export const automationsCreate = defineRoute(
       'Steps (`trigger`, `delay`, `send_email`, `wait_for_event`, `condition`, `contact_update`, ' +
       '`contact_delete`, `add_to_segment`) joined by typed connections. The graph is checked whole: no trigger, ' +
       'an unknown step type, a dangling connection or a cycle without a delay is 400 naming it. At most 100 ' +
-      'steps; `status` `disabled` unless given.',
+      'steps; `status` `disabled` unless given. A `send_email` step may name a `tenant` (its id or name, kept as ' +
+      'its id): its mail goes out as that tenant; an unknown one is 404.',
     request: { body: automationBody },
     response: automationView,
     successStatus: 201,
@@ -27,10 +28,11 @@ export const automationsCreate = defineRoute(
       ],
       connections: [{ from: 'start', to: 'welcome' }],
     },
-    uses: ['automations', 'clock', 'ids'],
+    errors: ['NOT_FOUND'],
+    uses: ['automations', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, body }, deps) => ({
-    data: presentFullAutomation(await createAutomation(deps, auth.account_id, body)),
+    data: presentFullAutomation(await createAutomation(deps, auth, body)),
   }),
 );
 

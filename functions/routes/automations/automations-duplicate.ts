@@ -13,10 +13,11 @@ export const automationsDuplicate = defineRoute(
     request: { params: automationParams },
     response: automationView,
     successStatus: 201,
-    uses: ['automations', 'clock', 'ids'],
+    errors: ['NOT_FOUND'],
+    uses: ['automations', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, params }, deps) => ({
-    data: presentFullAutomation(await duplicateAutomation(deps, auth.account_id, params.id)),
+    data: presentFullAutomation(await duplicateAutomation(deps, auth, params.id)),
   }),
 );
 

@@ -13,10 +13,10 @@ export const automationsStop = defineRoute(
     description: 'No event starts it any more; each run still going ends `cancelled` and runs no further step.',
     request: { params: automationParams },
     response: automationStopped,
-    uses: ['automations', 'clock', 'ids'],
+    uses: ['automations', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, params }, deps) => {
-    const { automation, cancelled } = await stopAutomation(deps, auth.account_id, params.id);
+    const { automation, cancelled } = await stopAutomation(deps, auth, params.id);
     return { data: { id: automation.id, status: 'disabled' as const, cancelled_runs: cancelled } };
   },
 );

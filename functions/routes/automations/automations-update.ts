@@ -16,10 +16,11 @@ export const automationsUpdate = defineRoute(
     request: { params: automationParams, body: automationUpdateBody },
     response: automationView,
     example: { status: 'enabled' },
-    uses: ['automations', 'clock', 'ids'],
+    errors: ['NOT_FOUND'],
+    uses: ['automations', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, params, body }, deps) => ({
-    data: presentFullAutomation(await updateAutomation(deps, auth.account_id, params.id, body)),
+    data: presentFullAutomation(await updateAutomation(deps, auth, params.id, body)),
   }),
 );
 

@@ -14,7 +14,9 @@ export const eventsSend = defineRoute(
       'For the contact named by `contact_id`, or by `email` (made when the address has none): every enabled ' +
       'automation whose trigger names the event starts a run, and each run of the contact waiting for the ' +
       'event receives it. Runs go on within the runner interval (a minute at most). A payload that breaks ' +
-      "the event's schema is 400 naming the key.",
+      "the event's schema is 400 naming the key. The service's own events start automations too: a mail's " +
+      '(`email.sent`, `email.delivered`, `email.opened`, `email.clicked`, `email.bounced`, `email.complained`, ' +
+      "for its recipient's contact) and `contact.created`.",
     request: { body: sendEventBody },
     response: eventSent,
     successStatus: 202,

@@ -19,10 +19,10 @@ export const resendAutomationsCreate = defineRoute(
       steps: [{ key: 'start', type: 'trigger', config: { event_name: 'user.signed_up' } }],
       connections: [],
     },
-    uses: ['automations', 'clock', 'ids'],
+    uses: ['automations', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, body }, deps) => {
-    const created = await createAutomation(deps, auth.account_id, body);
+    const created = await createAutomation(deps, auth, body);
     return { data: { object: 'automation' as const, id: created.id } };
   },
 );

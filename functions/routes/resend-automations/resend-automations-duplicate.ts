@@ -13,10 +13,10 @@ export const resendAutomationsDuplicate = defineRoute(
     request: { params: automationParams },
     response: resendAutomationRef,
     successStatus: 201,
-    uses: ['automations', 'clock', 'ids'],
+    uses: ['automations', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, params }, deps) => {
-    const copy = await duplicateAutomation(deps, auth.account_id, params.id);
+    const copy = await duplicateAutomation(deps, auth, params.id);
     return { data: { object: 'automation' as const, id: copy.id } };
   },
 );

@@ -12,10 +12,10 @@ export const resendAutomationsStop = defineRoute(
     summary: 'Stop an automation: disable it and cancel its running runs',
     request: { params: automationParams },
     response: resendAutomationStopped,
-    uses: ['automations', 'clock', 'ids'],
+    uses: ['automations', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, params }, deps) => {
-    const { automation } = await stopAutomation(deps, auth.account_id, params.id);
+    const { automation } = await stopAutomation(deps, auth, params.id);
     return { data: { object: 'automation' as const, id: automation.id, status: 'disabled' as const } };
   },
 );

@@ -13,10 +13,10 @@ export const resendAutomationsUpdate = defineRoute(
     request: { params: automationParams, body: automationUpdateBody },
     response: resendAutomationRef,
     example: { status: 'enabled' },
-    uses: ['automations', 'clock', 'ids'],
+    uses: ['automations', 'tenants', 'clock', 'ids'],
   },
   async ({ auth, params, body }, deps) => {
-    const updated = await updateAutomation(deps, auth.account_id, params.id, body);
+    const updated = await updateAutomation(deps, auth, params.id, body);
     return { data: { object: 'automation' as const, id: updated.id } };
   },
 );
