@@ -396,9 +396,11 @@ describe('table grants', () => {
       'contact-topics-list': `/api/v1/contacts/${subscriber.email}/topics`,
       // A broadcast is a campaign; its recipients are the list's members and their mail.
       'campaigns-recipients': `/api/v1/campaigns/${campaign.id}/recipients`,
+      'campaigns-clicked-links': `/api/v1/campaigns/${campaign.id}/clicked-links`,
       'resend-broadcasts-list': `/resend/broadcasts?after=${campaign.id}`,
       'resend-broadcasts-get': `/resend/broadcasts/${campaign.id}`,
       'resend-broadcasts-recipients': `/resend/broadcasts/${campaign.id}/recipients`,
+      'resend-broadcasts-clicked-links': `/resend/broadcasts/${campaign.id}/clicked-links`,
       'resend-contact-topics-list': `/resend/contacts/${subscriber.email}/topics`,
       // Paged from an anchor: its entry is read too.
       'resend-suppressions-list': `/resend/suppressions?origin=manual&after=${encodeURIComponent(suppressed)}`,

@@ -67,6 +67,7 @@ export const campaign = /* @__PURE__ */ entity({
   moves: CAMPAIGN_MOVES,
 });
 export const campaignStats = /* @__PURE__ */ entity({ name: 'campaignStats', key: keys.campaignStats });
+export const campaignLink = /* @__PURE__ */ entity({ name: 'campaignLink', key: keys.campaignLink });
 export const firstHit = /* @__PURE__ */ entity({ name: 'firstHit', key: keys.firstHit });
 export const stats = /* @__PURE__ */ entity({ name: 'stats', key: keys.stats });
 export const template = /* @__PURE__ */ entity({ name: 'template', key: keys.template, indexes: { listing: 'gsi1' } });
