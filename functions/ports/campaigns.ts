@@ -34,7 +34,7 @@ export type CampaignChanges = Partial<
   >
 >;
 
-/** Clicks on one URL of a campaign's mail (Resend's broadcast clicked link); `id` names the URL (domain/campaigns/links.ts). */
+/** Clicks on one URL of a campaign's mail (Resend's clicked links); `id` names the URL (campaigns/links.ts). */
 export interface CampaignLink {
   id: string;
   url: string;
