@@ -1,3 +1,4 @@
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 /** Ports: Lists, subscribers, bounces and the counters and pages they use. */
 import type { Figures } from '../domain/reputation/figures';
 import type {
@@ -126,6 +127,8 @@ export interface ImportStore {
   /** Writes the import's record and its chunks of rows (a few large items, in batches). */
   create(record: ImportRecord, chunks: ImportRow[][]): Promise<void>;
   get(accountId: string, importId: string): Promise<ImportRecord | undefined>;
+  /** The account's imports, newest first, paged by their ids; undefined when the anchor is none of them. */
+  pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<ImportRecord> | undefined>;
   chunk(accountId: string, importId: string, chunk: number): Promise<ImportRow[] | undefined>;
   /**
    * Claims (list, address) for each subscriber, one conditional write each: answers the subscribers

@@ -73,6 +73,7 @@ export const stats = /* @__PURE__ */ entity({ name: 'stats', key: keys.stats });
 export const template = /* @__PURE__ */ entity({ name: 'template', key: keys.template, indexes: { listing: 'gsi1' } });
 export const inbound = /* @__PURE__ */ entity({ name: 'inbound', key: keys.inbound });
 export const importRecord = /* @__PURE__ */ entity({ name: 'import', key: keys.importRecord });
+export const importListing = /* @__PURE__ */ entity({ name: 'importListing', key: keys.importListing });
 export const importChunk = /* @__PURE__ */ entity({ name: 'importChunk', key: keys.importChunk });
 export const requestLog = /* @__PURE__ */ entity({ name: 'requestLog', key: keys.requestLog });
 export const idempotency = /* @__PURE__ */ entity({ name: 'idempotency', key: keys.idempotency });

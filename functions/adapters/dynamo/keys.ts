@@ -248,6 +248,14 @@ export const keys = {
   inbound: (accountId: string, id: string) => ({ pk: `INBOUND#${accountId}`, sk: `INBOUND#${id}` }),
   /** A bulk import's record; its chunks of rows share its partition. */
   importRecord: (accountId: string, importId: string) => ({ pk: `IMPORT#${accountId}#${importId}`, sk: 'IMPORT' }),
+  /**
+   * An import's place in the account's imports (Resend's `contacts.imports.list`), newest first: a
+   * small item in a partition of its own per account, sorted by when it started.
+   */
+  importListing: (accountId: string, createdAt: string, importId: string) => ({
+    pk: `IMPORTS#${accountId}`,
+    sk: `${createdAt}#${importId}`,
+  }),
   importChunk: (accountId: string, importId: string, chunk: number) => ({
     pk: `IMPORT#${accountId}#${importId}`,
     sk: `CHUNK#${String(chunk).padStart(6, '0')}`,

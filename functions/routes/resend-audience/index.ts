@@ -8,6 +8,9 @@ export { default as resendAudiencesCreate } from './resend-audiences-create';
 export { default as resendAudiencesList } from './resend-audiences-list';
 export { default as resendAudiencesGet } from './resend-audiences-get';
 export { default as resendAudiencesDelete } from './resend-audiences-delete';
+export { default as resendContactImportsCreate } from './resend-contact-imports-create';
+export { default as resendContactImportsList } from './resend-contact-imports-list';
+export { default as resendContactImportsGet } from './resend-contact-imports-get';
 import resendSegmentsCreate from './resend-segments-create';
 import resendSegmentsList from './resend-segments-list';
 import resendSegmentsGet from './resend-segments-get';
@@ -17,6 +20,9 @@ import resendAudiencesCreate from './resend-audiences-create';
 import resendAudiencesList from './resend-audiences-list';
 import resendAudiencesGet from './resend-audiences-get';
 import resendAudiencesDelete from './resend-audiences-delete';
+import resendContactImportsCreate from './resend-contact-imports-create';
+import resendContactImportsList from './resend-contact-imports-list';
+import resendContactImportsGet from './resend-contact-imports-get';
 import type { AnyRoute } from '../define-route';
 
 /** The area's routes, in the order the route table and the docs list them. */
@@ -30,4 +36,7 @@ export const resendAudienceRoutes: readonly AnyRoute[] = [
   resendAudiencesList,
   resendAudiencesGet,
   resendAudiencesDelete,
+  resendContactImportsCreate,
+  resendContactImportsList,
+  resendContactImportsGet,
 ];
