@@ -97,6 +97,11 @@ export interface SubscriberStore {
   page(accountId: string, filter: SubscriberFilter, page: PageRequest): Promise<PageOf<Subscriber>>;
   /** Writes the id of the subscriber's contact on it (the backfill); false when the subscriber is gone. */
   nameContact(accountId: string, subscriberId: string, contactId: string): Promise<boolean>;
+  /**
+   * A page of a list's members, newest first, paged by subscriber ids (the list's listing, one Query);
+   * undefined when the anchor is no member of the list.
+   */
+  listNextTo(accountId: string, listId: string, request: IdPageRequest): Promise<IdPage<Subscriber> | undefined>;
   /** Every subscriber of a list (for deleting a small one inside its request). */
   allOfList(accountId: string, listId: string): Promise<Subscriber[]>;
   /** Up to `limit` subscribers of a list (a background deletion's chunk). */

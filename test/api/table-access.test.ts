@@ -432,6 +432,9 @@ describe('table grants', () => {
       'resend-segments-get': `/resend/segments/${list.id}`,
       'resend-audiences-list': '/resend/audiences',
       'resend-audiences-get': `/resend/audiences/${list.id}`,
+      'resend-segment-contacts-list': `/resend/segments/${list.id}/contacts`,
+      'resend-audience-contacts-list': `/resend/audiences/${list.id}/contacts`,
+      'resend-audience-contacts-get': `/resend/audiences/${list.id}/contacts/${subscriber.email}`,
       'resend-suppressions-get': `/resend/suppressions/${encodeURIComponent(suppressed)}`,
     };
     const reading = routes.filter(

@@ -11,6 +11,12 @@ export { default as resendAudiencesDelete } from './resend-audiences-delete';
 export { default as resendContactImportsCreate } from './resend-contact-imports-create';
 export { default as resendContactImportsList } from './resend-contact-imports-list';
 export { default as resendContactImportsGet } from './resend-contact-imports-get';
+export { default as resendSegmentContactsList } from './resend-segment-contacts-list';
+export { default as resendAudienceContactsCreate } from './resend-audience-contacts-create';
+export { default as resendAudienceContactsList } from './resend-audience-contacts-list';
+export { default as resendAudienceContactsGet } from './resend-audience-contacts-get';
+export { default as resendAudienceContactsUpdate } from './resend-audience-contacts-update';
+export { default as resendAudienceContactsDelete } from './resend-audience-contacts-delete';
 import resendSegmentsCreate from './resend-segments-create';
 import resendSegmentsList from './resend-segments-list';
 import resendSegmentsGet from './resend-segments-get';
@@ -23,6 +29,12 @@ import resendAudiencesDelete from './resend-audiences-delete';
 import resendContactImportsCreate from './resend-contact-imports-create';
 import resendContactImportsList from './resend-contact-imports-list';
 import resendContactImportsGet from './resend-contact-imports-get';
+import resendSegmentContactsList from './resend-segment-contacts-list';
+import resendAudienceContactsCreate from './resend-audience-contacts-create';
+import resendAudienceContactsList from './resend-audience-contacts-list';
+import resendAudienceContactsGet from './resend-audience-contacts-get';
+import resendAudienceContactsUpdate from './resend-audience-contacts-update';
+import resendAudienceContactsDelete from './resend-audience-contacts-delete';
 import type { AnyRoute } from '../define-route';
 
 /** The area's routes, in the order the route table and the docs list them. */
@@ -39,4 +51,10 @@ export const resendAudienceRoutes: readonly AnyRoute[] = [
   resendContactImportsCreate,
   resendContactImportsList,
   resendContactImportsGet,
+  resendSegmentContactsList,
+  resendAudienceContactsCreate,
+  resendAudienceContactsList,
+  resendAudienceContactsGet,
+  resendAudienceContactsUpdate,
+  resendAudienceContactsDelete,
 ];
