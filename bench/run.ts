@@ -29,12 +29,14 @@
  * `npm run bench -- --only smtp`: the SMTP relay beside POST /mail/send (mails/s over 5 and 20 connections,
  *   DATA to 250, memory per idle connection), printed, no report written.
  * `npm run bench -- --only synth`: section 0 only (the synthesis, timed), printed, no report written.
+ * `npm run bench -- --only contacts`: issue 39's rows: AWS calls per contact create and per membership, and a
+ *   broadcast with a topic filter to BENCH_TOPIC_FANOUT (100,000) members, printed, no report written.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { routes } from '../functions/routes';
-import { countAwsCalls } from './aws-calls';
+import { countAwsCalls, countContactCalls } from './aws-calls';
 import { measureColdStarts, registerRoutes } from './cold-start';
 import { costPerMillion } from './cost';
 import { keptBodySection, measureKeptBody } from './kept-body';
@@ -43,6 +45,7 @@ import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
 import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
+import { measureTopicFanout, topicFanoutSection } from './contacts';
 import { importSection, measureImport } from './import';
 import { measureLoad } from './load';
 import { mailLogSection, measureMailLog } from './mail-log';
@@ -96,9 +99,11 @@ const ALONE = [
   'mail-log',
   'streams',
   'smtp',
+  'contacts',
   ...Object.keys(STANDALONE),
 ];
 const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
+const topicMembers = () => Number(process.env.BENCH_TOPIC_FANOUT ?? 100_000);
 /** Issue 27's rates: SES's default, a raised quota, and a large account's. */
 const drainRates = () => (process.env.BENCH_DRAIN_RATES ?? '14,100,1000').split(',').map(Number);
 /** Ten seconds of sending at each rate (at least 150 mails, so the slowest rate still measures a pace). */
@@ -178,6 +183,19 @@ const main = async () => {
     try {
       step(`bulk import of ${importRows()} rows`);
       console.log(importSection(await measureImport(stack, importRows())).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
+  if (only === 'contacts') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step('AWS calls per contact create and per membership');
+      console.log(callsSection(await countContactCalls(stack)).join('\n'));
+      step(`a broadcast with a topic filter to ${topicMembers()} members`);
+      console.log(topicFanoutSection(await measureTopicFanout(stack, topicMembers())).join('\n'));
     } finally {
       await stack.stop();
     }
@@ -277,6 +295,8 @@ const main = async () => {
     const fanoutSize = Number(process.env.BENCH_FANOUT ?? 100_000);
     step(`campaign fan-out to ${fanoutSize} subscribers`);
     const fanout = await measureFanout(stack, fanoutSize);
+    step(`a broadcast with a topic filter to ${topicMembers()} members`);
+    const topicFanout = await measureTopicFanout(stack, topicMembers());
     const cost = costPerMillion(calls, load, SES_RATE, fanout);
     step('template rendering for 1,000 readers');
     const templates = await measureTemplateRender();
@@ -288,6 +308,7 @@ const main = async () => {
       synth,
       bulkImport,
       fanout,
+      topicFanout,
       templates,
       worstHtml,
       worstTemplates,
