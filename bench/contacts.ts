@@ -208,8 +208,8 @@ export const topicFanoutSection = (m: TopicFanout) => [
     "jobs (the chunks' contacts read in BatchGetItem calls of 100 by the ids the memberships name), divided by " +
     'the recipients reached, and by the members read. Goal: at most 1.2 calls per recipient.',
   '',
-  '| Members | Recipients | Time to enqueue all | Calls per recipient | Calls per member | Calls | RRU per recipient | ' +
-    'WRU per recipient | Goal |',
+  '| Members | Recipients | Time to enqueue all | Calls per recipient | Calls per member | Calls | ' +
+    'RRU per recipient | WRU per recipient | Goal |',
   '|---|---|---|---|---|---|---|---|---|',
   `| ${m.members} | ${m.recipients} | ${f(m.enqueueSeconds, 0)} s | ${f(m.callsPerRecipient)} | ` +
     `${f(m.callsPerMember)} | ${Object.entries(m.calls)
