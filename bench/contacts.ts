@@ -28,9 +28,9 @@ export const countContacts = async <T>(call: Call, count: Count<T>): Promise<T[]
   results.push(
     await count(
       'POST /contacts (warm)',
-      2,
-      "rate-limit counter, one transaction of the address's claim and the record (the account's property " +
-        'declarations read only when properties are given)',
+      3,
+      "rate-limit counter, one transaction of the address's claim and the record, the request log's entry (the " +
+        "account's property declarations are read only when properties are given)",
       async () => {
         made = await call('POST', '/api/v1/contacts', {
           email: `bench-contact-${stamp}@example.com`,
@@ -43,18 +43,18 @@ export const countContacts = async <T>(call: Call, count: Count<T>): Promise<T[]
   results.push(
     await count(
       'POST /contacts/{id}/segments/{list_id}: a membership of an existing contact (warm)',
-      4,
-      "rate limit, the contact's record, the list, one transaction of the membership: its (address, list) claim, " +
-        "the record naming the contact and the listings' block counters",
+      6,
+      "rate limit, the contact's record, the list, the listing's seq counter, one transaction of the membership " +
+        "(its (address, list) claim, the record naming the contact, the listings' block counters), the request log",
       () => call('POST', `/api/v1/contacts/${made!.id}/segments/${list.id}`),
     ),
   );
   results.push(
     await count(
       'POST /subscribers: a membership of a new address, its contact made (warm)',
-      5,
-      "rate limit, the list, the suppression check, the contact's claim and record (one transaction), the " +
-        'membership (one transaction)',
+      6,
+      "rate limit, the list, the contact's claim and record (one transaction), the listing's seq counter, the " +
+        'membership (one transaction), the request log',
       () => call('POST', '/api/v1/subscribers', { email: `bench-member-${stamp}@example.com`, list_id: list.id }),
     ),
   );
