@@ -462,6 +462,7 @@ const requestBody = (route: RouteDefinition) => {
               on_conflict: text,
             },
           },
+          example,
         },
       },
     };

@@ -27,6 +27,11 @@ export const resendContactImportsCreate = defineRoute(
     table: { read: ['list'], write: ['importRecord', 'importChunk', 'importListing'] },
     lambda: { memoryMb: 1024, timeoutSeconds: 29 },
     uses: ['imports', 'lists', 'jobs', 'clock', 'ids'],
+    example: {
+      file: 'email,first_name,last_name\r\nada@example.com,Ada,Lovelace\r\n',
+      segments: '[{"id":"4ab2f3c5-9a70-4c46-9d0b-1c7a2f1e6b3d"}]',
+      column_map: '{"email":"email","first_name":"first_name","last_name":"last_name"}',
+    },
   },
   async ({ auth, event }, deps) => {
     const form = importForm(event, MAX_IMPORT_BYTES);
