@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { awsCalls, capacity, resetAwsCalls } from '../functions/adapters/instrument';
 import type { LocalStack } from './local-stack';
 import { countAutomations } from './automation-calls';
+import { countContacts } from './contacts';
 
 export interface CallCount {
   operation: string;
@@ -45,18 +46,32 @@ const count = async (
   };
 };
 
+/** A call of the API with the stack's key: its `data`, or an error naming the answer's status. */
+const apiCaller = (stack: LocalStack) => async (method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${stack.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${stack.apiKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await response.json()) as { data?: any };
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
+  return json.data;
+};
+
+/** Section 2's contact rows alone (`npm run bench -- --only contacts`). */
+export const countContactCalls = async (stack: LocalStack): Promise<CallCount[]> => {
+  process.env.MEASURE_CAPACITY = '1';
+  const call = apiCaller(stack);
+  // Warm up: the first request of a process also reads the key (later ones use the 30 s auth cache).
+  await call('GET', '/api/v1/contacts?limit=1');
+  const rows = await countContacts(call, count);
+  process.env.MEASURE_CAPACITY = '0';
+  return rows;
+};
+
 export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => {
   process.env.MEASURE_CAPACITY = '1';
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${stack.baseUrl}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${stack.apiKey}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = (await response.json()) as { data?: any };
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}`);
-    return json.data;
-  };
+  const call = apiCaller(stack);
   // Warm up: the first request of a process also reads the key (later ones use the 30 s auth cache).
   const warm = await call('POST', '/api/v1/mail/send', { to: 'warm@example.com', subject: 'warm', text: 'x' });
 
@@ -237,6 +252,7 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
   results.push(await countSendgridRequest(stack));
   results.push(...(await countTracking(stack, call)));
   results.push(...(await countAutomations(call, count)));
+  results.push(...(await countContacts(call, count)));
   process.env.MEASURE_CAPACITY = '0';
   return results;
 };

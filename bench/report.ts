@@ -9,6 +9,7 @@ import type { HandOff } from './hand-off';
 import type { WebhookThroughput } from './webhook-throughput';
 import type { LoadResult } from './load';
 import type { Fanout } from './fanout';
+import { topicFanoutSection, type TopicFanout } from './contacts';
 import { importSection, type ImportBench } from './import';
 import type { TemplateRender } from './template-render';
 import type { WorstCaseHtml } from './worst-case-html';
@@ -34,6 +35,7 @@ export interface Report {
   requestLog?: RequestLogCost;
   smtpRelay?: RelayMeasure;
   fanout?: Fanout;
+  topicFanout?: TopicFanout;
   bulkImport?: ImportBench;
   templates?: TemplateRender;
   worstHtml?: WorstCaseHtml[];
@@ -337,6 +339,7 @@ export const writeReport = (report: Report) => {
           '',
         ]
       : []),
+    ...(report.topicFanout ? topicFanoutSection(report.topicFanout) : []),
     ...(report.bulkImport ? importSection(report.bulkImport) : []),
     ...(report.templates ? templateSection(report.templates) : []),
     '## 4. Local latency and throughput',

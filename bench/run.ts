@@ -32,13 +32,15 @@
  * `npm run bench -- --only automations`: BENCH_AUTOMATION_RUNS (10,000) automation runs started by one burst of
  *   events, the runner's AWS calls and capacity per step and per delay released, and a transactional send's
  *   answer time meanwhile (bench/automation-burst.ts), printed, no report written.
+ * `npm run bench -- --only contacts`: issue 39's rows: AWS calls per contact create and per membership, and a
+ *   broadcast with a topic filter to BENCH_TOPIC_FANOUT (100,000) members, printed, no report written.
  */
 import { execFileSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { routes } from '../functions/routes';
-import { countAwsCalls } from './aws-calls';
 import { automationBurstSection, measureAutomationBurst } from './automation-burst';
+import { countAwsCalls, countContactCalls } from './aws-calls';
 import { measureColdStarts, registerRoutes } from './cold-start';
 import { costPerMillion } from './cost';
 import { keptBodySection, measureKeptBody } from './kept-body';
@@ -47,6 +49,7 @@ import { measureDeepPage } from './deep-page';
 import { measureDrain } from './drain-throughput';
 import { measureHandOff } from './hand-off';
 import { measureFanout } from './fanout';
+import { measureTopicFanout, topicFanoutSection } from './contacts';
 import { importSection, measureImport } from './import';
 import { measureLoad } from './load';
 import { mailLogSection, measureMailLog } from './mail-log';
@@ -101,9 +104,11 @@ const ALONE = [
   'streams',
   'smtp',
   'automations',
+  'contacts',
   ...Object.keys(STANDALONE),
 ];
 const importRows = () => Number(process.env.BENCH_IMPORT ?? 100_000);
+const topicMembers = () => Number(process.env.BENCH_TOPIC_FANOUT ?? 100_000);
 /** Issue 27's rates: SES's default, a raised quota, and a large account's. */
 const drainRates = () => (process.env.BENCH_DRAIN_RATES ?? '14,100,1000').split(',').map(Number);
 /** Ten seconds of sending at each rate (at least 150 mails, so the slowest rate still measures a pace). */
@@ -196,6 +201,19 @@ const main = async () => {
     try {
       step(`bulk import of ${importRows()} rows`);
       console.log(importSection(await measureImport(stack, importRows())).join('\n'));
+    } finally {
+      await stack.stop();
+    }
+    return;
+  }
+  if (only === 'contacts') {
+    step('starting the local stack');
+    const stack = await startLocalStack(SES_RATE);
+    try {
+      step('AWS calls per contact create and per membership');
+      console.log(callsSection(await countContactCalls(stack)).join('\n'));
+      step(`a broadcast with a topic filter to ${topicMembers()} members`);
+      console.log(topicFanoutSection(await measureTopicFanout(stack, topicMembers())).join('\n'));
     } finally {
       await stack.stop();
     }
@@ -295,6 +313,8 @@ const main = async () => {
     const fanoutSize = Number(process.env.BENCH_FANOUT ?? 100_000);
     step(`campaign fan-out to ${fanoutSize} subscribers`);
     const fanout = await measureFanout(stack, fanoutSize);
+    step(`a broadcast with a topic filter to ${topicMembers()} members`);
+    const topicFanout = await measureTopicFanout(stack, topicMembers());
     const cost = costPerMillion(calls, load, SES_RATE, fanout);
     step('template rendering for 1,000 readers');
     const templates = await measureTemplateRender();
@@ -306,6 +326,7 @@ const main = async () => {
       synth,
       bulkImport,
       fanout,
+      topicFanout,
       templates,
       worstHtml,
       worstTemplates,

@@ -720,7 +720,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contact
-         * @description One person of the account, unique by email (any case): a second is 409 `CONFLICT`. Each of `segments` (list ids) makes a membership, as `POST /subscribers` does. `properties` are values of declared properties (`POST /contact-properties`): an undeclared key or a wrong type is 400 naming it.
+         * @description One person of the account, unique by email (any case): a second is 409 `CONFLICT`. Each of `segments` (list ids) makes a membership, as `POST /subscribers` does. `properties` are values of declared properties (`POST /contact-properties`): an undeclared key or a wrong type is 400 naming it. The enabled automations triggered by `contact.created` start a run for it.
          *
          *     Needs an API key with the `subscribers` permission.
          */
@@ -1005,6 +1005,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's imports, newest first
+         * @description Of every list (and through Resend's `contacts.imports`), paged by import ids (`after`, `before`, `limit` up to 100; `has_more`). Each as `GET /api/v1/imports/{id}` answers it.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["imports-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/suppressions": {
         parameters: {
             query?: never;
@@ -1231,6 +1253,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/campaigns/{id}/clicked-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the clicks on each link of a campaign
+         * @description Per URL its readers clicked: `clicks` (every reader's click) and `unique_clicks` (mail whose reader clicked it); clicks from link scanners and right after the send are not counted. In the order of the links' ids (opaque), paged by them (`after`, `before`, `limit` up to 100; `has_more`). At most 100 distinct URLs are counted per campaign.
+         *
+         *     Needs an API key with the `campaigns` permission.
+         */
+        get: operations["campaigns-clicked-links"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/u/{token}": {
         parameters: {
             query?: never;
@@ -1326,7 +1370,7 @@ export interface paths {
         put?: never;
         /**
          * Send an event for a contact: start the automations it triggers
-         * @description For the contact named by `contact_id`, or by `email` (made when the address has none): every enabled automation whose trigger names the event starts a run, and each run of the contact waiting for the event receives it. Runs go on within the runner interval (a minute at most). A payload that breaks the event's schema is 400 naming the key.
+         * @description For the contact named by `contact_id`, or by `email` (made when the address has none): every enabled automation whose trigger names the event starts a run, and each run of the contact waiting for the event receives it. Runs go on within the runner interval (a minute at most). A payload that breaks the event's schema is 400 naming the key. The service's own events start automations too: a mail's (`email.sent`, `email.delivered`, `email.opened`, `email.clicked`, `email.bounced`, `email.complained`, for its recipient's contact) and `contact.created`.
          *
          *     Needs an API key with the `campaigns` permission.
          */
@@ -1384,7 +1428,7 @@ export interface paths {
         put?: never;
         /**
          * Create an automation: a graph of steps an event starts
-         * @description Steps (`trigger`, `delay`, `send_email`, `wait_for_event`, `condition`, `contact_update`, `contact_delete`, `add_to_segment`) joined by typed connections. The graph is checked whole: no trigger, an unknown step type, a dangling connection or a cycle without a delay is 400 naming it. At most 100 steps; `status` `disabled` unless given.
+         * @description Steps (`trigger`, `delay`, `send_email`, `wait_for_event`, `condition`, `contact_update`, `contact_delete`, `add_to_segment`) joined by typed connections. The graph is checked whole: no trigger, an unknown step type, a dangling connection or a cycle without a delay is 400 naming it. At most 100 steps; `status` `disabled` unless given. A `send_email` step may name a `tenant` (its id or name, kept as its id): its mail goes out as that tenant; an unknown one is 404.
          *
          *     Needs an API key with the `campaigns` permission.
          */
@@ -2304,7 +2348,7 @@ export interface paths {
         put?: never;
         /**
          * Create a contact
-         * @description Unique by email in the account; each of `segments` (a list id) makes a membership; `topics` are its choices (`{id, subscription}`, each a topic of the account).
+         * @description Unique by email in the account; each of `segments` (a list id) makes a membership; `topics` are its choices (`{id, subscription}`, each a topic of the account). The enabled automations triggered by `contact.created` start a run for it.
          *
          *     Needs an API key with the `subscribers` permission.
          */
@@ -2679,6 +2723,28 @@ export interface paths {
          *     Needs an API key with the `campaigns` permission.
          */
         get: operations["resend-broadcasts-recipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/broadcasts/{id}/clicked-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Count the clicks on each link of a broadcast
+         * @description Per URL its readers clicked: `clicks` and `unique_clicks` (mail whose reader clicked it); a link scanner's hits are not counted. `id` is an opaque cursor for `after`/`before`. At most 100 distinct URLs are counted per broadcast.
+         *
+         *     Needs an API key with the `campaigns` permission.
+         */
+        get: operations["resend-broadcasts-clicked-links"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3183,6 +3249,140 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/resend/contacts/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's contact imports, newest first
+         * @description Paged by import ids (`after`, `before`; `limit` up to 100). `status` keeps those of one status from the page read, so a page may hold fewer than `limit`.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-contact-imports-list"];
+        put?: never;
+        /**
+         * Import contacts from CSV into a segment
+         * @description multipart/form-data as the SDK sends it: `file` (CSV, up to 100,000 rows and 5 MiB), `segments` (exactly one: the list), `column_map` (`email`, `first_name`, `last_name`: the columns to read; defaults are those names), `on_conflict` `skip` (the default; a contact the account has is kept as it is). New addresses become contacts with their names; each address becomes a member of the segment. `unsubscribed`, `properties` and `topics` are refused by name. Runs in the background: read it with `get`.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["resend-contact-imports-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/contacts/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contact import's status and counts
+         * @description `counts`: `created` the members it added, `skipped` addresses the segment had or that are suppressed (and repeats in the file), `failed` rows refused; `updated` is 0 (conflicts are skipped).
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-contact-imports-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/segments/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contacts of a segment, newest member first
+         * @description Paged by contact ids (`after`, `before`; `limit` up to 100): one page of the list's members and their contacts at any depth. A member with no contact (a membership older than contacts) is left out, so a page may hold fewer than `limit`.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-segment-contacts-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/audiences/{id}/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the contacts of an audience, newest member first
+         * @description Paged by contact ids (`after`, `before`; `limit` up to 100): one page of the list's members and their contacts at any depth. A member with no contact (a membership older than contacts) is left out, so a page may hold fewer than `limit`.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-audience-contacts-list"];
+        put?: never;
+        /**
+         * Create a contact in an audience (the older SDK form)
+         * @description As `POST /resend/contacts` with the audience as its one segment: the contact (unique by email in the account: a second is 409; join an existing one with `contacts.segments.add`) and its membership of the list.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        post: operations["resend-audience-contacts-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/resend/audiences/{id}/contacts/{id_or_email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a contact of an audience by id or email (the older SDK form)
+         * @description The contact, while it is a member of the audience (list); 404 otherwise.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        get: operations["resend-audience-contacts-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a contact from an audience (the older SDK form)
+         * @description Deletes its membership of the audience (list), as `contacts.segments.remove`; the contact and its other memberships stay (`contacts.remove` without an audience deletes the contact).
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        delete: operations["resend-audience-contacts-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a contact of an audience (the older SDK form)
+         * @description As `PATCH /resend/contacts/{id_or_email}`, while the contact is a member of the audience (404 otherwise): the contact is one person of the account, so the change shows in every list it is in.
+         *
+         *     Needs an API key with the `subscribers` permission.
+         */
+        patch: operations["resend-audience-contacts-update"];
         trace?: never;
     };
     "/resend/templates": {
@@ -7816,6 +8016,65 @@ export interface operations {
             500: components["responses"]["500_INTERNAL_ERROR_2"];
         };
     };
+    "imports-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            imports: {
+                                id: string;
+                                list_id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                                total: number;
+                                imported: number;
+                                duplicates: number;
+                                suppressed: number;
+                                rejected: number;
+                                processed: number;
+                                rejected_rows: {
+                                    row: number;
+                                    email: string | null;
+                                    reason: string;
+                                }[];
+                                failure_reason: string | null;
+                                created_at: string;
+                                finished_at: string | null;
+                            }[];
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["400_VALIDATION_ERROR_4"];
+            401: components["responses"]["401_UNAUTHORIZED"];
+            403: components["responses"]["403_FORBIDDEN"];
+            429: components["responses"]["429_RATE_LIMITED"];
+            500: components["responses"]["500_INTERNAL_ERROR_2"];
+        };
+    };
     "suppressions-list": {
         parameters: {
             query?: {
@@ -8711,6 +8970,54 @@ export interface operations {
             500: components["responses"]["500_INTERNAL_ERROR_2"];
         };
     };
+    "campaigns-clicked-links": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        data: {
+                            links: {
+                                id: string;
+                                url: string;
+                                clicks: number;
+                                unique_clicks: number;
+                            }[];
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["400_VALIDATION_ERROR_5"];
+            401: components["responses"]["401_UNAUTHORIZED"];
+            403: components["responses"]["403_FORBIDDEN"];
+            404: components["responses"]["404_NOT_FOUND_2"];
+            429: components["responses"]["429_RATE_LIMITED"];
+            500: components["responses"]["500_INTERNAL_ERROR_2"];
+        };
+    };
     "unsubscribe-page": {
         parameters: {
             query?: never;
@@ -9284,6 +9591,7 @@ export interface operations {
             400: components["responses"]["400_VALIDATION_ERROR"];
             401: components["responses"]["401_UNAUTHORIZED"];
             403: components["responses"]["403_FORBIDDEN"];
+            404: components["responses"]["404_NOT_FOUND_2"];
             413: components["responses"]["413_PAYLOAD_TOO_LARGE"];
             415: components["responses"]["415_UNSUPPORTED_MEDIA_TYPE"];
             429: components["responses"]["429_RATE_LIMITED"];
@@ -13981,6 +14289,52 @@ export interface operations {
             500: components["responses"]["500_internal_server_error"];
         };
     };
+    "resend-broadcasts-clicked-links": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            url: string;
+                            clicks: number;
+                            unique_clicks: number;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
     "resend-webhooks-list": {
         parameters: {
             query?: {
@@ -15542,6 +15896,469 @@ export interface operations {
             401: components["responses"]["401_restricted_api_key"];
             403: components["responses"]["403_invalid_api_key"];
             404: components["responses"]["404_not_found"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-contact-imports-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+                status?: "queued" | "in_progress" | "completed" | "failed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            /** @constant */
+                            object: "contact_import";
+                            id: string;
+                            /** @enum {string} */
+                            status: "queued" | "in_progress" | "completed" | "failed";
+                            created_at: string;
+                            completed_at: string | null;
+                            counts: {
+                                total: number;
+                                created: number;
+                                updated: number;
+                                skipped: number;
+                                failed: number;
+                            };
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-contact-imports-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A form with a CSV file (UTF-8) of at most 5 MiB */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "email,first_name,last_name\r\nada@example.com,Ada,Lovelace\r\n",
+                 *       "segments": "[{\"id\":\"4ab2f3c5-9a70-4c46-9d0b-1c7a2f1e6b3d\"}]",
+                 *       "column_map": "{\"email\":\"email\",\"first_name\":\"first_name\",\"last_name\":\"last_name\"}"
+                 *     }
+                 */
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    segments: string;
+                    column_map?: string;
+                    on_conflict?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact_import";
+                        id: string;
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            413: components["responses"]["413_validation_error"];
+            415: components["responses"]["415_validation_error"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-contact-imports-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact_import";
+                        id: string;
+                        /** @enum {string} */
+                        status: "queued" | "in_progress" | "completed" | "failed";
+                        created_at: string;
+                        completed_at: string | null;
+                        counts: {
+                            total: number;
+                            created: number;
+                            updated: number;
+                            skipped: number;
+                            failed: number;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-segment-contacts-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            email: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            unsubscribed: boolean;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-audience-contacts-list": {
+        parameters: {
+            query?: {
+                limit?: number;
+                after?: string;
+                before?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "list";
+                        has_more: boolean;
+                        data: {
+                            id: string;
+                            email: string;
+                            first_name: string | null;
+                            last_name: string | null;
+                            unsubscribed: boolean;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-audience-contacts-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "first_name": "Ada"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    unsubscribed?: boolean;
+                    properties?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                    segments?: {
+                        id: string;
+                    }[];
+                    topics?: {
+                        id: string;
+                        /** @enum {string} */
+                        subscription: "opt_in" | "opt_out";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact";
+                        id: string;
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            413: components["responses"]["413_validation_error"];
+            415: components["responses"]["415_validation_error"];
+            422: components["responses"]["422_validation_error_validation_error_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-audience-contacts-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact";
+                        id: string;
+                        email: string;
+                        first_name: string | null;
+                        last_name: string | null;
+                        unsubscribed: boolean;
+                        created_at: string;
+                        properties: {
+                            [key: string]: {
+                                /** @constant */
+                                type: "string";
+                                value: string;
+                            } | {
+                                /** @constant */
+                                type: "number";
+                                value: number;
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-audience-contacts-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact";
+                        contact: string;
+                        deleted: boolean;
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            422: components["responses"]["422_validation_error"];
+            429: components["responses"]["429_rate_limit_exceeded"];
+            500: components["responses"]["500_internal_server_error"];
+        };
+    };
+    "resend-audience-contacts-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                id_or_email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unsubscribed": true
+                 *     }
+                 */
+                "application/json": {
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    unsubscribed?: boolean;
+                    properties?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                    email?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success, in the Resend API's shape (no envelope) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "contact";
+                        id: string;
+                    };
+                };
+            };
+            401: components["responses"]["401_restricted_api_key"];
+            403: components["responses"]["403_invalid_api_key"];
+            404: components["responses"]["404_not_found"];
+            413: components["responses"]["413_validation_error"];
+            415: components["responses"]["415_validation_error"];
             422: components["responses"]["422_validation_error"];
             429: components["responses"]["429_rate_limit_exceeded"];
             500: components["responses"]["500_internal_server_error"];

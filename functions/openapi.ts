@@ -444,6 +444,29 @@ const requestBody = (route: RouteDefinition) => {
       content: { 'application/json': { schema: jsonSchema(route.request.body, 'input'), example } },
     };
   }
+  if (route.rawBody === 'multipart/form-data') {
+    // Resend's contact import form: the file, and the other fields as JSON text (the route's description).
+    const text = { type: 'string' };
+    return {
+      required: true,
+      description: `A form with a CSV file (UTF-8) of at most ${(route.maxBodyBytes ?? 0) / 1024 / 1024} MiB`,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: ['file', 'segments'],
+            properties: {
+              file: { type: 'string', format: 'binary' },
+              segments: text,
+              column_map: text,
+              on_conflict: text,
+            },
+          },
+          example,
+        },
+      },
+    };
+  }
   if (route.rawBody) {
     const schema = route.rawBody === 'application/json' ? {} : { type: 'string' };
     return {

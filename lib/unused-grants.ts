@@ -81,6 +81,7 @@ export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
   'tenants-delete': { 'ses:CreateTenant': tenantCalls, 'ses:CreateTenantResourceAssociation': tenantCalls },
   'contacts-create': confirmationMail,
   'resend-contacts-create': confirmationMail,
+  'resend-audience-contacts-create': confirmationMail,
   'contact-segments-add': confirmationMail,
   'resend-contact-segments-add': confirmationMail,
   'domain-checker': { 'ses:DeleteEmailIdentity': lapsedClaim },

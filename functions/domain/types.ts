@@ -198,6 +198,9 @@ export interface ImportRow {
   email: string;
   name: string | null;
   metadata: Metadata;
+  /** The contact's names when the file gives them apart (Resend's `contacts.imports`): a new contact gets them. */
+  first_name?: string;
+  last_name?: string;
 }
 
 /** A row the import refused, with why (the first 100 are kept). `row` counts from 1 at the first data row. */

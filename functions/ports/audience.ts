@@ -1,3 +1,4 @@
+import type { IdPage, IdPageRequest } from '../domain/id-paging';
 /** Ports: Lists, subscribers, bounces and the counters and pages they use. */
 import type { Figures } from '../domain/reputation/figures';
 import type {
@@ -96,6 +97,11 @@ export interface SubscriberStore {
   page(accountId: string, filter: SubscriberFilter, page: PageRequest): Promise<PageOf<Subscriber>>;
   /** Writes the id of the subscriber's contact on it (the backfill); false when the subscriber is gone. */
   nameContact(accountId: string, subscriberId: string, contactId: string): Promise<boolean>;
+  /**
+   * A page of a list's members, newest first, paged by subscriber ids (the list's listing, one Query);
+   * undefined when the anchor is no member of the list.
+   */
+  listNextTo(accountId: string, listId: string, request: IdPageRequest): Promise<IdPage<Subscriber> | undefined>;
   /** Every subscriber of a list (for deleting a small one inside its request). */
   allOfList(accountId: string, listId: string): Promise<Subscriber[]>;
   /** Up to `limit` subscribers of a list (a background deletion's chunk). */
@@ -126,6 +132,8 @@ export interface ImportStore {
   /** Writes the import's record and its chunks of rows (a few large items, in batches). */
   create(record: ImportRecord, chunks: ImportRow[][]): Promise<void>;
   get(accountId: string, importId: string): Promise<ImportRecord | undefined>;
+  /** The account's imports, newest first, paged by their ids; undefined when the anchor is none of them. */
+  pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<ImportRecord> | undefined>;
   chunk(accountId: string, importId: string, chunk: number): Promise<ImportRow[] | undefined>;
   /**
    * Claims (list, address) for each subscriber, one conditional write each: answers the subscribers

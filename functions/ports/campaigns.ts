@@ -34,6 +34,14 @@ export type CampaignChanges = Partial<
   >
 >;
 
+/** Clicks on one URL of a campaign's mail (Resend's clicked links); `id` names the URL (campaigns/links.ts). */
+export interface CampaignLink {
+  id: string;
+  url: string;
+  clicks: number;
+  unique_clicks: number;
+}
+
 /** One member of a campaign's list with the mail the campaign made for it (Resend's broadcast recipient). */
 export interface CampaignRecipient {
   /** The membership (subscriber) the mail went to. */
@@ -100,6 +108,20 @@ export interface CampaignStore {
   /** Adds to the counters (one UpdateItem ADD) and answers them as they are now. */
   count(accountId: string, campaignId: string, delta: Partial<CampaignStats>): Promise<CampaignCounters>;
   /**
+   * Counts a reader's click on one URL of the campaign (one UpdateItem ADD on the URL's counter; `unique`
+   * adds to its unique clicks too). A URL not counted before takes one of the campaign's `cap` places
+   * first: false when none is left (or the campaign is gone), and nothing is counted then.
+   */
+  countLink(
+    accountId: string,
+    campaignId: string,
+    link: { id: string; url: string },
+    unique: boolean,
+    cap: number,
+  ): Promise<boolean>;
+  /** The campaign's counted URLs in the order of their ids, paged by them; undefined when the anchor is none. */
+  linksNextTo(accountId: string, campaignId: string, request: IdPageRequest): Promise<IdPage<CampaignLink> | undefined>;
+  /**
    * Counts the recipients of the chunk that starts after `cursor` and records where the next starts,
    * only if the progress still says `cursor` (a chunk run twice is counted once); undefined then.
    */
@@ -134,6 +156,8 @@ export interface FirstHits {
    * subscriber); false when it was counted before, as for a one-click POST replayed after a resubscribe.
    */
   firstUnsubscribe(accountId: string, messageUuid: string): Promise<boolean>;
+  /** A reader's first click of one URL (by its link id) in a message: its campaign's unique clicks of the URL. */
+  firstLinkClick(accountId: string, messageId: string, linkId: string): Promise<boolean>;
 }
 
 /** Background work, in chunks small enough for any Lambda, each a message of the job queue. */

@@ -111,7 +111,7 @@ export interface RouteDefinition {
    */
   errors?: readonly ErrorCode[];
   /** A body read as raw bytes, not parsed against a schema (receivers verify a signature over it): its media type. */
-  rawBody?: 'application/json' | 'text/plain' | 'text/csv';
+  rawBody?: 'application/json' | 'text/plain' | 'text/csv' | 'multipart/form-data';
   /**
    * A body's own cap where it must be larger than every other route's (MAX_REQUEST_BYTES): a CSV import, the send
    * routes (6 MiB, for attachments).

@@ -115,6 +115,13 @@ export const sendCampaignBody = z.object({
 
 export const campaignsQuery = z.object(pageQuery);
 
+/** A page of a campaign's clicked links, paged by the links' ids (domain/campaigns/links.ts), as Resend's lists. */
+export const linksQuery = z.object({
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  after: z.optional(z.string().check(z.maxLength(64))),
+  before: z.optional(z.string().check(z.maxLength(64))),
+});
+
 const stats = z.object({
   recipients: z.int(),
   sent: z.int(),

@@ -2,13 +2,24 @@ import * as z from 'zod/mini';
 import { IMPORT_STATUSES } from '../domain/types';
 import { email } from './common';
 import { metadata } from './metadata';
+import type { ImportRowCheck } from '../domain/audience/imports';
 
 /** One row of an import, checked by the rules of a single add (address, name, metadata). */
 export const importRow = z.object({
   email: email(),
   name: z.nullable(z.string().check(z.maxLength(200))),
   metadata: metadata(),
+  first_name: z.optional(z.string().check(z.maxLength(200))),
+  last_name: z.optional(z.string().check(z.maxLength(200))),
 });
+
+/** A row checked by importRow: the row, or why it is refused (naming the field). */
+export const checkImportRow: ImportRowCheck = (row) => {
+  const parsed = importRow.safeParse(row);
+  if (parsed.success) return { ok: true, row: parsed.data };
+  const [issue] = parsed.error.issues;
+  return { ok: false, reason: `${issue.path.map(String).join('.') || 'row'}: ${issue.message}` };
+};
 /** The header's metadata keys, checked as the keys of any metadata. */
 export const importHeaderKeys = metadata();
 

@@ -86,3 +86,9 @@ export const resendRecipientList = z.object({
     }),
   ),
 });
+
+export const resendClickedLinks = z.object({
+  object: z.literal('list'),
+  has_more: z.boolean(),
+  data: z.array(z.object({ id: z.string(), url: z.string(), clicks: z.int(), unique_clicks: z.int() })),
+});

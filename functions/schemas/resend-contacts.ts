@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { createContactBody, updateContactBody } from './contacts';
 import { PROPERTY_TYPES } from '../domain/contacts/contact-property';
+import { uuidParam } from './common';
 
 /**
  * Resend's contacts as its SDK sends and reads them (`contacts.create/get/update/remove/list`): the
@@ -68,3 +69,10 @@ export const resendContactSegmentList = z.object({
 });
 export const resendSegmentAdded = z.object({ id: z.string() });
 export const resendSegmentRemoved = z.object({ id: z.string(), deleted: z.boolean() });
+
+/** Resend's older audience-scoped contact paths: the audience (a list id), and a contact by id or email. */
+export const audienceParams = z.object({ id: uuidParam() });
+export const audienceContactParams = z.object({
+  id: uuidParam(),
+  id_or_email: z.string().check(z.minLength(1), z.maxLength(254)),
+});

@@ -5,6 +5,8 @@ import type { SentMail } from '../support/mailbox';
 import { client, keyWith, newAccount, uniqueAddress, type Client } from '../support/service';
 import { resendClient } from '../support/resend-account';
 import { startTrackedService } from '../support/tracked-service';
+import { signToken, verifyToken, type TrackingClaim } from '../../functions/domain/tracking/token';
+import { MAX_CAMPAIGN_LINKS } from '../../functions/domain/campaigns/links';
 
 /**
  * docs/promises.md "Resend-compatible API", broadcasts: the official `resend` package, unchanged,
@@ -261,6 +263,106 @@ describe('a broadcast with a topic', () => {
     expect((await resend.broadcasts.get(data!.id)).data).toMatchObject({ topic_id: topicId });
     await resend.broadcasts.update(data!.id, { topicId: null });
     expect((await native.get(`/api/v1/campaigns/${data!.id}`)).body.data.topic_id).toBeNull();
+  });
+});
+
+describe('clicked links', () => {
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/128.0';
+  const OFFER = 'https://shop.example.com/offer?item=42';
+  const DOCS = 'https://docs.example.com/start';
+  const LINKED =
+    `<p>Hi</p><a href="${OFFER}">Offer</a> <a href="${DOCS}">Docs</a>` + '<a href="{{unsubscribe_url}}">Leave</a>';
+  const trackedLinks = (mail: SentMail) =>
+    [...(mail.body.html ?? '').matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((m) => m[1]!);
+  const click = (url: string, userAgent = BROWSER) =>
+    fetch(url, { redirect: 'manual', headers: { 'User-Agent': userAgent } });
+
+  it('counts every reader click per URL and once per mail as unique; read through the SDK and natively', async () => {
+    const { segmentId, addresses } = await newSegment(2, 'clicks');
+    const created = await resend.broadcasts.create({
+      from: FROM,
+      subject: 'Links',
+      html: LINKED,
+      segmentId,
+      send: true,
+    });
+    expect(created.error).toBeNull();
+    const id = created.data!.id;
+    await runJobsAndDrain();
+    expect((await resend.broadcasts.clickedLinks(id)).data).toEqual({ object: 'list', has_more: false, data: [] });
+
+    const all = await mailbox();
+    const [offerA, docsA] = trackedLinks(mailsTo(all, addresses[0])[0]);
+    const [offerB] = trackedLinks(mailsTo(all, addresses[1])[0]);
+    for (const url of [offerA, offerA, docsA, offerB])
+      expect((await click(url!)).headers.get('location')).toMatch(/^https:/);
+    // A link scanner's fetch is no reader's click.
+    await click(offerB!, 'Mozilla/5.0 (compatible; Proofpoint URL Defense)');
+
+    const links = await resend.broadcasts.clickedLinks(id);
+    expect(links.error).toBeNull();
+    expect(links.data?.has_more).toBe(false);
+    const byUrl = Object.fromEntries(links.data!.data.map((l) => [l.url, l]));
+    expect(byUrl).toEqual({
+      [OFFER]: { id: expect.stringMatching(/^[0-9a-f]{32}$/), url: OFFER, clicks: 3, unique_clicks: 2 },
+      [DOCS]: { id: expect.stringMatching(/^[0-9a-f]{32}$/), url: DOCS, clicks: 1, unique_clicks: 1 },
+    });
+    // Paged by the rows' ids, in their order.
+    const first = await resend.broadcasts.clickedLinks(id, { limit: 1 });
+    expect(first.data?.has_more).toBe(true);
+    expect(first.data?.data).toEqual([links.data!.data[0]]);
+    const next = await resend.broadcasts.clickedLinks(id, { limit: 1, after: first.data!.data[0].id });
+    expect(next.data).toEqual({ object: 'list', has_more: false, data: [links.data!.data[1]] });
+    const back = await resend.broadcasts.clickedLinks(id, { before: links.data!.data[1].id });
+    expect(back.data?.data).toEqual([links.data!.data[0]]);
+
+    const natively = await native.get(`/api/v1/campaigns/${id}/clicked-links?limit=10`);
+    expect(natively.status).toBe(200);
+    expect(natively.body.data).toEqual({ links: links.data!.data, has_more: false });
+    expect(await campaignOf(id)).toMatchObject({ stats: { clicked: 2 } });
+
+    // An anchor that is no link of it is 422; another campaign's, or none, 404.
+    expect((await resend.broadcasts.clickedLinks(id, { after: 'f'.repeat(32) })).error).toMatchObject({
+      statusCode: 422,
+      message: expect.stringContaining('after'),
+    });
+    expect((await resend.broadcasts.clickedLinks(crypto.randomUUID())).error).toMatchObject({
+      statusCode: 404,
+      name: 'not_found',
+    });
+    expect((await native.get(`/api/v1/campaigns/${crypto.randomUUID()}/clicked-links`)).status).toBe(404);
+  });
+
+  it(`counts at most ${MAX_CAMPAIGN_LINKS} distinct URLs per campaign; the redirects go on`, async () => {
+    const { segmentId, addresses } = await newSegment(1, 'manylinks');
+    const created = await resend.broadcasts.create({
+      from: FROM,
+      subject: 'Many',
+      html: LINKED,
+      segmentId,
+      send: true,
+    });
+    const id = created.data!.id;
+    await runJobsAndDrain();
+    const [offer] = trackedLinks(mailsTo(await mailbox(), addresses[0])[0]);
+    const key = process.env.TRACKING_SECRET!;
+    const claim = verifyToken(key, offer!.split('/t/c/')[1]!, 'click') as Extract<TrackingClaim, { kind: 'click' }>;
+    // Links as a reader's variables would make them: one URL per reader (here, one per click).
+    const personal = (n: number) =>
+      `${tracked.service.baseUrl}/t/c/${signToken(key, { ...claim, url: `https://shop.example.com/r/${n}` })}`;
+    for (let n = 0; n < MAX_CAMPAIGN_LINKS + 5; n++) expect((await click(personal(n))).status).toBe(302);
+    expect((await click(personal(0))).status).toBe(302);
+
+    const counted: { url: string; clicks: number }[] = [];
+    let after: string | undefined;
+    do {
+      const page = await resend.broadcasts.clickedLinks(id, { limit: 100, ...(after ? { after } : {}) });
+      counted.push(...page.data!.data);
+      after = page.data!.has_more ? page.data!.data.at(-1)!.id : undefined;
+    } while (after);
+    expect(counted).toHaveLength(MAX_CAMPAIGN_LINKS);
+    expect(counted.find((l) => l.url === 'https://shop.example.com/r/0')?.clicks).toBe(2);
+    expect(counted.some((l) => l.url === `https://shop.example.com/r/${MAX_CAMPAIGN_LINKS}`)).toBe(false);
   });
 });
 

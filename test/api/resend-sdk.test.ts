@@ -765,16 +765,3 @@ describe('paging domains and API keys by id', () => {
     },
   );
 });
-
-describe('what is not answered', () => {
-  it('contacts by audience and broadcasts’ clicked links are Resend’s 404 not_found', async () => {
-    expect((await resend.contacts.list({ audienceId: crypto.randomUUID() })).error).toMatchObject({
-      statusCode: 404,
-      name: 'not_found',
-    });
-    expect((await resend.broadcasts.clickedLinks(crypto.randomUUID())).error).toMatchObject({
-      statusCode: 404,
-      name: 'not_found',
-    });
-  });
-});

@@ -359,6 +359,9 @@ describe('table grants', () => {
       'bounces-list': '/api/v1/bounces',
       'suppressions-list': '/api/v1/suppressions?reason=manual',
       'imports-get': `/api/v1/imports/${started.id}`,
+      'imports-list': '/api/v1/imports',
+      'resend-contact-imports-list': '/resend/contacts/imports',
+      'resend-contact-imports-get': `/resend/contacts/imports/${started.id}`,
       'api-keys-list': '/api/v1/api-keys',
       'providers-list': '/api/v1/providers',
       'providers-get': `/api/v1/providers/${provider.id}`,
@@ -405,9 +408,11 @@ describe('table grants', () => {
       'contact-topics-list': `/api/v1/contacts/${subscriber.email}/topics`,
       // A broadcast is a campaign; its recipients are the list's members and their mail.
       'campaigns-recipients': `/api/v1/campaigns/${campaign.id}/recipients`,
+      'campaigns-clicked-links': `/api/v1/campaigns/${campaign.id}/clicked-links`,
       'resend-broadcasts-list': `/resend/broadcasts?after=${campaign.id}`,
       'resend-broadcasts-get': `/resend/broadcasts/${campaign.id}`,
       'resend-broadcasts-recipients': `/resend/broadcasts/${campaign.id}/recipients`,
+      'resend-broadcasts-clicked-links': `/resend/broadcasts/${campaign.id}/clicked-links`,
       'resend-contact-topics-list': `/resend/contacts/${subscriber.email}/topics`,
       // Paged from an anchor: its entry is read too.
       'resend-suppressions-list': `/resend/suppressions?origin=manual&after=${encodeURIComponent(suppressed)}`,
@@ -436,6 +441,9 @@ describe('table grants', () => {
       'resend-segments-get': `/resend/segments/${list.id}`,
       'resend-audiences-list': '/resend/audiences',
       'resend-audiences-get': `/resend/audiences/${list.id}`,
+      'resend-segment-contacts-list': `/resend/segments/${list.id}/contacts`,
+      'resend-audience-contacts-list': `/resend/audiences/${list.id}/contacts`,
+      'resend-audience-contacts-get': `/resend/audiences/${list.id}/contacts/${subscriber.email}`,
       'resend-suppressions-get': `/resend/suppressions/${encodeURIComponent(suppressed)}`,
     };
     const reading = routes.filter(

@@ -7,6 +7,7 @@ import { documentClient, queryAll, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
 import {
   campaign as campaigns,
+  campaignLink,
   campaignStats,
   listCampaign,
   firstHit,
@@ -19,7 +20,8 @@ import { indexQuery } from './entity/entity';
 import { sortKey, when } from './entity/expression';
 import { keys, views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
-import { queryNextTo } from './id-page';
+import { listNextToId, queryNextTo } from './id-page';
+import { LINK_ID } from '../../domain/campaigns/links';
 import { EDITABLE } from '../../domain/campaigns/campaign-status';
 
 const editable = when.in('status', EDITABLE);
@@ -273,6 +275,59 @@ export const dynamoCampaignStore = (): CampaignStore => ({
     return countersOf(Attributes);
   },
 
+  async countLink(accountId, campaignId, link, unique, cap) {
+    const key = campaignLink.key(accountId, campaignId, link.id);
+    const add = { clicks: 1, ...(unique ? { unique_clicks: 1 } : {}) };
+    const counted = await conditional(() =>
+      documentClient().send(new UpdateCommand(campaignLink.update(key, { add }, { when: when.exists() }))),
+    );
+    if (counted.ok) return true;
+    // A URL not counted before takes a place on the campaign's counters first, while places are left.
+    // Two first clicks of one URL at once may both take one: the cap is never passed, only reached early.
+    const placed = await conditional(() =>
+      documentClient().send(
+        new UpdateCommand(
+          campaignStats.update(
+            campaignStats.key(accountId, campaignId),
+            { add: { links: 1 } },
+            { when: when.and(when.exists(), when.or(when.absent('links'), when.lt('links', cap))) },
+          ),
+        ),
+      ),
+    );
+    if (!placed.ok) return false;
+    await documentClient().send(
+      new UpdateCommand(
+        campaignLink.update(key, { set: { entity: campaignLink.name, id: link.id, url: link.url }, add }),
+      ),
+    );
+    return true;
+  },
+
+  async linksNextTo(accountId, campaignId, request) {
+    const page = await listNextToId(
+      {
+        query: campaignLink.query(campaignLink.key(accountId, campaignId, '').pk),
+        keyOf: (id) => campaignLink.key(accountId, campaignId, id),
+        get: campaignLink.get,
+        listForward: true,
+        idPattern: LINK_ID,
+      },
+      request,
+    );
+    return (
+      page && {
+        has_more: page.has_more,
+        items: page.items.map((item) => ({
+          id: String(item.id),
+          url: String(item.url),
+          clicks: Number(item.clicks ?? 0),
+          unique_clicks: Number(item.unique_clicks ?? 0),
+        })),
+      }
+    );
+  },
+
   async countChunk(accountId, campaignId, cursor, next, recipients, done) {
     const result = await conditional(() =>
       documentClient().send(
@@ -316,4 +371,5 @@ const firstMarker = async (accountId: string, uuid: string, kind: string) => {
 export const dynamoFirstHits = (): FirstHits => ({
   first: (accountId, messageId, kind) => firstMarker(accountId, messageUuid(messageId), kind),
   firstUnsubscribe: (accountId, uuid) => firstMarker(accountId, uuid, 'unsubscribe'),
+  firstLinkClick: (accountId, messageId, linkId) => firstMarker(accountId, messageUuid(messageId), `click#${linkId}`),
 });

@@ -67,12 +67,14 @@ export const campaign = /* @__PURE__ */ entity({
   moves: CAMPAIGN_MOVES,
 });
 export const campaignStats = /* @__PURE__ */ entity({ name: 'campaignStats', key: keys.campaignStats });
+export const campaignLink = /* @__PURE__ */ entity({ name: 'campaignLink', key: keys.campaignLink });
 export const firstHit = /* @__PURE__ */ entity({ name: 'firstHit', key: keys.firstHit });
 export const stats = /* @__PURE__ */ entity({ name: 'stats', key: keys.stats });
 export const template = /* @__PURE__ */ entity({ name: 'template', key: keys.template, indexes: { listing: 'gsi1' } });
 export const templateAlias = /* @__PURE__ */ entity({ name: 'templateAlias', key: keys.templateAlias });
 export const inbound = /* @__PURE__ */ entity({ name: 'inbound', key: keys.inbound });
 export const importRecord = /* @__PURE__ */ entity({ name: 'import', key: keys.importRecord });
+export const importListing = /* @__PURE__ */ entity({ name: 'importListing', key: keys.importListing });
 export const importChunk = /* @__PURE__ */ entity({ name: 'importChunk', key: keys.importChunk });
 export const requestLog = /* @__PURE__ */ entity({ name: 'requestLog', key: keys.requestLog });
 export const idempotency = /* @__PURE__ */ entity({ name: 'idempotency', key: keys.idempotency });

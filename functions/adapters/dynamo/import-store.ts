@@ -4,7 +4,16 @@ import type { ImportStore } from '../../ports';
 import { batchWrite } from './batch';
 import { documentClient, transactWrite } from './client';
 import { conditional, failedConditionIndex } from './conditional';
-import { importRecord as imports, importChunk, subscriberAddress, list as lists, viewBlock } from './entities';
+import {
+  importRecord as imports,
+  importChunk,
+  importListing,
+  subscriberAddress,
+  list as lists,
+  viewBlock,
+} from './entities';
+import { batchGet } from './batch';
+import { queryNextTo } from './id-page';
 import { when } from './entity/expression';
 import { keys, withoutKeys } from './keys';
 import { LIST_OPEN } from './list-store';
@@ -39,6 +48,36 @@ export const dynamoImportStore = (): ImportStore => ({
     await documentClient().send(
       new PutCommand(imports.put(imports.item(imports.key(importRecord.account_id, importRecord.id), importRecord))),
     );
+    const place = importListing.key(importRecord.account_id, importRecord.created_at, importRecord.id);
+    await documentClient().send(new PutCommand(importListing.put(importListing.item(place, { id: importRecord.id }))));
+  },
+
+  async pageNextTo(accountId, request) {
+    const anchor = request.after ?? request.before;
+    let anchorKey: Record<string, unknown> | undefined;
+    if (anchor !== undefined) {
+      // The anchor's place: its record's start time (another account's id is none).
+      const { Item } = await documentClient().send(
+        new GetCommand(imports.get(imports.key(accountId, anchor), { projection: ['created_at'] })),
+      );
+      if (!Item) return undefined;
+      anchorKey = importListing.key(accountId, String(Item.created_at), anchor);
+    }
+    const page = await queryNextTo(importListing.query(importListing.key(accountId, '', '').pk), {
+      limit: request.limit,
+      listForward: false,
+      anchorKey,
+      before: request.before !== undefined,
+    });
+    // The page's records in one BatchGetItem, in the listing's order.
+    const found = page.items.length
+      ? await batchGet(page.items.map((item) => imports.key(accountId, String(item.id))))
+      : [];
+    const byId = new Map(found.map((item) => [String(item.id), withoutKeys<ImportRecord>(item)]));
+    return {
+      items: page.items.flatMap((item) => byId.get(String(item.id)) ?? []),
+      has_more: page.has_more,
+    };
   },
 
   async get(accountId, importId) {

@@ -218,6 +218,15 @@ export const keys = {
     pk: `CAMPAIGN#${accountId}#${campaignId}`,
     sk: 'STATS',
   }),
+  /**
+   * Clicks on one URL of a campaign's mail (domain/campaigns/links.ts: the id is a digest of the URL).
+   * A partition per campaign, apart from the campaign's own (whose Query reads the record with its
+   * counters): the clicked links are one Query of it, paged by the ids.
+   */
+  campaignLink: (accountId: string, campaignId: string, linkId: string) => ({
+    pk: `CAMPLINK#${accountId}#${campaignId}`,
+    sk: linkId,
+  }),
   /** Marks the first open / first click of a message, so the account's stats and its campaign count each once. */
   // A partition of its own, not the message's: the message's Query (its status with its events) never reads it.
   firstHit: (accountId: string, messageUuid: string, kind: string) => ({
@@ -245,6 +254,14 @@ export const keys = {
   inbound: (accountId: string, id: string) => ({ pk: `INBOUND#${accountId}`, sk: `INBOUND#${id}` }),
   /** A bulk import's record; its chunks of rows share its partition. */
   importRecord: (accountId: string, importId: string) => ({ pk: `IMPORT#${accountId}#${importId}`, sk: 'IMPORT' }),
+  /**
+   * An import's place in the account's imports (Resend's `contacts.imports.list`), newest first: a
+   * small item in a partition of its own per account, sorted by when it started.
+   */
+  importListing: (accountId: string, createdAt: string, importId: string) => ({
+    pk: `IMPORTS#${accountId}`,
+    sk: `${createdAt}#${importId}`,
+  }),
   importChunk: (accountId: string, importId: string, chunk: number) => ({
     pk: `IMPORT#${accountId}#${importId}`,
     sk: `CHUNK#${String(chunk).padStart(6, '0')}`,

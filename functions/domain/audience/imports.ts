@@ -28,11 +28,23 @@ export const IMPORT_CHUNK_ROWS = 1000;
 const CHUNK_BYTES = 300_000;
 
 /** Checks one row (address, name, metadata): the row, or why it is refused. Given by the caller (the API's schemas). */
-export type ImportRowCheck = (row: {
+export type ImportRowCheck = (row: ReadRow) => { ok: true; row: ImportRow } | { ok: false; reason: string };
+
+/** A row as its columns give it, before its check. */
+export interface ReadRow {
   email: string;
   name: string | null;
   metadata: Record<string, string>;
-}) => { ok: true; row: ImportRow } | { ok: false; reason: string };
+  first_name?: string;
+  last_name?: string;
+}
+
+/**
+ * How a file's columns make rows, from its header: the service's own layout (`email,name,key...`,
+ * ownLayout) or the columns Resend's `column_map` names (resendLayout). Throws a 400 naming the
+ * header's fault.
+ */
+export type ImportLayout = (header: string[]) => (fields: string[]) => ReadRow;
 /** Checks the header's metadata keys once (the same rules as any metadata's keys). */
 export type ImportHeaderCheck = (keys: string[]) => string | undefined;
 
@@ -51,19 +63,65 @@ const headerError = (message: string) => validationError([{ field: 'body', messa
  * A bad row is refused alone (kept with its reason); an address twice in the file counts as a
  * duplicate from its second time. Answers the valid rows in chunks for the jobs.
  */
-export const readImport = (csv: string, checkRow: ImportRowCheck, checkHeader: ImportHeaderCheck) => {
+export const ownLayout =
+  (checkHeader: ImportHeaderCheck): ImportLayout =>
+  (header) => {
+    if (header[0]?.toLowerCase() !== 'email') throw headerError('The first column of the header must be email');
+    if (header.length > 1 && header[1].toLowerCase() !== 'name')
+      throw headerError('The second column of the header must be name (further columns are metadata keys)');
+    const metadataKeys = header.slice(2);
+    if (new Set(metadataKeys).size !== metadataKeys.length)
+      throw headerError('A metadata column is named twice in the header');
+    const keyProblem = checkHeader(metadataKeys);
+    if (keyProblem) throw headerError(`Header: ${keyProblem}`);
+    return ([email = '', name = '', ...values]) => ({
+      email: email.trim(),
+      name: name.trim() || null,
+      metadata: Object.fromEntries(metadataKeys.flatMap((key, i) => (values[i] ? [[key, values[i]]] : []))),
+    });
+  };
+
+/**
+ * Resend's columns: the address from the column `columns.email` names (default `email`), the names
+ * from `first_name` and `last_name` (the membership's name is both), any other column left alone.
+ */
+export const resendLayout =
+  (columns: { email?: string; first_name?: string; last_name?: string }): ImportLayout =>
+  (header) => {
+    const at = (name: string) => header.findIndex((column) => column.toLowerCase() === name.toLowerCase());
+    const email = at(columns.email ?? 'email');
+    if (email === -1) throw headerError(`The header has no column ${columns.email ?? 'email'} (the address)`);
+    const named = (given: string | undefined, fallback: string) => {
+      const index = at(given ?? fallback);
+      if (index === -1 && given !== undefined) throw headerError(`The header has no column ${given}`);
+      return index;
+    };
+    const first = named(columns.first_name, 'first_name');
+    const last = named(columns.last_name, 'last_name');
+    return (fields) => {
+      const firstName = first === -1 ? '' : (fields[first] ?? '').trim();
+      const lastName = last === -1 ? '' : (fields[last] ?? '').trim();
+      return {
+        email: (fields[email] ?? '').trim(),
+        name: [firstName, lastName].filter(Boolean).join(' ') || null,
+        metadata: {},
+        ...(firstName ? { first_name: firstName } : {}),
+        ...(lastName ? { last_name: lastName } : {}),
+      };
+    };
+  };
+
+/**
+ * Reads the CSV: a header (by default `email[,name[,key...]]`, extra columns metadata keys; the
+ * layout says), then the rows. A bad row is refused alone (kept with its reason); an address twice in
+ * the file counts as a duplicate from its second time. Answers the valid rows in chunks for the jobs.
+ */
+export const readImport = (csv: string, checkRow: ImportRowCheck, layout: ImportLayout) => {
   const records = csvRecords(csv.charCodeAt(0) === 0xfeff ? csv.slice(1) : csv);
   const first = records.next();
   if (first.done) throw headerError('The CSV is empty: give a header line (email,name,...) and rows');
   const header = first.value.fields.map((name) => name.trim());
-  if (header[0]?.toLowerCase() !== 'email') throw headerError('The first column of the header must be email');
-  if (header.length > 1 && header[1].toLowerCase() !== 'name')
-    throw headerError('The second column of the header must be name (further columns are metadata keys)');
-  const metadataKeys = header.slice(2);
-  if (new Set(metadataKeys).size !== metadataKeys.length)
-    throw headerError('A metadata column is named twice in the header');
-  const keyProblem = checkHeader(metadataKeys);
-  if (keyProblem) throw headerError(`Header: ${keyProblem}`);
+  const rowOf = layout(header);
 
   let total = 0;
   let duplicates = 0;
@@ -83,14 +141,14 @@ export const readImport = (csv: string, checkRow: ImportRowCheck, checkHeader: I
         'PAYLOAD_TOO_LARGE',
         `An import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en')} rows; split the file`,
       );
-    const [email = '', name = '', ...values] = record.fields.map(unguardedCell);
+    const fields = record.fields.map(unguardedCell);
+    const read = rowOf(fields);
     if (record.unclosed) reject(total, null, 'A quoted field is not closed');
     else if (record.fields.length > header.length)
-      reject(total, email, `The row has ${record.fields.length} fields; the header names ${header.length}`);
+      reject(total, read.email, `The row has ${record.fields.length} fields; the header names ${header.length}`);
     else {
-      const metadata = Object.fromEntries(metadataKeys.flatMap((key, i) => (values[i] ? [[key, values[i]]] : [])));
-      const checked = checkRow({ email: email.trim(), name: name.trim() || null, metadata });
-      if (!checked.ok) reject(total, email, checked.reason);
+      const checked = checkRow(read);
+      if (!checked.ok) reject(total, read.email, checked.reason);
       else if (seen.has(checked.row.email.toLowerCase())) duplicates++;
       else {
         seen.add(checked.row.email.toLowerCase());
@@ -134,10 +192,10 @@ export const startImport = async (
   listId: string,
   csv: string,
   checkRow: ImportRowCheck,
-  checkHeader: ImportHeaderCheck,
+  layout: ImportLayout,
 ) => {
   if (!(await deps.lists.get(accountId, listId))) throw notFound('List');
-  const read = readImport(csv, checkRow, checkHeader);
+  const read = readImport(csv, checkRow, layout);
   const now = isoTimestamp(deps.clock.now());
   const done = read.chunks.length === 0;
   const record: ImportRecord = {
@@ -223,7 +281,7 @@ export const runImportChunk = async (deps: ImportChunkDeps, job: Extract<Job, { 
     ? await ensureContacts(
         deps,
         record.account_id,
-        candidates.map(({ row }) => row.email),
+        candidates.map(({ row }) => ({ email: row.email, first_name: row.first_name, last_name: row.last_name })),
       )
     : new Map<string, string>();
   const lastSeq = candidates.length ? await deps.counters.add(record.account_id, 'subscriber', candidates.length) : 0;

@@ -50,13 +50,15 @@ export const createSubscriber = async (
   deps: SubscriberDeps & ConfirmationDeps & { contacts: ContactStore },
   accountId: string,
   input: CreateSubscriberInput,
+  /** The address's contact when the caller holds it already (a contact joining a list): no claim to try. */
+  knownContactId?: string,
 ) => {
   const list = await deps.lists.get(accountId, input.list_id);
   if (!list) throw notFound('List');
   const confirming = list.double_opt_in === true && (input.status ?? 'subscribed') === 'subscribed';
   if (confirming) await requireDefaultProvider(deps.providers, accountId);
   // Every membership is a contact's: the address becomes one first, unless it is one already.
-  const contactId = await ensureContact(deps, accountId, { email: input.email });
+  const contactId = knownContactId ?? (await ensureContact(deps, accountId, { email: input.email }));
   const now = isoTimestamp(deps.clock.now());
   const subscriber: Subscriber = {
     id: deps.ids.uuid(),

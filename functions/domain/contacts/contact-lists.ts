@@ -28,6 +28,11 @@ export const createContactInLists = async (
   const choices = await checkedChoices(deps, accountId, topics ?? []);
   const contact = await createContact(deps, accountId, { ...input, topics: choices });
   for (const listId of listIds)
-    await createSubscriber(deps, accountId, { email: contact.email, list_id: listId, name: nameOf(contact) });
+    await createSubscriber(
+      deps,
+      accountId,
+      { email: contact.email, list_id: listId, name: nameOf(contact) },
+      contact.id,
+    );
   return contact;
 };

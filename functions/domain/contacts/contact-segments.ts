@@ -39,11 +39,12 @@ export const addContactToSegment = async (
   listId: string,
 ) => {
   const contact = await findContact(deps, accountId, idOrEmail);
-  const made = await createSubscriber(deps, accountId, {
-    email: contact.email,
-    list_id: listId.toLowerCase(),
-    name: nameOf(contact),
-  });
+  const made = await createSubscriber(
+    deps,
+    accountId,
+    { email: contact.email, list_id: listId.toLowerCase(), name: nameOf(contact) },
+    contact.id,
+  );
   return { contact, subscriber_id: made.id };
 };
 

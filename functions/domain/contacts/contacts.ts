@@ -116,17 +116,26 @@ const ENSURE_CONCURRENCY = 10;
  * claims read at once (one BatchGetItem a hundred), then one conditional transaction per address
  * without one (an import's new people; a write racing with another keeps the other's contact).
  */
-export const ensureContacts = async (deps: ContactDeps, accountId: string, emails: string[]) => {
-  const ids = await deps.contacts.idsByEmails(accountId, emails);
-  const missing = [...new Map(emails.map((email) => [email.toLowerCase(), email])).values()].filter(
-    (email) => !ids.has(email.toLowerCase()),
+export const ensureContacts = async (
+  deps: ContactDeps,
+  accountId: string,
+  people: readonly (string | Pick<NewContact, 'email' | 'first_name' | 'last_name'>)[],
+) => {
+  const inputs = people.map((person) => (typeof person === 'string' ? { email: person } : person));
+  const ids = await deps.contacts.idsByEmails(
+    accountId,
+    inputs.map((input) => input.email),
+  );
+  // The first row of an address names its contact (an import counts the others as duplicates).
+  const missing = [...new Map(inputs.reverse().map((input) => [input.email.toLowerCase(), input])).values()].filter(
+    (input) => !ids.has(input.email.toLowerCase()),
   );
   let next = 0;
   const work = async () => {
     while (next < missing.length) {
-      const email = missing[next++];
-      const id = await ensureContact(deps, accountId, { email });
-      if (id) ids.set(email.toLowerCase(), id);
+      const input = missing[next++];
+      const id = await ensureContact(deps, accountId, input);
+      if (id) ids.set(input.email.toLowerCase(), id);
     }
   };
   await Promise.all(Array.from({ length: Math.min(ENSURE_CONCURRENCY, missing.length) }, work));

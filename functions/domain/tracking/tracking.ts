@@ -16,6 +16,7 @@ import { signToken, verifyToken, type TrackingClaim } from './token';
 import { webUrl } from './web-url';
 import { UNSUBSCRIBE_PATH } from '../campaigns/unsubscribe';
 import { countForCampaign } from '../campaigns/stats';
+import { countLinkClick } from '../campaigns/links';
 import type { CampaignStore, FirstHits } from '../../ports';
 
 /** Where the tracking routes live, under the deployment's public base URL (docs/promises.md). */
@@ -167,6 +168,10 @@ export const recordHit = async (
         claim.kind === 'open' ? { opened: 1 } : { clicked: 1 },
       );
   }
+  // A reader's click on a campaign's link counts on that URL of the campaign (Resend's clicked links):
+  // every such click, and once per message as a unique one. A scanner's hits are no reader's clicks.
+  if (claim.kind === 'click' && claim.campaign_id && !event.machine)
+    await countLinkClick(deps, claim.account_id, claim.campaign_id, claim.message_id, claim.url);
   // The event carries its recipient, so its deliveries need no read of the message.
   await publishMessageEvent(
     deps,

@@ -8,6 +8,7 @@ export { default as campaignsSend } from './campaigns-send';
 export { default as campaignsCancel } from './campaigns-cancel';
 export { default as campaignsUnschedule } from './campaigns-unschedule';
 export { default as campaignsRecipients } from './campaigns-recipients';
+export { default as campaignsClickedLinks } from './campaigns-clicked-links';
 export { default as campaignsDuplicate } from './campaigns-duplicate';
 export { default as unsubscribePage } from './unsubscribe-page';
 export { default as unsubscribeConfirm } from './unsubscribe-confirm';
@@ -22,6 +23,7 @@ import campaignsSend from './campaigns-send';
 import campaignsCancel from './campaigns-cancel';
 import campaignsUnschedule from './campaigns-unschedule';
 import campaignsRecipients from './campaigns-recipients';
+import campaignsClickedLinks from './campaigns-clicked-links';
 import campaignsDuplicate from './campaigns-duplicate';
 import unsubscribePage from './unsubscribe-page';
 import unsubscribeConfirm from './unsubscribe-confirm';
@@ -44,6 +46,7 @@ export const campaignsRoutes: readonly AnyRoute[] = [
   campaignsUnschedule,
   campaignsDuplicate,
   campaignsRecipients,
+  campaignsClickedLinks,
   unsubscribePage,
   unsubscribeConfirm,
   preferencesShow,

@@ -1,18 +1,11 @@
 import { idParams } from '../../schemas/audience';
 import { importView } from '../../schemas/imports';
-import { startImport, type ImportHeaderCheck, type ImportRowCheck } from '../../domain/audience/imports';
+import { ownLayout, startImport, type ImportHeaderCheck } from '../../domain/audience/imports';
 import { AppError } from '../../domain/errors';
 import { rawBody } from '../../http/raw-body';
-import { importHeaderKeys, importRow } from '../../schemas/imports';
+import { checkImportRow, importHeaderKeys } from '../../schemas/imports';
 import { imports, MAX_IMPORT_BYTES } from './area';
 import { defineRoute } from '../define-route';
-
-const checkRow: ImportRowCheck = (row) => {
-  const parsed = importRow.safeParse(row);
-  if (parsed.success) return { ok: true, row: parsed.data };
-  const [issue] = parsed.error.issues;
-  return { ok: false, reason: `${issue.path.map(String).join('.') || 'row'}: ${issue.message}` };
-};
 
 const checkHeader: ImportHeaderCheck = (keys) => {
   const parsed = importHeaderKeys.safeParse(Object.fromEntries(keys.map((key) => [key, ''])));
@@ -35,7 +28,7 @@ export const listsImport = defineRoute(
     response: importView,
     successStatus: 202,
     errors: ['NOT_FOUND', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_ERROR'],
-    table: { read: ['list'], write: ['importRecord', 'importChunk'] },
+    table: { read: ['list'], write: ['importRecord', 'importChunk', 'importListing'] },
     lambda: { memoryMb: 1024, timeoutSeconds: 29 },
     uses: ['imports', 'lists', 'jobs', 'clock', 'ids'],
     example:
@@ -46,7 +39,7 @@ export const listsImport = defineRoute(
     const type = event.headers?.['content-type']?.split(';')[0].trim().toLowerCase();
     if (type !== 'text/csv') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be text/csv');
     const csv = rawBody(event, MAX_IMPORT_BYTES).toString('utf8');
-    return { data: await startImport(deps, auth.account_id, params.id, csv, checkRow, checkHeader) };
+    return { data: await startImport(deps, auth.account_id, params.id, csv, checkImportRow, ownLayout(checkHeader)) };
   },
 );
 

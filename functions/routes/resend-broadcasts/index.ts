@@ -8,6 +8,7 @@ export { default as resendBroadcastsSend } from './resend-broadcasts-send';
 export { default as resendBroadcastsCancel } from './resend-broadcasts-cancel';
 export { default as resendBroadcastsDuplicate } from './resend-broadcasts-duplicate';
 export { default as resendBroadcastsRecipients } from './resend-broadcasts-recipients';
+export { default as resendBroadcastsClickedLinks } from './resend-broadcasts-clicked-links';
 import resendBroadcastsCreate from './resend-broadcasts-create';
 import resendBroadcastsList from './resend-broadcasts-list';
 import resendBroadcastsGet from './resend-broadcasts-get';
@@ -17,6 +18,7 @@ import resendBroadcastsSend from './resend-broadcasts-send';
 import resendBroadcastsCancel from './resend-broadcasts-cancel';
 import resendBroadcastsDuplicate from './resend-broadcasts-duplicate';
 import resendBroadcastsRecipients from './resend-broadcasts-recipients';
+import resendBroadcastsClickedLinks from './resend-broadcasts-clicked-links';
 import type { AnyRoute } from '../define-route';
 
 /** The area's routes, in the order the route table (../index.ts) and the docs list them. */
@@ -30,4 +32,5 @@ export const resendBroadcastsRoutes: readonly AnyRoute[] = [
   resendBroadcastsCancel,
   resendBroadcastsDuplicate,
   resendBroadcastsRecipients,
+  resendBroadcastsClickedLinks,
 ];

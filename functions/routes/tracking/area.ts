@@ -10,5 +10,5 @@ export const tracking = {
   method: 'GET',
   permission: null,
   request: { params: trackingParams },
-  table: { write: ['message', 'messageEvent', 'firstHit', 'campaignStats', 'stats'] },
+  table: { write: ['message', 'messageEvent', 'firstHit', 'campaignStats', 'campaignLink', 'stats'] },
 } as const;

@@ -1,6 +1,7 @@
 import type { Bounce, Subscriber } from '../../../functions/domain/types';
 import type { BounceStore, MessageStore, ReputationStore, SubscriberStore } from '../../../functions/ports';
 import { assignDefined, copy, offsetPage } from './conditional';
+import { pageNextTo } from '../../../functions/domain/id-paging';
 
 /**
  * Bounces as dynamoBounceStore records them: the bounce, its message's event, the reputation count and
@@ -42,6 +43,9 @@ export const memorySubscriberStore = (listExists: (accountId: string, listId: st
     [...subscribers.values()].filter((s) => s.account_id === accountId).sort((a, b) => b.seq - a.seq);
   const ofList = (accountId: string, listId: string) => ofAccount(accountId).filter((s) => s.list_id === listId);
   const store: SubscriberStore = {
+    async listNextTo(accountId, listId, request) {
+      return pageNextTo(ofList(accountId, listId).map(copy), request, (s) => s.id);
+    },
     async create(subscriber) {
       if (!listExists(subscriber.account_id, subscriber.list_id)) return 'no-list';
       const address = subscriber.email.toLowerCase();

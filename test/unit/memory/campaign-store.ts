@@ -4,6 +4,7 @@ import { messageUuid } from '../../../functions/domain/mail/message-id';
 import { pageNextTo } from '../../../functions/domain/id-paging';
 import type {
   CampaignCounters,
+  CampaignLink,
   CampaignStore,
   FirstHits,
   Job,
@@ -25,6 +26,8 @@ const zeroStats = () => {
 export const memoryCampaignStore = () => {
   const campaigns = new Map<string, { campaign: Campaign; stats: CampaignCounters & { cancelled?: boolean } }>();
   const onLists = new Map<string, Set<string>>();
+  /** Per campaign: its counted links by id (id order is the listing's order, as the sort key's). */
+  const links = new Map<string, Map<string, CampaignLink>>();
   const key = (accountId: string, id: string) => `${accountId}/${id}`;
   const newestFirst = (accountId: string) =>
     [...campaigns.values()]
@@ -109,6 +112,23 @@ export const memoryCampaignStore = () => {
       for (const [name, n] of Object.entries(delta)) found.stats[name as keyof typeof delta] += n ?? 0;
       return counters(found.stats);
     },
+    async countLink(accountId, campaignId, link, unique, cap) {
+      const found = campaigns.get(key(accountId, campaignId));
+      const counted = links.get(key(accountId, campaignId)) ?? new Map<string, CampaignLink>();
+      let row = counted.get(link.id);
+      if (!row) {
+        if (!found || counted.size >= cap) return false;
+        row = { id: link.id, url: link.url, clicks: 0, unique_clicks: 0 };
+        links.set(key(accountId, campaignId), counted.set(link.id, row));
+      }
+      row.clicks += 1;
+      if (unique) row.unique_clicks += 1;
+      return true;
+    },
+    async linksNextTo(accountId, campaignId, request) {
+      const all = [...(links.get(key(accountId, campaignId))?.values() ?? [])].sort((a, b) => (a.id < b.id ? -1 : 1));
+      return pageNextTo(all.map(copy), request, (l) => l.id);
+    },
     async countChunk(accountId, campaignId, cursor, next, recipients, done) {
       const found = campaigns.get(key(accountId, campaignId));
       if (!found || found.stats.next_chunk !== cursor) return undefined;
@@ -148,5 +168,7 @@ export const memoryFirstHits = (): FirstHits => {
   return {
     first: async (accountId, messageId, kind) => first(`${accountId}/${messageUuid(messageId)}/${kind}`),
     firstUnsubscribe: async (accountId, uuid) => first(`${accountId}/${uuid}/unsubscribe`),
+    firstLinkClick: async (accountId, messageId, linkId) =>
+      first(`${accountId}/${messageUuid(messageId)}/click#${linkId}`),
   };
 };

@@ -1,0 +1,5 @@
+import { segmentContactsList } from '../resend-segment-contacts';
+
+export const resendSegmentContactsList = segmentContactsList('segments');
+
+export default resendSegmentContactsList;
