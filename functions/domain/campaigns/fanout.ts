@@ -203,7 +203,8 @@ export const runCampaignChunk = async (
   const emails = subscribers.map((s) => s.email);
   const [suppressed, contactOf] = subscribers.length
     ? await Promise.all([
-        deps.suppressions.findSuppressed(accountId, emails),
+        // A tenant's campaign skips its tenant's suppressions too, besides the account's (issue 42).
+        deps.suppressions.findSuppressed(accountId, emails, campaign.tenant_id ?? undefined),
         contactsOfReaders(deps.contacts, accountId, subscribers),
       ])
     : [new Set<string>(), new Map<string, Contact>()];
