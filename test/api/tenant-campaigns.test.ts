@@ -6,6 +6,7 @@ import { resendClient } from '../support/resend-account';
 import { client, keyWith, uniqueAddress, type Client } from '../support/service';
 import { sesTenantRecord } from '../support/ses-tenants';
 import { startTrackedService } from '../support/tracked-service';
+import { drainWebhooksUntil, startEndpoint } from '../support/webhooks';
 
 /**
  * Issue 42: campaigns and Resend's broadcasts go out as a tenant. Their mail names the tenant's SES
@@ -130,5 +131,57 @@ describe("Resend's broadcasts with the X-Tenant request header", () => {
       { headers: { 'X-Tenant': 'no-such-tenant' } },
     );
     expect(refused.error?.statusCode).toBe(404);
+  });
+});
+
+describe('webhook events of a tenant', () => {
+  it("name the tenant; a tenant key reads its tenant's events of an endpoint alone", { timeout: 60_000 }, async () => {
+    const endpoint = await startEndpoint();
+    try {
+      const created = await api.post('/api/v1/webhook-endpoints', { url: endpoint.url, events: ['email.sent'] });
+      expect(created.status).toBe(201);
+      const path = `/api/v1/webhook-endpoints/${created.body.data.id}/events`;
+      const sent: Record<string, string> = {};
+      for (const [label, tenant] of [
+        ['a', a.id],
+        ['b', b.name],
+        ['none', undefined],
+      ] as const) {
+        const answer = await api.post('/api/v1/mail/send', {
+          to: uniqueAddress(label),
+          subject: 'x',
+          text: 'x',
+          tenant,
+        });
+        expect(answer.status).toBe(200);
+        sent[label] = answer.body.data.message_id;
+      }
+      await drainWebhooksUntil(() => endpoint.received.length >= 3);
+      const posted = endpoint.received.map((r) => ({ id: r.headers['webhook-id'], ...JSON.parse(r.body).data }));
+      const byMessage = (label: string) => posted.find((p) => p.message_id === sent[label])!;
+      expect(byMessage('a').tenant_id).toBe(a.id);
+      expect(byMessage('b').tenant_id).toBe(b.id);
+      expect(byMessage('none')).not.toHaveProperty('tenant_id');
+
+      const mailKey = await api.post('/api/v1/api-keys', { name: 'A mail', permissions: ['mail'], tenant_id: a.id });
+      const asAMail = client(tracked.service, mailKey.body.data.key);
+      const listed = await asAMail.get(path);
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.events.map((e: { id: string }) => e.id)).toEqual([byMessage('a').id]);
+      expect((await asAMail.get(`${path}/${byMessage('a').id}`)).body.data.payload.data.tenant_id).toBe(a.id);
+      expect((await asAMail.get(`${path}/${byMessage('a').id}/attempts`)).status).toBe(200);
+      for (const other of ['b', 'none']) {
+        expect((await asAMail.get(`${path}/${byMessage(other).id}`)).status).toBe(404);
+        expect((await asAMail.get(`${path}/${byMessage(other).id}/attempts`)).status).toBe(404);
+      }
+      // The account's admin key reads them all; an unbound mail key, none (the routes are admin's).
+      expect((await api.get(path)).body.data.events).toHaveLength(3);
+      const unbound = await api.post('/api/v1/api-keys', { name: 'mail', permissions: ['mail'] });
+      expect((await client(tracked.service, unbound.body.data.key).get(path)).status).toBe(403);
+      // Its endpoints' settings stay admin's: the key reads events alone.
+      expect((await asAMail.get(`/api/v1/webhook-endpoints/${created.body.data.id}`)).status).toBe(403);
+    } finally {
+      await endpoint.close();
+    }
   });
 });

@@ -106,7 +106,12 @@ export const applyProviderEvents = async (
           { event_type: 'delivery', ip_address: null, user_agent: null, created_at: mailTimestamp(deps.clock.now()) },
           `delivery-${event.eventId}`,
         );
-        outbound.push(messageEvent(deps, account, 'email.delivered', message.message_id, { to: message.to_email }));
+        outbound.push(
+          messageEvent(deps, account, 'email.delivered', message.message_id, {
+            to: message.to_email,
+            ...(message.tenant_id ? { tenant_id: message.tenant_id } : {}),
+          }),
+        );
       }
     } else if (event.kind === 'failed') {
       if (message)
@@ -131,7 +136,7 @@ export const applyProviderEvents = async (
               account,
               event.kind === 'complaint' ? 'email.complained' : 'email.bounced',
               message.message_id,
-              { to: event.email },
+              { to: event.email, ...(message.tenant_id ? { tenant_id: message.tenant_id } : {}) },
             ),
           );
       }

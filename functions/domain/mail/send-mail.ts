@@ -117,7 +117,10 @@ export const sendMail = async (
   }
   // Enqueued only: a slow or dead endpoint never delays the answer. Sends count per recipient, as SES counts them.
   await Promise.all([
-    publishMessageEvent(deps, accountId, 'email.sent', message.message_id, { to: input.to }),
+    publishMessageEvent(deps, accountId, 'email.sent', message.message_id, {
+      to: input.to,
+      ...(tenant ? { tenant_id: tenant.id } : {}),
+    }),
     deps.reputation.count(accountId, deps.clock.now(), { sent: recipients }, tenant?.id),
   ]);
 

@@ -41,6 +41,8 @@ export interface OutboundEvent {
   /** Known on the send path; filled in from the message otherwise. */
   to?: string;
   url?: string;
+  /** The tenant the mail went out as (issue 42): posted as `data.tenant_id`, and a tenant key's history filter. */
+  tenant_id?: string;
   /** `email.received`: the inbound mail (functions/domain/inbound/inbound-event.ts), the delivery's whole `data`. */
   inbound?: InboundEventData;
 }
