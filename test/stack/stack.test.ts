@@ -20,6 +20,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { scratchDir } from '../support/scratch-dir';
 import { synthesizedTemplates, wholeDeployment } from './templates';
 
@@ -990,7 +991,7 @@ describe('alarms and metrics', () => {
       workers: [{ name: 'Fn', fn }],
       queues: [{ name: 'Queue', queue }],
       deadLetterQueues: [],
-      bounceLogGroups: [fn.logGroup],
+      bounceLogGroups: [new LogGroup(stack, 'Logs')],
       alarmEmail: 'ops@example.com',
     });
     Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', {
