@@ -87,7 +87,9 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
     ),
   );
   // Issue 42: a tenant's send reads its tenant once (one GetItem, by id or name: its brake rides it) and counts on
-  // the tenant's day too; the account's brake and the suppressions are the same calls as untenanted.
+  // the tenant's day too; the account's brake and the suppressions are the same calls as untenanted. The tenant's
+  // day is an item of its own, so its count is a second UpdateItem (decision 0123: one item for both would carry
+  // every tenant's figures on the account's day).
   const tenant = await call('POST', '/api/v1/tenants', { name: `bench-${Date.now()}` });
   await call('POST', '/api/v1/mail/send', { to: 'warm@example.com', subject: 'warm', text: 'x', tenant: tenant.name });
   results.push(

@@ -1100,7 +1100,7 @@ export interface paths {
         put?: never;
         /**
          * Create a draft campaign to a list
-         * @description With its own content or a stored template (`template_id` + `variables`); `{{name}}`, `{{email}}`, `{{unsubscribe_url}}` and `{{metadata.<key>}}` are filled per subscriber.
+         * @description With its own content or a stored template (`template_id` + `variables`); `{{name}}`, `{{email}}`, `{{unsubscribe_url}}` and `{{metadata.<key>}}` are filled per subscriber. With `tenant` (id or name) its mail goes out as that tenant (a tenant key's campaigns are its tenant's, without naming it).
          *
          *     Needs an API key with the `campaigns` permission.
          */
@@ -1832,7 +1832,7 @@ export interface paths {
          * List the events posted to a webhook endpoint, newest first
          * @description Each event posted (or being posted) to the endpoint in the last 30 days, with its `status`: `delivered` (answered 2xx), `pending` (a retry or replay is due) or `failed` (retries given up). Cursor paging.
          *
-         *     Needs an API key with the `admin` permission.
+         *     Needs an API key with the `admin` permission. A key bound to a tenant needs `mail` here, and reads its tenant's records alone.
          */
         get: operations["webhook-events-list"];
         put?: never;
@@ -1854,7 +1854,7 @@ export interface paths {
          * Get one event posted to a webhook endpoint, with its body
          * @description Where it stands with the endpoint and the `payload` that was posted.
          *
-         *     Needs an API key with the `admin` permission.
+         *     Needs an API key with the `admin` permission. A key bound to a tenant needs `mail` here, and reads its tenant's records alone.
          */
         get: operations["webhook-events-get"];
         put?: never;
@@ -1876,7 +1876,7 @@ export interface paths {
          * List an event's delivery attempts to a webhook endpoint, oldest first
          * @description Each post: the HTTP status (null when no answer came), how long it took, and the first KiB of the answer (or why there was none).
          *
-         *     Needs an API key with the `admin` permission.
+         *     Needs an API key with the `admin` permission. A key bound to a tenant needs `mail` here, and reads its tenant's records alone.
          */
         get: operations["webhook-event-attempts-list"];
         put?: never;
@@ -2598,7 +2598,7 @@ export interface paths {
         put?: never;
         /**
          * Create a broadcast (a campaign), and with send: true send it
-         * @description A draft campaign to the segment (its list); with `send: true` it is sent at once, or at `scheduled_at` (ISO, or "in 2 days", "tomorrow at 9am" UTC). A send refused leaves no draft behind.
+         * @description A draft campaign to the segment (its list); with `send: true` it is sent at once, or at `scheduled_at` (ISO, or "in 2 days", "tomorrow at 9am" UTC). A send refused leaves no draft behind. The request header `X-Tenant` (the SDK's `{ headers: { 'X-Tenant': ... } }`) names the tenant its mail goes out as.
          *
          *     Needs an API key with the `campaigns` permission.
          */
@@ -8307,6 +8307,7 @@ export interface operations {
                                 send_at: string | null;
                                 started_at: string | null;
                                 finished_at: string | null;
+                                tenant_id: string | null;
                                 stats: {
                                     recipients: number;
                                     sent: number;
@@ -8372,6 +8373,7 @@ export interface operations {
                     reply_to?: string | null;
                     track_opens?: boolean;
                     track_clicks?: boolean;
+                    tenant?: string;
                 };
             };
         };
@@ -8412,6 +8414,7 @@ export interface operations {
                             send_at: string | null;
                             started_at: string | null;
                             finished_at: string | null;
+                            tenant_id: string | null;
                             stats: {
                                 recipients: number;
                                 sent: number;
@@ -8485,6 +8488,7 @@ export interface operations {
                             send_at: string | null;
                             started_at: string | null;
                             finished_at: string | null;
+                            tenant_id: string | null;
                             stats: {
                                 recipients: number;
                                 sent: number;
@@ -8582,6 +8586,7 @@ export interface operations {
                             send_at: string | null;
                             started_at: string | null;
                             finished_at: string | null;
+                            tenant_id: string | null;
                             stats: {
                                 recipients: number;
                                 sent: number;
@@ -8750,6 +8755,7 @@ export interface operations {
                             send_at: string | null;
                             started_at: string | null;
                             finished_at: string | null;
+                            tenant_id: string | null;
                             stats: {
                                 recipients: number;
                                 sent: number;
@@ -8822,6 +8828,7 @@ export interface operations {
                             send_at: string | null;
                             started_at: string | null;
                             finished_at: string | null;
+                            tenant_id: string | null;
                             stats: {
                                 recipients: number;
                                 sent: number;
@@ -8894,6 +8901,7 @@ export interface operations {
                             send_at: string | null;
                             started_at: string | null;
                             finished_at: string | null;
+                            tenant_id: string | null;
                             stats: {
                                 recipients: number;
                                 sent: number;

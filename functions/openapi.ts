@@ -485,6 +485,9 @@ const requestBody = (route: RouteDefinition) => {
 const description = (route: RouteDefinition) => {
   const derived = [
     route.permission ? `Needs an API key with the \`${route.permission}\` permission.` : 'Public: no API key.',
+    route.tenantPermission
+      ? `A key bound to a tenant needs \`${route.tenantPermission}\` here, and reads its tenant's records alone.`
+      : '',
     route.idempotent
       ? 'Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours answers the first ' +
         'answer again.'

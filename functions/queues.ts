@@ -63,6 +63,7 @@ export const WORKERS = {
       'events',
       'campaigns',
       'reputation',
+      'tenants',
     ],
   },
   webhookDeliverer: {

@@ -333,6 +333,9 @@ export class EmailServiceStack extends Stack {
         { name: 'JobDeadLetterQueue', queue: jobDeadLetters },
         { name: 'InboundMailDeadLetterQueue', queue: inboundMailDeadLetters },
       ],
+      // Where SES's bounces and complaints are recorded (the receivers of other providers' events run in the
+      // route areas' stacks: their tenants' bounces count on the tenant and its brake, not in this ranking).
+      bounceLogGroups: [sesEvents.logGroup],
       alarmEmail: alarmEmail || undefined,
     });
 

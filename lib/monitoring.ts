@@ -16,9 +16,11 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { MIN_SENT_FOR_RATES, THRESHOLDS } from '../functions/domain/reputation/figures';
+import { TenantInsights } from './tenant-insights';
 
 /** A queue older than this holds mail (or webhook events) that is not moving. */
 export const QUEUE_AGE_ALARM_SECONDS = 15 * 60;
@@ -35,6 +37,8 @@ export interface MonitoringProps {
   queues: { name: string; queue: Queue }[];
   /** Every dead-letter queue of the stack: any message in one is an alarm. */
   deadLetterQueues: { name: string; queue: Queue }[];
+  /** The log groups of the functions that record bounces and complaints: the worst tenants are ranked there. */
+  bounceLogGroups: ILogGroup[];
   /** An address to subscribe to the alarm topic (context variable `alarmEmail`); none: subscribe yourself. */
   alarmEmail?: string;
 }
@@ -113,6 +117,10 @@ export class Monitoring extends Construct {
         'names it). Resume it with POST /api/v1/stats/resume or `npm run admin -- resume --account <id>` once the ' +
         'cause is fixed.',
     );
+
+    // Per tenant, the worst only (issue 42): Contributor Insights over the log, no metric dimension per tenant.
+    const tenants = new TenantInsights(this, 'Tenants', { logGroups: props.bounceLogGroups });
+    for (const worst of tenants.worst) alarm(worst.name, worst.metric, worst.threshold, worst.description);
 
     for (const { name, queue } of props.deadLetterQueues) {
       alarm(
@@ -212,6 +220,7 @@ export class Monitoring extends Construct {
         service('WebhookFailures'),
       ]),
     );
+    dashboard.addWidgets(...tenants.widgets);
 
     new CfnOutput(scope, 'AlarmTopicArn', {
       value: this.topic.topicArn,

@@ -33,6 +33,7 @@ import {
   sesIdentityRead,
   subscribers,
   templates,
+  tenants,
   topics,
 } from './capabilities';
 
@@ -69,9 +70,10 @@ export const inboundDeps = () =>
 
 /** Lists and campaigns as the bench and the CLI make them. */
 export const campaignDeps = () =>
-  wire(['campaigns', 'lists', 'templates', 'topics', 'counters', 'clock', 'ids'], {
+  wire(['campaigns', 'lists', 'templates', 'topics', 'counters', 'clock', 'ids', 'tenants'], {
     campaigns,
     lists,
+    tenants,
     topics,
     templates,
     counters,

@@ -310,6 +310,11 @@ export interface Campaign {
   send_at: string | null;
   /** The provider fixed at send time (the account's default then). */
   provider_id: string | null;
+  /**
+   * The tenant its mail goes out as (issue 42): its SES TenantName, counts and suppressions. Fixed at
+   * creation; absent on campaigns made before tenants, and null for the account's own.
+   */
+  tenant_id?: string | null;
   started_at: string | null;
   finished_at: string | null;
   /** Position in the account's newest-first listing. */

@@ -18,6 +18,7 @@ import {
   events,
   campaigns,
   reputation,
+  tenants,
 } from '../adapters/capabilities';
 import { wire } from '../wire';
 import { config } from '../config';
@@ -48,6 +49,7 @@ export const runDrain = (budgetMs: number, signal?: AbortSignal): Promise<DrainR
       events,
       campaigns,
       reputation,
+      tenants,
     }),
     {
       budgetMs,

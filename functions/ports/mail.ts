@@ -179,7 +179,7 @@ export interface MessageHits {
     accountId: string,
     messageId: string,
     kind: 'open' | 'click',
-  ): Promise<{ hits: number; to: string } | undefined>;
+  ): Promise<{ hits: number; to: string; tenant_id?: string } | undefined>;
 }
 
 /** Messages found by what an event names: a provider's own id, or our uuid. */

@@ -51,11 +51,12 @@ export interface WebhookHistory {
     outcome: { status: WebhookEventStatus; next_attempt_at: string | null },
   ): Promise<boolean>;
   get(accountId: string, endpointId: string, eventId: string): Promise<WebhookEventRecord | undefined>;
-  /** Newest first, cursor-paged. */
+  /** Newest first, cursor-paged; with `tenantId`, that tenant's events alone (one partition of their own). */
   page(
     accountId: string,
     endpointId: string,
     page: { limit: number; cursor?: string },
+    tenantId?: string,
   ): Promise<{ items: WebhookEventRecord[]; next_cursor: string | null }>;
   /** Newest first, paged by event ids (Resend); undefined when the anchor is no event of the endpoint. */
   pageNextTo(

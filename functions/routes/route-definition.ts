@@ -57,6 +57,11 @@ export interface RouteDefinition {
    * Every other keyed route answers such a key 403 FORBIDDEN, so no route can leak another tenant's records.
    */
   tenantAware?: true;
+  /**
+   * The permission a key bound to a tenant needs here in place of `permission`, on a `tenantAware` route that
+   * asks `admin` (issue 42): such a key never holds `admin`, so it reads its tenant's webhook events with `mail`.
+   */
+  tenantPermission?: Permission;
   /** `optionalBody`: a request with no body at all is taken as `{}` (every field of the body is optional). */
   request?: { params?: Schema; query?: Schema; body?: Schema; optionalBody?: boolean };
   /**

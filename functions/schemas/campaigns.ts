@@ -11,6 +11,7 @@ import { hasBody, NO_BODY } from '../domain/mail/mail-body';
 import { email, headerText, nonEmpty, parsesTo, uuidParam, someFieldToChange } from './common';
 import { pageFields, pageQuery } from './pagination';
 import { eitherTemplateOrContent, templateVariablesField } from './templates';
+import { tenantReference } from './tenants';
 
 type Parts = { subject?: string; html?: string; text?: string; template_id?: string | null };
 
@@ -73,7 +74,8 @@ const bodySize = z.refine<{ html?: string; text?: string }>(
 );
 
 export const createCampaignBody = parsesTo<CreateCampaignInput>()(
-  z.object(fields).check(
+  // The tenant is fixed at creation (issue 42): not among the fields an update may change.
+  z.object({ ...fields, tenant: z.optional(tenantReference) }).check(
     eitherTemplateOrContent,
     z.refine((c) => Boolean(c.template_id || c.subject), {
       message: 'A subject is required (or a template_id)',
@@ -153,6 +155,8 @@ export const campaignView = z.object({
   send_at: z.nullable(z.string()),
   started_at: z.nullable(z.string()),
   finished_at: z.nullable(z.string()),
+  /** The tenant its mail goes out as (issue 42), or null. */
+  tenant_id: z.nullable(z.string()),
   stats,
   created_at: z.string(),
   updated_at: z.string(),

@@ -23,6 +23,8 @@ let a: Tenant;
 let b: Tenant;
 let keyA: string;
 const bounced: string[] = [];
+/** Mail queued for A and for B before A's pause (a batch): A's waits while A is paused. */
+let waiting: { a: string; b: string };
 
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
 
@@ -56,6 +58,8 @@ const hardBounce = (messageId: string, address: string): SNSEvent =>
   }) as unknown as SNSEvent;
 
 beforeAll(async () => {
+  // A paused tenant's mail is looked at again a second later (five minutes in a deployment).
+  process.env.DRAIN_PAUSED_WAIT_SECONDS = '1';
   service = await startService();
   const account = await newAccount('Tenant reputation');
   accountId = account.accountId;
@@ -77,16 +81,27 @@ beforeAll(async () => {
   const batch = await api.post('/api/v1/mail/send-batch', { tenant: a.name, messages });
   expect(batch.body.data.queued).toBe(100);
   expect((await drainOnce(60_000)).sent).toBe(100);
+  const queued = await api.post('/api/v1/mail/send-batch', {
+    messages: [
+      { to: uniqueAddress('wait-a'), subject: 'Queued', text: 'x', tenant: a.id },
+      { to: uniqueAddress('wait-b'), subject: 'Queued', text: 'x', tenant: b.id },
+    ],
+  });
+  const [first, second] = queued.body.data.messages;
+  waiting = { a: first.message_id, b: second.message_id };
   for (const entry of batch.body.data.messages.slice(0, 12)) {
     bounced.push(entry.to);
     await handler(hardBounce(entry.message_id, entry.to));
   }
 }, 240_000);
 afterAll(async () => {
+  delete process.env.DRAIN_PAUSED_WAIT_SECONDS;
   await relay.stop();
   await service.close();
 });
 
+const statusOf = async (messageId: string) =>
+  (await api.get(`/api/v1/mail/status/${encodeURIComponent(messageId)}`)).body.data.message.status;
 const send = (as: Client, to: string, tenant?: string) =>
   as.post('/api/v1/mail/send', { to, subject: 'Hello', text: 'Hi', ...(tenant ? { tenant } : {}) });
 
@@ -101,6 +116,16 @@ describe('a tenant whose bounces cross the pause line', () => {
     expect((await send(api, uniqueAddress('b'), b.name)).status).toBe(200);
     expect((await send(api, uniqueAddress('none'))).status).toBe(200);
     expect((await api.get(`/api/v1/tenants/${b.id}`)).body.data.status).toBe('active');
+  });
+
+  it("leaves A's mail queued before the pause waiting (neither sent nor failed), while B's leaves", async () => {
+    expect(await drainOnce()).toMatchObject({ paused: 1, failed: 0 });
+    expect(await statusOf(waiting.a)).toBe('queued');
+    expect(await statusOf(waiting.b)).toBe('sent');
+    // Looked at again later, it still waits: the drainer reads the tenant's brake each run.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await drainOnce()).toMatchObject({ paused: 1, failed: 0 });
+    expect(await statusOf(waiting.a)).toBe('queued');
   });
 
   it('is refused over the SMTP relay too (554 5.7.1), while B goes on', async () => {
@@ -181,6 +206,10 @@ describe('a tenant whose bounces cross the pause line', () => {
     expect(resumed.body.data.paused).toBe(false);
     expect((await api.get(`/api/v1/tenants/${a.id}`)).body.data.status).toBe('active');
     expect((await send(api, uniqueAddress('resumed'), a.id)).status).toBe(200);
+    // What waited in the queue leaves once A is resumed.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(await drainOnce()).toMatchObject({ paused: 0 });
+    expect(await statusOf(waiting.a)).toBe('sent');
     expect((await api.post('/api/v1/stats/resume', { tenant: 'no-such-tenant' })).status).toBe(404);
   });
 });

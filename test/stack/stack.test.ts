@@ -14,10 +14,13 @@ import { createApp, withNagChecks } from '../../lib/app';
 import { EmailServiceStack } from '../../lib/email-service-stack';
 import { builtConsole } from '../../scripts/console';
 import { Monitoring } from '../../lib/monitoring';
+import { TENANT_COMPLAINTS_PER_HOUR, TENANT_HARD_BOUNCES_PER_HOUR } from '../../lib/tenant-insights';
+import { TENANT_BOUNCE_LOG } from '../../functions/domain/bounces/record-bounce';
 import { App, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { scratchDir } from '../support/scratch-dir';
 import { synthesizedTemplates, wholeDeployment } from './templates';
 
@@ -823,9 +826,9 @@ describe('alarms and metrics', () => {
   it('sends every alarm, and its return to OK, to one SSL-only topic given as the output AlarmTopicArn', () => {
     expect(topicId()).toBeDefined();
     template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
-    // Two rates, the brake, five dead-letter queues, seven workers (the inbound parser, the domain checker,
-    // the automation runner), API 5xx, three queue ages.
-    expect(alarms()).toHaveLength(19);
+    // Two rates, the brake, the worst tenant's hard bounces and complaints, five dead-letter queues, seven workers
+    // (the inbound parser, the domain checker, the automation runner), API 5xx, three queue ages.
+    expect(alarms()).toHaveLength(21);
     for (const alarm of alarms()) {
       expect(alarm.AlarmActions).toEqual([{ Ref: topicId() }]);
       expect(alarm.OKActions).toEqual([{ Ref: topicId() }]);
@@ -876,6 +879,43 @@ describe('alarms and metrics', () => {
       expect(alarmOn('SendingPaused')).toEqual([
         expect.objectContaining({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' }),
       ]);
+    },
+  );
+
+  it(
+    'ranks tenants by hard bounces and complaints with Contributor Insights over the log, and alarms on the ' +
+      'worst one: no alarm dimension names a tenant',
+    () => {
+      const rules = Object.values(template.findResources('AWS::CloudWatch::InsightRule')).map((rule) => ({
+        name: rule.Properties.RuleName,
+        body: JSON.stringify(rule.Properties.RuleBody),
+      }));
+      expect(rules).toHaveLength(2);
+      for (const rule of rules) {
+        expect(rule.body).toContain('$.tenant_id');
+        expect(rule.body).toContain(TENANT_BOUNCE_LOG);
+        expect(rule.body).toContain(logicalIdOf('AWS::Logs::LogGroup', 'SesEvents'));
+      }
+      const worst = alarms().filter((alarm) => String(alarm.AlarmDescription).startsWith('One tenant'));
+      expect(worst.map((alarm) => alarm.Threshold).sort()).toEqual(
+        [TENANT_COMPLAINTS_PER_HOUR, TENANT_HARD_BOUNCES_PER_HOUR].sort(),
+      );
+      for (const alarm of worst)
+        expect(alarm.Metrics.map((m: { Expression?: string }) => m.Expression).join()).toMatch(
+          /^INSIGHT_RULE_METRIC\('.+-Tenant(HardBounces|Complaints)', 'MaxContributorValue'\)$/,
+        );
+      // No alarm of the deployment has a dimension that names a tenant (nor any dimension made per tenant).
+      for (const alarm of alarms()) {
+        const dimensions = JSON.stringify([
+          alarm.Dimensions ?? [],
+          (alarm.Metrics ?? []).map(
+            (m: { MetricStat?: { Metric: { Dimensions?: unknown } } }) => m.MetricStat?.Metric.Dimensions ?? [],
+          ),
+        ]);
+        expect(dimensions.toLowerCase()).not.toContain('tenant');
+      }
+      const dashboard = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]);
+      expect(dashboard).toContain('insightRule');
     },
   );
 
@@ -951,6 +991,7 @@ describe('alarms and metrics', () => {
       workers: [{ name: 'Fn', fn }],
       queues: [{ name: 'Queue', queue }],
       deadLetterQueues: [],
+      bounceLogGroups: [new LogGroup(stack, 'Logs')],
       alarmEmail: 'ops@example.com',
     });
     Template.fromStack(stack).hasResourceProperties('AWS::SNS::Subscription', {

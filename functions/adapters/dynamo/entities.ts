@@ -18,7 +18,12 @@ export const sendingBrake = /* @__PURE__ */ entity({ name: 'sendingBrake', key: 
 export const domain = /* @__PURE__ */ entity({ name: 'domain', key: keys.domain, indexes: { checked: 'gsi1' } });
 export const domainName = /* @__PURE__ */ entity({ name: 'domainName', key: keys.domainName });
 export const webhookEndpoint = /* @__PURE__ */ entity({ name: 'webhookEndpoint', key: keys.webhookEndpoint });
-export const webhookEvent = /* @__PURE__ */ entity({ name: 'webhookEvent', key: keys.webhookEvent });
+export const webhookEvent = /* @__PURE__ */ entity({
+  name: 'webhookEvent',
+  key: keys.webhookEvent,
+  /** A tenant's events of the endpoint (keys.tenantWebhookEvent). */
+  indexes: { tenantHistory: 'gsi1' },
+});
 export const message = /* @__PURE__ */ entity({
   name: 'message',
   key: keys.message,

@@ -75,6 +75,14 @@ export const keys = {
     pk: `WHEVENT#${accountId}#${endpointId}`,
     sk: eventId,
   }),
+  /**
+   * gsi1 of a tenant's event's history (issue 42): an endpoint's events of one tenant, by event id as the
+   * endpoint's own partition is, so a tenant key's history is one partition read newest first, no filter.
+   */
+  tenantWebhookEvent: (accountId: string, endpointId: string, tenantId: string, eventId: string) => ({
+    gsi1pk: `WHEVENT#${accountId}#${endpointId}#T#${tenantId}`,
+    gsi1sk: eventId,
+  }),
   message: (accountId: string, messageUuid: string) => ({ pk: `MSG#${accountId}#${messageUuid}`, sk: 'MESSAGE' }),
   /**
    * A message's body as sent (kept-bodies.ts), beside its record in its partition: the status Query reads

@@ -163,7 +163,11 @@ export const dynamoMessageStore = (): MessageStore => ({
     );
     if (!counted.ok) return undefined;
     const record = counted.output.Attributes ?? {};
-    return { hits: Number(record[`${kind}_hits`]), to: String(record.to_email) };
+    return {
+      hits: Number(record[`${kind}_hits`]),
+      to: String(record.to_email),
+      ...(record.tenant_id ? { tenant_id: String(record.tenant_id) } : {}),
+    };
   },
 
   async findByProviderMessageId(providerMessageId) {

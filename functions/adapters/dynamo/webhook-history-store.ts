@@ -6,7 +6,7 @@ import { conditional } from './conditional';
 import { webhookEvent as events } from './entities';
 import { appended, ifAbsent, when } from './entity/expression';
 import { type IdList, listNextToId, queryPageAfter } from './id-page';
-import { withoutKeys } from './keys';
+import { keys, withoutKeys } from './keys';
 import { TABLE } from './table-definition';
 
 /** How long a record is kept after its last write (DynamoDB's TTL removes it). */
@@ -19,6 +19,18 @@ const EVENT_ID = /^evt_[0-9a-f]{32}$/;
 const eventList = (accountId: string, endpointId: string): IdList => ({
   query: events.query(events.key(accountId, endpointId, '').pk),
   keyOf: (id) => events.key(accountId, endpointId, id),
+  get: events.get,
+  listForward: false,
+  idPattern: EVENT_ID,
+});
+
+/** The same list of one tenant's events (gsi1): a page starts after an item's table and index keys. */
+const tenantEventList = (accountId: string, endpointId: string, tenantId: string): IdList => ({
+  query: events.queryIndex('tenantHistory', keys.tenantWebhookEvent(accountId, endpointId, tenantId, '').gsi1pk),
+  keyOf: (id) => ({
+    ...events.key(accountId, endpointId, id),
+    ...keys.tenantWebhookEvent(accountId, endpointId, tenantId, id),
+  }),
   get: events.get,
   listForward: false,
   idPattern: EVENT_ID,
@@ -53,6 +65,9 @@ export const dynamoWebhookHistory = (): WebhookHistory => ({
             next_attempt_at: outcome.next_attempt_at,
             attempts: appended([attempt]),
             [TABLE.ttlAttribute]: expiry(attempt.attempted_at),
+            ...(event.tenant_id
+              ? keys.tenantWebhookEvent(event.account_id, endpointId, event.tenant_id, event.id)
+              : {}),
           },
         }),
       ),
@@ -82,8 +97,9 @@ export const dynamoWebhookHistory = (): WebhookHistory => ({
     return Item ? read(Item) : undefined;
   },
 
-  async page(accountId, endpointId, page) {
-    const found = await queryPageAfter(eventList(accountId, endpointId), page);
+  async page(accountId, endpointId, page, tenantId) {
+    const list = tenantId ? tenantEventList(accountId, endpointId, tenantId) : eventList(accountId, endpointId);
+    const found = await queryPageAfter(list, page);
     return { items: found.items.map(read), next_cursor: found.next_cursor };
   },
 

@@ -11,6 +11,7 @@ import type {
   TenantStore,
 } from '../../ports';
 import { weighBrake } from '../reputation/reputation';
+import { log } from '../../log';
 import { tenantScope } from '../tenants/tenant';
 import { isoTimestamp, mailTimestamp } from '../time';
 import type { Bounce, BounceType, MailMessage, SubscriberStatus } from '../types';
@@ -55,6 +56,13 @@ const SOFT_BOUNCE_THRESHOLD = 3;
  * failure anywhere before leaves it unmarked, and its redelivery applies whatever is missing. A
  * redelivery after the mark changes nothing. (A failed attempt may leave a gap in bounce ids.)
  */
+/**
+ * The log line of each bounce or complaint of a tenant's mail (issue 42), with `account_id`, `tenant_id` and
+ * `kind` (hard, soft, complaint): CloudWatch Contributor Insights ranks the worst tenants by it (lib/monitoring.ts),
+ * so no metric ever has a dimension per tenant.
+ */
+export const TENANT_BOUNCE_LOG = 'tenant bounce or complaint';
+
 export const recordBounce = async (
   deps: BounceDeps,
   report: BounceReport,
@@ -137,6 +145,8 @@ export const recordBounce = async (
       kind === 'complaint' ? { complained: 1 } : { bounced: 1 },
     );
   }
+  if (counts && tenantId)
+    log('info', TENANT_BOUNCE_LOG, { account_id: report.accountId, tenant_id: tenantId, kind: report.bounceType });
   if (counts) await weighBrake(deps, report.accountId, tenantId);
   return { id: bounce.id };
 };

@@ -26,10 +26,14 @@ export interface CreateCampaignInput {
   reply_to?: string | null;
   track_opens?: boolean;
   track_clicks?: boolean;
+  /** The tenant its mail goes out as, by id or name (issue 42); a tenant key's own without naming it. */
+  tenant?: string;
 }
 
 /**
  * What an edit of a draft changes: the fields it names; `template_id: null` keeps the template's copy as the
  * campaign's own content.
  */
-export type UpdateCampaignInput = Partial<Omit<CreateCampaignInput, 'template_id'>> & { template_id?: string | null };
+export type UpdateCampaignInput = Partial<Omit<CreateCampaignInput, 'template_id' | 'tenant'>> & {
+  template_id?: string | null;
+};

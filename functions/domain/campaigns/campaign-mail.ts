@@ -11,6 +11,7 @@ import { isContactName, type ContactValues } from '../contacts/contact-view';
 import type { RenderBudget } from '../templates/render-budget';
 import { readerView } from './reader-variables';
 import { unsubscribeUrl } from './unsubscribe';
+import { sesTenantName } from '../tenants/tenant';
 
 /** Where the author put no {{unsubscribe_url}}, the part gets a footer line with the link. */
 const htmlFooter = (url: string) =>
@@ -91,6 +92,8 @@ const campaignMail = (
     source: 'campaign',
     campaign_id: campaign.id,
     campaign_name: campaign.name,
+    // Its tenant's: the SES TenantName, the tenant's counts, brake and suppressions (issue 42).
+    ...(campaign.tenant_id ? { tenant: { id: campaign.tenant_id, ses_name: sesTenantName(campaign.tenant_id) } } : {}),
   };
   return { message: messageRecord(mail, 'queued'), mail: queuedMail(mail, queueId), body: keptBodyOf(mail) };
 };

@@ -10,9 +10,11 @@ import type {
   PageRequest,
   ProviderStore,
   TemplateStore,
+  TenantStore,
   TopicStore,
   TrackingSettings,
 } from '../../ports';
+import { requireTenantSending, sendingTenant } from '../tenants/sending-tenant';
 import {
   MAX_CAMPAIGN_BODY_BYTES,
   MAX_SCHEDULE_DAYS,
@@ -46,12 +48,23 @@ export const presentCampaign = (
   ...campaign,
   template_id: campaign.template_id ?? null,
   topic_id: campaign.topic_id ?? null,
+  tenant_id: campaign.tenant_id ?? null,
   variables: campaign.variables ?? null,
   stats: Object.fromEntries(CAMPAIGN_STATS.map((name) => [name, counters?.[name] ?? 0])) as Record<
     (typeof CAMPAIGN_STATS)[number],
     number
   >,
 });
+
+/** What a campaign's tenant is read from (issue 42): one GetItem by id or name. */
+export type TenantDep = { tenants: Pick<TenantStore, 'find'> };
+
+/**
+ * A key bound to a tenant sees its tenant's campaigns alone (issue 42): another's answers as an absent
+ * one does (404), so a tenant key learns nothing of the account's other campaigns.
+ */
+const ownCampaign = <T extends Campaign>(campaign: T | undefined, keyTenantId?: string | null) =>
+  campaign && (!keyTenantId || campaign.tenant_id === keyTenantId) ? campaign : undefined;
 
 const notSendable = (campaign: Campaign) =>
   new AppError('CONFLICT', `The campaign is ${campaign.status}; only a draft can be changed or sent`);
@@ -106,9 +119,16 @@ const requireTopic = async (deps: TopicDep, accountId: string, topicId: string |
   if (topicId && !(await deps.topics.get(accountId, topicId.toLowerCase()))) throw notFound('Topic');
 };
 
-export const createCampaign = async (deps: CampaignDeps & TopicDep, accountId: string, input: CreateCampaignInput) => {
+export const createCampaign = async (
+  deps: CampaignDeps & TopicDep & TenantDep,
+  accountId: string,
+  input: CreateCampaignInput,
+  keyTenantId?: string | null,
+) => {
   await requireList(deps, accountId, input.list_id);
   await requireTopic(deps, accountId, input.topic_id);
+  // The tenant named, or the key's own (another is 403, an unknown one 404); fixed for the campaign's life.
+  const tenant = await sendingTenant(deps, { account_id: accountId, tenant_id: keyTenantId }, input.tenant);
   const content = input.template_id
     ? await templateCopy(deps, accountId, input.template_id, input.variables ?? {})
     : {
@@ -129,6 +149,7 @@ export const createCampaign = async (deps: CampaignDeps & TopicDep, accountId: s
     reply_to: input.reply_to ?? null,
     track_opens: input.track_opens ?? true,
     track_clicks: input.track_clicks ?? true,
+    tenant_id: tenant?.id ?? null,
   });
 };
 
@@ -172,9 +193,14 @@ export const storeNewDraft = async (
   return presentCampaign(campaign);
 };
 
-export const getCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, accountId: string, id: string) => {
+export const getCampaign = async (
+  deps: Pick<CampaignDeps, 'campaigns'>,
+  accountId: string,
+  id: string,
+  keyTenantId?: string | null,
+) => {
   const found = await deps.campaigns.getWithStats(accountId, id);
-  if (!found) throw notFound('Campaign');
+  if (!found || !ownCampaign(found.campaign, keyTenantId)) throw notFound('Campaign');
   return presentCampaign(found.campaign, found.stats);
 };
 
@@ -242,7 +268,7 @@ export const deleteCampaign = async (deps: Pick<CampaignDeps, 'campaigns'>, acco
     throw notSendable(campaign);
 };
 
-export interface SendCampaignDeps extends CampaignDeps {
+export interface SendCampaignDeps extends CampaignDeps, TenantDep {
   providers: ProviderStore;
   jobs: JobQueue;
   /** Only where links will point: a campaign is refused when nothing can track it (no key needed to say so). */
@@ -265,11 +291,18 @@ export const sendCampaign = async (
   accountId: string,
   id: string,
   input: { send_at?: string },
+  keyTenantId?: string | null,
 ) => {
-  const campaign = await deps.campaigns.get(accountId, id);
+  const campaign = ownCampaign(await deps.campaigns.get(accountId, id), keyTenantId);
   if (!campaign) throw notFound('Campaign');
   if (!EDITABLE.includes(campaign.status)) throw notSendable(campaign);
   await requireList(deps, accountId, campaign.list_id);
+  // A tenant's campaign starts while its tenant exists and is not paused (its sends are 422 naming it).
+  if (campaign.tenant_id) {
+    const tenant = await deps.tenants.find(accountId, { id: campaign.tenant_id });
+    if (!tenant) throw notFound('Tenant');
+    requireTenantSending(tenant);
+  }
   const provider = await requireAllowedSender(deps.providers, accountId, campaign.from_email ?? undefined);
   // The template as it is now goes out; later edits of it change none of this campaign's mail.
   const copy = campaign.template_id
@@ -325,8 +358,9 @@ export const cancelCampaign = async (
   deps: Pick<CampaignDeps, 'campaigns' | 'clock'>,
   accountId: string,
   id: string,
+  keyTenantId?: string | null,
 ) => {
-  const campaign = await deps.campaigns.get(accountId, id);
+  const campaign = ownCampaign(await deps.campaigns.get(accountId, id), keyTenantId);
   if (!campaign) throw notFound('Campaign');
   const at = isoTimestamp(deps.clock.now());
   if (!(await deps.campaigns.cancel(accountId, id, at))) {
@@ -335,5 +369,5 @@ export const cancelCampaign = async (
       `The campaign is ${campaign.status}; only a scheduled or sending campaign can be cancelled`,
     );
   }
-  return getCampaign(deps, accountId, id);
+  return getCampaign(deps, accountId, id, keyTenantId);
 };

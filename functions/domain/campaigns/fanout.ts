@@ -217,6 +217,8 @@ export const runCampaignChunk = async (
     ? await deps.suppressions.findSuppressed(
         accountId,
         reachable.map((s) => s.email),
+        // A tenant's campaign skips its tenant's suppressions too, besides the account's (issue 42).
+        campaign.tenant_id ?? undefined,
       )
     : new Set<string>();
   const eligible = reachable.filter((s) => !suppressed.has(s.email.toLowerCase()));

@@ -110,6 +110,7 @@ export const applyProviderEvents = async (
           messageEvent(deps, account, 'email.delivered', message.message_id, {
             to: message.to_email,
             source: message.source ?? 'api',
+            ...(message.tenant_id ? { tenant_id: message.tenant_id } : {}),
           }),
         );
       }
@@ -136,7 +137,11 @@ export const applyProviderEvents = async (
               account,
               event.kind === 'complaint' ? 'email.complained' : 'email.bounced',
               message.message_id,
-              { to: event.email, source: message.source ?? 'api' },
+              {
+                to: event.email,
+                source: message.source ?? 'api',
+                ...(message.tenant_id ? { tenant_id: message.tenant_id } : {}),
+              },
             ),
           );
       }

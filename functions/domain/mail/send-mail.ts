@@ -120,6 +120,7 @@ export const sendMail = async (
     publishMessageEvent(deps, accountId, 'email.sent', message.message_id, {
       to: input.to,
       source: source ?? 'api',
+      ...(tenant ? { tenant_id: tenant.id } : {}),
     }),
     deps.reputation.count(accountId, deps.clock.now(), { sent: recipients }, tenant?.id),
   ]);

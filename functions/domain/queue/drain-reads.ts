@@ -1,4 +1,13 @@
-import type { CampaignStore, Clock, ProviderStore, QueuedMail, SendingBrake, SendRates } from '../../ports';
+import type {
+  CampaignStore,
+  Clock,
+  ProviderStore,
+  QueuedMail,
+  SendingBrake,
+  SendRates,
+  TenantStore,
+} from '../../ports';
+import type { Tenant } from '../tenants/tenant';
 import { foreignSenderDomains } from '../providers/sender-claims';
 import { domainOf, senderRefusal } from '../providers/sender-domain';
 import type { Provider } from '../types';
@@ -16,16 +25,18 @@ export interface DrainReadsDeps {
   campaigns: CampaignStore;
   rates: SendRates;
   clock: Clock;
+  tenants: Pick<TenantStore, 'find'>;
 }
 
 /**
  * What one drain run reads besides the queue, each read once per run (or every few seconds) and kept
- * here: an account's providers and brake, whether another account holds a sender domain, whether a
- * campaign was cancelled, and the pacers. A read that failed is not kept: the next mail asks again.
+ * here: an account's providers and brake, a tenant (its brake in it), whether another account holds a sender
+ * domain, whether a campaign was cancelled, and the pacers. A read that failed is not kept: the next mail asks again.
  */
 export class DrainReads {
   private readonly accounts = new Map<string, ReturnType<ProviderStore['list']>>();
   private readonly foreign = new Map<string, Promise<boolean>>();
+  private readonly tenants = new Map<string, Promise<{ tenant: Tenant | undefined }>>();
   private readonly stopped = new Map<string, { at: number; answer: Promise<boolean> }>();
   private readonly pacers = new Map<string, Promise<{ admit: Pacer; call: Pacer }>>();
 
@@ -50,6 +61,16 @@ export class DrainReads {
   async providerOf(mail: QueuedMail): Promise<{ provider: Provider | undefined; brake: SendingBrake | undefined }> {
     const { providers, brake } = await this.account(mail.account_id);
     return { provider: providers.find((p) => p.id === mail.provider_id), brake };
+  }
+
+  /**
+   * A tenant's mail's tenant, as the account's brake is read (issue 42): one GetItem per tenant and run, its
+   * brake in the item, so a paused tenant's mail waits as a paused account's does. `tenant` undefined: deleted.
+   */
+  tenantOf(accountId: string, tenantId: string) {
+    return DrainReads.kept(this.tenants, `${accountId}/${tenantId}`, () =>
+      this.deps.tenants.find(accountId, { id: tenantId }).then((tenant) => ({ tenant })),
+    );
   }
 
   /** Whether another account holds a sender domain: one read of its claims per account, domain and run. */

@@ -13,6 +13,7 @@ import type {
   SendQueue,
   SendQuotaStore,
   SendRates,
+  TenantStore,
   TrackingSettings,
   WebhookEvents,
 } from '../../ports';
@@ -50,6 +51,8 @@ export interface DrainDeps {
   events: WebhookEvents;
   campaigns: CampaignStore;
   reputation: ReputationStore;
+  /** A tenant's mail reads its tenant once a run: paused, the mail waits (issue 42). */
+  tenants: Pick<TenantStore, 'find'>;
 }
 
 /**
@@ -255,7 +258,13 @@ class DrainRun {
     const lookup = await this.contained('provider', () => this.reads.providerOf(received.mail), id);
     if (!lookup) return { to: 'skip' };
     const { provider, brake } = lookup;
-    if (brake?.paused) {
+    // A tenant's mail waits while its tenant is paused, as all of a paused account's does (issue 42).
+    const tenant = received.mail.tenant;
+    const own = tenant
+      ? await this.contained('tenant', () => this.reads.tenantOf(received.mail.account_id, tenant.id), id)
+      : undefined;
+    if (tenant && !own) return { to: 'skip' };
+    if (brake?.paused || own?.tenant?.status === 'paused') {
       // Its record carries the later due time, so that the reconciler does not take it for lost.
       const seconds = options.pausedWaitSeconds ?? PAUSED_WAIT_SECONDS;
       const dueAt = new Date(deps.clock.now().getTime() + seconds * 1000);
@@ -263,6 +272,10 @@ class DrainRun {
     }
     if (!provider) {
       const outcome = { kind: 'failed', reason: 'The provider of this message no longer exists' } as const;
+      return { to: 'settle', stage: 'fail', outcome };
+    }
+    if (own && !own.tenant) {
+      const outcome = { kind: 'failed', reason: 'The tenant of this message no longer exists' } as const;
       return { to: 'settle', stage: 'fail', outcome };
     }
     const pacer = await this.contained('pacer', () => this.reads.pacerOf(provider), id);

@@ -97,7 +97,8 @@ export const createSendTally = (deps: SendTallyDeps) => {
   return {
     /** A mail left: `recipients` count as sent (as SES counts them), and its `email.sent` event. */
     sent(mail: QueuedMail, recipients: number) {
-      events.push(messageEvent(deps, mail.account_id, 'email.sent', mail.message_id, { to: mail.to }));
+      const tenant = mail.tenant ? { tenant_id: mail.tenant.id } : {};
+      events.push(messageEvent(deps, mail.account_id, 'email.sent', mail.message_id, { to: mail.to, ...tenant }));
       return add(mail, { sent: recipients }, { sent: 1, failed: 0 });
     },
     failed(mail: QueuedMail) {

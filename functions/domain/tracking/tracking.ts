@@ -159,7 +159,9 @@ export const recordHit = async (
   // counts (its marker is written once), for the account's stats and for its campaign; a link
   // scanner's hits never do.
   if (!event.machine && (await deps.firstHits.first(claim.account_id, claim.message_id, claim.kind))) {
-    await deps.reputation.count(claim.account_id, now, claim.kind === 'open' ? { opened: 1 } : { clicked: 1 });
+    // A tenant's mail counts on the tenant too (issue 42); the message's update answered its tenant.
+    const figures = claim.kind === 'open' ? { opened: 1 } : { clicked: 1 };
+    await deps.reputation.count(claim.account_id, now, figures, counted.tenant_id);
     if (claim.campaign_id)
       await countForCampaign(
         deps,
@@ -178,6 +180,10 @@ export const recordHit = async (
     claim.account_id,
     claim.kind === 'open' ? 'email.opened' : 'email.clicked',
     claim.message_id,
-    { to: counted.to, ...(claim.kind === 'click' ? { url: claim.url } : {}) },
+    {
+      to: counted.to,
+      ...(claim.kind === 'click' ? { url: claim.url } : {}),
+      ...(counted.tenant_id ? { tenant_id: counted.tenant_id } : {}),
+    },
   );
 };

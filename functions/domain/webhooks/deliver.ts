@@ -42,6 +42,8 @@ export const webhookPayload = (event: OutboundEvent, to: string | undefined) =>
       message_id: event.message_id,
       ...(to ? { to } : {}),
       ...(event.url ? { url: event.url } : {}),
+      // A tenant's mail names its tenant (issue 42), so one endpoint can tell a SaaS's customers apart.
+      ...(event.tenant_id ? { tenant_id: event.tenant_id } : {}),
     },
   });
 

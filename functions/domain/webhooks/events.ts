@@ -18,7 +18,7 @@ export const messageEvent = (
   accountId: string,
   type: WebhookEventType,
   messageId: string,
-  extra: Pick<OutboundEvent, 'to' | 'url' | 'source'> = {},
+  extra: Pick<OutboundEvent, 'to' | 'url' | 'source' | 'tenant_id'> = {},
 ): OutboundEvent => ({
   id: `evt_${contactId(deps.clock.now(), deps.ids.uuid()).replace(/-/g, '')}`,
   account_id: accountId,
@@ -34,5 +34,5 @@ export const publishMessageEvent = (
   accountId: string,
   type: WebhookEventType,
   messageId: string,
-  extra: Pick<OutboundEvent, 'to' | 'url' | 'source'> = {},
+  extra: Pick<OutboundEvent, 'to' | 'url' | 'source' | 'tenant_id'> = {},
 ) => deps.events.publish(messageEvent(deps, accountId, type, messageId, extra));

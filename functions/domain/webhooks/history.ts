@@ -25,10 +25,17 @@ const ownEndpoint = async (deps: Pick<WebhookHistoryDeps, 'webhooks'>, accountId
   return endpoint;
 };
 
-const ownEvent = async (deps: WebhookHistoryDeps, accountId: string, endpointId: string, eventId: string) => {
+/** A key bound to a tenant reads its tenant's events alone (issue 42): another's is 404, as an absent one. */
+const ownEvent = async (
+  deps: WebhookHistoryDeps,
+  accountId: string,
+  endpointId: string,
+  eventId: string,
+  keyTenantId?: string | null,
+) => {
   await ownEndpoint(deps, accountId, endpointId);
   const record = await deps.history.get(accountId, endpointId, eventId);
-  if (!record) throw notFound('Webhook event');
+  if (!record || (keyTenantId && record.event.tenant_id !== keyTenantId)) throw notFound('Webhook event');
   return record;
 };
 
@@ -52,10 +59,16 @@ export const listWebhookEvents = async (
   accountId: string,
   endpointId: string,
   page: { limit?: number; cursor?: string },
+  keyTenantId?: string | null,
 ) => {
   await ownEndpoint(deps, accountId, endpointId);
   const found = await withIssuedCursor(() =>
-    deps.history.page(accountId, endpointId, { limit: page.limit ?? 20, cursor: page.cursor }),
+    deps.history.page(
+      accountId,
+      endpointId,
+      { limit: page.limit ?? 20, cursor: page.cursor },
+      keyTenantId ?? undefined,
+    ),
   );
   return { events: found.items.map(presentWebhookEvent), next_cursor: found.next_cursor };
 };

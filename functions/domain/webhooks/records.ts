@@ -47,6 +47,8 @@ export interface OutboundEvent {
    * an automation's own mail starts no automation (functions/domain/automations/service-events.ts). Never posted.
    */
   source?: MessageSource;
+  /** The tenant the mail went out as (issue 42): posted as `data.tenant_id`, and a tenant key's history filter. */
+  tenant_id?: string;
   /** `email.received`: the inbound mail (functions/domain/inbound/inbound-event.ts), the delivery's whole `data`. */
   inbound?: InboundEventData;
 }

@@ -26,7 +26,8 @@ export const authentication = (
     event.state.auth = key;
     const limit = await consumeRateLimit(deps, key);
     Object.assign(event.state.responseHeaders, rateLimitHeaders(limit));
-    authorize(key, route.permission);
+    // A tenant key never holds admin: where a route lets it read its tenant's records, it names what it needs.
+    authorize(key, key.tenant_id && route.tenantPermission ? route.tenantPermission : route.permission);
     if (key.tenant_id && !route.tenantAware)
       throw new AppError('FORBIDDEN', 'An API key bound to a tenant cannot use this route');
   },

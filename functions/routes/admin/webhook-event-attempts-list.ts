@@ -7,6 +7,9 @@ export const webhookEventAttemptsList = defineRoute(
   {
     ...admin,
     id: 'webhook-event-attempts-list',
+    // A tenant key (never admin) reads its tenant's events with `mail` (issue 42).
+    tenantAware: true,
+    tenantPermission: 'mail',
     method: 'GET',
     path: '/api/v1/webhook-endpoints/{id}/events/{event_id}/attempts',
     summary: "List an event's delivery attempts to a webhook endpoint, oldest first",
@@ -18,7 +21,9 @@ export const webhookEventAttemptsList = defineRoute(
     uses: ['webhookEndpoints', 'webhookHistory'],
   },
   async ({ auth, params }, deps) => ({
-    data: { attempts: (await getWebhookEvent(deps, auth.account_id, params.id, params.event_id)).attempts },
+    data: {
+      attempts: (await getWebhookEvent(deps, auth.account_id, params.id, params.event_id, auth.tenant_id)).attempts,
+    },
   }),
 );
 

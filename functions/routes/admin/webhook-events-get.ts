@@ -7,6 +7,9 @@ export const webhookEventsGet = defineRoute(
   {
     ...admin,
     id: 'webhook-events-get',
+    // A tenant key (never admin) reads its tenant's events with `mail` (issue 42).
+    tenantAware: true,
+    tenantPermission: 'mail',
     method: 'GET',
     path: '/api/v1/webhook-endpoints/{id}/events/{event_id}',
     summary: 'Get one event posted to a webhook endpoint, with its body',
@@ -16,7 +19,7 @@ export const webhookEventsGet = defineRoute(
     uses: ['webhookEndpoints', 'webhookHistory'],
   },
   async ({ auth, params }, deps) => {
-    const record = await getWebhookEvent(deps, auth.account_id, params.id, params.event_id);
+    const record = await getWebhookEvent(deps, auth.account_id, params.id, params.event_id, auth.tenant_id);
     return { data: { ...presentWebhookEvent(record), payload: webhookEventPayload(record) } };
   },
 );

@@ -7,6 +7,9 @@ export const webhookEventsList = defineRoute(
   {
     ...admin,
     id: 'webhook-events-list',
+    // A tenant key (never admin) reads its tenant's events with `mail` (issue 42).
+    tenantAware: true,
+    tenantPermission: 'mail',
     method: 'GET',
     path: '/api/v1/webhook-endpoints/{id}/events',
     summary: 'List the events posted to a webhook endpoint, newest first',
@@ -19,7 +22,7 @@ export const webhookEventsList = defineRoute(
     uses: ['webhookEndpoints', 'webhookHistory'],
   },
   async ({ auth, params, query }, deps) => ({
-    data: await listWebhookEvents(deps, auth.account_id, params.id, query),
+    data: await listWebhookEvents(deps, auth.account_id, params.id, query, auth.tenant_id),
   }),
 );
 

@@ -8,6 +8,7 @@ export const campaignsCancel = defineRoute(
   {
     ...campaigns,
     id: 'campaigns-cancel',
+    tenantAware: true,
     method: 'POST',
     path: '/api/v1/campaigns/{id}/cancel',
     summary: 'Stop a scheduled or sending campaign',
@@ -18,7 +19,7 @@ export const campaignsCancel = defineRoute(
     uses: ['campaigns', 'lists', 'templates', 'counters', 'clock', 'ids'],
   },
   async ({ auth, params }, deps) => ({
-    data: await cancelCampaign(deps, auth.account_id, params.id),
+    data: await cancelCampaign(deps, auth.account_id, params.id, auth.tenant_id),
   }),
 );
 

@@ -8,12 +8,14 @@ export const campaignsCreate = defineRoute(
   {
     ...campaigns,
     id: 'campaigns-create',
+    tenantAware: true,
     method: 'POST',
     path: '/api/v1/campaigns',
     summary: 'Create a draft campaign to a list',
     description:
       'With its own content or a stored template (`template_id` + `variables`); `{{name}}`, `{{email}}`, ' +
-      '`{{unsubscribe_url}}` and `{{metadata.<key>}}` are filled per subscriber.',
+      '`{{unsubscribe_url}}` and `{{metadata.<key>}}` are filled per subscriber. With `tenant` (id or name) its ' +
+      "mail goes out as that tenant (a tenant key's campaigns are its tenant's, without naming it).",
     request: { body: createCampaignBody },
     response: campaignView,
     successStatus: 201,
@@ -27,10 +29,10 @@ export const campaignsCreate = defineRoute(
       from_name: 'Example Inc.',
       reply_to: 'news@example.com',
     },
-    uses: ['campaigns', 'lists', 'templates', 'topics', 'counters', 'clock', 'ids'],
+    uses: ['campaigns', 'lists', 'templates', 'topics', 'counters', 'clock', 'ids', 'tenants'],
   },
   async ({ auth, body }, deps) => ({
-    data: await createCampaign(deps, auth.account_id, body),
+    data: await createCampaign(deps, auth.account_id, body, auth.tenant_id),
   }),
 );
 

@@ -8,6 +8,7 @@ export const campaignsGet = defineRoute(
   {
     ...campaigns,
     id: 'campaigns-get',
+    tenantAware: true,
     method: 'GET',
     path: '/api/v1/campaigns/{id}',
     summary: 'Get one campaign with its status and stats',
@@ -16,7 +17,7 @@ export const campaignsGet = defineRoute(
     uses: ['campaigns', 'lists', 'templates', 'counters', 'clock', 'ids'],
   },
   async ({ auth, params }, deps) => ({
-    data: await getCampaign(deps, auth.account_id, params.id),
+    data: await getCampaign(deps, auth.account_id, params.id, auth.tenant_id),
   }),
 );
 

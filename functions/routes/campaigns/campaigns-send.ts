@@ -8,6 +8,7 @@ export const campaignsSend = defineRoute(
   {
     ...campaigns,
     id: 'campaigns-send',
+    tenantAware: true,
     method: 'POST',
     path: '/api/v1/campaigns/{id}/send',
     summary: 'Send a draft campaign to its list, now or later',
@@ -18,10 +19,21 @@ export const campaignsSend = defineRoute(
     successStatus: 202,
     errors: ['NOT_FOUND', 'CONFLICT', 'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'SENDING_PAUSED'],
     example: { send_at: '2030-03-20T09:00:00Z' },
-    uses: ['campaigns', 'lists', 'templates', 'counters', 'clock', 'ids', 'providers', 'jobs', 'publicBaseUrl'],
+    uses: [
+      'campaigns',
+      'lists',
+      'templates',
+      'counters',
+      'clock',
+      'ids',
+      'providers',
+      'jobs',
+      'publicBaseUrl',
+      'tenants',
+    ],
   },
   async ({ auth, params, body }, deps) => ({
-    data: await sendCampaign(deps, auth.account_id, params.id, body),
+    data: await sendCampaign(deps, auth.account_id, params.id, body, auth.tenant_id),
   }),
 );
 

@@ -9,6 +9,7 @@ export const resendBroadcastsGet = defineRoute(
   {
     ...broadcasts,
     id: 'resend-broadcasts-get',
+    tenantAware: true,
     method: 'GET',
     path: '/resend/broadcasts/{id}',
     summary: "Get one broadcast (a campaign in Resend's shape)",
@@ -18,7 +19,7 @@ export const resendBroadcastsGet = defineRoute(
     uses: ['campaigns'],
   },
   async ({ auth, params }, deps) => ({
-    data: broadcastOf(await getCampaign(deps, auth.account_id, params.id)),
+    data: broadcastOf(await getCampaign(deps, auth.account_id, params.id, auth.tenant_id)),
   }),
 );
 

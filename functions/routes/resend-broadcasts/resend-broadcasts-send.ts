@@ -10,6 +10,7 @@ export const resendBroadcastsSend = defineRoute(
   {
     ...broadcasts,
     id: 'resend-broadcasts-send',
+    tenantAware: true,
     method: 'POST',
     path: '/resend/broadcasts/{id}/send',
     summary: 'Send a draft broadcast now, or schedule it',
@@ -20,12 +21,25 @@ export const resendBroadcastsSend = defineRoute(
     response: resendBroadcastId,
     errors: ['NOT_FOUND', 'CONFLICT', 'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'SENDING_PAUSED'],
     example: { scheduled_at: 'in 1 hour' },
-    uses: ['campaigns', 'lists', 'templates', 'counters', 'clock', 'ids', 'providers', 'jobs', 'publicBaseUrl'],
+    uses: [
+      'campaigns',
+      'lists',
+      'templates',
+      'counters',
+      'clock',
+      'ids',
+      'providers',
+      'jobs',
+      'publicBaseUrl',
+      'tenants',
+    ],
   },
   async ({ auth, params, body }, deps) => {
     const scheduledAt = body?.scheduled_at;
     const sendAt = scheduledAt != null ? resendTime(scheduledAt, deps.clock.now()) : undefined;
-    await inResendWords(() => sendCampaign(deps, auth.account_id, params.id, sendAt ? { send_at: sendAt } : {}));
+    await inResendWords(() =>
+      sendCampaign(deps, auth.account_id, params.id, sendAt ? { send_at: sendAt } : {}, auth.tenant_id),
+    );
     return { data: { id: params.id } };
   },
 );

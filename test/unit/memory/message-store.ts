@@ -99,7 +99,8 @@ export const memoryMessageStore = () => {
       if (!found) return undefined;
       const field = kind === 'open' ? 'open_hits' : 'click_hits';
       found.message[field] = (found.message[field] ?? 0) + 1;
-      return { hits: found.message[field], to: found.message.to_email };
+      const tenant = found.message.tenant_id ? { tenant_id: found.message.tenant_id } : {};
+      return { hits: found.message[field], to: found.message.to_email, ...tenant };
     },
     async getWithEvents(accountId, messageId) {
       const found = own(accountId, messageId);
