@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../local/emulators';
 import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
 import { startDnsServer } from '../support/dns-server';
+import { handler as runAutomations } from '../../functions/handlers/automations';
 import { runJobsAndDrain } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { receiverSetup } from '../support/receivers';
@@ -29,6 +30,8 @@ const NAVIGATION = [
   'Overview',
   'Messages',
   'Campaigns',
+  'Automations',
+  'Events',
   'Lists',
   'Contacts',
   'Topics',
@@ -1255,6 +1258,118 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       await hooksApi.delete(`/api/v1/webhook-endpoints/${endpoint.id}`);
       await receiver.close();
     }
+  }, 90_000);
+
+  it("shows an automation's steps in order with their config, enables it, starts a run with a test event from " +
+    "the Events page, shows the run's steps (status, output, error) and stops it", async () => {
+    const template = (await api.post('/api/v1/templates', { name: 'Welcome', subject: 'Welcome', text: 'Hi' })).body
+      .data;
+    expect((await api.post(`/api/v1/templates/${template.id}/publish`)).status).toBe(200);
+    const eventName = `console.signup.${Date.now()}`;
+    const made = await api.post('/api/v1/automations', {
+      name: 'Console welcome',
+      // Listed out of order: the page lists them as a run meets them.
+      steps: [
+        { key: 'tips', type: 'send_email', config: { template: { id: crypto.randomUUID() } } },
+        {
+          key: 'is_pro',
+          type: 'condition',
+          config: { type: 'rule', field: 'event.plan', operator: 'eq', value: 'pro' },
+        },
+        { key: 'start', type: 'trigger', config: { event_name: eventName } },
+        { key: 'welcome', type: 'send_email', config: { template: { id: template.id } } },
+        { key: 'bye', type: 'contact_update', config: { unsubscribed: true } },
+      ],
+      connections: [
+        { from: 'start', to: 'welcome' },
+        { from: 'welcome', to: 'is_pro' },
+        { from: 'is_pro', to: 'bye', type: 'condition_not_met' },
+        { from: 'is_pro', to: 'tips', type: 'condition_met' },
+      ],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const automation = made.body.data;
+
+    await open('Automations');
+    await page.getByRole('link', { name: 'Console welcome' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Console welcome' }).waitFor();
+    const steps = page.getByRole('list', { name: 'Steps', exact: true });
+    expect(await steps.locator(':scope > li .step-head code').allTextContents()).toEqual([
+      'start',
+      'welcome',
+      'is_pro',
+      'tips',
+      'bye',
+    ]);
+    const condition = steps.locator(':scope > li').nth(2);
+    expect(await condition.textContent()).toContain('Checks event.plan is "pro"');
+    expect(await condition.textContent()).toContain('If met: step 4');
+    expect(await condition.textContent()).toContain('If not met: step 5');
+    expect(await steps.locator(':scope > li').nth(1).locator('pre').textContent()).toContain(template.id);
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('status').getByText('Console welcome is enabled.').waitFor();
+    expect((await api.get(`/api/v1/automations/${automation.id}`)).body.data.status).toBe('enabled');
+    expect(await axeViolations()).toEqual([]);
+
+    // A test event from the Events page: a pro plan, so the run takes the met branch to a template that is gone.
+    await open('Events');
+    const declare = page.getByRole('region', { name: 'Declare an event' });
+    await declare.getByLabel('Name').fill(eventName);
+    await declare.getByLabel('Payload schema (optional, JSON)').fill('{"plan": "string"}');
+    await declare.getByRole('button', { name: 'Declare event' }).click();
+    await page.getByRole('row', { name: new RegExp(`^${eventName.replace(/\./g, '\\.')} plan: string`) }).waitFor();
+    const send = page.getByRole('region', { name: 'Send a test event' });
+    const to = uniqueAddress('journey');
+    await send.getByLabel('Event').fill(eventName);
+    await send.getByLabel("Contact's email").fill(to);
+    await send.getByLabel('Payload (optional, JSON)').fill('{"plan": 3}');
+    await send.getByRole('button', { name: 'Send event' }).click();
+    // The declared schema refuses a number for the plan, in the route's words.
+    await send
+      .getByRole('alert')
+      .getByText(/payload\.plan/)
+      .first()
+      .waitFor();
+    await send.getByLabel('Payload (optional, JSON)').fill('{"plan": "pro"}');
+    await send.getByRole('button', { name: 'Send event' }).click();
+    await send.getByRole('status').getByText(`Sent ${eventName}: 1 run started, 0 waiting runs woken.`).waitFor();
+    expect(await axeViolations()).toEqual([]);
+    await runAutomations();
+    expect((await mailTo(to)).map((mail) => mail.subject)).toEqual(['Welcome']);
+
+    await open('Automations');
+    await page.getByRole('link', { name: 'Console welcome' }).click();
+    await page.getByRole('button', { name: /^Steps of run / }).click();
+    const timeline = page.getByRole('list', { name: 'Steps of the run' });
+    await timeline.waitFor();
+    const reached = timeline.locator(':scope > li');
+    expect(await reached.locator('.step-head code').allTextContents()).toEqual(['start', 'welcome', 'is_pro', 'tips']);
+    expect(await reached.locator('.step-head .badge').allTextContents()).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'failed',
+    ]);
+    // Each step's output, and the failed step's error, as the API keeps them.
+    const run = (await api.get(`/api/v1/automations/${automation.id}/runs`)).body.data.runs[0];
+    const kept = (await api.get(`/api/v1/automations/${automation.id}/runs/${run.id}`)).body.data;
+    const welcome = kept.steps.find((step: { key: string }) => step.key === 'welcome');
+    expect(await reached.nth(1).locator('pre').textContent()).toBe(JSON.stringify(welcome.output, null, 2));
+    const tips = kept.steps.find((step: { key: string }) => step.key === 'tips');
+    expect(tips.error).not.toBeNull();
+    expect(await reached.nth(3).locator('.notice.error pre').textContent()).toBe(JSON.stringify(tips.error, null, 2));
+    expect(await axeViolations()).toEqual([]);
+    await shot('automation-run');
+
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop and cancel its runs' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Stopped: disabled, \d+ running runs cancelled\.$/)
+      .waitFor();
+    expect((await api.get(`/api/v1/automations/${automation.id}`)).body.data.status).toBe('disabled');
+    await page.getByRole('button', { name: 'Enable' }).waitFor();
+    expect(unexpectedErrors()).toEqual([]);
   }, 90_000);
 
   it('asked nothing of any other host', () => {

@@ -1,11 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import { ApiKeys } from './api-keys';
+import { AutomationView } from './automation';
+import { Automations } from './automations';
 import { CampaignView } from './campaign';
 import { Campaigns } from './campaigns';
 import { DomainView } from './domain';
 import { ContactView } from './contact';
 import { Contacts } from './contacts';
 import { Domains } from './domains';
+import { Events } from './events';
 import { ListView } from './list';
 import { Lists } from './lists';
 import { Messages } from './messages';
@@ -34,6 +37,12 @@ export const PAGES: readonly Page[] = [
   { title: 'Overview', path: 'overview', render: () => <Overview /> },
   { title: 'Messages', path: 'messages', render: (id) => <Messages id={id} /> },
   { title: 'Campaigns', path: 'campaigns', render: (id) => (id ? <CampaignView id={id} /> : <Campaigns />) },
+  {
+    title: 'Automations',
+    path: 'automations',
+    render: (id) => (id ? <AutomationView id={id} /> : <Automations />),
+  },
+  { title: 'Events', path: 'events', render: () => <Events /> },
   { title: 'Lists', path: 'lists', render: (id) => (id ? <ListView id={id} /> : <Lists />) },
   { title: 'Contacts', path: 'contacts', render: (id) => (id ? <ContactView id={id} /> : <Contacts />) },
   { title: 'Topics', path: 'topics', render: () => <Topics /> },
