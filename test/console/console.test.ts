@@ -41,6 +41,8 @@ const NAVIGATION = [
   'Webhooks',
   'API keys',
   'Providers',
+  'Request log',
+  'Usage',
 ];
 const BROWSER_ZONE = 'America/New_York';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -1369,6 +1371,62 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       .waitFor();
     expect((await api.get(`/api/v1/automations/${automation.id}`)).body.data.status).toBe('disabled');
     await page.getByRole('button', { name: 'Enable' }).waitFor();
+    expect(unexpectedErrors()).toEqual([]);
+  }, 90_000);
+
+  it("lists the request log, filters it, opens a request's bodies with its secrets redacted; shows the usage", async () => {
+    const made = await api.post('/api/v1/api-keys', { name: 'Logged key', permissions: ['mail'] });
+    expect(made.status).toBe(201);
+    const secret: string = made.body.data.key;
+    const subject = `Logged ${crypto.randomUUID()}`;
+    expect((await api.post('/api/v1/mail/send', { to: uniqueAddress('logged'), subject, text: 'Hi' })).status).toBe(
+      200,
+    );
+
+    await open('Request log');
+    const requests = page.getByRole('region', { name: 'Requests' });
+    await requests.getByRole('link', { name: 'POST /api/v1/mail/send' }).first().waitFor();
+    await requests.getByLabel('Method').selectOption('POST');
+    await requests.getByLabel('Path contains').fill('api-keys');
+    const rows = requests.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    expect(new Set(await rows.locator('th').allTextContents())).toEqual(new Set(['POST /api/v1/api-keys']));
+    await requests.getByLabel('Path contains').fill('');
+    await requests.getByLabel('Status').selectOption('4');
+    // Every row shown is a refusal (this account's 4xx: the other tests' forms asked for some).
+    for (const status of await rows.locator('td .badge').allTextContents()) expect(status).toMatch(/^4\d\d$/);
+    await requests.getByLabel('Status').selectOption('');
+    await requests.getByLabel('Method').selectOption('');
+    expect(await axeViolations()).toEqual([]);
+    await shot('request-log');
+
+    await requests.getByLabel('Path contains').fill('/api/v1/api-keys');
+    await requests.getByLabel('Method').selectOption('POST');
+    await requests.getByRole('link', { name: 'POST /api/v1/api-keys' }).first().click();
+    const response = page.getByRole('region', { name: 'Response body' });
+    await response.locator('pre').waitFor();
+    expect(await response.textContent()).toContain('"key": "[redacted]"');
+    expect(await page.locator('main').textContent()).not.toContain(secret);
+    expect(await page.getByRole('region', { name: 'Request body' }).textContent()).toContain('"name": "Logged key"');
+    await page.getByRole('link', { name: 'All requests' }).click();
+    await page.getByRole('link', { name: 'POST /api/v1/mail/send' }).first().click();
+    await page.getByRole('region', { name: 'Request body' }).getByText(subject, { exact: false }).waitFor();
+    expect(await axeViolations()).toEqual([]);
+
+    const usage = (await api.get('/api/v1/usage')).body.data;
+    await open('Usage');
+    const today = page.getByRole('row', { name: /^Today/ });
+    const cells = await today.locator('td').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(
+      [usage.today.sent, usage.today.delivered, usage.today.bounced, usage.today.complained].map((n: number) =>
+        n.toLocaleString('en-US'),
+      ),
+    );
+    expect(usage.month.sent).toBeGreaterThan(0);
+    if (usage.quota)
+      await page.getByText(Number(usage.quota.max_24_hour_send).toLocaleString('en-US'), { exact: true }).waitFor();
+    else await page.getByText(/^Not known/).waitFor();
+    expect(await axeViolations()).toEqual([]);
     expect(unexpectedErrors()).toEqual([]);
   }, 90_000);
 

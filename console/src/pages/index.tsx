@@ -14,10 +14,12 @@ import { Lists } from './lists';
 import { Messages } from './messages';
 import { Overview } from './overview';
 import { Providers } from './providers';
+import { RequestLog } from './request-log';
 import { Suppressions } from './suppressions';
 import { TemplateView } from './template';
 import { Templates } from './templates';
 import { Topics } from './topics';
+import { UsagePage } from './usage';
 import { WebhookHistory } from './webhook-history';
 import { Webhooks } from './webhooks';
 
@@ -52,4 +54,6 @@ export const PAGES: readonly Page[] = [
   { title: 'Webhooks', path: 'webhooks', render: (id) => (id ? <WebhookHistory id={id} /> : <Webhooks />) },
   { title: 'API keys', path: 'api-keys', render: () => <ApiKeys /> },
   { title: 'Providers', path: 'providers', render: () => <Providers /> },
+  { title: 'Request log', path: 'request-log', render: (id) => <RequestLog id={id} /> },
+  { title: 'Usage', path: 'usage', render: () => <UsagePage /> },
 ];
