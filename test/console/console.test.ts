@@ -5,8 +5,12 @@ import { chromium as launcher, type Browser, type ConsoleMessage, type Page } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../local/emulators';
 import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
-import { startDnsServer } from '../support/dns-server';
+import type { SNSEvent } from 'aws-lambda';
+import { messageUuid } from '../../functions/domain/mail/message-id';
 import { handler as runAutomations } from '../../functions/handlers/automations';
+import { handler as sesEvents } from '../../functions/handlers/ses-events';
+import { startDnsServer } from '../support/dns-server';
+import { drainOnce } from '../support/drain';
 import { runJobsAndDrain } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { receiverSetup } from '../support/receivers';
@@ -39,6 +43,7 @@ const NAVIGATION = [
   'Templates',
   'Domains',
   'Webhooks',
+  'Tenants',
   'API keys',
   'Providers',
   'Request log',
@@ -64,6 +69,8 @@ let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 /** The DNS server the domain look-ups ask, and the SES identity peer that reads it (as test/api/domains.test.ts). */
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 let ses: Emulator;
+/** The run's own SES front (global-setup.ts), which the peer above passes what it does not answer on to. */
+let sesUpstream: string;
 let api: Client;
 let base: string;
 let apiKey: string;
@@ -139,7 +146,8 @@ beforeAll(async () => {
   if (!chromium) return;
   dns = await startDnsServer();
   process.env.DNS_SERVERS = dns.address;
-  ses = await startSesIdentitiesPeer({ port: 0, ses: process.env.AWS_ENDPOINT_URL_SESV2! });
+  sesUpstream = process.env.AWS_ENDPOINT_URL_SESV2!;
+  ses = await startSesIdentitiesPeer({ port: 0, ses: sesUpstream });
   process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
   tracked = await startTrackedService('Console');
   api = tracked.api;
@@ -1429,6 +1437,146 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await axeViolations()).toEqual([]);
     expect(unexpectedErrors()).toEqual([]);
   }, 90_000);
+
+  it("lists tenants, adds one, shows a paused tenant's brake and figures on the Overview, its messages and its own " +
+    'suppressions by the tenant picker, and resumes it', async () => {
+    const owner = await newAccount('Console tenants');
+    const key = await keyWith(owner.accountId, ['mail', 'subscribers', 'campaigns', 'admin'], 100_000);
+    const own = client(tracked.service, key);
+    await own.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'SES',
+      from_email: 'app@example.com',
+      region: 'us-east-1',
+    });
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const a = (await own.post('/api/v1/tenants', { name: `acme-${suffix}` })).body.data;
+    const b = (await own.post('/api/v1/tenants', { name: `bravo-${suffix}` })).body.data;
+    // This file's SES peer (the DNS-reading one) made the SES tenants and passes each send on to the run's own
+    // front, whose tenant stand-in must know them too, as one SES would.
+    for (const tenant of [a, b]) {
+      const made = await fetch(`${sesUpstream}/v2/email/tenants`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ TenantName: tenant.ses_tenant_name }),
+      });
+      expect(made.status).toBe(200);
+    }
+    // A sends 100 and 12 bounce hard (SES's events, as tenant-reputation.test.ts posts them): A alone is paused.
+    const messages = Array.from({ length: 100 }, () => ({ to: uniqueAddress('a'), subject: 'For A', text: 'x' }));
+    const batch = await own.post('/api/v1/mail/send-batch', { tenant: a.name, messages });
+    expect(batch.body.data.queued).toBe(100);
+    const toB = uniqueAddress('b');
+    const sentB = await own.post('/api/v1/mail/send', { to: toB, subject: 'For B', text: 'x', tenant: b.name });
+    expect(sentB.status, JSON.stringify(sentB.body)).toBe(200);
+    await drainOnce(60_000);
+    const hardBounce = (messageId: string, address: string) =>
+      ({
+        Records: [
+          {
+            EventSource: 'aws:sns',
+            Sns: {
+              MessageId: crypto.randomUUID(),
+              Message: JSON.stringify({
+                eventType: 'Bounce',
+                bounce: {
+                  bounceType: 'Permanent',
+                  bounceSubType: 'General',
+                  bouncedRecipients: [{ emailAddress: address, action: 'failed', status: '5.1.1' }],
+                  timestamp: new Date().toISOString(),
+                  feedbackId: crypto.randomUUID(),
+                },
+                mail: {
+                  timestamp: new Date().toISOString(),
+                  messageId: `ses-${crypto.randomUUID()}`,
+                  destination: [address],
+                  tags: { account_id: [owner.accountId], message_uuid: [messageUuid(messageId)] },
+                },
+              }),
+            },
+          },
+        ],
+      }) as unknown as SNSEvent;
+    const bounced = batch.body.data.messages.slice(0, 12) as { message_id: string; to: string }[];
+    for (const entry of bounced) await sesEvents(hardBounce(entry.message_id, entry.to));
+    expect((await own.get(`/api/v1/tenants/${a.id}`)).body.data.status).toBe('paused');
+    await signInAs(key);
+
+    await open('Tenants');
+    const rowOf = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) });
+    await rowOf(a.name).getByText('paused', { exact: true }).waitFor();
+    await rowOf(b.name).getByText('active', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'New tenant' }).getByLabel('Name').fill(`not a name ${suffix}`);
+    await page.getByRole('button', { name: 'Add tenant' }).click();
+    await page.getByText('Letters, digits, - and _ only, 1 to 64 characters').first().waitFor();
+    await page.getByRole('region', { name: 'New tenant' }).getByLabel('Name').fill(`charlie-${suffix}`);
+    await page.getByRole('button', { name: 'Add tenant' }).click();
+    await rowOf(`charlie-${suffix}`).waitFor();
+    expect((await own.get(`/api/v1/tenants/charlie-${suffix}`)).status).toBe(200);
+    expect(await axeViolations()).toEqual([]);
+    await shot('tenants');
+
+    // The Overview of A: its own brake, its own figures; of B: it sends. The choice carries to the other pages.
+    await rowOf(a.name)
+      .getByRole('button', { name: `Overview of ${a.name}` })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    expect(await page.getByLabel('Tenant').inputValue()).toBe(a.name);
+    await page.getByText('Paused', { exact: true }).waitFor();
+    expect(await page.locator('main').textContent()).toContain(`new sends of tenant ${a.name} are refused`);
+    // The brake's reason (it pulled at the tenth bounce), and the tenant's own figures: its 100 sends, 12 bounces.
+    expect(await page.locator('main').textContent()).toContain('100 sent, 10 hard bounces (10%)');
+    expect(await page.locator('.figures dd').allTextContents()).toEqual(['100', '0', '0', '0', '12', '0', '0', '0']);
+    expect(await axeViolations()).toEqual([]);
+    await page.getByLabel('Tenant').selectOption(b.name);
+    await page.getByText(`Tenant ${b.name} sends.`).waitFor();
+    await page.getByLabel('Tenant').selectOption('');
+    await page.getByText('This account sends.').waitFor();
+
+    await page.getByLabel('Tenant').selectOption(b.name);
+    await open('Messages');
+    const log = page.getByRole('region', { name: 'Message log' });
+    expect(await log.getByLabel('Tenant').inputValue()).toBe(b.name);
+    await expect.poll(() => log.locator('tbody tr').count()).toBe(1);
+    expect(await log.locator('tbody th').allTextContents()).toEqual(['For B']);
+    await log.getByLabel('Tenant').selectOption(a.name);
+    await expect
+      .poll(() => log.locator('tbody th').allTextContents(), { timeout: 20_000 })
+      .toEqual(Array(100).fill('For A'));
+    expect(await axeViolations()).toEqual([]);
+
+    // A's bounces are on A's own list, not on the account's; an address suppressed for B is B's alone.
+    await open('Suppressions');
+    const list = page.getByRole('region', { name: 'Suppressed addresses' });
+    expect(await list.getByLabel('Tenant').inputValue()).toBe(a.name);
+    await expect
+      .poll(async () => (await list.locator('tbody th').allTextContents()).sort())
+      .toEqual(bounced.map((entry) => entry.to).sort());
+    await list.getByLabel('Tenant').selectOption('');
+    await page.getByText('No suppressed addresses.').waitFor();
+    await list.getByLabel('Tenant').selectOption(b.name);
+    await page.getByText('No suppressed addresses.').waitFor();
+    const blocked = uniqueAddress('blocked');
+    await page.getByRole('region', { name: 'Suppress an address' }).getByLabel('Email address').fill(blocked);
+    await page.getByRole('button', { name: 'Suppress', exact: true }).click();
+    await list.getByRole('rowheader', { name: blocked }).waitFor();
+    expect(
+      (await own.get(`/api/v1/suppressions?tenant=${b.name}`)).body.data.suppressions.map(
+        (x: { email: string }) => x.email,
+      ),
+    ).toEqual([blocked]);
+    expect((await own.get('/api/v1/suppressions')).body.data.suppressions).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+
+    await open('Tenants');
+    await rowOf(a.name).getByRole('button', { name: 'Resume', exact: true }).click();
+    await page.getByRole('button', { name: `Resume ${a.name}` }).click();
+    await page.getByRole('status').getByText(`${a.name} sends again.`).waitFor();
+    await rowOf(a.name).getByText('active', { exact: true }).waitFor();
+    expect((await own.get(`/api/v1/tenants/${a.id}`)).body.data.status).toBe('active');
+    expect(unexpectedErrors()).toEqual([]);
+    await signInAs(apiKey);
+  }, 180_000);
 
   it('asked nothing of any other host', () => {
     expect(requested.length).toBeGreaterThan(10);

@@ -18,6 +18,7 @@ import { RequestLog } from './request-log';
 import { Suppressions } from './suppressions';
 import { TemplateView } from './template';
 import { Templates } from './templates';
+import { Tenants } from './tenants';
 import { Topics } from './topics';
 import { UsagePage } from './usage';
 import { WebhookHistory } from './webhook-history';
@@ -52,6 +53,7 @@ export const PAGES: readonly Page[] = [
   { title: 'Templates', path: 'templates', render: (id) => (id ? <TemplateView id={id} /> : <Templates />) },
   { title: 'Domains', path: 'domains', render: (id) => (id ? <DomainView id={id} /> : <Domains />) },
   { title: 'Webhooks', path: 'webhooks', render: (id) => (id ? <WebhookHistory id={id} /> : <Webhooks />) },
+  { title: 'Tenants', path: 'tenants', render: () => <Tenants /> },
   { title: 'API keys', path: 'api-keys', render: () => <ApiKeys /> },
   { title: 'Providers', path: 'providers', render: () => <Providers /> },
   { title: 'Request log', path: 'request-log', render: (id) => <RequestLog id={id} /> },

@@ -5,6 +5,7 @@ import { go, href } from '../route';
 import { Field, FormError, localDateTime, text, useForm, type FormState } from '../ui/form';
 import { dateTime, instant } from '../ui/format';
 import { useLoad } from '../ui/load';
+import { TenantPicker, tenantQuery, useTenant } from '../ui/tenant';
 import { MailFrame } from '../ui/mail-frame';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { CursorPager, useCursorPages } from '../ui/pager';
@@ -187,14 +188,17 @@ const LogTable = ({ messages }: { messages: Log['messages'] }) => (
  */
 const MessageLog = () => {
   const [query, setQuery] = useState('');
+  const [tenant, setTenant] = useTenant();
   const pages = useCursorPages();
   const { cursor } = pages;
   const { loaded } = useLoad(
     () =>
       api.get<Log>(
-        `/mail?limit=${PAGE}${query ? `&${query}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        `/mail?limit=${PAGE}${query ? `&${query}` : ''}${tenantQuery(tenant)}${
+          cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+        }`,
       ),
-    [query, cursor],
+    [query, tenant, cursor],
   );
   const error = loaded.state === 'error' ? loaded.error : undefined;
   // The filter form speaks through the same fields as every form; its answer is the log's own.
@@ -215,6 +219,15 @@ const MessageLog = () => {
   return (
     <section class="card" aria-labelledby="message-log">
       <h2 id="message-log">Message log</h2>
+      <div class="toolbar">
+        <TenantPicker
+          tenant={tenant}
+          onTenant={(next) => {
+            pages.setCursors([]);
+            setTenant(next);
+          }}
+        />
+      </div>
       <form onSubmit={form.submit} noValidate class="inline filters">
         <Field form={form} name="status" label="Status" as="select">
           <option value="">Any</option>
@@ -236,7 +249,7 @@ const MessageLog = () => {
       {loaded.state === 'loading' && <Loading />}
       {loaded.state === 'ok' &&
         (loaded.data.messages.length === 0 ? (
-          <p class="muted">{query ? 'No message matches these filters.' : 'No messages yet.'}</p>
+          <p class="muted">{query || tenant ? 'No message matches these filters.' : 'No messages yet.'}</p>
         ) : (
           <LogTable messages={loaded.data.messages} />
         ))}

@@ -5,6 +5,7 @@ import { ConfirmButton } from '../ui/confirm';
 import { Field, text, useForm } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
+import { TenantPicker, tenantQuery, useTenant } from '../ui/tenant';
 import { Card, CreateForm, ListOf, useRowAction } from '../ui/list';
 import { ErrorNotice } from '../ui/notice';
 
@@ -22,11 +23,15 @@ export const Suppressions = () => {
   // The cursors of the pages shown so far: the last is the current page's ('' for the first).
   const [cursors, setCursors] = useState<string[]>(['']);
   const action = useRowAction();
+  const [tenant, setTenant] = useTenant();
   const cursor = cursors[cursors.length - 1];
-  const query = `limit=${PAGE}${reason ? `&reason=${reason}` : ''}${cursor ? `&cursor=${cursor}` : ''}`;
+  const query = `limit=${PAGE}${reason ? `&reason=${reason}` : ''}${tenantQuery(tenant)}${
+    cursor ? `&cursor=${cursor}` : ''
+  }`;
   const { loaded, reload } = useLoad(() => api.get<Page>(`/suppressions?${query}`), [query]);
   const form = useForm(
-    (values) => api.post<Suppression>('/suppressions', { email: text(values, 'email') ?? '' }),
+    (values) =>
+      api.post<Suppression>('/suppressions', { email: text(values, 'email') ?? '', tenant: tenant || undefined }),
     (_added, element) => {
       element.reset();
       void reload();
@@ -52,7 +57,20 @@ export const Suppressions = () => {
               </option>
             ))}
           </select>
+          <TenantPicker
+            tenant={tenant}
+            onTenant={(next) => {
+              setCursors(['']);
+              setTenant(next);
+            }}
+          />
         </div>
+        {tenant && (
+          <p class="hint">
+            Tenant {tenant}'s own list: its mail's bounces and complaints. The account's list (All) holds for every
+            tenant too.
+          </p>
+        )}
         {action.error && <ErrorNotice error={action.error} />}
         <ListOf
           loaded={loaded}
@@ -70,7 +88,12 @@ export const Suppressions = () => {
                   label="Delete"
                   confirm={`Let mail reach ${s.email} again`}
                   onConfirm={async () => {
-                    await action.act(api.delete(`/suppressions/${segment(s.email)}`), () => void reload());
+                    await action.act(
+                      api.delete(
+                        `/suppressions/${segment(s.email)}${tenant ? `?tenant=${encodeURIComponent(tenant)}` : ''}`,
+                      ),
+                      () => void reload(),
+                    );
                   }}
                 />
               </td>
@@ -102,7 +125,11 @@ export const Suppressions = () => {
             name="email"
             label="Email address"
             type="email"
-            hint="No send path reaches it until it is deleted here."
+            hint={
+              tenant
+                ? `On tenant ${tenant}'s own list: its mail does not reach the address until it is deleted here.`
+                : 'No send path reaches it until it is deleted here.'
+            }
             autoComplete="off"
           />
         </CreateForm>
