@@ -1382,7 +1382,7 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(unexpectedErrors()).toEqual([]);
   }, 90_000);
 
-  it("lists the request log, filters it, opens a request's bodies with its secrets redacted; shows the usage", async () => {
+  it("lists the request log, filters it, opens a request's bodies, secrets redacted; shows the usage", async () => {
     const made = await api.post('/api/v1/api-keys', { name: 'Logged key', permissions: ['mail'] });
     expect(made.status).toBe(201);
     const secret: string = made.body.data.key;

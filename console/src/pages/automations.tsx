@@ -61,7 +61,10 @@ const NewAutomation = () => {
           as="textarea"
           rows={8}
           defaultValue={EXAMPLE_STEPS}
-          hint="One trigger; then delay, send_email, wait_for_event, condition, contact_update, contact_delete, add_to_segment."
+          hint={
+            'One trigger; then delay, send_email, wait_for_event, condition, contact_update, contact_delete, ' +
+            'add_to_segment.'
+          }
         />
         <Field
           form={form}
