@@ -1316,6 +1316,9 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await condition.textContent()).toContain('If met: step 4');
     expect(await condition.textContent()).toContain('If not met: step 5');
     expect(await steps.locator(':scope > li').nth(1).locator('pre').textContent()).toContain(template.id);
+    // Each send names its template by name, linked; one that is gone says so.
+    await steps.locator(':scope > li').nth(1).getByRole('link', { name: 'Welcome' }).waitFor();
+    await steps.locator(':scope > li').nth(3).getByText('not found', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Enable' }).click();
     await page.getByRole('status').getByText('Console welcome is enabled.').waitFor();
     expect((await api.get(`/api/v1/automations/${automation.id}`)).body.data.status).toBe('enabled');
@@ -1539,6 +1542,10 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
     expect(await log.getByLabel('Tenant').inputValue()).toBe(b.name);
     await expect.poll(() => log.locator('tbody tr').count()).toBe(1);
     expect(await log.locator('tbody th').allTextContents()).toEqual(['For B']);
+    // The message names the tenant it went out as.
+    await log.getByRole('link', { name: 'For B' }).click();
+    await page.getByRole('heading', { level: 2, name: 'For B' }).waitFor();
+    await expect.poll(() => page.locator('.facts').first().textContent()).toContain(`Tenant${b.name}`);
     await log.getByLabel('Tenant').selectOption(a.name);
     await expect
       .poll(() => log.locator('tbody th').allTextContents(), { timeout: 20_000 })

@@ -16,6 +16,20 @@ const RUNS_PAGE = 20;
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+/** A send_email step's template, by its name and linked (its id while the name loads, or if it is gone). */
+const TemplateLink = ({ config }: { config: Record<string, unknown> }) => {
+  const id = String((config.template as { id?: unknown } | undefined)?.id ?? '');
+  const { loaded } = useLoad(() => api.get<DataOf<'templates-get'>>(`/templates/${segment(id)}`), [id]);
+  return (
+    <p>
+      Template: <a href={href(`/templates/${id}`)}>{loaded.state === 'ok' ? loaded.data.name : id}</a>
+      {loaded.state === 'error' && (
+        <span class="badge bad">{loaded.error.code === 'NOT_FOUND' ? 'not found' : loaded.error.code}</span>
+      )}
+    </p>
+  );
+};
+
 /** The graph as the ordered list of its steps: what each does, its config, and where each way out leads. */
 const Steps = ({ automation }: { automation: Automation }) => {
   const { ordered, unreached, leaving } = orderedSteps(automation);
@@ -29,6 +43,7 @@ const Steps = ({ automation }: { automation: Automation }) => {
             {unreached.has(step.key) && <span class="badge warn">not reached from the trigger</span>}
           </p>
           <p>{stepText(step)}</p>
+          {step.type === 'send_email' && <TemplateLink config={step.config} />}
           {Object.keys(step.config).length > 0 && (
             <pre class="source config" title="Config">
               {json(step.config)}

@@ -77,6 +77,12 @@ const Body = ({ message }: { message: Message }) => {
   );
 };
 
+/** The tenant a message went out as, by its name (its id while the name loads, or for a key that may not read it). */
+const TenantName = ({ id }: { id: string }) => {
+  const { loaded } = useLoad(() => api.get<DataOf<'tenants-get'>>(`/tenants/${segment(id)}`), [id]);
+  return <>{loaded.state === 'ok' ? loaded.data.name : id}</>;
+};
+
 /** A message: its facts, its rendered body and its timeline, oldest first. */
 const Message = ({ id }: { id: string }) => {
   const { loaded } = useLoad(() => api.get<Status>(`/mail/status/${segment(id)}`), [id]);
@@ -104,6 +110,16 @@ const Message = ({ id }: { id: string }) => {
         <dd>{dateTime(message.created_at)}</dd>
         <dt>Sent</dt>
         <dd>{dateTime(message.sent_at)}</dd>
+        <dt>Source</dt>
+        <dd>{message.source}</dd>
+        {message.tenant_id && (
+          <>
+            <dt>Tenant</dt>
+            <dd>
+              <TenantName id={message.tenant_id} />
+            </dd>
+          </>
+        )}
       </dl>
       <h3>Body</h3>
       <Body message={message} />
