@@ -286,7 +286,7 @@ export const Messages = ({ id }: { id?: string }) => {
     <>
       <section class="card" aria-labelledby="find-message">
         <h2 id="find-message">Find a message</h2>
-        <form key={id ?? ''} onSubmit={form.submit} noValidate class="inline">
+        <form key={id ?? ''} onSubmit={form.submit} noValidate class="inline single">
           <Field
             form={form}
             name="message_id"
