@@ -5,7 +5,12 @@ import { chromium as launcher, type Browser, type ConsoleMessage, type Page } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../local/emulators';
 import { startSesIdentitiesPeer } from '../../local/ses-identities-peer';
+import type { SNSEvent } from 'aws-lambda';
+import { messageUuid } from '../../functions/domain/mail/message-id';
+import { handler as runAutomations } from '../../functions/handlers/automations';
+import { handler as sesEvents } from '../../functions/handlers/ses-events';
 import { startDnsServer } from '../support/dns-server';
+import { drainOnce } from '../support/drain';
 import { runJobsAndDrain } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { receiverSetup } from '../support/receivers';
@@ -29,6 +34,8 @@ const NAVIGATION = [
   'Overview',
   'Messages',
   'Campaigns',
+  'Automations',
+  'Events',
   'Lists',
   'Contacts',
   'Topics',
@@ -36,8 +43,11 @@ const NAVIGATION = [
   'Templates',
   'Domains',
   'Webhooks',
+  'Tenants',
   'API keys',
   'Providers',
+  'Request log',
+  'Usage',
 ];
 const BROWSER_ZONE = 'America/New_York';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -59,6 +69,8 @@ let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 /** The DNS server the domain look-ups ask, and the SES identity peer that reads it (as test/api/domains.test.ts). */
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
 let ses: Emulator;
+/** The run's own SES front (global-setup.ts), which the peer above passes what it does not answer on to. */
+let sesUpstream: string;
 let api: Client;
 let base: string;
 let apiKey: string;
@@ -134,7 +146,8 @@ beforeAll(async () => {
   if (!chromium) return;
   dns = await startDnsServer();
   process.env.DNS_SERVERS = dns.address;
-  ses = await startSesIdentitiesPeer({ port: 0, ses: process.env.AWS_ENDPOINT_URL_SESV2! });
+  sesUpstream = process.env.AWS_ENDPOINT_URL_SESV2!;
+  ses = await startSesIdentitiesPeer({ port: 0, ses: sesUpstream });
   process.env.AWS_ENDPOINT_URL_SESV2 = ses.endpoint;
   tracked = await startTrackedService('Console');
   api = tracked.api;
@@ -1256,6 +1269,321 @@ describe.skipIf(!chromium)(`the web console in a browser${chromium ? '' : ` (${N
       await receiver.close();
     }
   }, 90_000);
+
+  it("shows an automation's steps in order with their config, enables it, starts a run with a test event from " +
+    "the Events page, shows the run's steps (status, output, error) and stops it", async () => {
+    const template = (await api.post('/api/v1/templates', { name: 'Welcome', subject: 'Welcome', text: 'Hi' })).body
+      .data;
+    expect((await api.post(`/api/v1/templates/${template.id}/publish`)).status).toBe(200);
+    const eventName = `console.signup.${Date.now()}`;
+    const made = await api.post('/api/v1/automations', {
+      name: 'Console welcome',
+      // Listed out of order: the page lists them as a run meets them.
+      steps: [
+        { key: 'tips', type: 'send_email', config: { template: { id: crypto.randomUUID() } } },
+        {
+          key: 'is_pro',
+          type: 'condition',
+          config: { type: 'rule', field: 'event.plan', operator: 'eq', value: 'pro' },
+        },
+        { key: 'start', type: 'trigger', config: { event_name: eventName } },
+        { key: 'welcome', type: 'send_email', config: { template: { id: template.id } } },
+        { key: 'bye', type: 'contact_update', config: { unsubscribed: true } },
+      ],
+      connections: [
+        { from: 'start', to: 'welcome' },
+        { from: 'welcome', to: 'is_pro' },
+        { from: 'is_pro', to: 'bye', type: 'condition_not_met' },
+        { from: 'is_pro', to: 'tips', type: 'condition_met' },
+      ],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const automation = made.body.data;
+
+    await open('Automations');
+    await page.getByRole('link', { name: 'Console welcome' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Console welcome' }).waitFor();
+    const steps = page.getByRole('list', { name: 'Steps', exact: true });
+    expect(await steps.locator(':scope > li .step-head code').allTextContents()).toEqual([
+      'start',
+      'welcome',
+      'is_pro',
+      'tips',
+      'bye',
+    ]);
+    const condition = steps.locator(':scope > li').nth(2);
+    expect(await condition.textContent()).toContain('Checks event.plan is "pro"');
+    expect(await condition.textContent()).toContain('If met: step 4');
+    expect(await condition.textContent()).toContain('If not met: step 5');
+    expect(await steps.locator(':scope > li').nth(1).locator('pre').textContent()).toContain(template.id);
+    // Each send names its template by name, linked; one that is gone says so.
+    await steps.locator(':scope > li').nth(1).getByRole('link', { name: 'Welcome' }).waitFor();
+    await steps.locator(':scope > li').nth(3).getByText('not found', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('status').getByText('Console welcome is enabled.').waitFor();
+    expect((await api.get(`/api/v1/automations/${automation.id}`)).body.data.status).toBe('enabled');
+    expect(await axeViolations()).toEqual([]);
+
+    // A test event from the Events page: a pro plan, so the run takes the met branch to a template that is gone.
+    await open('Events');
+    const declare = page.getByRole('region', { name: 'Declare an event' });
+    await declare.getByLabel('Name').fill(eventName);
+    await declare.getByLabel('Payload schema (optional, JSON)').fill('{"plan": "string"}');
+    await declare.getByRole('button', { name: 'Declare event' }).click();
+    await page.getByRole('row', { name: new RegExp(`^${eventName.replace(/\./g, '\\.')} plan: string`) }).waitFor();
+    const send = page.getByRole('region', { name: 'Send a test event' });
+    const to = uniqueAddress('journey');
+    await send.getByLabel('Event').fill(eventName);
+    await send.getByLabel("Contact's email").fill(to);
+    await send.getByLabel('Payload (optional, JSON)').fill('{"plan": 3}');
+    await send.getByRole('button', { name: 'Send event' }).click();
+    // The declared schema refuses a number for the plan, in the route's words.
+    await send
+      .getByRole('alert')
+      .getByText(/payload\.plan/)
+      .first()
+      .waitFor();
+    await send.getByLabel('Payload (optional, JSON)').fill('{"plan": "pro"}');
+    await send.getByRole('button', { name: 'Send event' }).click();
+    await send.getByRole('status').getByText(`Sent ${eventName}: 1 run started, 0 waiting runs woken.`).waitFor();
+    expect(await axeViolations()).toEqual([]);
+    await runAutomations();
+    expect((await mailTo(to)).map((mail) => mail.subject)).toEqual(['Welcome']);
+
+    await open('Automations');
+    await page.getByRole('link', { name: 'Console welcome' }).click();
+    await page.getByRole('button', { name: /^Steps of run / }).click();
+    const timeline = page.getByRole('list', { name: 'Steps of the run' });
+    await timeline.waitFor();
+    const reached = timeline.locator(':scope > li');
+    expect(await reached.locator('.step-head code').allTextContents()).toEqual(['start', 'welcome', 'is_pro', 'tips']);
+    expect(await reached.locator('.step-head .badge').allTextContents()).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'failed',
+    ]);
+    // Each step's output, and the failed step's error, as the API keeps them.
+    const run = (await api.get(`/api/v1/automations/${automation.id}/runs`)).body.data.runs[0];
+    const kept = (await api.get(`/api/v1/automations/${automation.id}/runs/${run.id}`)).body.data;
+    const welcome = kept.steps.find((step: { key: string }) => step.key === 'welcome');
+    expect(await reached.nth(1).locator('pre').textContent()).toBe(JSON.stringify(welcome.output, null, 2));
+    const tips = kept.steps.find((step: { key: string }) => step.key === 'tips');
+    expect(tips.error).not.toBeNull();
+    expect(await reached.nth(3).locator('.notice.error pre').textContent()).toBe(JSON.stringify(tips.error, null, 2));
+    expect(await axeViolations()).toEqual([]);
+    await shot('automation-run');
+
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop and cancel its runs' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/^Stopped: disabled, \d+ running runs cancelled\.$/)
+      .waitFor();
+    expect((await api.get(`/api/v1/automations/${automation.id}`)).body.data.status).toBe('disabled');
+    await page.getByRole('button', { name: 'Enable' }).waitFor();
+    expect(unexpectedErrors()).toEqual([]);
+  }, 90_000);
+
+  it("lists the request log, filters it, opens a request's bodies, secrets redacted; shows the usage", async () => {
+    const made = await api.post('/api/v1/api-keys', { name: 'Logged key', permissions: ['mail'] });
+    expect(made.status).toBe(201);
+    const secret: string = made.body.data.key;
+    const subject = `Logged ${crypto.randomUUID()}`;
+    expect((await api.post('/api/v1/mail/send', { to: uniqueAddress('logged'), subject, text: 'Hi' })).status).toBe(
+      200,
+    );
+
+    await open('Request log');
+    const requests = page.getByRole('region', { name: 'Requests' });
+    await requests.getByRole('link', { name: 'POST /api/v1/mail/send' }).first().waitFor();
+    await requests.getByLabel('Method').selectOption('POST');
+    await requests.getByLabel('Path contains').fill('api-keys');
+    const rows = requests.locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    expect(new Set(await rows.locator('th').allTextContents())).toEqual(new Set(['POST /api/v1/api-keys']));
+    await requests.getByLabel('Path contains').fill('');
+    await requests.getByLabel('Status').selectOption('4');
+    // Every row shown is a refusal (this account's 4xx: the other tests' forms asked for some).
+    for (const status of await rows.locator('td .badge').allTextContents()) expect(status).toMatch(/^4\d\d$/);
+    await requests.getByLabel('Status').selectOption('');
+    await requests.getByLabel('Method').selectOption('');
+    expect(await axeViolations()).toEqual([]);
+    await shot('request-log');
+
+    await requests.getByLabel('Path contains').fill('/api/v1/api-keys');
+    await requests.getByLabel('Method').selectOption('POST');
+    await requests.getByRole('link', { name: 'POST /api/v1/api-keys' }).first().click();
+    const response = page.getByRole('region', { name: 'Response body' });
+    await response.locator('pre').waitFor();
+    expect(await response.textContent()).toContain('"key": "[redacted]"');
+    expect(await page.locator('main').textContent()).not.toContain(secret);
+    expect(await page.getByRole('region', { name: 'Request body' }).textContent()).toContain('"name": "Logged key"');
+    await page.getByRole('link', { name: 'All requests' }).click();
+    await page.getByRole('link', { name: 'POST /api/v1/mail/send' }).first().click();
+    await page.getByRole('region', { name: 'Request body' }).getByText(subject, { exact: false }).waitFor();
+    expect(await axeViolations()).toEqual([]);
+
+    const usage = (await api.get('/api/v1/usage')).body.data;
+    await open('Usage');
+    const today = page.getByRole('row', { name: /^Today/ });
+    const cells = await today.locator('td').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(
+      [usage.today.sent, usage.today.delivered, usage.today.bounced, usage.today.complained].map((n: number) =>
+        n.toLocaleString('en-US'),
+      ),
+    );
+    expect(usage.month.sent).toBeGreaterThan(0);
+    if (usage.quota)
+      await page.getByText(Number(usage.quota.max_24_hour_send).toLocaleString('en-US'), { exact: true }).waitFor();
+    else await page.getByText(/^Not known/).waitFor();
+    expect(await axeViolations()).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
+  }, 90_000);
+
+  it("lists tenants, adds one, shows a paused tenant's brake and figures on the Overview, its messages and its own " +
+    'suppressions by the tenant picker, and resumes it', async () => {
+    const owner = await newAccount('Console tenants');
+    const key = await keyWith(owner.accountId, ['mail', 'subscribers', 'campaigns', 'admin'], 100_000);
+    const own = client(tracked.service, key);
+    await own.post('/api/v1/providers', {
+      type: 'ses',
+      name: 'SES',
+      from_email: 'app@example.com',
+      region: 'us-east-1',
+    });
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const a = (await own.post('/api/v1/tenants', { name: `acme-${suffix}` })).body.data;
+    const b = (await own.post('/api/v1/tenants', { name: `bravo-${suffix}` })).body.data;
+    // This file's SES peer (the DNS-reading one) made the SES tenants and passes each send on to the run's own
+    // front, whose tenant stand-in must know them too, as one SES would.
+    for (const tenant of [a, b]) {
+      const made = await fetch(`${sesUpstream}/v2/email/tenants`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ TenantName: tenant.ses_tenant_name }),
+      });
+      expect(made.status).toBe(200);
+    }
+    // A sends 100 and 12 bounce hard (SES's events, as tenant-reputation.test.ts posts them): A alone is paused.
+    const messages = Array.from({ length: 100 }, () => ({ to: uniqueAddress('a'), subject: 'For A', text: 'x' }));
+    const batch = await own.post('/api/v1/mail/send-batch', { tenant: a.name, messages });
+    expect(batch.body.data.queued).toBe(100);
+    const toB = uniqueAddress('b');
+    const sentB = await own.post('/api/v1/mail/send', { to: toB, subject: 'For B', text: 'x', tenant: b.name });
+    expect(sentB.status, JSON.stringify(sentB.body)).toBe(200);
+    await drainOnce(60_000);
+    const hardBounce = (messageId: string, address: string) =>
+      ({
+        Records: [
+          {
+            EventSource: 'aws:sns',
+            Sns: {
+              MessageId: crypto.randomUUID(),
+              Message: JSON.stringify({
+                eventType: 'Bounce',
+                bounce: {
+                  bounceType: 'Permanent',
+                  bounceSubType: 'General',
+                  bouncedRecipients: [{ emailAddress: address, action: 'failed', status: '5.1.1' }],
+                  timestamp: new Date().toISOString(),
+                  feedbackId: crypto.randomUUID(),
+                },
+                mail: {
+                  timestamp: new Date().toISOString(),
+                  messageId: `ses-${crypto.randomUUID()}`,
+                  destination: [address],
+                  tags: { account_id: [owner.accountId], message_uuid: [messageUuid(messageId)] },
+                },
+              }),
+            },
+          },
+        ],
+      }) as unknown as SNSEvent;
+    const bounced = batch.body.data.messages.slice(0, 12) as { message_id: string; to: string }[];
+    for (const entry of bounced) await sesEvents(hardBounce(entry.message_id, entry.to));
+    expect((await own.get(`/api/v1/tenants/${a.id}`)).body.data.status).toBe('paused');
+    await signInAs(key);
+
+    await open('Tenants');
+    const rowOf = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) });
+    await rowOf(a.name).getByText('paused', { exact: true }).waitFor();
+    await rowOf(b.name).getByText('active', { exact: true }).waitFor();
+    await page.getByRole('region', { name: 'New tenant' }).getByLabel('Name').fill(`not a name ${suffix}`);
+    await page.getByRole('button', { name: 'Add tenant' }).click();
+    await page.getByText('Letters, digits, - and _ only, 1 to 64 characters').first().waitFor();
+    await page.getByRole('region', { name: 'New tenant' }).getByLabel('Name').fill(`charlie-${suffix}`);
+    await page.getByRole('button', { name: 'Add tenant' }).click();
+    await rowOf(`charlie-${suffix}`).waitFor();
+    expect((await own.get(`/api/v1/tenants/charlie-${suffix}`)).status).toBe(200);
+    expect(await axeViolations()).toEqual([]);
+    await shot('tenants');
+
+    // The Overview of A: its own brake, its own figures; of B: it sends. The choice carries to the other pages.
+    await rowOf(a.name)
+      .getByRole('button', { name: `Overview of ${a.name}` })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    expect(await page.getByLabel('Tenant').inputValue()).toBe(a.name);
+    await page.getByText('Paused', { exact: true }).waitFor();
+    expect(await page.locator('main').textContent()).toContain(`new sends of tenant ${a.name} are refused`);
+    // The brake's reason (it pulled at the tenth bounce), and the tenant's own figures: its 100 sends, 12 bounces.
+    expect(await page.locator('main').textContent()).toContain('100 sent, 10 hard bounces (10%)');
+    expect(await page.locator('.figures dd').allTextContents()).toEqual(['100', '0', '0', '0', '12', '0', '0', '0']);
+    expect(await axeViolations()).toEqual([]);
+    await page.getByLabel('Tenant').selectOption(b.name);
+    await page.getByText(`Tenant ${b.name} sends.`).waitFor();
+    await page.getByLabel('Tenant').selectOption('');
+    await page.getByText('This account sends.').waitFor();
+
+    await page.getByLabel('Tenant').selectOption(b.name);
+    await open('Messages');
+    const log = page.getByRole('region', { name: 'Message log' });
+    expect(await log.getByLabel('Tenant').inputValue()).toBe(b.name);
+    await expect.poll(() => log.locator('tbody tr').count()).toBe(1);
+    expect(await log.locator('tbody th').allTextContents()).toEqual(['For B']);
+    // The message names the tenant it went out as.
+    await log.getByRole('link', { name: 'For B' }).click();
+    await page.getByRole('heading', { level: 2, name: 'For B' }).waitFor();
+    await expect.poll(() => page.locator('.facts').first().textContent()).toContain(`Tenant${b.name}`);
+    await log.getByLabel('Tenant').selectOption(a.name);
+    await expect
+      .poll(() => log.locator('tbody th').allTextContents(), { timeout: 20_000 })
+      .toEqual(Array(100).fill('For A'));
+    expect(await axeViolations()).toEqual([]);
+
+    // A's bounces are on A's own list, not on the account's; an address suppressed for B is B's alone.
+    await open('Suppressions');
+    const list = page.getByRole('region', { name: 'Suppressed addresses' });
+    expect(await list.getByLabel('Tenant').inputValue()).toBe(a.name);
+    await expect
+      .poll(async () => (await list.locator('tbody th').allTextContents()).sort())
+      .toEqual(bounced.map((entry) => entry.to).sort());
+    await list.getByLabel('Tenant').selectOption('');
+    await page.getByText('No suppressed addresses.').waitFor();
+    await list.getByLabel('Tenant').selectOption(b.name);
+    await page.getByText('No suppressed addresses.').waitFor();
+    const blocked = uniqueAddress('blocked');
+    await page.getByRole('region', { name: 'Suppress an address' }).getByLabel('Email address').fill(blocked);
+    await page.getByRole('button', { name: 'Suppress', exact: true }).click();
+    await list.getByRole('rowheader', { name: blocked }).waitFor();
+    expect(
+      (await own.get(`/api/v1/suppressions?tenant=${b.name}`)).body.data.suppressions.map(
+        (x: { email: string }) => x.email,
+      ),
+    ).toEqual([blocked]);
+    expect((await own.get('/api/v1/suppressions')).body.data.suppressions).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
+
+    await open('Tenants');
+    await rowOf(a.name).getByRole('button', { name: 'Resume', exact: true }).click();
+    await page.getByRole('button', { name: `Resume ${a.name}` }).click();
+    await page.getByRole('status').getByText(`${a.name} sends again.`).waitFor();
+    await rowOf(a.name).getByText('active', { exact: true }).waitFor();
+    expect((await own.get(`/api/v1/tenants/${a.id}`)).body.data.status).toBe('active');
+    expect(unexpectedErrors()).toEqual([]);
+    await signInAs(apiKey);
+  }, 180_000);
 
   it('asked nothing of any other host', () => {
     expect(requested.length).toBeGreaterThan(10);

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api, segment, type ApiError, type DataOf } from '../api';
+import { api, segment, type DataOf } from '../api';
 import { ConfirmButton } from '../ui/confirm';
-import { EditActions, Field, FormError, numberOrText, text, useForm, type FormState } from '../ui/form';
+import { EditActions, Field, numberOrText, text, useForm, type FormState } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
-import { ErrorNotice, Loading } from '../ui/notice';
+import { Card, CreateForm, ListOf, useRowAction } from '../ui/list';
+import { ErrorNotice } from '../ui/notice';
 
 export type Property = DataOf<'contact-properties-get'>;
 export type Properties = DataOf<'contact-properties-list'>;
@@ -60,7 +61,7 @@ export const ContactProperties = () => {
   const { loaded, reload } = useLoad(() => api.get<Properties>('/contact-properties'), []);
   const [editing, setEditing] = useState<string>();
   const [saved, setSaved] = useState<string>();
-  const [error, setError] = useState<ApiError>();
+  const action = useRowAction();
   const edited =
     loaded.state === 'ok' ? loaded.data.contact_properties.find((property) => property.id === editing) : undefined;
   const form = useForm(
@@ -76,65 +77,44 @@ export const ContactProperties = () => {
     },
   );
   return (
-    <section class="card" aria-labelledby="contact-properties">
-      <h2 id="contact-properties">Contact properties</h2>
-      {error && <ErrorNotice error={error} />}
+    <Card id="contact-properties" title="Contact properties">
+      {action.error && <ErrorNotice error={action.error} />}
       {saved && <p role="status">Saved {saved}.</p>}
-      {loaded.state === 'loading' && <Loading />}
-      {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
-      {loaded.state === 'ok' &&
-        (loaded.data.contact_properties.length === 0 ? (
-          <p class="muted">No properties declared yet.</p>
-        ) : (
-          <div class="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  {['Key', 'Type', 'Fallback', 'Declared', 'Actions'].map((h) => (
-                    <th key={h} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {loaded.data.contact_properties.map((property) => (
-                  <tr key={property.id}>
-                    <th scope="row">
-                      <code>{property.key}</code>
-                    </th>
-                    <td>{property.type}</td>
-                    <td>{property.fallback_value ?? ''}</td>
-                    <td>{dateTime(property.created_at)}</td>
-                    <td class="row-actions">
-                      <button
-                        type="button"
-                        aria-label={`Edit ${property.key}`}
-                        onClick={() => {
-                          setSaved(undefined);
-                          setEditing(property.id);
-                        }}
-                      >
-                        Edit
-                      </button>{' '}
-                      <ConfirmButton
-                        label="Delete"
-                        confirm={`Delete ${property.key}`}
-                        onConfirm={async () => {
-                          const answer = await api.delete(`/contact-properties/${segment(property.id)}`);
-                          if (answer.ok) {
-                            setError(undefined);
-                            void reload();
-                          } else setError(answer.error);
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))}
+      <ListOf
+        loaded={loaded}
+        items={(data) => data.contact_properties}
+        empty="No properties declared yet."
+        headings={['Key', 'Type', 'Fallback', 'Declared', 'Actions']}
+        row={(property) => (
+          <tr key={property.id}>
+            <th scope="row">
+              <code>{property.key}</code>
+            </th>
+            <td>{property.type}</td>
+            <td>{property.fallback_value ?? ''}</td>
+            <td>{dateTime(property.created_at)}</td>
+            <td class="row-actions">
+              <button
+                type="button"
+                aria-label={`Edit ${property.key}`}
+                onClick={() => {
+                  setSaved(undefined);
+                  setEditing(property.id);
+                }}
+              >
+                Edit
+              </button>{' '}
+              <ConfirmButton
+                label="Delete"
+                confirm={`Delete ${property.key}`}
+                onConfirm={async () => {
+                  await action.act(api.delete(`/contact-properties/${segment(property.id)}`), () => void reload());
+                }}
+              />
+            </td>
+          </tr>
+        )}
+      />
       {edited && (
         <EditProperty
           property={edited}
@@ -147,7 +127,7 @@ export const ContactProperties = () => {
         />
       )}
       <h3 id="declare-property">Declare a property</h3>
-      <form onSubmit={form.submit} noValidate aria-labelledby="declare-property">
+      <CreateForm form={form} submit="Declare property" labelledBy="declare-property">
         <Field
           form={form}
           name="key"
@@ -160,11 +140,7 @@ export const ContactProperties = () => {
           <option value="number">Number</option>
         </Field>
         <FallbackField form={form} />
-        <FormError form={form} />
-        <button type="submit" disabled={form.busy}>
-          Declare property
-        </button>
-      </form>
-    </section>
+      </CreateForm>
+    </Card>
   );
 };

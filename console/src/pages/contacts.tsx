@@ -3,7 +3,7 @@ import { go, href } from '../route';
 import { Field, FormError, text, useForm } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
-import { ErrorNotice, Loading } from '../ui/notice';
+import { Card, CreateForm, ListOf } from '../ui/list';
 import { CursorPager, useCursorPages } from '../ui/pager';
 import { ContactProperties } from './contact-properties';
 
@@ -50,18 +50,13 @@ const NewContact = () => {
     (contact) => go(`/contacts/${contact.id}`),
   );
   return (
-    <section class="card" aria-labelledby="new-contact">
-      <h2 id="new-contact">New contact</h2>
-      <form onSubmit={form.submit} noValidate>
+    <Card id="new-contact" title="New contact">
+      <CreateForm form={form} submit="Create contact">
         <Field form={form} name="email" label="Email" type="email" autoComplete="off" />
         <Field form={form} name="first_name" label="First name (optional)" autoComplete="off" />
         <Field form={form} name="last_name" label="Last name (optional)" autoComplete="off" />
-        <FormError form={form} />
-        <button type="submit" disabled={form.busy}>
-          Create contact
-        </button>
-      </form>
-    </section>
+      </CreateForm>
+    </Card>
   );
 };
 
@@ -78,49 +73,32 @@ export const Contacts = () => {
   );
   return (
     <>
-      <section class="card" aria-labelledby="all-contacts">
-        <h2 id="all-contacts">All contacts</h2>
+      <Card id="all-contacts" title="All contacts">
         <FindContact />
-        {loaded.state === 'loading' && <Loading />}
-        {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
-        {loaded.state === 'ok' &&
-          (loaded.data.contacts.length === 0 ? (
-            <p class="muted">No contacts yet.</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    {['Email', 'Name', 'Campaigns', 'Created'].map((h) => (
-                      <th key={h} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {loaded.data.contacts.map((contact) => (
-                    <tr key={contact.id}>
-                      <th scope="row">
-                        <a href={href(`/contacts/${contact.id}`)}>{contact.email}</a>
-                      </th>
-                      <td>{fullName(contact)}</td>
-                      <td>
-                        {contact.unsubscribed ? (
-                          <span class="badge status-unsubscribed">unsubscribed</span>
-                        ) : (
-                          <span class="badge ok">subscribed</span>
-                        )}
-                      </td>
-                      <td>{dateTime(contact.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
-        {loaded.state === 'ok' && <CursorPager label="Contact" pages={pages} next={loaded.data.next_cursor} />}
-      </section>
+        <ListOf
+          loaded={loaded}
+          items={(data) => data.contacts}
+          empty="No contacts yet."
+          headings={['Email', 'Name', 'Campaigns', 'Created']}
+          row={(contact) => (
+            <tr key={contact.id}>
+              <th scope="row">
+                <a href={href(`/contacts/${contact.id}`)}>{contact.email}</a>
+              </th>
+              <td>{fullName(contact)}</td>
+              <td>
+                {contact.unsubscribed ? (
+                  <span class="badge status-unsubscribed">unsubscribed</span>
+                ) : (
+                  <span class="badge ok">subscribed</span>
+                )}
+              </td>
+              <td>{dateTime(contact.created_at)}</td>
+            </tr>
+          )}
+          footer={(data) => <CursorPager label="Contact" pages={pages} next={data.next_cursor} />}
+        />
+      </Card>
       <NewContact />
       <ContactProperties />
     </>

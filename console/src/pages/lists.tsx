@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { api, type DataOf } from '../api';
 import { href } from '../route';
-import { Field, FormError, text, useForm } from '../ui/form';
+import { Field, text, useForm } from '../ui/form';
 import { count, dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
-import { ErrorNotice, Loading } from '../ui/notice';
+import { Card, CreateForm, ListOf } from '../ui/list';
 import { Pager } from '../ui/pager';
 
 type Page = DataOf<'lists-list'>;
@@ -28,53 +28,30 @@ export const Lists = () => {
   );
   return (
     <>
-      <section class="card" aria-labelledby="all-lists">
-        <h2 id="all-lists">All lists</h2>
-        {loaded.state === 'loading' && <Loading />}
-        {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
-        {loaded.state === 'ok' &&
-          (loaded.data.lists.length === 0 ? (
-            <p class="muted">No lists yet.</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Subscribers</th>
-                    <th scope="col">Description</th>
-                    <th scope="col">Created</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {loaded.data.lists.map((list) => (
-                    <tr key={list.id}>
-                      <th scope="row">
-                        <a href={href(`/lists/${list.id}`)}>{list.name}</a>{' '}
-                        {list.double_opt_in && <span class="badge ok">double opt-in</span>}
-                      </th>
-                      <td>{count(list.subscriber_count)}</td>
-                      <td>{list.description ?? ''}</td>
-                      <td>{dateTime(list.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
-        {loaded.state === 'ok' && (
-          <Pager
-            label="List"
-            total={loaded.data.total}
-            limit={loaded.data.limit}
-            offset={offset}
-            onOffset={setOffset}
-          />
-        )}
-      </section>
-      <section class="card" aria-labelledby="new-list">
-        <h2 id="new-list">New list</h2>
-        <form onSubmit={form.submit} noValidate>
+      <Card id="all-lists" title="All lists">
+        <ListOf
+          loaded={loaded}
+          items={(data) => data.lists}
+          empty="No lists yet."
+          headings={['Name', 'Subscribers', 'Description', 'Created']}
+          row={(list) => (
+            <tr key={list.id}>
+              <th scope="row">
+                <a href={href(`/lists/${list.id}`)}>{list.name}</a>{' '}
+                {list.double_opt_in && <span class="badge ok">double opt-in</span>}
+              </th>
+              <td>{count(list.subscriber_count)}</td>
+              <td>{list.description ?? ''}</td>
+              <td>{dateTime(list.created_at)}</td>
+            </tr>
+          )}
+          footer={(data) => (
+            <Pager label="List" total={data.total} limit={data.limit} offset={offset} onOffset={setOffset} />
+          )}
+        />
+      </Card>
+      <Card id="new-list" title="New list">
+        <CreateForm form={form} submit="Create list">
           <Field form={form} name="name" label="Name" autoComplete="off" />
           <Field form={form} name="description" label="Description (optional)" autoComplete="off" />
           <div class="field choices">
@@ -85,12 +62,8 @@ export const Lists = () => {
               A subscriber added one by one gets a confirmation mail first; campaigns reach them once they confirm.
             </p>
           </div>
-          <FormError form={form} />
-          <button type="submit" disabled={form.busy}>
-            Create list
-          </button>
-        </form>
-      </section>
+        </CreateForm>
+      </Card>
     </>
   );
 };

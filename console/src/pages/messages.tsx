@@ -5,6 +5,7 @@ import { go, href } from '../route';
 import { Field, FormError, localDateTime, text, useForm, type FormState } from '../ui/form';
 import { dateTime, instant } from '../ui/format';
 import { useLoad } from '../ui/load';
+import { TenantPicker, tenantQuery, useTenant } from '../ui/tenant';
 import { MailFrame } from '../ui/mail-frame';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { CursorPager, useCursorPages } from '../ui/pager';
@@ -76,6 +77,12 @@ const Body = ({ message }: { message: Message }) => {
   );
 };
 
+/** The tenant a message went out as, by its name (its id while the name loads, or for a key that may not read it). */
+const TenantName = ({ id }: { id: string }) => {
+  const { loaded } = useLoad(() => api.get<DataOf<'tenants-get'>>(`/tenants/${segment(id)}`), [id]);
+  return <>{loaded.state === 'ok' ? loaded.data.name : id}</>;
+};
+
 /** A message: its facts, its rendered body and its timeline, oldest first. */
 const Message = ({ id }: { id: string }) => {
   const { loaded } = useLoad(() => api.get<Status>(`/mail/status/${segment(id)}`), [id]);
@@ -103,6 +110,16 @@ const Message = ({ id }: { id: string }) => {
         <dd>{dateTime(message.created_at)}</dd>
         <dt>Sent</dt>
         <dd>{dateTime(message.sent_at)}</dd>
+        <dt>Source</dt>
+        <dd>{message.source}</dd>
+        {message.tenant_id && (
+          <>
+            <dt>Tenant</dt>
+            <dd>
+              <TenantName id={message.tenant_id} />
+            </dd>
+          </>
+        )}
       </dl>
       <h3>Body</h3>
       <Body message={message} />
@@ -187,14 +204,17 @@ const LogTable = ({ messages }: { messages: Log['messages'] }) => (
  */
 const MessageLog = () => {
   const [query, setQuery] = useState('');
+  const [tenant, setTenant] = useTenant();
   const pages = useCursorPages();
   const { cursor } = pages;
   const { loaded } = useLoad(
     () =>
       api.get<Log>(
-        `/mail?limit=${PAGE}${query ? `&${query}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        `/mail?limit=${PAGE}${query ? `&${query}` : ''}${tenantQuery(tenant)}${
+          cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''
+        }`,
       ),
-    [query, cursor],
+    [query, tenant, cursor],
   );
   const error = loaded.state === 'error' ? loaded.error : undefined;
   // The filter form speaks through the same fields as every form; its answer is the log's own.
@@ -215,6 +235,15 @@ const MessageLog = () => {
   return (
     <section class="card" aria-labelledby="message-log">
       <h2 id="message-log">Message log</h2>
+      <div class="toolbar">
+        <TenantPicker
+          tenant={tenant}
+          onTenant={(next) => {
+            pages.setCursors([]);
+            setTenant(next);
+          }}
+        />
+      </div>
       <form onSubmit={form.submit} noValidate class="inline filters">
         <Field form={form} name="status" label="Status" as="select">
           <option value="">Any</option>
@@ -236,7 +265,7 @@ const MessageLog = () => {
       {loaded.state === 'loading' && <Loading />}
       {loaded.state === 'ok' &&
         (loaded.data.messages.length === 0 ? (
-          <p class="muted">{query ? 'No message matches these filters.' : 'No messages yet.'}</p>
+          <p class="muted">{query || tenant ? 'No message matches these filters.' : 'No messages yet.'}</p>
         ) : (
           <LogTable messages={loaded.data.messages} />
         ))}
@@ -257,7 +286,7 @@ export const Messages = ({ id }: { id?: string }) => {
     <>
       <section class="card" aria-labelledby="find-message">
         <h2 id="find-message">Find a message</h2>
-        <form key={id ?? ''} onSubmit={form.submit} noValidate class="inline">
+        <form key={id ?? ''} onSubmit={form.submit} noValidate class="inline single">
           <Field
             form={form}
             name="message_id"

@@ -5,6 +5,7 @@ import { Chart, type Line } from '../ui/chart';
 import { ConfirmButton } from '../ui/confirm';
 import { count, dateTime, percent } from '../ui/format';
 import { useLoad } from '../ui/load';
+import { TenantPicker, tenantQuery, useTenant } from '../ui/tenant';
 import { href } from '../route';
 import { ErrorNotice, Loading } from '../ui/notice';
 
@@ -65,10 +66,13 @@ const Rate = ({
 const Brake = ({
   sending,
   providers,
+  tenant,
   onResumed,
 }: {
   sending: Stats['sending'];
   providers: number | undefined;
+  /** The tenant whose brake this is (its own, beside the account's), or '' for the account. */
+  tenant: string;
   onResumed: () => void;
 }) => {
   const [error, setError] = useState<ApiError>();
@@ -90,7 +94,7 @@ const Brake = ({
       <section class="card" aria-labelledby="brake-title">
         <h2 id="brake-title">Sending</h2>
         <p>
-          <span class="badge ok">On</span> This account sends.
+          <span class="badge ok">On</span> {tenant ? `Tenant ${tenant} sends.` : 'This account sends.'}
           {sending.resumed_at ? ` Last resumed ${dateTime(sending.resumed_at)}.` : ''}
         </p>
       </section>
@@ -99,8 +103,8 @@ const Brake = ({
     <section class="card alert" aria-labelledby="brake-title">
       <h2 id="brake-title">Sending</h2>
       <p>
-        <span class="badge bad">Paused</span> since {dateTime(sending.paused_at)}: new sends are refused
-        (SENDING_PAUSED) and queued mail waits.
+        <span class="badge bad">Paused</span> since {dateTime(sending.paused_at)}: new sends
+        {tenant ? ` of tenant ${tenant}` : ''} are refused (SENDING_PAUSED) and queued mail waits.
       </p>
       {sending.reason && <p>{sending.reason}</p>}
       {error && <ErrorNotice error={error} />}
@@ -108,7 +112,7 @@ const Brake = ({
         label="Resume sending"
         confirm="Resume now"
         onConfirm={async () => {
-          const answer = await api.post<DataOf<'stats-resume'>>('/stats/resume');
+          const answer = await api.post<DataOf<'stats-resume'>>('/stats/resume', tenant ? { tenant } : undefined);
           if (answer.ok) onResumed();
           else setError(answer.error);
         }}
@@ -234,7 +238,8 @@ const Charts = ({ daily }: { daily: Day[] }) => {
 /** `GET /stats` as a person reads it: the brake first, then rates against SES's lines, then the days. */
 export const Overview = () => {
   const [days, setDays] = useState<number>(30);
-  const { loaded, reload } = useLoad(() => api.get<Stats>(`/stats?days=${days}`), [days]);
+  const [tenant, setTenant] = useTenant();
+  const { loaded, reload } = useLoad(() => api.get<Stats>(`/stats?days=${days}${tenantQuery(tenant)}`), [days, tenant]);
   const providers = useLoad(() => api.get<DataOf<'providers-list'>>('/providers'), []);
   return (
     <>
@@ -251,6 +256,7 @@ export const Overview = () => {
             </option>
           ))}
         </select>
+        <TenantPicker tenant={tenant} onTenant={setTenant} />
       </div>
       {loaded.state === 'loading' && <Loading />}
       {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
@@ -259,6 +265,7 @@ export const Overview = () => {
           <Brake
             sending={loaded.data.sending}
             providers={providers.loaded.state === 'ok' ? providers.loaded.data.providers.length : undefined}
+            tenant={tenant}
             onResumed={reload}
           />
           {loaded.data.warnings.length > 0 && (

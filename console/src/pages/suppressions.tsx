@@ -1,11 +1,13 @@
 import { useState } from 'preact/hooks';
 import { SUPPRESSION_REASONS } from '../../../functions/domain/types';
-import { api, segment, type ApiError, type DataOf } from '../api';
+import { api, segment, type DataOf } from '../api';
 import { ConfirmButton } from '../ui/confirm';
-import { Field, FormError, text, useForm } from '../ui/form';
+import { Field, text, useForm } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
-import { ErrorNotice, Loading } from '../ui/notice';
+import { TenantPicker, tenantQuery, useTenant } from '../ui/tenant';
+import { Card, CreateForm, ListOf, useRowAction } from '../ui/list';
+import { ErrorNotice } from '../ui/notice';
 
 type Page = DataOf<'suppressions-list'>;
 type Suppression = DataOf<'suppressions-create'>;
@@ -20,12 +22,16 @@ export const Suppressions = () => {
   const [reason, setReason] = useState('');
   // The cursors of the pages shown so far: the last is the current page's ('' for the first).
   const [cursors, setCursors] = useState<string[]>(['']);
-  const [error, setError] = useState<ApiError>();
+  const action = useRowAction();
+  const [tenant, setTenant] = useTenant();
   const cursor = cursors[cursors.length - 1];
-  const query = `limit=${PAGE}${reason ? `&reason=${reason}` : ''}${cursor ? `&cursor=${cursor}` : ''}`;
+  const query = `limit=${PAGE}${reason ? `&reason=${reason}` : ''}${tenantQuery(tenant)}${
+    cursor ? `&cursor=${cursor}` : ''
+  }`;
   const { loaded, reload } = useLoad(() => api.get<Page>(`/suppressions?${query}`), [query]);
   const form = useForm(
-    (values) => api.post<Suppression>('/suppressions', { email: text(values, 'email') ?? '' }),
+    (values) =>
+      api.post<Suppression>('/suppressions', { email: text(values, 'email') ?? '', tenant: tenant || undefined }),
     (_added, element) => {
       element.reset();
       void reload();
@@ -33,8 +39,7 @@ export const Suppressions = () => {
   );
   return (
     <>
-      <section class="card" aria-labelledby="suppressed">
-        <h2 id="suppressed">Suppressed addresses</h2>
+      <Card id="suppressed" title="Suppressed addresses">
         <div class="toolbar">
           <label for="reason-filter">Reason</label>
           <select
@@ -52,84 +57,83 @@ export const Suppressions = () => {
               </option>
             ))}
           </select>
+          <TenantPicker
+            tenant={tenant}
+            onTenant={(next) => {
+              setCursors(['']);
+              setTenant(next);
+            }}
+          />
         </div>
-        {error && <ErrorNotice error={error} />}
-        {loaded.state === 'loading' && <Loading />}
-        {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
-        {loaded.state === 'ok' &&
-          (loaded.data.suppressions.length === 0 ? (
-            <p class="muted">No suppressed addresses{reason ? ` for ${reason.replace('_', ' ')}` : ''}.</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Address</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Source</th>
-                    <th scope="col">Since</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {loaded.data.suppressions.map((s) => (
-                    <tr key={s.email}>
-                      <th scope="row">{s.email}</th>
-                      <td>{s.reason.replace('_', ' ')}</td>
-                      <td>{s.source}</td>
-                      <td>{dateTime(s.created_at)}</td>
-                      <td>
-                        <ConfirmButton
-                          label="Delete"
-                          confirm={`Let mail reach ${s.email} again`}
-                          onConfirm={async () => {
-                            const answer = await api.delete(`/suppressions/${segment(s.email)}`);
-                            if (answer.ok) {
-                              setError(undefined);
-                              void reload();
-                            } else setError(answer.error);
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
-        {loaded.state === 'ok' && (cursors.length > 1 || loaded.data.next_cursor) && (
-          <nav class="pager" aria-label="Suppressed addresses pages">
-            <button type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
-              Previous page
-            </button>
-            <span>Page {cursors.length}</span>
-            <button
-              type="button"
-              disabled={!loaded.data.next_cursor}
-              onClick={() => loaded.data.next_cursor && setCursors([...cursors, loaded.data.next_cursor])}
-            >
-              Next page
-            </button>
-          </nav>
+        {tenant && (
+          <p class="hint">
+            Tenant {tenant}'s own list: its mail's bounces and complaints. The account's list (All) holds for every
+            tenant too.
+          </p>
         )}
-      </section>
-      <section class="card" aria-labelledby="new-suppression">
-        <h2 id="new-suppression">Suppress an address</h2>
-        <form onSubmit={form.submit} noValidate>
+        {action.error && <ErrorNotice error={action.error} />}
+        <ListOf
+          loaded={loaded}
+          items={(data) => data.suppressions}
+          empty={`No suppressed addresses${reason ? ` for ${reason.replace('_', ' ')}` : ''}.`}
+          headings={['Address', 'Reason', 'Source', 'Since', 'Actions']}
+          row={(s) => (
+            <tr key={s.email}>
+              <th scope="row">{s.email}</th>
+              <td>{s.reason.replace('_', ' ')}</td>
+              <td>{s.source}</td>
+              <td>{dateTime(s.created_at)}</td>
+              <td>
+                <ConfirmButton
+                  label="Delete"
+                  confirm={`Let mail reach ${s.email} again`}
+                  onConfirm={async () => {
+                    await action.act(
+                      api.delete(
+                        `/suppressions/${segment(s.email)}${tenant ? `?tenant=${encodeURIComponent(tenant)}` : ''}`,
+                      ),
+                      () => void reload(),
+                    );
+                  }}
+                />
+              </td>
+            </tr>
+          )}
+          footer={(data) =>
+            (cursors.length > 1 || data.next_cursor) && (
+              <nav class="pager" aria-label="Suppressed addresses pages">
+                <button type="button" disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))}>
+                  Previous page
+                </button>
+                <span>Page {cursors.length}</span>
+                <button
+                  type="button"
+                  disabled={!data.next_cursor}
+                  onClick={() => data.next_cursor && setCursors([...cursors, data.next_cursor])}
+                >
+                  Next page
+                </button>
+              </nav>
+            )
+          }
+        />
+      </Card>
+      <Card id="new-suppression" title="Suppress an address">
+        <CreateForm form={form} submit="Suppress">
           <Field
             form={form}
             name="email"
             label="Email address"
             type="email"
-            hint="No send path reaches it until it is deleted here."
+            hint={
+              tenant
+                ? `On tenant ${tenant}'s own list: its mail does not reach the address until it is deleted here.`
+                : 'No send path reaches it until it is deleted here.'
+            }
             autoComplete="off"
           />
-          <FormError form={form} />
-          <button type="submit" disabled={form.busy}>
-            Suppress
-          </button>
-        </form>
-      </section>
+        </CreateForm>
+      </Card>
     </>
   );
 };

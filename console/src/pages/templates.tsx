@@ -1,9 +1,9 @@
 import { api, type DataOf } from '../api';
 import { go, href } from '../route';
-import { Field, FormError, text, useForm, type FormState } from '../ui/form';
+import { Field, text, useForm, type FormState } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
-import { ErrorNotice, Loading } from '../ui/notice';
+import { Card, CreateForm, ListOf } from '../ui/list';
 import { CursorPager, useCursorPages } from '../ui/pager';
 
 type Page = DataOf<'templates-list'>;
@@ -39,16 +39,11 @@ const CreateTemplate = () => {
     (template) => go(`/templates/${template.id}`),
   );
   return (
-    <section class="card" aria-labelledby="new-template">
-      <h2 id="new-template">New template</h2>
-      <form onSubmit={form.submit} noValidate>
+    <Card id="new-template" title="New template">
+      <CreateForm form={form} submit="Create template">
         <TemplateFields form={form} />
-        <FormError form={form} />
-        <button type="submit" disabled={form.busy}>
-          Create template
-        </button>
-      </form>
-    </section>
+      </CreateForm>
+    </Card>
   );
 };
 
@@ -94,44 +89,27 @@ export const Templates = () => {
   );
   return (
     <>
-      <section class="card" aria-labelledby="template-list">
-        <h2 id="template-list">All templates</h2>
-        {loaded.state === 'loading' && <Loading />}
-        {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
-        {loaded.state === 'ok' &&
-          (loaded.data.templates.length === 0 ? (
-            <p class="muted">No templates yet.</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    {['Name', 'Subject', 'Variables', 'Updated'].map((h) => (
-                      <th key={h} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {loaded.data.templates.map((template) => (
-                    <tr key={template.id}>
-                      <th scope="row">
-                        <a href={href(`/templates/${template.id}`)}>{template.name}</a>
-                      </th>
-                      <td>{template.subject}</td>
-                      <td>
-                        <Variables names={template.variables} />
-                      </td>
-                      <td>{dateTime(template.updated_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
-        {loaded.state === 'ok' && <CursorPager label="Template" pages={pages} next={loaded.data.next_cursor} />}
-      </section>
+      <Card id="template-list" title="All templates">
+        <ListOf
+          loaded={loaded}
+          items={(data) => data.templates}
+          empty="No templates yet."
+          headings={['Name', 'Subject', 'Variables', 'Updated']}
+          row={(template) => (
+            <tr key={template.id}>
+              <th scope="row">
+                <a href={href(`/templates/${template.id}`)}>{template.name}</a>
+              </th>
+              <td>{template.subject}</td>
+              <td>
+                <Variables names={template.variables} />
+              </td>
+              <td>{dateTime(template.updated_at)}</td>
+            </tr>
+          )}
+          footer={(data) => <CursorPager label="Template" pages={pages} next={data.next_cursor} />}
+        />
+      </Card>
       <CreateTemplate />
     </>
   );

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
-import { api, segment, type ApiError, type DataOf } from '../api';
+import { api, segment, type DataOf } from '../api';
 import { ConfirmButton } from '../ui/confirm';
-import { EditActions, Field, FormError, text, useForm } from '../ui/form';
+import { EditActions, Field, text, useForm } from '../ui/form';
 import { dateTime } from '../ui/format';
 import { useLoad } from '../ui/load';
-import { ErrorNotice, Loading } from '../ui/notice';
+import { Card, CreateForm, ListOf, useRowAction } from '../ui/list';
+import { ErrorNotice } from '../ui/notice';
 
 type Topic = DataOf<'topics-get'>;
 
@@ -74,7 +75,7 @@ export const Topics = () => {
   const { loaded, reload } = useLoad(() => api.get<DataOf<'topics-list'>>('/topics'), []);
   const [editing, setEditing] = useState<string>();
   const [saved, setSaved] = useState<string>();
-  const [error, setError] = useState<ApiError>();
+  const action = useRowAction();
   const edited = loaded.state === 'ok' ? loaded.data.topics.find((topic) => topic.id === editing) : undefined;
   const form = useForm(
     (values) =>
@@ -91,66 +92,45 @@ export const Topics = () => {
   );
   return (
     <>
-      <section class="card" aria-labelledby="all-topics">
-        <h2 id="all-topics">All topics</h2>
+      <Card id="all-topics" title="All topics">
         <p class="hint">A campaign with a topic reaches only its list's contacts opted in to it.</p>
-        {error && <ErrorNotice error={error} />}
+        {action.error && <ErrorNotice error={action.error} />}
         {saved && <p role="status">Saved {saved}.</p>}
-        {loaded.state === 'loading' && <Loading />}
-        {loaded.state === 'error' && <ErrorNotice error={loaded.error} />}
-        {loaded.state === 'ok' &&
-          (loaded.data.topics.length === 0 ? (
-            <p class="muted">No topics yet.</p>
-          ) : (
-            <div class="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    {['Name', 'Default', 'Visibility', 'Description', 'Created', 'Actions'].map((h) => (
-                      <th key={h} scope="col">
-                        {h}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {loaded.data.topics.map((topic) => (
-                    <tr key={topic.id}>
-                      <th scope="row">{topic.name}</th>
-                      <td>{topic.default_subscription}</td>
-                      <td>{topic.visibility}</td>
-                      <td>{topic.description ?? ''}</td>
-                      <td>{dateTime(topic.created_at)}</td>
-                      <td class="row-actions">
-                        <button
-                          type="button"
-                          aria-label={`Edit ${topic.name}`}
-                          onClick={() => {
-                            setSaved(undefined);
-                            setEditing(topic.id);
-                          }}
-                        >
-                          Edit
-                        </button>{' '}
-                        <ConfirmButton
-                          label="Delete"
-                          confirm={`Delete ${topic.name}`}
-                          onConfirm={async () => {
-                            const answer = await api.delete(`/topics/${segment(topic.id)}`);
-                            if (answer.ok) {
-                              setError(undefined);
-                              void reload();
-                            } else setError(answer.error);
-                          }}
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ))}
-      </section>
+        <ListOf
+          loaded={loaded}
+          items={(data) => data.topics}
+          empty="No topics yet."
+          headings={['Name', 'Default', 'Visibility', 'Description', 'Created', 'Actions']}
+          row={(topic) => (
+            <tr key={topic.id}>
+              <th scope="row">{topic.name}</th>
+              <td>{topic.default_subscription}</td>
+              <td>{topic.visibility}</td>
+              <td>{topic.description ?? ''}</td>
+              <td>{dateTime(topic.created_at)}</td>
+              <td class="row-actions">
+                <button
+                  type="button"
+                  aria-label={`Edit ${topic.name}`}
+                  onClick={() => {
+                    setSaved(undefined);
+                    setEditing(topic.id);
+                  }}
+                >
+                  Edit
+                </button>{' '}
+                <ConfirmButton
+                  label="Delete"
+                  confirm={`Delete ${topic.name}`}
+                  onConfirm={async () => {
+                    await action.act(api.delete(`/topics/${segment(topic.id)}`), () => void reload());
+                  }}
+                />
+              </td>
+            </tr>
+          )}
+        />
+      </Card>
       {edited && (
         <EditTopic
           topic={edited}
@@ -162,9 +142,8 @@ export const Topics = () => {
           onCancel={() => setEditing(undefined)}
         />
       )}
-      <section class="card" aria-labelledby="new-topic">
-        <h2 id="new-topic">New topic</h2>
-        <form onSubmit={form.submit} noValidate>
+      <Card id="new-topic" title="New topic">
+        <CreateForm form={form} submit="Create topic">
           <Field form={form} name="name" label="Name" autoComplete="off" />
           <Field form={form} name="description" label="Description (optional)" autoComplete="off" />
           <Field
@@ -179,12 +158,8 @@ export const Topics = () => {
           <Field form={form} name="visibility" label="Visibility" as="select">
             <Options options={VISIBILITIES} />
           </Field>
-          <FormError form={form} />
-          <button type="submit" disabled={form.busy}>
-            Create topic
-          </button>
-        </form>
-      </section>
+        </CreateForm>
+      </Card>
     </>
   );
 };
