@@ -174,6 +174,7 @@ const OTHER_FUNCTIONS: Record<string, string> = {
   JobRunner: 'jobs',
   InboundMailParser: 'inbound-mail',
   DomainChecker: 'domain-checker',
+  AutomationRunner: 'automations',
 };
 
 /** Route functions carry "METHOD /path" as their description; map it back to the route's handler id. */
