@@ -601,6 +601,63 @@ describe('the deployment', () => {
     },
   );
 
+  it(
+    "keeps html-to-text and the attachments' S3 client out of the send functions' index.mjs: files beside it, " +
+      'loaded on first use, and in index.mjs only where every call needs them',
+    async () => {
+      const functions = template.findResources('AWS::Lambda::Function');
+      const assetOf = (id: string) =>
+        join(outdir, `asset.${(functions[id].Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
+      // Each package's own strings (html-to-text's option name, S3's endpoint rules), and where it is bundled
+      // whole: the inbound parser (mailparser imports html-to-text) and the routes that read the inbound bucket.
+      const lazy = [
+        { file: 'html-to-text.mjs', marker: 'baseElements' },
+        { file: 'client-s3.mjs', marker: 's3-object-lambda' },
+      ];
+      const parser = Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: WORKERS.inboundParser.description },
+        }),
+      );
+      expect(parser).toHaveLength(1);
+      const beside: Record<string, string[]> = { 'html-to-text.mjs': [], 'client-s3.mjs': [] };
+      for (const id of Object.keys(functions)) {
+        const asset = assetOf(id);
+        const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
+        for (const { file, marker } of lazy) {
+          const inIndex = bundle.includes(marker);
+          const imported = bundle.includes(`import("./${file}")`);
+          // Never both: a function that carries the package in index.mjs has no file of it beside.
+          expect(inIndex && imported, `${id} ${file}`).toBe(false);
+          expect(existsSync(join(asset, file)), `${id} ${file}`).toBe(imported);
+          if (imported) beside[file].push(id);
+          if (inIndex && file === 'html-to-text.mjs') expect(parser, id).toContain(id);
+          if (inIndex && file === 'client-s3.mjs') expect([...parser, functionOf('inbound-get')], id).toContain(id);
+        }
+      }
+      // Every function that may make a template's text part, or put a large mail's files, loads them late.
+      expect(beside['html-to-text.mjs']).toEqual(
+        expect.arrayContaining(
+          ['mail-send', 'mail-send-batch', 'resend-emails-send', 'resend-emails-batch', 'templates-render'].map(
+            functionOf,
+          ),
+        ),
+      );
+      expect(beside['client-s3.mjs']).toEqual(
+        expect.arrayContaining(['mail-send', 'mail-send-batch', 'mail-cancel', 'resend-emails-send'].map(functionOf)),
+      );
+      // The built files are the packages, as plain-text.ts and s3-attachment-store.ts import them.
+      const send = assetOf(functionOf('mail-send'));
+      const { convert } = await import(pathToFileURL(join(send, 'html-to-text.mjs')).href);
+      expect(convert('<p>Hi <a href="https://example.com/a">there</a></p>', { wordwrap: false })).toBe(
+        'Hi there [https://example.com/a]',
+      );
+      const s3 = await import(pathToFileURL(join(send, 'client-s3.mjs')).href);
+      expect(typeof s3.S3Client).toBe('function');
+      expect(typeof s3.PutObjectCommand).toBe('function');
+    },
+  );
+
   it("ships the reference page beside the docs function's bundle, where the handler reads it", () => {
     const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as {
       S3Key: string;
