@@ -74,8 +74,14 @@ const contentsOf = async (name: string) => {
   return { clients: [...clients].sort(), extras };
 };
 
+/**
+ * The clients a floor builds. S3 is one since the send functions load it on first use (beside the entry,
+ * lib/constructs/function-bundle.ts): only the functions that need it on every call (the inbound parser,
+ * GET /inbound/{id}) carry it in index.mjs, and their floor carries it too.
+ */
 const CLIENT_CLASS: Record<string, string> = {
   'client-dynamodb': 'DynamoDBClient',
+  'client-s3': 'S3Client',
   'client-secrets-manager': 'SecretsManagerClient',
   'client-sesv2': 'SESv2Client',
   'client-sqs': 'SQSClient',
