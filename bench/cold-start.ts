@@ -125,7 +125,11 @@ const initTime = (file: string, node: string) => {
   return Number(out.toString());
 };
 
-export const measureColdStarts = async (cdkOut: string, runs: number): Promise<ColdStart[]> => {
+/**
+ * Every function of the synthesized stack, or only those named in `only` (BENCH_FUNCTIONS: many runs of a
+ * few functions, to tell an init ratio from noise).
+ */
+export const measureColdStarts = async (cdkOut: string, runs: number, only?: string[]): Promise<ColdStart[]> => {
   // The core stack and every route area's nested stack (lib/route-areas.ts): each holds functions.
   const resources = readdirSync(cdkOut)
     .filter((file) => file.endsWith('.template.json'))
@@ -145,6 +149,7 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
       ? readHandlerName(resource)
       : OTHER_FUNCTIONS[logicalId.replace(/[0-9A-F]{8}$/, '')];
     if (!handlerName) throw new Error(`bench/cold-start.ts does not know the handler of ${logicalId}`);
+    if (only && !only.includes(handlerName)) continue;
     const { clients, extras } = await contentsOf(handlerName);
     const floor = join(floors, `${handlerName}.mjs`);
     await buildFloor(clients, floor);
