@@ -620,6 +620,11 @@ describe('the deployment', () => {
         }),
       );
       expect(parser).toHaveLength(1);
+      // The routes that read the inbound bucket or sign links to it on every call (GET /inbound/{id}, Resend's).
+      const linkers = routes
+        .filter((route) => route.uses?.includes('inboundObjects'))
+        .map((route) => functionOf(route.id));
+      expect(linkers).toContain(functionOf('inbound-get'));
       const beside: Record<string, string[]> = { 'html-to-text.mjs': [], 'client-s3.mjs': [] };
       for (const id of Object.keys(functions)) {
         const asset = assetOf(id);
@@ -632,7 +637,7 @@ describe('the deployment', () => {
           expect(existsSync(join(asset, file)), `${id} ${file}`).toBe(imported);
           if (imported) beside[file].push(id);
           if (inIndex && file === 'html-to-text.mjs') expect(parser, id).toContain(id);
-          if (inIndex && file === 'client-s3.mjs') expect([...parser, functionOf('inbound-get')], id).toContain(id);
+          if (inIndex && file === 'client-s3.mjs') expect([...parser, ...linkers], id).toContain(id);
         }
       }
       // Every function that may make a template's text part, or put a large mail's files, loads them late.
