@@ -74,8 +74,14 @@ const contentsOf = async (name: string) => {
   return { clients: [...clients].sort(), extras };
 };
 
+/**
+ * The clients a floor builds. S3 is one since the send functions load it on first use (beside the entry,
+ * lib/constructs/function-bundle.ts): only the functions that need it on every call (the inbound parser,
+ * GET /inbound/{id}) carry it in index.mjs, and their floor carries it too.
+ */
 const CLIENT_CLASS: Record<string, string> = {
   'client-dynamodb': 'DynamoDBClient',
+  'client-s3': 'S3Client',
   'client-secrets-manager': 'SecretsManagerClient',
   'client-sesv2': 'SESv2Client',
   'client-sqs': 'SQSClient',
@@ -119,7 +125,11 @@ const initTime = (file: string, node: string) => {
   return Number(out.toString());
 };
 
-export const measureColdStarts = async (cdkOut: string, runs: number): Promise<ColdStart[]> => {
+/**
+ * Every function of the synthesized stack, or only those named in `only` (BENCH_FUNCTIONS: many runs of a
+ * few functions, to tell an init ratio from noise).
+ */
+export const measureColdStarts = async (cdkOut: string, runs: number, only?: string[]): Promise<ColdStart[]> => {
   // The core stack and every route area's nested stack (lib/route-areas.ts): each holds functions.
   const resources = readdirSync(cdkOut)
     .filter((file) => file.endsWith('.template.json'))
@@ -139,6 +149,7 @@ export const measureColdStarts = async (cdkOut: string, runs: number): Promise<C
       ? readHandlerName(resource)
       : OTHER_FUNCTIONS[logicalId.replace(/[0-9A-F]{8}$/, '')];
     if (!handlerName) throw new Error(`bench/cold-start.ts does not know the handler of ${logicalId}`);
+    if (only && !only.includes(handlerName)) continue;
     const { clients, extras } = await contentsOf(handlerName);
     const floor = join(floors, `${handlerName}.mjs`);
     await buildFloor(clients, floor);
@@ -174,6 +185,7 @@ const OTHER_FUNCTIONS: Record<string, string> = {
   JobRunner: 'jobs',
   InboundMailParser: 'inbound-mail',
   DomainChecker: 'domain-checker',
+  AutomationRunner: 'automations',
 };
 
 /** Route functions carry "METHOD /path" as their description; map it back to the route's handler id. */

@@ -5,7 +5,8 @@
  * of it seeding 10,000 subscribers for the deep-page measure (BENCH_SUBSCRIBERS lowers it). The campaign
  * fan-out to 100,000 subscribers adds about ten minutes on two cores (10,000 took 16 s to seed and 48 s to
  * fan out; DynamoDB Local is the slow part); BENCH_FANOUT lowers it.
- * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written.
+ * `npm run bench -- --only cold-start`: synthesis and section 1 only, printed, no report written
+ *   (BENCH_FUNCTIONS=mail-send,mail-cancel: those functions only; BENCH_RUNS: runs per function, 3).
  * `npm run bench -- --only import`: section 3f only (a bulk import of 100,000 rows; BENCH_IMPORT lowers it),
  *   printed, no synthesis, no report written.
  * `npm run bench -- --only drain`: section 3 only (drain throughput at BENCH_DRAIN_RATES, 14/s, 100/s and
@@ -262,7 +263,11 @@ const main = async () => {
 
   step('cold start per function');
   registerRoutes(routes);
-  const coldStarts = await measureColdStarts(cdkOut, Number(process.env.BENCH_RUNS ?? 3));
+  const coldStarts = await measureColdStarts(
+    cdkOut,
+    Number(process.env.BENCH_RUNS ?? 3),
+    process.env.BENCH_FUNCTIONS?.split(','),
+  );
   if (only === 'cold-start') {
     console.log(coldStartSection(coldStarts).join('\n'));
     return;

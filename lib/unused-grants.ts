@@ -87,11 +87,6 @@ export const FUNCTION_REASONS: Record<string, Record<string, string>> = {
   'domain-checker': { 'ses:DeleteEmailIdentity': lapsedClaim },
   'domains-verify': { 'ses:DeleteEmailIdentity': lapsedClaim },
   'resend-domains-verify': { 'ses:DeleteEmailIdentity': lapsedClaim },
-  'inbound-list': {
-    's3:GetObject':
-      "the inbound routes' one capability (inboundObjects) also serves the get, which reads large bodies " +
-      'and signs links; the list answers summaries only and reads none (to narrow: a list-only capability)',
-  },
   'otp-send': { 'kms:Decrypt': otpKeyOnly },
   'otp-resend': { 'kms:Decrypt': otpKeyOnly },
   'resend-domains-create': { 'ses:GetEmailIdentity': identityTakeOver },

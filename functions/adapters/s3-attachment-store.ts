@@ -5,11 +5,13 @@ import { instrument } from './instrument';
 
 /**
  * The S3 SDK is loaded on the first mail with large files, not at a send function's cold start: most
- * mail has none. One client per process; the endpoint is AWS_ENDPOINT_URL_S3 locally (fauxqs), path-style there.
+ * mail has none. `#on-first-use/client-s3` is `@aws-sdk/client-s3` (package.json "imports"); in a Lambda bundle
+ * it is ``client-s3.mjs` beside `index.mjs` (lib/constructs/function-bundle.ts), so `index.mjs` does not carry
+ * the client. One client per process; the endpoint is AWS_ENDPOINT_URL_S3 locally (fauxqs), path-style there.
  */
 let loaded: Promise<{ client: S3Client; sdk: typeof import('@aws-sdk/client-s3') }> | undefined;
 const s3 = () =>
-  (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({
+  (loaded ??= import('#on-first-use/client-s3').then((sdk: typeof import('@aws-sdk/client-s3')) => ({
     sdk,
     client: instrument(new sdk.S3Client({ forcePathStyle: process.env.AWS_ENDPOINT_URL_S3 !== undefined })),
   })));

@@ -1,11 +1,57 @@
 import { runAs } from '../adapters/call-log';
-import * as adapters from '../adapters/capabilities';
+import {
+  providersSending,
+  suppressions,
+  quotas,
+  messages,
+  mailers,
+  clock,
+  ids,
+  tracking,
+  events,
+  reputation,
+  templates,
+  contacts,
+  contactProperties,
+  counters,
+  attachmentsPut,
+  tenants,
+  automations,
+  topics,
+  lists,
+  subscribers,
+  sendQueue,
+} from '../adapters/capabilities';
 import { runDueAutomations } from '../domain/automations/runner';
 import { log } from '../log';
 import { WORKERS } from '../queues';
 import { wire } from '../wire';
 
-const deps = wire(WORKERS.automationRunner.uses, adapters);
+// By name, as the other workers import them: a namespace import keeps every adapter (and every SDK
+// client) in the bundle, as wire() picks them at run time.
+const deps = wire(WORKERS.automationRunner.uses, {
+  providersSending,
+  suppressions,
+  quotas,
+  messages,
+  mailers,
+  clock,
+  ids,
+  tracking,
+  events,
+  reputation,
+  templates,
+  contacts,
+  contactProperties,
+  counters,
+  attachmentsPut,
+  tenants,
+  automations,
+  topics,
+  lists,
+  subscribers,
+  sendQueue,
+});
 
 /** What a run may take: the function's time, less a margin for the pass in flight (a step's send). */
 const BUDGET_MS = (WORKERS.automationRunner.timeoutSeconds - 30) * 1000;

@@ -10,12 +10,26 @@ import type { RouteDefinition } from '../../functions/routes/define-route';
 import { BUNDLE } from './bundling-options';
 
 /**
- * Packages that handlers load only with `import()`, on first use (nodemailer: smtp-mailer.ts, on the
- * first SMTP send). Each is built into a file of its own beside `index.mjs`, and only in the assets
- * whose `index.mjs` can import it; `index.mjs` never holds their code.
+ * Code that handlers load only with `import()`, on first use, each built into a file of its own beside
+ * `index.mjs`, and only in the assets whose `index.mjs` can import it; `index.mjs` never holds its code.
+ * `imports`: the specifiers handlers import it by (each becomes `./<file>`); `entry`: what the file exports.
+ * - nodemailer: smtp-mailer.ts, on the first SMTP send (docs/decisions/0077-nodemailer-beside-the-entry.md).
+ * - html-to-text (with htmlparser2 and entities): templates/plain-text.ts, on the first template send that
+ *   makes a text part (docs/decisions/0130-rare-paths-beside-the-entry.md).
+ * - the S3 client: s3-attachment-store.ts, on the first mail with parts too large for its queue message (0130).
+ * The last two by a name of their own, `#on-first-use/<package>` (package.json "imports" maps it to the
+ * package, for Node, tsx and tsc): the same packages are imported statically where every call needs them
+ * (mailparser's html-to-text in the inbound functions, their S3 client), and stay in those `index.mjs`.
  */
-export const LAZY_PACKAGES = ['nodemailer'] as const;
-export const lazyFile = (pkg: string) => `${pkg}.mjs`;
+export const LAZY_PACKAGES = [
+  { file: 'nodemailer.mjs', imports: ['nodemailer'], entry: "export { default } from 'nodemailer';" },
+  {
+    file: 'html-to-text.mjs',
+    imports: ['#on-first-use/html-to-text'],
+    entry: "export { convert } from 'html-to-text';",
+  },
+  { file: 'client-s3.mjs', imports: ['#on-first-use/client-s3'], entry: "export * from '@aws-sdk/client-s3';" },
+] as const;
 
 const ESBUILD: esbuild.BuildOptions = {
   ...BUNDLE,
@@ -39,9 +53,9 @@ const BUNDLED_SUBPATHS = ['nodemailer/lib/addressparser'];
 const LAZY = {
   alias: {
     ...Object.fromEntries(BUNDLED_SUBPATHS.map((path) => [path, path])),
-    ...Object.fromEntries(LAZY_PACKAGES.map((pkg) => [pkg, `./${lazyFile(pkg)}`])),
+    ...Object.fromEntries(LAZY_PACKAGES.flatMap(({ file, imports }) => imports.map((name) => [name, `./${file}`]))),
   },
-  external: LAZY_PACKAGES.map((pkg) => `./${lazyFile(pkg)}`),
+  external: LAZY_PACKAGES.map(({ file }) => `./${file}`),
 };
 
 /** esbuild's options for a function's `index.mjs` (the benchmark analyses bundles with them too). */
@@ -137,25 +151,22 @@ export const buildFunctions = (root: string, entries: readonly FunctionEntry[], 
         `${output.entryPoint} imports ${eager.path} statically; ` +
           'lazy packages (lib/constructs/function-bundle.ts) are for import() only',
       );
-    for (const pkg of LAZY_PACKAGES.filter((p) => output.imports.some((i) => i.path === `./${lazyFile(p)}`))) {
+    for (const { file: lazy, entry } of LAZY_PACKAGES.filter(({ file: f }) =>
+      output.imports.some((i) => i.path === `./${f}`),
+    )) {
       // Built once, the first time an entry needs it, and copied beside every entry that does.
-      if (!lazyBuilt.has(pkg)) {
-        const outfile = join(outputDir, '.lazy', lazyFile(pkg));
+      if (!lazyBuilt.has(lazy)) {
+        const outfile = join(outputDir, '.lazy', lazy);
         esbuild.buildSync({
           ...ESBUILD,
-          stdin: {
-            contents: `export { default } from '${pkg}';`,
-            resolveDir: root,
-            loader: 'js',
-            sourcefile: `${pkg}-entry.js`,
-          },
+          stdin: { contents: entry, resolveDir: root, loader: 'js', sourcefile: lazy.replace(/\.mjs$/, '-entry.js') },
           outfile,
           absWorkingDir: root,
         });
-        lazyBuilt.set(pkg, outfile);
+        lazyBuilt.set(lazy, outfile);
       }
-      cpSync(lazyBuilt.get(pkg)!, join(functionDir, lazyFile(pkg)));
-      cpSync(`${lazyBuilt.get(pkg)!}.map`, join(functionDir, `${lazyFile(pkg)}.map`));
+      cpSync(lazyBuilt.get(lazy)!, join(functionDir, lazy));
+      cpSync(`${lazyBuilt.get(lazy)!}.map`, join(functionDir, `${lazy}.map`));
     }
   }
   rmSync(join(outputDir, '.lazy'), { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKERS } from '../../functions/queues';
@@ -26,6 +28,7 @@ const outdir = scratchDir('cdk-bundles-');
 let deployed: ReturnType<typeof deployedFunctions>;
 let secrets: Awaited<ReturnType<typeof startSecretsManagerPeer>>;
 let apiKey: string;
+let accountId: string;
 
 beforeAll(async () => {
   // As an operator deploys it for the example.com domains these tests send from (SENDER_DOMAINS_ALLOWED).
@@ -40,7 +43,7 @@ beforeAll(async () => {
     Object.fromEntries(arns.map((id) => [deployed.resolve({ Ref: id }), `bundle-test-${id}-${crypto.randomUUID()}`])),
   );
   await ensureTable(process.env.TABLE_NAME!);
-  ({ apiKey } = await newAccount('Bundles'));
+  ({ apiKey, accountId } = await newAccount('Bundles'));
 }, 240_000);
 
 afterAll(() => secrets?.close());
@@ -178,6 +181,67 @@ describe('the synthesized bundles, run', () => {
     expect(sent.result?.statusCode, `${sent.result?.body}\n${sent.output}`).toBeLessThan(300);
     expect((await mailTo(to)).map((mail) => mail.subject)).toEqual(['From the bundle']);
   }, 120_000);
+
+  it('loads what a send needs only on some calls from the files beside index.mjs: the text part of a template ' +
+    "(html-to-text.mjs), a scheduled mail's large file put and dropped on cancel (client-s3.mjs)", async () => {
+    const template = await invoke(
+      'templates-create',
+      routeEvent(routeById('templates-create'), {
+        key: apiKey,
+        body: {
+          name: 'Welcome',
+          subject: 'Welcome {{name}}',
+          html: '<h1>Welcome</h1><p>Dear {{name}}, <a href="https://example.com/start">start here</a>.</p>',
+        },
+      }),
+    );
+    expect(template.result?.statusCode, template.output).toBe(201);
+    const to = uniqueAddress('bundle-template');
+    const sent = await invoke(
+      'mail-send',
+      routeEvent(routeById('mail-send'), {
+        key: apiKey,
+        body: { to, template_id: envelope(template).data.id, variables: { name: 'Ann' } },
+      }),
+    );
+    expect(sent.result?.statusCode, `${sent.result?.body}\n${sent.output}`).toBeLessThan(300);
+    const [mail] = await mailTo(to);
+    expect(mail.subject).toBe('Welcome Ann');
+    expect(mail.body.text).toContain('Dear Ann, start here [https://example.com/start].');
+
+    const file = { filename: 'report.bin', content: randomBytes(1024 * 1024).toString('base64') };
+    const stored = async () => {
+      const s3 = new S3Client({ forcePathStyle: true });
+      const { Contents = [] } = await s3.send(
+        new ListObjectsV2Command({ Bucket: process.env.ATTACHMENTS_BUCKET, Prefix: `${accountId}/` }),
+      );
+      s3.destroy();
+      return Contents.length;
+    };
+    const scheduled = await invoke(
+      'mail-send',
+      routeEvent(routeById('mail-send'), {
+        key: apiKey,
+        body: {
+          to: uniqueAddress('bundle-later'),
+          subject: 'Later',
+          text: 'attached',
+          attachments: [file],
+          scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+        },
+      }),
+    );
+    expect(scheduled.result?.statusCode, `${scheduled.result?.body}\n${scheduled.output}`).toBe(202);
+    expect(await stored()).toBe(1);
+    const id = envelope(scheduled).data.message_id as string;
+    const path = `/api/v1/mail/${encodeURIComponent(id)}/cancel`;
+    const cancelled = await invoke(
+      'mail-cancel',
+      routeEvent(routeById('mail-cancel'), { key: apiKey, path, params: { message_id: id } }),
+    );
+    expect(cancelled.result?.statusCode, `${cancelled.result?.body}\n${cancelled.output}`).toBe(200);
+    expect(await stored()).toBe(0);
+  }, 180_000);
 
   it('queues a batch from its bundle, and the drainer bundle, started as EventBridge starts it, sends it', async () => {
     const to = uniqueAddress('drained');

@@ -22,7 +22,7 @@ export const assetDirOf = (outdir: string, template: Json, fn: DeployedFunction)
 
 /**
  * The whole environment of the function's process as Lambda gives it: the variables its template
- * sets (every reference resolved, test/iam/function-policies.ts), the table's name and the queues'
+ * sets (every reference resolved, test/iam/function-policies.ts), the table's and buckets' names and the queues'
  * URLs swapped for this test file's own, and Lambda's runtime variables; nothing of the test
  * process's own. The SDK reaches the emulators through its AWS_ENDPOINT_URL_* variables.
  */
@@ -35,6 +35,7 @@ export const lambdaEnvironment = (
   const env: Record<string, string> = { ...fn.environment };
   if ('TABLE_NAME' in env) env.TABLE_NAME = process.env.TABLE_NAME!;
   if ('INBOUND_BUCKET' in env) env.INBOUND_BUCKET = process.env.INBOUND_BUCKET ?? '';
+  if ('ATTACHMENTS_BUCKET' in env) env.ATTACHMENTS_BUCKET = process.env.ATTACHMENTS_BUCKET ?? '';
   for (const declared of Object.values(QUEUES) as QueueDeclaration[]) {
     // The drain-start queue has no copy in the tests (they drain when they choose): starts are skipped.
     if (declared.urlEnv && declared.urlEnv in env) env[declared.urlEnv] = process.env[declared.urlEnv] ?? '';

@@ -604,6 +604,68 @@ describe('the deployment', () => {
     },
   );
 
+  it(
+    "keeps html-to-text and the attachments' S3 client out of the send functions' index.mjs: files beside it, " +
+      'loaded on first use, and in index.mjs only where every call needs them',
+    async () => {
+      const functions = template.findResources('AWS::Lambda::Function');
+      const assetOf = (id: string) =>
+        join(outdir, `asset.${(functions[id].Properties.Code.S3Key as string).replace(/\.zip$/, '')}`);
+      // Each package's own strings (html-to-text's option name, S3's endpoint rules), and where it is bundled
+      // whole: the inbound parser (mailparser imports html-to-text) and the routes that read the inbound bucket.
+      const lazy = [
+        { file: 'html-to-text.mjs', marker: 'baseElements' },
+        { file: 'client-s3.mjs', marker: 's3-object-lambda' },
+      ];
+      const parser = Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Description: WORKERS.inboundParser.description },
+        }),
+      );
+      expect(parser).toHaveLength(1);
+      // The routes that read the inbound bucket or sign links to it on every call (GET /inbound/{id}, Resend's).
+      const linkers = routes
+        .filter((route) => route.uses?.includes('inboundObjects'))
+        .map((route) => functionOf(route.id));
+      expect(linkers).toContain(functionOf('inbound-get'));
+      const beside: Record<string, string[]> = { 'html-to-text.mjs': [], 'client-s3.mjs': [] };
+      for (const id of Object.keys(functions)) {
+        const asset = assetOf(id);
+        const bundle = readFileSync(join(asset, 'index.mjs'), 'utf8');
+        for (const { file, marker } of lazy) {
+          const inIndex = bundle.includes(marker);
+          const imported = bundle.includes(`import("./${file}")`);
+          // Never both: a function that carries the package in index.mjs has no file of it beside.
+          expect(inIndex && imported, `${id} ${file}`).toBe(false);
+          expect(existsSync(join(asset, file)), `${id} ${file}`).toBe(imported);
+          if (imported) beside[file].push(id);
+          if (inIndex && file === 'html-to-text.mjs') expect(parser, id).toContain(id);
+          if (inIndex && file === 'client-s3.mjs') expect([...parser, ...linkers], id).toContain(id);
+        }
+      }
+      // Every function that may make a template's text part, or put a large mail's files, loads them late.
+      expect(beside['html-to-text.mjs']).toEqual(
+        expect.arrayContaining(
+          ['mail-send', 'mail-send-batch', 'resend-emails-send', 'resend-emails-batch', 'templates-render'].map(
+            functionOf,
+          ),
+        ),
+      );
+      expect(beside['client-s3.mjs']).toEqual(
+        expect.arrayContaining(['mail-send', 'mail-send-batch', 'mail-cancel', 'resend-emails-send'].map(functionOf)),
+      );
+      // The built files are the packages, as plain-text.ts and s3-attachment-store.ts import them.
+      const send = assetOf(functionOf('mail-send'));
+      const { convert } = await import(pathToFileURL(join(send, 'html-to-text.mjs')).href);
+      expect(convert('<p>Hi <a href="https://example.com/a">there</a></p>', { wordwrap: false })).toBe(
+        'Hi there [https://example.com/a]',
+      );
+      const s3 = await import(pathToFileURL(join(send, 'client-s3.mjs')).href);
+      expect(typeof s3.S3Client).toBe('function');
+      expect(typeof s3.PutObjectCommand).toBe('function');
+    },
+  );
+
   it("ships the reference page beside the docs function's bundle, where the handler reads it", () => {
     const code = template.findResources('AWS::Lambda::Function')[functionOf('docs')].Properties.Code as {
       S3Key: string;
@@ -775,18 +837,20 @@ describe('the deployment', () => {
     expect(policyOf(parser)).not.toContain('ses:SendEmail');
   });
 
-  it('lets the inbound routes read parts and raw mail (to sign links), and no other route touch the bucket', () => {
-    for (const id of ['inbound-list', 'inbound-get']) {
-      const s3 = statementsOf(functionOf(id)).filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+  it('lets the inbound get read parts and raw mail (to sign links), and no other route touch the bucket', () => {
+    const s3 = statementsOf(functionOf('inbound-get')).filter((st) =>
+      [st.Action].flat().some((a) => a.startsWith('s3:')),
+    );
+    expect(s3.map((st) => [st.Action, JSON.stringify(st.Resource)])).toEqual([
+      ['s3:GetObject', expect.stringContaining('/parts/*')],
+      ['s3:GetObject', expect.stringContaining('/raw/*')],
+    ]);
+    // The list answers summaries from the table alone.
+    for (const id of ['inbound-list', 'domains-update'])
       expect(
-        s3.map((st) => [st.Action, JSON.stringify(st.Resource)]),
+        policyOf(functionOf(id)).filter((a) => a.startsWith('s3:')),
         id,
-      ).toEqual([
-        ['s3:GetObject', expect.stringContaining('/parts/*')],
-        ['s3:GetObject', expect.stringContaining('/raw/*')],
-      ]);
-    }
-    expect(policyOf(functionOf('domains-update')).filter((a) => a.startsWith('s3:'))).toEqual([]);
+      ).toEqual([]);
     // A send route only puts the files of queued mail into the attachments bucket (issue 27), never into the
     // inbound one.
     const sendS3 = statementsOf(functionOf('mail-send')).filter((st) =>

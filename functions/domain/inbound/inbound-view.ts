@@ -136,7 +136,7 @@ export const fitToAnswer = <T>(items: readonly T[], fromEnd = false) => {
  * last summary it holds.
  */
 export const listInbound = async (
-  deps: InboundReadDeps,
+  deps: Pick<InboundReadDeps, 'inbound'>,
   accountId: string,
   page: { limit?: number; cursor?: string },
 ) => {

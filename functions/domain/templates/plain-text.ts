@@ -5,6 +5,8 @@
  *
  * html-to-text (with htmlparser2 and entities, about 160 KB) is loaded on first use, not at a cold
  * start: every send and campaign function reaches the templates, and few of their requests need it.
+ * `#on-first-use/html-to-text` is the package (package.json "imports"); in a Lambda bundle it is
+ * `html-to-text.mjs` beside `index.mjs` (lib/constructs/function-bundle.ts), so `index.mjs` does not carry it.
  *
  * Its work grows faster than the html (nested tags: 200 KB of `<div>` took 0.5 s, 512 KiB 3.6 s and
  * a stack overflow), so a text part is made only from html within TEXT_FROM_HTML_LIMITS (about
@@ -22,7 +24,7 @@ const tagsOver = (html: string, limit: number) => {
 };
 
 export const loadTextFromHtml = async () => {
-  const { convert } = await import('html-to-text');
+  const { convert } = await import('#on-first-use/html-to-text');
   const { bytes, tags, maxDepth } = TEXT_FROM_HTML_LIMITS;
   return (html: string): string | null =>
     html.length > bytes || Buffer.byteLength(html) > bytes || tagsOver(html, tags)

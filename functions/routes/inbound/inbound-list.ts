@@ -13,7 +13,8 @@ export const inboundList = defineRoute(
     description: "Mail received at the account's inbound domains, as summaries (no bodies); cursor paging.",
     request: { query: inboundQuery },
     response: inboundPage,
-    uses: ['inbound', 'inboundObjects'],
+    // Summaries only, from the table: no S3 client in the bundle, no read of the bucket in the grant.
+    uses: ['inbound'],
   },
   async ({ auth, query }, deps) => ({
     data: await listInbound(deps, auth.account_id, query),
