@@ -97,6 +97,8 @@ export const batchItemCheck = async (
   accountId: string,
   items: Record<string, unknown>[],
   batch: { from_email?: string } = {},
+  // Resend's batch passes resendMailRequest: a subject beside a template is its way, not ours.
+  requestSchema: typeof sendMailRequest = sendMailRequest,
 ): Promise<BatchItemCheck> => {
   const refs = [
     ...new Set(
@@ -154,7 +156,7 @@ export const batchItemCheck = async (
       const plain = checkBatchItem(raw);
       if (plain.ok) return plain;
     }
-    const parsed = sendMailRequest.safeParse(raw);
+    const parsed = requestSchema.safeParse(raw);
     if (!parsed.success) return { ok: false, message: issuesLine(parsed.error.issues) };
     const { template_id: templateId, variables, ...mail } = parsed.data;
     if (!templateId) return checkBatchItem(raw);

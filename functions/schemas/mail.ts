@@ -17,7 +17,7 @@ import { metadata } from './metadata';
 import { customHeaders } from './custom-headers';
 import { pageQuery } from './pagination';
 import { tenantReference } from './tenants';
-import { eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
+import { eitherTemplateOrBody, eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 import { ATTACHMENT_CONTENT, secret, secretWithin } from './secret';
 
 /**
@@ -149,9 +149,9 @@ export const sendMailBody = parsesTo<SendMailInput>()(z.object({ ...mailFields, 
  * template, if any, is rendered: sendMailBody above.
  */
 const requestFields = { ...mailFields, subject: z.optional(mailFields.subject), ...sender, ...templateRefFields };
-export const sendMailRequest = parsesTo<SendMailRequest>()(
+const requestSchema = (templateRule: typeof eitherTemplateOrContent) =>
   z.object(requestFields).check(
-    eitherTemplateOrContent,
+    templateRule,
     variablesNeedTemplate,
     // Without a template the request is the mail: its subject and body are asked for here, beside the
     // other problems of the request, not after them.
@@ -160,8 +160,11 @@ export const sendMailRequest = parsesTo<SendMailRequest>()(
       path: ['subject'],
     }),
     z.refine((c) => Boolean(c.template_id) || hasBody(c), { message: NO_BODY.message, path: [NO_BODY.field] }),
-  ),
-);
+  );
+/** The native send and batch item: a template in place of subject, html and text. */
+export const sendMailRequest = parsesTo<SendMailRequest>()(requestSchema(eitherTemplateOrContent));
+/** Resend's send and batch item, mapped onto ours: a subject beside a template replaces the template's. */
+export const resendMailRequest = parsesTo<SendMailRequest>()(requestSchema(eitherTemplateOrBody));
 
 export const sendMailResult = z.object({
   message_id: z.string(),

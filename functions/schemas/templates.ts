@@ -174,22 +174,28 @@ type Referenced = {
   text?: unknown;
 };
 
+/** A template in place of these fields, never both: each one given beside a template is an issue naming it. */
+const templateInPlaceOf = (fields: readonly ('subject' | 'html' | 'text')[]) =>
+  z.superRefine<Referenced>((body, context) => {
+    if (!body.template_id) return;
+    for (const field of fields) {
+      if (body[field] !== undefined)
+        context.addIssue({
+          code: 'custom',
+          message: `Give either template_id or ${field}, not both`,
+          path: [field],
+          input: body,
+        });
+    }
+  });
+
+/** The native contract: a template in place of subject, html and text (a subject beside it is 400 too). */
+export const eitherTemplateOrContent = templateInPlaceOf(['subject', 'html', 'text']);
 /**
- * Either a template or the body itself, never both. A subject may come with a template: it is used in place
- * of the template's (as Resend's send takes it).
+ * Resend's send takes a subject beside a template, in place of the template's (its own API does): only a body
+ * beside a template is refused there (schemas/mail.ts resendMailRequest).
  */
-export const eitherTemplateOrContent = z.superRefine<Referenced>((body, context) => {
-  if (!body.template_id) return;
-  for (const field of ['html', 'text'] as const) {
-    if (body[field] !== undefined)
-      context.addIssue({
-        code: 'custom',
-        message: `Give either template_id or ${field}, not both`,
-        path: [field],
-        input: body,
-      });
-  }
-});
+export const eitherTemplateOrBody = templateInPlaceOf(['html', 'text']);
 
 /** A send's variables mean nothing without its template: refused rather than ignored. */
 export const variablesNeedTemplate = z.refine<Referenced>(

@@ -458,7 +458,7 @@ describe('a template’s alias and its own sender', () => {
     });
     const batchFrom = await native.post('/api/v1/mail/send-batch', {
       from_email: FROM,
-      messages: [{ to: overridden, template_id: 'receipt', variables: { n: 3 }, subject: 'Own' }],
+      messages: [{ to: overridden, template_id: 'receipt', variables: { n: 3 } }],
     });
     expect([itemBatch.body.data.queued, batchFrom.body.data.queued]).toEqual([1, 1]);
     await drainOnce();
@@ -467,7 +467,7 @@ describe('a template’s alias and its own sender', () => {
     expect([fromBatch.from.includes(FROM), fromBatch.replyTo, fromBatch.subject]).toEqual([
       true,
       ['accounts@example.com'],
-      'Own',
+      'Receipt 3',
     ]);
     expect((await native.post('/api/v1/mail/send', { to, template_id: 'no-such', variables: {} })).status).toBe(404);
 

@@ -88,8 +88,7 @@ describe('sending by template', () => {
         text: 'y',
       });
       expect(both.status).toBe(400);
-      // A subject may come with a template (it replaces the template's); a body may not.
-      expect(both.body.error.details.map((d: { field: string }) => d.field)).toEqual(['text']);
+      expect(both.body.error.details.map((d: { field: string }) => d.field)).toEqual(['subject', 'text']);
       expect((await api.post('/api/v1/mail/send', { to, subject: 'x', text: 'y', variables })).status).toBe(400);
       expect(
         (await api.post('/api/v1/mail/send', { to, template_id: '00000000-0000-4000-8000-000000000000', variables }))

@@ -7,6 +7,7 @@ import { sendBatch, type BatchItemCheck } from '../../domain/mail/send-batch';
 import { validated } from '../../http/validate';
 import { readResendEmail } from '../../http/resend-mail';
 import { batchItemCheck } from '../../http/template-mail';
+import { resendMailRequest } from '../../schemas/mail';
 import { resendBatchHeaders } from '../../schemas/resend';
 import { emails } from './area';
 import { SEND_BATCH } from '../../capabilities';
@@ -63,7 +64,7 @@ export const resendEmailsBatch = defineRoute(
       ] ?? 'strict';
     const reads = body.map(read);
     const requests = reads.flatMap((r) => (r.ok ? [r.request as Record<string, unknown>] : []));
-    const native = await batchItemCheck(deps, auth.account_id, requests);
+    const native = await batchItemCheck(deps, auth.account_id, requests, {}, resendMailRequest);
     const byItem = new Map(body.map((raw, index) => [raw, reads[index]]));
     const check: BatchItemCheck = (raw) => {
       const r = byItem.get(raw)!;

@@ -5,12 +5,12 @@ import { sendMail } from '../../domain/mail/send-mail';
 import { validated } from '../../http/validate';
 import { sendRequestOf } from '../../http/resend-mail';
 import { resolveMail } from '../../http/template-mail';
-import { sendMailRequest } from '../../schemas/mail';
+import { resendMailRequest } from '../../schemas/mail';
 import { emails } from './area';
 import { SEND_ONE } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
-/** Resend's send is our single send: the same checks (sendMailRequest), template rendering and use case. */
+/** Resend's send is our single send: the same checks (resendMailRequest), template rendering and use case. */
 
 export const resendEmailsSend = defineRoute(
   {
@@ -40,7 +40,7 @@ export const resendEmailsSend = defineRoute(
     keepsMailBody: true,
   },
   async ({ auth, body }, deps) => {
-    const request = validated(sendMailRequest, sendRequestOf(body));
+    const request = validated(resendMailRequest, sendRequestOf(body));
     const mail = await resolveMail(deps, auth.account_id, request);
     const sent = await sendMail(deps, auth.account_id, mail, 'resend', auth.tenant_id);
     return { data: { id: messageUuid(sent.message_id) } };
