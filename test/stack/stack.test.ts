@@ -715,12 +715,15 @@ describe('the deployment', () => {
       expect(policyOf(deliverer)).toEqual(
         expect.arrayContaining(['sqs:ReceiveMessage', 'sqs:SendMessage', 'dynamodb:GetItem']),
       );
-      // Its one kind of write is its history (one item per event and endpoint), by leading key.
+      // Its writes, by leading key: its history (one item per event and endpoint), and the automation runs an
+      // email event starts or wakes (their runs and steps: functions/domain/automations/service-events.ts).
       const writes = statementsOf(deliverer).filter((statement) =>
         [statement.Action].flat().some((action) => TABLE_WRITES.includes(action)),
       );
       expect(writes.map((statement) => JSON.stringify(statement.Condition))).toEqual([
-        JSON.stringify({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WHEVENT#*#*'] } }),
+        JSON.stringify({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['WHEVENT#*#*', 'AUTORUN#*#*', 'AUTOSTEP#*#*'] },
+        }),
       ]);
       expect(policyOf(deliverer)).not.toContain('ses:SendEmail');
       for (const id of ['mail-send', 'track-open', 'track-click', 'webhooks-ses'])
