@@ -229,6 +229,20 @@ export const SEND_ONE = [
   'tenants',
 ] as const satisfies readonly CapabilityName[];
 
+/** Sending a campaign (natively or as a Resend broadcast): the checks, then the fan-out's first job. */
+export const SEND_CAMPAIGN = [
+  'campaigns',
+  'lists',
+  'templates',
+  'counters',
+  'clock',
+  'ids',
+  'providers',
+  'jobs',
+  'publicBaseUrl',
+  'tenants',
+] as const satisfies readonly CapabilityName[];
+
 export const SEND_BATCH = [
   'providers',
   'suppressions',

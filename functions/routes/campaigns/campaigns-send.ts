@@ -2,6 +2,7 @@ import { idParams } from '../../schemas/audience';
 import { campaignSendResult, sendCampaignBody } from '../../schemas/campaigns';
 import { sendCampaign } from '../../domain/campaigns/campaigns';
 import { campaigns } from './area';
+import { SEND_CAMPAIGN } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const campaignsSend = defineRoute(
@@ -19,18 +20,7 @@ export const campaignsSend = defineRoute(
     successStatus: 202,
     errors: ['NOT_FOUND', 'CONFLICT', 'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'SENDING_PAUSED'],
     example: { send_at: '2030-03-20T09:00:00Z' },
-    uses: [
-      'campaigns',
-      'lists',
-      'templates',
-      'counters',
-      'clock',
-      'ids',
-      'providers',
-      'jobs',
-      'publicBaseUrl',
-      'tenants',
-    ],
+    uses: SEND_CAMPAIGN,
   },
   async ({ auth, params, body }, deps) => ({
     data: await sendCampaign(deps, auth.account_id, params.id, body, auth.tenant_id),

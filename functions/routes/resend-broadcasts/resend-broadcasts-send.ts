@@ -4,6 +4,7 @@ import { sendCampaign } from '../../domain/campaigns/campaigns';
 import { inResendWords } from '../../http/resend-broadcasts';
 import { resendTime } from '../../http/resend-time';
 import { broadcasts } from './area';
+import { SEND_CAMPAIGN } from '../../capabilities';
 import { defineRoute } from '../define-route';
 
 export const resendBroadcastsSend = defineRoute(
@@ -21,18 +22,7 @@ export const resendBroadcastsSend = defineRoute(
     response: resendBroadcastId,
     errors: ['NOT_FOUND', 'CONFLICT', 'NO_SMTP_PROVIDER', 'FROM_NOT_ALLOWED', 'SENDING_PAUSED'],
     example: { scheduled_at: 'in 1 hour' },
-    uses: [
-      'campaigns',
-      'lists',
-      'templates',
-      'counters',
-      'clock',
-      'ids',
-      'providers',
-      'jobs',
-      'publicBaseUrl',
-      'tenants',
-    ],
+    uses: SEND_CAMPAIGN,
   },
   async ({ auth, params, body }, deps) => {
     const scheduledAt = body?.scheduled_at;
