@@ -17,15 +17,13 @@ import type {
   MessageRecords,
   TopicStore,
 } from '../../ports';
-import { campaignReaches } from '../contacts/campaign-reach';
-import type { Contact } from '../contacts/contact';
 import { contactView } from '../contacts/contact-view';
-import { contactsOfReaders } from '../contacts/readers-contacts';
 import { isoTimestamp } from '../time';
 import { CAMPAIGN_MOVES } from './campaign-status';
 import { MAX_DELAY_SECONDS } from './campaigns';
 import { campaignMailRenderer } from './campaign-mail';
 import { settleIfDone } from './stats';
+import { chunkReaders } from './chunk-readers';
 import {
   MAIL_RENDER_STEPS,
   RenderBudget,
@@ -55,9 +53,10 @@ export interface FanoutDeps {
 }
 
 /**
- * Subscribers per chunk: one Query page (500 subscribers of about 300 bytes, well under its 1 MB),
- * five BatchGetItem for their suppressions, 500 conditional writes ten at a time and 50 SendMessageBatch:
- * a few seconds, far inside any Lambda limit, so a chunk is the unit that is retried after a crash.
+ * Recipients per chunk: one Query page (500 subscribers of about 300 bytes, well under its 1 MB), five
+ * BatchGetItem for their contacts and five for their suppressions, 500 conditional writes ten at a time and
+ * 50 SendMessageBatch: a few seconds, far inside any Lambda limit, so a chunk is the unit that is retried
+ * after a crash. A filter that keeps few members reads more pages to fill it (chunk-readers.ts).
  */
 export const CHUNK_SIZE = 500;
 /** How long a chunk waits when its campaign has a full window of mail in the bulk lane. */
@@ -120,7 +119,7 @@ export type ChunkOutcome =
   | { outcome: 'chunk'; recipients: number; done: boolean };
 
 /**
- * One chunk of a campaign's fan-out: the next page of the list's `subscribed` subscribers after the
+ * One chunk of a campaign's fan-out: the next recipients of the list's `subscribed` subscribers after the
  * job's cursor, less those suppressed now; a message record per recipient, written only if absent
  * (its id is a hash of campaign and subscriber, so a chunk run twice writes nothing twice); the new
  * ones onto the send queue, where the drainer's pacing, limits, retries and claim apply as to any
@@ -194,34 +193,14 @@ export const runCampaignChunk = async (
     return { outcome: 'waiting' };
   }
 
-  const { subscribers, more } = await deps.recipients.chunk(
+  const { eligible, contactOf, next, done } = await chunkReaders(
+    deps,
     accountId,
-    campaign.list_id,
+    campaign,
+    topic,
     job.cursor,
     Math.min(CHUNK_SIZE, window),
   );
-  // The chunk's contacts first: those they keep out (`unsubscribed`, not opted in to the topic) need no
-  // suppression check, so a topic that reaches few members reads few suppressions. A subscriber of double
-  // opt-in that has not confirmed yet (confirmed_at null) is not reached; nor a suppressed address: each
-  // skipped as a suppressed one is.
-  const contactOf = subscribers.length
-    ? await contactsOfReaders(deps.contacts, accountId, subscribers)
-    : new Map<string, Contact>();
-  const reachable = subscribers.filter(
-    (s) =>
-      s.status === 'subscribed' &&
-      s.confirmed_at !== null &&
-      campaignReaches(contactOf.get(s.email.toLowerCase()), topic),
-  );
-  const suppressed = reachable.length
-    ? await deps.suppressions.findSuppressed(
-        accountId,
-        reachable.map((s) => s.email),
-        // A tenant's campaign skips its tenant's suppressions too, besides the account's (issue 42).
-        campaign.tenant_id ?? undefined,
-      )
-    : new Set<string>();
-  const eligible = reachable.filter((s) => !suppressed.has(s.email.toLowerCase()));
 
   let failed = 0;
   if (eligible.length) {
@@ -272,8 +251,6 @@ export const runCampaignChunk = async (
     failed = refused.length;
   }
 
-  const done = !more || subscribers.length === 0;
-  const next = subscribers.length ? subscribers[subscribers.length - 1].seq : job.cursor;
   let counters = await deps.campaigns.countChunk(accountId, campaignId, job.cursor, next, eligible.length, done);
   if (failed) counters = await deps.campaigns.count(accountId, campaignId, { failed });
   if (counters) await settleIfDone(deps, accountId, campaignId, counters);

@@ -96,6 +96,24 @@ describe('a campaign chunk', () => {
     ]);
   });
 
+  it('reads more pages of the list when its filter keeps few, up to four a chunk', async () => {
+    await world.providers.put({ ...(await world.providers.get(ACCOUNT, 'prov-1'))!, send_rate_per_second: 2 });
+    // A window of 10 and every other member unconfirmed: two pages of 10 make the chunk's 10 recipients.
+    subscribers.push(...Array.from({ length: 60 }, (_, i) => subscriber(i + 1, i % 2 ? { confirmed_at: null } : {})));
+    await world.campaigns.create(campaign());
+    expect(await chunk(0, { windowSeconds: 5 })).toEqual({ outcome: 'chunk', recipients: 10, done: false });
+    expect(world.jobs.jobs.at(-1)?.job).toMatchObject({ cursor: 20 });
+    expect(world.messages.all().map((m) => m.to_email)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `reader${2 * i + 1}@example.org`),
+    );
+    // A list that keeps one member in twenty: four pages read, then the chunk goes with what it found.
+    subscribers.splice(20);
+    await world.campaigns.count(ACCOUNT, CAMPAIGN, { sent: 10 });
+    subscribers.push(...Array.from({ length: 60 }, (_, i) => subscriber(i + 21, i % 20 ? { confirmed_at: null } : {})));
+    expect(await chunk(20, { windowSeconds: 5 })).toEqual({ outcome: 'chunk', recipients: 2, done: false });
+    expect(world.jobs.jobs.at(-1)?.job).toMatchObject({ cursor: 60 });
+  });
+
   it('waits while a full window of its mail is still in the lane', async () => {
     await world.providers.put({ ...(await world.providers.get(ACCOUNT, 'prov-1'))!, send_rate_per_second: 2 });
     await start(25);
