@@ -199,14 +199,14 @@ export const callsSection = (calls: CallCount[]) => [
   'is ever without a record), and queues the email.sent webhook event (outbound webhooks came after the minimum ' +
     'was set); the drainer claims',
   'each item with a conditional write before sending (one extra write: the price of at-most-once).',
-  "Write units of a send (SES): the rate counter 1, the `sending` record 1 and its entry in gsi5 (the reconciler's " +
-    'unsettled messages) 1, the',
-  "`sent` update 1, gsi5's entry removed 1 and the SES id's entry in gsi6 1 (identity notifications name the " +
-    'message by that id alone): 6, where',
-  'issue 15 aimed at 3. The gsi6 entry replaced a gsi1 one of the same cost at send; what it saves is on every ' +
-    'later write of the message',
-  '(delivered, bounced: 2 -> 1 unit each, see the SendGrid row). A provider that keeps our Message-ID (SMTP ' +
-    'relays, Mailgun) gets no gsi6 entry.',
+  'Write units of a single send (SES, decision 0135): the rate counter 1, the kept body 1, the `sending` record 3 ' +
+    '(the table, its gsi5 entry for the',
+  "reconciler, its gsi7 entry for the message log), the `sent` update 3 (the table, gsi5's entry removed, gsi7's " +
+    'status), the day counter 1 and the',
+  "request log 1: 10. Mail through the deployment's own configuration set gets no gsi6 entry (its events carry our " +
+    "tags); a provider's own set",
+  'still gets one for the identity notifications it may feed us, as do SendGrid and other providers that rename ' +
+    'the message.',
   '',
 ];
 

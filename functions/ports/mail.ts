@@ -29,8 +29,18 @@ export interface OutgoingMail {
   tenantName?: string;
 }
 
+/** What a provider answers for a mail it took. */
+export interface ProviderReceipt {
+  providerMessageId: string;
+  /**
+   * Its events name the mail by our own ids (SES event publishing through the deployment's configuration
+   * set carries our tags), so no index by `providerMessageId` is written for it (docs/decisions/0135).
+   */
+  eventsNameOurIds?: boolean;
+}
+
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<{ providerMessageId: string }>;
+  send(mail: OutgoingMail): Promise<ProviderReceipt>;
 }
 
 export interface MailerFactory {
@@ -72,6 +82,8 @@ export interface MessageRecords {
     accountId: string,
     messageId: string,
     changes: Partial<Pick<MailMessage, 'status' | 'provider_message_id' | 'error_message' | 'sent_at'>>,
+    /** false: the provider's id is kept in the record but not indexed (its events name our ids). */
+    options?: { indexProviderId?: boolean },
   ): Promise<boolean>;
   /**
    * Writes the message unless its id exists (a deterministic id written twice: a campaign chunk run

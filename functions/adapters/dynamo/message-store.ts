@@ -124,14 +124,17 @@ export const dynamoMessageStore = (): MessageStore => ({
       : { created: false, status: (put.old?.status as MailMessage['status'] | undefined) ?? null };
   },
 
-  async update(accountId, messageId, changes) {
+  async update(accountId, messageId, changes, options) {
     const settles = changes.status !== undefined && !UNSETTLED.has(changes.status);
     // A status that would move backwards fails the condition: not an error, the newer state stands.
     return conditionalUpdate(
       messages.update(
         keyOf(accountId, messageId),
         {
-          set: { ...changes, ...providerIdKey(messageId, changes.provider_message_id) },
+          set: {
+            ...changes,
+            ...(options?.indexProviderId === false ? {} : providerIdKey(messageId, changes.provider_message_id)),
+          },
           remove: settles ? messages.indexAttributes('due') : undefined,
         },
         {

@@ -24,10 +24,17 @@ export const mailerFactory: MailerFactory = {
     }
     // Tags travel with SES events (event publishing), so an event names our message (account and
     // uuid) and is found by key, without its SES id.
+    const configurationSet = provider.configuration_set ?? config.defaultConfigurationSet;
     return sesMailer({
       region: provider.region ?? undefined,
       // The deployment's configuration set carries bounce and delivery events to SNS unless the provider names its own.
-      configurationSet: provider.configuration_set ?? config.defaultConfigurationSet,
+      configurationSet,
+      // Only the deployment's own set, in the deployment's region, is known to publish them to its topic; a
+      // provider's own set may feed identity notifications (no tags) to the receiver, which need the SES id.
+      eventsNameOurIds:
+        configurationSet !== undefined &&
+        configurationSet === config.defaultConfigurationSet &&
+        (!provider.region || provider.region === process.env.AWS_REGION),
       tags: (mail) => ({
         message_uuid: messageUuid(mail.messageId),
         account_id: provider.account_id,

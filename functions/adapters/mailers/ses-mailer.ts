@@ -44,9 +44,11 @@ interface SesOptions {
   region: string | undefined;
   configurationSet: string | undefined;
   tags: (mail: OutgoingMail) => Record<string, string>;
+  /** The configuration set publishes the mail's events, with its tags, to the deployment's own topic. */
+  eventsNameOurIds: boolean;
 }
 
-export const sesMailer = ({ region, configurationSet, tags }: SesOptions): Mailer => ({
+export const sesMailer = ({ region, configurationSet, tags, eventsNameOurIds }: SesOptions): Mailer => ({
   async send(mail) {
     try {
       const result = await clientFor(region).send(
@@ -84,7 +86,7 @@ export const sesMailer = ({ region, configurationSet, tags }: SesOptions): Maile
           },
         }),
       );
-      return { providerMessageId: result.MessageId ?? mail.messageId };
+      return { providerMessageId: result.MessageId ?? mail.messageId, eventsNameOurIds };
     } catch (error) {
       throw toMailerError(error);
     }

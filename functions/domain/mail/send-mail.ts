@@ -96,8 +96,7 @@ export const sendMail = async (
       return { go: true, claim: undefined };
     },
     mail: async () => outgoingMail(mail, await mailTracking(deps.tracking, accountId, mail, deps.clock.now())),
-    sent: (providerMessageId) =>
-      markSent(deps.messages, accountId, message.message_id, providerMessageId, deps.clock.now()),
+    sent: (receipt) => markSent(deps.messages, accountId, message.message_id, receipt, deps.clock.now()),
     failed: (error) =>
       Promise.all([
         deps.messages.update(accountId, message.message_id, {

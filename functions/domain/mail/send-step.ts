@@ -1,4 +1,4 @@
-import type { Clock, MailerFactory, OutgoingMail, SendQuotaStore, MessageRecords } from '../../ports';
+import type { Clock, MailerFactory, OutgoingMail, SendQuotaStore, MessageRecords, ProviderReceipt } from '../../ports';
 import { AppError } from '../errors';
 import { mailTimestamp } from '../time';
 import type { Provider } from '../types';
@@ -25,7 +25,7 @@ export interface SendSteps<Claim, Hold> {
    */
   beforeCall?: () => Promise<unknown>;
   /** After the provider took it; a failure here is handled as the send's (as it always was). */
-  sent?: (providerMessageId: string, claim: Claim) => Promise<unknown>;
+  sent?: (receipt: ProviderReceipt, claim: Claim) => Promise<unknown>;
   /** The send failed: runs while the reserved sends are given back. */
   failed?: (error: unknown, claim: Claim) => Promise<unknown>;
 }
@@ -69,9 +69,9 @@ export const sendWithinLimits = async <Claim = undefined, Hold = never>(
   try {
     const mail = await steps.mail(claim);
     await steps.beforeCall?.();
-    const { providerMessageId } = await deps.mailers.forProvider(provider).send(mail);
-    await steps.sent?.(providerMessageId, claim);
-    return { outcome: 'sent', claim, providerMessageId };
+    const receipt = await deps.mailers.forProvider(provider).send(mail);
+    await steps.sent?.(receipt, claim);
+    return { outcome: 'sent', claim, providerMessageId: receipt.providerMessageId };
   } catch (error) {
     await Promise.all([giveBack(), steps.failed?.(error, claim)]);
     return { outcome: 'failed', claim, error };
@@ -84,18 +84,24 @@ export const sendLimitReached = () =>
 
 /**
  * The record of a mail the provider took. An earlier attempt's reason (kept while it was retried)
- * does not describe a sent message, so it is cleared.
+ * does not describe a sent message, so it is cleared. The provider's id is indexed only when its events
+ * may name the mail by that id alone.
  */
 export const markSent = (
   messages: MessageRecords,
   accountId: string,
   messageId: string,
-  providerMessageId: string,
+  receipt: ProviderReceipt,
   at: Date,
 ) =>
-  messages.update(accountId, messageId, {
-    status: 'sent',
-    provider_message_id: providerMessageId,
-    sent_at: mailTimestamp(at),
-    error_message: null,
-  });
+  messages.update(
+    accountId,
+    messageId,
+    {
+      status: 'sent',
+      provider_message_id: receipt.providerMessageId,
+      sent_at: mailTimestamp(at),
+      error_message: null,
+    },
+    { indexProviderId: !receipt.eventsNameOurIds },
+  );

@@ -312,8 +312,8 @@ class DrainRun {
       },
       // Admitted, so its slot comes (no deadline): the admission pace bounds how long it waits.
       beforeCall: () => pace.slot(Number.POSITIVE_INFINITY),
-      sent: async (providerMessageId) => {
-        await markSent(deps.messages, mail.account_id, mail.message_id, providerMessageId, deps.clock.now());
+      sent: async (receipt) => {
+        await markSent(deps.messages, mail.account_id, mail.message_id, receipt, deps.clock.now());
         // Sent: its stored files are never read again (a failure to drop them is the store's expiry's to mend).
         await this.contained('attachments', () => dropStoredParts(deps.attachments, mail), mail.message_id);
       },
