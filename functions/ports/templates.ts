@@ -36,8 +36,9 @@ export interface TemplateStore {
   /** The listing paged by ids (Resend's `after`/`before`); undefined when the anchor is no template of the account. */
   pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<Template> | undefined>;
   /**
-   * Replaces an existing template's record; false when there is none. `before` is the record replaced: when
-   * the alias changes, its claim moves with the record, together (TemplateAliasTakenError).
+   * Replaces an existing template's record; false when there is none, or when it is no longer `before` (its
+   * `updated_at` moved: another edit came between the read and this write). `before` is the record replaced:
+   * when the alias changes, its claim moves with the record, together (TemplateAliasTakenError).
    */
   replace(template: Template, before: Template): Promise<boolean>;
   /** The record, its place in the listing and its alias's claim. */

@@ -128,6 +128,20 @@ describe('templates', () => {
     expect((await api.delete(`/api/v1/templates/${first.id}`)).status).toBe(404);
   });
 
+  it('loses no edit of several made at once: each is 200 and in the record, or 409 and in none', async () => {
+    const made = await newTemplate({ text: 'one' });
+    const edits = [{ name: 'Renamed' }, { subject: 'New subject' }, { text: 'new text' }, { html: '<p>new</p>' }];
+    const answers = await Promise.all(edits.map((edit) => api.put(`/api/v1/templates/${made.id}`, edit)));
+    const stored = (await api.get(`/api/v1/templates/${made.id}`)).body.data;
+    for (const [i, answer] of answers.entries()) {
+      expect([200, 409]).toContain(answer.status);
+      const [field, value] = Object.entries(edits[i])[0];
+      if (answer.status === 200) expect(stored[field], field).toBe(value);
+      else expect(answer.body.error.code).toBe('CONFLICT');
+    }
+    expect(answers.some((answer) => answer.status === 200)).toBe(true);
+  });
+
   it("answers 404 for another account's template on every route", async () => {
     const template = await newTemplate({ text: 'mine' });
     const other = client(service, (await newAccount('Other')).apiKey);

@@ -168,7 +168,8 @@ export const dynamoTemplateStore = (): TemplateStore => ({
   },
 
   async replace(template, before) {
-    const put = templates.put(record(template), { when: when.exists() });
+    // Only over the record read: an edit that came between (its updated_at moved) is never overwritten.
+    const put = templates.put(record(template), { when: when.eq('updated_at', before.updated_at) });
     if ((template.alias ?? null) === (before.alias ?? null)) {
       const result = await conditional(() => documentClient().send(new PutCommand(put)));
       return result.ok;

@@ -161,62 +161,84 @@ export const listTemplates = async (
  * An edit of the latest parts. Natively it publishes them (what sends use changes at once, as before
  * versions); through Resend's update it edits the draft, the published version kept aside until `publish`.
  */
-export const updateTemplate = async (
+export const updateTemplate = (
   deps: TemplateDeps,
   accountId: string,
   id: string,
   input: UpdateTemplateInput,
   options: WriteOptions = { publish: true },
-) => {
-  const current = await requireTemplate(deps, accountId, id);
-  const html = input.html === undefined ? current.html : input.html || null;
-  const text = input.text === undefined ? current.text : input.text || null;
-  if (!html && !text)
-    throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
-  const content = { subject: input.subject ?? current.subject, html, text };
-  const declared = input.declared ?? current.declared;
-  // The sender an edit names replaces the current one (null takes it away); the name goes with the address.
-  const senderChange = input.from_email !== undefined || input.from_name !== undefined || input.reply_to !== undefined;
-  const sender = senderFields({
-    from_email: input.from_email === undefined ? current.from_email : input.from_email,
-    from_name: input.from_name === undefined ? current.from_name : input.from_name,
-    reply_to: input.reply_to === undefined ? current.reply_to : input.reply_to,
+) =>
+  editTemplate(deps, accountId, id, async (current, now) => {
+    const html = input.html === undefined ? current.html : input.html || null;
+    const text = input.text === undefined ? current.text : input.text || null;
+    if (!html && !text)
+      throw validationError([{ field: 'html', message: 'At least one of html or text is required, and not empty' }]);
+    const content = { subject: input.subject ?? current.subject, html, text };
+    const declared = input.declared ?? current.declared;
+    // The sender an edit names replaces the current one (null takes it away); the name goes with the address.
+    const senderChange =
+      input.from_email !== undefined || input.from_name !== undefined || input.reply_to !== undefined;
+    const sender = senderFields({
+      from_email: input.from_email === undefined ? current.from_email : input.from_email,
+      from_name: input.from_name === undefined ? current.from_name : input.from_name,
+      reply_to: input.reply_to === undefined ? current.reply_to : input.reply_to,
+    });
+    if (input.from_email) await requireTemplateSender(deps, accountId, input.from_email);
+    const partsChange =
+      input.subject !== undefined ||
+      input.html !== undefined ||
+      input.text !== undefined ||
+      input.declared !== undefined ||
+      senderChange;
+    const { declared: _d, from_email: _f, from_name: _n, reply_to: _r, alias: _a, ...unchanged } = current;
+    const alias = input.alias === undefined ? current.alias : input.alias;
+    const edited: Template = {
+      ...unchanged,
+      name: input.name ?? current.name,
+      ...(alias ? { alias } : {}),
+      ...content,
+      ...sender,
+      variables: variableNames(content),
+      ...(declared?.length ? { declared } : {}),
+      ...(partsChange ? { version_id: deps.ids.uuid() } : {}),
+      // The published version set aside the first time an unpublished edit changes the parts.
+      published: current.published ?? (current.status !== 'draft' && partsChange ? latestVersion(current) : null),
+      updated_at: now,
+    };
+    return versioned(edited, options, now);
   });
-  if (input.from_email) await requireTemplateSender(deps, accountId, input.from_email);
-  const now = isoTimestamp(deps.clock.now());
-  const partsChange =
-    input.subject !== undefined ||
-    input.html !== undefined ||
-    input.text !== undefined ||
-    input.declared !== undefined ||
-    senderChange;
-  const { declared: _d, from_email: _f, from_name: _n, reply_to: _r, alias: _a, ...unchanged } = current;
-  const alias = input.alias === undefined ? current.alias : input.alias;
-  const edited: Template = {
-    ...unchanged,
-    name: input.name ?? current.name,
-    ...(alias ? { alias } : {}),
-    ...content,
-    ...sender,
-    variables: variableNames(content),
-    ...(declared?.length ? { declared } : {}),
-    ...(partsChange ? { version_id: deps.ids.uuid() } : {}),
-    // The published version set aside the first time an unpublished edit changes the parts.
-    published: current.published ?? (current.status !== 'draft' && partsChange ? latestVersion(current) : null),
-    updated_at: now,
-  };
-  const updated = versioned(edited, options, now);
-  if (!(await stored(() => deps.templates.replace(updated, current)))) throw notFound('Template');
-  return presentTemplate(updated);
-};
 
 /** Makes the latest parts the version sends use (Resend's `publish`). */
-export const publishTemplate = async (deps: TemplateDeps, accountId: string, id: string) => {
-  const current = await requireTemplate(deps, accountId, id);
-  const now = isoTimestamp(deps.clock.now());
-  const published = versioned({ ...current, updated_at: now }, { publish: true }, now);
-  if (!(await stored(() => deps.templates.replace(published, current)))) throw notFound('Template');
-  return presentTemplate(published);
+export const publishTemplate = (deps: TemplateDeps, accountId: string, id: string) =>
+  editTemplate(deps, accountId, id, async (current, now) =>
+    versioned({ ...current, updated_at: now }, { publish: true }, now),
+  );
+
+/** Times an edit is made again over a newer record when another edit came between its read and its write. */
+const EDIT_ATTEMPTS = 3;
+
+/**
+ * Reads the template, makes `edit` of it and writes it only over the record read (the store's condition on
+ * `updated_at`), so that two edits at once never lose one: the later is made again over the earlier's
+ * result. `updated_at` always moves forward (by a millisecond if the clock has not), or the condition
+ * could not tell two writes of one millisecond apart. Gone meanwhile: 404; still contended: 409.
+ */
+const editTemplate = async (
+  deps: TemplateDeps,
+  accountId: string,
+  ref: string,
+  edit: (current: Template, now: string) => Promise<Template>,
+) => {
+  let id = ref;
+  for (let attempt = 1; ; attempt++) {
+    const current = await requireTemplate(deps, accountId, id);
+    id = current.id;
+    const now = isoTimestamp(new Date(Math.max(deps.clock.now().getTime(), Date.parse(current.updated_at) + 1)));
+    const updated = await edit(current, now);
+    if (await stored(() => deps.templates.replace(updated, current))) return presentTemplate(updated);
+    if (attempt === EDIT_ATTEMPTS)
+      throw new AppError('CONFLICT', 'The template was changed by another request meanwhile; try again');
+  }
 };
 
 /** Names stay within the 200 characters a template's name may have, never cutting a surrogate pair. */

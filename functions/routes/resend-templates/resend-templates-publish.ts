@@ -16,6 +16,8 @@ export const resendTemplatesPublish = defineRoute(
     response: resendTemplateRef,
     table: { write: ['template'] },
     uses: ['templates', 'counters', 'clock', 'ids'],
+    // Another edit of the template between this one's read and its write, three times over (templates.ts).
+    errors: ['CONFLICT'],
   },
   async ({ auth, params }, deps) => {
     const published = await publishTemplate(deps, auth.account_id, params.id);

@@ -19,6 +19,8 @@ export const resendTemplatesUpdate = defineRoute(
     table: { write: ['template'], read: 'all' },
     example: { html: '<p>Hi {{{NAME}}}</p>' },
     uses: ['templates', 'counters', 'clock', 'ids', 'providers'],
+    // Another edit of the template between this one's read and its write, three times over (templates.ts).
+    errors: ['CONFLICT'],
   },
   async ({ auth, params, body }, deps) => {
     const updated = await updateTemplate(deps, auth.account_id, params.id, updateInputOf(body), { publish: false });

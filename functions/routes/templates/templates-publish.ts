@@ -18,6 +18,8 @@ export const templatesPublish = defineRoute(
     response: templateView,
     table: { write: ['template'] },
     uses: ['templates', 'counters', 'clock', 'ids'],
+    // Another edit of the template between this one's read and its write, three times over (templates.ts).
+    errors: ['CONFLICT'],
   },
   async ({ auth, params }, deps) => ({
     data: await publishTemplate(deps, auth.account_id, params.id),

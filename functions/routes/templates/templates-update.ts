@@ -21,6 +21,8 @@ export const templatesUpdate = defineRoute(
     table: { write: ['template'], read: 'all' },
     example: { text: 'Thanks {{name}}! Order {{order.id}} is on its way.' },
     uses: ['templates', 'counters', 'clock', 'ids', 'providers'],
+    // Another edit of the template between this one's read and its write, three times over (templates.ts).
+    errors: ['CONFLICT'],
   },
   async ({ auth, params, body }, deps) => ({
     data: await updateTemplate(deps, auth.account_id, params.id, body, { publish: body.publish ?? true }),

@@ -43,7 +43,7 @@ export const memoryTemplateStore = (): TemplateStore => {
       return pageNextTo(listing(accountId), request, (t) => t.id);
     },
     async replace(template, before) {
-      if (!templates.has(key(template.account_id, template.id))) return false;
+      if (templates.get(key(template.account_id, template.id))?.updated_at !== before.updated_at) return false;
       if (template.alias !== before.alias) {
         claim(template);
         if (before.alias) aliases.delete(key(before.account_id, before.alias));
