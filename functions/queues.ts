@@ -111,6 +111,8 @@ export const WORKERS = {
       'lists',
       'subscribers',
       'imports',
+      // An import's new contacts start their `contact.created` automations.
+      'automations',
       'clock',
       'ids',
     ],

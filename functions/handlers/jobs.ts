@@ -17,6 +17,7 @@ import {
   lists,
   subscribers,
   imports,
+  automations,
   clock,
   ids,
 } from '../adapters/capabilities';
@@ -47,6 +48,7 @@ const deps = wire(WORKERS.jobRunner.uses, {
   lists,
   subscribers,
   imports,
+  automations,
   clock,
   ids,
 });

@@ -10,6 +10,7 @@ import { handler as sesEvents } from '../../functions/handlers/ses-events';
 import { handler as webhookDeliverer } from '../../functions/handlers/webhook-deliverer';
 import { drainWebhooksOnce } from '../../local/trigger-runs';
 import { fixtureText } from '../support/fixtures';
+import { runJobs } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { seedMessage } from '../support/seed-message';
 import { sesTenantRecord } from '../support/ses-tenants';
@@ -26,10 +27,11 @@ import { startTrackedService } from '../support/tracked-service';
 let tracked: Awaited<ReturnType<typeof startTrackedService>>;
 let api: Client;
 let resend: Resend;
+let key: string;
 
 beforeAll(async () => {
   tracked = await startTrackedService();
-  const key = await keyWith(tracked.accountId, ['campaigns', 'mail', 'subscribers'], 100_000);
+  key = await keyWith(tracked.accountId, ['campaigns', 'mail', 'subscribers'], 100_000);
   api = client(tracked.service, key);
   resend = resendClient(tracked.service, key);
 });
@@ -557,11 +559,26 @@ describe("automations through the SDK: the service's own events as triggers", ()
       await resend.events.send({ event: 'nobody.listens', email: byEvent });
       // A contact that was there already is not made again: it starts nothing.
       await resend.events.send({ event: 'nobody.listens', email: made });
+      // A subscription and an import's row make contacts too; an address that is a contact already makes none.
+      const list = (await api.post('/api/v1/lists', { name: 'Contacts made by members' })).body.data.id;
+      const subscribed = uniqueAddress('subscribed');
+      for (const email of [subscribed, made])
+        expect((await api.post('/api/v1/subscribers', { email, list_id: list })).status).toBe(201);
+      const imported = uniqueAddress('imported');
+      const upload = await fetch(`${tracked.service.baseUrl}/api/v1/lists/${list}/import`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'text/csv' },
+        body: `email,name\r\n${imported},Imported\r\n${byEvent},Known\r\n`,
+      });
+      expect(upload.status).toBe(202);
+      await runJobs();
       await runAutomations();
       expect(await subjects(made)).toEqual(['Hello Grace']);
       expect(await subjects(byEvent)).toEqual(['Hello ']);
+      expect(await subjects(subscribed)).toEqual(['Hello ']);
+      expect(await subjects(imported)).toEqual(['Hello ']);
       const runs = await runsOf(automationId);
-      expect(runs).toHaveLength(2);
+      expect(runs).toHaveLength(4);
       expect(runs.every((run) => run.status === 'completed')).toBe(true);
     } finally {
       await resend.automations.stop(automationId);

@@ -4,12 +4,14 @@ import type {
   CounterStore,
   Ids,
   ImportStore,
+  AutomationStore,
   Job,
   JobQueue,
   ListStore,
   SuppressionStore,
 } from '../../ports';
 import { ensureContacts } from '../contacts/contacts';
+import { contactsCreated } from '../automations/service-events';
 import { AppError, notFound, validationError } from '../errors';
 import { sha256Hex } from '../hash';
 import { isoTimestamp } from '../time';
@@ -229,6 +231,7 @@ export const getImport = async (deps: Pick<ImportDeps, 'imports'>, accountId: st
 
 export interface ImportChunkDeps {
   imports: ImportStore;
+  automations: AutomationStore;
   contacts: ContactStore;
   ids: Ids;
   lists: ListStore;
@@ -277,13 +280,13 @@ export const runImportChunk = async (deps: ImportChunkDeps, job: Extract<Job, { 
     .map((row, index) => ({ row, index }))
     .filter(({ row }) => !suppressed.has(row.email.toLowerCase()));
   // Every membership is a contact's: each new person becomes one, and each membership names its contact.
-  const contactIds = candidates.length
+  const { ids: contactIds, made } = candidates.length
     ? await ensureContacts(
         deps,
         record.account_id,
         candidates.map(({ row }) => ({ email: row.email, first_name: row.first_name, last_name: row.last_name })),
       )
-    : new Map<string, string>();
+    : { ids: new Map<string, string>(), made: [] };
   const lastSeq = candidates.length ? await deps.counters.add(record.account_id, 'subscriber', candidates.length) : 0;
   const subscribers: Subscriber[] = candidates.map(({ row, index }, i) => ({
     id: rowSubscriberId(record.id, job.chunk, index),
@@ -300,6 +303,8 @@ export const runImportChunk = async (deps: ImportChunkDeps, job: Extract<Job, { 
   }));
   const claimed = await deps.imports.claimAddresses(subscribers);
   await deps.imports.writeSubscribers(claimed);
+  // The people this chunk made start their `contact.created` automations (a chunk run again made none: at most once).
+  await contactsCreated(deps, made);
   const done = job.chunk + 1 >= record.chunks;
   const counts = {
     imported: claimed.length,

@@ -1,4 +1,5 @@
 import type {
+  AutomationStore,
   Clock,
   ContactStore,
   CounterStore,
@@ -15,7 +16,9 @@ import { requireDefaultProvider } from '../providers/default-provider';
 import { sendConfirmation, type ConfirmationDeps } from './double-opt-in';
 import { isoTimestamp } from '../time';
 import type { Subscriber } from '../types';
-import { ensureContact } from '../contacts/contacts';
+import { ensureContact, ensureContactMade } from '../contacts/contacts';
+import type { Contact } from '../contacts/contact';
+import { contactCreated } from '../automations/service-events';
 
 export interface SubscriberDeps {
   subscribers: SubscriberStore;
@@ -40,6 +43,25 @@ const listed = (s: Subscriber) => ({
 export const presentSubscriber = (s: Subscriber) => ({ ...listed(s), updated_at: s.updated_at });
 
 /**
+ * POST /subscribers: adds a subscriber, the address made a contact unless it is one; a contact made so starts
+ * the account's `contact.created` automations (as POST /contacts does, double opt-in or not).
+ */
+export const subscribe = async (
+  deps: SubscriberDeps & ConfirmationDeps & { contacts: ContactStore; automations: AutomationStore },
+  accountId: string,
+  input: CreateSubscriberInput,
+) => {
+  let made: Contact | undefined;
+  const subscriber = await createSubscriber(deps, accountId, input, async (email) => {
+    const ensured = await ensureContactMade(deps, accountId, { email });
+    made = ensured.made;
+    return ensured.id;
+  });
+  if (made) await contactCreated(deps, made);
+  return subscriber;
+};
+
+/**
  * Adds a subscriber. In a double opt-in list a subscriber added as `subscribed` waits for its
  * confirmation (`confirmed_at` null) and gets the confirmation mail; the account's default provider
  * is checked first, so that nothing is written when that mail could not go. Adding an address that
@@ -50,15 +72,19 @@ export const createSubscriber = async (
   deps: SubscriberDeps & ConfirmationDeps & { contacts: ContactStore },
   accountId: string,
   input: CreateSubscriberInput,
-  /** The address's contact when the caller holds it already (a contact joining a list): no claim to try. */
-  knownContactId?: string,
+  /**
+   * The address's contact: its id when the caller holds it already (a contact joining a list: no claim to
+   * try), or how to find or make it, after the checks (by default ensureContact).
+   */
+  contactOf: string | ((email: string) => Promise<string | undefined>) = (email) =>
+    ensureContact(deps, accountId, { email }),
 ) => {
   const list = await deps.lists.get(accountId, input.list_id);
   if (!list) throw notFound('List');
   const confirming = list.double_opt_in === true && (input.status ?? 'subscribed') === 'subscribed';
   if (confirming) await requireDefaultProvider(deps.providers, accountId);
   // Every membership is a contact's: the address becomes one first, unless it is one already.
-  const contactId = knownContactId ?? (await ensureContact(deps, accountId, { email: input.email }));
+  const contactId = typeof contactOf === 'string' ? contactOf : await contactOf(input.email);
   const now = isoTimestamp(deps.clock.now());
   const subscriber: Subscriber = {
     id: deps.ids.uuid(),

@@ -92,7 +92,8 @@ export const sendEvent = async (
   const payload = input.payload ?? {};
   const declared = (await deps.automations.allEvents(accountId)).find((e) => e.name === input.event);
   checkPayload(declared, payload);
-  const made = input.contact_id === undefined && (await ensureContactMade(deps, accountId, { email: input.email! }));
+  const made =
+    input.contact_id === undefined && (await ensureContactMade(deps, accountId, { email: input.email! })).made;
   const contact = await findContact(deps, accountId, input.contact_id ?? input.email!);
   if (made) await contactCreated(deps, contact);
   const triggered = triggeredBy(await deps.automations.all(accountId), input.event);

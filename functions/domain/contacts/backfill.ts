@@ -21,7 +21,7 @@ export const backfillContacts = async (deps: ContactDeps & { subscribers: Subscr
     read += page.items.length;
     const lacking = page.items.filter((s) => !s.contact_id);
     if (lacking.length) {
-      const ids = await ensureContacts(
+      const { ids } = await ensureContacts(
         deps,
         accountId,
         lacking.map((s) => s.email),

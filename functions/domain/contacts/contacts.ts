@@ -101,11 +101,11 @@ export const createContact = async (deps: ContactDeps & PropertiesDep, accountId
 export const ensureContact = async (deps: ContactDeps, accountId: string, input: NewContact) =>
   deps.contacts.ensure(newContact(deps, accountId, input));
 
-/** As ensureContact, with the contact this call would make: its id is the answer when this call made it. */
+/** As ensureContact, with the contact when this call made it (`made`: it starts `contact.created` automations). */
 export const ensureContactMade = async (deps: ContactDeps, accountId: string, input: NewContact) => {
   const contact = newContact(deps, accountId, input);
   const id = await deps.contacts.ensure(contact);
-  return id === contact.id ? contact : undefined;
+  return { id, made: id === contact.id ? contact : undefined };
 };
 
 /** New contacts written at once by ensureContacts: each is one transaction of two small items. */
@@ -114,7 +114,8 @@ const ENSURE_CONCURRENCY = 10;
 /**
  * The contact id of each address (by lower-case address), a contact made for each that has none: the
  * claims read at once (one BatchGetItem a hundred), then one conditional transaction per address
- * without one (an import's new people; a write racing with another keeps the other's contact).
+ * without one (an import's new people; a write racing with another keeps the other's contact). `made`:
+ * the contacts this call made (an import starts their `contact.created` automations).
  */
 export const ensureContacts = async (
   deps: ContactDeps,
@@ -130,16 +131,19 @@ export const ensureContacts = async (
   const missing = [...new Map(inputs.reverse().map((input) => [input.email.toLowerCase(), input])).values()].filter(
     (input) => !ids.has(input.email.toLowerCase()),
   );
+  const made: Contact[] = [];
   let next = 0;
   const work = async () => {
     while (next < missing.length) {
       const input = missing[next++];
-      const id = await ensureContact(deps, accountId, input);
+      const contact = newContact(deps, accountId, input);
+      const id = await deps.contacts.ensure(contact);
       if (id) ids.set(input.email.toLowerCase(), id);
+      if (id === contact.id) made.push(contact);
     }
   };
   await Promise.all(Array.from({ length: Math.min(ENSURE_CONCURRENCY, missing.length) }, work));
-  return ids;
+  return { ids, made };
 };
 
 /** `{id_or_email}`: an address has an `@`, an id never does. Anything else names no contact. */

@@ -1,5 +1,5 @@
 import { createSubscriberBody, subscriberCreated } from '../../schemas/audience';
-import { createSubscriber } from '../../domain/audience/subscribers';
+import { subscribe } from '../../domain/audience/subscribers';
 import { subscribers } from './area';
 import { LIST_ID } from '../example-ids';
 import { defineRoute } from '../define-route';
@@ -13,7 +13,8 @@ export const subscribersCreate = defineRoute(
     summary: 'Add a subscriber to a list',
     description:
       'A list holds an address once: (list, email) is unique. The address becomes a contact of the account ' +
-      'unless it is one already (`GET /contacts/{id_or_email}`).',
+      'unless it is one already (`GET /contacts/{id_or_email}`); a contact made so starts the enabled ' +
+      'automations triggered by `contact.created`.',
     request: { body: createSubscriberBody },
     response: subscriberCreated,
     successStatus: 201,
@@ -37,10 +38,11 @@ export const subscribersCreate = defineRoute(
       'sendQueue',
       'tracking',
       'contacts',
+      'automations',
     ],
   },
   async ({ auth, body }, deps) => ({
-    data: await createSubscriber(deps, auth.account_id, body),
+    data: await subscribe(deps, auth.account_id, body),
   }),
 );
 
