@@ -2848,7 +2848,7 @@ export interface paths {
          * List the events sent to a webhook, newest first
          * @description The last 30 days, each with its `status` (`success`, `pending`, `failed`). Paged by event ids.
          *
-         *     Needs an API key with the `admin` permission.
+         *     Needs an API key with the `admin` permission. A key bound to a tenant needs `mail` here, and reads its tenant's records alone.
          */
         get: operations["resend-webhook-events-list"];
         put?: never;
@@ -2868,7 +2868,7 @@ export interface paths {
         };
         /**
          * Get one event sent to a webhook, with its payload
-         * @description Needs an API key with the `admin` permission.
+         * @description Needs an API key with the `admin` permission. A key bound to a tenant needs `mail` here, and reads its tenant's records alone.
          */
         get: operations["resend-webhook-events-get"];
         put?: never;
@@ -2912,7 +2912,7 @@ export interface paths {
          * List an event's delivery attempts to a webhook, newest first
          * @description `http_status_code` 0 when no answer came (refused, unreachable, timed out: `response` says why); `response` holds at most the first KiB of the answer.
          *
-         *     Needs an API key with the `admin` permission.
+         *     Needs an API key with the `admin` permission. A key bound to a tenant needs `mail` here, and reads its tenant's records alone.
          */
         get: operations["resend-webhook-event-attempts-list"];
         put?: never;
@@ -3686,7 +3686,7 @@ export interface paths {
         };
         /**
          * List the account's API requests, newest first
-         * @description Every request made with one of the account's keys in the last 30 days (`endpoint` is the path, without its query string), newest first, cursor-paged. `GET /logs/{id}` adds the bodies.
+         * @description Every request made with one of the account's keys in the last 30 days (`endpoint` is the path, without its query string), newest first, cursor-paged. `GET /logs/{id}` adds the bodies. A key bound to a tenant lists the requests made with its tenant's keys alone.
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -3708,7 +3708,7 @@ export interface paths {
         };
         /**
          * Get one API request with its request and response bodies
-         * @description The bodies as JSON, with every secret (API keys, provider passwords and signing keys, webhook secrets, OTP codes, attachment contents) as `"[redacted]"`; a body past 64 KiB is a string of its first 64 KiB; a body that was not JSON is not kept. Another account's entry, or one past 30 days, is 404.
+         * @description The bodies as JSON, with every secret (API keys, provider passwords and signing keys, webhook secrets, OTP codes, attachment contents) as `"[redacted]"`; a body past 64 KiB is a string of its first 64 KiB; a body that was not JSON is not kept. Another account's entry, or one past 30 days, is 404; to a key bound to a tenant, so is every entry not made with its tenant's keys.
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -3752,7 +3752,7 @@ export interface paths {
         };
         /**
          * List the account's API requests, newest first
-         * @description The last 30 days of requests made with the account's keys. Paged by log ids (`after`, `before`).
+         * @description The last 30 days of requests made with the account's keys (a key bound to a tenant: with its tenant's keys). Paged by log ids (`after`, `before`).
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -3774,7 +3774,7 @@ export interface paths {
         };
         /**
          * Get one API request with its request and response bodies
-         * @description The bodies as JSON with every secret as `"[redacted]"`, cut past 64 KiB, as `GET /api/v1/logs/{id}`.
+         * @description The bodies as JSON with every secret as `"[redacted]"`, cut past 64 KiB, as `GET /api/v1/logs/{id}`; a key bound to a tenant reads its tenant's keys' requests alone.
          *
          *     Needs an API key with the `mail` permission.
          */

@@ -6,14 +6,20 @@ import type { Provider } from '../domain/types';
 export interface RequestLog {
   /** Writes one entry (one item, its bodies compressed); a failure throws, the caller decides. */
   append(entry: RequestLogEntry): Promise<void>;
-  get(accountId: string, id: string): Promise<RequestLogEntry | undefined>;
-  /** Newest first, cursor-paged. */
+  /** With `tenantId`, only an entry of a request made with a key bound to that tenant (decision 0131). */
+  get(accountId: string, id: string, tenantId?: string): Promise<RequestLogEntry | undefined>;
+  /** Newest first, cursor-paged; with `tenantId`, that tenant's keys' requests alone (a partition of their own). */
   page(
     accountId: string,
     page: { limit: number; cursor?: string },
+    tenantId?: string,
   ): Promise<{ items: RequestLogSummary[]; next_cursor: string | null }>;
-  /** Newest first, paged by entry ids (Resend); undefined when the anchor is no entry of the account. */
-  pageNextTo(accountId: string, request: IdPageRequest): Promise<IdPage<RequestLogSummary> | undefined>;
+  /** Newest first, paged by entry ids (Resend); undefined when the anchor is no entry of the list. */
+  pageNextTo(
+    accountId: string,
+    request: IdPageRequest,
+    tenantId?: string,
+  ): Promise<IdPage<RequestLogSummary> | undefined>;
 }
 
 /** A provider's sending quota as it states it (SES GetAccount's SendQuota). */

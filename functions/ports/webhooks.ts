@@ -58,11 +58,15 @@ export interface WebhookHistory {
     page: { limit: number; cursor?: string },
     tenantId?: string,
   ): Promise<{ items: WebhookEventRecord[]; next_cursor: string | null }>;
-  /** Newest first, paged by event ids (Resend); undefined when the anchor is no event of the endpoint. */
+  /**
+   * Newest first, paged by event ids (Resend); undefined when the anchor is no event of the list (with
+   * `tenantId`, of that tenant's events: their own partition).
+   */
   pageNextTo(
     accountId: string,
     endpointId: string,
     request: IdPageRequest,
+    tenantId?: string,
   ): Promise<IdPage<WebhookEventRecord> | undefined>;
 }
 

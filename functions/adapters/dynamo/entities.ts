@@ -81,7 +81,12 @@ export const inbound = /* @__PURE__ */ entity({ name: 'inbound', key: keys.inbou
 export const importRecord = /* @__PURE__ */ entity({ name: 'import', key: keys.importRecord });
 export const importListing = /* @__PURE__ */ entity({ name: 'importListing', key: keys.importListing });
 export const importChunk = /* @__PURE__ */ entity({ name: 'importChunk', key: keys.importChunk });
-export const requestLog = /* @__PURE__ */ entity({ name: 'requestLog', key: keys.requestLog });
+export const requestLog = /* @__PURE__ */ entity({
+  name: 'requestLog',
+  key: keys.requestLog,
+  /** A tenant key's requests (keys.tenantRequestLog). */
+  indexes: { tenantLog: 'gsi6' },
+});
 export const idempotency = /* @__PURE__ */ entity({ name: 'idempotency', key: keys.idempotency });
 export const automation = /* @__PURE__ */ entity({ name: 'automation', key: keys.automation });
 export const automationEvent = /* @__PURE__ */ entity({ name: 'automationEvent', key: keys.automationEvent });

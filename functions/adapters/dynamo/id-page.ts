@@ -17,6 +17,11 @@ export interface IdList {
   idPattern?: RegExp;
   /** The attribute that holds an item's id, when not `id` (the request log's is its sort key). */
   idAttribute?: string;
+  /**
+   * A list read from an index (a tenant's partition of it): `keyOf` is then the item's table and index keys
+   * (a page's start), while an anchor is read by its table key alone and must carry the index's partition.
+   */
+  index?: { tableKeyOf: (id: string) => Key; partitionAttribute: string; partition: string };
 }
 
 /**
@@ -42,7 +47,8 @@ export const queryPageAfter = async (list: IdList, page: { limit: number; cursor
 
 /**
  * A page of such a list next to an item (`after`/`before`, Resend's paging): the anchor must be an item
- * of the list (a read of its key alone), else undefined; then one Query from it (queryNextTo).
+ * of the list (a read of its key alone, or of its index partition), else undefined; then one Query from
+ * it (queryNextTo).
  */
 export const listNextToId = async (
   list: IdList,
@@ -51,8 +57,16 @@ export const listNextToId = async (
   const anchor = request.after ?? request.before;
   if (anchor !== undefined) {
     if (list.idPattern && !list.idPattern.test(anchor)) return undefined;
-    const { Item } = await documentClient().send(new GetCommand(list.get(list.keyOf(anchor), { projection: ['pk'] })));
-    if (!Item) return undefined;
+    const { index } = list;
+    const { Item } = await documentClient().send(
+      new GetCommand(
+        index
+          ? list.get(index.tableKeyOf(anchor), { projection: [index.partitionAttribute] })
+          : list.get(list.keyOf(anchor), { projection: ['pk'] }),
+      ),
+    );
+    // Another tenant's item (or the account's own) is no anchor of a tenant's list.
+    if (!Item || (index && Item[index.partitionAttribute] !== index.partition)) return undefined;
   }
   return queryNextTo(list.query, {
     limit: request.limit,

@@ -306,6 +306,15 @@ export const keys = {
    * whose leading bits are its time (a UUIDv7): newest first is one Query backwards. TTL 30 days.
    */
   requestLog: (accountId: string, id: string) => ({ pk: `REQLOG#${accountId}`, sk: id }),
+  /**
+   * gsi6 (keys only) of a request made with a key bound to a tenant (issue 42, decision 0131): that tenant's
+   * requests by id, so a tenant key's log is one partition read newest first, never a filtered Query. Keys
+   * only, so the index entry is one write unit whatever the bodies weigh.
+   */
+  tenantRequestLog: (accountId: string, tenantId: string, id: string) => ({
+    gsi6pk: `REQLOG#${accountId}#T#${tenantId}`,
+    gsi6sk: id,
+  }),
   idempotency: (accountId: string, key: string) => ({ pk: `IDEMPOTENCY#${accountId}#${key}`, sk: 'IDEMPOTENCY' }),
 };
 

@@ -2,9 +2,11 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { compressJson, decompressJson } from '../../domain/compressed-json';
 import { logExpiry, type RequestLogEntry, type RequestLogSummary } from '../../domain/request-log/entry';
 import type { RequestLog } from '../../ports';
+import { batchGet } from './batch';
 import { documentClient } from './client';
 import { requestLog as entries } from './entities';
 import { type IdList, listNextToId, queryPageAfter } from './id-page';
+import { keys } from './keys';
 import { TABLE } from './table-definition';
 
 /**
@@ -12,6 +14,9 @@ import { TABLE } from './table-definition';
  * partition per account sorted by the entry's id (a UUIDv7, so by time). What an entry costs is its write
  * units and its bytes for 30 days, so the item holds no more than it must: the id is the sort key and
  * carries the time, the account is the partition, and both bodies are one brotli-compressed attribute.
+ * A request made with a key bound to a tenant is also in gsi6 (keys only) under its tenant's partition
+ * (docs/decisions/0131-tenant-request-log.md): the same Put, one index write unit more, and none for the
+ * account's own requests.
  */
 
 /** What a listing reads of an item: not the bodies. */
@@ -24,6 +29,47 @@ const entryList = (accountId: string): IdList => ({
   listForward: false,
   idAttribute: 'sk',
 });
+
+/**
+ * A tenant's entries (gsi6, keys only): a page starts after an item's table and index keys, and its
+ * entries are read from the table by their keys (one BatchGetItem of the page).
+ */
+const tenantEntryList = (accountId: string, tenantId: string): IdList => {
+  const partition = keys.tenantRequestLog(accountId, tenantId, '').gsi6pk;
+  return {
+    query: entries.queryIndex('tenantLog', partition),
+    keyOf: (id) => ({ ...entries.key(accountId, id), ...keys.tenantRequestLog(accountId, tenantId, id) }),
+    get: entries.get,
+    listForward: false,
+    idAttribute: 'sk',
+    index: { tableKeyOf: (id) => entries.key(accountId, id), partitionAttribute: 'gsi6pk', partition },
+  };
+};
+
+/** The listed items with their summaries: the account's as they came, a tenant's read by their keys, in order. */
+const summaries = async (
+  accountId: string,
+  items: Record<string, unknown>[],
+  tenantId: string | undefined,
+): Promise<Record<string, unknown>[]> => {
+  if (!tenantId || items.length === 0) return items;
+  const found = new Map(
+    (
+      await batchGet(
+        items.map((item) => entries.key(accountId, item.sk as string)),
+        SUMMARY,
+      )
+    ).map((item) => [item.sk as string, item]),
+  );
+  // One dropped by its TTL between the Query and the read is left out.
+  return items.flatMap((item) => {
+    const read = found.get(item.sk as string);
+    return read ? [read] : [];
+  });
+};
+
+const listOf = (accountId: string, tenantId: string | undefined) =>
+  tenantId ? tenantEntryList(accountId, tenantId) : entryList(accountId);
 
 /** A UUIDv7's time: its first 48 bits, milliseconds. */
 const timeOfId = (id: string) => new Date(parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toISOString();
@@ -39,10 +85,11 @@ const summaryOf = (item: Record<string, unknown>): RequestLogSummary => ({
 
 /** The item an entry is written as (the bench prices it: bench/request-log.ts). */
 export const requestLogItem = (entry: RequestLogEntry) => {
-  const { id, account_id, created_at, request_body, response_body, user_agent, ...fields } = entry;
+  const { id, account_id, tenant_id, created_at, request_body, response_body, user_agent, ...fields } = entry;
   return entries.item(entries.key(account_id, id), {
     ...fields,
     ...(user_agent ? { user_agent } : {}),
+    ...(tenant_id ? keys.tenantRequestLog(account_id, tenant_id, id) : {}),
     bodies: compressJson([request_body, response_body]),
     [TABLE.ttlAttribute]: logExpiry(new Date(created_at)),
   });
@@ -53,22 +100,27 @@ export const dynamoRequestLog = (): RequestLog => ({
     await documentClient().send(new PutCommand(entries.put(requestLogItem(entry))));
   },
 
-  async get(accountId, id) {
+  async get(accountId, id, tenantId) {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(id)) return undefined;
     const { Item } = await documentClient().send(new GetCommand(entries.get(entries.key(accountId, id))));
     // The TTL deletes within days of its time, not at it: an entry past it is gone.
     if (!Item || Number(Item[TABLE.ttlAttribute]) * 1000 <= Date.now()) return undefined;
+    // A tenant key reads its tenant's entries alone: the account's and other tenants' are not there for it.
+    if (tenantId && Item.gsi6pk !== keys.tenantRequestLog(accountId, tenantId, id).gsi6pk) return undefined;
     const [request_body, response_body] = decompressJson<[unknown, unknown]>(Item.bodies as Uint8Array);
     return { ...summaryOf(Item), account_id: accountId, request_body, response_body };
   },
 
-  async page(accountId, page) {
-    const found = await queryPageAfter(entryList(accountId), page);
-    return { items: found.items.map(summaryOf), next_cursor: found.next_cursor };
+  async page(accountId, page, tenantId) {
+    const found = await queryPageAfter(listOf(accountId, tenantId), page);
+    const items = await summaries(accountId, found.items, tenantId);
+    return { items: items.map(summaryOf), next_cursor: found.next_cursor };
   },
 
-  async pageNextTo(accountId, request) {
-    const page = await listNextToId(entryList(accountId), request);
-    return page && { items: page.items.map(summaryOf), has_more: page.has_more };
+  async pageNextTo(accountId, request, tenantId) {
+    const page = await listNextToId(listOf(accountId, tenantId), request);
+    if (!page) return undefined;
+    const items = await summaries(accountId, page.items, tenantId);
+    return { items: items.map(summaryOf), has_more: page.has_more };
   },
 });

@@ -19,7 +19,8 @@ export const TABLE = {
    * gsi1: lookups by a foreign id (a provider by its id) and the first
    * list view of each kind; gsi2-gsi4: the further subscriber views (by list, by status, by both);
    * gsi5: queued mail not yet settled, by when it was due (the reconciler); gsi6: a message by the id
-   * its provider gave it (provider events that do not carry our own id). gsi5 and gsi6 hold keys only,
+   * its provider gave it (provider events that do not carry our own id), and a tenant key's requests (the
+   * request log, decision 0131). gsi5 and gsi6 hold keys only,
    * so the updates a message goes through (claimed, sent, delivered, bounced) cost them no index write.
    * gsi7: an account's messages newest first (the message log, GET /mail); it projects only what the
    * log filters on, so a page's filtering reads small index entries and only the page's records are

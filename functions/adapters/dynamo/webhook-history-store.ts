@@ -24,17 +24,27 @@ const eventList = (accountId: string, endpointId: string): IdList => ({
   idPattern: EVENT_ID,
 });
 
-/** The same list of one tenant's events (gsi1): a page starts after an item's table and index keys. */
-const tenantEventList = (accountId: string, endpointId: string, tenantId: string): IdList => ({
-  query: events.queryIndex('tenantHistory', keys.tenantWebhookEvent(accountId, endpointId, tenantId, '').gsi1pk),
-  keyOf: (id) => ({
-    ...events.key(accountId, endpointId, id),
-    ...keys.tenantWebhookEvent(accountId, endpointId, tenantId, id),
-  }),
-  get: events.get,
-  listForward: false,
-  idPattern: EVENT_ID,
-});
+/**
+ * The same list of one tenant's events (gsi1): a page starts after an item's table and index keys, and an
+ * anchor (Resend's paging) must be an event of the tenant's partition.
+ */
+const tenantEventList = (accountId: string, endpointId: string, tenantId: string): IdList => {
+  const partition = keys.tenantWebhookEvent(accountId, endpointId, tenantId, '').gsi1pk;
+  return {
+    query: events.queryIndex('tenantHistory', partition),
+    keyOf: (id) => ({
+      ...events.key(accountId, endpointId, id),
+      ...keys.tenantWebhookEvent(accountId, endpointId, tenantId, id),
+    }),
+    get: events.get,
+    listForward: false,
+    idPattern: EVENT_ID,
+    index: { tableKeyOf: (id) => events.key(accountId, endpointId, id), partitionAttribute: 'gsi1pk', partition },
+  };
+};
+
+const listOf = (accountId: string, endpointId: string, tenantId: string | undefined) =>
+  tenantId ? tenantEventList(accountId, endpointId, tenantId) : eventList(accountId, endpointId);
 
 const read = (item: Record<string, unknown>) => {
   const { [TABLE.ttlAttribute]: _ttl, entity: _entity, ...record } = withoutKeys<Record<string, unknown>>(item);
@@ -98,13 +108,12 @@ export const dynamoWebhookHistory = (): WebhookHistory => ({
   },
 
   async page(accountId, endpointId, page, tenantId) {
-    const list = tenantId ? tenantEventList(accountId, endpointId, tenantId) : eventList(accountId, endpointId);
-    const found = await queryPageAfter(list, page);
+    const found = await queryPageAfter(listOf(accountId, endpointId, tenantId), page);
     return { items: found.items.map(read), next_cursor: found.next_cursor };
   },
 
-  async pageNextTo(accountId, endpointId, request) {
-    const page = await listNextToId(eventList(accountId, endpointId), request);
+  async pageNextTo(accountId, endpointId, request, tenantId) {
+    const page = await listNextToId(listOf(accountId, endpointId, tenantId), request);
     return page && { items: page.items.map(read), has_more: page.has_more };
   },
 });

@@ -9,6 +9,8 @@ export interface RequestLogEntry {
   /** Time-ordered (a UUIDv7: contact-id.ts), so an account's entries list newest first by their ids. */
   id: string;
   account_id: string;
+  /** The tenant of the key that made the request, when bound to one: its tenant's keys read it (decision 0131). */
+  tenant_id?: string;
   created_at: string;
   /** The path called, without its query string. */
   endpoint: string;
@@ -19,7 +21,7 @@ export interface RequestLogEntry {
   response_body: unknown;
 }
 
-export type RequestLogSummary = Omit<RequestLogEntry, 'request_body' | 'response_body' | 'account_id'>;
+export type RequestLogSummary = Omit<RequestLogEntry, 'request_body' | 'response_body' | 'account_id' | 'tenant_id'>;
 
 export const LOG_RETENTION_DAYS = 30;
 

@@ -13,28 +13,42 @@ export interface RequestLogEntryDeps extends RequestLogDeps {
   messages: Pick<MessageStore, 'getWithEvents'>;
 }
 
-/** The account's requests, newest first, cursor-paged (the bodies are read one entry at a time). */
+/**
+ * The account's requests, newest first, cursor-paged (the bodies are read one entry at a time). A key bound
+ * to a tenant (`keyTenantId`) reads the requests made with its tenant's keys alone (decision 0131).
+ */
 export const listRequestLog = async (
   deps: RequestLogDeps,
   accountId: string,
   page: { limit?: number; cursor?: string },
+  keyTenantId?: string | null,
 ) => {
   const found = await withIssuedCursor(() =>
-    deps.requestLog.page(accountId, { limit: page.limit ?? 20, cursor: page.cursor }),
+    deps.requestLog.page(accountId, { limit: page.limit ?? 20, cursor: page.cursor }, keyTenantId ?? undefined),
   );
   return { logs: found.items, next_cursor: found.next_cursor };
 };
 
-/** The same, paged by entry ids (Resend's `after`/`before`). */
-export const listRequestLogNextTo = async (deps: RequestLogDeps, accountId: string, request: IdPageRequest) =>
-  requireAnchored(await deps.requestLog.pageNextTo(accountId, request), request);
+/** The same, paged by entry ids (Resend's `after`/`before`): an anchor not in the caller's list is 404. */
+export const listRequestLogNextTo = async (
+  deps: RequestLogDeps,
+  accountId: string,
+  request: IdPageRequest,
+  keyTenantId?: string | null,
+) => requireAnchored(await deps.requestLog.pageNextTo(accountId, request, keyTenantId ?? undefined), request);
 
 /**
- * One entry of the account's log with its bodies; another account's, or one past its 30 days, is 404. A
- * single send's subject, html and text are read back from its message's kept body (kept-mail.ts).
+ * One entry of the account's log with its bodies; another account's, or one past its 30 days, is 404, and so
+ * is, to a tenant key, any entry not made with its tenant's keys. A single send's subject, html and text are
+ * read back from its message's kept body (kept-mail.ts).
  */
-export const getRequestLogEntry = async (deps: RequestLogEntryDeps, accountId: string, id: string) => {
-  const entry = await deps.requestLog.get(accountId, id.toLowerCase());
+export const getRequestLogEntry = async (
+  deps: RequestLogEntryDeps,
+  accountId: string,
+  id: string,
+  keyTenantId?: string | null,
+) => {
+  const entry = await deps.requestLog.get(accountId, id.toLowerCase(), keyTenantId ?? undefined);
   if (!entry) throw notFound('Log');
   const { account_id: _account, ...shown } = entry;
   const messageId = refersToKeptBody(shown.request_body) ? messageIdOfAnswer(shown.response_body) : undefined;

@@ -73,15 +73,19 @@ export const listWebhookEvents = async (
   return { events: found.items.map(presentWebhookEvent), next_cursor: found.next_cursor };
 };
 
-/** The same list paged by event ids (Resend's `after`/`before`). */
+/** The same list paged by event ids (Resend's `after`/`before`): a tenant key's anchor must be its tenant's. */
 export const listWebhookEventsNextTo = async (
   deps: WebhookHistoryDeps,
   accountId: string,
   endpointId: string,
   request: IdPageRequest,
+  keyTenantId?: string | null,
 ) => {
   await ownEndpoint(deps, accountId, endpointId);
-  return requireAnchored(await deps.history.pageNextTo(accountId, endpointId, request), request);
+  return requireAnchored(
+    await deps.history.pageNextTo(accountId, endpointId, request, keyTenantId ?? undefined),
+    request,
+  );
 };
 
 export const getWebhookEvent = ownEvent;

@@ -37,6 +37,8 @@ export const requestLog = (route: RouteDefinition, deps: RequestLogDeps): Middle
   const paths = routeSecretPaths(route);
   const record = async ({ event, response }: Request<ApiEvent, ApiResponse>) => {
     const accountId = event.state?.auth?.account_id;
+    // A tenant key's request is its tenant's too: that tenant's keys read it (decision 0131).
+    const tenantId = event.state?.auth?.tenant_id;
     if (route.unlogged || !accountId || !response) return;
     const now = deps.clock.now();
     try {
@@ -49,6 +51,7 @@ export const requestLog = (route: RouteDefinition, deps: RequestLogDeps): Middle
       await deps.requestLog.append({
         id: contactId(now, deps.ids.uuid()),
         account_id: accountId,
+        ...(tenantId ? { tenant_id: tenantId } : {}),
         created_at: now.toISOString(),
         ...entryFields({
           endpoint: event.rawPath ?? route.path,

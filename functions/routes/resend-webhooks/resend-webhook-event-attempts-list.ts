@@ -9,6 +9,9 @@ export const resendWebhookEventAttemptsList = defineRoute(
   {
     ...resendWebhooks,
     id: 'resend-webhook-event-attempts-list',
+    // A tenant key (never admin) reads its tenant's events with `mail`, as natively (issue 42, decision 0123).
+    tenantAware: true,
+    tenantPermission: 'mail',
     method: 'GET',
     path: '/resend/webhooks/{id}/events/{event_id}/attempts',
     summary: "List an event's delivery attempts to a webhook, newest first",
@@ -21,7 +24,7 @@ export const resendWebhookEventAttemptsList = defineRoute(
   },
   async ({ auth, params, query }, deps) => {
     const request = resendPageRequest(query);
-    const record = await getWebhookEvent(deps, auth.account_id, params.id, params.event_id);
+    const record = await getWebhookEvent(deps, auth.account_id, params.id, params.event_id, auth.tenant_id);
     const attempts = [...record.attempts].reverse();
     const page = requireAnchored(
       pageNextTo(attempts, request, (attempt) => attempt.id),

@@ -8,6 +8,9 @@ export const resendWebhookEventsGet = defineRoute(
   {
     ...resendWebhooks,
     id: 'resend-webhook-events-get',
+    // A tenant key (never admin) reads its tenant's events with `mail`, as natively (issue 42, decision 0123).
+    tenantAware: true,
+    tenantPermission: 'mail',
     method: 'GET',
     path: '/resend/webhooks/{id}/events/{event_id}',
     summary: 'Get one event sent to a webhook, with its payload',
@@ -16,7 +19,7 @@ export const resendWebhookEventsGet = defineRoute(
     uses: ['webhookEndpoints', 'webhookHistory'],
   },
   async ({ auth, params }, deps) => {
-    const record = await getWebhookEvent(deps, auth.account_id, params.id, params.event_id);
+    const record = await getWebhookEvent(deps, auth.account_id, params.id, params.event_id, auth.tenant_id);
     return {
       data: {
         object: 'webhook_event' as const,

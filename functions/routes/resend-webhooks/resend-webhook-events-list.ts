@@ -9,6 +9,9 @@ export const resendWebhookEventsList = defineRoute(
   {
     ...resendWebhooks,
     id: 'resend-webhook-events-list',
+    // A tenant key (never admin) reads its tenant's events with `mail`, as natively (issue 42, decision 0123).
+    tenantAware: true,
+    tenantPermission: 'mail',
     method: 'GET',
     path: '/resend/webhooks/{id}/events',
     summary: 'List the events sent to a webhook, newest first',
@@ -18,7 +21,13 @@ export const resendWebhookEventsList = defineRoute(
     uses: ['webhookEndpoints', 'webhookHistory'],
   },
   async ({ auth, params, query }, deps) => {
-    const page = await listWebhookEventsNextTo(deps, auth.account_id, params.id, resendPageRequest(query));
+    const page = await listWebhookEventsNextTo(
+      deps,
+      auth.account_id,
+      params.id,
+      resendPageRequest(query),
+      auth.tenant_id,
+    );
     const data = page.items.map((record) => ({
       id: record.id,
       type: record.type,

@@ -61,6 +61,9 @@ export const memoryWebhookHistory = (): WebhookHistory => {
     [...records.values()]
       .filter((r) => r.account_id === accountId && r.endpoint_id === endpointId)
       .sort((a, b) => b.id.localeCompare(a.id));
+  /** A tenant's events alone, as the table's tenant partition holds them. */
+  const ofTenant = (all: WebhookEventRecord[], tenantId: string | undefined) =>
+    tenantId ? all.filter((r) => r.event.tenant_id === tenantId) : all;
   return {
     async recordAttempt(event, endpointId, attempt, outcome) {
       const at = key(event.account_id, endpointId, event.id);
@@ -85,14 +88,14 @@ export const memoryWebhookHistory = (): WebhookHistory => {
       const found = records.get(key(accountId, endpointId, eventId));
       return found && copy(found);
     },
-    async page(accountId, endpointId, page) {
-      const all = ofEndpoint(accountId, endpointId);
+    async page(accountId, endpointId, page, tenantId) {
+      const all = ofTenant(ofEndpoint(accountId, endpointId), tenantId);
       const from = page.cursor === undefined ? 0 : all.findIndex((r) => r.id === page.cursor) + 1;
       const items = all.slice(from, from + page.limit).map(copy);
       return { items, next_cursor: from + page.limit < all.length ? (items.at(-1)?.id ?? null) : null };
     },
-    async pageNextTo(accountId, endpointId, request) {
-      return pageNextTo(ofEndpoint(accountId, endpointId).map(copy), request, (r) => r.id);
+    async pageNextTo(accountId, endpointId, request, tenantId) {
+      return pageNextTo(ofTenant(ofEndpoint(accountId, endpointId), tenantId).map(copy), request, (r) => r.id);
     },
   };
 };
