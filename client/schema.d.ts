@@ -610,7 +610,7 @@ export interface paths {
         put?: never;
         /**
          * Add a subscriber to a list
-         * @description A list holds an address once: (list, email) is unique. The address becomes a contact of the account unless it is one already (`GET /contacts/{id_or_email}`).
+         * @description A list holds an address once: (list, email) is unique. The address becomes a contact of the account unless it is one already (`GET /contacts/{id_or_email}`); a contact made so starts the enabled automations triggered by `contact.created`.
          *
          *     Needs an API key with the `subscribers` permission.
          */
@@ -5410,6 +5410,7 @@ export interface operations {
             401: components["responses"]["401_UNAUTHORIZED"];
             403: components["responses"]["403_FORBIDDEN"];
             404: components["responses"]["404_NOT_FOUND_2"];
+            409: components["responses"]["409_CONFLICT"];
             413: components["responses"]["413_PAYLOAD_TOO_LARGE"];
             415: components["responses"]["415_UNSUPPORTED_MEDIA_TYPE"];
             429: components["responses"]["429_RATE_LIMITED"];
@@ -5589,6 +5590,7 @@ export interface operations {
             401: components["responses"]["401_UNAUTHORIZED"];
             403: components["responses"]["403_FORBIDDEN"];
             404: components["responses"]["404_NOT_FOUND_2"];
+            409: components["responses"]["409_CONFLICT"];
             429: components["responses"]["429_RATE_LIMITED"];
             500: components["responses"]["500_INTERNAL_ERROR_2"];
         };
@@ -16635,6 +16637,7 @@ export interface operations {
             401: components["responses"]["401_restricted_api_key"];
             403: components["responses"]["403_invalid_api_key"];
             404: components["responses"]["404_not_found"];
+            409: components["responses"]["409_validation_error"];
             413: components["responses"]["413_validation_error"];
             415: components["responses"]["415_validation_error"];
             422: components["responses"]["422_validation_error"];
@@ -16673,6 +16676,7 @@ export interface operations {
             401: components["responses"]["401_restricted_api_key"];
             403: components["responses"]["403_invalid_api_key"];
             404: components["responses"]["404_not_found"];
+            409: components["responses"]["409_validation_error"];
             422: components["responses"]["422_validation_error"];
             429: components["responses"]["429_rate_limit_exceeded"];
             500: components["responses"]["500_internal_server_error"];
