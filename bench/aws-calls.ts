@@ -202,9 +202,10 @@ export const countAwsCalls = async (stack: LocalStack): Promise<CallCount[]> => 
   results.push(
     await count(
       'POST /subscribers (warm)',
-      3,
-      'rate limit, list check, one transaction (record, address, list count, view counters); the seq counter is ' +
-        'the fourth',
+      6,
+      "rate limit, list check, the contact's claim and record (one transaction), the seq counter, the membership " +
+        "(one transaction: record, address, list count, view counters), the request log; the account's automations " +
+        '(does one listen to contact.created?) once a minute a process, here the first',
       () => call('POST', '/api/v1/subscribers', { email: 'sub@example.com', list_id: list.id }),
     ),
   );
