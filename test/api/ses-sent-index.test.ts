@@ -50,15 +50,22 @@ const send = async (to: string) => {
   return sent.body.data.message_id as string;
 };
 
+/** The account's default SES provider, through the deployment's set unless it names its own. */
+const defaultSes = async (configurationSet?: string) => {
+  const provider = await api.post('/api/v1/providers', {
+    type: 'ses',
+    name: configurationSet ? 'SES, own set' : 'SES',
+    from_email: 'events@example.com',
+    ...(configurationSet ? { configuration_set: configurationSet } : {}),
+    is_default: true,
+  });
+  expect(provider.status).toBe(201);
+  return provider.body.data.id as string;
+};
+
 describe("the index of a sent mail's SES id", () => {
   it("is not written for the deployment's set: the event's tags find the mail", async () => {
-    const provider = await api.post('/api/v1/providers', {
-      type: 'ses',
-      name: 'SES',
-      from_email: 'events@example.com',
-      is_default: true,
-    });
-    expect(provider.status).toBe(201);
+    const providerId = await defaultSes();
     const messageId = await send('tagged@example.com');
     const item = await record(messageId);
     expect(item.status).toBe('sent');
@@ -74,7 +81,7 @@ describe("the index of a sent mail's SES id", () => {
           tags: {
             message_uuid: [messageUuid(messageId)],
             account_id: [accountId],
-            provider_id: [provider.body.data.id],
+            provider_id: [providerId],
           },
         },
         delivery: { recipients: ['tagged@example.com'] },
@@ -84,14 +91,7 @@ describe("the index of a sent mail's SES id", () => {
   });
 
   it("is written for a provider's own set, whose identity notifications name the mail by SES's id", async () => {
-    const provider = await api.post('/api/v1/providers', {
-      type: 'ses',
-      name: 'SES, own set',
-      from_email: 'events@example.com',
-      configuration_set: 'customer-own-set',
-      is_default: true,
-    });
-    expect(provider.status).toBe(201);
+    await defaultSes('customer-own-set');
     const messageId = await send('untagged@example.com');
     const item = await record(messageId);
     expect(item.gsi6pk).toBe(keys.messageByProviderId(item.provider_message_id).gsi6pk);
