@@ -3686,7 +3686,7 @@ export interface paths {
         };
         /**
          * List the account's API requests, newest first
-         * @description Every request made with one of the account's keys in the last 30 days (`endpoint` is the path, without its query string), newest first, cursor-paged. `GET /logs/{id}` adds the bodies. A key bound to a tenant lists the requests made with its tenant's keys alone.
+         * @description Every request made with one of the account's keys in the last 30 days (`endpoint` is the path, without its query string), newest first, cursor-paged. `GET /logs/{id}` adds the bodies. A key bound to a tenant lists the requests made with its tenant's keys alone. `method`, `status` (`4xx` or `404`) and `endpoint` (a part of the path) filter the log: one request reads at most 1,000 entries, so a filtered page may hold fewer than `limit` entries and still have a `next_cursor` to go on from.
          *
          *     Needs an API key with the `mail` permission.
          */
@@ -17212,6 +17212,9 @@ export interface operations {
             query?: {
                 limit?: number;
                 cursor?: string;
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+                status?: string;
+                endpoint?: string;
             };
             header?: never;
             path?: never;

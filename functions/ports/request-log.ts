@@ -3,6 +3,15 @@ import type { IdPage, IdPageRequest } from '../domain/id-paging';
 import type { RequestLogEntry, RequestLogSummary } from '../domain/request-log/entry';
 import type { Provider } from '../domain/types';
 
+/** GET /logs's filters: all that are given hold (docs/promises.md, "Request log"). */
+export interface RequestLogFilter {
+  method?: string;
+  /** The answer's status from `from` to `to`, both included (a class such as 4xx, or one status). */
+  status?: { from: number; to: number };
+  /** A part of the path called. */
+  endpoint?: string;
+}
+
 export interface RequestLog {
   /** Writes one entry (one item, its bodies compressed); a failure throws, the caller decides. */
   append(entry: RequestLogEntry): Promise<void>;
@@ -13,6 +22,7 @@ export interface RequestLog {
     accountId: string,
     page: { limit: number; cursor?: string },
     tenantId?: string,
+    filter?: RequestLogFilter,
   ): Promise<{ items: RequestLogSummary[]; next_cursor: string | null }>;
   /** Newest first, paged by entry ids (Resend); undefined when the anchor is no entry of the list. */
   pageNextTo(

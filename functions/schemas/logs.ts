@@ -3,7 +3,16 @@ import { pageQuery } from './pagination';
 
 /** The request log (docs/decisions/0110-request-log.md) and usage (0111), natively and as Resend's. */
 
-export const logsQuery = z.object({ limit: pageQuery.limit, cursor: pageQuery.cursor });
+export const logsQuery = z.object({
+  limit: pageQuery.limit,
+  cursor: pageQuery.cursor,
+  /** Requests of this method only. */
+  method: z.optional(z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])),
+  /** Answers of this class (`2xx` ... `5xx`) or this status (`404`). */
+  status: z.optional(z.string().check(z.regex(/^[1-5](xx|\d\d)$/i, 'A class such as 4xx, or a status such as 404'))),
+  /** Requests whose path holds this (as typed: paths are lower case but for ids given otherwise). */
+  endpoint: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
 export const logParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 const logSummary = {

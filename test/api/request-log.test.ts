@@ -275,6 +275,72 @@ describe('GET /logs', () => {
     expect((await allEntries(api))[0]).toMatchObject({ endpoint: '/api/v1/mail', response_status: 403 });
   });
 
+  it('filters by method, status and endpoint over every page, each entry once', async () => {
+    const { api } = await account('Filters');
+    for (let i = 0; i < 3; i++) expect((await api.get('/api/v1/mail?limit=1')).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await api.get(`/api/v1/templates/${crypto.randomUUID()}`)).status).toBe(404);
+    for (let i = 0; i < 2; i++) expect((await api.post('/api/v1/lists', { name: `Filtered ${i}` })).status).toBe(201);
+    expect((await api.post('/api/v1/lists', { name: 42 })).status).toBe(400);
+    const whole = await allEntries(api);
+    /** Every entry of the filtered log, through its pages of `limit`. */
+    const filtered = async (query: string, limit = 1) => {
+      const found: Record<string, unknown>[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ApiAnswer = await api.get(
+          `/api/v1/logs?limit=${limit}&${query}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        expect(page.body.data.logs.length).toBeLessThanOrEqual(limit);
+        found.push(...page.body.data.logs);
+        cursor = page.body.data.next_cursor;
+      } while (cursor);
+      return found.map((e) => e.id);
+    };
+    const ids = (keep: (e: Record<string, unknown>) => boolean) => whole.filter(keep).map((e) => e.id);
+    expect(await filtered('status=4xx')).toEqual(ids((e) => Number(e.response_status) >= 400));
+    expect(await filtered('status=4xx')).toHaveLength(3);
+    expect(await filtered('status=404', 2)).toEqual(ids((e) => e.response_status === 404));
+    expect(await filtered('method=POST&status=2xx')).toEqual(
+      ids((e) => e.method === 'POST' && Number(e.response_status) < 300),
+    );
+    expect(await filtered('endpoint=/templates/')).toEqual(ids((e) => String(e.endpoint).includes('/templates/')));
+    expect(await filtered('endpoint=/templates/')).toHaveLength(2);
+    for (const bad of ['status=6xx', 'status=4', 'method=FETCH', 'endpoint='])
+      expect((await api.get(`/api/v1/logs?${bad}`)).status, bad).toBe(400);
+  });
+
+  it('reads at most 1,000 entries for one filtered page, and goes on from where it stopped', async () => {
+    const { accountId, api } = await account('Budget');
+    const log = dynamoRequestLog();
+    const idAt = (i: number) => {
+      // UUIDv7 ids in time order: i milliseconds after a fixed start (its first 48 bits).
+      const time = (0x0190_0000_0000 + i).toString(16).padStart(12, '0');
+      return `${time.slice(0, 8)}-${time.slice(8)}-7000-8000-${String(i).padStart(12, '0')}`;
+    };
+    const entryAt = (i: number) => ({
+      id: idAt(i),
+      account_id: accountId,
+      created_at: new Date().toISOString(),
+      endpoint: i === 0 ? '/api/v1/the-oldest' : '/api/v1/mail',
+      method: 'GET',
+      response_status: 200,
+      user_agent: null,
+      request_body: null,
+      response_body: null,
+    });
+    for (let i = 0; i < 1_100; i += 50)
+      await Promise.all(Array.from({ length: 50 }, (_, j) => log.append(entryAt(i + j))));
+    const first = await api.get('/api/v1/logs?endpoint=the-oldest&limit=10');
+    expect(first.status).toBe(200);
+    // The newest 1,000 hold no match: an empty page that says where to go on from.
+    expect(first.body.data.logs).toEqual([]);
+    expect(first.body.data.next_cursor).toEqual(expect.any(String));
+    const second = await api.get(`/api/v1/logs?endpoint=the-oldest&limit=10&cursor=${first.body.data.next_cursor}`);
+    expect(second.body.data.logs.map((e: { endpoint: string }) => e.endpoint)).toEqual(['/api/v1/the-oldest']);
+    expect(second.body.data.next_cursor).toBeNull();
+  });
+
   it("keeps each account's log its own", async () => {
     const one = await account('Mine');
     const other = await account('Theirs');

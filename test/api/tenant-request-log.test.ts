@@ -138,6 +138,26 @@ describe("a tenant key's request log", () => {
     expect((await listedWithSdk(resendAs('b'), 2)).map((e) => e.id)).toEqual(made.b);
   });
 
+  it("filters its tenant's entries alone, across pages", async () => {
+    const made = await byCaller();
+    const refusedOfA = made.all
+      .filter((e) => made.a.includes(e.id) && Number((e as { response_status?: number }).response_status) >= 400)
+      .map((e) => e.id);
+    // A's three unknown statuses and its 403: the account's and B's refusals are not A's.
+    expect(refusedOfA).toHaveLength(4);
+    const filtered: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: ApiAnswer = await callers.a.api.get(
+        `/api/v1/logs?limit=1&status=4xx${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      expect(page.status).toBe(200);
+      filtered.push(...page.body.data.logs.map((e: Entry) => e.id));
+      cursor = page.body.data.next_cursor;
+    } while (cursor);
+    expect(filtered).toEqual(refusedOfA);
+  });
+
   it("reads its tenant's entries with their bodies; another tenant's and the account's are 404", async () => {
     const made = await byCaller();
     const sendOfA = made.all.find((e) => e.user_agent === AGENTS.a && e.endpoint === '/api/v1/mail/send')!;

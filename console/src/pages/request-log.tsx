@@ -9,28 +9,32 @@ import { CursorPager, useCursorPages } from '../ui/pager';
 
 type Page = DataOf<'logs-list'>;
 type Entry = DataOf<'logs-get'>;
-type Summary = Page['logs'][number];
 const PAGE = 100;
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const OUTCOMES = [
-  ['2', 'Succeeded (2xx)'],
-  ['4', 'Refused (4xx)'],
-  ['5', 'Failed (5xx)'],
+  ['2xx', 'Succeeded (2xx)'],
+  ['4xx', 'Refused (4xx)'],
+  ['5xx', 'Failed (5xx)'],
 ] as const;
 
 const statusClass = (status: number) => (status < 300 ? 'ok' : status < 500 ? 'warn' : 'bad');
 
-/** The filters, over the page shown: the API pages the log by time alone. */
+/** The API's filters (`GET /logs`): over every page of the log, not just the one shown. */
 interface Filter {
   method: string;
   outcome: string;
   path: string;
 }
-const matches = (entry: Summary, filter: Filter) =>
-  (!filter.method || entry.method === filter.method) &&
-  (!filter.outcome || String(entry.response_status).startsWith(filter.outcome)) &&
-  (!filter.path || entry.endpoint.toLowerCase().includes(filter.path.toLowerCase()));
+
+const logQuery = (filter: Filter, cursor: string | undefined) =>
+  new URLSearchParams({
+    limit: String(PAGE),
+    ...(filter.method ? { method: filter.method } : {}),
+    ...(filter.outcome ? { status: filter.outcome } : {}),
+    ...(filter.path ? { endpoint: filter.path } : {}),
+    ...(cursor ? { cursor } : {}),
+  }).toString();
 
 const Select = ({
   id,
@@ -66,16 +70,23 @@ const RequestList = () => {
   const pages = useCursorPages();
   const { cursor } = pages;
   const [filter, setFilter] = useState<Filter>({ method: '', outcome: '', path: '' });
+  // The path applies when typed out (Enter or leaving the field), not at each key: each is a request.
+  const [path, setPath] = useState('');
   const { loaded, reload } = useLoad(
-    () => api.get<Page>(`/logs?limit=${PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`),
-    [cursor],
+    () => api.get<Page>(`/logs?${logQuery(filter, cursor)}`),
+    [cursor, filter.method, filter.outcome, filter.path],
   );
-  const set = (key: keyof Filter) => (value: string) => setFilter({ ...filter, [key]: value });
+  // A new filter starts again from the newest entry.
+  const set = (key: keyof Filter) => (value: string) => {
+    pages.setCursors([]);
+    setFilter({ ...filter, [key]: value.trim() });
+  };
   const filtering = Boolean(filter.method || filter.outcome || filter.path);
   return (
     <Card id="requests" title="Requests">
       <p class="hint">
-        Every request made with one of the account's keys in the last 30 days. The filters narrow the page shown.
+        Every request made with one of the account's keys in the last 30 days. A filtered page reads at most 1,000
+        entries: it may show fewer than {PAGE}, with a next page to go on.
       </p>
       <div class="toolbar wrap">
         <Select
@@ -90,8 +101,10 @@ const RequestList = () => {
         <input
           id="log-path"
           class="narrow"
-          value={filter.path}
-          onInput={(event) => set('path')((event.currentTarget as HTMLInputElement).value)}
+          value={path}
+          onInput={(event) => setPath((event.currentTarget as HTMLInputElement).value)}
+          onChange={() => set('path')(path)}
+          onKeyDown={(event) => event.key === 'Enter' && set('path')(path)}
           autoComplete="off"
         />
         <button type="button" class="quiet" onClick={() => void reload()}>
@@ -100,8 +113,12 @@ const RequestList = () => {
       </div>
       <ListOf
         loaded={loaded}
-        items={(data) => data.logs.filter((entry) => matches(entry, filter))}
-        empty={filtering ? 'No request on this page matches the filters.' : 'No requests logged yet.'}
+        items={(data) => data.logs}
+        empty={
+          filtering
+            ? 'No request among the entries read matches; a next page, if any, reads on.'
+            : 'No requests logged yet.'
+        }
         headings={['Request', 'Status', 'Time', 'Client']}
         row={(entry) => (
           <tr key={entry.id}>

@@ -1,7 +1,10 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { compressJson, decompressJson } from '../../domain/compressed-json';
 import { logExpiry, type RequestLogEntry, type RequestLogSummary } from '../../domain/request-log/entry';
-import type { RequestLog } from '../../ports';
+import type { RequestLog, RequestLogFilter } from '../../ports';
+import { budgetedQuery } from './budgeted-query';
+import { decodeIdCursor, encodeIdCursor } from './id-cursor';
+import { when } from './entity/expression';
 import { batchGet } from './batch';
 import { documentClient } from './client';
 import { requestLog as entries } from './entities';
@@ -71,6 +74,57 @@ const summaries = async (
 const listOf = (accountId: string, tenantId: string | undefined) =>
   tenantId ? tenantEntryList(accountId, tenantId) : entryList(accountId);
 
+/** Entries one filtered request evaluates at most (about 100 bytes each as the Query reads them: ~25 read units). */
+export const LOG_FILTER_BUDGET = 1000;
+
+const filterCondition = ({ method, status, endpoint }: RequestLogFilter) =>
+  when.and(
+    ...(method ? [when.eq('method', method)] : []),
+    ...(status ? [when.ge('response_status', status.from), when.le('response_status', status.to)] : []),
+    ...(endpoint ? [when.contains('endpoint', endpoint)] : []),
+  );
+
+const matches =
+  ({ method, status, endpoint }: RequestLogFilter) =>
+  (item: Record<string, unknown>) =>
+    (!method || item.method === method) &&
+    (!status || (Number(item.response_status) >= status.from && Number(item.response_status) <= status.to)) &&
+    (!endpoint || String(item.endpoint).includes(endpoint));
+
+/**
+ * A filtered page: the account's partition filtered by DynamoDB as it is read; a tenant's (a keys-only index,
+ * which holds nothing to filter on) read a round at a time and filtered here. Either evaluates at most
+ * LOG_FILTER_BUDGET entries a request; a page may then hold fewer than `limit`, with a cursor to go on.
+ */
+const filteredPage = async (
+  accountId: string,
+  page: { limit: number; cursor?: string },
+  tenantId: string | undefined,
+  filter: RequestLogFilter,
+) => {
+  const list = listOf(accountId, tenantId);
+  const after = page.cursor === undefined ? undefined : decodeIdCursor(page.cursor);
+  const found = await budgetedQuery({
+    input: tenantId
+      ? { ...list.query, ScanIndexForward: false }
+      : {
+          ...entries.query(entries.key(accountId, '').pk, undefined, {
+            projection: SUMMARY,
+            filter: filterCondition(filter),
+          }),
+          ScanIndexForward: false,
+        },
+    limit: page.limit,
+    budget: LOG_FILTER_BUDGET,
+    startKey: after === undefined ? undefined : list.keyOf(after),
+    ...(tenantId ? { read: (items) => summaries(accountId, items, tenantId), keep: matches(filter) } : {}),
+  });
+  return {
+    items: found.items.map(summaryOf),
+    next_cursor: found.next ? encodeIdCursor(String(found.next.sk)) : null,
+  };
+};
+
 /** A UUIDv7's time: its first 48 bits, milliseconds. */
 const timeOfId = (id: string) => new Date(parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toISOString();
 
@@ -111,7 +165,9 @@ export const dynamoRequestLog = (): RequestLog => ({
     return { ...summaryOf(Item), account_id: accountId, request_body, response_body };
   },
 
-  async page(accountId, page, tenantId) {
+  async page(accountId, page, tenantId, filter) {
+    if (filter && (filter.method || filter.status || filter.endpoint))
+      return filteredPage(accountId, page, tenantId, filter);
     const found = await queryPageAfter(listOf(accountId, tenantId), page);
     const items = await summaries(accountId, found.items, tenantId);
     return { items: items.map(summaryOf), next_cursor: found.next_cursor };

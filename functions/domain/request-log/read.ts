@@ -13,6 +13,13 @@ export interface RequestLogEntryDeps extends RequestLogDeps {
   messages: Pick<MessageStore, 'getWithEvents'>;
 }
 
+/** `4xx` (a class) or `404` (one status) as the range of statuses it names; none for none. */
+const statusRange = (status: string | undefined) => {
+  if (!status) return undefined;
+  const from = Number(status.replace(/xx$/i, '00'));
+  return { from, to: /xx$/i.test(status) ? from + 99 : from };
+};
+
 /**
  * The account's requests, newest first, cursor-paged (the bodies are read one entry at a time). A key bound
  * to a tenant (`keyTenantId`) reads the requests made with its tenant's keys alone (decision 0131).
@@ -20,11 +27,15 @@ export interface RequestLogEntryDeps extends RequestLogDeps {
 export const listRequestLog = async (
   deps: RequestLogDeps,
   accountId: string,
-  page: { limit?: number; cursor?: string },
+  page: { limit?: number; cursor?: string; method?: string; status?: string; endpoint?: string },
   keyTenantId?: string | null,
 ) => {
   const found = await withIssuedCursor(() =>
-    deps.requestLog.page(accountId, { limit: page.limit ?? 20, cursor: page.cursor }, keyTenantId ?? undefined),
+    deps.requestLog.page(accountId, { limit: page.limit ?? 20, cursor: page.cursor }, keyTenantId ?? undefined, {
+      method: page.method,
+      status: statusRange(page.status),
+      endpoint: page.endpoint,
+    }),
   );
   return { logs: found.items, next_cursor: found.next_cursor };
 };

@@ -16,7 +16,9 @@ export const logsList = defineRoute(
     description:
       "Every request made with one of the account's keys in the last 30 days (`endpoint` is the path, without " +
       'its query string), newest first, cursor-paged. `GET /logs/{id}` adds the bodies. A key bound to a tenant ' +
-      "lists the requests made with its tenant's keys alone.",
+      "lists the requests made with its tenant's keys alone. `method`, `status` (`4xx` or `404`) and `endpoint` " +
+      '(a part of the path) filter the log: one request reads at most 1,000 entries, so a filtered page may hold ' +
+      'fewer than `limit` entries and still have a `next_cursor` to go on from.',
     request: { query: logsQuery },
     response: logPage,
     // A tenant key's entries are read from an index (gsi6), which a grant narrowed to items cannot reach.
