@@ -15,6 +15,8 @@ export interface BudgetedQuery {
   read?: (items: Item[]) => Promise<Item[]>;
   /** The filter a keys-only index cannot apply: kept items only. */
   keep?: (item: Item) => boolean;
+  /** Nothing filters (neither the Query nor `keep`): each round asks for exactly what the page lacks. */
+  unfiltered?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface BudgetedQuery {
  * than `limit`, with a place to go on from). `next` is where the next page starts after: the last item
  * answered when more matched than wanted, else the Query's last evaluated key; none at the end.
  */
-export const budgetedQuery = async ({ input, limit, budget, startKey, read, keep }: BudgetedQuery) => {
+export const budgetedQuery = async ({ input, limit, budget, startKey, read, keep, unfiltered }: BudgetedQuery) => {
   const found: Item[] = [];
   let evaluated = 0;
   let next = startKey;
@@ -31,7 +33,7 @@ export const budgetedQuery = async ({ input, limit, budget, startKey, read, keep
     const result = await documentClient().send(
       new QueryCommand({
         ...input,
-        Limit: Math.min(budget - evaluated, Math.max(4 * limit, 100)),
+        Limit: unfiltered ? limit - found.length : Math.min(budget - evaluated, Math.max(4 * limit, 100)),
         ExclusiveStartKey: next,
       }),
     );

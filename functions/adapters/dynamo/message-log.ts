@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { MailMessage } from '../../domain/types';
 import type { IdPage, IdPageRequest } from '../../domain/id-paging';
 import { InvalidCursorError, type MessageLogFilter, type MessageLogPage } from '../../ports';
 import { batchGet } from './batch';
+import { budgetedQuery } from './budgeted-query';
 import { documentClient } from './client';
 import { message as messageEntity } from './entities';
 import { sortKey, when, type Condition } from './entity/expression';
@@ -109,43 +110,21 @@ export const readMessageLog = async (
   const low = filter.since ?? '0';
   const high = filter.until ?? '9';
 
-  const found: { pk: string; sk: string; sortKey: string }[] = [];
-  let evaluated = 0;
-  let startKey: Record<string, unknown> | undefined = after ? logStartKey(accountId, after, tenantId) : undefined;
-  let exhausted = false;
-  while (found.length < page.limit && evaluated < LOG_SCAN_BUDGET) {
-    const result = await documentClient().send(
-      new QueryCommand({
-        ...messageEntity.queryIndex(tenantId ? 'tenantLog' : 'log', partition, sortKey.between(low, high), {
-          filter: filtering,
-        }),
-        ScanIndexForward: false,
-        // Unfiltered: exactly what the page lacks. Filtered: a few pages' worth of entries at a time.
-        Limit: filtering
-          ? Math.min(LOG_SCAN_BUDGET - evaluated, Math.max(4 * page.limit, 100))
-          : page.limit - found.length,
-        ExclusiveStartKey: startKey,
+  const found = await budgetedQuery({
+    input: {
+      ...messageEntity.queryIndex(tenantId ? 'tenantLog' : 'log', partition, sortKey.between(low, high), {
+        filter: filtering,
       }),
-    );
-    evaluated += result.ScannedCount ?? 0;
-    for (const item of result.Items ?? [])
-      found.push({ pk: String(item.pk), sk: String(item.sk), sortKey: String(item[sortAttribute]) });
-    startKey = result.LastEvaluatedKey;
-    if (!startKey) {
-      exhausted = true;
-      break;
-    }
-  }
-
-  const pageKeys = found.slice(0, page.limit);
-  const messages = await recordsOf(pageKeys);
+      ScanIndexForward: false,
+    },
+    limit: page.limit,
+    budget: LOG_SCAN_BUDGET,
+    startKey: after ? logStartKey(accountId, after, tenantId) : undefined,
+    unfiltered: !filtering,
+  });
+  const messages = await recordsOf(found.items.map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
   // Where the next page starts: after the last message of a full page, or where the budget ran out.
-  const resumeAt =
-    found.length > page.limit || (found.length === page.limit && !exhausted)
-      ? pageKeys[pageKeys.length - 1]?.sortKey
-      : !exhausted && startKey
-        ? String(startKey[sortAttribute])
-        : undefined;
+  const resumeAt = found.next ? String(found.next[sortAttribute]) : undefined;
   return { messages, next_cursor: resumeAt ? encodeCursor(tag, resumeAt) : null };
 };
 
