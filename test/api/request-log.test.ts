@@ -254,6 +254,21 @@ describe('GET /logs', () => {
     expect(Buffer.byteLength(request_body)).toBeLessThan(64 * 1024 + 100);
   });
 
+  it('logs a request whose body nests thousands deep, without that body', async () => {
+    const { api, key } = await account('Deep');
+    // An extra field the schema never reads, nested 5,000 deep: the send is answered, so it must be logged.
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const sent = await fetch(`${service.baseUrl}/api/v1/mail/send`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: `{"to":"${uniqueAddress()}","subject":"Deep","text":"t","x":${deep}}`,
+    });
+    expect(sent.status).toBe(200);
+    const [logged] = await allEntries(api);
+    expect(logged).toMatchObject({ endpoint: '/api/v1/mail/send', response_status: 200 });
+    expect((await entry(api, logged.id as string)).request_body).toBe('[nested too deep: not kept]');
+  });
+
   it('pages newest first with a cursor, each entry once; the permission is mail', async () => {
     const { api, accountId } = await account('Pages');
     for (let i = 0; i < 5; i++) expect((await api.get(`/api/v1/mail?limit=${i + 1}`)).status).toBe(200);

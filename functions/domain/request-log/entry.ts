@@ -34,7 +34,30 @@ const MAX_ENDPOINT = 1024;
 /** What a body the log cannot read as JSON is kept as: never its text, which no schema could redact. */
 export const UNREADABLE_BODY = '[not JSON: not kept]';
 
-/** A request's or answer's body as the log keeps it: parsed, its secrets redacted, cut past 64 KiB. */
+/**
+ * Nesting past which a body is not kept. The schemas read only their own fields, so a request may carry an
+ * extra field nested thousands deep and still be answered; JSON.stringify (and redaction) recurse, and such a
+ * body would overflow the stack and lose the request's entry. No body the API reads nests near this deep.
+ */
+export const MAX_LOGGED_DEPTH = 64;
+export const TOO_DEEP_BODY = '[nested too deep: not kept]';
+
+/** Whether a parsed JSON value nests deeper than `limit` (walked without recursion). */
+const nestsDeeperThan = (value: unknown, limit: number) => {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length) {
+    const [next, depth] = pending.pop()!;
+    if (typeof next !== 'object' || next === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(next)) pending.push([child, depth + 1]);
+  }
+  return false;
+};
+
+/**
+ * A request's or answer's body as the log keeps it: parsed, its secrets redacted, cut past 64 KiB; one nested
+ * deeper than MAX_LOGGED_DEPTH is kept as TOO_DEEP_BODY (the entry itself is always written).
+ */
 export const loggedBody = (text: string | undefined, secretPaths: readonly (readonly string[])[]): unknown => {
   if (text === undefined || text === '') return null;
   let value: unknown;
@@ -43,6 +66,7 @@ export const loggedBody = (text: string | undefined, secretPaths: readonly (read
   } catch {
     return UNREADABLE_BODY;
   }
+  if (nestsDeeperThan(value, MAX_LOGGED_DEPTH)) return TOO_DEEP_BODY;
   const kept = redact(value, secretPaths);
   const json = Buffer.from(JSON.stringify(kept));
   if (json.length <= MAX_LOGGED_BODY_BYTES) return kept;
