@@ -559,6 +559,10 @@ describe("automations through the SDK: the service's own events as triggers", ()
       await resend.events.send({ event: 'nobody.listens', email: byEvent });
       // A contact that was there already is not made again: it starts nothing.
       await resend.events.send({ event: 'nobody.listens', email: made });
+      // contact.created sent by hand for a new address: its making and the event are one creation, one run.
+      const explicit = uniqueAddress('explicit');
+      await resend.events.send({ event: 'contact.created', email: explicit });
+      await resend.events.send({ event: 'contact.created', email: explicit });
       // A subscription and an import's row make contacts too; an address that is a contact already makes none.
       const list = (await api.post('/api/v1/lists', { name: 'Contacts made by members' })).body.data.id;
       const subscribed = uniqueAddress('subscribed');
@@ -577,8 +581,9 @@ describe("automations through the SDK: the service's own events as triggers", ()
       expect(await subjects(byEvent)).toEqual(['Hello ']);
       expect(await subjects(subscribed)).toEqual(['Hello ']);
       expect(await subjects(imported)).toEqual(['Hello ']);
+      expect(await subjects(explicit)).toEqual(['Hello ']);
       const runs = await runsOf(automationId);
-      expect(runs).toHaveLength(4);
+      expect(runs).toHaveLength(5);
       expect(runs.every((run) => run.status === 'completed')).toBe(true);
     } finally {
       await resend.automations.stop(automationId);

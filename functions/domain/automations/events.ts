@@ -4,7 +4,7 @@ import { ensureContactMade, findContact } from '../contacts/contacts';
 import { AppError, notFound, validationError } from '../errors';
 import { isoTimestamp } from '../time';
 import type { EventDefinition } from './records';
-import { contactCreated } from './service-events';
+import { CONTACT_CREATED, contactCreated } from './service-events';
 import { receiveWaits, startRuns, triggeredBy } from './start-runs';
 
 type Deps = { automations: AutomationStore; clock: Clock; ids: Ids };
@@ -95,11 +95,17 @@ export const sendEvent = async (
   const made =
     input.contact_id === undefined && (await ensureContactMade(deps, accountId, { email: input.email! })).made;
   const contact = await findContact(deps, accountId, input.contact_id ?? input.email!);
-  if (made) await contactCreated(deps, contact);
-  const triggered = triggeredBy(await deps.automations.all(accountId), input.event);
-  await startRuns(deps, accountId, triggered, { contact_id: contact.id, event: input.event, payload });
+  // `contact.created` sent by hand is the contact's own: its runs start once per contact, as when it is made,
+  // so a new address sent with it starts one run, not two (its making and the event).
+  const ownCreation = input.event === CONTACT_CREATED;
+  const startedByCreation = made || ownCreation ? await contactCreated(deps, contact) : 0;
+  let started = startedByCreation;
+  if (!ownCreation) {
+    const triggered = triggeredBy(await deps.automations.all(accountId), input.event);
+    started = await startRuns(deps, accountId, triggered, { contact_id: contact.id, event: input.event, payload });
+  }
   const received = await receiveWaits(deps, accountId, contact, input.event, payload);
-  return { contact, started: triggered.length, received };
+  return { contact, started, received };
 };
 
 export const presentEvent = (e: EventDefinition) => ({
