@@ -692,7 +692,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a double opt-in subscription
-         * @description Confirms the subscription the link names (the link is valid 7 days) and answers a page saying so.
+         * @description Confirms the subscription the link names (the link is valid 7 days) and answers a page saying so. A contact the subscription made starts the account's `contact.created` automations now.
          *
          *     Public: no API key.
          */

@@ -184,6 +184,11 @@ export interface Subscriber {
    * contacts by it); absent on a subscriber written before, whose contact is found by its address.
    */
   contact_id?: string;
+  /**
+   * Its contact was made by this subscription, which waits for its confirmation: the contact's
+   * `contact.created` automations start when it is confirmed, not before (double opt-in holds for them too).
+   */
+  contact_made?: true;
   created_at: string;
   updated_at: string;
   /** Position in the account's newest-first listings. */

@@ -10,6 +10,7 @@ import { handler as sesEvents } from '../../functions/handlers/ses-events';
 import { handler as webhookDeliverer } from '../../functions/handlers/webhook-deliverer';
 import { drainWebhooksOnce } from '../../local/trigger-runs';
 import { fixtureText } from '../support/fixtures';
+import { drainOnce } from '../support/drain';
 import { runJobs } from '../support/jobs';
 import { mailTo } from '../support/mailbox';
 import { seedMessage } from '../support/seed-message';
@@ -582,8 +583,21 @@ describe("automations through the SDK: the service's own events as triggers", ()
       expect(await subjects(subscribed)).toEqual(['Hello ']);
       expect(await subjects(imported)).toEqual(['Hello ']);
       expect(await subjects(explicit)).toEqual(['Hello ']);
+      // A double opt-in list's new person: nothing but the confirmation until the link is followed.
+      const doi = (await api.post('/api/v1/lists', { name: 'Confirm first', double_opt_in: true })).body.data.id;
+      const waiting = uniqueAddress('waiting');
+      expect((await api.post('/api/v1/subscribers', { email: waiting, list_id: doi })).status).toBe(201);
+      await drainOnce();
+      await runAutomations();
+      const [confirmation] = await mailTo(waiting);
+      expect(await subjects(waiting)).toEqual(['Please confirm your subscription to Confirm first']);
+      const link = /(https?:\/\/\S+\/u\/confirm\/[A-Za-z0-9_.-]+)/.exec(confirmation.body.text ?? '')![1];
+      expect((await fetch(link, { method: 'POST' })).status).toBe(200);
+      expect((await fetch(link, { method: 'POST' })).status).toBe(200);
+      await runAutomations();
+      expect((await subjects(waiting)).sort()).toEqual(['Hello ', 'Please confirm your subscription to Confirm first']);
       const runs = await runsOf(automationId);
-      expect(runs).toHaveLength(5);
+      expect(runs).toHaveLength(6);
       expect(runs.every((run) => run.status === 'completed')).toBe(true);
     } finally {
       await resend.automations.stop(automationId);

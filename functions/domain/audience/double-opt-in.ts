@@ -10,7 +10,10 @@ import type {
   ListStore,
   MessageRecords,
   MessageSchedule,
+  ContactStore,
+  AutomationStore,
 } from '../../ports';
+import { contactCreated } from '../automations/service-events';
 import { sendBatch } from '../mail/send-batch';
 import { escapeHtml } from '../escape-html';
 import { ExpiredLinkError, notFound } from '../errors';
@@ -136,22 +139,30 @@ export interface ConfirmDeps {
   clock: Clock;
 }
 
+/** The confirmation itself starts the automations of a contact the subscription made (subscribers.ts subscribe). */
+export interface ConfirmingDeps extends ConfirmDeps {
+  contacts: Pick<ContactStore, 'get'>;
+  automations: AutomationStore;
+  ids: Ids;
+}
+
 /** What the confirmation page shows: the list's name, and whether the subscriber confirmed already. */
 export const confirmationState = async (deps: ConfirmDeps, claim: ConfirmationClaim) => {
   const subscriber = await deps.subscribers.get(claim.account_id, claim.subscriber_id);
   const list = subscriber && (await deps.lists.get(claim.account_id, subscriber.list_id));
   if (!subscriber || !list) throw notFound('Subscription');
-  return { listName: list.name, confirmed: subscriber.confirmed_at != null };
+  return { listName: list.name, confirmed: subscriber.confirmed_at != null, subscriber };
 };
 
 /** POST: records the confirmation (once; a repeated POST changes nothing). */
-export const confirmSubscription = async (deps: ConfirmDeps, claim: ConfirmationClaim) => {
+export const confirmSubscription = async (deps: ConfirmingDeps, claim: ConfirmationClaim) => {
   const state = await confirmationState(deps, claim);
-  if (
-    !state.confirmed &&
-    (await deps.subscribers.confirm(claim.account_id, claim.subscriber_id, isoTimestamp(deps.clock.now()))) ===
-      'missing'
-  )
+  if (state.confirmed) return state.listName;
+  if ((await deps.subscribers.confirm(claim.account_id, claim.subscriber_id, isoTimestamp(deps.clock.now()))) === 'missing')
     throw notFound('Subscription');
+  // The contact this subscription made starts its automations now (once: the run's id follows from the contact's).
+  const { contact_made: made, contact_id: contactId } = state.subscriber;
+  const contact = made && contactId ? await deps.contacts.get(claim.account_id, contactId) : undefined;
+  if (contact) await contactCreated(deps, contact);
   return state.listName;
 };

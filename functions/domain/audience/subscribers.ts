@@ -44,7 +44,8 @@ export const presentSubscriber = (s: Subscriber) => ({ ...listed(s), updated_at:
 
 /**
  * POST /subscribers: adds a subscriber, the address made a contact unless it is one; a contact made so starts
- * the account's `contact.created` automations (as POST /contacts does, double opt-in or not).
+ * the account's `contact.created` automations, at once or, in a double opt-in list, once the subscription is
+ * confirmed (confirmSubscription): an address someone else typed into a form gets no automation's mail.
  */
 export const subscribe = async (
   deps: SubscriberDeps & ConfirmationDeps & { contacts: ContactStore; automations: AutomationStore },
@@ -55,9 +56,9 @@ export const subscribe = async (
   const subscriber = await createSubscriber(deps, accountId, input, async (email) => {
     const ensured = await ensureContactMade(deps, accountId, { email });
     made = ensured.made;
-    return ensured.id;
+    return { id: ensured.id, made: Boolean(made) };
   });
-  if (made) await contactCreated(deps, made);
+  if (made && subscriber.confirmed_at !== null) await contactCreated(deps, made);
   return subscriber;
 };
 
@@ -76,15 +77,17 @@ export const createSubscriber = async (
    * The address's contact: its id when the caller holds it already (a contact joining a list: no claim to
    * try), or how to find or make it, after the checks (by default ensureContact).
    */
-  contactOf: string | ((email: string) => Promise<string | undefined>) = (email) =>
-    ensureContact(deps, accountId, { email }),
+  contactOf: string | ((email: string) => Promise<{ id: string | undefined; made?: boolean }>) = async (email) => ({
+    id: await ensureContact(deps, accountId, { email }),
+  }),
 ) => {
   const list = await deps.lists.get(accountId, input.list_id);
   if (!list) throw notFound('List');
   const confirming = list.double_opt_in === true && (input.status ?? 'subscribed') === 'subscribed';
   if (confirming) await requireDefaultProvider(deps.providers, accountId);
   // Every membership is a contact's: the address becomes one first, unless it is one already.
-  const contactId = typeof contactOf === 'string' ? contactOf : await contactOf(input.email);
+  const contact = typeof contactOf === 'string' ? { id: contactOf } : await contactOf(input.email);
+  const contactId = contact.id;
   const now = isoTimestamp(deps.clock.now());
   const subscriber: Subscriber = {
     id: deps.ids.uuid(),
@@ -96,6 +99,7 @@ export const createSubscriber = async (
     metadata: input.metadata ?? {},
     ...(confirming ? { confirmed_at: null } : {}),
     ...(contactId ? { contact_id: contactId } : {}),
+    ...(confirming && contact.made ? { contact_made: true as const } : {}),
     created_at: now,
     updated_at: now,
     seq: await deps.counters.add(accountId, 'subscriber', 1),

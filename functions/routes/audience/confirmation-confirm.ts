@@ -12,9 +12,12 @@ export const confirmationConfirm = defineRoute(
     id: 'confirmation-confirm',
     method: 'POST',
     summary: 'Confirm a double opt-in subscription',
-    description: 'Confirms the subscription the link names (the link is valid 7 days) and answers a page saying so.',
-    table: { read: ['list'], write: ['subscriber'] },
-    uses: ['subscribers', 'lists', 'tracking', 'clock'],
+    description:
+      'Confirms the subscription the link names (the link is valid 7 days) and answers a page saying so. A ' +
+      "contact the subscription made starts the account's `contact.created` automations now.",
+    // The contact the subscription made, and the automations its creation starts (runs written once).
+    table: { read: ['list', 'contact', 'automation'], write: ['subscriber', 'automationRun'] },
+    uses: ['subscribers', 'lists', 'tracking', 'clock', 'contacts', 'automations', 'ids'],
   },
   async ({ params }, deps) => {
     const listName = await confirmSubscription(deps, await verifiedConfirmation(deps, params.token));
