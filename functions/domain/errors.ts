@@ -43,6 +43,13 @@ export const validationError = (details: FieldIssue[], message = 'The request is
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 
 /**
+ * Another request changed the record between this one's read and its write (and kept changing it): nothing
+ * was written, and the same request made again is likely to pass (docs/promises.md: 409 with `Retry-After: 1`).
+ */
+export const changedMeanwhile = (message: string) =>
+  new AppError('CONFLICT', message, { headers: { 'Retry-After': '1' } });
+
+/**
  * A signed link that was good but is past its time (a double opt-in confirmation link). To an API
  * client it is NOT_FOUND like any link that names nothing; the page a reader gets says it expired,
  * with 410 (functions/http/link-error-page.ts).

@@ -137,7 +137,10 @@ describe('templates', () => {
       expect([200, 409]).toContain(answer.status);
       const [field, value] = Object.entries(edits[i])[0];
       if (answer.status === 200) expect(stored[field], field).toBe(value);
-      else expect(answer.body.error.code).toBe('CONFLICT');
+      else {
+        expect(answer.body.error.code).toBe('CONFLICT');
+        expect(answer.headers.get('retry-after')).toBe('1');
+      }
     }
     expect(answers.some((answer) => answer.status === 200)).toBe(true);
   });

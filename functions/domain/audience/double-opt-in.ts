@@ -158,7 +158,10 @@ export const confirmationState = async (deps: ConfirmDeps, claim: ConfirmationCl
 export const confirmSubscription = async (deps: ConfirmingDeps, claim: ConfirmationClaim) => {
   const state = await confirmationState(deps, claim);
   if (state.confirmed) return state.listName;
-  if ((await deps.subscribers.confirm(claim.account_id, claim.subscriber_id, isoTimestamp(deps.clock.now()))) === 'missing')
+  if (
+    (await deps.subscribers.confirm(claim.account_id, claim.subscriber_id, isoTimestamp(deps.clock.now()))) ===
+    'missing'
+  )
     throw notFound('Subscription');
   // The contact this subscription made starts its automations now (once: the run's id follows from the contact's).
   const { contact_made: made, contact_id: contactId } = state.subscriber;

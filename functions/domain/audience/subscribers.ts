@@ -10,7 +10,7 @@ import type {
   SubscriberStore,
 } from '../../ports';
 import type { CreateSubscriberInput, UpdateSubscriberInput } from './subscriber-input';
-import { AppError, notFound } from '../errors';
+import { AppError, notFound, changedMeanwhile } from '../errors';
 import { readPage } from '../paging';
 import { requireDefaultProvider } from '../providers/default-provider';
 import { sendConfirmation, type ConfirmationDeps } from './double-opt-in';
@@ -146,7 +146,7 @@ export const updateSubscriber = async (
   const subscriber = await getSubscriber(deps, accountId, id);
   const updated = await deps.subscribers.update(subscriber, { ...input, updated_at: isoTimestamp(deps.clock.now()) });
   // A concurrent change got there first; the client may retry on the new state.
-  if (!updated) throw new AppError('CONFLICT', 'The subscriber changed at the same time; try again');
+  if (!updated) throw changedMeanwhile('The subscriber changed at the same time; try again');
   return {
     id: updated.id,
     email: updated.email,
@@ -159,7 +159,7 @@ export const updateSubscriber = async (
 export const deleteSubscriber = async (deps: Pick<SubscriberDeps, 'subscribers'>, accountId: string, id: string) => {
   const subscriber = await getSubscriber(deps, accountId, id);
   if (!(await deps.subscribers.delete(subscriber)))
-    throw new AppError('CONFLICT', 'The subscriber changed at the same time; try again');
+    throw changedMeanwhile('The subscriber changed at the same time; try again');
 };
 
 export const listSubscribers = async (

@@ -1,5 +1,5 @@
 import type { Clock, ContactPropertyStore, ContactStore, Ids, SubscriberStore } from '../../ports';
-import { AppError, notFound, validationError } from '../errors';
+import { AppError, notFound, validationError, changedMeanwhile } from '../errors';
 import { requireAnchored, type IdPageRequest } from '../id-paging';
 import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
@@ -183,7 +183,7 @@ export const updateContact = async (
   if (next.updated_at <= contact.updated_at)
     next.updated_at = isoTimestamp(new Date(Date.parse(contact.updated_at) + 1));
   const replaced = await deps.contacts.replace(contact, next);
-  if (!replaced) throw new AppError('CONFLICT', 'The contact changed at the same time; try again');
+  if (!replaced) throw changedMeanwhile('The contact changed at the same time; try again');
   return replaced;
 };
 
@@ -199,7 +199,7 @@ export const deleteContact = async (
   const contact = await findContact(deps, accountId, idOrEmail);
   for (const subscriber of await deps.subscribers.findByEmail(accountId, contact.email))
     if (!(await deps.subscribers.delete(subscriber)))
-      throw new AppError('CONFLICT', 'A membership of the contact changed at the same time; try again');
+      throw changedMeanwhile('A membership of the contact changed at the same time; try again');
   if (!(await deps.contacts.delete(contact))) throw notFound('Contact');
   return contact;
 };
@@ -232,5 +232,5 @@ export const unsubscribeContact = async (deps: ContactDeps, accountId: string, e
     if (updated_at <= contact.updated_at) updated_at = isoTimestamp(new Date(Date.parse(contact.updated_at) + 1));
     if (await deps.contacts.replace(contact, { ...contact, unsubscribed: true, updated_at })) return;
   }
-  throw new AppError('CONFLICT', 'The contact changed at the same time; try again');
+  throw changedMeanwhile('The contact changed at the same time; try again');
 };

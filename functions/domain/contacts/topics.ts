@@ -1,5 +1,5 @@
 import type { Clock, ContactStore, Ids, TopicStore } from '../../ports';
-import { AppError, notFound, validationError } from '../errors';
+import { notFound, validationError, changedMeanwhile } from '../errors';
 import { pageNextTo, requireAnchored, type IdPageRequest } from '../id-paging';
 import { isoTimestamp } from '../time';
 import { findContact } from './contacts';
@@ -156,6 +156,6 @@ export const replaceTopics = async (
   let updated_at = isoTimestamp(deps.clock.now());
   if (updated_at <= contact.updated_at) updated_at = isoTimestamp(new Date(Date.parse(contact.updated_at) + 1));
   const replaced = await deps.contacts.replace(contact, { ...contact, topics, updated_at });
-  if (!replaced) throw new AppError('CONFLICT', 'The contact changed at the same time; try again');
+  if (!replaced) throw changedMeanwhile('The contact changed at the same time; try again');
   return replaced;
 };

@@ -11,7 +11,7 @@ import {
 import { requireAllowedSender } from '../providers/default-provider';
 import { isTemplateId, TEMPLATE_ALIAS } from './template-ref';
 import type { CreateTemplateInput, UpdateTemplateInput, WriteOptions } from './template-input';
-import { AppError, notFound, validationError } from '../errors';
+import { AppError, notFound, validationError, changedMeanwhile } from '../errors';
 import { readPage } from '../paging';
 import { isoTimestamp } from '../time';
 import { missingVariables, readyTemplate, variableNames, type Rendered } from './engine';
@@ -237,7 +237,7 @@ const editTemplate = async (
     const updated = await edit(current, now);
     if (await stored(() => deps.templates.replace(updated, current))) return presentTemplate(updated);
     if (attempt === EDIT_ATTEMPTS)
-      throw new AppError('CONFLICT', 'The template was changed by another request meanwhile; try again');
+      throw changedMeanwhile('The template was changed by another request meanwhile; try again');
   }
 };
 

@@ -62,8 +62,10 @@ describe('two edits of one template at once', () => {
 
     const next = await createTemplate(world, ACCOUNT, base);
     for (let i = 0; i < 3; i++) between.push(() => updateTemplate(other, ACCOUNT, next.id, { name: `other ${i}` }));
+    // A 409 that says to try again in a second (docs/promises.md, CONFLICT).
     await expect(updateTemplate(world, ACCOUNT, next.id, { subject: 'mine' })).rejects.toMatchObject({
       code: 'CONFLICT',
+      options: { headers: { 'Retry-After': '1' } },
     });
     expect((await requireTemplate(world, ACCOUNT, next.id)).name).toBe('other 2');
   });
