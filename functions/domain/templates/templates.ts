@@ -58,10 +58,15 @@ export const senderOf = (version: TemplateSender) => ({
 });
 
 /** The sender fields a write names, without the empty ones (null or absent: none). */
-const senderFields = (sender: TemplateSender): TemplateSender => ({
-  ...(sender.from_email ? { from_email: sender.from_email, from_name: sender.from_name ?? null } : {}),
-  ...(sender.reply_to ? { reply_to: sender.reply_to } : {}),
-});
+const senderFields = (sender: TemplateSender): TemplateSender => {
+  // A name is the address's: one given without an address (none given, none kept) would be dropped unseen.
+  if (sender.from_name && !sender.from_email)
+    throw validationError([{ field: 'from_name', message: 'from_name needs a from_email to name' }]);
+  return {
+    ...(sender.from_email ? { from_email: sender.from_email, from_name: sender.from_name ?? null } : {}),
+    ...(sender.reply_to ? { reply_to: sender.reply_to } : {}),
+  };
+};
 
 /**
  * The sender rule (the account's verified domains, a domain no other account holds) for a template's own
@@ -180,7 +185,9 @@ export const updateTemplate = (
       input.from_email !== undefined || input.from_name !== undefined || input.reply_to !== undefined;
     const sender = senderFields({
       from_email: input.from_email === undefined ? current.from_email : input.from_email,
-      from_name: input.from_name === undefined ? current.from_name : input.from_name,
+      // An address taken away takes its name with it, unless the edit names one (then refused: no address).
+      from_name:
+        input.from_name === undefined ? (input.from_email === null ? null : current.from_name) : input.from_name,
       reply_to: input.reply_to === undefined ? current.reply_to : input.reply_to,
     });
     if (input.from_email) await requireTemplateSender(deps, accountId, input.from_email);

@@ -45,6 +45,21 @@ describe('a template’s alias', () => {
 });
 
 describe('a template’s own sender', () => {
+  it('names an address: a from_name without one is refused, and goes when its address is taken away', async () => {
+    await expect(createTemplate(world, ACCOUNT, { ...base, from_name: 'Team' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    const made = await createTemplate(world, ACCOUNT, base);
+    await expect(updateTemplate(world, ACCOUNT, made.id, { from_name: 'Team' })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    await updateTemplate(world, ACCOUNT, made.id, { from_email: 'team@example.com', from_name: 'Team' });
+    expect(await updateTemplate(world, ACCOUNT, made.id, { from_email: null })).toMatchObject({
+      from_email: null,
+      from_name: null,
+    });
+  });
+
   it('is checked by the sender rule when saved, and is versioned with the parts', async () => {
     await expect(createTemplate(world, ACCOUNT, { ...base, from_email: 'x@elsewhere.example' })).rejects.toMatchObject({
       code: 'FROM_NOT_ALLOWED',
