@@ -69,6 +69,41 @@ describe('contacts', () => {
     expect((await other.post('/api/v1/contacts', { email })).status).toBe(201);
   });
 
+  it('loses no edit of several made at once: each is 200 and in the record, or 409 with Retry-After', async () => {
+    const email = `concurrent-${crypto.randomUUID()}@example.com`;
+    expect((await api.post('/api/v1/contacts', { email })).status).toBe(201);
+    const topic = await api.post('/api/v1/topics', { name: `Edits ${Math.random()}`, default_subscription: 'opt_out' });
+    const edits = [
+      api.call('PATCH', `/api/v1/contacts/${email}`, { first_name: 'Ada' }),
+      api.call('PATCH', `/api/v1/contacts/${email}`, { last_name: 'Lovelace' }),
+      api.call('PATCH', `/api/v1/contacts/${email}`, { unsubscribed: true }),
+      api.call('PATCH', `/api/v1/contacts/${email}/topics`, {
+        topics: [{ id: topic.body.data.id, subscription: 'opt_in' }],
+      }),
+    ];
+    const answers = await Promise.all(edits);
+    const stored = (await api.get(`/api/v1/contacts/${email}`)).body.data;
+    const choices = (await api.get(`/api/v1/contacts/${email}/topics`)).body.data.topics as {
+      id: string;
+      subscription: string;
+    }[];
+    const kept = [
+      stored.first_name === 'Ada',
+      stored.last_name === 'Lovelace',
+      stored.unsubscribed === true,
+      choices.some((choice) => choice.id === topic.body.data.id && choice.subscription === 'opt_in'),
+    ];
+    for (const [i, answer] of answers.entries()) {
+      if (answer.status === 200) expect(kept[i], `edit ${i}`).toBe(true);
+      else {
+        expect(answer.status).toBe(409);
+        expect(answer.headers.get('retry-after')).toBe('1');
+      }
+    }
+    // Made again over each other, four edits at once all land (each has three tries).
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(3);
+  });
+
   it('lists newest first with the cursor; a deep page costs what the first does', async () => {
     const own = client(service, (await newAccount('Contacts list')).apiKey);
     const ids: string[] = [];

@@ -3,6 +3,7 @@ import { AppError, notFound, validationError, changedMeanwhile } from '../errors
 import { requireAnchored, type IdPageRequest } from '../id-paging';
 import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
+import { editWithRetry, nextUpdatedAt } from '../edit-retry';
 import type { Contact, ContactChanges } from './contact';
 import { contactId } from './contact-id';
 import type { TopicChoice } from './topic';
@@ -164,27 +165,27 @@ export const updateContact = async (
   idOrEmail: string,
   changes: ContactChanges,
 ) => {
-  const contact = await findContact(deps, accountId, idOrEmail);
   const values = await checkedValues(deps, accountId, changes.properties);
-  const properties = { ...contact.properties };
-  for (const [key, value] of Object.entries(values)) {
-    if (value === null) delete properties[key];
-    else properties[key] = value;
-  }
-  const next: Contact = {
-    ...contact,
-    ...(changes.first_name !== undefined ? { first_name: changes.first_name } : {}),
-    ...(changes.last_name !== undefined ? { last_name: changes.last_name } : {}),
-    ...(changes.unsubscribed !== undefined ? { unsubscribed: changes.unsubscribed } : {}),
-    properties,
-    updated_at: isoTimestamp(deps.clock.now()),
-  };
-  // The same millisecond as the last change would let a concurrent one pass the condition: move on by one.
-  if (next.updated_at <= contact.updated_at)
-    next.updated_at = isoTimestamp(new Date(Date.parse(contact.updated_at) + 1));
-  const replaced = await deps.contacts.replace(contact, next);
-  if (!replaced) throw changedMeanwhile('The contact changed at the same time; try again');
-  return replaced;
+  // Another edit between the read and the write: this one is made again over it (edit-retry.ts).
+  return editWithRetry(
+    'The contact',
+    () => findContact(deps, accountId, idOrEmail),
+    (contact) => {
+      const properties = { ...contact.properties };
+      for (const [key, value] of Object.entries(values)) {
+        if (value === null) delete properties[key];
+        else properties[key] = value;
+      }
+      return deps.contacts.replace(contact, {
+        ...contact,
+        ...(changes.first_name !== undefined ? { first_name: changes.first_name } : {}),
+        ...(changes.last_name !== undefined ? { last_name: changes.last_name } : {}),
+        ...(changes.unsubscribed !== undefined ? { unsubscribed: changes.unsubscribed } : {}),
+        properties,
+        updated_at: nextUpdatedAt(deps.clock.now(), contact.updated_at),
+      });
+    },
+  );
 };
 
 /**
@@ -225,12 +226,16 @@ export const listContactsNextTo = async (
  */
 export const unsubscribeContact = async (deps: ContactDeps, accountId: string, email: string) => {
   await ensureContact(deps, accountId, { email, unsubscribed: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const contact = await deps.contacts.findByEmail(accountId, email);
-    if (!contact || contact.unsubscribed) return;
-    let updated_at = isoTimestamp(deps.clock.now());
-    if (updated_at <= contact.updated_at) updated_at = isoTimestamp(new Date(Date.parse(contact.updated_at) + 1));
-    if (await deps.contacts.replace(contact, { ...contact, unsubscribed: true, updated_at })) return;
-  }
-  throw changedMeanwhile('The contact changed at the same time; try again');
+  await editWithRetry(
+    'The contact',
+    () => deps.contacts.findByEmail(accountId, email),
+    async (contact) =>
+      !contact ||
+      contact.unsubscribed ||
+      deps.contacts.replace(contact, {
+        ...contact,
+        unsubscribed: true,
+        updated_at: nextUpdatedAt(deps.clock.now(), contact.updated_at),
+      }),
+  );
 };

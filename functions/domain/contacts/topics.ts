@@ -1,5 +1,6 @@
 import type { Clock, ContactStore, Ids, TopicStore } from '../../ports';
 import { notFound, validationError, changedMeanwhile } from '../errors';
+import { editWithRetry, nextUpdatedAt } from '../edit-retry';
 import { pageNextTo, requireAnchored, type IdPageRequest } from '../id-paging';
 import { isoTimestamp } from '../time';
 import { findContact } from './contacts';
@@ -126,8 +127,13 @@ export const setContactTopics = async (
   idOrEmail: string,
   choices: TopicChoiceInput[],
 ) => {
-  const contact = await findContact(deps, accountId, idOrEmail);
-  return replaceTopics(deps, contact, { ...contact.topics, ...(await checkedChoices(deps, accountId, choices)) });
+  const chosen = await checkedChoices(deps, accountId, choices);
+  // Another edit between the read and the write: the choices are set again over it (edit-retry.ts).
+  return editWithRetry(
+    'The contact',
+    () => findContact(deps, accountId, idOrEmail),
+    (contact) => writeTopics(deps, contact, { ...contact.topics, ...chosen }),
+  );
 };
 
 /** The choices by topic id, each checked to be a topic of the account (a 400 naming the first that is not). */
@@ -147,15 +153,25 @@ export const checkedChoices = async (
   return Object.fromEntries(choices.map((c) => [c.id.toLowerCase(), c.subscription])) as Record<string, TopicChoice>;
 };
 
-/** The contact with these choices, written under the condition every contact edit has (contacts.ts). */
+/** The contact with these choices, written under the condition every contact edit has; undefined when it moved. */
+const writeTopics = (
+  deps: { contacts: ContactStore; clock: Clock },
+  contact: Awaited<ReturnType<typeof findContact>>,
+  topics: Record<string, TopicChoice>,
+) =>
+  deps.contacts.replace(contact, {
+    ...contact,
+    topics,
+    updated_at: nextUpdatedAt(deps.clock.now(), contact.updated_at),
+  });
+
+/** As writeTopics, a change that came between the read and the write a 409 (the reader's pages). */
 export const replaceTopics = async (
   deps: { contacts: ContactStore; clock: Clock },
   contact: Awaited<ReturnType<typeof findContact>>,
   topics: Record<string, TopicChoice>,
 ) => {
-  let updated_at = isoTimestamp(deps.clock.now());
-  if (updated_at <= contact.updated_at) updated_at = isoTimestamp(new Date(Date.parse(contact.updated_at) + 1));
-  const replaced = await deps.contacts.replace(contact, { ...contact, topics, updated_at });
+  const replaced = await writeTopics(deps, contact, topics);
   if (!replaced) throw changedMeanwhile('The contact changed at the same time; try again');
   return replaced;
 };

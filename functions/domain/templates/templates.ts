@@ -11,9 +11,10 @@ import {
 import { requireAllowedSender } from '../providers/default-provider';
 import { isTemplateId, TEMPLATE_ALIAS } from './template-ref';
 import type { CreateTemplateInput, UpdateTemplateInput, WriteOptions } from './template-input';
-import { AppError, notFound, validationError, changedMeanwhile } from '../errors';
+import { AppError, notFound, validationError } from '../errors';
 import { readPage } from '../paging';
 import { isoTimestamp } from '../time';
+import { editWithRetry, nextUpdatedAt } from '../edit-retry';
 import { missingVariables, readyTemplate, variableNames, type Rendered } from './engine';
 import { loadTextFromHtml } from './plain-text';
 import { RenderBudget, RenderTooCostlyError, RenderTooLargeError } from './render-budget';
@@ -221,14 +222,10 @@ export const publishTemplate = (deps: TemplateDeps, accountId: string, id: strin
     versioned({ ...current, updated_at: now }, { publish: true }, now),
   );
 
-/** Times an edit is made again over a newer record when another edit came between its read and its write. */
-const EDIT_ATTEMPTS = 3;
-
 /**
  * Reads the template, makes `edit` of it and writes it only over the record read (the store's condition on
- * `updated_at`), so that two edits at once never lose one: the later is made again over the earlier's
- * result. `updated_at` always moves forward (by a millisecond if the clock has not), or the condition
- * could not tell two writes of one millisecond apart. Gone meanwhile: 404; still contended: 409.
+ * `updated_at`), so that two edits at once never lose one: the later is made again over the earlier's result
+ * (edit-retry.ts). Gone meanwhile: 404; still contended: 409.
  */
 const editTemplate = async (
   deps: TemplateDeps,
@@ -237,15 +234,18 @@ const editTemplate = async (
   edit: (current: Template, now: string) => Promise<Template>,
 ) => {
   let id = ref;
-  for (let attempt = 1; ; attempt++) {
-    const current = await requireTemplate(deps, accountId, id);
-    id = current.id;
-    const now = isoTimestamp(new Date(Math.max(deps.clock.now().getTime(), Date.parse(current.updated_at) + 1)));
-    const updated = await edit(current, now);
-    if (await stored(() => deps.templates.replace(updated, current))) return presentTemplate(updated);
-    if (attempt === EDIT_ATTEMPTS)
-      throw changedMeanwhile('The template was changed by another request meanwhile; try again');
-  }
+  return editWithRetry(
+    'The template',
+    async () => {
+      const current = await requireTemplate(deps, accountId, id);
+      id = current.id;
+      return current;
+    },
+    async (current) => {
+      const updated = await edit(current, nextUpdatedAt(deps.clock.now(), current.updated_at));
+      return (await stored(() => deps.templates.replace(updated, current))) && presentTemplate(updated);
+    },
+  );
 };
 
 /** Names stay within the 200 characters a template's name may have, never cutting a surrogate pair. */
