@@ -1953,7 +1953,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a tenant and its SES tenant
-         * @description Sends naming it are then 404. Its message records stay.
+         * @description Sends naming it are then 404. Its message records stay. The API keys bound to it are revoked (within the 30 s a verified key is trusted).
          *
          *     Needs an API key with the `admin` permission.
          */

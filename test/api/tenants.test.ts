@@ -74,8 +74,17 @@ describe('tenants', () => {
     const clash = await account.call('PATCH', `/api/v1/tenants/${made[1].id}`, { name: 'RENAMED-one' });
     expect(clash.status).toBe(409);
 
+    // Its keys go with it; another tenant's key and the account's stay.
+    const boundKey = async (tenantId: string) =>
+      (await account.post('/api/v1/api-keys', { name: 'bound', permissions: ['mail'], tenant_id: tenantId })).body.data
+        .key as string;
+    const [gone, kept] = [await boundKey(made[2].id), await boundKey(made[1].id)];
     expect((await account.delete(`/api/v1/tenants/${made[2].id}`)).status).toBe(200);
     expect((await account.get(`/api/v1/tenants/${made[2].id}`)).status).toBe(404);
+    expect((await client(service, gone).get('/api/v1/logs')).status).toBe(401);
+    expect((await client(service, kept).get('/api/v1/logs')).status).toBe(200);
+    const keys = (await account.get('/api/v1/api-keys')).body.data;
+    expect(JSON.stringify(keys)).toContain(made[1].id);
     expect((await sesTenantRecord()).tenants.some((t) => t.TenantName === made[2].ses_tenant_name)).toBe(false);
     // The name is free again.
     expect((await account.post('/api/v1/tenants', { name: names[2] })).status).toBe(201);

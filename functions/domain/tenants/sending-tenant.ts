@@ -24,6 +24,9 @@ export const sendingTenant = async (
     caller.account_id,
     requested === undefined ? { id: bound! } : tenantRef(requested),
   );
+  // A key of a deleted tenant acts as nothing: said as such, not as a key naming another tenant.
+  if (bound !== undefined && !tenant && requested === undefined)
+    throw new AppError('FORBIDDEN', "This API key's tenant was deleted: it can act as no one");
   if (bound !== undefined && tenant?.id !== bound)
     throw new AppError('FORBIDDEN', 'This API key sends only as its own tenant');
   if (!tenant) throw notFound('Tenant');

@@ -1,4 +1,4 @@
-import type { Clock, Ids, MailTenants, TenantStore } from '../../ports';
+import type { ApiKeyStore, Clock, Ids, MailTenants, TenantStore } from '../../ports';
 import { AppError, notFound } from '../errors';
 import { withIssuedCursor } from '../paging';
 import { isoTimestamp } from '../time';
@@ -85,11 +85,15 @@ export const renameTenant = async (
 
 /** DELETE: the record and its claim, then the SES tenant (mail already handed to SES keeps its tenant there). */
 export const deleteTenant = async (
-  deps: Pick<TenantDeps, 'tenants'> & { sesTenants: MailTenants },
+  deps: Pick<TenantDeps, 'tenants'> & { sesTenants: MailTenants; apiKeys: ApiKeyStore; clock: Clock },
   accountId: string,
   ref: string,
 ) => {
   const tenant = await requireTenant(deps, accountId, ref);
   if (!(await deps.tenants.delete(tenant))) throw notFound('Tenant');
   await deps.sesTenants.delete(tenant.ses_name);
+  // Its keys go with it: a key of no tenant would otherwise still read that tenant's request log and events.
+  const revokedAt = isoTimestamp(deps.clock.now());
+  for (const key of await deps.apiKeys.list(accountId))
+    if (key.tenant_id === tenant.id && !key.revoked_at) await deps.apiKeys.revoke(accountId, key.id, revokedAt);
 };

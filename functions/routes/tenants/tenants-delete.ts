@@ -11,10 +11,12 @@ export const tenantsDelete = defineRoute(
     method: 'DELETE',
     path: '/api/v1/tenants/{id}',
     summary: 'Delete a tenant and its SES tenant',
-    description: 'Sends naming it are then 404. Its message records stay.',
+    description:
+      "Sends naming it are then 404. Its message records stay. The API keys bound to it are revoked (within the 30 s " +
+      'a verified key is trusted).',
     request: { params: tenantParams },
     response: deletedMessage,
-    uses: ['tenants', 'sesTenants'],
+    uses: ['tenants', 'sesTenants', 'apiKeys', 'clock'],
   },
   async ({ auth, params }, deps) => {
     await deleteTenant(deps, auth.account_id, params.id);
