@@ -12,7 +12,7 @@ export const tenantsDelete = defineRoute(
     path: '/api/v1/tenants/{id}',
     summary: 'Delete a tenant and its SES tenant',
     description:
-      "Sends naming it are then 404. Its message records stay. The API keys bound to it are revoked (within the 30 s " +
+      'Sends naming it are then 404. Its message records stay. The API keys bound to it are revoked (within the 30 s ' +
       'a verified key is trusted).',
     request: { params: tenantParams },
     response: deletedMessage,
