@@ -7745,6 +7745,7 @@ export interface operations {
                     description?: string | null;
                     /** @enum {string} */
                     visibility?: "public" | "private";
+                    default_subscription?: unknown;
                 };
             };
         };

@@ -15,7 +15,15 @@ export const createTopicBody = z.object({
 });
 
 export const updateTopicBody = z
-  .object({ name: z.optional(topicName()), description: topicDescription(), visibility: topicVisibility() })
+  .object({
+    name: z.optional(topicName()),
+    description: topicDescription(),
+    visibility: topicVisibility(),
+    // Named, not dropped: a change of it would otherwise read "give at least one field" about another field.
+    default_subscription: z.optional(
+      z.never({ error: 'default_subscription is set when the topic is made and cannot change' }),
+    ),
+  })
   .check(someFieldToChange('name'));
 
 export const topicParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });

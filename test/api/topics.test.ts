@@ -85,6 +85,14 @@ describe('topics natively', () => {
     // Nothing to change (empty, or only fields a topic does not take) is refused, not a silent no-op.
     for (const body of [{}, { default_subscription: 'opt_out' }, { a: { b: 1 } }])
       expect((await patch(`/api/v1/topics/${id}`, body)).status, JSON.stringify(body)).toBe(400);
+    // The field that cannot change is the one named.
+    const fixed = await patch(`/api/v1/topics/${id}`, { name: 'Renamed', default_subscription: 'opt_in' });
+    expect(fixed.body.error.details).toEqual([
+      {
+        field: 'default_subscription',
+        message: 'default_subscription is set when the topic is made and cannot change',
+      },
+    ]);
     const email = uniqueAddress('choices');
     await api.post('/api/v1/contacts', { email });
     expect((await choose(email, crypto.randomUUID(), 'opt_in')).status).toBe(400);
