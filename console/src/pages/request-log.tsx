@@ -123,7 +123,7 @@ const RequestList = () => {
         row={(entry) => (
           <tr key={entry.id}>
             <th scope="row">
-              <a href={href(`/request-log/${entry.id}`)} class="nowrap">
+              <a href={href(`/request-log/${entry.id}`)} class="breakable">
                 <code>
                   {entry.method} {entry.endpoint}
                 </code>
