@@ -150,6 +150,33 @@ describe('automations through the SDK: the graph is checked on create', () => {
 });
 
 describe('automations through the SDK: runs', () => {
+  it("a send_email step's template reads the run's contact as {{contact.<key>}}, as any template send does", async () => {
+    const greeting = await template('Hi {{contact.first_name}}', 'Your plan: {{contact.plan}}');
+    const property = await api.post('/api/v1/contact-properties', { key: 'plan', type: 'string' });
+    expect([201, 409]).toContain(property.status);
+    const eventName = `greet-${Date.now()}`;
+    const automationId = await enabled({
+      name: 'Greeting',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName } },
+        { key: 'hello', type: 'send_email', config: { template: { id: greeting } } },
+      ],
+      connections: [{ from: 'start', to: 'hello' }],
+    });
+    try {
+      const to = uniqueAddress('greeted');
+      const made = await api.post('/api/v1/contacts', { email: to, first_name: 'Grace', properties: { plan: 'pro' } });
+      expect(made.status).toBe(201);
+      await resend.events.send({ event: eventName, email: to });
+      await runAutomations();
+      const [mail] = await mailTo(to);
+      expect(mail.subject).toBe('Hi Grace');
+      expect(mail.body.text).toContain('Your plan: pro');
+    } finally {
+      await resend.automations.stop(automationId);
+    }
+  });
+
   it('a journey (send, delay, condition, send) runs in order with its variables, never early', async () => {
     // Its own sender: a step naming none sends as the template.
     const welcome = await template('Welcome {{name}}', 'Hi {{name}}', {

@@ -1,5 +1,6 @@
 import type { ContactListDeps } from '../contacts/contact-lists';
 import type { Contact } from '../contacts/contact';
+import { contactView } from '../contacts/contact-view';
 import { addContactToSegment } from '../contacts/contact-segments';
 import { deleteContact, updateContact } from '../contacts/contacts';
 import { sendMail, type SendMailDeps } from '../mail/send-mail';
@@ -61,7 +62,12 @@ const sendEmail = async (
     tenant?: string;
   };
   const render = await templateOf(accountId, config.template.id);
-  const rendered = render(resolveAll(config.template.variables, context));
+  // `{{contact.<key>}}` reads the run's contact as any template send reads its recipient's (the declarations
+  // once, only for a template that reads it): the step's own variables come beside it.
+  const values = render.readsContact
+    ? { contact: contactView(contact.email, contact, await deps.contactProperties.all(accountId)) }
+    : {};
+  const rendered = render({ ...resolveAll(config.template.variables, context), ...values });
   let sent: Awaited<ReturnType<typeof sendMail>>;
   try {
     sent = await sendMail(
