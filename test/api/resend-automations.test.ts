@@ -150,7 +150,7 @@ describe('automations through the SDK: the graph is checked on create', () => {
 });
 
 describe('automations through the SDK: runs', () => {
-  it("a send_email step's template reads the run's contact as {{contact.<key>}}, as any template send does", async () => {
+  it("a send_email step's template reads the run's contact as {{contact.<key>}}, as template sends do", async () => {
     const greeting = await template('Hi {{contact.first_name}}', 'Your plan: {{contact.plan}}');
     const property = await api.post('/api/v1/contact-properties', { key: 'plan', type: 'string' });
     expect([201, 409]).toContain(property.status);
