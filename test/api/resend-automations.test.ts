@@ -334,6 +334,24 @@ describe('automations through the SDK: runs', () => {
     expect((await resend.automations.get(automationId)).data!.status).toBe('disabled');
   }, 20_000);
 
+  it("a stopped run's wait receives nothing that counts: waits_received names running runs only", async () => {
+    const automationId = await enabled({
+      name: 'Waits then stops',
+      steps: [
+        { key: 'start', type: 'trigger', config: { eventName: 'quote.sent' } },
+        { key: 'wait', type: 'wait_for_event', config: { eventName: 'quote.signed', timeout: '1 hour' } },
+      ],
+      connections: [{ from: 'start', to: 'wait' }],
+    });
+    const to = uniqueAddress('quoted');
+    await resend.events.send({ event: 'quote.sent', email: to });
+    await runAutomations();
+    expect((await resend.automations.stop(automationId)).error).toBeNull();
+    const signed = await api.post('/api/v1/events/send', { event: 'quote.signed', email: to });
+    expect(signed.status).toBe(202);
+    expect(signed.body.data).toMatchObject({ waits_received: 0 });
+  });
+
   it('an unsubscribed or suppressed contact: its send_email steps are skipped and the run goes on', async () => {
     const news = await template('News', 'News');
     const after = await template('After', 'After');

@@ -59,7 +59,7 @@ export const startRuns = async (
 
 /**
  * The contact's runs waiting for `event` receive it (once each: a conditional write) and are made due
- * now, unless the wait's filter rule turns the payload down; how many received it.
+ * now, unless the wait's filter rule turns the payload down; how many received it (runs still running).
  */
 export const receiveWaits = async (
   deps: Pick<StartDeps, 'automations' | 'clock'>,
@@ -78,8 +78,8 @@ export const receiveWaits = async (
     const filter = graphs.get(wait.automation_id)?.steps.find((s) => s.key === wait.key)?.config.filter_rule;
     if (filter && !evaluate(filter, { payload, contact })) continue;
     if (!(await deps.automations.receive(wait, { payload, at }))) continue;
-    await deps.automations.wake(accountId, wait.automation_id, wait.run_id, now);
-    received++;
+    // A run stopped meanwhile keeps its wait in the index but is woken no more: it received nothing that counts.
+    if (await deps.automations.wake(accountId, wait.automation_id, wait.run_id, now)) received++;
   }
   return received;
 };
