@@ -86,6 +86,15 @@ const BUNDLED_ONCE = {
 };
 
 /**
+ * The test seam a Lambda function never uses: the AWS call log the IAM test reads (package.json maps
+ * `#aws-call-log` to it for Node, tsx and the tests) is its no-op twin in a function's bundle
+ * (functions/adapters/call-log-off.ts says why that is the same behaviour).
+ */
+const TEST_SEAMS_OFF = {
+  '#aws-call-log': fileURLToPath(new URL('../../functions/adapters/call-log-off.ts', import.meta.url)),
+};
+
+/**
  * Each lazy package's import becomes an import of its own file beside the entry, and each file required on
  * first use a require of it, left for Node to load at run time.
  */
@@ -95,6 +104,7 @@ const LAZY = {
     ...Object.fromEntries(LAZY_PACKAGES.flatMap(({ file, imports }) => imports.map((name) => [name, `./${file}`]))),
     ...Object.assign({}, ...REQUIRED_ON_FIRST_USE.map((lazy) => ('alias' in lazy ? lazy.alias : {}))),
     ...BUNDLED_ONCE,
+    ...TEST_SEAMS_OFF,
   },
   external: [...LAZY_PACKAGES.map(({ file }) => `./${file}`), ...REQUIRED_ON_FIRST_USE.map(({ file }) => `./${file}`)],
 };
