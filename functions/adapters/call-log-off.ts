@@ -5,7 +5,7 @@ import type * as CallLog from './call-log';
  * (AWS_CALL_LOG is set by the tests, in their own process, and no template gives it to a function), so its
  * bundle takes these three no-ops for `#aws-call-log` (lib/constructs/function-bundle.ts) rather than the
  * IAM action tables it would never read (about 3 KB in every function:
- * docs/decisions/0133-schemas-and-stores-by-route.md). The local server and the tests import the real one.
+ * docs/decisions/0133-schemas-by-route.md). The local server and the tests import the real one.
  */
 export const runAs: typeof CallLog.runAs = (_name, handler) => handler;
 export const recordAwsCall: typeof CallLog.recordAwsCall = () => {};

@@ -14,7 +14,7 @@ import { tenantReference } from './tenants';
 /*
  * A campaign's create and update bodies: apart from ./campaigns.ts (its views, the unsubscribe link's
  * token) because their placeholder check runs the Mustache engine, which the audience and campaign routes
- * that only read would otherwise bundle: docs/decisions/0133-schemas-and-stores-by-route.md
+ * that only read would otherwise bundle: docs/decisions/0133-schemas-by-route.md
  */
 
 type Parts = { subject?: string; html?: string; text?: string; template_id?: string | null };

@@ -8,7 +8,7 @@ import { tenantReference } from './tenants';
  * A sent message's views and the routes that read or change one (status, log, cancel, reschedule, the
  * tracking links): apart from the send's schemas (./mail.ts), so that these functions do not bundle the
  * send's attachment, header, metadata and template rules (zod schemas at a module's top level are kept
- * whole by the bundler once any export of the module is used: docs/decisions/0133-schemas-and-stores-by-route.md).
+ * whole by the bundler once any export of the module is used: docs/decisions/0133-schemas-by-route.md).
  */
 
 export const messageStatusParams = z.object({ message_id: nonEmpty(300) });

@@ -7,7 +7,7 @@ import { MAX_TEMPLATE_BYTES, templateFields as fields, templateIdentityFields as
 /*
  * A template's create and update bodies: apart from ./templates.ts because their syntax check runs the
  * Mustache engine, which every function importing a template field would otherwise bundle (the sends, the
- * campaigns, and through their schemas most routes): docs/decisions/0133-schemas-and-stores-by-route.md
+ * campaigns, and through their schemas most routes): docs/decisions/0133-schemas-by-route.md
  */
 
 type Parts = { subject?: string; html?: string; text?: string };

@@ -8,6 +8,7 @@ import type { IConstruct } from 'constructs';
 import { wiringOf } from '../../functions/capabilities';
 import { routes } from '../../functions/routes';
 import type { RouteDefinition } from '../../functions/routes/define-route';
+import { partsOf } from '../../functions/http/pipeline-parts';
 import { BUNDLE } from './bundling-options';
 
 /**
@@ -146,6 +147,8 @@ export const routeEntrySource = (root: string, route: RouteDefinition) => {
   const [pipeline, file] =
     route.permission === null ? ['publicApiHandler', 'public-handler'] : ['apiHandler', 'api-handler'];
   const wiring = wiringOf(route.uses ?? []);
+  // The pipeline's parts this route uses, and no others (functions/http/pipeline-parts.ts).
+  const parts = partsOf(route);
   // The dependencies written out as functions/wire.ts would build them: no table of capabilities in the bundle.
   const deps = wiring.map(({ key, name, onUse }) =>
     onUse ? `get ${key}() { return ${name}(); }` : `${key}: ${name}()`,
@@ -156,8 +159,12 @@ export const routeEntrySource = (root: string, route: RouteDefinition) => {
     ...(wiring.length
       ? [`import { ${wiring.map(({ name }) => name).join(', ')} } from ${at('functions/adapters/capabilities.ts')};`]
       : []),
+    ...(parts.length
+      ? [`import { ${parts.map(([, name]) => name).join(', ')} } from ${at('functions/http/pipeline-part-list.ts')};`]
+      : []),
     `const deps = { ${deps.join(', ')} };`,
-    `export const handler = ${pipeline}(route, (request) => route.handle(request, deps));`,
+    `const parts = { ${parts.map(([key, name]) => `${key}: ${name}`).join(', ')} };`,
+    `export const handler = ${pipeline}(route, (request) => route.handle(request, deps), parts);`,
     '',
   ].join('\n');
 };
