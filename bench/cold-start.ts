@@ -33,6 +33,20 @@ export interface ColdStart {
   extras: string[];
 }
 
+/** The functions that are not routes, by logical id (without its hash): their handler files. */
+const OTHER_FUNCTIONS: Record<string, string> = {
+  Drainer: 'drainer',
+  SesEvents: 'ses-events',
+  WebhookDeliverer: 'webhook-deliverer',
+  JobRunner: 'jobs',
+  InboundMailParser: 'inbound-mail',
+  DomainChecker: 'domain-checker',
+  AutomationRunner: 'automations',
+};
+
+/** The workers' handlers (the bench holds them to their own goal: bench/report.ts). */
+export const WORKER_FUNCTIONS: ReadonlySet<string> = new Set(Object.values(OTHER_FUNCTIONS));
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
@@ -142,8 +156,9 @@ export const measureColdStarts = async (cdkOut: string, runs: number, only?: str
     if (resource.Type !== 'AWS::Lambda::Function' || !resource.Metadata?.['aws:asset:path']) continue;
     const asset = resolve(cdkOut, resource.Metadata['aws:asset:path']);
     const bundle = join(asset, 'index.mjs');
-    const lazyFiles = readdirSync(asset)
-      .filter((file) => file.endsWith('.mjs') && file !== 'index.mjs')
+    // Code and data files read on first use: `.mjs` (import()), `.cjs` and the charset tables (require()).
+    const lazyFiles = readdirSync(asset, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(mjs|cjs)$|^tables\/.*\.json$/.test(file) && file !== 'index.mjs')
       .map((file) => `${file} ${(statSync(join(asset, file)).size / 1024).toFixed(0)} KB`);
     const handlerName = logicalId.startsWith('Route')
       ? readHandlerName(resource)
@@ -175,17 +190,6 @@ export const measureColdStarts = async (cdkOut: string, runs: number, only?: str
     'Floor bundles: only the AWS SDK clients each function uses, built with the same esbuild settings.\n',
   );
   return results;
-};
-
-/** The functions that are not routes, by logical id (without its hash): their handler files. */
-const OTHER_FUNCTIONS: Record<string, string> = {
-  Drainer: 'drainer',
-  SesEvents: 'ses-events',
-  WebhookDeliverer: 'webhook-deliverer',
-  JobRunner: 'jobs',
-  InboundMailParser: 'inbound-mail',
-  DomainChecker: 'domain-checker',
-  AutomationRunner: 'automations',
 };
 
 /** Route functions carry "METHOD /path" as their description; map it back to the route's handler id. */

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import type { CallCount } from './aws-calls';
-import type { ColdStart } from './cold-start';
+import { type ColdStart, WORKER_FUNCTIONS } from './cold-start';
 import { PRICES, type CostModel } from './cost';
 import type { DeepPage } from './deep-page';
 import type { DrainThroughput } from './drain-throughput';
@@ -78,9 +78,13 @@ const COLD_START_PROSE = [
   '  cannot be told from noise with three runs; BENCH_RUNS raises them. Sizes are exact.',
 ];
 
-/** Issue 15's goals: every function's index.mjs within 1.2x its floor's size, its init within 1.1x the floor's. */
-const BUNDLE_GOAL = 1.2;
-const INIT_GOAL = 1.1;
+/**
+ * Issue 43's goals: an API route's index.mjs within 1.25x its floor's size and its init within 1.15x the
+ * floor's; a worker's (the functions a queue, a schedule or SES starts) within 1.5x in both.
+ */
+const ROUTE_GOAL = { bundle: 1.25, init: 1.15 };
+const WORKER_GOAL = { bundle: 1.5, init: 1.5 };
+const goalOf = (c: ColdStart) => (WORKER_FUNCTIONS.has(c.function) ? WORKER_GOAL : ROUTE_GOAL);
 
 /** Issue 26's goal: a 100 KB template rendered for 1,000 readers in under a second. */
 const TEMPLATE_GOAL_MS = 1000;
@@ -145,7 +149,8 @@ export const coldStartSection = (coldStarts: ColdStart[]) => [
     'the first mail with a large file). Init: median time for a fresh Node 22 process to import',
   'the bundle (its init runs at import). Floor: a bundle of only the same AWS SDK clients (S3 included since issue ' +
     '43), same esbuild settings.',
-  `Goals: bundle <= ${BUNDLE_GOAL}x floor, init <= ${INIT_GOAL}x floor.`,
+  `Goals: an API route's bundle <= ${ROUTE_GOAL.bundle}x floor, init <= ${ROUTE_GOAL.init}x floor; a worker's ` +
+    `(${[...WORKER_FUNCTIONS].join(', ')}) <= ${WORKER_GOAL.bundle}x in both.`,
   '',
   '| Function | SDK clients | Besides the SDK | Bundle KB | Loaded later | Floor KB | Bundle ratio | Init ms | ' +
     'Floor ms | Init ratio | Goal |',
@@ -153,9 +158,10 @@ export const coldStartSection = (coldStarts: ColdStart[]) => [
   ...coldStarts.map((c) => {
     const sizeRatio = c.bundleKb / c.floorKb;
     const initRatio = c.initMs / c.floorInitMs;
+    const goal = goalOf(c);
     const misses = [
-      sizeRatio > BUNDLE_GOAL ? `bundle +${f((sizeRatio - BUNDLE_GOAL) * 100, 1)} pts` : '',
-      initRatio > INIT_GOAL ? `init +${f((initRatio - INIT_GOAL) * 100, 1)} pts` : '',
+      sizeRatio > goal.bundle ? `bundle +${f((sizeRatio - goal.bundle) * 100, 1)} pts` : '',
+      initRatio > goal.init ? `init +${f((initRatio - goal.init) * 100, 1)} pts` : '',
     ]
       .filter(Boolean)
       .join(', ');

@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { recordSecretRead } from './call-log';
+import { recordSecretRead } from '#aws-call-log';
 import { instrument } from './instrument';
 
 /**

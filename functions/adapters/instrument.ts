@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { recordAwsCall } from './call-log';
+import { recordAwsCall } from '#aws-call-log';
 
 /**
  * Counts every AWS SDK call by service and command, and (when MEASURE_CAPACITY=1, as the benchmark

@@ -1,4 +1,4 @@
-import { runAs } from '../adapters/call-log';
+import { runAs } from '#aws-call-log';
 import { domainDeps } from '../adapters/wiring';
 import { checkDomains } from '../domain/domains/check-run';
 import { log } from '../log';

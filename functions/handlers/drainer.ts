@@ -1,4 +1,4 @@
-import { runAs } from '../adapters/call-log';
+import { runAs } from '#aws-call-log';
 import { WORKERS } from '../queues';
 import type { Context } from 'aws-lambda';
 import { emitMetrics } from '../adapters/metrics';

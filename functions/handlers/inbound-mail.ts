@@ -1,4 +1,4 @@
-import { runAs } from '../adapters/call-log';
+import { runAs } from '#aws-call-log';
 import type { SESEvent } from 'aws-lambda';
 import { inboundDeps } from '../adapters/wiring';
 import { config } from '../config';

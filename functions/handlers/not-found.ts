@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { AppError } from '../domain/errors';
 import { errorResponse, httpResponse } from '../http/responses';
-import { isResendPath } from '../http/resend-errors';
+import { isResendPath, resendErrorBody } from '../http/resend-errors';
 import { unansweredResendMessage } from '../http/resend-unanswered';
 import { parseRouteKeys, routeMatcher } from '../http/route-matcher';
 
@@ -17,9 +17,9 @@ let match: ReturnType<typeof routeMatcher> | undefined;
 export const handler = async (event: APIGatewayProxyEventV2) => {
   match ??= routeMatcher(parseRouteKeys(process.env.ROUTE_KEYS ?? ''));
   const unanswered = unansweredResendMessage(event.rawPath);
-  if (unanswered) return httpResponse(errorResponse(new AppError('NOT_FOUND', unanswered), 'resend'), {});
+  if (unanswered) return httpResponse(errorResponse(new AppError('NOT_FOUND', unanswered), resendErrorBody), {});
   const found = match(event.requestContext.http.method, event.rawPath);
-  const style = isResendPath(event.rawPath) ? 'resend' : undefined;
+  const style = isResendPath(event.rawPath) ? resendErrorBody : undefined;
   if (found.kind === 'method-not-allowed') {
     return httpResponse(
       errorResponse(new AppError('METHOD_NOT_ALLOWED', `Use ${found.allow.join(', ')} on this path`), style),

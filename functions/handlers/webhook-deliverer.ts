@@ -1,4 +1,4 @@
-import { runAs } from '../adapters/call-log';
+import { runAs } from '#aws-call-log';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import {
   automations,

@@ -4,6 +4,7 @@ import { baseHandler } from './base-handler';
 import { envelope } from './middleware/envelope';
 import { jsonBody } from './middleware/json-body';
 import { validation } from './middleware/validation';
+import type { PipelineParts } from './pipeline-parts';
 
 /**
  * The pipeline of routes that need no API key (health, OpenAPI): the same envelope, body parsing and
@@ -12,4 +13,5 @@ import { validation } from './middleware/validation';
 export const publicApiHandler = <R extends RouteDefinition & { permission: null }>(
   route: R,
   handle: (request: ApiRequest<R>) => Promise<ResultOf<R>>,
-) => baseHandler(route, handle).use(envelope(route)).use(jsonBody(route)).use(validation(route));
+  parts: PipelineParts,
+) => baseHandler(route, handle).use(envelope(route, parts)).use(jsonBody(route)).use(validation(route));

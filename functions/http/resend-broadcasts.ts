@@ -2,7 +2,7 @@ import type { CreateCampaignInput, UpdateCampaignInput } from '../domain/campaig
 import type { presentCampaign } from '../domain/campaigns/campaigns';
 import { AppError, validationError, type FieldIssue } from '../domain/errors';
 import type { CampaignStatus } from '../domain/types';
-import { createCampaignBody, updateCampaignBody } from '../schemas/campaigns';
+import { createCampaignBody, updateCampaignBody } from '../schemas/campaign-writes';
 import type { ResendBroadcastFields, RESEND_BROADCAST_STATUSES } from '../schemas/resend-broadcasts';
 import { parseSender } from './resend-mail';
 import { validated } from './validate';

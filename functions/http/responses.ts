@@ -3,7 +3,7 @@ import { WriteContentionError, type StoredResponse } from '../ports';
 import type { RouteDefinition } from '../routes/define-route';
 import type { ApiResponse, HandlerResult } from './api-event';
 import { httpStatus } from './error-status';
-import { resendErrorBody } from './resend-errors';
+import type { resendErrorBody } from './resend-errors';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
 
@@ -37,12 +37,13 @@ export const successResponse = (route: RouteDefinition, result: HandlerResult): 
 };
 
 /**
- * The error envelope, ours or (style `resend`) Resend's. Only AppErrors speak for themselves; anything
- * else is a generic 500.
+ * The error envelope, ours or (given Resend's shape, resend-errors.ts) Resend's. Only AppErrors speak for
+ * themselves; anything else is a generic 500. The shape is handed in, not imported, so that only the
+ * bundles of Resend's routes hold it (pipeline-parts.ts).
  */
 export const errorResponse = (
   error: unknown,
-  style?: RouteDefinition['envelope'],
+  resendShape?: typeof resendErrorBody,
 ): StoredResponse & { headers: Record<string, string> } => {
   const known =
     error instanceof AppError
@@ -50,7 +51,7 @@ export const errorResponse = (
       : error instanceof WriteContentionError
         ? new AppError('CONFLICT', error.message, { headers: { 'Retry-After': '1' } })
         : new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
-  if (style === 'resend') return { ...resendErrorBody(known), headers: known.options.headers ?? {} };
+  if (resendShape) return { ...resendShape(known), headers: known.options.headers ?? {} };
   const details = known.options.details?.length ? { details: known.options.details } : {};
   const messageId = known.options.messageId ? { message_id: known.options.messageId } : {};
   return {

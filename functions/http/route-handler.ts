@@ -3,6 +3,7 @@ import type { AnyRoute, RouteDefinition } from '../routes/define-route';
 import { type Adapters, wire } from '../wire';
 import type { ApiRequest } from './api-event';
 import { apiHandler } from './api-handler';
+import { idempotencyPart, linkErrorPage, resendErrorBody } from './pipeline-part-list';
 import { publicApiHandler } from './public-handler';
 
 type Handle = (request: ApiRequest<RouteDefinition>) => Promise<never>;
@@ -17,7 +18,9 @@ type Handle = (request: ApiRequest<RouteDefinition>) => Promise<never>;
 export const routeHandler = (route: AnyRoute, adapters: Adapters<readonly CapabilityName[]>) => {
   const deps = wire(route.uses ?? [], adapters);
   const handle = ((request: never) => route.handle(request, deps as never)) as Handle;
+  // Every part: the local server holds every route (a bundle, only its own: pipeline-parts.ts).
+  const parts = { idempotency: idempotencyPart, linkErrorPage, resendErrorBody };
   return route.permission === null
-    ? publicApiHandler(route as RouteDefinition & { permission: null }, handle)
-    : apiHandler(route, handle);
+    ? publicApiHandler(route as RouteDefinition & { permission: null }, handle, parts)
+    : apiHandler(route, handle, parts);
 };

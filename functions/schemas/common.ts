@@ -47,6 +47,10 @@ type Same<A, B> = Assignable<A, B> extends true ? Assignable<keyof A, keyof B> :
  * one at compile time: `parsesTo<SendMailInput>()(schema)` fails to compile unless what the schema
  * parses into is exactly that type. The schema adds the limits a type cannot say.
  */
+/** An ISO 8601 date-time with its zone (`scheduled_at`, a log's `since` and `until`). */
+export const isoWithZone = () =>
+  z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
+
 export const parsesTo =
   <T>() =>
   <S extends z.ZodMiniType>(

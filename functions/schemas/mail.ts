@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import type { BatchItem, SendBatchInput, SendMailInput, SendMailRequest } from '../domain/mail/mail-input';
-import { bodyRequired, email, headerText, nonEmpty, parsesTo } from './common';
-import { MESSAGE_SOURCES, MESSAGE_STATUSES } from '../domain/types';
+import { bodyRequired, email, headerText, isoWithZone, nonEmpty, parsesTo } from './common';
 import {
   COMPOSITE_TYPE_REFUSAL,
   decodedLength,
@@ -15,21 +14,17 @@ import {
 import { hasBody, MAX_MAIL_BODY_BYTES, MAX_SUBJECT_LENGTH, NO_BODY } from '../domain/mail/mail-body';
 import { metadata } from './metadata';
 import { customHeaders } from './custom-headers';
-import { pageQuery } from './pagination';
 import { tenantReference } from './tenants';
 import { eitherTemplateOrBody, eitherTemplateOrContent, templateRefFields, variablesNeedTemplate } from './templates';
 import { ATTACHMENT_CONTENT, secret, secretWithin } from './secret';
+import { MAX_BATCH, MAX_RECIPIENTS } from './mail-limits';
 
 /**
  * docs/promises.md: cc + bcc + 1 <= 50 recipients (the SES limit); subject 1..998 characters; body
  * (html + text) <= 512 KiB. Every field that becomes a header (subject, from_name, the addresses)
  * refuses CR, LF and NUL.
  */
-export const MAX_RECIPIENTS = 50;
 export { MAX_MAIL_BODY_BYTES };
-
-const isoWithZone = () =>
-  z.iso.datetime({ offset: true, error: 'An ISO 8601 date-time with a zone, e.g. 2030-01-01T09:00:00Z' });
 
 /** base64 (RFC 4648, padded), checked without backtracking: one character class, then the padding. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -174,8 +169,6 @@ export const sendMailResult = z.object({
   from: z.string(),
 });
 
-export const MAX_BATCH = 100;
-
 /** One item of a batch: every field of a single send; from_email/from_name override the batch's. */
 export const batchItem = parsesTo<BatchItem>()(z.object({ ...mailFields, ...sender }).check(...mailRules));
 
@@ -218,73 +211,3 @@ export const sendBatchResult = z.object({
   failed: z.int(),
   messages: z.array(batchEntry),
 });
-
-export const messageStatusParams = z.object({ message_id: nonEmpty(300) });
-
-export const messageView = z.object({
-  message_id: z.string(),
-  from_email: z.string(),
-  to_email: z.string(),
-  subject: z.string(),
-  status: z.string(),
-  error_message: z.nullable(z.string()),
-  sent_at: z.nullable(z.string()),
-  created_at: z.string(),
-  /** When a scheduled send is due to leave (null: sent at once). */
-  scheduled_at: z.nullable(z.string()),
-  /**
-   * How the mail came in: the native API (`api`: send, batch), Resend's routes (`resend`), a campaign or
-   * broadcast (`campaign`), the relay (`smtp`) or an automation (`automation`).
-   */
-  source: z.enum(MESSAGE_SOURCES),
-  /** The tenant it was sent as (issue 42), or null. */
-  tenant_id: z.nullable(z.string()),
-});
-
-export const cancelledMessage = z.object({ message_id: z.string(), status: z.literal('cancelled') });
-
-/** PATCH /mail/{message_id}: the new time, by the rules of `scheduled_at` on a send. */
-export const rescheduleBody = z.object({ scheduled_at: isoWithZone() });
-export const rescheduledMessage = z.object({
-  message_id: z.string(),
-  status: z.literal('scheduled'),
-  scheduled_at: z.string(),
-});
-
-export const messageStatusResult = z.object({
-  /**
-   * `html`, `text`: the body as sent, before tracking, while it is kept (MESSAGE_RETENTION_DAYS); null
-   * when it is not (expired, too large, an OTP or a confirmation mail, or sent before bodies were kept).
-   */
-  message: z.extend(messageView, { html: z.nullable(z.string()), text: z.nullable(z.string()) }),
-  /** Every open and click counted; `events` holds only the first 50 of each kind. */
-  hits: z.object({ open: z.int(), click: z.int() }),
-  events: z.array(
-    z.object({
-      event_type: z.string(),
-      ip_address: z.nullable(z.string()),
-      user_agent: z.nullable(z.string()),
-      url: z.optional(z.string()),
-      machine: z.optional(z.boolean()),
-      created_at: z.string(),
-    }),
-  ),
-});
-
-/** A tracking link's token: anything; one that does not verify is NOT_FOUND. */
-export const trackingParams = z.object({ token: z.string().check(z.maxLength(16_384)) });
-
-/** GET /mail: the message log's filters (AND) and its cursor paging (docs/promises.md, "The message log"). */
-export const messageLogQuery = z.object({
-  /** A tenant's messages alone, by its id or name (issue 42); a tenant key's own always. */
-  tenant: z.optional(tenantReference),
-  status: z.optional(z.enum(MESSAGE_STATUSES)),
-  recipient: z.optional(email()),
-  tag: z.optional(nonEmpty(100)),
-  since: z.optional(isoWithZone()),
-  until: z.optional(isoWithZone()),
-  limit: pageQuery.limit,
-  cursor: pageQuery.cursor,
-});
-
-export const messageLogPage = z.object({ messages: z.array(messageView), next_cursor: z.nullable(z.string()) });

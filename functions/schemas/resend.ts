@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { MAX_BATCH, MAX_RECIPIENTS } from './mail';
+import { MAX_BATCH, MAX_RECIPIENTS } from './mail-limits';
 import { email, nonEmpty, uuidParam } from './common';
 import { ATTACHMENT_CONTENT, secret, secretWithin } from './secret';
 

@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
-import { templateIssues } from '../domain/templates/engine';
-import type { CreateTemplateInput, UpdateTemplateInput } from '../domain/templates/template-input';
-import { email, headerText, nonEmpty, parsesTo, someFieldToChange } from './common';
+import { email, headerText, nonEmpty } from './common';
 import { isTemplateId, TEMPLATE_ALIAS } from '../domain/templates/template-ref';
 import { RESERVED_KEYS, storableNumber } from './metadata';
 import { pageQuery } from './pagination';
@@ -13,31 +11,12 @@ export const MAX_VARIABLES_BYTES = 32 * 1024;
 /** How deep `variables` may nest (DynamoDB stores a campaign's at most 32 levels deep). */
 const MAX_VARIABLES_DEPTH = 16;
 
-type Parts = { subject?: string; html?: string; text?: string };
-
-export const templateSize = z.refine<Parts>(
-  (t) =>
-    Buffer.byteLength(t.subject ?? '') + Buffer.byteLength(t.html ?? '') + Buffer.byteLength(t.text ?? '') <=
-    MAX_TEMPLATE_BYTES,
-  {
-    message: `subject, html and text together may be at most ${MAX_TEMPLATE_BYTES / 1024} KiB`,
-    path: ['html'],
-  },
-);
-
-/** Mustache syntax errors, each on its own field with the position the engine gives. */
-export const templateSyntax = z.superRefine<Parts>((parts, context) => {
-  for (const issue of templateIssues(parts))
-    context.addIssue({ code: 'custom', message: issue.message, path: [issue.field], input: parts });
-});
-
 export const templateFields = {
   name: nonEmpty(200),
   subject: headerText(1, 998),
   html: z.optional(z.string()),
   text: z.optional(z.string()),
 };
-const fields = templateFields;
 
 /** Resend's alias: letters, digits, `.`, `_`, `-`, never shaped like an id (a path names either). */
 export const templateAlias = z.string().check(
@@ -55,55 +34,6 @@ export const templateIdentityFields = {
   from_name: z.optional(z.nullable(headerText(0, 100))),
   reply_to: z.optional(z.nullable(email())),
 };
-const identity = templateIdentityFields;
-
-/** A native write publishes what it leaves unless `publish: false` (docs/decisions/0106-...). */
-const publish = z.optional(
-  z
-    .boolean()
-    .check(z.meta({ description: 'false: edit the draft only; sends keep the published version until a publish' })),
-);
-type NativeWrite<T> = Omit<T, 'declared'> & { publish?: boolean };
-
-export const createTemplateBody = parsesTo<NativeWrite<CreateTemplateInput>>()(
-  z.object({ ...fields, ...identity, publish }).check(
-    z.refine((t) => Boolean(t.html || t.text), {
-      message: 'At least one of html or text is required, and not empty',
-      path: ['html'],
-    }),
-    templateSize,
-    templateSyntax,
-  ),
-);
-
-/** A partial update; html or text may be cleared with "" as long as the other one stays. */
-export const updateTemplateBody = parsesTo<NativeWrite<UpdateTemplateInput>>()(
-  z
-    .object({
-      name: z.optional(fields.name),
-      subject: z.optional(fields.subject),
-      html: fields.html,
-      text: fields.text,
-      ...identity,
-      publish,
-    })
-    .check(someFieldToChange('name', { ignore: ['publish'] }), templateSize, templateSyntax),
-);
-
-/**
- * Resend's create and update, once in our words (functions/http/resend-templates.ts): the native rules,
- * except that the subject may be empty (Resend's templates may leave it to the send; a send whose
- * rendered subject is empty is refused as any mail without one). Declared variables are checked there.
- */
-const draftSubject = z.optional(headerText(0, 998));
-export const resendCreateTemplateBody = z.object({ ...fields, subject: draftSubject }).check(
-  z.refine((t) => Boolean(t.html || t.text), { message: 'html is required, and not empty', path: ['html'] }),
-  templateSize,
-  templateSyntax,
-);
-export const resendUpdateTemplateBody = z
-  .object({ name: z.optional(fields.name), subject: draftSubject, html: fields.html, text: fields.text })
-  .check(templateSize, templateSyntax);
 
 /** Whatever JSON the template reads, bounded: depth, size, and no key that is empty or a prototype name. */
 const variablesProblem = (value: unknown, depth = 0): string | undefined => {

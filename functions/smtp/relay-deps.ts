@@ -1,4 +1,5 @@
 import { httpDeps } from '../adapters/http-deps';
+import { dynamoIdempotencyStore } from '../adapters/dynamo/idempotency-store';
 import {
   attachmentsPut,
   clock,
@@ -41,5 +42,8 @@ export const sendDeps = () =>
     tenants,
   });
 
-/** The SMTP relay (functions/smtp): a key's checks, as every API request's, and the send use case's. */
-export const relayDeps = () => ({ ...sendDeps(), ...httpDeps() });
+/**
+ * The SMTP relay (functions/smtp): a key's checks, as every API request's, the send use case's, and the
+ * Idempotency-Key store (a submission's key: submission.ts).
+ */
+export const relayDeps = () => ({ ...sendDeps(), ...httpDeps(), idempotency: dynamoIdempotencyStore() });

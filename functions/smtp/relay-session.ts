@@ -7,8 +7,7 @@ import { sendMail } from '../domain/mail/send-mail';
 import { requireAllowedSender } from '../domain/providers/default-provider';
 import type { SendMailRequest } from '../domain/mail/mail-input';
 import type { ApiKey } from '../domain/types';
-import type { httpDeps } from '../adapters/http-deps';
-import type { sendDeps } from './relay-deps';
+import type { relayDeps } from './relay-deps';
 import { resolveMail } from '../http/template-mail';
 import { email } from '../schemas/common';
 import { RelayRefusal } from './replies';
@@ -17,7 +16,7 @@ import { submissionIdempotencyKey, submissionRequest } from './submission';
 const recipientAddress = email();
 
 /** What the relay needs: a key's checks (as every API request) and the send use case's. */
-export type RelayDeps = ReturnType<typeof httpDeps> & ReturnType<typeof sendDeps>;
+export type RelayDeps = ReturnType<typeof relayDeps>;
 
 /** The user names an SMTP client may give with an API key as its password (Resend's is `resend`). */
 export const RELAY_USERS = ['apikey', 'resend'];

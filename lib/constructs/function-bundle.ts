@@ -3,10 +3,12 @@ import { Code } from 'aws-cdk-lib/aws-lambda';
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { IConstruct } from 'constructs';
 import { wiringOf } from '../../functions/capabilities';
 import { routes } from '../../functions/routes';
 import type { RouteDefinition } from '../../functions/routes/define-route';
+import { partsOf } from '../../functions/http/pipeline-parts';
 import { BUNDLE } from './bundling-options';
 
 /**
@@ -49,13 +51,63 @@ const ESBUILD: esbuild.BuildOptions = {
  */
 const BUNDLED_SUBPATHS = ['nodemailer/lib/addressparser'];
 
-/** Each lazy package's import becomes an import of its own file beside the entry, left for Node to load at run time. */
+/**
+ * What a package loads with a synchronous `require()` for some inputs only, where `import()` cannot serve
+ * (its caller is synchronous): the `require` stays in `index.mjs` as a require of `./<file>`, which the
+ * banner's `createRequire(import.meta.url)` resolves beside `index.mjs`, and the file is put there in the
+ * assets whose `index.mjs` requires it; Node reads it on the first call that needs it
+ * (docs/decisions/0134-inbound-decoders-on-first-use.md). The inbound parser's charsets:
+ * - iconv-lite's double-byte tables (Shift_JIS, EUC-JP, EUC-KR, Big5 and its additions, GB18030's ranges):
+ *   iconv-lite itself requires each only when a mail first names that charset, so the JSON file is copied as
+ *   it is (`source`). GBK's (cp936, gbk-added) stay bundled: libmime builds the GBK decoder at its own import.
+ * - encoding-japanese (ISO-2022-JP, JIS, EUC-JP in libmime): imported statically by libmime, so `encoding-japanese`
+ *   is aliased to a shim (`alias`) that requires the package, built into `./<file>` (`entry`), on the first call.
+ */
+export const REQUIRED_ON_FIRST_USE: readonly (
+  | { file: string; source: string }
+  | { file: string; entry: string; alias: Record<string, string> }
+)[] = [
+  ...['shiftjis', 'eucjp', 'cp949', 'cp950', 'big5-added', 'gb18030-ranges'].map((table) => ({
+    file: `tables/${table}.json`,
+    source: `node_modules/iconv-lite/encodings/tables/${table}.json`,
+  })),
+  {
+    file: 'encoding-japanese.cjs',
+    entry: "module.exports = require('encoding-japanese');",
+    alias: { 'encoding-japanese': fileURLToPath(new URL('./on-first-use/encoding-japanese.cjs', import.meta.url)) },
+  },
+];
+
+/**
+ * Packages that a bundle would otherwise hold twice, an ES module build and a CommonJS one: aliased to a shim
+ * that hands both kinds of import the one build (lib/constructs/on-first-use/libmime.cjs says why it is sound).
+ */
+const BUNDLED_ONCE = {
+  libmime: fileURLToPath(new URL('./on-first-use/libmime.cjs', import.meta.url)),
+};
+
+/**
+ * The test seam a Lambda function never uses: the AWS call log the IAM test reads (package.json maps
+ * `#aws-call-log` to it for Node, tsx and the tests) is its no-op twin in a function's bundle
+ * (functions/adapters/call-log-off.ts says why that is the same behaviour).
+ */
+const TEST_SEAMS_OFF = {
+  '#aws-call-log': fileURLToPath(new URL('../../functions/adapters/call-log-off.ts', import.meta.url)),
+};
+
+/**
+ * Each lazy package's import becomes an import of its own file beside the entry, and each file required on
+ * first use a require of it, left for Node to load at run time.
+ */
 const LAZY = {
   alias: {
     ...Object.fromEntries(BUNDLED_SUBPATHS.map((path) => [path, path])),
     ...Object.fromEntries(LAZY_PACKAGES.flatMap(({ file, imports }) => imports.map((name) => [name, `./${file}`]))),
+    ...Object.assign({}, ...REQUIRED_ON_FIRST_USE.map((lazy) => ('alias' in lazy ? lazy.alias : {}))),
+    ...BUNDLED_ONCE,
+    ...TEST_SEAMS_OFF,
   },
-  external: LAZY_PACKAGES.map(({ file }) => `./${file}`),
+  external: [...LAZY_PACKAGES.map(({ file }) => `./${file}`), ...REQUIRED_ON_FIRST_USE.map(({ file }) => `./${file}`)],
 };
 
 /** esbuild's options for a function's `index.mjs` (the benchmark analyses bundles with them too). */
@@ -95,6 +147,8 @@ export const routeEntrySource = (root: string, route: RouteDefinition) => {
   const [pipeline, file] =
     route.permission === null ? ['publicApiHandler', 'public-handler'] : ['apiHandler', 'api-handler'];
   const wiring = wiringOf(route.uses ?? []);
+  // The pipeline's parts this route uses, and no others (functions/http/pipeline-parts.ts).
+  const parts = partsOf(route);
   // The dependencies written out as functions/wire.ts would build them: no table of capabilities in the bundle.
   const deps = wiring.map(({ key, name, onUse }) =>
     onUse ? `get ${key}() { return ${name}(); }` : `${key}: ${name}()`,
@@ -105,8 +159,12 @@ export const routeEntrySource = (root: string, route: RouteDefinition) => {
     ...(wiring.length
       ? [`import { ${wiring.map(({ name }) => name).join(', ')} } from ${at('functions/adapters/capabilities.ts')};`]
       : []),
+    ...(parts.length
+      ? [`import { ${parts.map(([, name]) => name).join(', ')} } from ${at('functions/http/pipeline-part-list.ts')};`]
+      : []),
     `const deps = { ${deps.join(', ')} };`,
-    `export const handler = ${pipeline}(route, (request) => route.handle(request, deps));`,
+    `const parts = { ${parts.map(([key, name]) => `${key}: ${name}`).join(', ')} };`,
+    `export const handler = ${pipeline}(route, (request) => route.handle(request, deps), parts);`,
     '',
   ].join('\n');
 };
@@ -144,7 +202,9 @@ export const buildFunctions = (root: string, entries: readonly FunctionEntry[], 
   for (const [file, output] of Object.entries(result.metafile!.outputs)) {
     if (!output.entryPoint) continue;
     const functionDir = dirname(resolve(root, file));
-    const eager = output.imports.find((i) => LAZY.external.includes(i.path) && i.kind !== 'dynamic-import');
+    const eager = output.imports.find(
+      (i) => LAZY_PACKAGES.some(({ file }) => i.path === `./${file}`) && i.kind !== 'dynamic-import',
+    );
     // A static import would load the package at init again: the point of the split is lost, so say so.
     if (eager)
       throw new Error(
@@ -167,6 +227,30 @@ export const buildFunctions = (root: string, entries: readonly FunctionEntry[], 
       }
       cpSync(lazyBuilt.get(lazy)!, join(functionDir, lazy));
       cpSync(`${lazyBuilt.get(lazy)!}.map`, join(functionDir, `${lazy}.map`));
+    }
+    for (const lazy of REQUIRED_ON_FIRST_USE.filter(({ file: f }) =>
+      output.imports.some((i) => i.path === `./${f}` && i.kind === 'require-call'),
+    )) {
+      mkdirSync(dirname(join(functionDir, lazy.file)), { recursive: true });
+      if ('source' in lazy) {
+        cpSync(join(root, lazy.source), join(functionDir, lazy.file));
+        continue;
+      }
+      if (!lazyBuilt.has(lazy.file)) {
+        const outfile = join(outputDir, '.lazy', lazy.file);
+        // CommonJS, as `require()` loads it: no ES module banner.
+        esbuild.buildSync({
+          ...ESBUILD,
+          format: 'cjs',
+          banner: {},
+          stdin: { contents: lazy.entry, resolveDir: root, loader: 'js', sourcefile: `${lazy.file}-entry.js` },
+          outfile,
+          absWorkingDir: root,
+        });
+        lazyBuilt.set(lazy.file, outfile);
+      }
+      cpSync(lazyBuilt.get(lazy.file)!, join(functionDir, lazy.file));
+      cpSync(`${lazyBuilt.get(lazy.file)!}.map`, join(functionDir, `${lazy.file}.map`));
     }
   }
   rmSync(join(outputDir, '.lazy'), { recursive: true, force: true });

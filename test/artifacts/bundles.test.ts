@@ -1,5 +1,7 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKERS } from '../../functions/queues';
@@ -13,8 +15,12 @@ import { deployedFunctions } from '../iam/function-policies';
 import { fixtureText } from '../support/fixtures';
 import { mailTo } from '../support/mailbox';
 import { scratchDir } from '../support/scratch-dir';
+import { startDnsServer } from '../support/dns-server';
+import { uniqueDomain, verifiedDomain } from '../support/receiving-domain';
 import { startSecretsManagerPeer } from '../support/secrets-manager-peer';
-import { newAccount, uniqueAddress } from '../support/service';
+import { sesReceipt } from '../support/ses-receipt';
+import { client, newAccount, startService, uniqueAddress } from '../support/service';
+import { REQUIRED_ON_FIRST_USE } from '../../lib/constructs/function-bundle';
 import { assetDirOf, inParallel, lambdaEnvironment, runBundle } from './run-bundle';
 
 /**
@@ -241,6 +247,66 @@ describe('the synthesized bundles, run', () => {
     );
     expect(cancelled.result?.statusCode, `${cancelled.result?.body}\n${cancelled.output}`).toBe(200);
     expect(await stored()).toBe(0);
+  }, 180_000);
+
+  it('decodes inbound mail in the charsets whose decoders the parser bundle requires on first use, from the files ' +
+    'beside index.mjs (iconv-lite tables, encoding-japanese.cjs)', async () => {
+    const parser = assetDirOf(outdir, deployed.template, deployed.functions.get(WORKERS.inboundParser.handler)!);
+    // Every file the bundle requires on first use is there, and each is read by one of the mails below.
+    for (const { file } of REQUIRED_ON_FIRST_USE) expect(existsSync(join(parser, file)), file).toBe(true);
+    // The receiving domain is set up through the service in this process (its DNS look-ups answered here).
+    const dns = await startDnsServer();
+    process.env.DNS_SERVERS = dns.address;
+    const service = await startService();
+    const s3 = new S3Client({ forcePathStyle: true });
+    try {
+      const { apiKey: key } = await newAccount('Bundles inbound');
+      const api = client(service, key);
+      const domain = uniqueDomain('bundle-in');
+      await verifiedDomain(api, domain, true);
+      const to = `desk@${domain}`;
+      // Bytes as a sender's program writes them: "日本語" in ISO-2022-JP, Shift_JIS and EUC-JP, "한국어" in
+      // EUC-KR, "中文" in Big5 and GB18030.
+      const bytes = (hex: string) => Buffer.from(hex, 'hex');
+      const word = (charset: string, hex: string) => `=?${charset}?B?${bytes(hex).toString('base64')}?=`;
+      const raw = (subject: string, charset: string, body: string) =>
+        Buffer.from(
+          [
+            'From: a@elsewhere.example',
+            `To: ${to}`,
+            `Subject: ${subject}`,
+            `Message-ID: <${crypto.randomUUID()}@elsewhere.example>`,
+            'MIME-Version: 1.0',
+            `Content-Type: text/plain; charset=${charset}`,
+            'Content-Transfer-Encoding: base64',
+            '',
+            bytes(body).toString('base64'),
+            '',
+          ].join('\r\n'),
+        );
+      const mails = [
+        raw(word('ISO-2022-JP', '1b2442467c4b5c386c1b2842'), 'Shift_JIS', '93fa967b8cea'),
+        raw(word('EUC-KR', 'c7d1b1b9beee'), 'Big5', 'a4a4a4e5'),
+        raw(word('EUC-JP', 'c6fccbdcb8ec'), 'GB18030', 'd6d0cec4'),
+      ];
+      for (const mail of mails) {
+        const parsed = await invoke(WORKERS.inboundParser.handler, await sesReceipt(s3, mail, [to]));
+        expect(parsed.ok, parsed.error ?? parsed.output).toBe(true);
+      }
+      const listed = (await api.get('/api/v1/inbound?limit=10')).body.data.inbound as { id: string }[];
+      const read = await Promise.all(listed.map(async ({ id }) => (await api.get(`/api/v1/inbound/${id}`)).body.data));
+      expect(read.map((mail) => [mail.subject, mail.text.trim()]).sort()).toEqual(
+        [
+          ['日本語', '日本語'],
+          ['한국어', '中文'],
+          ['日本語', '中文'],
+        ].sort(),
+      );
+    } finally {
+      s3.destroy();
+      await service.close();
+      dns.close();
+    }
   }, 180_000);
 
   it('queues a batch from its bundle, and the drainer bundle, started as EventBridge starts it, sends it', async () => {

@@ -4,7 +4,8 @@ import type { RouteDefinition } from '../../routes/define-route';
 import type { ApiEvent, ApiResponse, HandlerResult } from '../api-event';
 import { httpStatus } from '../error-status';
 import { describeError, log } from '../../log';
-import { linkErrorPage, wantsPage } from '../link-error-page';
+import { wantsPage } from '../link-error-page';
+import { checkParts, type PipelineParts } from '../pipeline-parts';
 import { errorResponse, httpResponse, successResponse } from '../responses';
 
 /**
@@ -12,7 +13,8 @@ import { errorResponse, httpResponse, successResponse } from '../responses';
  * contract's envelope, and writes one structured log line per request. Used first, so its `after`
  * and `onError` run last and see every other middleware's headers.
  */
-export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiResponse> => {
+export const envelope = (route: RouteDefinition, parts: PipelineParts): MiddlewareObj<ApiEvent, ApiResponse> => {
+  checkParts(route, parts);
   const finish = (event: ApiEvent, response: ApiResponse, extra: Record<string, unknown> = {}) => {
     log((response.statusCode ?? 500) >= 500 ? 'error' : 'info', 'request', {
       request_id: event.state.requestId,
@@ -54,9 +56,9 @@ export const envelope = (route: RouteDefinition): MiddlewareObj<ApiEvent, ApiRes
       event.state ??= { startedAt: Date.now(), requestId: 'unknown', responseHeaders: {}, input: {} };
       // A reader who opened a link from mail gets a page, not JSON (routes with `readerLink`).
       const response =
-        route.readerLink && wantsPage(event.headers?.accept)
-          ? linkErrorPage(error)
-          : errorResponse(error, route.envelope);
+        route.readerLink && parts.linkErrorPage && wantsPage(event.headers?.accept)
+          ? parts.linkErrorPage(error)
+          : errorResponse(error, route.envelope === 'resend' ? parts.resendErrorBody : undefined);
       const unexpected = !(error instanceof AppError) || httpStatus(error) >= 500;
       request.response = finish(
         event,

@@ -1,4 +1,5 @@
-import { campaignView, createCampaignBody } from '../../schemas/campaigns';
+import { campaignView } from '../../schemas/campaigns';
+import { createCampaignBody } from '../../schemas/campaign-writes';
 import { createCampaign } from '../../domain/campaigns/campaigns';
 import { campaigns } from './area';
 import { LIST_ID } from '../example-ids';

@@ -1,5 +1,6 @@
 import { idParams } from '../../schemas/audience';
-import { campaignView, updateCampaignBody } from '../../schemas/campaigns';
+import { campaignView } from '../../schemas/campaigns';
+import { updateCampaignBody } from '../../schemas/campaign-writes';
 import { updateCampaign } from '../../domain/campaigns/campaigns';
 import { campaigns } from './area';
 import { defineRoute } from '../define-route';

@@ -1,4 +1,4 @@
-import { cancelledMessage, messageStatusParams } from '../../schemas/mail';
+import { cancelledMessage, messageStatusParams } from '../../schemas/messages';
 import { cancelMessage } from '../../domain/mail/schedule';
 import { mail } from './area';
 import { defineRoute } from '../define-route';

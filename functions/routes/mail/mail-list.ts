@@ -1,5 +1,5 @@
 import { readingTenant } from '../../domain/tenants/sending-tenant';
-import { messageLogPage, messageLogQuery } from '../../schemas/mail';
+import { messageLogPage, messageLogQuery } from '../../schemas/messages';
 import { listMessages } from '../../domain/mail/message-log';
 import { mail } from './area';
 import { defineRoute } from '../define-route';

@@ -1,4 +1,4 @@
-import { rescheduleBody, rescheduledMessage, messageStatusParams } from '../../schemas/mail';
+import { rescheduleBody, rescheduledMessage, messageStatusParams } from '../../schemas/messages';
 import { rescheduleMessage } from '../../domain/mail/schedule';
 import { mail } from './area';
 import { defineRoute } from '../define-route';

@@ -1,4 +1,4 @@
-import { messageStatusParams, messageStatusResult } from '../../schemas/mail';
+import { messageStatusParams, messageStatusResult } from '../../schemas/messages';
 import { getMessageStatus } from '../../domain/mail/message-status-view';
 import { mail } from './area';
 import { defineRoute } from '../define-route';

@@ -1,5 +1,6 @@
 import { resendBatchBody, resendBatchCreated } from '../../schemas/resend';
-import { mailSendBatch } from '../mail';
+// The module, not the area's index: that would bundle every mail route into this function.
+import mailSendBatch from '../mail/mail-send-batch';
 import { AppError, validationError } from '../../domain/errors';
 import { messageUuid } from '../../domain/mail/message-id';
 import type { SendMailRequest } from '../../domain/mail/mail-input';

@@ -1,5 +1,6 @@
 import { resendEmailRef, resendId } from '../../schemas/resend';
-import { mailCancel } from '../mail';
+// The module, not the area's index: that would bundle every mail route into this function.
+import mailCancel from '../mail/mail-cancel';
 import { AppError, validationError } from '../../domain/errors';
 import { messageUuid } from '../../domain/mail/message-id';
 import { cancelMessage } from '../../domain/mail/schedule';

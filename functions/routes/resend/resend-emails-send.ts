@@ -1,5 +1,6 @@
 import { resendCreated, resendEmail } from '../../schemas/resend';
-import { mailSend } from '../mail';
+// The module, not the area's index: that would bundle every mail route into this function.
+import mailSend from '../mail/mail-send';
 import { messageUuid } from '../../domain/mail/message-id';
 import { sendMail } from '../../domain/mail/send-mail';
 import { validated } from '../../http/validate';

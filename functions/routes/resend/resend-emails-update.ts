@@ -1,10 +1,11 @@
 import { resendEmailRef, resendEmailUpdateBody, resendId } from '../../schemas/resend';
-import { mailReschedule } from '../mail';
+// The module, not the area's index: that would bundle every mail route into this function.
+import mailReschedule from '../mail/mail-reschedule';
 import { AppError, validationError } from '../../domain/errors';
 import { messageUuid } from '../../domain/mail/message-id';
 import { rescheduleMessage } from '../../domain/mail/schedule';
 import { validated } from '../../http/validate';
-import { rescheduleBody } from '../../schemas/mail';
+import { rescheduleBody } from '../../schemas/messages';
 import { emails } from './area';
 import { defineRoute } from '../define-route';
 

@@ -1,4 +1,5 @@
-import { createTemplateBody, templateView } from '../../schemas/templates';
+import { templateView } from '../../schemas/templates';
+import { createTemplateBody } from '../../schemas/template-writes';
 import { createTemplate } from '../../domain/templates/templates';
 import { templates } from './area';
 import { defineRoute } from '../define-route';

@@ -1,5 +1,6 @@
 import { idParams } from '../../schemas/audience';
-import { templateView, updateTemplateBody } from '../../schemas/templates';
+import { templateView } from '../../schemas/templates';
+import { updateTemplateBody } from '../../schemas/template-writes';
 import { updateTemplate } from '../../domain/templates/templates';
 import { templates } from './area';
 import { defineRoute } from '../define-route';

@@ -1,4 +1,4 @@
-import { trackingParams } from '../../schemas/mail';
+import { trackingParams } from '../../schemas/messages';
 
 /**
  * The links in tracked mail: public (a mail client follows them, with no key, so no key rate limit;
