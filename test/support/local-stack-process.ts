@@ -62,7 +62,23 @@ export const runLocalStackToExit = (env: Record<string, string>) =>
 const inheritedEnvironment = () =>
   Object.fromEntries(Object.entries(process.env).filter(([name]) => !WORKER_VARIABLES.test(name)));
 
+/**
+ * `npm start` on the given ports. The ports were free when picked, but another test's connection may hold one
+ * of them as its own local port for a moment (ports come from the same ephemeral range): a start refused with
+ * EADDRINUSE is tried again, on the same ports, a few times.
+ */
 export const startLocalStack = async (env: Record<string, string>, timeoutMs = 60_000): Promise<LocalStackProcess> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, timeoutMs);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+};
+
+const startOnce = async (env: Record<string, string>, timeoutMs: number): Promise<LocalStackProcess> => {
   const child: ChildProcess = spawn('npm', ['start'], {
     env: { ...inheritedEnvironment(), ...env },
     detached: true,
