@@ -1,3 +1,4 @@
+import { awayFromMinuteEnd } from '../support/rate-window';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../../functions/adapters/dynamo/client';
@@ -144,12 +145,14 @@ describe('limits under parallel requests', () => {
   it("a provider's hourly limit and a key's rate limit hold for 30 parallel requests", async () => {
     const { accountId, api } = await freshAccount();
     await api.post('/api/v1/providers', { type: 'ses', name: 'SES', from_email: 'a@example.com', hourly_limit: 5 });
+    await awayFromMinuteEnd();
     const sends = await times(30, (i) =>
       api.post('/api/v1/mail/send', { to: uniqueAddress(`hourly${i}`), subject: 'Hi', text: 'Hello' }),
     );
     expect(statuses(sends)).toEqual({ 200: 5, 429: 25 });
 
     const limited = client(service, await keyWith(accountId, ['admin'], 10));
+    await awayFromMinuteEnd();
     const reads = await times(30, () => limited.get('/api/v1/webhook-endpoints'));
     expect(statuses(reads)).toEqual({ 200: 10, 429: 20 });
   }, 60_000);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { simpleParser } from 'mailparser';
 import { Resend } from 'resend';
+import { awayFromMinuteEnd } from '../support/rate-window';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDomainService } from '../support/domain-service';
 import { drainOnce } from '../support/drain';
@@ -575,6 +576,7 @@ describe('keys and permissions', () => {
     );
     expect(none.error).toMatchObject({ statusCode: 401, name: 'missing_api_key' });
     const limited = new Resend(await keyWith(accountId, ['mail'], 1));
+    await awayFromMinuteEnd();
     expect((await limited.emails.get(crypto.randomUUID())).error).toMatchObject({ statusCode: 404 });
     const over = await limited.emails.get(crypto.randomUUID());
     expect(over.error).toMatchObject({ statusCode: 429, name: 'rate_limit_exceeded' });

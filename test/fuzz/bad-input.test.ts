@@ -432,11 +432,18 @@ describe('bad input over every operation of the OpenAPI document', () => {
         // (test/api/double-opt-in.test.ts).
         const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
         if ('contentType' in request && request.contentType) headers['Content-Type'] = request.contentType;
-        const response = await fetch(`${service.baseUrl}${request.url}`, {
-          method: request.method,
-          headers,
-          body: 'body' in request ? request.body : undefined,
-        });
+        const send = () =>
+          fetch(`${service.baseUrl}${request.url}`, {
+            method: request.method,
+            headers,
+            body: 'body' in request ? request.body : undefined,
+          });
+        // A connection lost in transport is tried once more; lost twice, the request is named as a failure.
+        const response = await send().catch(() => send().catch((error: Error) => error));
+        if (response instanceof Error) {
+          failures.push(`no answer (${response.message}): ${request.method} ${request.url.slice(0, 200)}`);
+          continue;
+        }
         const text = await response.text();
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         const sent = 'body' in request ? String(request.body) : '';
