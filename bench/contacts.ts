@@ -11,7 +11,8 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient, tableName } from '../functions/adapters/dynamo/client';
 import { keys, views } from '../functions/adapters/dynamo/keys';
 import { viewKeys } from '../functions/adapters/dynamo/paged-view';
-import { awsCalls, capacity, resetAwsCalls } from '../functions/adapters/instrument';
+import { capacity } from '../functions/adapters/instrument';
+import { sendAndFanOut } from './fanout';
 import type { LocalStack } from './local-stack';
 
 type Call = (method: string, path: string, body?: unknown) => Promise<any>;
@@ -138,7 +139,6 @@ const seedPeople = async (accountId: string, listId: string, topicId: string, co
 export const measureTopicFanout = async (stack: LocalStack, count: number): Promise<TopicFanout> => {
   const { listDeleteDeps } = await import('../functions/adapters/wiring');
   const { createList } = await import('../functions/domain/audience/lists');
-  const { runJobsOnce } = await import('../local/trigger-runs');
   const headers = { Authorization: `Bearer ${stack.apiKey}`, 'Content-Type': 'application/json' };
   const post = async (path: string, body: unknown) => {
     const answer = await fetch(`${stack.baseUrl}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -147,7 +147,7 @@ export const measureTopicFanout = async (stack: LocalStack, count: number): Prom
   };
   const list = await createList(listDeleteDeps(), stack.accountId, { name: 'Topic broadcast' });
   const topic = await post('/api/v1/topics', { name: `Bench news ${Date.now()}`, default_subscription: 'opt_out' });
-  let started = Date.now();
+  const started = Date.now();
   await seedPeople(stack.accountId, list.id, topic.id, count);
   const seedSeconds = (Date.now() - started) / 1000;
   const campaign = await post('/api/v1/campaigns', {
@@ -159,27 +159,7 @@ export const measureTopicFanout = async (stack: LocalStack, count: number): Prom
     topic_id: topic.id,
   });
 
-  process.env.MEASURE_CAPACITY = '1';
-  const window = process.env.BULK_WINDOW_SECONDS;
-  process.env.BULK_WINDOW_SECONDS = String(1e9);
-  resetAwsCalls();
-  started = Date.now();
-  await post(`/api/v1/campaigns/${campaign.id}/send`, {});
-  let jobs = 0;
-  for (let idle = 0; idle < 3; ) {
-    const ran = await runJobsOnce();
-    jobs += ran;
-    idle = ran ? 0 : idle + 1;
-  }
-  const enqueueSeconds = (Date.now() - started) / 1000;
-  if (window === undefined) delete process.env.BULK_WINDOW_SECONDS;
-  else process.env.BULK_WINDOW_SECONDS = window;
-  const calls = { ...awsCalls };
-  const total = Object.values(calls).reduce((a, b) => a + b, 0);
-  const got = (await (await fetch(`${stack.baseUrl}/api/v1/campaigns/${campaign.id}`, { headers })).json()) as {
-    data: { stats: { recipients: number } };
-  };
-  const recipients = got.data.stats.recipients;
+  const { enqueueSeconds, jobs, calls, total, recipients } = await sendAndFanOut(stack, campaign.id);
   const optedIn = Math.ceil(count / 2);
   if (recipients !== optedIn) throw new Error(`the broadcast reached ${recipients}, not the ${optedIn} opted in`);
   return {

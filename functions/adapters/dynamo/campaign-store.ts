@@ -12,7 +12,6 @@ import {
   listCampaign,
   firstHit,
   message,
-  subscriber,
   subscriberAddress,
 } from './entities';
 import { campaignMessageUuid } from '../../domain/campaigns/message-uuid';
@@ -21,6 +20,7 @@ import { sortKey, when } from './entity/expression';
 import { keys, views, withoutKeys } from './keys';
 import { blockCount, readPage, viewKeys } from './paged-view';
 import { listNextToId, queryNextTo } from './id-page';
+import { listMembersNextTo } from './list-members-page';
 import { LINK_ID } from '../../domain/campaigns/links';
 import { EDITABLE } from '../../domain/campaigns/campaign-status';
 
@@ -115,7 +115,6 @@ export const dynamoCampaignStore = (): CampaignStore => ({
   },
 
   async recipientsNextTo(accountId, campaign, request) {
-    const view = views.subscribers(accountId, { listId: campaign.list_id });
     let members: Record<string, unknown>[];
     let hasMore = false;
     if (request.email !== undefined) {
@@ -125,23 +124,8 @@ export const dynamoCampaignStore = (): CampaignStore => ({
       );
       members = Item ? [{ id: Item.subscriber_id }] : [];
     } else {
-      const anchor = request.after ?? request.before;
-      let anchorKey: Record<string, unknown> | undefined;
-      if (anchor !== undefined) {
-        const { Item } = await documentClient().send(
-          new GetCommand(
-            subscriber.get(subscriber.key(accountId, anchor), { projection: ['pk', 'sk', 'seq', 'list_id'] }),
-          ),
-        );
-        if (!Item || Item.list_id !== campaign.list_id) return undefined;
-        anchorKey = { pk: Item.pk, sk: Item.sk, ...viewKeys(view, Number(Item.seq)) };
-      }
-      const page = await queryNextTo(indexQuery(view.index, keys.viewPartition(view)), {
-        limit: request.limit,
-        listForward: false,
-        anchorKey,
-        before: request.before !== undefined,
-      });
+      const page = await listMembersNextTo(accountId, campaign.list_id, request);
+      if (!page) return undefined;
       members = page.items;
       hasMore = page.has_more;
     }

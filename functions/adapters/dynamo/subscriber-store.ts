@@ -10,7 +10,7 @@ import { when } from './entity/expression';
 import { keys, views, withoutKeys, type View } from './keys';
 import { LIST_OPEN } from './list-store';
 import { blockCount, readPage, viewKeys } from './paged-view';
-import { queryNextTo } from './id-page';
+import { listMembersNextTo } from './list-members-page';
 
 /** The four listings a subscriber appears in: all, by list, by status, by list and status. */
 export const listingsOf = (accountId: string, listId: string, status: SubscriberStatus): View[] =>
@@ -201,26 +201,8 @@ export const dynamoSubscriberStore = (): SubscriberStore => ({
   },
 
   async listNextTo(accountId, listId, request) {
-    const view = views.subscribers(accountId, { listId });
-    const anchor = request.after ?? request.before;
-    let anchorKey: Record<string, unknown> | undefined;
-    if (anchor !== undefined) {
-      // The anchor's place in the listing (its keys and seq alone); a member of another list is no anchor.
-      const { Item } = await documentClient().send(
-        new GetCommand(
-          subscribers.get(subscribers.key(accountId, anchor), { projection: ['pk', 'sk', 'seq', 'list_id'] }),
-        ),
-      );
-      if (!Item || Item.list_id !== listId) return undefined;
-      anchorKey = { pk: Item.pk, sk: Item.sk, ...viewKeys(view, Number(Item.seq)) };
-    }
-    const page = await queryNextTo(indexQuery(view.index, keys.viewPartition(view)), {
-      limit: request.limit,
-      listForward: false,
-      anchorKey,
-      before: request.before !== undefined,
-    });
-    return { items: page.items.map((item) => withoutKeys<Subscriber>(item)), has_more: page.has_more };
+    const page = await listMembersNextTo(accountId, listId, request);
+    return page && { items: page.items.map((item) => withoutKeys<Subscriber>(item)), has_more: page.has_more };
   },
 
   async findByEmail(accountId, email) {
