@@ -17,3 +17,13 @@ export const resendContactOf = (c: Contact): z.output<typeof resendContact> => (
     ),
   ),
 });
+
+/** A contact as Resend's `contacts.list` shows it (no properties): the account's listing and a segment's. */
+export const resendContactListItem = (c: Contact) => ({
+  id: c.id,
+  email: c.email,
+  first_name: c.first_name,
+  last_name: c.last_name,
+  unsubscribed: c.unsubscribed,
+  created_at: c.created_at,
+});

@@ -1,3 +1,4 @@
+import { resendContactListItem } from '../http/resend-contacts';
 import { resendListQuery } from '../schemas/resend';
 import { audienceParams, resendContactList } from '../schemas/resend-contacts';
 import { listContactsOfList } from '../domain/contacts/audience-contacts';
@@ -27,14 +28,7 @@ export const segmentContactsList = (kind: 'segments' | 'audiences') =>
     },
     async ({ auth, params, query }, deps) => {
       const page = await listContactsOfList(deps, auth.account_id, params.id, resendPageRequest(query));
-      const data = page.items.map((c) => ({
-        id: c.id,
-        email: c.email,
-        first_name: c.first_name,
-        last_name: c.last_name,
-        unsubscribed: c.unsubscribed,
-        created_at: c.created_at,
-      }));
+      const data = page.items.map(resendContactListItem);
       return { data: { object: 'list' as const, has_more: page.has_more, data } };
     },
   );

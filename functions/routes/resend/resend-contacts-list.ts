@@ -1,3 +1,4 @@
+import { resendContactListItem } from '../../http/resend-contacts';
 import { resendListQuery } from '../../schemas/resend';
 import { resendContactList } from '../../schemas/resend-contacts';
 import { listContactsNextTo } from '../../domain/contacts/contacts';
@@ -20,14 +21,7 @@ export const resendContactsList = defineRoute(
   },
   async ({ auth, query }, deps) => {
     const page = await listContactsNextTo(deps, auth.account_id, resendPageRequest(query));
-    const data = page.items.map((c) => ({
-      id: c.id,
-      email: c.email,
-      first_name: c.first_name,
-      last_name: c.last_name,
-      unsubscribed: c.unsubscribed,
-      created_at: c.created_at,
-    }));
+    const data = page.items.map(resendContactListItem);
     return { data: { object: 'list' as const, has_more: page.has_more, data } };
   },
 );
