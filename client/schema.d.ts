@@ -9263,6 +9263,7 @@ export interface operations {
                     /** Format: email */
                     email?: string;
                     contact_id?: string;
+                    /** @description The event's values (any JSON object, at most 32 KiB) */
                     payload?: {
                         [key: string]: unknown;
                     };
@@ -9546,7 +9547,7 @@ export interface operations {
                     steps: {
                         key: string;
                         type: string;
-                        /** @default {} */
+                        /** @description The step's settings (its type's; any JSON object, at most 32 KiB) */
                         config?: {
                             [key: string]: unknown;
                         };
@@ -9725,7 +9726,7 @@ export interface operations {
                     steps?: {
                         key: string;
                         type: string;
-                        /** @default {} */
+                        /** @description The step's settings (its type's; any JSON object, at most 32 KiB) */
                         config?: {
                             [key: string]: unknown;
                         };
@@ -14913,6 +14914,7 @@ export interface operations {
                     /** Format: email */
                     email?: string;
                     contact_id?: string;
+                    /** @description The event's values (any JSON object, at most 32 KiB) */
                     payload?: {
                         [key: string]: unknown;
                     };
@@ -15156,7 +15158,7 @@ export interface operations {
                     steps: {
                         key: string;
                         type: string;
-                        /** @default {} */
+                        /** @description The step's settings (its type's; any JSON object, at most 32 KiB) */
                         config?: {
                             [key: string]: unknown;
                         };
@@ -15312,7 +15314,7 @@ export interface operations {
                     steps?: {
                         key: string;
                         type: string;
-                        /** @default {} */
+                        /** @description The step's settings (its type's; any JSON object, at most 32 KiB) */
                         config?: {
                             [key: string]: unknown;
                         };

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CONNECTION_TYPES, MAX_STEPS, STEP_TYPES } from '../domain/automations/graph';
 import { uuidParam } from './common';
+import { jsonObjectField } from './json-object';
 
 /**
  * Automations and events, natively (the service's envelope) and as Resend's SDK sends them (the same
@@ -13,7 +14,10 @@ const step = z.object({
   key: key(),
   // Any text: an unknown type is the graph check's 400, which names it.
   type: z.string().check(z.minLength(1), z.maxLength(50)),
-  config: z._default(z.record(z.string(), z.unknown()), {}),
+  config: z._default(
+    jsonObjectField('config', "The step's settings (its type's; any JSON object, at most 32 KiB)"),
+    {},
+  ),
 });
 const connection = z.object({ from: key(), to: key(), type: z.optional(z.enum(CONNECTION_TYPES)) });
 const name = () => z.string().check(z.minLength(1), z.maxLength(200));
@@ -69,7 +73,8 @@ export const sendEventBody = z
     event: z.string().check(z.minLength(1), z.maxLength(100)),
     email: z.optional(z.email()),
     contact_id: z.optional(uuidParam()),
-    payload: z.optional(z.record(z.string(), z.unknown())),
+    // Kept with each run it starts: bounded so that what is accepted can be stored.
+    payload: z.optional(jsonObjectField('payload', "The event's values (any JSON object, at most 32 KiB)")),
   })
   .check(
     z.refine((body) => (body.email === undefined) !== (body.contact_id === undefined), {

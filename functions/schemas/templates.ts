@@ -1,15 +1,11 @@
 import * as z from 'zod/mini';
 import { email, headerText, nonEmpty } from './common';
 import { isTemplateId, TEMPLATE_ALIAS } from '../domain/templates/template-ref';
-import { RESERVED_KEYS, storableNumber } from './metadata';
+import { jsonObjectField, MAX_JSON_BYTES } from './json-object';
 import { pageQuery } from './pagination';
 
 /** docs/promises.md: a template's subject, html and text together at most 512 KiB, as a single send's body. */
 export const MAX_TEMPLATE_BYTES = 512 * 1024;
-/** `variables` of a send or a campaign: at most 32 KiB as JSON. */
-export const MAX_VARIABLES_BYTES = 32 * 1024;
-/** How deep `variables` may nest (DynamoDB stores a campaign's at most 32 levels deep). */
-const MAX_VARIABLES_DEPTH = 16;
 
 export const templateFields = {
   name: nonEmpty(200),
@@ -35,56 +31,8 @@ export const templateIdentityFields = {
   reply_to: z.optional(z.nullable(email())),
 };
 
-/** Whatever JSON the template reads, bounded: depth, size, and no key that is empty or a prototype name. */
-const variablesProblem = (value: unknown, depth = 0): string | undefined => {
-  if (depth > MAX_VARIABLES_DEPTH) return `variables may nest at most ${MAX_VARIABLES_DEPTH} levels deep`;
-  if (typeof value === 'number')
-    return storableNumber(value)
-      ? undefined
-      : 'Numbers must be finite, integers within ±9007199254740991, and no smaller in magnitude than 1e-130';
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const problem = variablesProblem(item, depth + 1);
-      if (problem) return problem;
-    }
-    return undefined;
-  }
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.length < 1 || key.length > 100) return 'Keys of variables are 1 to 100 characters';
-    if (RESERVED_KEYS.has(key)) return `Key ${JSON.stringify(key)} is reserved`;
-    const problem = variablesProblem(item, depth + 1);
-    if (problem) return problem;
-  }
-  return undefined;
-};
-
-/**
- * The key rules run on the raw object, before the record parses it: zod's record drops an own
- * `__proto__` key silently (see metadata.ts).
- */
-const checkVariables = z.transform((raw: unknown, payload) => {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return raw;
-  const problem = variablesProblem(raw);
-  if (problem) payload.issues.push({ code: 'custom', message: problem, input: raw });
-  else if (Buffer.byteLength(JSON.stringify(raw)) > MAX_VARIABLES_BYTES)
-    payload.issues.push({
-      code: 'custom',
-      message: `variables may be at most ${MAX_VARIABLES_BYTES / 1024} KiB as JSON`,
-      input: raw,
-    });
-  return raw;
-});
-
 export const templateVariablesField = () =>
-  z.pipe(
-    checkVariables,
-    z.record(z.string(), z.unknown()).check(
-      z.meta({
-        description: `The values the template reads (any JSON object, at most ${MAX_VARIABLES_BYTES / 1024} KiB)`,
-      }),
-    ),
-  );
+  jsonObjectField('variables', `The values the template reads (any JSON object, at most ${MAX_JSON_BYTES / 1024} KiB)`);
 
 /** What a send (single, batch item) or a campaign takes in place of subject/html/text. */
 /** A template named by a send: its id or its alias. */

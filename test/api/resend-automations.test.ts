@@ -149,6 +149,39 @@ describe('automations through the SDK: the graph is checked on create', () => {
   });
 });
 
+describe('automations: what is kept is bounded', () => {
+  it('a payload or a step config nested past 16 levels is 400, never a 500 from the store', async () => {
+    const deep = (n: number) => {
+      let value: unknown = 'x';
+      for (let i = 0; i < n; i++) value = { a: value };
+      return value as Record<string, unknown>;
+    };
+    const event_name = `deep-${Date.now()}`;
+    const listening = await api.post('/api/v1/automations', {
+      name: 'Listens',
+      status: 'enabled',
+      steps: [
+        { key: 'start', type: 'trigger', config: { event_name } },
+        { key: 'mark', type: 'contact_update', config: { first_name: 'Deep' } },
+      ],
+      connections: [{ from: 'start', to: 'mark' }],
+    });
+    expect(listening.status).toBe(201);
+    const email = uniqueAddress('deep');
+    expect((await api.post('/api/v1/events/send', { event: event_name, email, payload: deep(8) })).status).toBe(202);
+    const refused = await api.post('/api/v1/events/send', { event: event_name, email, payload: deep(40) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details[0]).toMatchObject({ field: 'payload' });
+    const deepConfig = await api.post('/api/v1/automations', {
+      name: 'Deep',
+      steps: [{ key: 'start', type: 'trigger', config: { event_name, extra: deep(40) } }],
+      connections: [],
+    });
+    expect(deepConfig.status).toBe(400);
+    await api.post(`/api/v1/automations/${listening.body.data.id}/stop`);
+  });
+});
+
 describe('automations through the SDK: runs', () => {
   it("a send_email step's template reads the run's contact as {{contact.<key>}}, as template sends do", async () => {
     const greeting = await template('Hi {{contact.first_name}}', 'Your plan: {{contact.plan}}');
