@@ -1,19 +1,17 @@
 import type { AutomationStore, Clock, ContactStore, Ids, MessageLookups } from '../../ports';
 import type { Contact } from '../contacts/contact';
 import { messageUuid } from '../mail/message-id';
-import type { OutboundEvent, WebhookEventType } from '../webhooks/records';
+import { WEBHOOK_EVENT_TYPES, type OutboundEvent, type WebhookEventType } from '../webhooks/records';
 import type { Automation } from './records';
 import { receiveWaits, startRuns, triggeredBy } from './start-runs';
 
-/** The service's own events an automation's trigger (or wait) may name: a mail's, and a contact made. */
-export const EMAIL_TRIGGERS: readonly WebhookEventType[] = [
-  'email.sent',
-  'email.delivered',
-  'email.opened',
-  'email.clicked',
-  'email.bounced',
-  'email.complained',
-];
+/**
+ * The service's own events an automation's trigger (or wait) may name: a mail's (every webhook event but a
+ * received mail's, which is no contact's mail), and a contact made.
+ */
+export const EMAIL_TRIGGERS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES.filter(
+  (type) => type !== 'email.received',
+);
 export const CONTACT_CREATED = 'contact.created';
 
 /**
